@@ -1,0 +1,1 @@
+"""Registers the command modules; each one owns its commands."""

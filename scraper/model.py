@@ -1,0 +1,62 @@
+"""The records the scraper produces: one parsed page of a topic and the posts on it.
+
+Parsing is pure (HTML + URL + profile + the clock's "now" -> ParsedPage); fetching and storing
+happen elsewhere, so these records are the only thing the rest of mafvote sees of a forum page.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+
+@dataclass(frozen=True)
+class EditNotice:
+    """What the forum says about a post's last edit ("Отредактировано X (дата)")."""
+
+    at: datetime | None = None
+    by: str | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class ParsedPost:
+    post_id: int                 # the forum's own post id (stable across pages)
+    topic_id: str                # the forum's topic id as in the URL (tid / t / topic)
+    page: int                    # 1-based page number the post was seen on
+    position: int                # 0-based position on that page
+    author: str
+    author_id: str | None        # profile id, when the page links the profile
+    time: datetime               # timezone-aware
+    html: str                    # message body HTML, signature removed
+    edit: EditNotice | None      # None: the page shows no edit notice
+    content_hash: str            # sha256 of the normalised message html
+
+    @property
+    def edited(self) -> bool:
+        return self.edit is not None
+
+
+@dataclass(frozen=True)
+class ParsedPage:
+    url: str
+    engine: str                  # profile name that parsed it
+    topic_id: str
+    page: int                    # page number this page says it is (current page in pagination)
+    last_page: int | None        # highest page number shown in the pagination, if any
+    next_url: str | None         # absolute URL of the next page; None on the last page
+    posts: list[ParsedPost] = field(default_factory=list)
+    title: str | None = None
+
+
+class ScraperError(Exception):
+    """Base of every error the scraper raises; the CLI turns these into one line for the GM."""
+
+
+class LayoutNotRecognised(ScraperError):
+    def __init__(self, url: str, engine: str, missing: str):
+        self.url, self.engine, self.missing = url, engine, missing
+        super().__init__(f"layout not recognised: {url} (engine {engine}): {missing}")
+
+
+class FetchError(ScraperError):
+    """The forum could not be read (after retries): down, timing out, refusing."""
