@@ -56,12 +56,20 @@ RULESET = """
 [game]
 name = "rules"
 
+[sides.mafia]
+kind = "mafia"
+
+[sides.town]
+kind = "town"
+
 [[roles]]
 name = "Санта Клаус"
 aliases = ["Санта"]
+side = "mafia"
 
 [[roles]]
 name = "Снеговик"
+side = "town"
 """
 
 MISTAKES = """

@@ -1,0 +1,243 @@
+"""Night actions as the GM enters them: the `Action` record, the night file (TOML) and appending to it.
+
+A night file holds `night = N`, one `[[actions]]` table per action and optional `[[rolls]]` the GM forced:
+
+    night = 2
+    [[actions]]
+    actor = "Ronin"            # nick, display name or alias
+    ability = "kill"           # an ability name of the actor's card (or of the boss, for mafia ranks)
+    targets = ["King Eciton"]
+    # role = "Енох О'Коннор"   # Абрахам: the copied role; heal-from-role: the killer's role or side
+    # copy = "heal"            # Абрахам: the copied ability
+    # kill = ["Петя"]          # Мено и Куо-Рама: the kill with the hire
+    # question = "..."         # the boss's question to the GM
+    [[rolls]]
+    actor = "Ronin"
+    name = "evidence"          # evidence | silence | reveal | second_kill
+    value = false
+
+`parse_night_file` checks every entry against the ruleset and the state and raises `ActionError` listing
+every problem with its line; nothing is applied when any entry is wrong.
+"""
+from __future__ import annotations
+
+__all__ = ["Action", "NightFile", "parse_night_file", "append_action", "append_roll", "check_action", "available_abilities"]
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from .errors import ActionError, Problem
+from .rolls import ROLL_NAMES
+from .ruleset import Ability, Ruleset, _did_you_mean, toml_error_line
+from .state import GameState, find_player
+
+
+@dataclass(frozen=True)
+class Action:
+    actor: str
+    ability: str
+    targets: tuple[str, ...] = ()
+    role: str = ""              # Абрахам: the copied role; heal-from-role: the killer (role or side)
+    copy: str = ""              # Абрахам: the copied ability name
+    kill: tuple[str, ...] = ()  # the hireling's kill with the hire
+    question: str = ""
+    line: int = 0               # where the GM wrote it, for messages
+
+    def sort_key(self) -> tuple:
+        return (self.actor, self.ability, self.targets, self.role, self.copy, self.kill, self.question)
+
+    def describe(self) -> str:
+        """How the action was read, for the GM (`night add` prints it)."""
+        text = f"{self.actor}: {self.ability}"
+        if self.role:
+            text += f" [{self.role}{' / ' + self.copy if self.copy else ''}]"
+        if self.targets:
+            text += " -> " + ", ".join(self.targets)
+        if self.kill:
+            text += "; kill -> " + ", ".join(self.kill)
+        if self.question:
+            text += f": {self.question}"
+        return text
+
+    def to_toml(self) -> str:
+        def s(v: str) -> str:
+            return json.dumps(v, ensure_ascii=False)
+
+        lines = ["[[actions]]", f"actor = {s(self.actor)}", f"ability = {s(self.ability)}",
+                 f"targets = [{', '.join(s(t) for t in self.targets)}]"]
+        if self.role:
+            lines.append(f"role = {s(self.role)}")
+        if self.copy:
+            lines.append(f"copy = {s(self.copy)}")
+        if self.kill:
+            lines.append(f"kill = [{', '.join(s(t) for t in self.kill)}]")
+        if self.question:
+            lines.append(f"question = {s(self.question)}")
+        return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class NightFile:
+    night: int
+    actions: tuple[Action, ...]
+    forced: Mapping[tuple[str, str], bool]
+
+
+_ACTION_KEYS = {"actor", "ability", "targets", "role", "copy", "kill", "question"}
+
+
+def _entry_lines(text: str, header: str) -> list[int]:
+    pattern = re.compile(r"^\s*\[\[\s*" + re.escape(header) + r"\s*\]\]")
+    return [i for i, line in enumerate(text.splitlines(), 1) if pattern.match(line)]
+
+
+def available_abilities(ruleset: Ruleset, state: GameState, nick: str) -> dict[str, tuple[Ability, bool]]:
+    """The abilities a player may send tonight: name -> (card, sent on the boss's behalf)."""
+    from .engine import current_boss
+
+    player = state.player(nick)
+    role = ruleset.role(player.role)
+    boss = current_boss(ruleset, state)
+    out: dict[str, tuple[Ability, bool]] = {}
+    if nick == boss:
+        # RULES.md §4.10: the successor loses its own ability, except the blackmailer's block
+        own = role.abilities if role.name == (ruleset.succession or ("",))[0] else [a for a in role.abilities if a.kept_as_boss]
+        out.update({a.name: (a, False) for a in own})
+        out.update({a.name: (a, False) for a in ruleset.boss_abilities})
+        return out
+    out.update({a.name: (a, False) for a in role.abilities})
+    if role.name in ruleset.submission_order and boss is not None:
+        for a in ruleset.boss_abilities:
+            out.setdefault(a.name, (a, True))
+    return out
+
+
+def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str, source: str) -> tuple[Action, list[Problem]]:
+    """Names resolved to nicks, and the problems a GM must fix (unknown/dead player, ability the role lacks)."""
+    problems: list[Problem] = []
+
+    def bad(message: str, hint: str = "") -> None:
+        problems.append(Problem(source, where, message, hint))
+
+    names = [p.nick for p in state.players]
+    actor = find_player(state.players, action.actor)
+    if actor is None:
+        bad(f"actor {action.actor!r} is not in the game", _did_you_mean(action.actor, names))
+        return action, problems
+    if not actor.alive:
+        bad(f"actor {actor.nick} is dead ({actor.died})", "dead players have no night action; remove the entry")
+    resolved_targets = []
+    for field_name in ("targets", "kill"):
+        resolved = []
+        for t in getattr(action, field_name):
+            p = find_player(state.players, t)
+            if p is None:
+                bad(f"{field_name}: {t!r} is not in the game", _did_you_mean(t, names))
+                continue
+            if not p.alive:
+                bad(f"{field_name}: {p.nick} is dead ({p.died})", "choose a living player")
+            resolved.append(p.nick)
+        resolved_targets.append(tuple(resolved))
+    if actor.alive:
+        available = available_abilities(ruleset, state, actor.nick)
+        if action.ability not in available:
+            bad(f"{actor.nick} ({actor.role}) has no ability {action.ability!r} tonight",
+                f"the role can: {', '.join(available) or 'nothing'}")
+        else:
+            card = available[action.ability][0]
+            if card.kind == "copy":
+                copied = ruleset.find_role(action.role) if action.role else None
+                if copied is None:
+                    bad(f"copy: role {action.role!r} is not in ruleset {ruleset.name}",
+                        _did_you_mean(action.role, [r.name for r in ruleset.roles]) or "write role = \"...\"")
+                elif copied.name not in {p.role for p in state.players}:
+                    bad(f"copy: role {copied.name!r} is not in this game's setup")
+            elif card.kind == "heal_from_role":
+                if not action.role or (ruleset.find_role(action.role) is None and not ruleset.side_id(action.role)):
+                    bad(f"heal_from_role needs role = a role or side of ruleset {ruleset.name}",
+                        f"sides: {', '.join(ruleset.sides)}")
+    return replace(action, actor=actor.nick, targets=resolved_targets[0], kill=resolved_targets[1]), problems
+
+
+def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState) -> NightFile:
+    """Parse and check a night file whole; `ActionError` lists every problem with its line."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ActionError(Problem(source, f"line {toml_error_line(exc)}", f"TOML syntax: {exc}",
+                                  "names need quotes: actor = \"Вася\"; lists need brackets: targets = [\"Петя\"]")) from None
+    problems: list[Problem] = []
+    for key in data:
+        if key not in ("night", "actions", "rolls"):
+            problems.append(Problem(source, key, "unknown key", "a night file has night, [[actions]] and [[rolls]]"))
+    lines = _entry_lines(text, "actions")
+    actions: list[Action] = []
+    own_by_actor: dict[str, str] = {}
+    for i, entry in enumerate(data.get("actions", [])):
+        where = f"line {lines[i]}" if i < len(lines) else f"actions[{i}]"
+        unknown = [k for k in entry if k not in _ACTION_KEYS]
+        for k in unknown:
+            problems.append(Problem(source, where, f"unknown key {k!r}", _did_you_mean(k, _ACTION_KEYS)))
+        if not isinstance(entry.get("actor"), str) or not isinstance(entry.get("ability"), str):
+            problems.append(Problem(source, where, "an action needs actor = \"...\" and ability = \"...\""))
+            continue
+        targets = entry.get("targets", [])
+        if isinstance(targets, str):
+            targets = [targets]
+        kill = entry.get("kill", [])
+        if isinstance(kill, str):
+            kill = [kill]
+        action = Action(actor=entry["actor"], ability=entry["ability"], targets=tuple(targets),
+                        role=entry.get("role", ""), copy=entry.get("copy", ""), kill=tuple(kill),
+                        question=entry.get("question", ""), line=lines[i] if i < len(lines) else 0)
+        action, found = check_action(ruleset, state, action, where, source)
+        problems += found
+        if not found:
+            on_behalf = available_abilities(ruleset, state, action.actor)[action.ability][1]
+            key = action.actor + ("/boss" if on_behalf else "")
+            if key in own_by_actor:
+                problems.append(Problem(source, where, f"{action.actor} already has an action ({own_by_actor[key]})",
+                                        "a role has one action a night; keep one entry"))
+            own_by_actor[key] = where
+        actions.append(action)
+    forced: dict[tuple[str, str], bool] = {}
+    roll_lines = _entry_lines(text, "rolls")
+    for i, entry in enumerate(data.get("rolls", [])):
+        where = f"line {roll_lines[i]}" if i < len(roll_lines) else f"rolls[{i}]"
+        p = find_player(state.players, str(entry.get("actor", "")))
+        if p is None:
+            problems.append(Problem(source, where, f"roll actor {entry.get('actor')!r} is not in the game"))
+            continue
+        if entry.get("name") not in ROLL_NAMES:
+            problems.append(Problem(source, where, f"unknown roll {entry.get('name')!r}", f"one of: {', '.join(ROLL_NAMES)}"))
+            continue
+        if not isinstance(entry.get("value"), bool):
+            problems.append(Problem(source, where, "value must be true or false"))
+            continue
+        forced[(p.nick, entry["name"])] = entry["value"]
+    night = data.get("night", state.night + 1)
+    if night != state.night + 1:
+        problems.append(Problem(source, "night", f"this file is for night {night}, the game is at night {state.night + 1}"))
+    if problems:
+        raise ActionError(problems)
+    return NightFile(night=night, actions=tuple(actions), forced=forced)
+
+
+def append_action(text: str, action: Action) -> str:
+    """The night file's text with one more `[[actions]]` entry (a new file starts with `night = N`)."""
+    if text and not text.endswith("\n"):
+        text += "\n"
+    return text + ("\n" if text else "") + action.to_toml()
+
+
+def append_roll(text: str, actor: str, name: str, value: bool) -> str:
+    """The night file's text with a forced roll (`night roll`); a later entry for the same roll wins."""
+    if name not in ROLL_NAMES:
+        raise ActionError(Problem("night roll", name, f"unknown roll {name!r}", f"one of: {', '.join(ROLL_NAMES)}"))
+    if text and not text.endswith("\n"):
+        text += "\n"
+    entry = f"[[rolls]]\nactor = {json.dumps(actor, ensure_ascii=False)}\nname = \"{name}\"\nvalue = {'true' if value else 'false'}\n"
+    return text + ("\n" if text else "") + entry

@@ -1,0 +1,141 @@
+"""The day side of the game: applying a hanging, a modkill, a replacement; the win check after each.
+
+`apply_day(ruleset, state, eliminated)` takes who the count (or the GM) hangs and returns a `DayOutcome`
+with the next state: the reveal rule is taken at the start of the day (RULES.md §3.15); an alibi, Миллард's
+"не вешается" and the one alibi of Миллард's killer save the doomed; a hanged shahid takes nobody; a hanged
+boss passes the lead down the succession; silences count down a day and alibis expire.
+"""
+from __future__ import annotations
+
+__all__ = ["apply_day", "modkill", "replace_player", "record_misses"]
+
+from dataclasses import replace
+from typing import Iterable
+
+from .engine import _death_text, check_win, current_boss
+from .errors import ResolverError
+from .outcome import DayOutcome, Death, Public
+from .ruleset import Ruleset
+from .state import GameState, Silence, find_player
+
+
+def _after_day(state: GameState) -> GameState:
+    # a day has passed: silences count down, the day's alibis and secret losses expire
+    silences = tuple(Silence(s.player, s.days - 1, s.announced, s.cause) for s in state.silences if s.days > 1)
+    return replace(state, silences=silences, alibis=(), hidden_vote_loss=())
+
+
+def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, day: int | None = None) -> DayOutcome:
+    """Apply a day's hanging (empty: nobody is hanged). Unknown or dead names raise `ResolverError`."""
+    number = day if day is not None else state.day + 1
+    n = len(state.alive)
+    log = [f"day {number}: {n} alive at the start"]
+    public: list[Public] = []
+    deaths: list[Death] = []
+    saved: list[tuple[str, str]] = []
+    protection = dict(state.hang_protection)
+    new = state
+    boss_before = current_boss(ruleset, state)
+    for name in eliminated:
+        p = find_player(state.players, name)
+        if p is None or not p.alive:
+            raise ResolverError(f"day {number}: {name!r} is not a living player of game {state.game}; "
+                                "check the name in `day close --eliminate`")
+        role = ruleset.role(p.role)
+        if "hang" in role.immune:
+            saved.append((p.nick, "unhangable"))
+            log.append(f"{p.nick} ({role.name}) cannot be hanged; nobody leaves")
+            continue
+        if p.nick in state.alibis:
+            saved.append((p.nick, "alibi"))
+            log.append(f"{p.nick} has an alibi; nobody leaves (обреченный отмазан)")
+            public.append(Public("alibi", "Обреченный отмазан, не вешается никто", {"player": p.nick}))
+            continue
+        if protection.get(p.nick, 0) > 0:
+            protection[p.nick] -= 1
+            saved.append((p.nick, "protected"))
+            log.append(f"{p.nick} uses the alibi earned by killing an unhangable role; it is spent")
+            public.append(Public("alibi", "Обреченный отмазан, не вешается никто", {"player": p.nick}))
+            continue
+        revealed = n > ruleset.reveal_while_alive_gt or role.always_revealed
+        deaths.append(Death(p.nick, role.name, role.side, revealed, ("hanged",)))
+        new = new.with_player(p.nick, alive=False, died=f"day {number}", causes=("hanged",), revealed=revealed)
+        verb = "Повешена" if p.gender == "f" else "Повешен"
+        public.append(Public("hanged", f"{verb} {_death_text(ruleset, p, role, revealed)}",
+                             {"player": p.nick, "role": role.name if revealed else None,
+                              "side": role.side if revealed else None}))
+        log.append(f"{p.nick} is hanged ({role.name}); a hanged shahid takes nobody")
+    if not deaths and not saved:
+        public.append(Public("nobody", "Не вешается никто", {}))
+    new = _after_day(replace(new, day=number, hang_protection={k: v for k, v in protection.items() if v > 0}))
+    boss_after = current_boss(ruleset, new)
+    if boss_after != boss_before and boss_after is not None:
+        log.append(f"succession: {boss_after} is the boss now")
+    winner = check_win(ruleset, new)
+    if winner:
+        log.append(f"game over: {winner} wins")
+    return DayOutcome(day=number, deaths=tuple(deaths), saved=tuple(saved), public=tuple(public), log=tuple(log),
+                      state=new, winner=winner)
+
+
+def modkill(ruleset: Ruleset, state: GameState, player: str, *, reveal: bool = False) -> DayOutcome:
+    """The GM removes a player (general rules 3, 4, 8: with or without showing the role)."""
+    p = find_player(state.players, player)
+    if p is None or not p.alive:
+        raise ResolverError(f"modkill: {player!r} is not a living player of game {state.game}")
+    role = ruleset.role(p.role)
+    new = state.with_player(p.nick, alive=False, died="modkill", causes=("modkill",), revealed=reveal)
+    text = f"Модкилл: {_death_text(ruleset, p, role, reveal)}"
+    winner = check_win(ruleset, new)
+    return DayOutcome(day=state.day, deaths=(Death(p.nick, role.name, role.side, reveal, ("modkill",)),), saved=(),
+                      public=(Public("modkill", text, {"player": p.nick}),),
+                      log=(f"modkill: {p.nick} ({role.name})",), state=new, winner=winner)
+
+
+def replace_player(state: GameState, player: str, by: str) -> GameState:
+    """A replacement takes over the slot and role; every memory keyed by the old nick moves to the new one."""
+    p = find_player(state.players, player)
+    if p is None or not p.alive:
+        raise ResolverError(f"replace: {player!r} is not a living player of game {state.game}")
+    if find_player(state.players, by) is not None:
+        raise ResolverError(f"replace: {by!r} is already in game {state.game}")
+    old = p.nick
+
+    def swap(x: str) -> str:
+        return by if x == old else x
+
+    def keyswap(d):
+        return {swap(k): v for k, v in d.items()}
+
+    players = tuple(replace(q, nick=by, display="", aliases=()) if q.nick == old else q for q in state.players)
+    return replace(
+        state, players=players,
+        silences=tuple(replace(s, player=swap(s.player)) for s in state.silences),
+        alibis=tuple(map(swap, state.alibis)), hidden_vote_loss=tuple(map(swap, state.hidden_vote_loss)),
+        hang_protection=keyswap(state.hang_protection),
+        last={swap(k): tuple(replace(a, targets=tuple(map(swap, a.targets)), covered=tuple(map(swap, a.covered)))
+                             for a in v) for k, v in state.last.items()},
+        uses={(by + k[len(old):] if k.startswith(old + "/") else k): v for k, v in state.uses.items()},
+        hire_credits={swap(k): tuple(map(swap, v)) for k, v in state.hire_credits.items()},
+        hire_spent={swap(k): tuple(map(swap, v)) for k, v in state.hire_spent.items()},
+        misses=keyswap(state.misses), under_active=frozenset(map(swap, state.under_active)),
+        replacements=state.replacements + ((old, by),),
+    )
+
+
+def record_misses(state: GameState, players: Iterable[str]) -> tuple[GameState, tuple[str, ...]]:
+    """Count a missed vote (or, with `night_action_is_duty`, a missed night action) for each player.
+
+    Returns the new state and the players at their second miss or more: modkill candidates for the GM
+    (000, 001, 003: "При повторном пропуске - модкилл").
+    """
+    misses = dict(state.misses)
+    candidates = []
+    for name in players:
+        p = find_player(state.players, name)
+        if p is None:
+            raise ResolverError(f"misses: {name!r} is not a player of game {state.game}")
+        misses[p.nick] = misses.get(p.nick, 0) + 1
+        if misses[p.nick] >= 2:
+            candidates.append(p.nick)
+    return replace(state, misses=misses), tuple(candidates)

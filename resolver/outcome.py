@@ -1,0 +1,145 @@
+"""What a resolved phase produced: records and their JSON shape (INTERFACE.md `night resolve`)."""
+from __future__ import annotations
+
+__all__ = ["Death", "SilenceOut", "Public", "Private", "Refusal", "NightOutcome", "DayOutcome", "EVENT_KINDS",
+           "PRIVATE_KINDS"]
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .rolls import Roll
+
+# Every `Public.kind` the engine and the day functions emit; the themes have a phrase for each.
+# block / protected / vote_steal / hide are reserved for 003/004 nights (not emitted by the ranked games).
+EVENT_KINDS = (
+    "death", "silence", "interview", "serum", "evidence", "trace",
+    "block", "protected", "vote_steal", "hide",
+    "hanged", "alibi", "nobody", "modkill",
+)
+# Every `Private.kind`; "info" is reserved for 004's watchers.
+PRIVATE_KINDS = ("side_check", "role_check", "hire", "question", "succession", "info")
+
+
+@dataclass(frozen=True)
+class Death:
+    player: str
+    role: str
+    side: str
+    revealed: bool
+    causes: tuple[str, ...]
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "role": self.role, "side": self.side, "revealed": self.revealed,
+                "causes": list(self.causes)}
+
+
+@dataclass(frozen=True)
+class SilenceOut:
+    player: str
+    days: int
+    announced: bool
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "days": self.days, "announced": self.announced}
+
+
+@dataclass(frozen=True)
+class Public:
+    """A public fact of the result post. `text` is a plain default; templates render `data` in the theme."""
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+@dataclass(frozen=True)
+class Private:
+    to: str
+    kind: str
+    text: str
+
+    def to_json(self) -> dict:
+        return {"to": self.to, "kind": self.kind, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    actor: str
+    ability: str
+    reason: str
+
+    def to_json(self) -> dict:
+        return {"actor": self.actor, "ability": self.ability, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class NightOutcome:
+    night: int
+    deaths: tuple[Death, ...]
+    saved: tuple[str, ...]
+    silenced: tuple[SilenceOut, ...]
+    public: tuple[Public, ...]
+    private: tuple[Private, ...]
+    refused: tuple[Refusal, ...]
+    rolls: tuple[Roll, ...]
+    alive: tuple[str, ...]
+    alibis: tuple[str, ...]
+    hidden_vote_loss: tuple[str, ...]
+    log: tuple[str, ...]
+    state: Any = None            # the next GameState
+    winner: str | None = None    # a side id when the game is over
+
+    def to_text(self) -> str:
+        """The GM's view: public lines, then what only the GM sees (private results, refusals, rolls, log)."""
+        lines = [f"Ночь {self.night}"]
+        lines += [f"  {p.text}" for p in self.public] or ["  (ничего публичного)"]
+        if self.hidden_vote_loss:
+            lines.append("Скрыто лишены голоса: " + ", ".join(self.hidden_vote_loss))
+        if self.alibis:
+            lines.append("Отмазаны на день: " + ", ".join(self.alibis))
+        if self.saved:
+            lines.append("Спасены: " + ", ".join(self.saved))
+        lines += [f"ЛС {p.to}: {p.text}" for p in self.private]
+        lines += [f"Отказ: {r.actor} {r.ability}: {r.reason}" for r in self.refused]
+        lines += [f"Бросок {r.name} ({r.actor}, p={r.p}): {'да' if r.value else 'нет'}{' (задан ведущим)' if r.forced else ''}"
+                  for r in self.rolls]
+        if self.winner:
+            lines.append(f"Игра окончена: победа {self.winner}")
+        lines.append("Ход разбора:")
+        lines += [f"  {line}" for line in self.log]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        return {
+            "night": self.night,
+            "deaths": [d.to_json() for d in self.deaths],
+            "saved": list(self.saved),
+            "silenced": [s.to_json() for s in self.silenced],
+            "public": [p.to_json() for p in self.public],
+            "private": [p.to_json() for p in self.private],
+            "refused": [r.to_json() for r in self.refused],
+            "rolls": [r.to_json() for r in self.rolls],
+            "next_day": {"alive": list(self.alive), "alibis": list(self.alibis),
+                         "hidden_vote_loss": list(self.hidden_vote_loss)},
+            "winner": self.winner,
+            "log": list(self.log),
+        }
+
+
+@dataclass(frozen=True)
+class DayOutcome:
+    day: int
+    deaths: tuple[Death, ...]
+    saved: tuple[tuple[str, str], ...]     # (player, why): alibi, unhangable, protected
+    public: tuple[Public, ...]
+    log: tuple[str, ...]
+    state: Any = None
+    winner: str | None = None
+
+    def to_json(self) -> dict:
+        return {"day": self.day, "deaths": [d.to_json() for d in self.deaths],
+                "saved": [{"player": p, "reason": r} for p, r in self.saved],
+                "public": [p.to_json() for p in self.public], "winner": self.winner, "log": list(self.log)}

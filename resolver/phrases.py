@@ -1,0 +1,233 @@
+"""Read a night action as players write it to the GM: `Лечу Васю`, `Убиваю Петю и Васю`, `копирую Еноха, лечу себя`.
+
+`read_action(text, actor_role, roster, ruleset, actor=...)` splits the text into clauses, maps each clause's
+verb to an ability kind (the table `VERBS`), finds that kind on the actor's card (or the boss's), and
+matches the names to the roster through Russian case endings (pymorphy3, loaded once). Clauses combine:
+`копирую X, <действие>` is Абрахам's copy, `нанимаюсь у X, убиваю Y` is the hire with its kill, the boss's
+`убиваю X, пугаю Y` is kill + intimidate. A name that is unknown or fits several players raises
+`ActionError`: the GM is asked, never guessed for.
+"""
+from __future__ import annotations
+
+__all__ = ["read_action", "VERBS"]
+
+import re
+from functools import lru_cache
+from typing import Sequence
+
+from .actions import Action
+from .errors import ActionError, Problem
+from .ruleset import Ability, Role, Ruleset
+from .state import Player
+
+# verb stem -> ability kind, checked in this order (longer phrases first)
+VERBS: tuple[tuple[str, str], ...] = (
+    ("снимаю отмаз", "strip_alibi"), ("снять отмаз", "strip_alibi"), ("снимаю алиби", "strip_alibi"),
+    ("копиру", "copy"), ("скопир", "copy"), ("за роль", "copy"),
+    ("нанима", "hire"), ("наняться", "hire"), ("найм", "hire"),
+    ("сыворот", "serum"),
+    ("отмаз", "alibi"), ("алиби", "alibi"),
+    ("отрав", "poison"), ("трав", "poison"),
+    ("вылеч", "heal"), ("леч", "heal"),
+    ("запуг", "silence"), ("пуга", "silence"), ("глуш", "silence"),
+    ("убив", "kill"), ("убить", "kill"), ("убью", "kill"), ("стреля", "kill"), ("выстрел", "kill"),
+    ("заблок", "block"), ("блок", "block"), ("иду к", "block"), ("прихожу к", "block"), ("навеща", "block"),
+    ("интервью", "role_check"), ("провер", "check"),
+    ("забира", "shahid"), ("забер", "shahid"),
+    ("вопрос", "question"),
+)
+_SELF = {"себя", "себе", "сам", "сама", "собой"}
+_PREPOSITIONS = {"на", "у", "к", "ко", "от", "с", "со", "в"}
+_ENDINGS = ("ами", "ями", "ой", "ей", "ом", "ем", "ою", "ею", "а", "я", "у", "ю", "е", "ы", "и")
+
+
+@lru_cache(maxsize=1)
+def _morph():
+    import pymorphy3  # loaded once: the dictionaries take a while
+
+    return pymorphy3.MorphAnalyzer()
+
+
+def _clean(s: str) -> str:
+    return re.sub(r"[^\w' -]", " ", s.lower().replace("ё", "е").replace("’", "'")).strip()
+
+
+def _forms(word: str) -> set[str]:
+    word = _clean(word)
+    out = {word}
+    if re.fullmatch(r"[а-я-]+", word):
+        out |= {p.normal_form.replace("ё", "е") for p in _morph().parse(word)[:4]}
+        out |= {word[: -len(e)] for e in _ENDINGS if word.endswith(e) and len(word) - len(e) >= 3}
+    return out
+
+
+def _label_forms(label: str) -> list[set[str]]:
+    return [{w, *(_forms(w))} for w in _clean(label).split()]
+
+
+def _matches(chunk: str, label: str) -> bool:
+    words = _clean(chunk).split()
+    lab = _label_forms(label)
+    if len(words) != len(lab):
+        return False
+    return all(_forms(w) & forms for w, forms in zip(words, lab))
+
+
+def _find(chunk: str, entries: Sequence[tuple[str, Sequence[str]]], what: str, text: str) -> str:
+    """The one entry a chunk names: exact label, then case forms, then a unique word prefix."""
+    c = _clean(chunk)
+    exact = {key for key, labels in entries if any(_clean(l) == c for l in labels)}
+    if len(exact) == 1:
+        return exact.pop()
+    by_forms = {key for key, labels in entries if any(_matches(chunk, l) for l in labels)}
+    if len(by_forms) == 1:
+        return by_forms.pop()
+    if not by_forms:
+        # "Еноха" for "Енох О'Коннор": the first word's forms match a longer name
+        first = _forms(c.split()[0]) if c else set()
+        by_forms = {key for key, labels in entries for l in labels
+                    if len(c.split()) == 1 and first & _label_forms(l)[0]}
+        if len(by_forms) == 1:
+            return by_forms.pop()
+    candidates = sorted(by_forms or exact)
+    if candidates:
+        raise ActionError(Problem("night add", repr(text), f"{what} {chunk!r} fits several: {', '.join(candidates)}",
+                                  "write the full name"))
+    raise ActionError(Problem("night add", repr(text), f"{what} {chunk!r} is not in the game",
+                              "check the spelling or add an alias to the roster"))
+
+
+def _cards(role: Role, ruleset: Ruleset) -> list[Ability]:
+    cards = list(role.abilities)
+    if role.name in ruleset.submission_order or role.name in ruleset.succession:
+        cards += list(ruleset.boss_abilities)
+    return cards
+
+
+def _card_for(kind: str, cards: Sequence[Ability], role: Role, text: str) -> Ability:
+    wanted = {"check": ("side_check", "role_check"), "kill": ("kill", "deferred_kill")}.get(kind, (kind,))
+    for k in wanted:
+        for card in cards:
+            if card.kind == k:
+                return card
+    raise ActionError(Problem("night add", repr(text), f"{role.name} cannot do this ({kind})",
+                              f"the role can: {', '.join(c.name for c in cards) or 'nothing'}"))
+
+
+def _split_clauses(text: str) -> list[tuple[str, str]]:
+    """(kind, rest) per clause; a clause without a verb continues the previous one's targets."""
+    clauses: list[tuple[str, str]] = []
+    for part in re.split(r"[,;\n]+", text):
+        low = part.strip().lower().replace("ё", "е")
+        if not low:
+            continue
+        for stem, kind in VERBS:
+            idx = low.find(stem)
+            if idx != -1 and (idx == 0 or low[idx - 1] in " \"«("):
+                # the rest starts after the word in which the stem ends ("иду к Пете", "снимаю отмазу с Васи")
+                end = idx + len(stem)
+                while end < len(low) and not low[end].isspace() and stem[-1] != " " and not stem.endswith(" к"):
+                    end += 1
+                rest = part.strip()[end:].strip()
+                if kind == "heal" and re.match(r"от\s", rest.lower() + " "):
+                    kind = "heal_from_role"
+                clauses.append((kind, rest))
+                break
+        else:
+            if clauses:
+                kind, rest = clauses[-1]
+                clauses[-1] = (kind, f"{rest} и {part.strip()}")
+            else:
+                raise ActionError(Problem("night add", repr(text), f"no action verb in {part.strip()!r}",
+                                          "start with a verb: Лечу, Убиваю, Пугаю, Блокирую, Проверяю, Травлю, "
+                                          "Сыворотка на, Отмазываю, Забираю, копирую, нанимаюсь у"))
+    return clauses
+
+
+def _names(rest: str) -> list[str]:
+    out = []
+    for chunk in re.split(r"\s+и\s+|\s*,\s*", rest.strip()):
+        words = [w for w in chunk.split() if w.lower() not in _PREPOSITIONS]
+        if words:
+            out.append(" ".join(words))
+    return out
+
+
+def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player], ruleset: Ruleset,
+                *, actor: str = "") -> list[Action]:
+    """The actions a player's message asks for, with names resolved to roster nicks."""
+    role = actor_role if isinstance(actor_role, Role) else ruleset.role(actor_role)
+    players: list[tuple[str, Sequence[str]]] = []
+    for entry in roster:
+        if isinstance(entry, Player):
+            players.append((entry.nick, [entry.nick, entry.display or entry.nick, *entry.aliases]))
+        else:
+            players.append((entry, [entry]))
+    roles = [(r.name, [r.name, *r.aliases]) for r in ruleset.roles]
+
+    def targets_of(rest: str) -> tuple[str, ...]:
+        out = []
+        for name in _names(rest):
+            if _clean(name) in _SELF:
+                if not actor:
+                    raise ActionError(Problem("night add", repr(text), "'себя' needs the actor's nick"))
+                out.append(actor)
+            elif _clean(name) in {"никого", "никого не убиваю"} or _clean(name).startswith("никого"):
+                continue
+            else:
+                out.append(_find(name, players, "player", text))
+        return tuple(out)
+
+    clauses = _split_clauses(text)
+    cards = _cards(role, ruleset)
+    actions: list[Action] = []
+    copy_of: Role | None = None
+    for kind, rest in clauses:
+        if kind == "copy":
+            copy_of = ruleset.role(_find(_names(rest)[0] if _names(rest) else rest, roles, "role", text))
+            continue
+        if kind == "question":
+            card = _card_for("question", cards, role, text)
+            actions.append(Action(actor, card.name, (), question=rest.strip(" :—-")))
+            continue
+        if kind == "kill" and re.search(r"\bникого\b", rest.lower()):
+            continue   # "нанимаюсь у Васи, никого не убиваю"
+        if copy_of is not None:
+            inner_cards = _cards(copy_of, ruleset) if copy_of.name == (ruleset.succession or ("",))[0] else list(copy_of.abilities)
+            inner = _card_for(kind, inner_cards, copy_of, text)
+            own = _card_for("copy", cards, role, text)
+            actions.append(Action(actor, own.name, targets_of(rest), role=copy_of.name, copy=inner.name))
+            copy_of = None
+            continue
+        if kind == "heal_from_role":
+            card = _card_for("heal_from_role", cards, role, text)
+            who = re.sub(r"^\s*от\s+", "", rest.strip(), flags=re.I)
+            sides = [(s.title, [s.title, s.title_f or s.title, s.id]) for s in ruleset.sides.values()]
+            try:
+                name = _find(who, sides, "side", text)
+            except ActionError:
+                name = _find(who, roles, "role", text)
+            actions.append(Action(actor, card.name, (), role=name))
+            continue
+        hire = next((c for c in cards if c.kind == "hire"), None)
+        if kind == "kill" and hire is not None:
+            if actions and actions[-1].ability == hire.name:   # "нанимаюсь у Васи, убиваю Петю"
+                actions[-1] = Action(actor, hire.name, actions[-1].targets, kill=targets_of(rest))
+                continue
+            if not any(c.kind == "kill" for c in cards):        # the kill kept from an earlier hire
+                kind = "deferred_kill"
+        card = _card_for(kind, cards, role, text)
+        actions.append(Action(actor, card.name, targets_of(rest)))
+    if copy_of is not None:
+        raise ActionError(Problem("night add", repr(text), f"copy of {copy_of.name}: which action?",
+                                  "write it as 'копирую Еноха, лечу Васю'"))
+    # the boss's "убиваю X, пугаю Y" is one action: kill + intimidate
+    kinds = {a.ability: a for a in actions}
+    kill_card = next((c for c in cards if c.kind == "kill"), None)
+    silence_card = next((c for c in cards if c.kind == "silence"), None)
+    combo = next((c for c in cards if c.kind == "kill_silence"), None)
+    if combo and kill_card and silence_card and kill_card.name in kinds and silence_card.name in kinds and len(actions) == 2:
+        actions = [Action(actor, combo.name, kinds[kill_card.name].targets + kinds[silence_card.name].targets)]
+    if not actions:
+        raise ActionError(Problem("night add", repr(text), "no action found", "start with a verb: Лечу Васю"))
+    return actions

@@ -1,0 +1,130 @@
+"""The game's state between phases: players alive or dead, silences, alibis, counters and memories.
+
+`GameState` is an immutable value: the engine and the day functions return a new one. It converts to and
+from plain dicts (`to_dict` / `from_dict`) so the application can keep it in its store.
+"""
+from __future__ import annotations
+
+__all__ = ["Player", "Silence", "LastAction", "GameState", "new_game", "find_player"]
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Iterable, Mapping
+
+from .errors import ResolverError
+
+
+@dataclass(frozen=True)
+class Player:
+    nick: str
+    role: str
+    gender: str | None = None
+    aliases: tuple[str, ...] = ()
+    display: str = ""                  # the name posts use ("Нежка" for the account Nejka); default the nick
+    alive: bool = True
+    died: str = ""                     # "night 2", "day 1", "modkill"
+    causes: tuple[str, ...] = ()
+    revealed: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.display or self.nick
+
+
+@dataclass(frozen=True)
+class Silence:
+    player: str
+    days: int                          # days left, the coming day included
+    announced: bool
+    cause: str = ""
+
+
+@dataclass(frozen=True)
+class LastAction:
+    """What a player did on a night: the memory behind "not two nights running" and "must change"."""
+
+    night: int
+    ability: str
+    kind: str
+    targets: tuple[str, ...] = ()
+    option: str = ""                   # heal-from-role: the role; Абрахам: the copied role
+    covered: tuple[str, ...] = ()      # heal-from-role: the victims it covered (count as healed)
+
+
+@dataclass(frozen=True)
+class GameState:
+    game: str
+    players: tuple[Player, ...]
+    night: int = 0                     # the last resolved night
+    day: int = 0                       # the last applied day
+    silences: tuple[Silence, ...] = ()         # for the coming day
+    alibis: tuple[str, ...] = ()               # the lawyer's alibis for the coming day
+    hidden_vote_loss: tuple[str, ...] = ()     # the boss's secret silence for the coming day
+    hang_protection: Mapping[str, int] = field(default_factory=dict)  # Миллард's killer: alibis left
+    last: Mapping[str, tuple[LastAction, ...]] = field(default_factory=dict)
+    uses: Mapping[str, int] = field(default_factory=dict)            # "nick/ability" -> times used
+    hire_credits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # hireling -> employers owing a kill
+    hire_spent: Mapping[str, tuple[str, ...]] = field(default_factory=dict)    # hireling -> employers used for a kill
+    misses: Mapping[str, int] = field(default_factory=dict)
+    under_active: frozenset[str] = frozenset()  # refused at the coming night (000 rule 12), set by the application
+    replacements: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def alive(self) -> tuple[str, ...]:
+        return tuple(p.nick for p in self.players if p.alive)
+
+    def player(self, nick: str) -> Player:
+        for p in self.players:
+            if p.nick == nick:
+                return p
+        raise ResolverError(f"player {nick!r} is not in game {self.game}")
+
+    def with_player(self, nick: str, **changes: Any) -> "GameState":
+        return replace(self, players=tuple(replace(p, **changes) if p.nick == nick else p for p in self.players))
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["under_active"] = sorted(self.under_active)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "GameState":
+        d = dict(data)
+        d["players"] = tuple(Player(**{**p, "aliases": tuple(p.get("aliases", ())), "causes": tuple(p.get("causes", ()))})
+                             for p in d["players"])
+        d["silences"] = tuple(Silence(**s) for s in d.get("silences", ()))
+        d["alibis"] = tuple(d.get("alibis", ()))
+        d["hidden_vote_loss"] = tuple(d.get("hidden_vote_loss", ()))
+        d["last"] = {k: tuple(LastAction(**{**a, "targets": tuple(a["targets"]), "covered": tuple(a.get("covered", ()))})
+                              for a in v) for k, v in d.get("last", {}).items()}
+        d["hire_credits"] = {k: tuple(v) for k, v in d.get("hire_credits", {}).items()}
+        d["hire_spent"] = {k: tuple(v) for k, v in d.get("hire_spent", {}).items()}
+        d["under_active"] = frozenset(d.get("under_active", ()))
+        d["replacements"] = tuple(tuple(r) for r in d.get("replacements", ()))
+        return cls(**d)
+
+
+def _norm(s: str) -> str:
+    return " ".join(s.lower().replace("ё", "е").split())
+
+
+def find_player(players: Iterable[Player], name: str) -> Player | None:
+    """The player a name means: nick, display name or alias, ignoring case and ё/е."""
+    key = _norm(name)
+    for p in players:
+        if key in {_norm(p.nick), _norm(p.display or p.nick), *(_norm(a) for a in p.aliases)}:
+            return p
+    return None
+
+
+def new_game(game: str, roster: Iterable[Player | Mapping[str, Any]], ruleset=None) -> GameState:
+    """The state before the first phase. With a ruleset, every role name is checked and made canonical."""
+    players = []
+    for entry in roster:
+        p = entry if isinstance(entry, Player) else Player(**{**entry, "aliases": tuple(entry.get("aliases", ()))})
+        if ruleset is not None:
+            p = replace(p, role=ruleset.role(p.role).name)
+        players.append(p)
+    nicks = [p.nick for p in players]
+    if len(set(nicks)) != len(nicks):
+        raise ResolverError(f"game {game}: a nick appears twice in the roster")
+    return GameState(game=game, players=tuple(players))

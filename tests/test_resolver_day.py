@@ -1,0 +1,89 @@
+"""The day side and the state: hanging, modkill, replacement, the state's store form, seeded rolls."""
+from __future__ import annotations
+
+import pytest
+
+from resolver import (Action, GameState, ResolverError, Rolls, apply_day, check_win, current_boss, modkill, new_game,
+                      record_misses, replace_player, resolve_night)
+from test_resolver_scenarios import load_ruleset
+
+NY = load_ruleset("new_year")
+ROSTER = [{"nick": n, "role": r, "gender": g} for n, r, g in [
+    ("Boss", "Санта Клаус", "m"), ("Troll", "Злой тролль", "m"), ("Lawyer", "Кай", "f"), ("Doc", "Снеговик", "m"),
+    ("Girl", "Снежинка", "f"), ("Ded", "Дед Мороз", "m"), ("Shahid", "Хлопушка", "f"), ("A", "мирная зверюшка", "m"),
+    ("B", "мирная зверюшка", "f"), ("C", "мирная зверюшка", "m"), ("D", "мирная зверюшка", "m"), ("E", "мирная зверюшка", "m")]]
+
+
+def test_rule_ranked_1_reveal_is_taken_at_the_start_of_the_day() -> None:
+    state = new_game("g", ROSTER, NY)                      # 12 alive: roles shown
+    state = apply_day(NY, state, ["A"]).state
+    out = apply_day(NY, state, ["B"])                       # 11 alive at the start: still shown
+    assert out.deaths[0].revealed and out.public[0].text == "Повешена B - мирная зверюшка (мирная)"
+    out = apply_day(NY, out.state, ["C"])                   # 10 alive at the start: hidden
+    assert not out.deaths[0].revealed and out.public[0].text == "Повешен C"
+
+
+def test_rule_3_9_nobody_hanged_and_unknown_name_refused() -> None:
+    state = new_game("g", ROSTER, NY)
+    out = apply_day(NY, state, [])
+    assert out.deaths == () and out.public[0].text == "Не вешается никто" and out.state.day == 1
+    with pytest.raises(ResolverError, match="'Zed' is not a living player"):
+        apply_day(NY, state, ["Zed"])
+
+
+def test_modkill_passes_the_boss_down_and_may_hide_the_role() -> None:
+    state = new_game("g", ROSTER, NY)
+    out = modkill(NY, state, "Boss")
+    assert out.public[0].text == "Модкилл: Boss" and not out.deaths[0].revealed
+    assert current_boss(NY, out.state) == "Troll"
+    assert modkill(NY, state, "A", reveal=True).public[0].text == "Модкилл: A - мирная зверюшка (мирный)"
+
+
+def test_replacement_takes_over_role_and_memories() -> None:
+    state = new_game("g", ROSTER, NY)
+    night = resolve_night(NY, state, [Action("Doc", "heal", ("A",)), Action("Lawyer", "alibi", ("Lawyer",))], Rolls("g", 1))
+    state = replace_player(night.state, "Lawyer", "Newbie")
+    assert state.player("Newbie").role == "Кай" and state.alibis == ("Newbie",)
+    state = replace_player(apply_day(NY, state, []).state, "Doc", "Medic")
+    # the memory moved with the slot: Medic cannot heal A two nights running either
+    out = resolve_night(NY, state, [Action("Medic", "heal", ("A",))], Rolls("g", 2))
+    assert [(r.actor, r.reason.split(":")[0]) for r in out.refused] == [("Medic", "repeat target")]
+    assert state.replacements == (("Lawyer", "Newbie"), ("Doc", "Medic"))
+
+
+def test_state_round_trips_through_a_plain_dict() -> None:
+    state = new_game("g", ROSTER, NY)
+    out = resolve_night(NY, state, [Action("Doc", "poison", ("A",)), Action("Boss", "kill", ("B", "C")),
+                                    Action("Lawyer", "alibi", ("Boss",))], Rolls("g", 1, {("Boss", "evidence"): False}))
+    assert GameState.from_dict(out.state.to_dict()) == out.state
+
+
+def test_rule_4_rolls_are_seeded_per_game_and_night_and_recorded() -> None:
+    state = new_game("g", ROSTER, NY)
+    actions = [Action("Girl", "block", ("A",)), Action("Boss", "kill", ("B", "C"))]
+    first = resolve_night(NY, state, actions, Rolls("g", 1))
+    again = resolve_night(NY, state, actions, Rolls("g", 1))
+    assert [r.to_json() for r in first.rolls] == [r.to_json() for r in again.rolls]
+    assert {(r.actor, r.name, r.p, r.forced) for r in first.rolls} == {("Girl", "silence", 0.5, False),
+                                                                        ("Boss", "evidence", 0.75, False)}
+    values = {tuple(r.value for r in resolve_night(NY, state, actions, Rolls(f"game{i}", 1)).rolls) for i in range(40)}
+    assert len(values) == 4      # different games draw differently; all four combinations occur
+
+
+def test_rule_5_mafia_wins_at_parity_without_a_solo() -> None:
+    state = new_game("g", ROSTER, NY)
+    for nick in ["Doc", "Girl", "Shahid", "A", "B"]:
+        state = state.with_player(nick, alive=False)
+    assert check_win(NY, state) is None                 # 3 mafia vs 4
+    out = resolve_night(NY, state, [Action("Boss", "kill", ("D",))], Rolls("g", 1))
+    assert out.winner == "mafia" and out.to_json()["winner"] == "mafia"
+
+
+def test_rule_3_6_second_miss_makes_a_modkill_candidate() -> None:
+    state = new_game("g", ROSTER, NY)
+    state, candidates = record_misses(state, ["A", "B"])
+    assert candidates == () and state.misses == {"A": 1, "B": 1}
+    state, candidates = record_misses(state, ["A"])
+    assert candidates == ("A",) and state.misses == {"A": 2, "B": 1}
+    state = replace_player(state, "A", "A2")
+    assert state.misses == {"A2": 2, "B": 1}

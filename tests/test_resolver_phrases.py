@@ -1,0 +1,72 @@
+"""The Russian phrase reader: players' wording -> actions, names matched through case endings."""
+from __future__ import annotations
+
+import pytest
+
+from resolver import Action, ActionError, Player, read_action
+from test_resolver_scenarios import load_ruleset
+
+NY_ROSTER = [Player("Вася", "мирная зверюшка"), Player("Петя", "мирная зверюшка"),
+             Player("Ronin", "Санта Клаус", aliases=("Ронин",)), Player("Гафф", "Хлопушка"),
+             Player("King Eciton", "мирная зверюшка"), Player("Соня", "мирная зверюшка"), Player("Enzo", "Снеговик")]
+
+
+@pytest.mark.parametrize("text, role, expected", [
+    ("Лечу Васю", "Снеговик", Action("Enzo", "heal", ("Вася",))),
+    ("Лечу себя", "Снеговик", Action("Enzo", "heal", ("Enzo",))),
+    ("Убиваю Петю и Васю", "Санта Клаус", Action("Enzo", "kill", ("Петя", "Вася"))),
+    ("убиваю Петю, Васю", "Санта Клаус", Action("Enzo", "kill", ("Петя", "Вася"))),
+    ("Пугаю Петю", "Санта Клаус", Action("Enzo", "intimidate", ("Петя",))),
+    ("Убиваю Петю, пугаю Васю", "Санта Клаус", Action("Enzo", "kill_intimidate", ("Петя", "Вася"))),
+    ("Блокирую Петю", "Снежинка", Action("Enzo", "block", ("Петя",))),
+    ("Иду к Соне", "Снежинка", Action("Enzo", "block", ("Соня",))),
+    ("Проверяю Васю", "Снегурочка", Action("Enzo", "check", ("Вася",))),
+    ("Травлю Петю", "Снеговик", Action("Enzo", "poison", ("Петя",))),
+    ("Сыворотка на Васю", "Снеговик", Action("Enzo", "serum", ("Вася",))),
+    ("Отмазываю Петю", "Кай", Action("Enzo", "alibi", ("Петя",))),
+    ("Снимаю отмазу с Сони", "Герда", Action("Enzo", "strip", ("Соня",))),
+    ("Забираю Васю", "Хлопушка", Action("Enzo", "take", ("Вася",))),
+    ("Убиваю Ронина", "Дед Мороз", Action("Enzo", "kill", ("Ronin",))),
+    ("Убиваю Гаффа", "Дед Мороз", Action("Enzo", "kill", ("Гафф",))),
+    ("убиваю King Eciton", "Дед Мороз", Action("Enzo", "kill", ("King Eciton",))),
+    ("Лечу от мафии", "Снеговик", Action("Enzo", "heal_from_role", (), role="мафия")),
+    ("Лечу от Снежной королевы", "Снеговик", Action("Enzo", "heal_from_role", (), role="Снежная королева")),
+    ("Убиваю Васю", "Злой тролль", Action("Enzo", "kill", ("Вася",))),   # a rank sending the boss's action
+])
+def test_read_action_new_year_phrasings(text: str, role: str, expected: Action) -> None:
+    assert read_action(text, role, NY_ROSTER, load_ruleset("new_year"), actor="Enzo") == [expected]
+
+
+PC_ROSTER = [Player("Вася", "Джейкоб Портман"), Player("Петя", "Странный ребёнок"), Player("Фредди", "Мено и Куо-Рама"),
+             Player("Франклин", "Абрахам"), Player("Эмма", "Эмма Блум")]
+
+
+@pytest.mark.parametrize("text, role, expected", [
+    ("копирую Еноха, лечу себя", "Абрахам", Action("Франклин", "copy", ("Франклин",), role="Енох О'Коннор", copy="heal")),
+    ("Копирую Эмму, блокирую Петю", "Абрахам", Action("Франклин", "copy", ("Петя",), role="Эмма Блум", copy="block")),
+    ("нанимаюсь у Васи, убиваю Петю", "Мено и Куо-Рама", Action("Франклин", "hire", ("Вася",), kill=("Петя",))),
+    ("нанимаюсь у Васи, никого не убиваю", "Мено и Куо-Рама", Action("Франклин", "hire", ("Вася",))),
+    ("Убиваю Петю", "Мено и Куо-Рама", Action("Франклин", "kill", ("Петя",))),
+    ("Проверяю Петю", "Доктор Голан", Action("Франклин", "interview", ("Петя",))),
+    ("Проверяю Петю", "Джейкоб Портман", Action("Франклин", "check", ("Петя",))),
+])
+def test_read_action_peculiar_phrasings(text: str, role: str, expected: Action) -> None:
+    assert read_action(text, role, PC_ROSTER, load_ruleset("peculiar"), actor="Франклин") == [expected]
+
+
+@pytest.mark.parametrize("text, role, message", [
+    ("Лечу Ваню", "Снеговик", "player 'Ваню' is not in the game"),
+    ("Лечу Васю", "Снежинка", "Снежинка cannot do this (heal)"),
+    ("Привет, как дела", "Снеговик", "no action verb in 'Привет'"),
+])
+def test_read_action_refuses_what_it_cannot_read(text: str, role: str, message: str) -> None:
+    with pytest.raises(ActionError) as info:
+        read_action(text, role, NY_ROSTER, load_ruleset("new_year"), actor="Enzo")
+    assert message in str(info.value)
+
+
+def test_read_action_never_guesses_between_two_players() -> None:
+    roster = [Player("Саша Белый", "мирная зверюшка"), Player("Саша Серый", "мирная зверюшка")]
+    with pytest.raises(ActionError) as info:
+        read_action("Лечу Сашу", "Снеговик", roster, load_ruleset("new_year"), actor="x")
+    assert "fits several: Саша Белый, Саша Серый" in str(info.value)
