@@ -3,6 +3,21 @@
 A profile names CSS selectors, attribute preferences, date formats and pagination rules; the
 generic parser (`scraper.parse`) walks a page with them. Code enters only through the optional
 hooks, for the few places where an engine cannot be described by selectors alone.
+
+Selectors may be CSS groups (`a, b`): inside one post only one engine style is present, so a
+group lets one profile cover close versions of an engine (phpBB 3.0 and 3.3).
+
+One engine name may cover several markups (phpBB 3.x and phpBB 2; PunBB/FluxBB and the hosted
+mybb.ru family): the extra markups are `variants`, complete profiles tried in turn when the main
+one finds no posts on a page.
+
+Hooks (all optional, keyword arguments `profile`, `tz`, `now` are always passed):
+- ``hooks["time"](node, post, *, profile, tz, now) -> datetime``: the post time, replacing the
+  generic rule (machine attributes, then the displayed text). `node` is the `time` match or None.
+- ``hooks["edit"](node, post, *, profile, tz, now) -> EditNotice | None``: the edit notice from the
+  `edit_notice` match (never None when called).
+- ``hooks["page"](tree, url, *, profile) -> int | None``: the current page number when the
+  `current_page` selector cannot express it.
 """
 from __future__ import annotations
 
@@ -42,3 +57,26 @@ class EngineProfile:
     title: str = "title"
     # --- code, only where an engine needs it ---
     hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # --- added with the generic parser (all optional) ---
+    author_id_attr: str = ""                    # attribute of the post container holding the author id
+                                                # (mybb.ru: data-user-id), used when no profile link gives it
+    time_text_pattern: str = ""                 # regex; group 1 = the date inside the time node's text
+                                                # (phpBB 3.0: the text after "»")
+    edit_time_pattern: str = ""                 # regex on the notice text; group 1 = the edit date
+    edit_by_pattern: str = ""                   # regex on the notice text; group 1 = the editor (if no edit_by node)
+    edit_reason_pattern: str = ""               # regex on the notice text; group 1 = the reason
+    hash_ignore: tuple[str, ...] = ()           # selectors inside the body left out of the content hash:
+                                                # text that changes without an edit (relative dates in quotes)
+    topic_id_pattern: str = ""                  # regex on the URL; group 1 = topic id (when not a query param)
+    topic_id_selector: str = ""                 # fallback: a node on the page naming the topic
+    topic_id_attr: str = "href"                 # its attribute (an href is searched for `topic_param`)
+    page_url_pattern: str = ""                  # regex on the URL; group 1 = page number/offset (path style)
+    post_id_selector: str = ""                  # node inside the post carrying `post_id_attr`, when the
+                                                # container has no id (phpBB 2: <a name="123">)
+    signature_marker: str = ""                  # html marker after which the body is signature (phpBB 2
+                                                # appends "<br>_________________<br>" + signature)
+    pagination_box: str = ""                    # the pagination block; when set, next/current/page links
+                                                # are looked up in its first match only (faster), and
+                                                # a page without it is a one-page topic
+    variants: tuple["EngineProfile", ...] = ()  # other markups of the same engine (phpBB 2, mybb.ru):
+                                                # tried in order when this profile finds no posts
