@@ -1,0 +1,550 @@
+"""The SQLite store: every topic, page, post and post version mafvote has seen, and every crawl run.
+
+Data flow: the crawler (`scraper.crawl`) fetches a page, the parser turns it into a `ParsedPage`, and
+`Store.upsert_page` writes that page's posts in **one transaction** (a crash never leaves half a
+page). Readers (`mafvote posts`, the tally) get `StoredPost` records back through `Store.posts`.
+
+Rules the store keeps:
+- Posts are keyed by forum + the forum's own post id, never by page/position, so a post that moves
+  across a page boundary after a deletion is one post, not two.
+- Version 1 of a post is its content as first seen and is never overwritten: a vote as first seen
+  must stay provable (issue 2 item 4). A changed content hash appends version n+1.
+- A post that disappears is marked deleted (`deleted_at`), never removed.
+- Times are ISO 8601 UTC text (`2026-12-30T17:00:00+00:00`), so they sort as text.
+
+The schema is versioned: `MIGRATIONS` is an ordered list of functions; the store applies the ones
+after the recorded `schema_version`. To change the schema, append a function — never edit one that
+has shipped.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+import sqlite3
+
+import sqlite_utils
+
+from scraper.fetch import FetchedMeta
+
+from .errors import OperationFailed
+
+__all__ = [
+    "CrawlRun",
+    "FetchedMeta",
+    "MIGRATIONS",
+    "PageChanges",
+    "PostVersion",
+    "Store",
+    "StoreError",
+    "StoredPage",
+    "StoredPost",
+    "Topic",
+    "to_db_time",
+    "from_db_time",
+]
+
+
+class StoreError(OperationFailed):
+    """The database file cannot be opened or is newer than this mafvote."""
+
+
+# --- times -------------------------------------------------------------------------------------
+
+def to_db_time(dt: datetime | None) -> str | None:
+    """Aware datetime -> ISO 8601 UTC text with second precision (sorts as text)."""
+    if dt is None:
+        return None
+    if dt.tzinfo is None:
+        raise ValueError(f"naive datetime {dt!r} given to the store; pass an aware datetime")
+    return dt.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def from_db_time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+# --- records -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Topic:
+    id: int                       # the store's own row id
+    forum: str                    # forum id from the config
+    topic_id: str                 # the forum's topic id (tid)
+    url: str
+    kind: str                     # "vote" | "game"
+    game_id: str | None
+    title: str | None
+    pages_known: int              # highest page number stored
+    last_crawl_at: datetime | None
+    last_reread_at: datetime | None
+
+
+@dataclass(frozen=True)
+class StoredPage:
+    topic: int
+    page: int
+    url: str
+    etag: str | None
+    last_modified: str | None
+    content_hash: str | None
+    next_url: str | None
+    post_ids: tuple[int, ...]
+    fetched_at: datetime
+
+
+@dataclass(frozen=True)
+class PageChanges:
+    """What one stored page changed: post ids new to the store, with new content, back from deleted."""
+
+    page: int
+    new: tuple[int, ...] = ()
+    changed: tuple[int, ...] = ()
+    restored: tuple[int, ...] = ()
+    seen: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PostVersion:
+    n: int                        # 1 = first seen, never overwritten
+    seen_at: datetime
+    html: str
+    content_hash: str
+    edited: bool                  # the forum showed an edit notice with this content
+    edit_at: datetime | None
+    edit_by: str | None
+    edit_reason: str | None
+
+
+@dataclass(frozen=True)
+class StoredPost:
+    post_id: int
+    forum: str
+    topic: str                    # the forum's topic id
+    kind: str                     # "vote" | "game"
+    game_id: str | None
+    page: int
+    position: int
+    author: str
+    author_id: str | None
+    time: datetime                # aware, UTC
+    html: str                     # current content (latest version, or latest as of `as_of`)
+    first_html: str               # content as first seen
+    versions: tuple[PostVersion, ...]
+    edited: bool                  # the forum shows an edit notice, or we saw the content change
+    edit_at: datetime | None      # when the forum says it was last edited
+    deleted: bool
+    deleted_at: datetime | None
+    first_seen: datetime
+    last_seen: datetime
+
+    @property
+    def versions_count(self) -> int:
+        return len(self.versions)
+
+
+@dataclass(frozen=True)
+class CrawlRun:
+    id: int
+    topic: int
+    started_at: datetime
+    finished_at: datetime | None
+    requests: int
+    bytes: int
+    pages: int
+    new: int
+    changed: int
+    deleted: int
+    error: str | None
+
+
+# --- schema migrations -------------------------------------------------------------------------
+
+def _m001_initial(db: sqlite_utils.Database) -> None:
+    db["forums"].create(
+        {"id": str, "engine": str, "base_url": str, "timezone": str}, pk="id")
+    db["topics"].create(
+        {"id": int, "forum": str, "topic_id": str, "url": str, "kind": str, "game_id": str,
+         "title": str, "pages_known": int, "last_crawl_at": str, "last_reread_at": str},
+        pk="id", not_null={"forum", "topic_id", "url", "kind"}, defaults={"pages_known": 0})
+    db["topics"].create_index(["forum", "topic_id"], unique=True)
+    db["pages"].create(
+        {"topic": int, "page": int, "url": str, "etag": str, "last_modified": str,
+         "content_hash": str, "next_url": str, "post_ids": str, "fetched_at": str},
+        pk=("topic", "page"), not_null={"url", "fetched_at"})
+    db["posts"].create(
+        {"forum": str, "post_id": int, "topic": int, "page": int, "position": int,
+         "author": str, "author_id": str, "time": str, "first_seen": str, "last_seen": str,
+         "deleted_at": str, "version": int, "edited": int, "edit_at": str, "edit_by": str,
+         "edit_reason": str},
+        pk=("forum", "post_id"),
+        not_null={"topic", "page", "position", "author", "time", "first_seen", "last_seen", "version"})
+    db["posts"].create_index(["topic", "page", "position"])
+    db["posts"].create_index(["topic", "time"])
+    db["post_versions"].create(
+        {"forum": str, "post_id": int, "n": int, "html": str, "content_hash": str, "edited": int,
+         "edit_at": str, "edit_by": str, "edit_reason": str, "seen_at": str},
+        pk=("forum", "post_id", "n"), not_null={"html", "content_hash", "seen_at"})
+    db["crawl_runs"].create(
+        {"id": int, "topic": int, "started_at": str, "finished_at": str, "requests": int,
+         "bytes": int, "pages": int, "new": int, "changed": int, "deleted": int, "error": str},
+        pk="id", not_null={"topic", "started_at"})
+    db["crawl_runs"].create_index(["topic", "started_at"])
+
+
+# Append new migrations at the end; the index + 1 is the schema version they bring the file to.
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_m001_initial]
+
+
+# --- the store ---------------------------------------------------------------------------------
+
+class Store:
+    """One SQLite file (WAL mode). Not thread-safe: one Store per thread/process."""
+
+    def __init__(self, path: str | Path,
+                 migrations: Sequence[Callable[[sqlite_utils.Database], None]] = MIGRATIONS):
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite_utils.Database(self.path)
+            self.db.execute("PRAGMA busy_timeout = 10000")
+            self.db.enable_wal()
+            # In WAL mode NORMAL still commits each page atomically; only the last commits before a
+            # power cut (not a process kill) may be rolled back, and the next crawl re-reads them.
+            self.db.execute("PRAGMA synchronous = NORMAL")
+            self._migrate(list(migrations))
+        except (OSError, sqlite3.DatabaseError) as exc:
+            raise StoreError(f"store {self.path}: cannot open ({exc}); check [store].path in the "
+                             f"config and the folder's permissions") from exc
+
+    # -- lifecycle --
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def schema_version(self) -> int:
+        if not self.db["schema_version"].exists():
+            return 0
+        rows = list(self.db.query("select version from schema_version where id = 1"))
+        return rows[0]["version"] if rows else 0
+
+    def _migrate(self, migrations: list[Callable[[sqlite_utils.Database], None]]) -> None:
+        with self.db.atomic():
+            if not self.db["schema_version"].exists():
+                self.db["schema_version"].create(
+                    {"id": int, "version": int, "migrated_at": str}, pk="id")
+            current = self.schema_version
+            if current > len(migrations):
+                raise StoreError(
+                    f"store {self.path} has schema version {current}, newer than this mafvote "
+                    f"knows ({len(migrations)}); upgrade mafvote or point [store].path elsewhere")
+            for version, migration in enumerate(migrations[current:], start=current + 1):
+                migration(self.db)
+                self.db["schema_version"].upsert(
+                    {"id": 1, "version": version,
+                     "migrated_at": to_db_time(datetime.now(timezone.utc))}, pk="id")
+
+    # -- forums and topics --
+    def ensure_forum(self, forum_id: str, *, engine: str, base_url: str, timezone_name: str) -> None:
+        with self.db.atomic():
+            self.db["forums"].upsert({"id": forum_id, "engine": engine, "base_url": base_url,
+                                      "timezone": timezone_name}, pk="id")
+
+    def ensure_topic(self, forum: str, topic_id: str, *, url: str, kind: str,
+                     game_id: str | None) -> Topic:
+        """The topic row for (forum, topic_id), created on first use; url/kind/game follow the config."""
+        with self.db.atomic():
+            existing = self.topic(forum, topic_id)
+            if existing is None:
+                self.db["topics"].insert({"forum": forum, "topic_id": topic_id, "url": url,
+                                          "kind": kind, "game_id": game_id, "pages_known": 0})
+            else:
+                self.db.execute("update topics set url = ?, kind = ?, game_id = ? where id = ?",
+                                [url, kind, game_id, existing.id])
+        topic = self.topic(forum, topic_id)
+        assert topic is not None
+        return topic
+
+    def topic(self, forum: str, topic_id: str) -> Topic | None:
+        rows = list(self.db.query("select * from topics where forum = ? and topic_id = ?",
+                                  [forum, str(topic_id)]))
+        return _topic(rows[0]) if rows else None
+
+    def topic_by_id(self, topic: int) -> Topic:
+        return _topic(next(self.db.query("select * from topics where id = ?", [topic])))
+
+    def topics(self, game_id: str | None = None) -> list[Topic]:
+        if game_id is None:
+            rows = self.db.query("select * from topics order by id")
+        else:
+            rows = self.db.query("select * from topics where game_id = ? order by id", [game_id])
+        return [_topic(r) for r in rows]
+
+    def set_topic_crawled(self, topic: Topic | int, at: datetime, *, reread: bool = False) -> None:
+        tid = _tid(topic)
+        with self.db.atomic():
+            self.db.execute("update topics set last_crawl_at = ? where id = ?", [to_db_time(at), tid])
+            if reread:
+                self.db.execute("update topics set last_reread_at = ? where id = ?",
+                                [to_db_time(at), tid])
+
+    # -- pages --
+    def pages(self, topic: Topic | int) -> list[StoredPage]:
+        rows = self.db.query("select * from pages where topic = ? order by page", [_tid(topic)])
+        return [_page(r) for r in rows]
+
+    def page(self, topic: Topic | int, page: int) -> StoredPage | None:
+        rows = list(self.db.query("select * from pages where topic = ? and page = ?",
+                                  [_tid(topic), page]))
+        return _page(rows[0]) if rows else None
+
+    def last_page(self, topic: Topic | int) -> StoredPage | None:
+        """The stored page with the highest number: where the newest stored post is."""
+        rows = list(self.db.query(
+            "select * from pages where topic = ? order by page desc limit 1", [_tid(topic)]))
+        return _page(rows[0]) if rows else None
+
+    def first_page_since(self, topic: Topic | int, since: datetime) -> int | None:
+        """The lowest page holding a live post whose time is at or after `since`."""
+        rows = list(self.db.query(
+            "select min(page) as p from posts where topic = ? and time >= ? and deleted_at is null",
+            [_tid(topic), to_db_time(since)]))
+        return rows[0]["p"] if rows and rows[0]["p"] is not None else None
+
+    def touch_page(self, topic: Topic | int, page: int, fetched_at: datetime) -> None:
+        """A page answered "not modified" (or byte-identical): its posts were seen again."""
+        tid, at = _tid(topic), to_db_time(fetched_at)
+        with self.db.atomic():
+            self.db.execute("update pages set fetched_at = ? where topic = ? and page = ?",
+                            [at, tid, page])
+            self.db.execute(
+                "update posts set last_seen = ? where topic = ? and page = ? and deleted_at is null",
+                [at, tid, page])
+
+    def drop_pages_after(self, topic: Topic | int, last_page: int) -> None:
+        """The topic now ends at `last_page` (posts were deleted): forget the page rows past it."""
+        tid = _tid(topic)
+        with self.db.atomic():
+            self.db.execute("delete from pages where topic = ? and page > ?", [tid, last_page])
+            self.db.execute("update topics set pages_known = ? where id = ?", [last_page, tid])
+
+    def upsert_page(self, topic: Topic | int, parsed, fetched: FetchedMeta) -> PageChanges:
+        """Store one parsed page (a `scraper.ParsedPage`) and its posts in one transaction."""
+        tid = _tid(topic)
+        row = next(self.db.query("select forum from topics where id = ?", [tid]))
+        forum = row["forum"]
+        seen_at = to_db_time(fetched.fetched_at)
+        new: list[int] = []
+        changed: list[int] = []
+        restored: list[int] = []
+        with self.db.atomic():
+            for post in parsed.posts:
+                status = self._upsert_post(forum, tid, post, seen_at)
+                if status == "new":
+                    new.append(post.post_id)
+                elif status == "changed":
+                    changed.append(post.post_id)
+                elif status == "restored":
+                    restored.append(post.post_id)
+            self.db["pages"].upsert({
+                "topic": tid, "page": parsed.page, "url": fetched.url, "etag": fetched.etag,
+                "last_modified": fetched.last_modified, "content_hash": fetched.content_hash,
+                "next_url": parsed.next_url,
+                "post_ids": ",".join(str(p.post_id) for p in parsed.posts),
+                "fetched_at": seen_at}, pk=("topic", "page"))
+            self.db.execute(
+                "update topics set pages_known = max(pages_known, ?), title = coalesce(?, title) "
+                "where id = ?", [parsed.page, parsed.title, tid])
+        return PageChanges(page=parsed.page, new=tuple(new), changed=tuple(changed),
+                           restored=tuple(restored), seen=tuple(p.post_id for p in parsed.posts))
+
+    def _upsert_post(self, forum: str, tid: int, post, seen_at: str) -> str:
+        edit = post.edit
+        edit_fields = {
+            "edited": int(edit is not None),
+            "edit_at": to_db_time(edit.at) if edit is not None and edit.at is not None else None,
+            "edit_by": edit.by if edit is not None else None,
+            "edit_reason": edit.reason if edit is not None else None,
+        }
+        rows = list(self.db.query(
+            "select p.version, p.deleted_at, v.content_hash from posts p join post_versions v "
+            "on v.forum = p.forum and v.post_id = p.post_id and v.n = p.version "
+            "where p.forum = ? and p.post_id = ?", [forum, post.post_id]))
+        common = {"topic": tid, "page": post.page, "position": post.position,
+                  "author": post.author, "author_id": post.author_id,
+                  "time": to_db_time(post.time), "last_seen": seen_at, **edit_fields}
+        if not rows:
+            self._insert("posts", {"forum": forum, "post_id": post.post_id, **common,
+                                   "first_seen": seen_at, "deleted_at": None, "version": 1})
+            self._insert("post_versions", {"forum": forum, "post_id": post.post_id, "n": 1,
+                                           "html": post.html, "content_hash": post.content_hash,
+                                           "seen_at": seen_at, **edit_fields})
+            return "new"
+        version, deleted_at, current_hash = rows[0]["version"], rows[0]["deleted_at"], rows[0]["content_hash"]
+        status = "seen"
+        if current_hash != post.content_hash:
+            version += 1
+            # Never overwrite: version 1 is the vote as first seen (issue 2 item 4).
+            self._insert("post_versions", {"forum": forum, "post_id": post.post_id, "n": version,
+                                           "html": post.html, "content_hash": post.content_hash,
+                                           "seen_at": seen_at, **edit_fields})
+            status = "changed"
+        elif deleted_at is not None:
+            status = "restored"
+        sets = ", ".join(f"{k} = ?" for k in common)
+        self.db.execute(f"update posts set {sets}, version = ?, deleted_at = null "
+                        f"where forum = ? and post_id = ?",
+                        [*common.values(), version, forum, post.post_id])
+        return status
+
+    def _insert(self, table: str, row: dict) -> None:
+        # Plain INSERT (no ON CONFLICT): a second row for a key is a bug and must fail loudly.
+        # sqlite-utils' insert() re-reads the table's schema per call, which is most of a page's cost.
+        columns = ", ".join(row)
+        marks = ", ".join("?" * len(row))
+        self.db.execute(f"insert into {table} ({columns}) values ({marks})", list(row.values()))
+
+    # -- deletions --
+    def live_post_ids(self, topic: Topic | int, *, min_page: int | None = None) -> list[int]:
+        sql = "select post_id from posts where topic = ? and deleted_at is null"
+        params: list[object] = [_tid(topic)]
+        if min_page is not None:
+            sql += " and page >= ?"
+            params.append(min_page)
+        return [r["post_id"] for r in self.db.query(sql + " order by post_id", params)]
+
+    def mark_deleted(self, topic: Topic | int, post_ids: Iterable[int], at: datetime) -> list[int]:
+        """Mark posts of `topic` as deleted at `at` (kept, with every version). Returns the ids marked."""
+        tid = _tid(topic)
+        forum = next(self.db.query("select forum from topics where id = ?", [tid]))["forum"]
+        marked = []
+        with self.db.atomic():
+            for pid in post_ids:
+                cur = self.db.execute(
+                    "update posts set deleted_at = ? where forum = ? and post_id = ? and topic = ? "
+                    "and deleted_at is null", [to_db_time(at), forum, pid, tid])
+                if cur.rowcount:
+                    marked.append(pid)
+        return marked
+
+    # -- crawl runs --
+    def start_crawl(self, topic: Topic | int, started_at: datetime) -> int:
+        with self.db.atomic():
+            table = self.db["crawl_runs"].insert({
+                "topic": _tid(topic), "started_at": to_db_time(started_at), "requests": 0,
+                "bytes": 0, "pages": 0, "new": 0, "changed": 0, "deleted": 0})
+        return int(table.last_pk)
+
+    def finish_crawl(self, run_id: int, finished_at: datetime, *, requests: int, bytes: int,
+                     pages: int, new: int, changed: int, deleted: int, error: str | None) -> None:
+        with self.db.atomic():
+            self.db["crawl_runs"].update(run_id, {
+                "finished_at": to_db_time(finished_at), "requests": requests, "bytes": bytes,
+                "pages": pages, "new": new, "changed": changed, "deleted": deleted, "error": error})
+
+    def crawl_runs(self, topic: Topic | int | None = None) -> list[CrawlRun]:
+        if topic is None:
+            rows = self.db.query("select * from crawl_runs order by id")
+        else:
+            rows = self.db.query("select * from crawl_runs where topic = ? order by id", [_tid(topic)])
+        return [CrawlRun(id=r["id"], topic=r["topic"], started_at=from_db_time(r["started_at"]),
+                         finished_at=from_db_time(r["finished_at"]), requests=r["requests"] or 0,
+                         bytes=r["bytes"] or 0, pages=r["pages"] or 0, new=r["new"] or 0,
+                         changed=r["changed"] or 0, deleted=r["deleted"] or 0, error=r["error"])
+                for r in rows]
+
+    # -- readers --
+    def post_versions(self, post: StoredPost | tuple[str, int]) -> list[PostVersion]:
+        forum, post_id = (post.forum, post.post_id) if isinstance(post, StoredPost) else post
+        rows = self.db.query("select * from post_versions where forum = ? and post_id = ? order by n",
+                             [forum, post_id])
+        return [_version(r) for r in rows]
+
+    def posts(self, *, game_id: str | None = None, topic: Topic | int | None = None,
+              kind: str | None = None, include_deleted: bool = False,
+              as_of: datetime | None = None) -> list[StoredPost]:
+        """Stored posts in thread order: by topic, then by forum post id (page and position go
+        stale for pages a poll did not re-read, ids do not).
+
+        `as_of` answers "what did mafvote know then": only posts first seen by then, the latest
+        version seen by then, and deleted only if the deletion was seen by then.
+        """
+        where, params = ["1 = 1"], []
+        if game_id is not None:
+            where.append("t.game_id = ?")
+            params.append(game_id)
+        if topic is not None:
+            where.append("p.topic = ?")
+            params.append(_tid(topic))
+        if kind is not None:
+            where.append("t.kind = ?")
+            params.append(kind)
+        as_of_text = to_db_time(as_of) if as_of is not None else None
+        if as_of_text is not None:
+            where.append("p.first_seen <= ?")
+            params.append(as_of_text)
+        rows = list(self.db.query(
+            "select p.*, t.topic_id as topic_key, t.kind, t.game_id from posts p "
+            "join topics t on t.id = p.topic where " + " and ".join(where) +
+            " order by p.topic, p.post_id", params))
+        versions: dict[tuple[str, int], list[PostVersion]] = {}
+        if rows:
+            vrows = self.db.query(
+                "select v.* from post_versions v join posts p on p.forum = v.forum and "
+                "p.post_id = v.post_id join topics t on t.id = p.topic where "
+                + " and ".join(where) + " order by v.forum, v.post_id, v.n", params)
+            for v in vrows:
+                if as_of_text is None or v["seen_at"] <= as_of_text:
+                    versions.setdefault((v["forum"], v["post_id"]), []).append(_version(v))
+        out = []
+        for r in rows:
+            deleted_at = r["deleted_at"]
+            if as_of_text is not None and deleted_at is not None and deleted_at > as_of_text:
+                deleted_at = None
+            if deleted_at is not None and not include_deleted:
+                continue
+            vs = tuple(versions.get((r["forum"], r["post_id"]), ()))
+            current = vs[-1]
+            out.append(StoredPost(
+                post_id=r["post_id"], forum=r["forum"], topic=r["topic_key"], kind=r["kind"],
+                game_id=r["game_id"], page=r["page"], position=r["position"], author=r["author"],
+                author_id=r["author_id"], time=from_db_time(r["time"]), html=current.html,
+                first_html=vs[0].html, versions=vs,
+                edited=bool(current.edited) or len(vs) > 1,
+                edit_at=current.edit_at, deleted=deleted_at is not None,
+                deleted_at=from_db_time(deleted_at), first_seen=from_db_time(r["first_seen"]),
+                last_seen=from_db_time(r["last_seen"])))
+        return out
+
+
+def _tid(topic: Topic | int) -> int:
+    return topic.id if isinstance(topic, Topic) else int(topic)
+
+
+def _topic(r: dict) -> Topic:
+    return Topic(id=r["id"], forum=r["forum"], topic_id=r["topic_id"], url=r["url"], kind=r["kind"],
+                 game_id=r["game_id"], title=r["title"], pages_known=r["pages_known"] or 0,
+                 last_crawl_at=from_db_time(r["last_crawl_at"]),
+                 last_reread_at=from_db_time(r["last_reread_at"]))
+
+
+def _page(r: dict) -> StoredPage:
+    ids = tuple(int(x) for x in (r["post_ids"] or "").split(",") if x)
+    return StoredPage(topic=r["topic"], page=r["page"], url=r["url"], etag=r["etag"],
+                      last_modified=r["last_modified"], content_hash=r["content_hash"],
+                      next_url=r["next_url"], post_ids=ids, fetched_at=from_db_time(r["fetched_at"]))
+
+
+def _version(r: dict) -> PostVersion:
+    return PostVersion(n=r["n"], seen_at=from_db_time(r["seen_at"]), html=r["html"],
+                       content_hash=r["content_hash"], edited=bool(r["edited"]),
+                       edit_at=from_db_time(r["edit_at"]), edit_by=r["edit_by"],
+                       edit_reason=r["edit_reason"])
