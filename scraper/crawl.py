@@ -1,0 +1,275 @@
+"""The incremental crawl of one forum topic (issue 2 item 4), I/O at the edge.
+
+The client (`ForumClient`), the store (`mafvote.store.Store`), the parser and `now` are passed in;
+this module only decides which pages to ask for and what the answers mean:
+
+- **First crawl** (nothing stored): page 1 from the topic URL, then every `next` link, with a
+  progress callback.
+- **Poll**: start at the stored page with the highest number (where the newest stored post is),
+  with a conditional request (ETag / Last-Modified), and follow `next` links to new pages only.
+  A crawl that failed midway left its pages stored, so the next poll resumes from the last one.
+- **Re-read** (`reread_since`): start instead at the first page holding a post at or after
+  `since`, so edits and deletions on older pages of the current day are caught.
+- A page past the end answered with page 1 (MyBB does this when posts were deleted and the topic
+  shrank) is recognised by `ParsedPage.page == 1` and never stored as page N; the crawl steps back
+  one page and tries again.
+- **Deletions** are decided by id range over the contiguous run of pages read in this crawl up to
+  the topic's last page: a stored live post with an id inside the run's range (from the smallest id
+  seen, or from the start of the topic when the run began at page 1) that was not seen is deleted.
+  A post that merely moved to the page before the run has an id below the range, so it is not.
+- `LayoutNotRecognised` and `FetchError` stop the topic's crawl; they are recorded in `crawl_runs`
+  and returned as `CrawlResult.error`, never as "no new posts".
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Callable, Protocol
+from urllib.parse import parse_qs, urlsplit
+from zoneinfo import ZoneInfo
+
+from .fetch import FetchedMeta, FetchResult
+from .model import ParsedPage, ScraperError
+from .profile import EngineProfile
+
+__all__ = ["CrawlResult", "ProgressCallback", "crawl_game", "crawl_topic", "reread_due", "topic_key"]
+
+# progress(pages done, pages in the topic if known)
+ProgressCallback = Callable[[int, "int | None"], None]
+
+
+class _Client(Protocol):
+    requests: int
+    bytes: int
+
+    def get(self, url: str, *, etag: str | None = None,
+            last_modified: str | None = None) -> FetchResult: ...
+
+
+@dataclass(frozen=True)
+class CrawlResult:
+    forum: str
+    topic_id: str
+    url: str
+    kind: str
+    new: tuple[int, ...] = ()
+    changed: tuple[int, ...] = ()
+    deleted: tuple[int, ...] = ()
+    restored: tuple[int, ...] = ()
+    pages: int = 0                 # pages answered (200 or 304) in this crawl
+    requests: int = 0              # HTTP requests, retries included
+    bytes: int = 0
+    first: bool = False            # this was the topic's first crawl
+    reread: bool = False           # the crawl re-read the pages since `reread_since`
+    error: str | None = None
+    exception: ScraperError | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def topic_key(url: str, profile: EngineProfile) -> str:
+    """The forum's topic id from a topic URL (`tid=2`, `t=15`, `/topic/123-...`), else the URL."""
+    pattern = getattr(profile, "topic_id_pattern", "")
+    if pattern:
+        m = re.search(pattern, url)
+        if m:
+            return m.group(1)
+    values = parse_qs(urlsplit(url).query).get(profile.topic_param)
+    if values and values[0]:
+        return values[0]
+    return url
+
+
+def reread_due(last_reread_at: datetime | None, now: datetime, interval: timedelta) -> bool:
+    return last_reread_at is None or now - last_reread_at >= interval
+
+
+def _default_parse():
+    from .parse import parse_page
+    return parse_page
+
+
+def _resolve_profile(profile: EngineProfile | str) -> EngineProfile | str:
+    if isinstance(profile, str) and profile != "auto":
+        from .profiles import get_profile
+        return get_profile(profile)
+    return profile
+
+
+def crawl_topic(client: _Client, store, *, forum: str, url: str, kind: str,
+                game_id: str | None, profile: EngineProfile | str, tz: ZoneInfo,
+                now: datetime | Callable[[], datetime], reread_since: datetime | None = None,
+                parse: Callable[..., ParsedPage] | None = None,
+                progress: ProgressCallback | None = None) -> CrawlResult:
+    """Crawl one topic into `store`; never raises for a forum or layout problem (see `error`)."""
+    clock = now if callable(now) else (lambda: now)
+    parse = parse or _default_parse()
+    profile = _resolve_profile(profile)
+    key_profile = profile if isinstance(profile, EngineProfile) else None
+    tkey = topic_key(url, key_profile) if key_profile is not None else _auto_key(url)
+    topic = store.ensure_topic(forum, tkey, url=url, kind=kind, game_id=game_id)
+    started = clock()
+    run_id = store.start_crawl(topic, started)
+    req0, bytes0 = client.requests, client.bytes
+
+    new: list[int] = []
+    changed: list[int] = []
+    restored: list[int] = []
+    deleted: list[int] = []
+    seen: set[int] = set()
+    pages_done = 0
+    error: str | None = None
+    exception: ScraperError | None = None
+
+    last = store.last_page(topic)
+    first = last is None
+    # Until one crawl has reached the end of the topic, every crawl continues the initial one.
+    initial = first or topic.last_crawl_at is None
+    if first:
+        page_no, page_url = 1, url
+    else:
+        page_no = last.page
+        if reread_since is not None:
+            since_page = store.first_page_since(topic, reread_since)
+            if since_page is not None and since_page < page_no:
+                page_no = since_page
+        row = store.page(topic, page_no)
+        page_url = row.url if row is not None else url
+        if row is None:
+            page_no = 1
+    run_start = page_no
+    reached_end_at: int | None = None
+
+    try:
+        while True:
+            row = store.page(topic, page_no)
+            conditional = row is not None and row.url == page_url
+            result = client.get(page_url, etag=row.etag if conditional else None,
+                                last_modified=row.last_modified if conditional else None)
+            at = clock()
+            body_hash = None if result.not_modified else FetchedMeta.body_hash(result.content)
+            if result.not_modified or (conditional and body_hash == row.content_hash):
+                # Unchanged since we stored it: its posts are all still there.
+                store.touch_page(topic, page_no, at)
+                seen.update(row.post_ids)
+                next_url = row.next_url
+                total = None
+            else:
+                if profile == "auto":
+                    profile = _detect(result)
+                # Parse against the URL the forum answered from (after redirects), so relative
+                # links resolve as a browser would resolve them.
+                page_url = result.final_url or page_url
+                parsed = parse(result.content, url=page_url, profile=profile, tz=tz, now=at,
+                               encoding=result.encoding)
+                if page_no > 1 and parsed.page == 1:
+                    # Past the end: the forum answered page 1 (MyBB). The topic shrank below
+                    # page_no (posts deleted) or a next link overshot; never store it as page N.
+                    if page_no == run_start:
+                        page_no -= 1
+                        run_start = page_no
+                        prev = store.page(topic, page_no)
+                        page_url = prev.url if prev is not None else url
+                        continue
+                    reached_end_at = page_no - 1
+                    break
+                if pages_done == 0:
+                    # Engines that clamp a page past the end to the last page (phpBB's start=)
+                    # answer a lower page than asked: the run starts where the forum says.
+                    run_start = min(run_start, parsed.page)
+                page_no = parsed.page
+                changes = store.upsert_page(topic, parsed, FetchedMeta(
+                    url=page_url, fetched_at=at, etag=result.etag,
+                    last_modified=result.last_modified, content_hash=body_hash))
+                new.extend(changes.new)
+                changed.extend(changes.changed)
+                restored.extend(changes.restored)
+                seen.update(changes.seen)
+                next_url = parsed.next_url
+                total = parsed.last_page
+            pages_done += 1
+            if progress is not None:
+                progress(pages_done, total if total is not None else (page_no if next_url is None else None))
+            if next_url is None:
+                reached_end_at = page_no
+                break
+            page_url, page_no = next_url, page_no + 1
+
+        if reached_end_at is not None and seen:
+            # Deletion by id range (see the module docstring); only posts stored on the pages of
+            # this run are candidates, so a page we did not read can never lose a post.
+            low = None if run_start == 1 else min(seen)
+            candidates = [pid for pid in store.live_post_ids(topic, min_page=run_start)
+                          if pid not in seen and (low is None or pid >= low)]
+            if candidates:
+                deleted = store.mark_deleted(topic, candidates, clock())
+            store.drop_pages_after(topic, reached_end_at)
+        if reached_end_at is not None:
+            store.set_topic_crawled(topic, clock(), reread=initial or reread_since is not None)
+    except ScraperError as exc:
+        error, exception = str(exc), exc
+    except Exception as exc:  # recorded so `mafvote status` shows it, then raised: it is our bug
+        store.finish_crawl(run_id, clock(), requests=client.requests - req0,
+                           bytes=client.bytes - bytes0, pages=pages_done, new=len(new),
+                           changed=len(changed), deleted=len(deleted),
+                           error=f"internal error: {type(exc).__name__}: {exc}")
+        raise
+    store.finish_crawl(run_id, clock(), requests=client.requests - req0, bytes=client.bytes - bytes0,
+                       pages=pages_done, new=len(new), changed=len(changed), deleted=len(deleted),
+                       error=error)
+    return CrawlResult(forum=forum, topic_id=tkey, url=url, kind=kind, new=tuple(new),
+                       changed=tuple(changed), deleted=tuple(deleted), restored=tuple(restored),
+                       pages=pages_done, requests=client.requests - req0,
+                       bytes=client.bytes - bytes0, first=first,
+                       reread=reread_since is not None and not first, error=error,
+                       exception=exception)
+
+
+def _auto_key(url: str) -> str:
+    query = parse_qs(urlsplit(url).query)
+    for param in ("tid", "t", "topic", "showtopic", "threadid"):
+        if query.get(param):
+            return query[param][0]
+    m = re.search(r"/(?:topic|threads?|t)/(?:[^/]*?\.)?(\d+)", url)
+    return m.group(1) if m else url
+
+
+def _detect(result: FetchResult) -> EngineProfile:
+    from .parse import decode_html
+    from .profiles import detect_engine, get_profile
+    return get_profile(detect_engine(decode_html(result.content, result.encoding), url=result.url))
+
+
+def crawl_game(game, forum, client: _Client, store, *, now: datetime | Callable[[], datetime],
+               reread_window: timedelta = timedelta(hours=24),
+               parse: Callable[..., ParsedPage] | None = None,
+               progress_for: Callable[[str, str], ProgressCallback | None] | None = None,
+               ) -> list[CrawlResult]:
+    """One crawl of a game's two topics (game topic, then vote thread).
+
+    `game` and `forum` are `mafvote.config.GameConfig` / `ForumConfig`. The re-read of the current
+    day's pages is due when `game.reread_interval` has passed since the topic's last re-read; it
+    covers the pages holding posts of the last `reread_window` (a game day and night).
+    `progress_for(kind, url)` may return a progress callback for that topic's crawl.
+    """
+    clock = now if callable(now) else (lambda: now)
+    store.ensure_forum(forum.id, engine=forum.engine, base_url=forum.base_url,
+                       timezone_name=forum.timezone)
+    profile = _resolve_profile(forum.engine)
+    results = []
+    for kind, url in (("game", game.game_topic), ("vote", game.vote_thread)):
+        key = topic_key(url, profile) if isinstance(profile, EngineProfile) else _auto_key(url)
+        stored = store.topic(forum.id, key)
+        at = clock()
+        since = None
+        if (stored is not None and stored.last_crawl_at is not None
+                and reread_due(stored.last_reread_at, at, game.reread_interval)):
+            since = at - reread_window
+        results.append(crawl_topic(
+            client, store, forum=forum.id, url=url, kind=kind, game_id=game.id, profile=profile,
+            tz=forum.tz, now=clock, reread_since=since, parse=parse,
+            progress=progress_for(kind, url) if progress_for is not None else None))
+    return results
