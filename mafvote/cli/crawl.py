@@ -1,0 +1,150 @@
+"""`mafvote crawl` and `mafvote posts` (INTERFACE.md): thin commands over `scraper.crawl` and the store."""
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from selectolax.lexbor import LexborHTMLParser
+
+from ..errors import OperationFailed
+from . import cli
+from .common import config_option, format_option, game_option, load, load_game
+
+__all__ = ["plain_text"]
+
+_BR = re.compile(r"<br\s*/?>", re.I)
+_BLOCK_END = re.compile(r"</(?:p|div|li|blockquote|tr|h\d)>", re.I)
+_WHITESPACE = re.compile(r"\s+")
+_SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
+_BLANK_RUNS = re.compile(r"\n{3,}")
+_SHOWN_PER_KIND = 50
+
+
+def plain_text(html: str) -> str:
+    """A post's HTML as the text a reader sees: line breaks kept, markup and extra spaces gone."""
+    # Newlines in the source are only whitespace in HTML; the lines are what <br> and blocks make.
+    flat = _WHITESPACE.sub(" ", html)
+    marked = _BLOCK_END.sub(lambda m: m.group(0) + "\n", _BR.sub("\n", flat))
+    tree = LexborHTMLParser(f"<div>{marked}</div>")
+    root = tree.body if tree.body is not None else tree.root
+    text = root.text(deep=True) if root is not None else ""
+    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
+    return _BLANK_RUNS.sub("\n\n", "\n".join(lines).strip("\n"))
+
+
+@cli.command("crawl")
+@config_option
+@game_option
+def crawl_command(config_path: Path, game_id: str | None) -> None:
+    """One crawl of every topic of every game (or --game) now."""
+    from scraper.crawl import crawl_game
+    from scraper.fetch import ForumClient
+
+    if game_id is not None:
+        config, game = load_game()
+        games = [game]
+    else:
+        config = load()
+        games = list(config.games)
+    from ..store import Store
+
+    store = Store(config.store.path)
+    console = Console(stderr=True)
+    clients: dict[str, ForumClient] = {}
+    failures: list[str] = []
+    try:
+        for game in games:
+            forum = config.forum(game.forum)
+            if forum.id not in clients:
+                clients[forum.id] = ForumClient.for_forum(forum)
+            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), console=console, transient=True,
+                          disable=not console.is_terminal) as bar:
+
+                def progress_for(kind: str, url: str):
+                    task = bar.add_task(f"{game.id} {kind}", total=None)
+
+                    def update(done: int, total: int | None) -> None:
+                        bar.update(task, completed=done, total=total)
+                    return update
+
+                results = crawl_game(game, forum, clients[forum.id], store,
+                                     now=lambda: datetime.now(timezone.utc),
+                                     progress_for=progress_for)
+            by_id = {(p.forum, p.post_id): p for p in store.posts(game_id=game.id, include_deleted=True)}
+            for result in results:
+                _print_result(game.id, result, by_id, forum.tz)
+                if not result.ok:
+                    failures.append(f"{game.id} {result.kind} topic: {result.error}")
+    finally:
+        for client in clients.values():
+            client.close()
+        store.close()
+    if failures:
+        raise OperationFailed("; ".join(failures))
+
+
+def _print_result(game_id: str, result, by_id, tz) -> None:
+    head = (f"{game_id} {result.kind} topic {result.url}: {len(result.new)} new, "
+            f"{len(result.changed)} edited, {len(result.deleted)} deleted "
+            f"({result.pages} pages, {result.requests} requests, {result.bytes / 1024:.0f} KB)")
+    click.echo(head)
+    for label, ids in (("new", result.new), ("edited", result.changed), ("deleted", result.deleted)):
+        for pid in ids[:_SHOWN_PER_KIND]:
+            post = by_id.get((result.forum, pid))
+            if post is None:
+                continue
+            first_line = plain_text(post.html).split("\n", 1)[0]
+            click.echo(f"  {label:7} #{pid} {post.time.astimezone(tz):%d.%m.%Y %H:%M} "
+                       f"{post.author}: {first_line[:100]}")
+        if len(ids) > _SHOWN_PER_KIND:
+            click.echo(f"  ... and {len(ids) - _SHOWN_PER_KIND} more {label} (see `mafvote posts`)")
+    if not result.ok:
+        click.echo(f"  FAILED: {result.error}")
+
+
+@cli.command("posts")
+@config_option
+@game_option
+@click.option("--topic", "kind", type=click.Choice(["vote", "game"]), default=None,
+              help="Only the vote thread or only the game topic.")
+@format_option(["text", "json"])
+def posts_command(config_path: Path, game_id: str | None, kind: str | None, fmt: str) -> None:
+    """The stored posts of a game, deleted ones included (marked)."""
+    config, game = load_game()
+    tz = config.forum(game.forum).tz
+    from ..store import Store
+
+    store = Store(config.store.path)
+    try:
+        posts = store.posts(game_id=game.id, kind=kind, include_deleted=True)
+    finally:
+        store.close()
+    if fmt == "json":
+        click.echo(json.dumps([post_json(p, tz) for p in posts], ensure_ascii=False, indent=1))
+        return
+    if not posts:
+        click.echo(f"no posts stored for game {game.id} yet; run `mafvote crawl`", err=True)
+    for p in posts:
+        flags = "".join(f" [{f}]" for f, on in (("edited", p.edited), ("deleted", p.deleted)) if on)
+        click.echo(f"#{p.post_id} {p.kind} p{p.page} {p.time.astimezone(tz):%d.%m.%Y %H:%M} "
+                   f"{p.author}{flags}")
+        for line in plain_text(p.html).split("\n"):
+            click.echo(f"    {line}" if line else "")
+
+
+def post_json(post, tz) -> dict:
+    """The INTERFACE.md `posts` shape (keys only grow): topic is the kind, "vote" or "game"."""
+    return {
+        "post_id": post.post_id, "topic": post.kind, "page": post.page, "author": post.author,
+        "time": post.time.astimezone(tz).isoformat(), "edited": post.edited,
+        "deleted": post.deleted, "text": plain_text(post.html), "html": post.html,
+        "topic_id": post.topic, "position": post.position, "author_id": post.author_id,
+        "versions": post.versions_count,
+    }
+
