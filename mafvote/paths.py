@@ -14,3 +14,11 @@ def data_dir(name: str) -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"bundled data folder {name!r} is missing from this install")
+
+
+def data_file(installed_name: str, source_name: str) -> Path:
+    """A single bundled file, named `installed_name` inside the package and `source_name` in the repo."""
+    for candidate in (_PACKAGE_DATA / installed_name, _REPO_ROOT / source_name):
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError(f"bundled file {installed_name!r} is missing from this install")

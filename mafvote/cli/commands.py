@@ -1,1 +1,4 @@
 """Registers the command modules; each one owns its commands."""
+from . import crawl  # noqa: E402,F401  (mafvote crawl, mafvote posts)
+from . import check  # noqa: E402,F401  (mafvote check)
+from . import demo  # noqa: E402,F401  (mafvote demo)
