@@ -1,0 +1,469 @@
+"""Count one day (RULES.md §3): posts + roster + day state + vote rules → ``Tally``.
+
+Data flow: the vote-thread posts in the day's window (``since`` ≤ time < deadline, strictly
+before, §3.1) are taken in forum order (time, then post id: the storage order never matters), each
+read once by ``recognise.read_post``; per player the last valid vote is kept (§3.2), early votes
+lock (§3.3), the weights of the chosen view are applied (``views.vote_weight``), penalties, totals,
+the top, ties and shields give the outcome, which is always the GM view's.
+
+Decisions where the rules leave room (each also in the report to the lead):
+
+* Several votes in one post (§2): they are taken in reading order like separate votes, so the last
+  **valid** one stands (a self-vote at the end leaves the earlier valid vote of the same post, as
+  001 rule 5.3 does across posts); the post is flagged ``multiple_votes``. ``досрочно`` in that post
+  makes the vote that stands after the post final.
+* ``досрочно`` in a post with no vote (``Я досрочно голосовал``) changes nothing.
+* A later vote after a final one is ignored; it is flagged ``changed_final_vote`` only when it
+  differs (a restated final vote is not a change).
+* ``edited_vote = "first_seen"``: the HTML first captured is read; the edit is flagged with its
+  time and whether it changed the votes. ``"void"`` (004 rule 2.3): a vote-holding post that was
+  edited (two different captured versions, or the forum's edit notice) clears the player's vote
+  (flag ``edited``); only a later unedited vote counts. A deleted post is treated as edited.
+* Penalties (§3.6) are part of the GM view's totals at any time (so the GM's live outcome is
+  "if the day closed now"); the public view shows them only once the day is closed; misses,
+  modkill candidates and under-activity are counted only for a closed day.
+* ``night_action_is_duty`` penalties add to a missed-vote penalty (two misses, two penalties).
+* Modkill candidate (§3.6): with ``penalty = "fixed"`` when the game-wide misses reach 2 by this day.
+* Ties are counted game-wide whatever the tie rule (``ties`` after this day).
+* A post by an account not on the roster and not a GM is ignored (spectators; a replaced account
+  after its replacement time).
+* Silent for ``silent_alert_hours`` (001 rule 3): measured from the player's last post in either
+  topic (or the day's start) to ``as_of`` or the end of the day; an alert, GM view only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Iterable, Literal
+
+from .model import (
+    Alert, BadDayState, Candidate, DayState, Flag, NoRosterPlayer, Outcome, Post, Roster, Tally,
+    VoteRecord, VoteRules, Voter,
+)
+from .names import RosterMatcher
+from .recognise import Reading, read_post
+from .views import public_flag, vote_weight
+
+__all__ = ["count_day"]
+
+_SHIELD_ORDER = {"unhangable": 0, "alibi": 1, "protected": 2}
+
+
+@dataclass
+class _Cast:
+    """One vote as read, before weights."""
+
+    voter: str
+    target: str | None
+    written: str
+    color: str
+    post_id: int
+    time: datetime
+    early: bool = False
+    valid: bool = False
+    reason: str = ""
+    final: bool = False
+
+
+@dataclass
+class _Day:
+    casts: list[_Cast] = field(default_factory=list)
+    current: dict[str, int | None] = field(default_factory=dict)   # voter -> index into casts
+    final: dict[str, int] = field(default_factory=dict)
+    flags: list[Flag] = field(default_factory=list)
+    alerts: list[Alert] = field(default_factory=list)
+    closed_early: datetime | None = None
+
+
+def _aware(t: datetime | None, what: str) -> None:
+    if t is not None and t.tzinfo is None:
+        raise BadDayState(f"{what} {t.isoformat()} has no time zone; give it with an offset "
+                          "(the forum's times are converted to aware times by the scraper)")
+
+
+def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: VoteRules, *,
+              game: str = "", view: Literal["public", "gm"] = "gm",
+              as_of: datetime | None = None, since: datetime | None = None,
+              deadline: datetime | None = None,
+              matcher: RosterMatcher | None = None) -> Tally:
+    """The day's count in one view. ``since``/``deadline`` override the state's bounds;
+    ``as_of`` counts only posts and versions seen by then (None: everything stored)."""
+    if view not in ("public", "gm"):
+        raise BadDayState(f"view {view!r}: use public or gm")
+    end = deadline or state.deadline
+    if end is None:
+        raise BadDayState(f"day {state.day} has no deadline: set the schedule's day_deadline or pass "
+                          "--deadline; a count without one would take every later post")
+    start = since or state.start
+    for t, what in ((end, "deadline"), (start, "since"), (as_of, "as_of")):
+        _aware(t, what)
+    if start is not None and start >= end:
+        raise BadDayState(f"day {state.day}: start {start.isoformat()} is not before the deadline "
+                          f"{end.isoformat()}")
+    slots = [p.nick for p in roster.players]
+    for name in (*state.alive, *(s.player for s in state.silences), *state.excused,
+                 *(sh.player for sh in state.shields), *state.owes_night_action, *state.modkilled,
+                 *(t.source for t in state.transfers), *(t.to for t in state.transfers)):
+        if name not in slots:
+            raise BadDayState(f"day {state.day}: {name!r} in the day state is not on the roster "
+                              f"({', '.join(slots)}); fix the state or the roster")
+    matcher = matcher or RosterMatcher.from_roster(roster)
+    alive = [s for s in slots if s in set(state.alive)]
+    alive_set = set(alive)
+    close = end
+    if state.closed_at is not None and state.closed_at < close:
+        close = state.closed_at
+
+    seen = [p for p in posts if as_of is None or p.first_seen <= as_of]
+    seen = sorted({p.post_id: p for p in sorted(seen, key=lambda p: (p.time, p.post_id, p.first_seen))}
+                  .values(), key=lambda p: (p.time, p.post_id))
+    slot_of = {p.post_id: roster.slot_of_author(p.author, p.time) for p in seen}
+    vote_posts = [p for p in seen if p.topic == "vote"]
+    window = [p for p in vote_posts if (start is None or p.time >= start) and p.time < close]
+    if window and not any(slot_of[p.post_id] or roster.is_gm(p.author) for p in window):
+        authors = sorted({p.author for p in window})
+        raise NoRosterPlayer(
+            f"day {state.day}: the vote thread has {len(window)} posts in the day but none by a "
+            f"roster player or GM (authors: {', '.join(authors[:8])}); check games.vote_thread and "
+            "games.players in the config")
+
+    entitled = [p for p in alive if p not in set(state.excused) and p not in set(state.modkilled)
+                and not (not rules.silenced_must_vote
+                         and p in {s.player for s in state.silences if s.announced})]
+    early_ok = rules.early_allowed(state.day)
+    day = _Day()
+    majority_alerted = False
+
+    taken: set[int] = set()
+    n_final = 0
+    for post in window:
+        if day.closed_early is not None and rules.early_close == "auto":
+            break
+        taken.add(post.post_id)
+        _take_post(post, slot_of[post.post_id], roster, rules, matcher, alive_set, early_ok, as_of, day)
+        if early_ok and entitled and len(day.final) != n_final:
+            n_final = len(day.final)
+            finals = sum(1 for p in entitled if p in day.final)
+            if finals == len(entitled) and day.closed_early is None:
+                day.closed_early = post.time
+                how = ("the day closes now" if rules.early_close == "auto"
+                       else "close it with `mafvote day close` if nobody withdrew consent (001 rule 5.1)")
+                day.alerts.append(Alert("early_close", post.time,
+                                        f"every vote-entitled player's vote is final (досрочно); {how}"))
+            elif (rules.early_close_majority_alert and not majority_alerted
+                  and finals * 2 > len(entitled) and finals < len(entitled)):
+                majority_alerted = True
+                day.alerts.append(Alert("early_close_majority", post.time,
+                                        f"{finals} of {len(entitled)} votes are final (досрочно): "
+                                        "the majority; the GM may close the day"))
+    if day.closed_early is not None and rules.early_close == "auto":
+        close = day.closed_early
+    else:
+        day.closed_early = None if rules.early_close != "auto" else day.closed_early
+
+    # late votes: after the close, by players, seen by as_of
+    for post in vote_posts:
+        if (post.time >= close and post.post_id not in taken
+                and (start is None or post.time >= start)):
+            slot = slot_of[post.post_id]
+            if slot is None:
+                continue
+            r = read_post(post.html, matcher, colors_matter=rules.colors_matter)
+            if r.votes:
+                day.flags.append(Flag("late", slot, post.post_id,
+                                      f"vote at {post.time.isoformat()} is not before the close "
+                                      f"{close.isoformat()}: not counted"))
+
+    reference = as_of if as_of is not None else close
+    closed = reference >= close or day.closed_early is not None
+    return _assemble(game, state, roster, rules, view, start, end, as_of, closed, close, day,
+                     alive, entitled, seen, reference, slot_of)
+
+
+def _html_for(post: Post, rules: VoteRules, as_of: datetime | None) -> tuple[str, str, bool, str]:
+    """(html to read, latest html, edited?, edit detail) as of ``as_of``."""
+    versions = [v for v in post.versions if as_of is None or v[0] <= as_of] or [(post.first_seen, post.html)]
+    first = post.html if not post.versions else versions[0][1]
+    latest = versions[-1][1]
+    edited_by_notice = post.edited and (post.edited_at is None or as_of is None or post.edited_at <= as_of)
+    changed = len({h for _, h in versions}) > 1
+    edited = edited_by_notice or changed or post.deleted
+    detail = ""
+    if edited:
+        when = post.edited_at or (versions[-1][0] if changed else None)
+        detail = "deleted" if post.deleted else f"edited{(' at ' + when.isoformat()) if when else ''}"
+    return (first if rules.edited_vote == "first_seen" else latest), latest, edited, detail
+
+
+def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, matcher: RosterMatcher,
+               alive: set[str], early_ok: bool, as_of: datetime | None, day: _Day) -> None:
+    html, latest, edited, edit_detail = _html_for(post, rules, as_of)
+    is_gm = roster.is_gm(post.author)
+    slot = None if is_gm else slot
+    if not is_gm and slot is None:
+        return
+    reading: Reading = read_post(html, matcher, colors_matter=rules.colors_matter, gm=is_gm)
+    if slot is not None and slot in alive:
+        for kind_player, hue in reading.unrecognised:
+            day.flags.append(Flag("unrecognised_colour", slot, post.post_id,
+                                  f"{kind_player} is written in a colour that is neither red nor "
+                                  f"blue ({hue}); not counted as a vote"))
+    if not reading.votes:
+        return
+    if is_gm:
+        for v in reading.votes:
+            assert v.proxy_voter is not None
+            voter = v.proxy_voter.player or ""
+            _cast(voter, v, post, v.early and early_ok, rules, alive, day, multiple=False)
+        return
+    assert slot is not None
+    if slot not in alive:
+        day.flags.append(Flag("dead_voter", slot, post.post_id,
+                              f"{slot} is not alive today; the vote is not counted"))
+        for v in reading.votes:
+            day.casts.append(_Cast(slot, v.target.player, v.written, v.color, post.post_id,
+                                   post.time, reason="voter is not alive"))
+        return
+    if len(reading.votes) > 1:
+        day.flags.append(Flag("multiple_votes", slot, post.post_id,
+                              "several votes in one post: " + ", ".join(
+                                  f"{v.written} ({v.color})" for v in reading.votes)
+                              + "; the last valid one counts"))
+    if edited:
+        if rules.edited_vote == "void":
+            day.flags.append(Flag("edited", slot, post.post_id,
+                                  f"{edit_detail}: an edited vote is void (the player has not voted "
+                                  "unless a later unedited vote follows)"))
+            if slot not in day.final:
+                for v in reading.votes:
+                    day.casts.append(_Cast(slot, v.target.player, v.written, v.color, post.post_id,
+                                           post.time, reason="edited post: void"))
+                day.current[slot] = None
+            return
+        now = read_post(latest, matcher, colors_matter=rules.colors_matter)
+        same = [(v.target.player, v.color) for v in now.votes] == [
+            (v.target.player, v.color) for v in reading.votes]
+        day.flags.append(Flag("edited", slot, post.post_id,
+                              f"{edit_detail}; the vote as first seen counts"
+                              + ("" if same else " (the edit changed the votes: now "
+                                 + (", ".join(f"{v.written} ({v.color})" for v in now.votes) or "none")
+                                 + ")")))
+    before = day.current.get(slot)
+    for v in reading.votes:
+        _cast(slot, v, post, False, rules, alive, day, multiple=True)
+    after = day.current.get(slot)
+    if reading.early and early_ok and after is not None and after != before and slot not in day.final:
+        day.casts[after].early = True
+        day.final[slot] = after
+
+
+def _cast(voter: str, v, post: Post, early: bool, rules: VoteRules, alive: set[str],  # noqa: ANN001
+          day: _Day, multiple: bool) -> None:
+    c = _Cast(voter, v.target.player, v.written, v.color, post.post_id, post.time, early=early)
+    day.casts.append(c)
+    idx = len(day.casts) - 1
+    if voter not in alive:
+        c.reason = "voter is not alive"
+        day.flags.append(Flag("dead_voter", voter, post.post_id, f"{voter} is not alive today"))
+        return
+    if voter in day.final:
+        fin = day.casts[day.final[voter]]
+        c.reason = "after a final (досрочно) vote"
+        if (fin.target, fin.color) != (c.target, c.color):
+            day.flags.append(Flag("changed_final_vote", voter, post.post_id,
+                                  f"{voter}'s vote {fin.written} ({fin.color}) is final since post "
+                                  f"{fin.post_id}; the change to {c.written} ({c.color}) is ignored"))
+        return
+    m = v.target
+    if m.status == "none":
+        c.reason = f"unknown name {v.written!r}; the previous valid vote stands"
+        day.flags.append(Flag("unknown_target", voter, post.post_id,
+                              f"{v.written!r} is not a player on the roster"))
+        return
+    if m.status == "ambiguous":
+        c.reason = f"ambiguous name {v.written!r}; the previous valid vote stands"
+        day.flags.append(Flag("ambiguous_name", voter, post.post_id,
+                              f"{v.written!r} could be: {', '.join(m.candidates)}; not guessed"))
+        return
+    if m.player == voter:
+        c.reason = "self-vote (Голосовать в себя нельзя); the previous valid vote stands"
+        day.flags.append(Flag("self_vote", voter, post.post_id,
+                              f"{voter} voted for themselves ({c.color}); not counted"))
+        return
+    if m.player not in alive:
+        c.reason = f"{m.player} is not alive; the previous valid vote stands"
+        day.flags.append(Flag("unknown_target", voter, post.post_id,
+                              f"{m.player} is not alive today"))
+        return
+    c.valid = True
+    c.reason = "replaced by a later vote"
+    day.current[voter] = idx
+    if early:
+        c.early = True
+        day.final[voter] = idx
+
+
+def _shield_for(player: str, state: DayState):  # noqa: ANN202
+    usable = [s for s in state.shields if s.player == player and not s.stripped]
+    usable.sort(key=lambda s: (_SHIELD_ORDER[s.kind], s.consumable))
+    return usable[0] if usable else None
+
+
+def _outcome(totals: dict[str, int], state: DayState, rules: VoteRules,
+             order: dict[str, int]) -> tuple[Outcome, bool]:
+    """(outcome, whether there was a tie at the top) from the GM view's totals."""
+    if rules.modkill_closes_day and state.modkilled:
+        return Outcome(tuple(state.modkilled), "modkill"), False
+    positive = {p: t for p, t in totals.items() if t > 0}
+    if not positive:
+        return Outcome((), "no_votes"), False
+    top = max(positive.values())
+    tied = sorted((p for p, t in positive.items() if t == top), key=lambda p: (order.get(p, 999), p))
+    if len(tied) == 1:
+        p = tied[0]
+        sh = _shield_for(p, state)
+        if sh is None:
+            return Outcome((p,), "plurality"), False
+        spent = ((p, sh.kind),) if sh.consumable else ()
+        return Outcome((), sh.kind, saved=(p,), spent=spent), False
+    if rules.tie == "nobody":
+        return Outcome((), "tie", tied=tuple(tied)), True
+    if state.ties_so_far == 0:
+        return Outcome((), "tie_forgiven", tied=tuple(tied)), True
+    hanged, saved, spent = [], [], []
+    for p in tied:
+        sh = _shield_for(p, state)
+        if sh is None:
+            hanged.append(p)
+        else:
+            saved.append(p)
+            if sh.consumable:
+                spent.append((p, sh.kind))
+    return Outcome(tuple(hanged), "tie_all", tuple(saved), tuple(spent), tuple(tied)), True
+
+
+def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view: str,
+              start: datetime | None, end: datetime, as_of: datetime | None, closed: bool,
+              close: datetime, day: _Day, alive: list[str], entitled: list[str],
+              seen: list[Post], reference: datetime, slot_of: dict[int, str | None]) -> Tally:
+    order = {p.nick: i for i, p in enumerate(roster.players)}
+    counted = {v: i for v, i in day.current.items() if i is not None}
+    for i in counted.values():
+        c = day.casts[i]
+        c.reason = "counted (досрочно, final)" if c.early else "counted"
+    voted = set(counted)
+    must_vote = [p for p in entitled if p not in voted]
+    # Transfers count only when the thief / receiver votes (RULES.md §3.7).
+    bonus: dict[str, int] = {}
+    for t in state.transfers:
+        if t.to in voted:
+            bonus[t.to] = bonus.get(t.to, 0) + 1
+
+    def totals_for(v: str, with_penalties: bool):  # noqa: ANN202
+        weights: dict[str, tuple[int, str]] = {}
+        red: dict[str, int] = {}
+        blue: dict[str, int] = {}
+        voters: dict[str, list[Voter]] = {}
+        for voter, i in sorted(counted.items(), key=lambda kv: (day.casts[kv[1]].time, kv[1])):
+            c = day.casts[i]
+            w, why = vote_weight(v, voter, c.color, state, rules, bonus.get(voter, 0))  # type: ignore[arg-type]
+            weights[voter] = (w, why)
+            col = c.color if rules.colors_matter else "red"
+            bucket = red if col == "red" else blue
+            bucket[c.target] = bucket.get(c.target, 0) + w  # type: ignore[index]
+            voters.setdefault(c.target, []).append(Voter(voter, col, w, c.post_id, c.time))  # type: ignore[arg-type]
+        penalty: dict[str, int] = {}
+        new_misses: dict[str, int] = {}
+        if with_penalties:
+            for p in alive:
+                misses = 0
+                if p in must_vote:
+                    misses += 1
+                if (rules.night_action_is_duty and p in state.owes_night_action
+                        and p not in state.excused):
+                    misses += 1
+                if not misses:
+                    continue
+                new_misses[p] = misses
+                before = state.misses_so_far.get(p, 0)
+                if rules.penalty == "fixed":
+                    penalty[p] = rules.penalty_votes * misses
+                else:  # cumulative (004 rule 3.1): the n-th miss of the game costs n
+                    penalty[p] = sum(before + k + 1 for k in range(misses))
+        names = set(red) | set(blue) | set(penalty)
+        totals = {p: red.get(p, 0) - blue.get(p, 0) + penalty.get(p, 0) for p in names}
+        cands = tuple(
+            Candidate(p, totals[p], red.get(p, 0), blue.get(p, 0), penalty.get(p, 0),
+                      tuple(voters.get(p, ())))
+            for p in sorted(names, key=lambda p: (-totals[p], order.get(p, 999), p)))
+        return cands, totals, weights, new_misses
+
+    gm_cands, gm_totals, gm_weights, new_misses = totals_for("gm", True)
+    outcome, was_tie = _outcome(gm_totals, state, rules, order)
+    if view == "gm":
+        cands, weights = gm_cands, gm_weights
+    else:
+        cands, _, weights, _ = totals_for("public", closed)
+        if not closed:
+            outcome = Outcome((), "pending")
+
+    votes = []
+    for i, c in enumerate(day.casts):
+        is_counted = counted.get(c.voter) == i
+        w, why = weights.get(c.voter, (0, "")) if is_counted else (0, c.reason)
+        if is_counted and c.early:
+            why += " (досрочно, final)"
+        votes.append(VoteRecord(c.voter, c.target, c.color if rules.colors_matter else "red",  # type: ignore[arg-type]
+                                w, c.early, is_counted, why, c.post_id, c.time, c.written))
+
+    flags = list(day.flags)
+    misses_after: dict[str, int] = {}
+    if closed:
+        for p, n in new_misses.items():
+            misses_after[p] = state.misses_so_far.get(p, 0) + n
+            if rules.penalty == "fixed" and misses_after[p] >= 2:
+                flags.append(Flag("modkill_candidate", p, None,
+                                  f"{p} has missed {misses_after[p]} duties this game (votes and night "
+                                  "actions): the rules give a modkill (or a replacement)"))
+    activity = {p: 0 for p in alive}
+    for post in seen:
+        if (start is None or post.time >= start) and post.time < close:
+            slot = slot_of[post.post_id]
+            if slot in activity:
+                activity[slot] += 1
+    if closed and rules.min_posts_for_night_action > 0:
+        for p in alive:
+            if activity[p] < rules.min_posts_for_night_action:
+                flags.append(Flag("under_active", p, None,
+                                  f"{p} wrote {activity[p]} posts today (fewer than "
+                                  f"{rules.min_posts_for_night_action}): the next night action is refused"))
+    alerts = list(day.alerts)
+    if rules.silent_alert_hours:
+        limit = timedelta(hours=rules.silent_alert_hours)
+        last_post: dict[str, datetime] = {}
+        for post in seen:
+            slot = slot_of[post.post_id]
+            if slot is not None and post.time <= reference:
+                last_post[slot] = max(post.time, last_post.get(slot, post.time))
+        for p in alive:
+            last = last_post.get(p, start)
+            if last is not None and reference - last >= limit:
+                alerts.append(Alert("silent_player", reference,
+                                    f"{p} has written nothing for {int((reference - last).total_seconds() // 3600)} h "
+                                    "(since " + last.isoformat() + "): a replacement candidate", p))
+    if view == "public":
+        flags = [f for f in flags if public_flag(f.kind)]
+        alerts = []          # alerts are the GM's (INTERFACE.md webhook kinds), never published
+        silenced = tuple(s.player for s in state.silences if s.announced)
+    else:
+        silenced = tuple(s.player for s in state.silences)
+    final = tuple(p for p in alive if p in day.final and counted.get(p) == day.final[p])
+    return Tally(
+        game=game, day=state.day, view=view, since=start, deadline=end, as_of=as_of, closed=closed,  # type: ignore[arg-type]
+        closed_early=day.closed_early, candidates=cands, votes=tuple(votes),
+        not_voted=tuple(must_vote), silenced=silenced, outcome=outcome, flags=tuple(flags),
+        alerts=tuple(alerts), activity=activity,
+        misses=misses_after if view == "gm" else {},
+        ties=(state.ties_so_far + (1 if was_tie and closed else 0)) if view == "gm" else 0,
+        final=final,
+    )

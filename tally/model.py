@@ -1,0 +1,428 @@
+"""The tally's records: what goes in (posts, roster, day state, vote rules) and what comes out
+(a ``Tally`` in the JSON shape of INTERFACE.md).
+
+Everything here is plain data. The application builds the inputs from the store and the config
+(the store's ``StoredPost`` has the fields of ``Post``); ``tally.count_day`` turns them into a
+``Tally``; ``Tally.to_json()`` is the ``--format json`` output.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from datetime import datetime
+from typing import Any, Literal, Mapping
+
+__all__ = [
+    "TallyError", "BadRoster", "BadDayState", "BadRules", "NoRosterPlayer",
+    "Post", "Player", "Replacement", "Roster",
+    "Silence", "Shield", "Weight", "Transfer", "DayState", "VoteRules",
+    "Voter", "Candidate", "VoteRecord", "Flag", "Alert", "Outcome", "Tally",
+    "FLAG_KINDS",
+]
+
+Color = Literal["red", "blue"]
+View = Literal["public", "gm"]
+
+FLAG_KINDS = (
+    "ambiguous_name", "multiple_votes", "self_vote", "unknown_target", "dead_voter", "edited",
+    "changed_final_vote", "unrecognised_colour", "late", "modkill_candidate", "under_active",
+)
+
+
+# ---------------------------------------------------------------------------------------- errors
+
+class TallyError(Exception):
+    """Base of every error the tally raises; the CLI prints the message for the GM."""
+
+
+class BadRoster(TallyError):
+    """The roster cannot be used (a nick twice, an empty nick)."""
+
+
+class BadDayState(TallyError):
+    """The day cannot be counted as given (no deadline, deadline before start, unknown player)."""
+
+
+class BadRules(TallyError):
+    """A ruleset's [votes] table is wrong (unknown key, bad value)."""
+
+
+class NoRosterPlayer(TallyError):
+    """The vote thread has posts but none by a roster player or a GM: wrong thread or roster."""
+
+
+# ---------------------------------------------------------------------------------------- input
+
+@dataclass(frozen=True)
+class Post:
+    """One stored post. ``html`` is the message as first seen; ``versions`` every captured
+    ``(seen_at, html)`` in order (may be empty: then ``html`` seen at ``time``)."""
+
+    post_id: int
+    topic: Literal["vote", "game"]
+    author: str
+    time: datetime
+    html: str
+    versions: tuple[tuple[datetime, str], ...] = ()
+    edited: bool = False
+    edited_at: datetime | None = None
+    deleted: bool = False
+
+    @property
+    def first_seen(self) -> datetime:
+        return self.versions[0][0] if self.versions else self.time
+
+    @classmethod
+    def from_stored(cls, stored: Any) -> "Post":
+        """From the store's ``StoredPost`` (duck-typed: the tally does not import the store):
+        ``kind`` is the topic, ``first_html`` the message as first seen, ``versions`` its
+        ``PostVersion``s (``seen_at``, ``html``), ``edit_at`` the forum's edit notice time."""
+        return cls(stored.post_id, stored.kind, stored.author, stored.time, stored.first_html,
+                   versions=tuple((v.seen_at, v.html) for v in stored.versions),
+                   edited=stored.edited, edited_at=stored.edit_at, deleted=stored.deleted)
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """замена: ``nick`` takes over the slot from ``at`` on (its posts count for the slot)."""
+
+    nick: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Player:
+    """A roster slot. ``nick`` names the slot everywhere in the tally's output."""
+
+    nick: str
+    aliases: tuple[str, ...] = ()
+    mask: str | None = None
+    replacements: tuple[Replacement, ...] = ()
+
+    def names(self) -> tuple[str, ...]:
+        out = [self.nick, *self.aliases]
+        if self.mask:
+            out.append(self.mask)
+        out.extend(r.nick for r in self.replacements)
+        return tuple(out)
+
+    def account_at(self, when: datetime) -> str:
+        """The account that plays this slot at ``when``."""
+        acc = self.nick
+        for r in sorted(self.replacements, key=lambda r: r.at):
+            if r.at <= when:
+                acc = r.nick
+        return acc
+
+
+@dataclass(frozen=True)
+class Roster:
+    players: tuple[Player, ...]
+    gms: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        seen: dict[str, str] = {}
+        for i, p in enumerate(self.players):
+            if not p.nick.strip():
+                raise BadRoster(f"roster[{i}]: empty nick; give every player the forum account they post from")
+            for acc in (p.nick, p.mask, *(r.nick for r in p.replacements)):
+                if not acc:
+                    continue
+                key = acc.casefold().strip()
+                if key in seen:
+                    raise BadRoster(
+                        f"roster[{i}]: nick {acc!r} appears twice (also {seen[key]}); "
+                        "each forum account may play one slot only: remove the duplicate")
+                seen[key] = f"roster entry for {p.nick!r}"
+
+    def player(self, nick: str) -> Player:
+        for p in self.players:
+            if p.nick == nick:
+                return p
+        raise BadDayState(f"{nick!r} is not on the roster (roster: {', '.join(p.nick for p in self.players)})")
+
+    @cached_property
+    def _accounts(self) -> dict[str, list[Player]]:
+        out: dict[str, list[Player]] = {}
+        for p in self.players:
+            for acc in (p.nick, p.mask, *(r.nick for r in p.replacements)):
+                if acc:
+                    out.setdefault(acc.casefold().strip(), []).append(p)
+        return out
+
+    def slot_of_author(self, author: str, when: datetime) -> str | None:
+        """The slot whose account wrote a post at ``when`` (replacements effective from their time;
+        a replaced account posting after its replacement no longer speaks for the slot)."""
+        key = author.casefold().strip()
+        for p in self._accounts.get(key, ()):
+            if p.account_at(when).casefold().strip() == key:
+                return p.nick
+            if p.mask and p.mask.casefold().strip() == key:
+                return p.nick
+        return None
+
+    @cached_property
+    def _gm_keys(self) -> frozenset[str]:
+        return frozenset(g.casefold().strip() for g in self.gms)
+
+    def is_gm(self, author: str) -> bool:
+        return author.casefold().strip() in self._gm_keys
+
+
+@dataclass(frozen=True)
+class Silence:
+    """лишён голоса. ``announced`` False: a secret silence (boss's hidden vote loss, Laura's serum)."""
+
+    player: str
+    announced: bool = True
+
+
+@dataclass(frozen=True)
+class Shield:
+    """A reason a player cannot be hanged today (RULES.md §3.10).
+
+    kind ``alibi`` (отмаза, lawyer/Арчер; also the one alibi of Миллард's killer, ``consumable``),
+    ``unhangable`` (Миллард: never hanged, never spent), ``protected`` (004 София/Элиса one-time hang
+    protection, Анхела's and Хавьер's universal protections: ``consumable``). ``stripped``: the
+    prosecutor took the alibi away that night, so it does not save.
+    """
+
+    player: str
+    kind: Literal["alibi", "unhangable", "protected"]
+    source: str = ""
+    consumable: bool = False
+    stripped: bool = False
+
+
+@dataclass(frozen=True)
+class Weight:
+    """Role vote weights (roles' ``red_weight``/``blue_weight``; the doctor's blue 3, prosecutor's red 2)."""
+
+    red: int = 1
+    blue: int = 1
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """004 RULES.md §3.7: ``stolen`` (Диего takes ``source``'s vote: it counts 0, ``to``'s counts one
+    more) or ``gifted`` (Альфредо gives ``to`` one more)."""
+
+    kind: Literal["stolen", "gifted"]
+    source: str
+    to: str
+
+
+@dataclass(frozen=True)
+class DayState:
+    """The game state for one day, from the store (the resolver's ``next_day``) or the GM."""
+
+    day: int
+    deadline: datetime | None
+    alive: tuple[str, ...]
+    start: datetime | None = None
+    silences: tuple[Silence, ...] = ()
+    shields: tuple[Shield, ...] = ()
+    weights: Mapping[str, Weight] = field(default_factory=dict)
+    transfers: tuple[Transfer, ...] = ()
+    misses_so_far: Mapping[str, int] = field(default_factory=dict)   # game-wide, before this day
+    ties_so_far: int = 0                                             # game-wide, before this day
+    excused: tuple[str, ...] = ()                  # the GM excused these from voting today
+    owes_night_action: tuple[str, ...] = ()        # had a night ability, sent nothing, not excused
+    closed_at: datetime | None = None              # the GM closed the day by hand (`day close`)
+    modkilled: tuple[str, ...] = ()                # 004 rule 14: modkilled today for absence
+
+
+_VOTE_KEYS = {
+    "colors_matter": bool, "edited_vote": str, "penalty": str, "penalty_votes": int, "tie": str,
+    "early_close_from_day": int, "early_close": str, "early_close_majority_alert": bool,
+    "silenced_must_vote": bool, "night_action_is_duty": bool, "min_posts_for_night_action": int,
+    "silent_alert_hours": (int, float), "modkill_closes_day": bool,
+}
+_CHOICES = {
+    "edited_vote": ("first_seen", "void"), "penalty": ("fixed", "cumulative"),
+    "tie": ("nobody", "nobody_once_then_all"), "early_close": ("auto", "gm"),
+}
+
+
+@dataclass(frozen=True)
+class VoteRules:
+    """The ``[votes]`` table of a ruleset (RULES.md §2–§3 switches); defaults are 001's."""
+
+    colors_matter: bool = True
+    edited_vote: Literal["first_seen", "void"] = "first_seen"
+    penalty: Literal["fixed", "cumulative"] = "fixed"
+    penalty_votes: int = 2
+    tie: Literal["nobody", "nobody_once_then_all"] = "nobody"
+    early_close_from_day: int = 0
+    early_close: Literal["auto", "gm"] = "gm"
+    early_close_majority_alert: bool = False
+    silenced_must_vote: bool = False
+    night_action_is_duty: bool = False
+    min_posts_for_night_action: int = 0
+    silent_alert_hours: float = 24
+    modkill_closes_day: bool = False
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], where: str = "[votes]") -> "VoteRules":
+        """Build from a ruleset's ``[votes]`` table; every problem is reported at once."""
+        problems: list[str] = []
+        kwargs: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in _VOTE_KEYS:
+                problems.append(f"{where}.{key}: unknown key (known: {', '.join(sorted(_VOTE_KEYS))})")
+                continue
+            typ = _VOTE_KEYS[key]
+            if isinstance(value, bool) and typ is not bool:
+                problems.append(f"{where}.{key}: expected a number, got {value!r}")
+                continue
+            if not isinstance(value, typ):
+                problems.append(f"{where}.{key}: expected {getattr(typ, '__name__', 'a number')}, got {value!r}")
+                continue
+            if key in _CHOICES and value not in _CHOICES[key]:
+                problems.append(f"{where}.{key}: {value!r} is not one of {', '.join(_CHOICES[key])}")
+                continue
+            if typ is int and value < 0:
+                problems.append(f"{where}.{key}: must be 0 or more, got {value}")
+                continue
+            kwargs[key] = value
+        if problems:
+            raise BadRules("; ".join(problems))
+        return cls(**kwargs)
+
+    def early_allowed(self, day: int) -> bool:
+        return self.early_close_from_day > 0 and day >= self.early_close_from_day
+
+
+# ---------------------------------------------------------------------------------------- output
+
+def _iso(t: datetime | None) -> str | None:
+    return t.isoformat() if t is not None else None
+
+
+@dataclass(frozen=True)
+class Voter:
+    voter: str
+    color: Color
+    weight: int
+    post_id: int
+    time: datetime
+
+    def to_json(self) -> dict:
+        return {"voter": self.voter, "color": self.color, "weight": self.weight,
+                "post_id": self.post_id, "time": _iso(self.time)}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    player: str
+    total: int
+    red: int
+    blue: int
+    penalty: int
+    voters: tuple[Voter, ...]
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "total": self.total, "red": self.red, "blue": self.blue,
+                "penalty": self.penalty, "voters": [v.to_json() for v in self.voters]}
+
+
+@dataclass(frozen=True)
+class VoteRecord:
+    """One vote as read from one post, with whether it counted and why."""
+
+    voter: str
+    target: str | None
+    color: Color
+    weight: int
+    early: bool
+    counted: bool
+    reason: str
+    post_id: int
+    time: datetime
+    written: str = ""     # the name as written (for unknown / ambiguous targets)
+
+    def to_json(self) -> dict:
+        return {"voter": self.voter, "target": self.target, "color": self.color,
+                "weight": self.weight, "early": self.early, "counted": self.counted,
+                "reason": self.reason, "post_id": self.post_id, "time": _iso(self.time),
+                "written": self.written}
+
+
+@dataclass(frozen=True)
+class Flag:
+    kind: str
+    player: str | None
+    post_id: int | None
+    detail: str
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "player": self.player, "post_id": self.post_id, "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class Alert:
+    """Something the GM must act on now (webhook kinds of INTERFACE.md): ``early_close``,
+    ``early_close_majority``, ``silent_player``."""
+
+    kind: str
+    time: datetime | None
+    detail: str
+    player: str | None = None
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "time": _iso(self.time), "detail": self.detail, "player": self.player}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """``reason``: plurality | tie | tie_forgiven | tie_all | alibi | unhangable | protected |
+    no_votes, plus ``modkill`` (004 rule 14) and ``pending`` (public view of an open day: the
+    GM-view result is not shown before the close, it would reveal hidden modifiers)."""
+
+    eliminated: tuple[str, ...]
+    reason: str
+    saved: tuple[str, ...] = ()          # would have been hanged, a shield saved them
+    spent: tuple[tuple[str, str], ...] = ()   # (player, shield kind) used up by this result
+    tied: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"eliminated": list(self.eliminated), "reason": self.reason, "saved": list(self.saved),
+                "spent": [{"player": p, "kind": k} for p, k in self.spent], "tied": list(self.tied)}
+
+
+@dataclass(frozen=True)
+class Tally:
+    game: str
+    day: int
+    view: View
+    since: datetime | None
+    deadline: datetime
+    as_of: datetime | None
+    closed: bool
+    closed_early: datetime | None
+    candidates: tuple[Candidate, ...]
+    votes: tuple[VoteRecord, ...]
+    not_voted: tuple[str, ...]
+    silenced: tuple[str, ...]
+    outcome: Outcome
+    flags: tuple[Flag, ...]
+    alerts: tuple[Alert, ...] = ()
+    activity: Mapping[str, int] = field(default_factory=dict)
+    misses: Mapping[str, int] = field(default_factory=dict)   # game-wide after this day (gm view)
+    ties: int = 0                                             # game-wide after this day (gm view)
+    final: tuple[str, ...] = ()                               # players whose vote is досрочно
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game, "day": self.day, "view": self.view, "since": _iso(self.since),
+            "deadline": _iso(self.deadline), "as_of": _iso(self.as_of), "closed": self.closed,
+            "closed_early": _iso(self.closed_early),
+            "candidates": [c.to_json() for c in self.candidates],
+            "votes": [v.to_json() for v in self.votes],
+            "not_voted": list(self.not_voted), "silenced": list(self.silenced),
+            "outcome": self.outcome.to_json(),
+            "flags": [f.to_json() for f in self.flags],
+            "alerts": [a.to_json() for a in self.alerts],
+            "activity": dict(self.activity),
+            "misses": dict(self.misses), "ties": self.ties, "final": list(self.final),
+        }

@@ -1,0 +1,308 @@
+"""Match a name as a player wrote it to a roster slot (RULES.md §2 "Names").
+
+Data flow: ``RosterMatcher(players)`` precomputes several keys for every name of every slot (nick,
+mask, aliases, replacement nicks); ``match(text)`` tries, in order, each step below and stops at
+the first step that finds anything:
+
+1. ``exact``: case, ``ё/е``, spaces and punctuation ignored;
+2. ``lookalike``: Latin/Cyrillic look-alike letters folded (``Pоня`` with a Latin P);
+3. ``translit``: both sides reduced to one phonetic Latin key (``Ронин`` = ``Ronin``,
+   ``Нежка`` = ``Nejka``: ж/zh/j → j, х/kh/h → h, ц/ts/tz/c → c, й/y/i → i, doubled letters once);
+4. ``inflected``: Russian case endings (``Соню``, ``Сони`` → ``Соня``) through pymorphy3's normal
+   forms and a small table of endings (so nicks the dictionary does not know, ``Нежку``, work too);
+5. ``prefix``: the text is the beginning (≥ 3 letters) of exactly one name;
+6. ``fuzzy``: rapidfuzz ratio of phonetic keys ≥ ``confident`` (default 85) and at least 8 points
+   ahead of the next player.
+
+If a step finds more than one slot, or the best fuzzy score is only ≥ ``plausible`` (default 70),
+nothing is guessed: the result is ``ambiguous`` with the candidates (the GM decides; the previous
+valid vote stands, RULES.md §2). pymorphy3 is slow to construct (~0.15 s): pass one analyzer in, or
+let ``default_morph()`` build the one shared instance on first use.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterable, Literal, Sequence
+
+from rapidfuzz import fuzz
+
+__all__ = ["NameMatch", "RosterMatcher", "normalise", "phonetic_key", "default_morph"]
+
+Step = Literal["exact", "lookalike", "translit", "inflected", "prefix", "fuzzy"]
+
+
+@dataclass(frozen=True)
+class NameMatch:
+    status: Literal["match", "ambiguous", "none"]
+    player: str | None = None
+    candidates: tuple[str, ...] = ()
+    step: Step | None = None
+    score: float = 0.0
+
+
+NO_MATCH = NameMatch("none")
+
+_PUNCT = re.compile(r"[\W_]+", re.UNICODE)
+# Cyrillic letters that look like Latin ones (upper or lower case), folded to Latin.
+_LOOKALIKE = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
+    "т": "t", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s", "ԁ": "d",
+})
+_TRANSLIT = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ж": "j", "з": "z", "и": "i",
+    "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s",
+    "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "c", "ч": "ch", "ш": "sh", "щ": "sh", "ъ": "",
+    "ы": "i", "ь": "", "э": "e", "ю": "iu", "я": "ia", "і": "i", "ї": "i", "є": "e",
+}
+# Latin spellings folded to the same key as the Cyrillic letters above.
+_LATIN_FOLD = [
+    ("shch", "sh"), ("sch", "sh"), ("zh", "j"), ("kh", "h"), ("ts", "c"), ("tz", "c"),
+    ("yu", "iu"), ("ju", "iu"), ("ya", "ia"), ("ja", "ia"), ("ph", "f"), ("ck", "k"),
+    ("w", "v"), ("x", "ks"), ("q", "k"), ("y", "i"),
+]
+_DOUBLE = re.compile(r"(.)\1+")
+
+# Russian case endings (noun-like nicks); used when the dictionary does not know the nick.
+_ENDINGS = ("ами", "ями", "ого", "его", "ому", "ему", "ой", "ей", "ом", "ем", "ою", "ею",
+            "ам", "ям", "ах", "ях", "ую", "юю", "а", "я", "у", "ю", "ы", "и", "е", "о")
+_NAME_FINALS = ("а", "я", "й", "ь", "о", "е", "ы", "и")
+_LATIN_ENDINGS = ("a", "u", "e", "om", "oi", "y", "i")
+_CYRILLIC = re.compile(r"[а-яё]")
+_FIND_TOKEN = re.compile(r"[^\s,;:!?()«»\"“”„—–/|]+")
+
+
+def normalise(text: str) -> str:
+    """Case, ``ё/е``, spaces and punctuation ignored."""
+    t = unicodedata.normalize("NFKC", text).casefold().replace("ё", "е")
+    return _PUNCT.sub("", t)
+
+
+def _lookalike(key: str) -> str:
+    return key.translate(_LOOKALIKE)
+
+
+@lru_cache(maxsize=65536)
+def phonetic_key(text: str) -> str:
+    """One Latin key for Cyrillic and Latin spellings of a name (``Нежка``/``Nejka`` → ``nejka``)."""
+    key = normalise(text)
+    out = "".join(_TRANSLIT.get(ch, ch) for ch in key)
+    for a, b in _LATIN_FOLD:
+        out = out.replace(a, b)
+    return _DOUBLE.sub(r"\1", out)
+
+
+@lru_cache(maxsize=1)
+def default_morph() -> Any:
+    """The one shared pymorphy3 analyzer (built on first use: it reads its dictionaries once)."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+def _stem(key: str) -> str:
+    """A name key without its nominative ending (``соня`` → ``сон``)."""
+    if len(key) > 3 and key.endswith(_NAME_FINALS):
+        return key[:-1]
+    return key
+
+
+class RosterMatcher:
+    """Matches written names to slots. ``names`` maps each slot to every name it goes by."""
+
+    def __init__(self, names: dict[str, Sequence[str]], *, morph: Any = None,
+                 confident: float = 85.0, plausible: float = 70.0, use_morph: bool = True):
+        self.slots = list(names)
+        self.confident, self.plausible = confident, plausible
+        self._morph = morph
+        self._use_morph = use_morph
+        self._exact: dict[str, set[str]] = {}
+        self._look: dict[str, set[str]] = {}
+        self._phon: dict[str, set[str]] = {}
+        self._stems: dict[str, set[str]] = {}
+        self._phon_list: list[tuple[str, str]] = []
+        self._phon_stems: dict[str, set[str]] = {}
+        self._parts: dict[str, set[str]] = {}
+        for slot, written in names.items():
+            for name in (slot, *written):
+                k = normalise(name)
+                if not k:
+                    continue
+                self._exact.setdefault(k, set()).add(slot)
+                self._look.setdefault(_lookalike(k), set()).add(slot)
+                p = phonetic_key(name)
+                self._phon.setdefault(p, set()).add(slot)
+                self._stems.setdefault(_stem(k), set()).add(slot)
+                self._phon_list.append((p, slot))
+                self._phon_stems.setdefault(re.sub(r"(ia|iu|[aeiou])$", "", p) or p, set()).add(slot)
+                words = name.split()
+                if len(words) > 1:
+                    # one word of a multi-word nick ("Kayfa" for "Trusiki Kayfa")
+                    for w in words:
+                        if len(normalise(w)) >= 4:
+                            self._parts.setdefault(normalise(w), set()).add(slot)
+                            self._parts.setdefault(phonetic_key(w), set()).add(slot)
+        self._heads = {k[:1] for k in self._exact} | {p[:1] for p, _ in self._phon_list}
+        # the longest name in words: how many words find_in tries as one name
+        self.max_words = max((len(n.split()) for slot, ns in names.items() for n in (slot, *ns)),
+                             default=1)
+        self._cache: dict[tuple[str, bool], NameMatch] = {}
+        # recognise.read_post keeps its readings here: one matcher per roster, reused across
+        # counts (the public and GM views, every poll) reads each post version once.
+        self.readings: dict[tuple[str, bool, bool], Any] = {}
+
+    @classmethod
+    def from_roster(cls, roster: Any, **kw: Any) -> "RosterMatcher":
+        return cls({p.nick: p.names() for p in roster.players}, **kw)
+
+    @property
+    def morph(self) -> Any:
+        if self._morph is None and self._use_morph:
+            self._morph = default_morph()
+        return self._morph
+
+    # ------------------------------------------------------------------------------------ match
+    def match(self, text: str, *, fuzzy: bool = True) -> NameMatch:
+        """The slot ``text`` names, or why none is guessed."""
+        ck = (text, fuzzy)
+        hit = self._cache.get(ck)
+        if hit is None:
+            hit = self._match(text, fuzzy)
+            if len(self._cache) < 100_000:
+                self._cache[ck] = hit
+        return hit
+
+    def _found(self, slots: Iterable[str], step: Step, score: float = 100.0) -> NameMatch:
+        s = tuple(sorted(set(slots), key=self.slots.index))
+        if len(s) == 1:
+            return NameMatch("match", s[0], s, step, score)
+        return NameMatch("ambiguous", None, s, step, score)
+
+    def _match(self, text: str, fuzzy: bool) -> NameMatch:
+        k = normalise(text)
+        if not k:
+            return NO_MATCH
+        if k in self._exact:
+            return self._found(self._exact[k], "exact")
+        lk = _lookalike(k)
+        if lk in self._look:
+            return self._found(self._look[lk], "lookalike")
+        pk = phonetic_key(text)
+        if pk in self._phon:
+            return self._found(self._phon[pk], "translit")
+        slots = self._inflected(text, k)
+        if slots:
+            return self._found(slots, "inflected")
+        if k in self._parts or pk in self._parts:
+            return self._found(self._parts.get(k, set()) | self._parts.get(pk, set()), "prefix")
+        if len(k) >= 3:
+            pre = {s for name, ss in self._exact.items() if name.startswith(k) for s in ss}
+            pre |= {s for p, s in self._phon_list if len(pk) >= 3 and p.startswith(pk)}
+            if pre:
+                return self._found(pre, "prefix")
+        if not fuzzy or len(k) < 3:
+            return NO_MATCH
+        best: dict[str, float] = {}
+        for p, slot in self._phon_list:
+            sc = fuzz.ratio(pk, p)
+            if sc > best.get(slot, 0.0):
+                best[slot] = sc
+        ranked = sorted(best.items(), key=lambda kv: -kv[1])
+        if not ranked or ranked[0][1] < self.plausible:
+            return NO_MATCH
+        top, score = ranked[0]
+        runner = ranked[1][1] if len(ranked) > 1 else 0.0
+        if score >= self.confident and score - runner >= 8.0:
+            return NameMatch("match", top, (top,), "fuzzy", score)
+        close = tuple(s for s, sc in ranked if s == top or (sc >= self.plausible and score - sc < 8.0))
+        return NameMatch("ambiguous", None, close, "fuzzy", score)
+
+    def _inflected(self, text: str, key: str) -> set[str]:
+        words = text.split()
+        if not words:
+            return set()
+        # Inflect the last word only: "Ронина", "King Eciton'а" keep earlier words as written.
+        head = normalise(" ".join(words[:-1]))
+        lk = normalise(words[-1])
+        cyrillic = bool(_CYRILLIC.search(lk))
+        forms: set[str] = set()
+        if cyrillic:
+            for end in _ENDINGS:
+                if lk.endswith(end) and len(lk) - len(end) >= 2:
+                    forms.add(lk[: -len(end)])
+        else:
+            # Latin nicks inflected with Russian endings: "Ronin'а", "Puss'у", "Ronina"
+            for end in (*_LATIN_ENDINGS, *_ENDINGS):
+                if lk.endswith(end) and len(lk) - len(end) >= 3:
+                    forms.add(lk[: -len(end)])
+        slots = self._slots_of_forms(head, lk, forms)
+        # The dictionary is slow (~50 µs a word): asked only when the endings table found nothing
+        # and the word begins like some name (an inflected name keeps its first letter).
+        if not slots and cyrillic and (lk[:1] in self._heads or phonetic_key(lk)[:1] in self._heads):
+            m = self.morph
+            # only words the dictionary knows (names are in it: Лев/Льва, Павел/Павла); guessing
+            # by analogy for unknown words is what the endings table already does, 20x cheaper
+            if m is not None and m.word_is_known(lk):
+                slots = self._slots_of_forms(
+                    head, lk, {normalise(p.normal_form) for p in m.parse(lk)[:4]})
+        return slots
+
+    def _slots_of_forms(self, head: str, lk: str, forms: set[str]) -> set[str]:
+        slots: set[str] = set()
+        for f in forms:
+            full = head + f
+            if full in self._exact:
+                slots |= self._exact[full]
+            elif _lookalike(full) in self._look:
+                slots |= self._look[_lookalike(full)]
+            if full in self._stems and f != lk:
+                slots |= self._stems[full]
+            pf = phonetic_key(full)
+            if pf in self._phon:
+                slots |= self._phon[pf]
+            if len(pf) >= 3 and pf in self._phon_stems and f != lk:
+                slots |= self._phon_stems[pf]
+        return slots
+
+    # ------------------------------------------------------------------------------------ search
+    def find_in(self, text: str, *, fuzzy_whole: bool = True) -> list[tuple[int, int, NameMatch]]:
+        """Every roster name in a longer text, as ``(start, end, match)`` in reading order.
+
+        n-grams of up to ``max_words`` words are tried longest first; inside a sentence only the
+        exact…prefix steps apply (fuzzy guesses there would turn ordinary words into names);
+        a text of one or two words as a whole may also match fuzzily."""
+        if text.isalnum():
+            tokens = [(0, len(text))]          # the usual coloured run: just the name
+        else:
+            tokens = [m.span() for m in _FIND_TOKEN.finditer(text)]
+        if not tokens:
+            return []
+        if fuzzy_whole and len(tokens) <= self.max_words + 6:
+            # the whole run as one name: "R o n i n", and fuzzily when it is one or two words
+            whole = self.match(text[tokens[0][0]:tokens[-1][1]], fuzzy=len(tokens) <= 2)
+            if whole.status != "none" and (len(tokens) <= 2 or whole.step in ("exact", "lookalike", "translit")):
+                return [(tokens[0][0], tokens[-1][1], whole)]
+        out: list[tuple[int, int, NameMatch]] = []
+        i = 0
+        while i < len(tokens):
+            hit = None
+            for n in range(min(self.max_words, len(tokens) - i), 0, -1):
+                s, e = tokens[i][0], tokens[i + n - 1][1]
+                if n > 1 and any(text[tokens[k][1]:tokens[k + 1][0]].strip()
+                                 for k in range(i, i + n - 1)):
+                    continue   # a name does not span punctuation ("Сони, а")
+                piece = text[s:e].strip(".'’-")
+                if len(normalise(piece)) < 2:
+                    continue
+                m = self.match(piece, fuzzy=False)
+                if m.status != "none":
+                    hit = (s, e, m, n)
+                    break
+            if hit:
+                out.append(hit[:3])
+                i += hit[3]
+            else:
+                i += 1
+        return out

@@ -1,0 +1,332 @@
+"""Read the votes in one post's stored HTML (RULES.md §2).
+
+Data flow: ``read_post(html, matcher, …)`` parses the HTML with selectolax (lexbor), drops quotes,
+spoilers, signatures and scripts, and flattens the rest into one text with, per character, the
+hue of its nearest coloured ancestor (``colors.hue_of_element``) and whether it is bold; block
+elements and ``<br>`` become line breaks. Votes are then found in that text:
+
+* a **coloured run** (consecutive characters of one hue, across tags, so ``<b>Со</b>ня`` inside one
+  ``[color]`` is one run) holding a roster name: red → red vote, blue → blue vote, any other hue →
+  no vote and an ``unrecognised_colour`` problem; the run may hold more than the name
+  (``голосую против Сони``), every name in it is a vote in reading order;
+* a **colour word**: ``Name КРАСНЫМ`` / ``Name СИНИМ`` (any case, also ``… красным цветом``); the
+  name is the 1–3 words just before the word on the same line;
+* ``colors_matter = false`` (004): a roster name in any coloured or bold run, a line holding only a
+  name, or a colour word; every such vote is a vote to hang (``red``);
+* **GM posts** hold votes only as proxy votes: a line ``Вася голосует Петю красным`` or
+  ``Вася — [color=red]Петя[/color]`` (``—``, ``-``, ``:``, ``голосует``); every other coloured name in a
+  GM post (rules, interim tallies) is not a vote;
+* ``досрочн…`` anywhere outside quotes marks the post early (for a proxy: on the proxy's line).
+
+Decisions: a coloured run with no roster name in it (``[color=red]НЕ[/color]``, ``красный``) is
+not a vote and not flagged; a colour word after a capitalised or Latin word that names nobody is
+an ``unknown_target`` vote (the player clearly meant a vote); withdrawal phrases (``снимаю голос``,
+``unvote``) produce nothing, so the previous vote stands (001 rule 5.4).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from selectolax.lexbor import LexborHTMLParser
+
+from .colors import Hue, hue_of_element
+from .names import NameMatch, RosterMatcher
+
+__all__ = ["ReadVote", "Reading", "read_post", "EXCLUDED_SELECTORS"]
+
+
+@dataclass(frozen=True)
+class ReadVote:
+    target: NameMatch
+    written: str
+    color: Literal["red", "blue"]
+    pos: int
+    proxy_voter: NameMatch | None = None   # GM proxy votes: whose vote it is
+    early: bool = False                    # proxy votes: досрочно on the proxy's line
+
+
+@dataclass(frozen=True)
+class Reading:
+    votes: tuple[ReadVote, ...]
+    early: bool
+    unrecognised: tuple[tuple[str, str], ...] = ()   # (player, colour as classified) names in other colours
+    text: str = field(default="", repr=False)
+
+
+# Quotes, spoilers and signatures of every engine we know (ENGINES.md); their text never counts.
+EXCLUDED_SELECTORS = (
+    "blockquote", "q", "cite", "script", "style", "noscript", "template", "details",
+    ".quote", ".quotecontent", ".quotetitle", ".quoteheader", ".quotefooter", ".bbc_standard_quote",
+    ".bbc_alternate_quote", ".q-wrap", ".q", ".q-head", ".mycode_quote", ".bbcode_quote",
+    ".bbCodeQuote", ".bbCodeBlock--quote", ".ipsQuote", ".post-block.quote", ".quote-box",
+    ".spoiler", ".spoiler-body", ".spoiler_body", ".sp-wrap", ".sp-body", ".bbc_spoiler",
+    ".spoil", ".post-block.spoil", ".bbCodeSpoiler", ".bbCodeSpoilerContainer", ".mycode_spoiler",
+    ".ipsSpoiler", ".ipsSpoiler_contents", ".bbcode_spoiler", ".bbcode_spoiler_title",
+    ".bbQuoteBlock", ".quoteMessage", ".bbQuoteName", ".uSpoilerText", ".uSpoilerButton",
+    ".bbCodeBlock", ".bbcode_container",
+    ".signature", ".signaturecontainer", ".post-sig", ".postsignature", ".post_signature", ".sig",
+    "[id^=sig]", ".hidden-content",
+)
+_BLOCK = {
+    "p", "div", "br", "li", "ul", "ol", "tr", "td", "th", "table", "h1", "h2", "h3", "h4", "h5",
+    "h6", "hr", "pre", "dd", "dt", "dl", "section", "article", "header", "footer",
+}
+_BOLD_CLASSES = {"mycode_b", "bbc_b", "bbcode_b", "bold"}
+_BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.IGNORECASE)
+_SIG_ID = re.compile(r"sig\d*")
+_SPACES = re.compile(r"[ \t\r\n\xa0]+")
+
+
+_WORD = re.compile(r"(?<![\w-])(красным|синим)(?:\s+цветом)?(?![\w-])", re.IGNORECASE)
+_EARLY = re.compile(r"досрочн", re.IGNORECASE)
+_TOKEN = re.compile(r"[^\s,;:!?()«»\"“”„]+")
+_PROXY_PREFIX = re.compile(
+    r"^[\s\W]*(?P<voter>[^\n]+?)\s*(?:[—–:-]+|\bголосует\b|\bголосовала?\b|\bотдаёт голос\b|"
+    r"\bотдает голос\b|\bпроголосовала?\b)\s*(?:за|против|в защиту)?\s*(?:[—–:-]\s*)?$",
+    re.IGNORECASE,
+)
+
+
+# Message bodies some engines wrap in a <blockquote> (vB4 ``blockquote.postcontent``, XenForo 1
+# ``blockquote.messageText``): those are the post, not a quote.
+_BODY_BLOCKQUOTE = {"postcontent", "messageText", "restore", "ugc", "SelectQuoteContainer"}
+
+
+def _excluded(tag: str, attrs: dict) -> bool:
+    if tag in _ALWAYS_EXCLUDED:
+        return True
+    if not attrs:
+        return tag == "blockquote"
+    cls = attrs.get("class")
+    cl = set(cls.split()) if cls else set()
+    if tag == "blockquote":
+        return not (cl & _BODY_BLOCKQUOTE)
+    if cl:
+        if cl & _EXCLUDED_CLASSES:
+            return True
+        if "post-block" in cl and (("quote" in cl) or ("spoil" in cl)):
+            return True
+    ident = attrs.get("id")
+    if ident and _SIG_ID.fullmatch(ident):
+        return True
+    if tag == "div":
+        style = attrs.get("style")
+        if style:
+            style = style.replace(" ", "").lower()
+            if "margin:20px" in style and "margin-top:5px" in style:
+                return True  # vBulletin 3 quote box
+    return False
+
+
+_ALWAYS_EXCLUDED = frozenset({"script", "style", "noscript", "template", "details", "cite", "q"})
+
+
+_EXCLUDED_CLASSES = {
+    s[1:] for s in EXCLUDED_SELECTORS if s.startswith(".") and "." not in s[1:]
+}
+
+
+def _is_bold(tag: str, attrs: dict) -> bool:
+    style = attrs.get("style")
+    if style and _BOLD_STYLE.search(style):
+        return True
+    cls = attrs.get("class")
+    return bool(cls and set(cls.split()) & _BOLD_CLASSES)
+
+
+class _Flat:
+    """The post's visible text with per-character hue and boldness."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.hues: list[tuple[int, int, Hue]] = []
+        self.bold: list[tuple[int, int]] = []
+        self.n = 0
+
+    def add(self, text: str, hue: Hue, bold: bool) -> None:
+        if not text:
+            return
+        s = self.n
+        self.parts.append(text)
+        self.n += len(text)
+        if hue != "none":
+            self.hues.append((s, self.n, hue))
+        if bold:
+            self.bold.append((s, self.n))
+
+    def newline(self) -> None:
+        if self.parts and not self.parts[-1].endswith("\n"):
+            self.add("\n", "none", False)
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def _walk(node, flat: _Flat, hue: Hue, bold: bool) -> None:  # noqa: ANN001
+    child = node.child
+    while child is not None:
+        if child.is_text_node:
+            t = child.text_content
+            if t:
+                if "\n" in t or "\t" in t or "\r" in t or "\xa0" in t or "  " in t:
+                    t = _SPACES.sub(" ", t)
+                flat.add(t, hue, bold)
+        elif child.is_element_node:
+            tag = child.tag
+            if tag == "br":
+                flat.newline()
+            else:
+                attrs = child.attributes
+                if not _excluded(tag, attrs):
+                    h = hue_of_element(tag, attrs) if attrs else "none"
+                    block = tag in _BLOCK
+                    if block:
+                        flat.newline()
+                    _walk(child, flat, h if h != "none" else hue,
+                          bold or tag == "b" or tag == "strong" or (bool(attrs) and _is_bold(tag, attrs)))
+                    if block:
+                        flat.newline()
+                elif tag in _BLOCK or tag == "blockquote" or tag == "details":
+                    flat.newline()
+        child = child.next
+
+
+def _runs(intervals: list[tuple[int, int, str]], text: str) -> list[tuple[int, int, str]]:
+    """Merge touching intervals of one hue (a name split by tags inside one colour)."""
+    out: list[tuple[int, int, str]] = []
+    for s, e, h in intervals:
+        if out and out[-1][2] == h and out[-1][1] == s:
+            out[-1] = (out[-1][0], e, h)
+        else:
+            out.append((s, e, h))
+    return out
+
+
+def _line_bounds(text: str, pos: int) -> tuple[int, int]:
+    s = text.rfind("\n", 0, pos) + 1
+    e = text.find("\n", pos)
+    return s, (len(text) if e < 0 else e)
+
+
+def read_post(html: str, matcher: RosterMatcher, *, colors_matter: bool = True,
+              gm: bool = False) -> Reading:
+    """The votes a post holds, in reading order (see the module docstring)."""
+    key = (html, colors_matter, gm)
+    cache = matcher.readings
+    hit = cache.get(key)
+    if hit is None:
+        hit = _read(html, matcher, colors_matter, gm)
+        if len(cache) < 200_000:
+            cache[key] = hit
+    return hit
+
+
+def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> Reading:
+    # Without a colour (style, <font color>, a colour class) or a colour word in the raw HTML a
+    # post cannot hold a vote when colours matter: such posts skip the parse.
+    low = html.lower()
+    if colors_matter and not ("color" in low or "colour" in low or "красн" in low or "синим" in low
+                              or "text-" in low or "fc-" in low):
+        return Reading((), False, (), "")
+    # A fragment parse (the HTML Standard's fragment algorithm) is ~4x cheaper than a document;
+    # the wrapper div is the root, so the whole message is walked.
+    tree = LexborHTMLParser(f"<div>{html}</div>", is_fragment=True)
+    root = tree.root
+    flat = _Flat()
+    while root is not None:
+        if root.is_element_node:
+            _walk(root, flat, "none", False)
+        root = root.next
+    text = flat.text()
+    votes: list[ReadVote] = []
+    unrecognised: list[tuple[str, str]] = []
+    taken: list[tuple[int, int]] = []
+
+    def overlaps(s: int, e: int) -> bool:
+        return any(s < te and ts < e for ts, te in taken)
+
+    # coloured (and, without colours, bold) runs
+    runs = _runs(flat.hues, text)
+    if not colors_matter:
+        runs = runs + _runs([(s, e, "bold") for s, e in flat.bold], text)
+        runs.sort()
+    for s, e, hue in runs:
+        chunk = text[s:e]
+        for ns, ne, m in matcher.find_in(chunk):
+            a, b = s + ns, s + ne
+            if overlaps(a, b):
+                continue
+            if colors_matter and hue not in ("red", "blue"):
+                if m.status == "match":
+                    unrecognised.append((m.player or "", hue))
+                continue
+            taken.append((a, b))
+            votes.append(ReadVote(m, text[a:b], "red" if not colors_matter else hue, a))  # type: ignore[arg-type]
+
+    # colour words: "Соня СИНИМ", "Алукард КРАСНЫМ", "Петю красным цветом"
+    low_text = text.lower()
+    words = _WORD.finditer(text) if ("красным" in low_text or "синим" in low_text) else ()
+    for wm in words:
+        ls, _ = _line_bounds(text, wm.start())
+        before = text[ls:wm.start()]
+        toks = list(_TOKEN.finditer(before))
+        if not toks:
+            continue
+        found = None
+        for n in range(min(matcher.max_words, len(toks)), 0, -1):
+            a, b = ls + toks[-n].start(), ls + toks[-1].end()
+            m = matcher.match(text[a:b].strip(".'’-"), fuzzy=(n == 1))
+            if m.status != "none":
+                found = (a, b, m)
+                break
+        if found is None:
+            a, b = ls + toks[-1].start(), ls + toks[-1].end()
+            w = text[a:b]
+            if not (w[:1].isupper() or re.match(r"[A-Za-z]", w)) or w.lower() in ("голосую", "голос"):
+                continue
+            found = (a, b, NameMatch("none"))
+        a, b, m = found
+        if overlaps(a, b):
+            continue
+        color = "red" if (wm.group(1).lower() == "красным" or not colors_matter) else "blue"
+        taken.append((a, b))
+        votes.append(ReadVote(m, text[a:b], color, a))  # type: ignore[arg-type]
+
+    # colours do not matter: a line that is only a name is a vote
+    if not colors_matter:
+        pos = 0
+        for line in text.split("\n"):
+            stripped = line.strip(" \t.!,;:-—–")
+            if stripped and len(stripped.split()) <= matcher.max_words:
+                m = matcher.match(stripped)
+                a = pos + line.find(stripped)
+                b = a + len(stripped)
+                if m.status != "none" and not overlaps(a, b):
+                    taken.append((a, b))
+                    votes.append(ReadVote(m, stripped, "red", a))
+            pos += len(line) + 1
+
+    votes.sort(key=lambda v: v.pos)
+    if gm:
+        votes = _proxies(votes, text, matcher)
+        return Reading(tuple(votes), False, (), text)
+    return Reading(tuple(votes), "досрочн" in low_text, tuple(unrecognised), text)
+
+
+def _proxies(votes: list[ReadVote], text: str, matcher: RosterMatcher) -> list[ReadVote]:
+    """GM posts: keep only ``Вася — Петя`` / ``Вася голосует Петю красным`` lines."""
+    out: list[ReadVote] = []
+    for v in votes:
+        ls, le = _line_bounds(text, v.pos)
+        prefix = text[ls:v.pos]
+        pm = _PROXY_PREFIX.match(prefix)
+        if not pm:
+            continue
+        voter = matcher.match(pm.group("voter").strip())
+        if voter.status != "match":
+            continue
+        out.append(ReadVote(v.target, v.written, v.color, v.pos, voter,
+                            bool(_EARLY.search(text[ls:le]))))
+    return out
