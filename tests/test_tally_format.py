@@ -1,0 +1,54 @@
+"""The pure formatters: the terminal table and the live-count BBCode post (RULES.md §6)."""
+from __future__ import annotations
+
+import tally as T
+from test_tally_support import at, blue, count, post, red
+
+POSTS = [post("Соня", "10:00", red("Петя")), post("Вася", "11:00", blue("Петя")),
+         post("Ronin", "12:00", red("Петя") + " досрочно"), post("Nejka", "12:30", red("Вася"))]
+RULES = {"early_close_from_day": 1}
+
+
+def test_format_bbcode_live_count_post():
+    t = count(POSTS, rules=RULES, view="public", as_of=at("13:00"))
+    text = T.format_bbcode(t, at("19:45"))
+    assert text == (
+        "[b]Подсчёт голосов, день 1[/b]\n\n"
+        "[u]Красные:[/u]\n"
+        "[color=#FF0000]Петя[/color] — 2 (Соня, Ronin [i]досрочно[/i])\n"
+        "[color=#FF0000]Вася[/color] — 1 (Nejka)\n\n"
+        "[u]Синие:[/u]\n"
+        "[color=#0000FF]Петя[/color] — 1 (Вася)\n\n"
+        "[u]Итого:[/u]\n"
+        "Петя: 1 (красных 2, синих 1)\n"
+        "Вася: 1 (красных 1, синих 0)\n\n"
+        "Не проголосовали: Петя, Алукард\n"
+        "Досрочно: Ronin\n\n"
+        "Голосование до [b]01.01 22:00[/b] (осталось 2 ч 15 мин)\n")
+
+
+def test_format_bbcode_closed_day_shows_the_result_and_penalties():
+    t = count(POSTS, rules=RULES, view="public")
+    text = T.format_bbcode(t, at("22:05"))
+    assert "Петя: 3 (красных 2, синих 1, штраф +2)" in text
+    assert text.endswith("Голосование закрыто. Итог: повешен(а) Петя\n")
+
+
+def test_format_bbcode_escapes_nicks_that_look_like_tags():
+    evil = "[/color][url=http://x]"
+    players = ("Соня", evil)
+    t = count([post("Соня", "10:00", red("[/color][url=http://x]"))], players=players, alive=players,
+              view="public", as_of=at("11:00"))
+    text = T.format_bbcode(t, at("11:00"))
+    assert "[/color][url" not in text and "[\u200b/color\u200b][\u200burl=http://x\u200b]" in text
+
+
+def test_format_text_terminal_table():
+    t = count(POSTS, rules=RULES, as_of=at("13:00"))
+    text = T.format_text(t)
+    rows = [line for line in text.splitlines() if line.startswith("│")]
+    assert [r.split("│")[1].strip() for r in rows] == ["Петя", "Алукард", "Вася"]   # 3, 2 (penalty), 1
+    assert "│ Петя    │     3 │   2 │    1 │       2 │ Соня, Вася (blue), Ronin │" in text
+    assert "not voted: Петя, Алукард" in text
+    assert "final (досрочно): Ronin" in text
+    assert "day open; outcome: plurality → Петя" in text

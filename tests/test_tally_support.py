@@ -1,0 +1,144 @@
+"""Shared builders for the tally tests (imported by the other test_tally_* files), plus the tests
+of the builders' own inputs: the bad-input errors of issue 3 ("Done when", last bullet)."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+import tally as T
+
+MSK = timezone(timedelta(hours=3))
+PLAYERS = ("Соня", "Петя", "Вася", "Ronin", "Nejka", "Алукард")
+GM = "Ведущий"
+
+
+def at(hhmm: str, day: int = 1) -> datetime:
+    """A time on 2027-01-<day> MSK from "HH:MM" (or "HH:MM:SS")."""
+    parts = [int(x) for x in hhmm.split(":")]
+    return datetime(2027, 1, day, *parts, tzinfo=MSK)
+
+
+def red(name: str) -> str:
+    return f'<span style="color: #FF0000;" class="mycode_color">{name}</span>'
+
+
+def blue(name: str) -> str:
+    return f'<span style="color: #0000FF;" class="mycode_color">{name}</span>'
+
+
+def roster(players=PLAYERS, **extra) -> T.Roster:
+    ps = []
+    for p in players:
+        ps.append(p if isinstance(p, T.Player) else T.Player(p, **extra.get(p, {})))
+    return T.Roster(tuple(ps), gms=(GM,))
+
+
+_ids = iter(range(1, 10**9))
+
+
+def post(author: str, hhmm: str, html: str, *, pid: int | None = None, topic: str = "vote",
+         day: int = 1, **kw) -> T.Post:
+    return T.Post(pid if pid is not None else next(_ids), topic, author, at(hhmm, day), html, **kw)
+
+
+def state(**kw) -> T.DayState:
+    base = dict(day=1, deadline=at("22:00"), alive=PLAYERS, start=at("00:00"))
+    base.update(kw)
+    return T.DayState(**base)
+
+
+def count(posts, *, rules: dict | None = None, view: str = "gm", players=PLAYERS, as_of=None,
+          ros: T.Roster | None = None, **st) -> T.Tally:
+    return T.count_day(posts, state(**st), ros or roster(players), T.VoteRules.from_mapping(rules or {}),
+                       game="test", view=view, as_of=as_of)
+
+
+def totals(t: T.Tally) -> dict[str, int]:
+    return {c.player: c.total for c in t.candidates}
+
+
+def counted(t: T.Tally) -> dict[str, tuple[str | None, str]]:
+    return {v.voter: (v.target, v.color) for v in t.votes if v.counted}
+
+
+def flags(t: T.Tally, kind: str | None = None) -> list[tuple[str, str | None]]:
+    return [(f.kind, f.player) for f in t.flags if kind is None or f.kind == kind]
+
+
+# ------------------------------------------------------------------------------ bad input errors
+
+def test_bad_input_roster_nick_twice_is_an_error():
+    with pytest.raises(T.BadRoster, match=r"roster\[2\]: nick 'соня' appears twice"):
+        T.Roster((T.Player("Соня"), T.Player("Петя"), T.Player("соня")))
+
+
+def test_bad_input_replacement_nick_already_playing_is_an_error():
+    with pytest.raises(T.BadRoster, match="appears twice"):
+        T.Roster((T.Player("Соня"), T.Player("Петя", replacements=(T.Replacement("Соня", at("12:00")),))))
+
+
+def test_bad_input_day_without_deadline_is_an_error():
+    with pytest.raises(T.BadDayState, match="day 1 has no deadline"):
+        count([post("Соня", "10:00", red("Петя"))], deadline=None)
+
+
+def test_bad_input_thread_with_posts_but_no_roster_player_is_an_error():
+    posts = [post("Незнакомец", "10:00", red("Петя")), post("Гость", "11:00", "привет")]
+    with pytest.raises(T.NoRosterPlayer, match="2 posts in the day but none by a roster player"):
+        count(posts)
+
+
+def test_bad_input_empty_thread_is_a_count_with_everybody_not_voted():
+    # An empty thread is not an error: nobody voted, and the GM view shows the penalties.
+    t = count([])
+    assert t.not_voted == PLAYERS
+    assert totals(t) == {p: 2 for p in PLAYERS}
+    assert (t.outcome.reason, t.outcome.tied) == ("tie", PLAYERS)
+    pub = count([], view="public", as_of=at("12:00"))
+    assert pub.candidates == () and pub.outcome.reason == "pending"
+
+
+def test_bad_input_naive_time_is_an_error():
+    with pytest.raises(T.BadDayState, match="has no time zone"):
+        count([], deadline=datetime(2027, 1, 1, 22, 0))
+
+
+def test_bad_input_state_names_a_player_not_on_the_roster():
+    with pytest.raises(T.BadDayState, match="'Гоша' in the day state is not on the roster"):
+        count([], silences=(T.Silence("Гоша"),))
+
+
+def test_bad_input_rules_every_problem_reported_at_once():
+    with pytest.raises(T.BadRules) as e:
+        T.VoteRules.from_mapping({"tie": "everyone", "penalty_votes": "2", "colours": True})
+    msg = str(e.value)
+    assert "[votes].tie: 'everyone' is not one of nobody, nobody_once_then_all" in msg
+    assert "[votes].penalty_votes: expected int" in msg
+    assert "[votes].colours: unknown key" in msg
+
+
+def test_post_from_the_stores_record_keeps_the_first_seen_html_and_versions(tmp_path):
+    from mafvote.store import Store
+    from scraper.fetch import FetchedMeta
+    from scraper.model import EditNotice, ParsedPage, ParsedPost
+
+    store = Store(tmp_path / "s.db")
+    store.ensure_forum("f", engine="mybb", base_url="http://127.0.0.1/", timezone_name="Europe/Moscow")
+    topic = store.ensure_topic("f", "2", url="http://127.0.0.1/t2", kind="vote", game_id="g")
+
+    def page(html, seen, edit=None):
+        p = ParsedPost(post_id=7, topic_id="2", page=1, position=0, author="Соня", author_id=None,
+                       time=at("10:00"), html=html, edit=edit, content_hash=html)
+        store.upsert_page(topic, ParsedPage(url="u", engine="mybb", topic_id="2", page=1, last_page=None,
+                                            next_url=None, posts=[p]), FetchedMeta(url="u", fetched_at=seen))
+    page(red("Петя"), at("10:01"))
+    page(red("Вася"), at("10:40"), EditNotice(at=at("10:30")))
+    [sp] = store.posts(kind="vote")
+    p = T.Post.from_stored(sp)
+    assert (p.topic, p.html, p.edited, p.edited_at) == ("vote", red("Петя"), True, at("10:30"))
+    assert [h for _, h in p.versions] == [red("Петя"), red("Вася")]
+    t = count([p])
+    assert counted(t) == {"Соня": ("Петя", "red")} and flags(t, "edited") == [("edited", "Соня")]
+    assert counted(count([p], rules={"edited_vote": "void"})) == {}
+    store.close()

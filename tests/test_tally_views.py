@@ -1,0 +1,84 @@
+"""RULES.md §3 "Two views of one count": for each hidden modifier, the public view shows no trace
+of it (not in to_json, the text table or the bbcode post), while the GM view and the outcome use it."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tally as T
+from test_tally_support import at, blue, count, post, red, totals
+
+POSTS = [
+    post("Соня", "10:00", blue("Петя")),
+    post("Петя", "10:30", red("Вася")),
+    post("Вася", "11:00", red("Петя")),
+    post("Ronin", "11:30", red("Петя")),
+    post("Nejka", "12:00", red("Вася")),
+    post("Алукард", "12:30", red("Вася")),
+]
+
+HIDDEN = {
+    "doctor_triple_blue": dict(weights={"Соня": T.Weight(blue=3)}),
+    "prosecutor_double_red": dict(weights={"Ronin": T.Weight(red=2)}),
+    "boss_hidden_vote_loss": dict(silences=(T.Silence("Вася", announced=False),)),
+    "laura_unannounced_silence": dict(silences=(T.Silence("Nejka", announced=False),)),
+    "stolen_vote": dict(transfers=(T.Transfer("stolen", "Алукард", "Ronin"),)),
+    "gifted_vote": dict(transfers=(T.Transfer("gifted", "Петя", "Вася"),)),
+}
+
+
+def _public(as_of, **mod):
+    t = count(POSTS, view="public", as_of=as_of, **mod)
+    return t, json.dumps(t.to_json(), ensure_ascii=False), T.format_text(t), T.format_bbcode(t, at("13:00"))
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_rule_3_views_public_open_day_shows_no_trace_of_hidden_modifier(name):
+    plain = _public(at("13:00"))
+    hidden = _public(at("13:00"), **HIDDEN[name])
+    assert hidden[1] == plain[1]          # to_json identical
+    assert hidden[2] == plain[2]          # text table identical
+    assert hidden[3] == plain[3]          # bbcode identical
+    for word in ("×", "secret", "stolen", "gifted", "silenced (", "Лишены"):
+        assert word not in hidden[1] + hidden[2] + hidden[3]
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_rule_3_views_public_closed_day_differs_only_in_the_gm_outcome(name):
+    plain, hidden = _public(None)[0].to_json(), _public(None, **HIDDEN[name])[0].to_json()
+    plain.pop("outcome"), hidden.pop("outcome")
+    assert hidden == plain
+
+
+@pytest.mark.parametrize("name,gm_totals,eliminated", [
+    ("doctor_triple_blue", {"Петя": 2 - 3, "Вася": 3}, ("Вася",)),
+    ("prosecutor_double_red", {"Петя": 3 - 1, "Вася": 3}, ("Вася",)),
+    ("boss_hidden_vote_loss", {"Петя": 1 - 1, "Вася": 3}, ("Вася",)),
+    ("laura_unannounced_silence", {"Петя": 2 - 1, "Вася": 2}, ("Вася",)),
+    ("stolen_vote", {"Петя": 3 - 1, "Вася": 2}, ()),
+    ("gifted_vote", {"Петя": 3 - 1, "Вася": 3}, ("Вася",)),
+])
+def test_rule_3_views_gm_view_and_outcome_use_the_modifier(name, gm_totals, eliminated):
+    gm = count(POSTS, **HIDDEN[name])
+    assert totals(gm) == gm_totals
+    assert gm.outcome.eliminated == eliminated
+    pub = count(POSTS, view="public", **HIDDEN[name])
+    assert totals(pub) == {"Петя": 2 - 1, "Вася": 3}   # every vote weight 1
+    assert pub.outcome == gm.outcome                    # the result is the GM's
+
+
+def test_rule_3_views_announced_silence_is_public():
+    pub = count(POSTS, view="public", as_of=at("13:00"), silences=(T.Silence("Вася", announced=True),))
+    assert pub.silenced == ("Вася",)
+    assert totals(pub) == {"Петя": 1 - 1, "Вася": 3}   # Вася's red for Петя weighs 0
+    assert "Лишены голоса: Вася" in T.format_bbcode(pub, at("13:00"))
+
+
+def test_rule_3_views_gm_only_flags_are_not_public():
+    posts = [post(p, "10:00", red("Соня" if p != "Соня" else "Петя"))
+             for p in ("Соня", "Петя", "Вася", "Ronin", "Nejka")]
+    kw = dict(rules={"min_posts_for_night_action": 3}, misses_so_far={"Алукард": 1})
+    gm = count(posts, **kw)
+    assert {f.kind for f in gm.flags} == {"modkill_candidate", "under_active"}
+    assert count(posts, view="public", **kw).flags == ()
