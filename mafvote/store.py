@@ -194,8 +194,38 @@ def _m001_initial(db: sqlite_utils.Database) -> None:
     db["crawl_runs"].create_index(["topic", "started_at"])
 
 
+def _m002_game_phases(db: sqlite_utils.Database) -> None:
+    # mafvote.game: every applied step of a game in order (a resolved night, a closed day, a modkill,
+    # a replacement, a state the GM set by hand) with the GameState after it; `undo` drops the last.
+    db["game_phases"].create(
+        {"game_id": str, "seq": int, "number": int, "kind": str, "start": str, "deadline": str,
+         "state": str, "outcome": str, "applied_at": str, "how": str},
+        pk=("game_id", "seq"), not_null={"number", "kind", "state", "applied_at", "how"})
+
+
+def _m003_alerts_and_publishing(db: sqlite_utils.Database) -> None:
+    # mafvote.alerts: each alert once per (game, key), and its delivery per channel ("log" included)
+    # with attempts, the last error (scrubbed of secrets) and when to try again.
+    db["alerts"].create(
+        {"game": str, "key": str, "kind": str, "phase": str, "text": str, "time": str,
+         "post_url": str, "recorded_at": str},
+        pk=("game", "key"), not_null={"kind", "phase", "text", "time", "recorded_at"})
+    db["alert_deliveries"].create(
+        {"game": str, "key": str, "channel": str, "sent_at": str, "attempts": int,
+         "last_try_at": str, "next_try_at": str, "last_error": str},
+        pk=("game", "key", "channel"), defaults={"attempts": 0})
+    db["alert_deliveries"].create_index(["channel", "sent_at"])
+    # mafvote.publish: the running count post of each game on its forum, so a restart edits it.
+    db["published_counts"].create(
+        {"game": str, "forum": str, "topic": str, "day": int, "post_id": int, "posted_at": str,
+         "updated_at": str, "content_hash": str, "last_try_at": str, "not_before": str,
+         "last_error": str},
+        pk="game")
+
+
 # Append new migrations at the end; the index + 1 is the schema version they bring the file to.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_m001_initial]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
+    _m001_initial, _m002_game_phases, _m003_alerts_and_publishing]
 
 
 # --- the store ---------------------------------------------------------------------------------
