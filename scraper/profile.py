@@ -4,8 +4,20 @@ A profile names CSS selectors, attribute preferences, date formats and paginatio
 generic parser (`scraper.parse`) walks a page with them. Code enters only through the optional
 hooks, for the few places where an engine cannot be described by selectors alone.
 
-Selectors may be CSS groups (`a, b`): inside one post only one engine style is present, so a
-group lets one profile cover close versions of an engine (phpBB 3.0 and 3.3).
+Selectors may be CSS groups (`a, b`): a group lets one profile cover close versions of an engine
+(phpBB 3.0 and 3.3, vBulletin 3 and 4). A field is the *first match in document order* inside the
+post, whichever part of the group it matches: the order of the parts does not say which one wins
+(that is how lexbor's `css_first` and the parser's page-level queries both work). The profiles
+rely on document order where two parts match in one post:
+- IPS 4, IPB 3 and PunBB/FluxBB authors (`h3.cAuthorPane_author a, h3.cAuthorPane_author`,
+  `span.author.vcard a, span.author.vcard`, `div.postleft dl dt strong, div.postleft dl dt`): the
+  outer element comes first, so it is the author node; its text is the same name, and the author
+  id comes from the first link inside it;
+- XenForo 1 author (`div.messageUserBlock a.username, div.messageMeta a.username.author`): the
+  user block precedes the message meta line; both carry the same name and profile link;
+- XenForo 1 time and body: both parts match the same node (it is counted once).
+Elsewhere the parts are alternatives for different versions and never meet in one post. A node
+matched by two parts counts once, for post containers too (lexbor lists it once per part).
 
 One engine name may cover several markups (phpBB 3.x and phpBB 2; PunBB/FluxBB and the hosted
 mybb.ru family): the extra markups are `variants`, complete profiles tried in turn when the main
@@ -23,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable
+from urllib.parse import urljoin
 
 
 @dataclass(frozen=True)
@@ -80,3 +93,33 @@ class EngineProfile:
                                                 # a page without it is a one-page topic
     variants: tuple["EngineProfile", ...] = ()  # other markups of the same engine (phpBB 2, mybb.ru):
                                                 # tried in order when this profile finds no posts
+    post_url: str = ""                          # the link to one post (`mafvote votes`): a format with
+                                                # {topic_url} {base} {topic} {post_id}; a relative one is
+                                                # resolved against the topic URL; "" = DEFAULT_POST_URLS
+
+
+# How each engine links to one post, where the profile does not say (`EngineProfile.post_url`).
+# Relative forms are resolved against the topic URL, so a forum installed in a sub-folder works.
+DEFAULT_POST_URLS: dict[str, str] = {
+    "mybb": "showthread.php?tid={topic}&pid={post_id}#pid{post_id}",
+    "phpbb": "viewtopic.php?p={post_id}#p{post_id}",
+    "punbb": "viewtopic.php?pid={post_id}#p{post_id}",
+    "smf": "index.php?topic={topic}.msg{post_id}#msg{post_id}",
+    "vbulletin": "showthread.php?p={post_id}#post{post_id}",
+    "ipb": "{base}index.php?showtopic={topic}&view=findpost&p={post_id}",
+    "xenforo": "{base}posts/{post_id}/",
+    "ucoz": "{topic_url}#post{post_id}",
+}
+
+
+def post_link(profile: "EngineProfile | str", *, topic_url: str, post_id: int | str, topic: str = "",
+              base_url: str = "") -> str:
+    """The URL of one post: the profile's `post_url` (or the engine's default), else `topic_url#post_id`."""
+    name = profile if isinstance(profile, str) else profile.name
+    pattern = (None if isinstance(profile, str) else profile.post_url) or DEFAULT_POST_URLS.get(name, "")
+    if not pattern:
+        return f"{topic_url}#{post_id}"
+    base = base_url if not base_url or base_url.endswith("/") else base_url + "/"
+    filled = pattern.format(topic_url=topic_url, base=base or urljoin(topic_url, "/"), topic=topic,
+                            post_id=post_id)
+    return urljoin(topic_url, filled)

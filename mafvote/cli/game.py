@@ -1,0 +1,296 @@
+"""The GM's game commands (INTERFACE.md): `night add|roll|resolve`, `day close`, `modkill`, `replace`, `undo`,
+`state` and its hand-set subcommands. Thin: each parses its arguments, calls `mafvote.game.GameService`,
+prints the result; errors leave through the group (exit 2 bad input, 1 failure)."""
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Iterator
+
+import click
+
+from .. import game as game_mod
+from ..game import GameService, open_service
+from . import cli
+from .common import config_option, format_option, game_option, load_game, parse_cli_time
+
+__all__ = ["night", "day", "state_group"]
+
+
+@contextmanager
+def _service() -> Iterator[GameService]:
+    config, game = load_game()
+    store, service = open_service(config, game)
+    try:
+        yield service
+    finally:
+        store.close()
+
+
+def _echo_json(data) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=1))
+
+
+def _local(service: GameService, t: datetime | None) -> str:
+    return t.astimezone(service.tz).strftime("%Y-%m-%d %H:%M") if t is not None else "—"
+
+
+def _winner(service: GameService, winner: str | None) -> None:
+    if winner:
+        side = service.ruleset.sides.get(winner)
+        click.echo(f"Игра окончена: победа {side.title if side else winner}")
+
+
+# --- night ----------------------------------------------------------------------------------------
+
+@cli.group("night")
+def night() -> None:
+    """Night actions: add them as players write them, force rolls, resolve the night."""
+
+
+@night.command("add")
+@config_option
+@game_option
+@click.option("--night", "number", type=int, required=True, help="The night's number.")
+@click.option("--actor", required=True, metavar="NICK", help="Who sent the action (nick, mask or alias).")
+@click.argument("text")
+def night_add(config_path: Path, game_id: str | None, number: int, actor: str, text: str) -> None:
+    """Add a night action written as the player wrote it (`Лечу Васю`); prints how it was read."""
+    with _service() as service:
+        actions = service.add_action(number, actor, text)
+        for a in actions:
+            click.echo(f"read: {a.describe()}")
+        click.echo(f"added to {service.night_path(number)}")
+
+
+@night.command("roll")
+@config_option
+@game_option
+@click.option("--night", "number", type=int, required=True)
+@click.option("--actor", required=True, metavar="NICK")
+@click.argument("roll", type=click.Choice(["evidence", "silence", "reveal", "second_kill"]))
+@click.argument("value", type=click.Choice(["yes", "no"]))
+def night_roll(config_path: Path, game_id: str | None, number: int, actor: str, roll: str, value: str) -> None:
+    """Force a random roll of that actor's action (e.g. after throwing real dice)."""
+    with _service() as service:
+        nick = service.force_roll(number, actor, roll, value == "yes")
+        click.echo(f"roll {roll} of {nick} on night {number}: {value} (written to {service.night_path(number)})")
+
+
+@night.command("resolve")
+@config_option
+@game_option
+@click.option("--night", "number", type=int, required=True)
+@click.option("--dry-run", is_flag=True, help="Show the outcome without applying it.")
+@format_option(["text", "json"])
+def night_resolve(config_path: Path, game_id: str | None, number: int, dry_run: bool, fmt: str) -> None:
+    """Resolve the night from its night file; applies it unless --dry-run."""
+    with _service() as service:
+        outcome = service.resolve_night(number, now=game_mod.utc_now(), dry_run=dry_run)
+        if not service.night_path(number).exists():
+            click.echo(f"note: no night file {service.night_path(number)}: the night had no actions", err=True)
+        if fmt == "json":
+            _echo_json(outcome.to_json())
+        else:
+            click.echo(outcome.to_text())
+            _winner(service, outcome.winner)
+        click.echo(f"night {number}: " + ("dry run, nothing applied" if dry_run else "applied"), err=True)
+
+
+# --- day ------------------------------------------------------------------------------------------
+
+@cli.group("day")
+def day() -> None:
+    """The day's end."""
+
+
+@day.command("close")
+@config_option
+@game_option
+@click.option("--day", "number", type=int, required=True)
+@click.option("--eliminate", metavar="NICK", default=None, help="The GM's decision: this player leaves.")
+@click.option("--nobody", is_flag=True, help="The GM's decision: nobody leaves.")
+@click.option("--closed-at", "closed_at", metavar="TIME", default=None,
+              help="When the day closed (default: now, or the deadline once it has passed).")
+@click.option("--since", default=None, metavar="TIME", help="The day's start, if not the scheduled one.")
+@click.option("--deadline", default=None, metavar="TIME", help="The day's deadline, if not the scheduled one.")
+@click.option("--dry-run", is_flag=True, help="Show what would be applied.")
+@format_option(["text", "json"])
+def day_close(config_path: Path, game_id: str | None, number: int, eliminate: str | None, nobody: bool,
+              closed_at: str | None, since: str | None, deadline: str | None, dry_run: bool, fmt: str) -> None:
+    """Apply the day's count (the hanging), or the GM's own decision."""
+    if eliminate is not None and nobody:
+        raise click.UsageError("--eliminate and --nobody exclude each other")
+    with _service() as service:
+        at = parse_cli_time(closed_at, service.tz, option="--closed-at") if closed_at else None
+        result = service.close_day(
+            number, now=game_mod.utc_now(), eliminate=eliminate, nobody=nobody, closed_at=at, dry_run=dry_run,
+            since=parse_cli_time(since, service.tz, option="--since") if since else None,
+            deadline=parse_cli_time(deadline, service.tz, option="--deadline") if deadline else None)
+        if fmt == "json":
+            _echo_json(result.to_json())
+        else:
+            o = result.outcome
+            how = "по подсчёту голосов" if result.decided_by == "count" else "решение ведущего"
+            click.echo(f"День {o.day} ({how})")
+            for p in o.public:
+                click.echo(f"  {p.text}")
+            if result.count is not None:
+                c = result.count
+                top = ", ".join(f"{x.player} {x.total}" for x in c.candidates[:5]) or "голосов нет"
+                click.echo(f"Подсчёт: {top}; итог: {c.outcome.reason}")
+                if c.not_voted:
+                    click.echo(f"Не проголосовали: {', '.join(c.not_voted)}")
+            if result.modkill_candidates:
+                click.echo(f"Кандидаты на модкилл (второй пропуск): {', '.join(result.modkill_candidates)}")
+            if result.under_active:
+                click.echo(f"Мало постов, ночное действие будет отклонено: {', '.join(result.under_active)}")
+            if result.note:
+                click.echo(f"Примечание: {result.note}")
+            click.echo("Ход:")
+            for line in o.log:
+                click.echo(f"  {line}")
+            _winner(service, o.winner)
+        click.echo(f"day {number}: " + ("dry run, nothing applied" if dry_run else "applied"), err=True)
+
+
+# --- removals, replacements, undo ------------------------------------------------------------------
+
+@cli.command("modkill")
+@config_option
+@game_option
+@click.option("--player", required=True, metavar="NICK")
+@click.option("--reveal", is_flag=True, help="Show the player's role in the announcement.")
+def modkill_command(config_path: Path, game_id: str | None, player: str, reveal: bool) -> None:
+    """The GM removes a player (rules: модкилл)."""
+    with _service() as service:
+        out = service.modkill(player, now=game_mod.utc_now(), reveal=reveal)
+        for p in out.public:
+            click.echo(p.text)
+        _winner(service, out.winner)
+
+
+@cli.command("replace")
+@config_option
+@game_option
+@click.option("--player", required=True, metavar="NICK")
+@click.option("--by", "by", required=True, metavar="NEWNICK")
+def replace_command(config_path: Path, game_id: str | None, player: str, by: str) -> None:
+    """A new account takes over a player's slot and role (замена) from now on."""
+    with _service() as service:
+        service.replace_player(player, by, now=game_mod.utc_now())
+        click.echo(f"замена: {by} вместо {player}")
+
+
+@cli.command("undo")
+@config_option
+@game_option
+def undo_command(config_path: Path, game_id: str | None) -> None:
+    """Revert the last applied step (a resolved night, a closed day, a modkill, a replacement, a hand-set state)."""
+    with _service() as service:
+        dropped = service.undo()
+        click.echo(f"undone: {dropped.describe()}")
+        current = service.current_phase()
+        click.echo(f"current phase: {current.label_ru} (deadline {_local(service, current.deadline)})")
+
+
+# --- state ----------------------------------------------------------------------------------------
+
+def state_json(service: GameService) -> dict:
+    applied = service.applied()
+    st = service.state(applied)
+    current = service.current_phase(applied)
+    return {
+        "game": service.game.id,
+        "phase": current.to_json(),
+        "applied": [{"seq": r.seq, "kind": r.kind, "number": r.number, "how": r.how,
+                     "applied_at": r.applied_at.isoformat()} for r in applied],
+        "alive": [{"player": p.nick, "name": p.name} for p in st.players if p.alive],
+        "dead": [{"player": p.nick, "died": p.died, "causes": list(p.causes),
+                  "role": p.role if p.revealed else None} for p in st.players if not p.alive],
+        "silences": [{"player": s.player, "days": s.days, "announced": s.announced} for s in st.silences],
+        "alibis": list(st.alibis),
+        "hidden_vote_loss": list(st.hidden_vote_loss),
+        "misses": dict(st.misses),
+        "replacements": [{"old": a, "new": b} for a, b in st.replacements],
+    }
+
+
+def _print_state(service: GameService) -> None:
+    data = state_json(service)
+    ph = data["phase"]
+    kind = "день" if ph["kind"] == "day" else "ночь"
+    click.echo(f"Игра {data['game']}: {kind} {ph['number']}, с {_local(service, datetime.fromisoformat(ph['start']))} "
+               f"до {_local(service, datetime.fromisoformat(ph['deadline']))}")
+    click.echo(f"Живы ({len(data['alive'])}): " + ", ".join(
+        p["player"] + (f" ({p['name']})" if p["name"] != p["player"] else "") for p in data["alive"]))
+    if data["dead"]:
+        click.echo("Выбыли: " + "; ".join(
+            f"{d['player']} ({d['died']}{', ' + d['role'] if d['role'] else ''})" for d in data["dead"]))
+    if data["silences"]:
+        click.echo("Лишены голоса: " + ", ".join(
+            f"{s['player']} (дней: {s['days']}{'' if s['announced'] else ', тайно'})" for s in data["silences"]))
+    if data["hidden_vote_loss"]:
+        click.echo("Тайно лишены голоса: " + ", ".join(data["hidden_vote_loss"]))
+    if data["alibis"]:
+        click.echo("Отмазаны: " + ", ".join(data["alibis"]))
+    if data["misses"]:
+        click.echo("Пропуски: " + ", ".join(f"{k} {v}" for k, v in data["misses"].items()))
+    if data["applied"]:
+        click.echo(f"Применено шагов: {len(data['applied'])}; последний: {service.applied()[-1].describe()}")
+
+
+@cli.group("state", invoke_without_command=True)
+@config_option
+@game_option
+@format_option(["text", "json"])
+@click.pass_context
+def state_group(ctx: click.Context, config_path: Path, game_id: str | None, fmt: str) -> None:
+    """Show the game's state (current phase, the living, silences, alibis); subcommands set it by hand."""
+    if ctx.invoked_subcommand is not None:
+        return
+    with _service() as service:
+        if fmt == "json":
+            _echo_json(state_json(service))
+        else:
+            _print_state(service)
+
+
+@state_group.command("silence")
+@config_option
+@game_option
+@click.option("--player", required=True, metavar="NICK")
+@click.option("--day", "number", type=int, required=True, help="The current or coming day.")
+@click.option("--secret", is_flag=True, help="A secret silence (the vote counts 0, nothing is shown).")
+@click.option("--days", type=int, default=1, show_default=True, help="For how many days (announced only).")
+def state_silence(config_path: Path, game_id: str | None, player: str, number: int, secret: bool, days: int) -> None:
+    """Silence a player for a day (лишение голоса)."""
+    with _service() as service:
+        service.set_silence(player, number, now=game_mod.utc_now(), secret=secret, days=days)
+        click.echo(f"{player}: {'secret ' if secret else ''}silence on day {number}")
+
+
+@state_group.command("alibi")
+@config_option
+@game_option
+@click.option("--player", required=True, metavar="NICK")
+@click.option("--day", "number", type=int, required=True, help="The current or coming day.")
+def state_alibi(config_path: Path, game_id: str | None, player: str, number: int) -> None:
+    """Give a player an alibi for a day (отмаза): the count cannot hang them."""
+    with _service() as service:
+        service.set_alibi(player, number, now=game_mod.utc_now())
+        click.echo(f"{player}: alibi on day {number}")
+
+
+@state_group.command("kill")
+@config_option
+@game_option
+@click.option("--player", required=True, metavar="NICK")
+@click.option("--reveal", is_flag=True, help="The role was shown.")
+def state_kill(config_path: Path, game_id: str | None, player: str, reveal: bool) -> None:
+    """Mark a player dead (a death worked out outside mafvote)."""
+    with _service() as service:
+        service.set_dead(player, now=game_mod.utc_now(), reveal=reveal)
+        click.echo(f"{player}: dead")

@@ -1,0 +1,742 @@
+"""The game's state in the store, and the GM's game operations: the I/O shell over `resolver` and `tally`.
+
+Data flow:
+
+    config roster + ruleset ──new_game──> initial GameState
+    store `game_phases` rows (in order) ──> the state after the last row, the current phase
+    night file <store folder>/nights/<game>/night-N.toml ──parse_night_file──> actions ──resolve_night──> row
+    store posts + state + phase bounds ──count_inputs──> tally.count_day ──> Tally ──(day close)──> apply_day ──> row
+
+Every applied step is one row of `game_phases` (schema in `mafvote.store`, migration 2): the phase's number
+and kind, its start and deadline, how it was applied (`resolve` a night, `close` a day, `modkill`, `replace`,
+`set` a day state by hand), the `GameState.to_dict()` after it and the outcome JSON. The state is never
+edited in place: `undo` drops the last row, so a GM's mistake is one command away from gone.
+
+Phases and their numbers (the schedule of `[games.schedule]`): the phases alternate from `starts_with`;
+a game starting with night plays night 1, day 1, night 2, day 2, ... (day N follows night N); a game
+starting with day plays day 1, night 1, day 2, night 2, ... (night N follows day N). The current phase is
+the one after the last resolved night or closed day; its start is the previous phase's deadline (the
+game's start for the first phase), its deadline is `first_deadline` for the first phase, else the next
+`day_deadline` / `night_deadline` (local time of the schedule's zone) strictly after its start.
+
+Only the operations here touch the store, the files and the clock (`now` is passed in by the caller).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from datetime import datetime, time, timedelta, timezone
+from pathlib import Path
+from typing import Any, Literal, Mapping, Sequence
+
+import resolver as R
+import tally as T
+from resolver.state import find_player
+
+from .config import GameConfig
+from .errors import BadInput, MafvoteError
+from .store import Store, from_db_time, to_db_time
+
+__all__ = [
+    "APPLY_KINDS", "AppliedPhase", "CountInputs", "DayClose", "GameError", "GameService", "Phase",
+    "VoteLine", "initial_state", "next_deadline", "open_service", "phase_index", "phase_of_index", "utc_now",
+]
+
+# How a row was applied. `resolve` and `close` end a phase; the others happen inside one.
+APPLY_KINDS = ("resolve", "close", "modkill", "replace", "set")
+_ENDS_PHASE = ("resolve", "close")
+_TIE_REASONS = ("tie", "tie_forgiven", "tie_all")
+
+
+class GameError(BadInput):
+    """A game operation the GM asked for cannot be done as asked (exit status 2); says what to do."""
+
+
+# --- phases: pure -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Phase:
+    kind: Literal["day", "night"]
+    number: int
+    start: datetime
+    deadline: datetime
+    index: int                      # 0 = the game's first phase
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} {self.number}"
+
+    @property
+    def label_ru(self) -> str:
+        return f"{'день' if self.kind == 'day' else 'ночь'} {self.number}"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "number": self.number, "start": self.start.isoformat(),
+                "deadline": self.deadline.isoformat()}
+
+
+def phase_of_index(index: int, starts_with: str) -> tuple[str, int]:
+    """(kind, number) of the phase at `index`: night 1, day 1, night 2 ... or day 1, night 1, day 2 ..."""
+    other = "day" if starts_with == "night" else "night"
+    return (starts_with if index % 2 == 0 else other), index // 2 + 1
+
+
+def phase_index(kind: str, number: int, starts_with: str) -> int:
+    """The inverse of `phase_of_index`."""
+    if number < 1:
+        raise GameError(f"{kind} {number}: phases are numbered from 1")
+    return 2 * (number - 1) + (0 if kind == starts_with else 1)
+
+
+def next_deadline(after: datetime, at: time, tz) -> datetime:
+    """The first moment at local time `at` (in `tz`) strictly after `after`."""
+    local = after.astimezone(tz)
+    candidate = datetime.combine(local.date(), at, tzinfo=tz)
+    while candidate <= after:
+        local_next = candidate.date() + timedelta(days=1)
+        candidate = datetime.combine(local_next, at, tzinfo=tz)
+    return candidate
+
+
+# --- records ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AppliedPhase:
+    seq: int
+    number: int
+    kind: str
+    start: datetime | None
+    deadline: datetime | None
+    state: R.GameState
+    outcome: Mapping[str, Any]
+    applied_at: datetime
+    how: str
+
+    def describe(self) -> str:
+        what = {"resolve": "resolved", "close": "closed", "modkill": "modkill in", "replace": "replacement in",
+                "set": "state set by hand in"}[self.how]
+        extra = ""
+        if self.how == "modkill":
+            extra = f": {', '.join(d['player'] for d in self.outcome.get('deaths', []))}"
+        elif self.how == "replace":
+            extra = f": {self.outcome.get('old')} -> {self.outcome.get('new')}"
+        elif self.how == "set":
+            extra = f": {self.outcome.get('what', '')}"
+        return f"#{self.seq} {what} {self.kind} {self.number}{extra} (applied {self.applied_at:%Y-%m-%d %H:%M} UTC)"
+
+
+@dataclass(frozen=True)
+class CountInputs:
+    """Everything `tally.count_day` takes for one day, built from the store (`GameService.count_inputs`)."""
+
+    day: int
+    posts: tuple[T.Post, ...]
+    state: T.DayState
+    roster: T.Roster
+    rules: T.VoteRules
+    slot_to_nick: Mapping[str, str]     # tally slot (the roster's first nick) -> the nick in the GameState
+
+
+@dataclass(frozen=True)
+class DayClose:
+    """What `day close` applied (or would apply with --dry-run)."""
+
+    outcome: R.DayOutcome
+    count: T.Tally | None
+    decided_by: Literal["count", "gm"]
+    modkill_candidates: tuple[str, ...]
+    under_active: tuple[str, ...]
+    note: str = ""
+
+    def to_json(self) -> dict:
+        return {"day": self.outcome.to_json(), "decided_by": self.decided_by,
+                "count": self.count.to_json() if self.count is not None else None,
+                "modkill_candidates": list(self.modkill_candidates), "under_active": list(self.under_active),
+                "note": self.note}
+
+
+@dataclass(frozen=True)
+class VoteLine:
+    """One vote a player wrote (`mafvote votes`)."""
+
+    post_id: int
+    time: datetime
+    phase: str            # "day 2", or "" when the post is outside every known day
+    target: str | None
+    written: str
+    color: str
+    early: bool
+    url: str
+
+    def to_json(self) -> dict:
+        return {"post_id": self.post_id, "time": self.time.isoformat(), "day": self.phase, "target": self.target,
+                "written": self.written, "color": self.color, "early": self.early, "url": self.url}
+
+
+# --- the initial state --------------------------------------------------------------------------
+
+def initial_state(game: GameConfig, ruleset: R.Ruleset) -> R.GameState:
+    """The state before the first phase, from the config roster. Roles may be missing (a count needs none);
+    a role that is given must be a role of the ruleset."""
+    players = []
+    problems = []
+    for i, p in enumerate(game.players):
+        role = ""
+        if p.role:
+            found = ruleset.find_role(p.role)
+            if found is None:
+                problems.append(f"players[{i}].role: {p.role!r} is not a role of ruleset {ruleset.name}")
+                continue
+            role = found.name
+        # the replacement's nick (config `replaced_by`) names the slot too, e.g. as the actor of `night add`
+        aliases = (*p.aliases, *((p.replaced_by.nick,) if p.replaced_by else ()))
+        players.append(R.Player(nick=p.nick, role=role, gender=p.gender, aliases=aliases, display=p.mask or p.nick))
+    if problems:
+        raise GameError(f"game {game.id}: " + "; ".join(problems) + " (see `mafvote check`)")
+    try:
+        return R.new_game(game.id, players)
+    except R.ResolverError as exc:
+        raise GameError(str(exc)) from None
+
+
+# --- the service --------------------------------------------------------------------------------
+
+class GameService:
+    """One game's state over the store. Open per command; nothing is cached between commands."""
+
+    def __init__(self, store: Store, game: GameConfig, ruleset: R.Ruleset, *, nights_dir: Path,
+                 engine: str = "", base_url: str = ""):
+        self.store = store
+        self.game = game
+        self.ruleset = ruleset
+        self.nights_dir = Path(nights_dir)
+        self.engine = engine
+        self.base_url = base_url
+        self.tz = game.schedule.tz
+
+    # -- reading the stored phases --
+    def applied(self) -> list[AppliedPhase]:
+        rows = self.store.db.query("select * from game_phases where game_id = ? order by seq", [self.game.id])
+        out = []
+        for r in rows:
+            out.append(AppliedPhase(
+                seq=r["seq"], number=r["number"], kind=r["kind"], start=self._local(from_db_time(r["start"])),
+                deadline=self._local(from_db_time(r["deadline"])), state=R.GameState.from_dict(json.loads(r["state"])),
+                outcome=json.loads(r["outcome"] or "{}"), applied_at=from_db_time(r["applied_at"]), how=r["how"]))
+        return out
+
+    def _local(self, t: datetime | None) -> datetime | None:
+        return t.astimezone(self.tz) if t is not None else None
+
+    def initial(self) -> R.GameState:
+        return initial_state(self.game, self.ruleset)
+
+    def state(self, applied: Sequence[AppliedPhase] | None = None) -> R.GameState:
+        rows = self.applied() if applied is None else applied
+        return rows[-1].state if rows else self.initial()
+
+    def current_phase(self, applied: Sequence[AppliedPhase] | None = None) -> Phase:
+        rows = list(self.applied() if applied is None else applied)
+        ended = [r for r in rows if r.how in _ENDS_PHASE]
+        return self._phase_after(len(ended), ended[-1].deadline if ended else None)
+
+    def _phase_after(self, index: int, previous_deadline: datetime | None) -> Phase:
+        s = self.game.schedule
+        kind, number = phase_of_index(index, s.starts_with)
+        if index == 0:
+            return Phase(kind, number, s.start, s.first_deadline, 0)  # type: ignore[arg-type]
+        start = previous_deadline or s.start
+        at = s.day_deadline if kind == "day" else s.night_deadline
+        return Phase(kind, number, start, next_deadline(start, at, self.tz), index)  # type: ignore[arg-type]
+
+    def phase(self, kind: str, number: int, applied: Sequence[AppliedPhase] | None = None) -> Phase:
+        """Any phase's bounds: stored for phases already applied, computed from the schedule for the rest."""
+        rows = list(self.applied() if applied is None else applied)
+        want = phase_index(kind, number, self.game.schedule.starts_with)
+        ended = [r for r in rows if r.how in _ENDS_PHASE]
+        if want < len(ended):
+            r = ended[want]
+            return Phase(kind, number, r.start, r.deadline, want)  # type: ignore[arg-type]
+        ph = self.current_phase(rows)
+        while ph.index < want:
+            ph = self._phase_after(ph.index + 1, ph.deadline)
+        return ph
+
+    # -- writing --
+    def _append(self, phase: Phase, how: str, state: R.GameState, outcome: Mapping[str, Any], now: datetime) -> int:
+        with self.store.db.atomic():
+            rows = list(self.store.db.query("select max(seq) as m from game_phases where game_id = ?", [self.game.id]))
+            seq = (rows[0]["m"] or 0) + 1
+            self.store.db.execute(
+                "insert into game_phases (game_id, seq, number, kind, start, deadline, state, outcome, applied_at, how) "
+                "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [self.game.id, seq, phase.number, phase.kind, to_db_time(phase.start), to_db_time(phase.deadline),
+                 json.dumps(state.to_dict(), ensure_ascii=False), json.dumps(outcome, ensure_ascii=False),
+                 to_db_time(now), how])
+        return seq
+
+    def undo(self) -> AppliedPhase:
+        """Drop the last applied step; raises when nothing is applied."""
+        rows = self.applied()
+        if not rows:
+            raise GameError(f"game {self.game.id}: nothing applied yet, nothing to undo")
+        last = rows[-1]
+        with self.store.db.atomic():
+            self.store.db.execute("delete from game_phases where game_id = ? and seq = ?", [self.game.id, last.seq])
+        return last
+
+    # -- checks --
+    def _need_roles(self, state: R.GameState) -> None:
+        missing = [p.nick for p in state.players if not p.role]
+        if missing:
+            keys = [f"games.players[{i}].role" for i, p in enumerate(self.game.players) if p.nick in missing]
+            raise GameError(f"game {self.game.id}: no role for {', '.join(missing)}; the night and day rules need "
+                            f"every role: set {', '.join(keys[:3])}{' ...' if len(keys) > 3 else ''} in the config")
+
+    def _player(self, state: R.GameState, name: str, *, alive: bool = True, what: str = "player") -> R.Player:
+        p = find_player(state.players, name)
+        if p is None:
+            names = ", ".join(q.nick for q in state.players)
+            raise GameError(f"{what} {name!r} is not in game {self.game.id} (players: {names})")
+        if alive and not p.alive:
+            raise GameError(f"{what} {p.nick} is dead ({p.died}); only living players can be meant here")
+        return p
+
+    def _wrap(self, exc: Exception) -> GameError:
+        return GameError(str(exc))
+
+    # -- nights --
+    def night_path(self, night: int) -> Path:
+        return self.nights_dir / self.game.id / f"night-{night}.toml"
+
+    def _night_ready(self, night: int, state: R.GameState, *, resolving: bool) -> None:
+        if night <= state.night:
+            raise GameError(f"night {night} of game {self.game.id} is already applied; `mafvote undo` reverts it "
+                            "if it must be redone")
+        if night != state.night + 1:
+            raise GameError(f"night {night}: the game's next night is {state.night + 1}")
+        if resolving:
+            current = self.current_phase()
+            if (current.kind, current.number) != ("night", night):
+                raise GameError(f"night {night} is not the current phase ({current.label_ru}, deadline "
+                                f"{current.deadline.astimezone(self.tz):%Y-%m-%d %H:%M}); "
+                                + (f"close day {current.number} first with `mafvote day close`" if current.kind == "day"
+                                   else f"resolve night {current.number} first"))
+
+    def _read_night(self, night: int) -> str:
+        path = self.night_path(night)
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+
+    def _write_night(self, night: int, text: str) -> None:
+        path = self.night_path(night)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".toml.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+
+    def _check_file(self, night: int, text: str, state: R.GameState) -> R.NightFile:
+        try:
+            return R.parse_night_file(text, str(self.night_path(night)), self.ruleset, state)
+        except R.ResolverError as exc:
+            raise self._wrap(exc) from None
+
+    def add_action(self, night: int, actor: str, text: str) -> list[R.Action]:
+        """Read a phrase as the actor wrote it, check it with the whole night file, append it."""
+        state = self.state()
+        self._need_roles(state)
+        self._night_ready(night, state, resolving=False)
+        p = self._player(state, actor, what="actor")
+        try:
+            actions = R.read_action(text, p.role, state.players, self.ruleset, actor=p.nick)
+        except R.ResolverError as exc:
+            raise self._wrap(exc) from None
+        old = self._read_night(night)
+        new = old if old.strip() else f"night = {night}\n"
+        for a in actions:
+            new = R.append_action(new, a)
+        self._check_file(night, new, state)   # the file stays valid or nothing is written
+        self._write_night(night, new)
+        return actions
+
+    def force_roll(self, night: int, actor: str, roll: str, value: bool) -> str:
+        state = self.state()
+        self._night_ready(night, state, resolving=False)
+        p = self._player(state, actor, what="actor")
+        if roll not in R.ROLL_NAMES:
+            raise GameError(f"roll {roll!r}: one of {', '.join(R.ROLL_NAMES)}")
+        old = self._read_night(night)
+        new = R.append_roll(old if old.strip() else f"night = {night}\n", p.nick, roll, value)
+        self._check_file(night, new, state)
+        self._write_night(night, new)
+        return p.nick
+
+    def resolve_night(self, night: int, *, now: datetime, dry_run: bool = False) -> R.NightOutcome:
+        applied = self.applied()
+        state = self.state(applied)
+        self._need_roles(state)
+        self._night_ready(night, state, resolving=True)
+        parsed = self._check_file(night, self._read_night(night) or f"night = {night}\n", state)
+        try:
+            outcome = R.resolve_night(self.ruleset, state, parsed.actions, R.Rolls(self.game.id, night, parsed.forced))
+        except R.ResolverError as exc:
+            raise self._wrap(exc) from None
+        outcome = _keep_hand_set(state, outcome)
+        if not dry_run:
+            self._append(self.current_phase(applied), "resolve", outcome.state, outcome.to_json(), now)
+        return outcome
+
+    # -- days --
+    def close_day(self, day: int, *, now: datetime, eliminate: str | None = None, nobody: bool = False,
+                  closed_at: datetime | None = None, since: datetime | None = None,
+                  deadline: datetime | None = None, dry_run: bool = False) -> DayClose:
+        """Apply the day's count (GM view), or the GM's own decision (`eliminate` / `nobody`).
+
+        `since` / `deadline` override the schedule's bounds (a GM who moved the deadline); the row keeps
+        the bounds used, and the next phase starts at that deadline."""
+        applied = self.applied()
+        state = self.state(applied)
+        self._need_roles(state)
+        current = self.current_phase(applied)
+        if (current.kind, current.number) != ("day", day):
+            done = [r for r in applied if r.how == "close" and r.number == day]
+            if done:
+                raise GameError(f"day {day} is already closed; `mafvote undo` reverts it if it must be redone")
+            hint = (f"resolve night {current.number} first with `mafvote night resolve`" if current.kind == "night"
+                    else f"close day {current.number} first")
+            raise GameError(f"day {day} is not the current phase ({current.label_ru}); {hint}")
+        current = replace(current, start=since or current.start, deadline=deadline or current.deadline)
+        if closed_at is None and now < current.deadline:
+            closed_at = now       # the GM closes before the deadline: later posts do not count
+        count: T.Tally | None = None
+        inputs: CountInputs | None = None
+        note = ""
+        try:
+            inputs = self.count_inputs(day, applied=applied, closed_at=closed_at, since=since, deadline=deadline)
+            count = self._count(inputs, view="gm")
+        except GameError as exc:
+            if eliminate is None and not nobody:
+                raise
+            note = f"no count ({exc}); misses and activity are not recorded"
+        if eliminate is not None:
+            doomed = [self._player(state, eliminate, what="--eliminate").nick]
+            decided = "gm"
+        elif nobody:
+            doomed = []
+            decided = "gm"
+        else:
+            assert count is not None and inputs is not None
+            o = count.outcome
+            # the shielded go to apply_day too, so the resolver spends the shield and writes "обреченный отмазан"
+            doomed = [inputs.slot_to_nick[p] for p in (*o.eliminated, *o.saved)]
+            decided = "count"
+        try:
+            out = R.apply_day(self.ruleset, state, doomed, day=day)
+        except R.ResolverError as exc:
+            raise self._wrap(exc) from None
+        new = out.state
+        candidates: tuple[str, ...] = ()
+        under: tuple[str, ...] = ()
+        if count is not None and inputs is not None:
+            to_nick = inputs.slot_to_nick
+            missed = []
+            for slot, total in count.misses.items():
+                nick = to_nick[slot]
+                missed += [nick] * max(0, total - state.misses.get(nick, 0))
+            new, candidates = R.record_misses(new, missed)
+            under = tuple(to_nick[f.player] for f in count.flags if f.kind == "under_active" and f.player)
+            new = replace(new, under_active=frozenset(p for p in under if new.player(p).alive))
+        out = replace(out, state=new)
+        result = DayClose(out, count, decided, candidates, under, note)  # type: ignore[arg-type]
+        if not dry_run:
+            self._append(current, "close", new, result.to_json(), now)
+        return result
+
+    def modkill(self, player: str, *, now: datetime, reveal: bool = False) -> R.DayOutcome:
+        applied = self.applied()
+        state = self.state(applied)
+        self._need_roles(state)
+        p = self._player(state, player)
+        try:
+            out = R.modkill(self.ruleset, state, p.nick, reveal=reveal)
+        except R.ResolverError as exc:
+            raise self._wrap(exc) from None
+        self._append(self.current_phase(applied), "modkill", out.state, out.to_json(), now)
+        return out
+
+    def replace_player(self, player: str, by: str, *, now: datetime) -> R.GameState:
+        applied = self.applied()
+        state = self.state(applied)
+        p = self._player(state, player)
+        try:
+            new = R.replace_player(state, p.nick, by)
+        except R.ResolverError as exc:
+            raise self._wrap(exc) from None
+        self._append(self.current_phase(applied), "replace", new,
+                     {"old": p.nick, "new": by, "at": now.isoformat()}, now)
+        return new
+
+    # -- the day state by hand (`mafvote state silence|alibi|kill`) --
+    def _coming_day(self, day: int, applied: Sequence[AppliedPhase]) -> Phase:
+        current = self.current_phase(applied)
+        coming = current if current.kind == "day" else self._phase_after(current.index + 1, current.deadline)
+        if day != coming.number:
+            raise GameError(f"day {day}: the state can be set for the current or coming day only "
+                            f"(day {coming.number}; the current phase is {current.label_ru})")
+        return current
+
+    def set_silence(self, player: str, day: int, *, now: datetime, secret: bool = False, days: int = 1) -> R.GameState:
+        applied = self.applied()
+        state = self.state(applied)
+        current = self._coming_day(day, applied)
+        p = self._player(state, player)
+        if days < 1:
+            raise GameError("--days must be 1 or more")
+        if secret:
+            new = replace(state, hidden_vote_loss=tuple(dict.fromkeys((*state.hidden_vote_loss, p.nick))))
+        else:
+            others = tuple(s for s in state.silences if s.player != p.nick)
+            new = replace(state, silences=others + (R.Silence(p.nick, days, True, "set by the GM"),))
+        what = f"{'secret ' if secret else ''}silence {p.nick} on day {day}"
+        self._append(current, "set", new, {"what": what}, now)
+        return new
+
+    def set_alibi(self, player: str, day: int, *, now: datetime) -> R.GameState:
+        applied = self.applied()
+        state = self.state(applied)
+        current = self._coming_day(day, applied)
+        p = self._player(state, player)
+        new = replace(state, alibis=tuple(dict.fromkeys((*state.alibis, p.nick))))
+        self._append(current, "set", new, {"what": f"alibi {p.nick} on day {day}"}, now)
+        return new
+
+    def set_dead(self, player: str, *, now: datetime, reveal: bool = False) -> R.GameState:
+        """A death the GM worked out by hand (a night resolved outside mafvote)."""
+        applied = self.applied()
+        state = self.state(applied)
+        current = self.current_phase(applied)
+        p = self._player(state, player)
+        new = state.with_player(p.nick, alive=False, died=f"{current.label} (set by the GM)", causes=("gm",),
+                                revealed=reveal)
+        new = replace(new, silences=tuple(s for s in new.silences if s.player != p.nick),
+                      alibis=tuple(a for a in new.alibis if a != p.nick),
+                      hidden_vote_loss=tuple(h for h in new.hidden_vote_loss if h != p.nick))
+        self._append(current, "set", new, {"what": f"{p.nick} dead"}, now)
+        return new
+
+    # -- the count --
+    def _replacements(self, applied: Sequence[AppliedPhase]) -> dict[str, list[T.Replacement]]:
+        """slot -> the accounts that took it over, from the config and from `mafvote replace`."""
+        out: dict[str, list[T.Replacement]] = {}
+        slot_of: dict[str, str] = {p.nick: p.nick for p in self.game.players}
+        for p in self.game.players:
+            if p.replaced_by is not None:
+                out.setdefault(p.nick, []).append(T.Replacement(p.replaced_by.nick, p.replaced_by.at))
+        for r in applied:
+            if r.how == "replace":
+                old, new = r.outcome["old"], r.outcome["new"]
+                slot = slot_of.get(old, old)
+                slot_of[new] = slot
+                out.setdefault(slot, []).append(T.Replacement(new, datetime.fromisoformat(r.outcome["at"])))
+        return out
+
+    def _slots(self, state: R.GameState, applied: Sequence[AppliedPhase]) -> dict[str, str]:
+        """GameState nick -> tally slot (the slot keeps the roster's first nick through replacements)."""
+        slot_of = {p.nick: p.nick for p in state.players}
+        chain: dict[str, str] = {}
+        for old, new in state.replacements:
+            chain[new] = chain.get(old, old)
+        for nick in slot_of:
+            slot_of[nick] = chain.get(nick, nick)
+        return slot_of
+
+    def _roster(self, state: R.GameState, applied: Sequence[AppliedPhase],
+                slot_of: Mapping[str, str]) -> tuple[T.Roster, T.VoteRules]:
+        """The tally's roster (slots with aliases, mask, replacements; the GMs) and the ruleset's vote rules."""
+        replacements = self._replacements(applied)
+        config_by_nick = {p.nick: p for p in self.game.players}
+        players = []
+        for p in state.players:
+            slot = slot_of[p.nick]
+            cfg = config_by_nick.get(slot)
+            mask = cfg.mask if cfg else None
+            extra = (p.display,) if p.display and p.display not in (slot, mask) else ()
+            aliases = tuple(dict.fromkeys((*(cfg.aliases if cfg else ()), *p.aliases, *extra)))
+            players.append(T.Player(slot, aliases=aliases, mask=mask, replacements=tuple(replacements.get(slot, ()))))
+        try:
+            return (T.Roster(tuple(players), gms=tuple(self.game.gm)),
+                    T.VoteRules.from_mapping(self.ruleset.votes, f"{self.ruleset.source}: [votes]"))
+        except T.TallyError as exc:
+            raise GameError(str(exc)) from None
+
+    def _state_before(self, day: int, applied: Sequence[AppliedPhase]) -> R.GameState:
+        """The state the count of `day` runs on: before the day's close when it is closed, else the latest."""
+        for i, r in enumerate(applied):
+            if r.how == "close" and r.number == day:
+                return applied[i - 1].state if i else self.initial()
+        return self.state(applied)
+
+    def default_day(self, applied: Sequence[AppliedPhase] | None = None) -> int:
+        """The current day; at night the day last closed, or the coming day before any."""
+        rows = list(self.applied() if applied is None else applied)
+        current = self.current_phase(rows)
+        if current.kind == "day":
+            return current.number
+        closed = [r.number for r in rows if r.how == "close"]
+        if closed:
+            return closed[-1]
+        return self._phase_after(current.index + 1, current.deadline).number
+
+    def count_inputs(self, day: int | None = None, *, since: datetime | None = None, deadline: datetime | None = None,
+                     as_of: datetime | None = None, closed_at: datetime | None = None,
+                     applied: Sequence[AppliedPhase] | None = None) -> CountInputs:
+        """The tally's inputs for `day` from the store: posts (with versions), roster, day state, rules."""
+        rows = list(self.applied() if applied is None else applied)
+        number = day if day is not None else self.default_day(rows)
+        bounds = self.phase("day", number, rows)
+        current = self.current_phase(rows)
+        if bounds.index > current.index + 1 and (since is None or deadline is None):
+            raise GameError(f"day {number} has not begun (the current phase is {current.label_ru}); "
+                            "give --since and --deadline to count a stretch of the thread anyway")
+        state = self._state_before(number, rows)
+        slot_of = self._slots(state, rows)
+        to_nick = {slot: nick for nick, slot in slot_of.items()}
+        roster, rules = self._roster(state, rows, slot_of)
+        silences = [T.Silence(slot_of[s.player], s.announced) for s in state.silences if s.days > 0]
+        silenced = {s.player for s in silences}
+        silences += [T.Silence(slot_of[h], False) for h in state.hidden_vote_loss if slot_of[h] not in silenced]
+        shields: list[T.Shield] = [T.Shield(slot_of[a], "alibi", source="lawyer") for a in state.alibis]
+        shields += [T.Shield(slot_of[k], "alibi", source="killer of an unhangable role", consumable=True)
+                    for k, n in state.hang_protection.items() if n > 0]
+        weights: dict[str, T.Weight] = {}
+        for p in state.players:
+            role = self.ruleset.find_role(p.role) if p.role else None
+            if role is None:
+                continue
+            if "hang" in role.immune and p.alive:
+                shields.append(T.Shield(slot_of[p.nick], "unhangable", source=role.name))
+            if (role.red_weight, role.blue_weight) != (1, 1):
+                weights[slot_of[p.nick]] = T.Weight(role.red_weight, role.blue_weight)
+        before = [r for r in rows if r.how == "close" and r.number < number]
+        ties = sum(1 for r in before if ((r.outcome.get("count") or {}).get("outcome") or {}).get("reason") in _TIE_REASONS)
+        modkilled = tuple(slot_of[d["player"]] for r in rows if r.how == "modkill" and r.kind == "day"
+                          and r.number == number for d in r.outcome.get("deaths", []) if d["player"] in slot_of)
+        day_state = T.DayState(
+            day=number, deadline=deadline or bounds.deadline, start=since or bounds.start,
+            alive=tuple(slot_of[n] for n in state.alive), silences=tuple(silences), shields=tuple(shields),
+            weights=weights, misses_so_far={slot_of[k]: v for k, v in state.misses.items() if k in slot_of},
+            ties_so_far=ties, closed_at=closed_at, modkilled=modkilled)
+        stored = self.store.posts(game_id=self.game.id, include_deleted=True, as_of=as_of)
+        posts = tuple(T.Post(post_id=p.post_id, topic=p.kind, author=p.author, time=p.time,  # type: ignore[arg-type]
+                             html=p.first_html, versions=tuple((v.seen_at, v.html) for v in p.versions),
+                             edited=p.edited, edited_at=p.edit_at, deleted=p.deleted)
+                      for p in stored)
+        return CountInputs(number, posts, day_state, roster, rules, to_nick)
+
+    def _count(self, inputs: CountInputs, *, view: str = "gm", as_of: datetime | None = None) -> T.Tally:
+        try:
+            return T.count_day(inputs.posts, inputs.state, inputs.roster, inputs.rules, game=self.game.id,
+                               view=view, as_of=as_of)  # type: ignore[arg-type]
+        except T.TallyError as exc:
+            raise GameError(str(exc)) from None
+
+    def count(self, day: int | None = None, *, view: str = "gm", since: datetime | None = None,
+              deadline: datetime | None = None, as_of: datetime | None = None,
+              now: datetime | None = None) -> T.Tally:
+        """`mafvote tally`: the day's count in one view, from the store.
+
+        `as_of` counts as mafvote knew the thread then (`--at`). Without it, a day whose deadline is after
+        `now` is counted as of `now`: it is still open (the public view shows no result and no penalties)."""
+        inputs = self.count_inputs(day, since=since, deadline=deadline, as_of=as_of)
+        if as_of is None and now is not None and inputs.state.deadline is not None and now < inputs.state.deadline:
+            as_of = now
+        return self._count(inputs, view=view, as_of=as_of)
+
+    # -- one player's votes --
+    def link(self, post_id: int, kind: str = "vote", topic: str | None = None) -> str:
+        """The URL of a post of the vote thread (or the game topic), by the engine's rule
+        (`scraper.profile.post_link`); usable as the alerts' `post_url` callable."""
+        from scraper.crawl import topic_key
+        from scraper.profile import post_link
+        from scraper.profiles import PROFILES
+
+        topic_url = self.game.vote_thread if kind == "vote" else self.game.game_topic
+        profile = PROFILES.get(self.engine)
+        if topic is None:
+            topic = topic_key(topic_url, profile) if profile is not None else ""
+        return post_link(profile or self.engine, topic_url=topic_url, post_id=post_id, topic=topic,
+                         base_url=self.base_url)
+
+    def post_url(self, post) -> str:
+        return self.link(post.post_id, post.kind, post.topic)
+
+    def vote_history(self, player: str) -> tuple[str, list[VoteLine]]:
+        """Every vote the player wrote in the vote thread, in order, with the day it fell in and a link."""
+        applied = self.applied()
+        state = self.state(applied)
+        p = self._player(state, player, alive=False)
+        slot_of = self._slots(state, applied)
+        slot = slot_of[p.nick]
+        roster, rules = self._roster(state, applied, slot_of)
+        matcher = T.RosterMatcher.from_roster(roster)
+        days = self._known_days(applied)
+        out: list[VoteLine] = []
+        for post in self.store.posts(game_id=self.game.id, kind="vote"):
+            if roster.slot_of_author(post.author, post.time) != slot:
+                continue
+            reading = T.read_post(post.first_html, matcher, colors_matter=rules.colors_matter)
+            label = next((f"day {n}" for n, start, end in days if start <= post.time < end), "")
+            for v in reading.votes:
+                target = v.target.player if v.target.status == "match" else None
+                out.append(VoteLine(post.post_id, post.time, label, target, v.written, v.color, reading.early,
+                                    self.post_url(post)))
+        return slot, out
+
+    def _known_days(self, applied: Sequence[AppliedPhase]) -> list[tuple[int, datetime, datetime]]:
+        current = self.current_phase(applied)
+        out = []
+        n = 1
+        while True:
+            ph = self.phase("day", n, applied)
+            if ph.index > current.index + 1:      # past days, the current one and the coming one
+                break
+            out.append((n, ph.start, ph.deadline))
+            n += 1
+        return out
+
+
+def _keep_hand_set(before: R.GameState, outcome: R.NightOutcome) -> R.NightOutcome:
+    """The resolver writes the coming day's alibis and secret vote losses from the night's actions; the ones
+    the GM set by hand during the night (`mafvote state alibi|silence --secret`: at night the state holds no
+    other, the day's close clears them) are kept for the coming day too."""
+    st = outcome.state
+    alive = set(st.alive)
+    alibis = tuple(dict.fromkeys((*outcome.alibis, *(a for a in before.alibis if a in alive))))
+    hidden = tuple(dict.fromkeys((*outcome.hidden_vote_loss, *(h for h in before.hidden_vote_loss if h in alive))))
+    if (alibis, hidden) == (outcome.alibis, outcome.hidden_vote_loss):
+        return outcome
+    state_alibis = tuple(dict.fromkeys((*st.alibis, *(a for a in before.alibis if a in alive))))
+    return replace(outcome, alibis=alibis, hidden_vote_loss=hidden,
+                   state=replace(st, alibis=state_alibis, hidden_vote_loss=hidden))
+
+
+def open_service(config, game: GameConfig) -> tuple[Store, GameService]:
+    """The store and the service for a game of a loaded config (the CLI closes the store)."""
+    from . import rulesets
+
+    try:
+        ruleset = rulesets.load(game.ruleset_path)
+    except R.RulesetError as exc:
+        raise GameError(str(exc)) from None
+    forum = config.forum(game.forum)
+    store = Store(config.store.path)
+    try:
+        return store, GameService(store, game, ruleset, nights_dir=Path(config.store.path).parent / "nights",
+                                  engine=forum.engine, base_url=forum.base_url)
+    except MafvoteError:
+        store.close()
+        raise
+
+
+def utc_now() -> datetime:
+    """The clock of the shell (the pure parts take times as data)."""
+    return datetime.now(timezone.utc)

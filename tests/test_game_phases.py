@@ -1,0 +1,141 @@
+"""Phase numbers and deadlines from `[games.schedule]` (mafvote.game): how a day is numbered, when each phase
+starts and ends, and which phase is current after the applied ones."""
+from __future__ import annotations
+
+from datetime import datetime, time, timezone
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from mafvote.config import load_config
+from mafvote.game import GameError, GameService, next_deadline, phase_index, phase_of_index
+from mafvote import rulesets
+from mafvote.store import Store
+
+MSK = ZoneInfo("Europe/Moscow")
+NOW = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize("starts_with, expected", [
+    ("night", [("night", 1), ("day", 1), ("night", 2), ("day", 2), ("night", 3)]),
+    ("day", [("day", 1), ("night", 1), ("day", 2), ("night", 2), ("day", 3)]),
+])
+def test_phases_alternate_and_day_n_follows_night_n_or_precedes_it(starts_with, expected):
+    assert [phase_of_index(i, starts_with) for i in range(5)] == expected
+    assert [phase_index(k, n, starts_with) for k, n in expected] == list(range(5))
+
+
+def test_phase_zero_is_refused():
+    with pytest.raises(GameError, match="numbered from 1"):
+        phase_index("day", 0, "night")
+
+
+@pytest.mark.parametrize("after, at, expected", [
+    (datetime(2026, 12, 28, 20, 0, tzinfo=MSK), time(18, 0), datetime(2026, 12, 29, 18, 0, tzinfo=MSK)),
+    (datetime(2026, 12, 28, 17, 0, tzinfo=MSK), time(18, 0), datetime(2026, 12, 28, 18, 0, tzinfo=MSK)),
+    # strictly after: a phase starting at 18:00 with an 18:00 deadline lasts a whole day
+    (datetime(2026, 12, 28, 18, 0, tzinfo=MSK), time(18, 0), datetime(2026, 12, 29, 18, 0, tzinfo=MSK)),
+    # the start given in UTC (19:30 and 23:00 in Moscow): the deadline is the schedule's local time
+    (datetime(2026, 12, 28, 16, 30, tzinfo=timezone.utc), time(22, 30), datetime(2026, 12, 28, 22, 30, tzinfo=MSK)),
+    (datetime(2026, 12, 28, 20, 0, tzinfo=timezone.utc), time(22, 30), datetime(2026, 12, 29, 22, 30, tzinfo=MSK)),
+])
+def test_next_deadline_is_the_first_local_deadline_strictly_after(after, at, expected):
+    assert next_deadline(after, at, MSK) == expected
+
+
+CONFIG = """
+[store]
+path = "m.db"
+[[forums]]
+id = "f"
+engine = "mybb"
+base_url = "http://127.0.0.1:1/"
+timezone = "Europe/Moscow"
+[[games]]
+id = "g"
+forum = "f"
+ruleset = "{ruleset}"
+game_topic = "http://127.0.0.1:1/showthread.php?tid=1"
+vote_thread = "http://127.0.0.1:1/showthread.php?tid=2"
+gm = ["GM"]
+[games.schedule]
+start = "2026-12-27T20:00"
+starts_with = "{starts_with}"
+first_deadline = "2026-12-28T23:30"
+day_deadline = "22:00"
+night_deadline = "22:30"
+[[games.players]]
+nick = "A"
+role = "{role_a}"
+[[games.players]]
+nick = "B"
+role = "{role_b}"
+[[games.players]]
+nick = "C"
+role = "{role_b}"
+[[games.players]]
+nick = "D"
+role = "{role_b}"
+"""
+
+
+def service(tmp_path, starts_with: str, ruleset: str = "new_year", role_a: str = "Санта Клаус",
+            role_b: str = "мирная зверюшка"):
+    path = tmp_path / "config.toml"
+    path.write_text(CONFIG.format(starts_with=starts_with, ruleset=ruleset, role_a=role_a, role_b=role_b),
+                    encoding="utf-8")
+    game = load_config(path).games[0]
+    store = Store(tmp_path / "m.db")
+    return store, GameService(store, game, rulesets.load(game.ruleset_path), nights_dir=tmp_path / "nights")
+
+
+def test_current_phase_moves_with_applied_phases_night_first(tmp_path):
+    store, svc = service(tmp_path, "night")
+    with store:
+        ph = svc.current_phase()
+        assert (ph.kind, ph.number, ph.start, ph.deadline) == (
+            "night", 1, datetime(2026, 12, 27, 20, 0, tzinfo=MSK), datetime(2026, 12, 28, 23, 30, tzinfo=MSK))
+        svc.resolve_night(1, now=NOW)
+        ph = svc.current_phase()
+        # day 1 opens at the first deadline and ends at the next 22:00
+        assert (ph.kind, ph.number, ph.start, ph.deadline) == (
+            "day", 1, datetime(2026, 12, 28, 23, 30, tzinfo=MSK), datetime(2026, 12, 29, 22, 0, tzinfo=MSK))
+        svc.close_day(1, now=NOW, nobody=True)
+        ph = svc.current_phase()
+        assert (ph.kind, ph.number, ph.start, ph.deadline) == (
+            "night", 2, datetime(2026, 12, 29, 22, 0, tzinfo=MSK), datetime(2026, 12, 29, 22, 30, tzinfo=MSK))
+        # a past phase keeps the bounds it was applied with; a coming one is computed
+        day1 = svc.phase("day", 1)
+        assert (day1.start, day1.deadline) == (datetime(2026, 12, 28, 23, 30, tzinfo=MSK),
+                                               datetime(2026, 12, 29, 22, 0, tzinfo=MSK))
+        day2 = svc.phase("day", 2)
+        assert (day2.start, day2.deadline) == (datetime(2026, 12, 29, 22, 30, tzinfo=MSK),
+                                               datetime(2026, 12, 30, 22, 0, tzinfo=MSK))
+        assert svc.default_day() == 1             # at night: the day last closed
+        svc.undo()
+        assert (svc.current_phase().kind, svc.current_phase().number) == ("day", 1)
+
+
+def test_day_first_game_plays_day_1_then_night_1(tmp_path):
+    store, svc = service(tmp_path, "day")
+    with store:
+        assert (svc.current_phase().kind, svc.current_phase().number) == ("day", 1)
+        with pytest.raises(GameError, match=r"night 1 is not the current phase \(день 1.*close day 1 first"):
+            svc.resolve_night(1, now=NOW)
+        svc.close_day(1, now=NOW, nobody=True)
+        ph = svc.current_phase()
+        assert (ph.kind, ph.number, ph.deadline) == ("night", 1, datetime(2026, 12, 29, 22, 30, tzinfo=MSK))
+        svc.resolve_night(1, now=NOW)
+        assert (svc.current_phase().kind, svc.current_phase().number) == ("day", 2)
+
+
+def test_modkill_and_hand_set_state_do_not_end_a_phase(tmp_path):
+    store, svc = service(tmp_path, "night")
+    with store:
+        svc.modkill("B", now=NOW)
+        svc.set_alibi("C", 1, now=NOW)
+        assert (svc.current_phase().kind, svc.current_phase().number) == ("night", 1)
+        assert [r.how for r in svc.applied()] == ["modkill", "set"]
+        # the hand-set alibi of the coming day survives the night's resolution
+        out = svc.resolve_night(1, now=NOW)
+        assert out.alibis == ("C",) and svc.state().alibis == ("C",)
