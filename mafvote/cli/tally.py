@@ -1,0 +1,69 @@
+"""`mafvote tally` and `mafvote votes` (INTERFACE.md): the day's count from the store, one player's votes."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+import tally as T
+
+from .. import game as game_mod
+from . import cli
+from .common import config_option, format_option, game_option, parse_cli_time
+from .game import _service
+
+__all__ = ["tally_command", "votes_command"]
+
+
+@cli.command("tally")
+@config_option
+@game_option
+@click.option("--day", "number", type=int, default=None,
+              help="The day (default: the current day; at night the day last closed).")
+@click.option("--since", default=None, metavar="TIME", help="Count from this time instead of the day's start.")
+@click.option("--deadline", default=None, metavar="TIME", help="Count up to this time instead of the day's deadline.")
+@click.option("--at", "at", default=None, metavar="TIME", help="Count as mafvote knew the thread at this moment.")
+@click.option("--view", type=click.Choice(["public", "gm"]), default="public", show_default=True,
+              help="public: what players may see; gm: every hidden modifier and the reason for each vote.")
+@format_option(["text", "bbcode", "json"])
+def tally_command(config_path: Path, game_id: str | None, number: int | None, since: str | None,
+                  deadline: str | None, at: str | None, view: str, fmt: str) -> None:
+    """The day's count from the stored posts."""
+    with _service() as service:
+        tz = service.tz
+        t = service.count(
+            number, view=view,
+            since=parse_cli_time(since, tz, option="--since") if since else None,
+            deadline=parse_cli_time(deadline, tz, option="--deadline") if deadline else None,
+            as_of=parse_cli_time(at, tz, option="--at") if at else None, now=game_mod.utc_now())
+    if fmt == "json":
+        click.echo(json.dumps(t.to_json(), ensure_ascii=False, indent=1))
+    elif fmt == "bbcode":
+        click.echo(T.format_bbcode(t, t.as_of or game_mod.utc_now()), nl=False)
+    else:
+        click.echo(T.format_text(t), nl=False)
+
+
+@cli.command("votes")
+@config_option
+@game_option
+@click.option("--player", required=True, metavar="NICK")
+@format_option(["text", "json"])
+def votes_command(config_path: Path, game_id: str | None, player: str, fmt: str) -> None:
+    """One player's vote history with links to the posts."""
+    with _service() as service:
+        slot, lines = service.vote_history(player)
+        tz = service.tz
+    if fmt == "json":
+        click.echo(json.dumps({"player": slot, "votes": [v.to_json() for v in lines]}, ensure_ascii=False, indent=1))
+        return
+    click.echo(f"Голоса {slot}:")
+    if not lines:
+        click.echo("  голосов в ветке нет (или посты ещё не собраны: `mafvote crawl`)")
+    for v in lines:
+        color = {"red": "красный", "blue": "синий"}.get(v.color, v.color)
+        target = v.target or f"{v.written!r} (не распознан)"
+        early = " досрочно" if v.early else ""
+        day = f" [{v.phase}]" if v.phase else ""
+        click.echo(f"  {v.time.astimezone(tz):%d.%m.%Y %H:%M}{day} #{v.post_id} {color} {target}{early}  {v.url}")
