@@ -1,0 +1,631 @@
+"""Alerts to the GM: the record, the channels that carry it, and the log that makes "each alert once"
+survive restarts.
+
+Data flow:
+
+    alert_rules.*(tally, clock, crawl health)  ->  [Alert, ...]      (pure; each Alert has a stable `key`)
+        -> AlertSender.send(alerts)
+             AlertLog.record()   one row per (game, key) + one delivery row per channel, in the store;
+                                 an alert already recorded is not recorded again (dedup across restarts)
+             console/log line    once, when the alert is first recorded
+             AlertSender.flush() every pending delivery, each channel on its own: a channel that fails is
+                                 retried with backoff (clock and sleep injected), logged, and left
+                                 pending for the next call; it never stops the other channels or the caller
+
+Channels (INTERFACE.md `[alerts]`): `TelegramChannel` (Bot API `sendMessage` over httpx), `EmailChannel`
+(smtplib, STARTTLS or SSL, login), `WebhookChannel` (one JSON POST per alert with exactly
+`{"game","kind","text","time","phase","post_url"}`). `channels_from_config` builds them from
+`AlertsConfig`; secrets come from the environment variables the config names.
+
+Secrets (bot token, SMTP password) never reach a log line, an exception or the store: every message is
+passed through `scrub`, and `install_secret_filter` scrubs the records of the `httpx`/`httpcore`
+loggers too, because httpx logs each request URL at INFO and the Telegram token is in that URL's path.
+
+Store tables: `alerts` and `alert_deliveries`, created by the store's migration 3.
+"""
+from __future__ import annotations
+
+import base64
+import logging
+import os
+import re
+import smtplib
+import ssl
+import time as _time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+from typing import Callable, Iterable, Mapping, Protocol, Sequence
+
+import httpx
+import sqlite_utils
+
+from .errors import OperationFailed
+
+__all__ = [
+    "ALERT_KINDS",
+    "Alert",
+    "AlertError",
+    "AlertLog",
+    "AlertSender",
+    "Channel",
+    "ChannelError",
+    "Delivery",
+    "EmailChannel",
+    "SendReport",
+    "TelegramChannel",
+    "WebhookChannel",
+    "channels_from_config",
+    "install_secret_filter",
+    "scrub",
+    "secret_filter",
+]
+
+log = logging.getLogger("mafvote.alerts")
+
+# INTERFACE.md: the webhook's `kind` values. Nothing else may be sent.
+ALERT_KINDS = (
+    "deadline_soon", "deadline", "early_close", "modkill_candidate", "under_active",
+    "silent_player", "vote_flag", "crawl_failing",
+)
+# The console/log channel: always on, recorded like the others so `status` can show it.
+LOG_CHANNEL = "log"
+TELEGRAM_LIMIT = 4096   # Bot API: message text is 1-4096 characters after entity parsing
+
+
+# ---------------------------------------------------------------------------------------------
+# The record
+
+
+@dataclass(frozen=True)
+class Alert:
+    """One thing the GM must know now. `key` is stable (`deadline_soon:day3:60m`,
+    `vote_flag:post123:ambiguous_name`): the same situation seen on the next crawl, or after a
+    restart, gives the same key, and the log sends a key once per game."""
+
+    game: str
+    kind: str
+    text: str
+    time: datetime
+    phase: str
+    post_url: str | None
+    key: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in ALERT_KINDS:
+            raise ValueError(f"alert kind {self.kind!r} is not one of {', '.join(ALERT_KINDS)}")
+        if self.time.tzinfo is None:
+            raise ValueError(f"alert {self.key}: naive time {self.time!r}; pass an aware datetime")
+        if not self.key:
+            raise ValueError("an alert needs a dedup key")
+
+    def payload(self) -> dict:
+        """The webhook body (INTERFACE.md): exactly these six keys."""
+        return {"game": self.game, "kind": self.kind, "text": self.text,
+                "time": self.time.isoformat(), "phase": self.phase, "post_url": self.post_url}
+
+    @property
+    def subject(self) -> str:
+        first = self.text.strip().splitlines()[0] if self.text.strip() else self.kind
+        return f"[mafvote {self.game}] {self.phase}: {first}"[:200]
+
+    def message(self) -> str:
+        """Text for a human channel: the text, then the link to the post."""
+        return self.text + (f"\n{self.post_url}" if self.post_url else "")
+
+    def one_line(self) -> str:
+        text = " | ".join(line.strip() for line in self.text.splitlines() if line.strip())
+        link = f" <{self.post_url}>" if self.post_url else ""
+        return f"alert {self.game} {self.phase} {self.kind}: {text}{link}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors and secrets
+
+
+class AlertError(OperationFailed):
+    """An alert channel is misconfigured or refused; the message says which and what to do."""
+
+
+class ChannelError(AlertError):
+    """One attempt on one channel failed. `retry_after` (seconds) when the service asked us to wait;
+    `permanent` when retrying cannot help (bad token, bad chat id): it is still retried on later
+    calls, since the GM may fix the environment, but not hammered within one call."""
+
+    def __init__(self, channel: str, message: str, *, retry_after: float | None = None,
+                 permanent: bool = False):
+        self.channel = channel
+        self.retry_after = retry_after
+        self.permanent = permanent
+        super().__init__(f"alert channel {channel}: {message}")
+
+
+# A Bot API token is `<bot id>:<35 characters>`; it sits in the URL path after `/bot`.
+_TOKEN_IN_URL = re.compile(r"/bot\d+:[A-Za-z0-9_-]+")
+
+
+def scrub(text: str, secrets: Iterable[str] = ()) -> str:
+    """`text` with every secret replaced by `***`, and any Telegram `/bot<token>` path masked."""
+    for secret in sorted((s for s in secrets if s), key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return _TOKEN_IN_URL.sub("/bot***", text)
+
+
+class _SecretFilter(logging.Filter):
+    def __init__(self, secrets: Callable[[], Iterable[str]]):
+        super().__init__()
+        self._secrets = secrets
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        clean = scrub(message, self._secrets())
+        if clean != message:
+            record.msg, record.args = clean, None
+        return True
+
+
+_SECRETS: set[str] = set()
+_FILTERED: set[str] = set()
+
+
+def secret_filter() -> logging.Filter:
+    """A filter that scrubs every secret registered so far (and later): for the daemon's handlers."""
+    return _SecretFilter(lambda: tuple(_SECRETS))
+
+
+_LOGGERS = ("httpx", "httpcore", "httpcore.connection", "httpcore.http11", "httpcore.http2",
+            "httpcore.proxy", "mafvote", "mafvote.alerts", "mafvote.publish", "mafvote.daemon")
+
+
+def install_secret_filter(secrets: Iterable[str] = (), loggers: Sequence[str] = _LOGGERS) -> None:
+    """Scrub `secrets` (and Telegram token paths) from every record of these loggers. Idempotent.
+
+    httpx logs `HTTP Request: POST https://api.telegram.org/bot<token>/sendMessage` at INFO; a filter
+    on its logger runs before the record reaches any handler, the GM's log file included. A logger's
+    filters do not apply to its children's records, hence the explicit list; the daemon should also
+    put `secret_filter()` on its own handlers to cover every other logger."""
+    _SECRETS.update(s for s in secrets if s)
+    for name in loggers:
+        if name not in _FILTERED:
+            logging.getLogger(name).addFilter(_SecretFilter(lambda: tuple(_SECRETS)))
+            _FILTERED.add(name)
+
+
+# ---------------------------------------------------------------------------------------------
+# Channels
+
+
+class Channel(Protocol):
+    name: str
+
+    def send(self, alert: Alert) -> None:
+        """Deliver one alert or raise `ChannelError` (with a scrubbed message)."""
+
+
+def _retry_after_header(response: httpx.Response) -> float | None:
+    value = response.headers.get("Retry-After", "")
+    try:
+        return float(value)
+    except ValueError:
+        return None
+
+
+def _chunks(text: str, limit: int) -> list[str]:
+    """`text` in pieces of at most `limit` characters, cut after a newline where one is in reach."""
+    out = []
+    while len(text) > limit:
+        cut = text.rfind("\n", 0, limit) + 1 or limit
+        out.append(text[:cut])
+        text = text[cut:]
+    return [*out, text] if text or not out else out
+
+
+class TelegramChannel:
+    """Telegram Bot API `sendMessage` (POST https://api.telegram.org/bot<token>/sendMessage)."""
+
+    name = "telegram"
+
+    def __init__(self, token: str, chat_id: str, *, client: httpx.Client,
+                 api_base: str = "https://api.telegram.org"):
+        self._token = token
+        self.chat_id = chat_id
+        self._client = client
+        self._api_base = api_base.rstrip("/")
+        install_secret_filter([token])
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        return (self._token,)
+
+    def send(self, alert: Alert) -> None:
+        # The deadline alert carries the whole suggested day post, which can pass the Bot API's
+        # 4096-character limit: it goes in several messages, cut at line ends, none of it lost.
+        for text in _chunks(alert.message(), TELEGRAM_LIMIT):
+            self._send_text(text)
+
+    def _send_text(self, text: str) -> None:
+        url = f"{self._api_base}/bot{self._token}/sendMessage"
+        body = {"chat_id": self.chat_id, "text": text, "disable_web_page_preview": True}
+        try:
+            response = self._client.post(url, json=body)
+        except httpx.HTTPError as exc:
+            raise ChannelError(self.name, scrub(f"cannot reach the Bot API ({type(exc).__name__}: {exc})",
+                                                self.secrets)) from None
+        try:
+            data = response.json()
+        except ValueError:
+            data = {}
+        if response.status_code == 200 and data.get("ok") is True:
+            return
+        description = str(data.get("description") or f"HTTP {response.status_code}")
+        retry_after = (data.get("parameters") or {}).get("retry_after")
+        if response.status_code == 429 or retry_after is not None:
+            wait = float(retry_after) if retry_after is not None else _retry_after_header(response)
+            raise ChannelError(self.name, scrub(f"rate limited: {description}", self.secrets),
+                               retry_after=wait)
+        if response.status_code in (400, 401, 403, 404):
+            hint = {401: "check the bot token in the variable [alerts.telegram].token_env names",
+                    404: "check the bot token in the variable [alerts.telegram].token_env names",
+                    403: "the bot cannot write to this chat: start a chat with the bot or add it to the group",
+                    400: "check [alerts.telegram].chat_id"}[response.status_code]
+            raise ChannelError(self.name, scrub(f"{description} ({hint})", self.secrets), permanent=True)
+        raise ChannelError(self.name, scrub(f"the Bot API answered {description}", self.secrets))
+
+
+class WebhookChannel:
+    """One JSON POST per alert with exactly `{"game","kind","text","time","phase","post_url"}`."""
+
+    name = "webhook"
+
+    def __init__(self, url: str, *, client: httpx.Client):
+        self.url = url
+        self._client = client
+
+    def send(self, alert: Alert) -> None:
+        try:
+            response = self._client.post(self.url, json=alert.payload())
+        except httpx.HTTPError as exc:
+            raise ChannelError(self.name, f"cannot reach {self.url} ({type(exc).__name__}: {exc})") from None
+        if 200 <= response.status_code < 300:
+            return
+        retry_after = _retry_after_header(response) if response.status_code in (429, 503) else None
+        raise ChannelError(self.name, f"{self.url} answered HTTP {response.status_code}",
+                           retry_after=retry_after,
+                           permanent=response.status_code in (400, 401, 403, 404, 405, 410))
+
+
+class EmailChannel:
+    """E-mail over SMTP: STARTTLS (`starttls = true`, port 587), implicit TLS (`starttls = false`,
+    port 465), or plain SMTP to a local relay (`starttls = false`, another port, and no login: a
+    password is never sent unencrypted)."""
+
+    name = "email"
+
+    def __init__(self, *, host: str, port: int, sender: str, to: Sequence[str], starttls: bool = True,
+                 user: str | None = None, password: str | None = None, timeout: float = 30.0,
+                 ssl_context: ssl.SSLContext | None = None, use_ssl: bool | None = None):
+        self.host, self.port, self.sender, self.to = host, port, sender, list(to)
+        self.starttls, self.user, self._password = starttls, user, password
+        self.timeout = timeout
+        self._context = ssl_context
+        self._use_ssl = use_ssl
+        if password:
+            install_secret_filter([password])
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        return (self._password,) if self._password else ()
+
+    @property
+    def implicit_tls(self) -> bool:
+        # The config has no `ssl` key: port 465 (SMTPS) without STARTTLS means implicit TLS.
+        if self._use_ssl is not None:
+            return self._use_ssl
+        return not self.starttls and self.port == 465
+
+    def build(self, alert: Alert, now: datetime | None = None) -> EmailMessage:
+        message = EmailMessage()  # default policy: non-ASCII headers become RFC 2047 UTF-8 words
+        message["Subject"] = alert.subject
+        message["From"] = self.sender
+        message["To"] = ", ".join(self.to)
+        # sending time (a pending alert may go out later than it happened; the text says when)
+        message["Date"] = formatdate(now.timestamp() if now else None, localtime=False)
+        message["Message-ID"] = make_msgid(domain="mafvote")
+        message["X-Mafvote-Key"] = f"{alert.game}/{alert.key}"
+        message.set_content(alert.message(), charset="utf-8")
+        return message
+
+    def _login(self, smtp: smtplib.SMTP) -> None:
+        user, password = self.user or "", self._password or ""
+        if (user + password).isascii():
+            smtp.login(user, password)
+            return
+        # smtplib encodes AUTH as ASCII; RFC 4616 PLAIN carries UTF-8, which a Cyrillic password needs.
+        token = base64.b64encode(b"\0" + user.encode() + b"\0" + password.encode()).decode("ascii")
+        code, response = smtp.docmd("AUTH", "PLAIN " + token)
+        if code != 235:
+            raise smtplib.SMTPAuthenticationError(code, response)
+
+    def send(self, alert: Alert) -> None:
+        if self._password and not (self.starttls or self.implicit_tls):
+            raise ChannelError(self.name, f"refusing to send the SMTP password to {self.host}:{self.port} "
+                                          "unencrypted; set starttls = true, or port = 465 for SSL",
+                               permanent=True)
+        context = self._context or ssl.create_default_context()
+        try:
+            if self.implicit_tls:
+                smtp: smtplib.SMTP = smtplib.SMTP_SSL(self.host, self.port, timeout=self.timeout,
+                                                      context=context)
+            else:
+                smtp = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
+            with smtp:
+                smtp.ehlo()
+                if self.starttls:
+                    smtp.starttls(context=context)
+                    smtp.ehlo()
+                if self.user and self._password:
+                    self._login(smtp)
+                smtp.send_message(self.build(alert))
+        except smtplib.SMTPAuthenticationError as exc:
+            raise ChannelError(self.name, scrub(
+                f"{self.host} refused the login of {self.user} ({exc.smtp_code}); check the password in "
+                "the variable [alerts.email].password_env names", self.secrets), permanent=True) from None
+        except (smtplib.SMTPException, OSError, ssl.SSLError) as exc:
+            raise ChannelError(self.name, scrub(f"{self.host}:{self.port}: {type(exc).__name__}: {exc}",
+                                                self.secrets)) from None
+
+
+class _MissingSecret:
+    """A configured channel whose secret is not in the environment: every send fails with the fix,
+    the alerts stay pending, and the other channels carry on."""
+
+    def __init__(self, name: str, variable: str):
+        self.name, self.variable = name, variable
+
+    def send(self, alert: Alert) -> None:
+        raise ChannelError(self.name, f"environment variable {self.variable} is not set; export it "
+                                      "and restart mafvote (pending alerts are sent then)", permanent=True)
+
+
+def channels_from_config(alerts, *, client: httpx.Client, environ: Mapping[str, str] | None = None,
+                         ssl_context: ssl.SSLContext | None = None) -> dict[str, Channel]:
+    """The channels `[alerts].channels` lists, built from a `mafvote.config.AlertsConfig`."""
+    env = os.environ if environ is None else environ
+    out: dict[str, Channel] = {}
+    for name in alerts.channels:
+        if name == "telegram" and alerts.telegram is not None:
+            token = env.get(alerts.telegram.token_env)
+            out[name] = (TelegramChannel(token, alerts.telegram.chat_id, client=client) if token
+                         else _MissingSecret(name, alerts.telegram.token_env))
+        elif name == "email" and alerts.email is not None:
+            cfg = alerts.email
+            password = env.get(cfg.password_env) if cfg.password_env else None
+            if cfg.password_env and not password:
+                out[name] = _MissingSecret(name, cfg.password_env)
+                continue
+            out[name] = EmailChannel(host=cfg.host, port=cfg.port, starttls=cfg.starttls,
+                                     user=cfg.user, password=password, sender=cfg.sender, to=cfg.to,
+                                     ssl_context=ssl_context)
+        elif name == "webhook" and alerts.webhook is not None:
+            out[name] = WebhookChannel(alerts.webhook.url, client=client)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The log in the store
+
+
+def _db_time(dt: datetime | None) -> str | None:
+    if dt is None:
+        return None
+    if dt.tzinfo is None:
+        raise ValueError(f"naive datetime {dt!r}; pass an aware datetime")
+    return dt.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def _from_db(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One alert on one channel: sent or pending, with how many tries and the last error."""
+
+    alert: Alert
+    channel: str
+    sent_at: datetime | None
+    attempts: int
+    last_try_at: datetime | None
+    next_try_at: datetime | None
+    last_error: str | None
+
+    @property
+    def pending(self) -> bool:
+        return self.sent_at is None
+
+
+def _database(store) -> sqlite_utils.Database:
+    # A mafvote.store.Store, or a bare sqlite_utils.Database (tests, tools).
+    return store.db if hasattr(store, "db") else store
+
+
+class AlertLog:
+    """What was alerted and where it was delivered, in the store (so it survives restarts)."""
+
+    def __init__(self, store):
+        self.db = _database(store)
+        if not (self.db["alerts"].exists() and self.db["alert_deliveries"].exists()):
+            raise AlertError(f"the store {getattr(store, 'path', '')} has no alert tables: open it with "
+                             "mafvote.store.Store, whose migrations create them")
+
+    def record(self, alert: Alert, channels: Iterable[str], now: datetime) -> bool:
+        """Record `alert` with a pending delivery per channel; False (and nothing written) when the
+        game already has an alert with this key."""
+        with self.db.atomic():
+            cur = self.db.execute(
+                "insert or ignore into alerts (game, key, kind, phase, text, time, post_url, recorded_at) "
+                "values (?, ?, ?, ?, ?, ?, ?, ?)",
+                [alert.game, alert.key, alert.kind, alert.phase, alert.text, _db_time(alert.time),
+                 alert.post_url, _db_time(now)])
+            if cur.rowcount == 0:
+                return False
+            for channel in dict.fromkeys([LOG_CHANNEL, *channels]):
+                self.db.execute("insert into alert_deliveries (game, key, channel, attempts) values (?, ?, ?, 0)",
+                                [alert.game, alert.key, channel])
+        return True
+
+    def seen(self, game: str, key: str) -> bool:
+        return bool(list(self.db.query("select 1 from alerts where game = ? and key = ?", [game, key])))
+
+    def mark_sent(self, alert: Alert, channel: str, at: datetime, attempts: int) -> None:
+        with self.db.atomic():
+            self.db.execute(
+                "update alert_deliveries set sent_at = ?, attempts = attempts + ?, last_try_at = ?, "
+                "next_try_at = null where game = ? and key = ? and channel = ?",
+                [_db_time(at), attempts, _db_time(at), alert.game, alert.key, channel])
+
+    def mark_failed(self, alert: Alert, channel: str, at: datetime, attempts: int, error: str,
+                    next_try_at: datetime | None) -> None:
+        with self.db.atomic():
+            self.db.execute(
+                "update alert_deliveries set attempts = attempts + ?, last_try_at = ?, next_try_at = ?, "
+                "last_error = ? where game = ? and key = ? and channel = ?",
+                [attempts, _db_time(at), _db_time(next_try_at), error, alert.game, alert.key, channel])
+
+    def deliveries(self, *, game: str | None = None, pending_only: bool = False,
+                   channel: str | None = None) -> list[Delivery]:
+        where, params = ["1 = 1"], []
+        if game is not None:
+            where.append("d.game = ?")
+            params.append(game)
+        if pending_only:
+            where.append("d.sent_at is null")
+        if channel is not None:
+            where.append("d.channel = ?")
+            params.append(channel)
+        rows = self.db.query(
+            "select a.*, d.channel, d.sent_at, d.attempts, d.last_try_at, d.next_try_at, d.last_error "
+            "from alert_deliveries d join alerts a on a.game = d.game and a.key = d.key "
+            f"where {' and '.join(where)} order by a.recorded_at, a.rowid, d.channel", params)
+        return [Delivery(alert=Alert(game=r["game"], kind=r["kind"], text=r["text"], time=_from_db(r["time"]),
+                                     phase=r["phase"], post_url=r["post_url"], key=r["key"]),
+                         channel=r["channel"], sent_at=_from_db(r["sent_at"]), attempts=r["attempts"] or 0,
+                         last_try_at=_from_db(r["last_try_at"]), next_try_at=_from_db(r["next_try_at"]),
+                         last_error=r["last_error"])
+                for r in rows]
+
+    def pending(self, game: str | None = None) -> list[Delivery]:
+        return self.deliveries(game=game, pending_only=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sending
+
+
+@dataclass
+class SendReport:
+    """What one `send`/`flush` did: alerts newly recorded, deliveries sent and failed (scrubbed errors)."""
+
+    recorded: list[Alert] = field(default_factory=list)
+    duplicates: list[Alert] = field(default_factory=list)
+    sent: list[tuple[str, str, str]] = field(default_factory=list)          # (game, key, channel)
+    failed: list[tuple[str, str, str, str]] = field(default_factory=list)   # (game, key, channel, error)
+
+
+def _utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class AlertSender:
+    """Records alerts once and delivers them to every channel; see the module docstring.
+
+    Within one call a failing delivery is tried `attempts` times, waiting `backoff * 2**n` seconds
+    between tries (or the `retry_after` the service asked for, up to `max_wait`). After that the
+    delivery stays pending with `next_try_at` set (growing with its attempts, up to `max_delay`), and
+    the channel is skipped for the rest of the call, so one dead channel costs one round of retries
+    per call, not one per alert."""
+
+    def __init__(self, alert_log: AlertLog, channels: Mapping[str, Channel], *,
+                 clock: Callable[[], datetime] = _utcnow, sleep: Callable[[float], None] = _time.sleep,
+                 attempts: int = 3, backoff: float = 2.0, max_wait: float = 60.0,
+                 max_delay: timedelta = timedelta(minutes=30), logger: logging.Logger | None = None):
+        self.log_store = alert_log
+        self.channels = dict(channels)
+        self.clock, self.sleep = clock, sleep
+        self.attempts, self.backoff, self.max_wait, self.max_delay = attempts, backoff, max_wait, max_delay
+        self.logger = logger or log
+        secrets: list[str] = []
+        for channel in self.channels.values():
+            secrets += list(getattr(channel, "secrets", ()))
+        self._secrets = tuple(secrets)
+
+    def send(self, alerts: Iterable[Alert]) -> SendReport:
+        """Record new alerts (a key already recorded for the game is skipped), log each once, then
+        deliver everything pending. Never raises for a channel's failure."""
+        report = SendReport()
+        now = self.clock()
+        for alert in alerts:
+            if self.log_store.record(alert, self.channels, now):
+                report.recorded.append(alert)
+                # Console/log channel: one line per event, at WARNING so a GM's default log shows it.
+                self.logger.warning("%s", scrub(alert.one_line(), self._secrets))
+                self.log_store.mark_sent(alert, LOG_CHANNEL, now, 1)
+            else:
+                report.duplicates.append(alert)
+        self.flush(report)
+        return report
+
+    def flush(self, report: SendReport | None = None) -> SendReport:
+        """Deliver every pending delivery whose retry time has come, channel by channel."""
+        report = report if report is not None else SendReport()
+        pending = self.log_store.pending()
+        now = self.clock()
+        # A channel whose last failure set a retry time in the future is resting, for all its
+        # alerts (not only the one that failed): read from the store, so a restart respects it.
+        down = {d.channel for d in pending if d.next_try_at is not None and d.next_try_at > now}
+        for delivery in pending:
+            name = delivery.channel
+            channel = self.channels.get(name)
+            if name == LOG_CHANNEL or channel is None or name in down:
+                continue  # a channel removed from the config keeps its rows; nothing to send them with
+            ok, tries, error, asked = self._attempt(channel, delivery.alert)
+            alert = delivery.alert
+            if ok:
+                self.log_store.mark_sent(alert, name, self.clock(), tries)
+                report.sent.append((alert.game, alert.key, name))
+                self.logger.info("alert %s %s sent by %s after %d attempt(s)", alert.game, alert.key, name, tries)
+                continue
+            down.add(name)
+            total = delivery.attempts + tries
+            delay = min(self.max_delay, timedelta(seconds=self.backoff * (2 ** min(total, 20))))
+            if asked is not None:  # the service said when to come back (Telegram's retry_after)
+                delay = max(delay, timedelta(seconds=asked))
+            at = self.clock()
+            self.log_store.mark_failed(alert, name, at, tries, error, at + delay)
+            report.failed.append((alert.game, alert.key, name, error))
+            self.logger.error("alert %s %s not sent by %s after %d attempt(s): %s; kept pending, next try "
+                              "after %s", alert.game, alert.key, name, tries, error,
+                              (at + delay).isoformat(timespec="seconds"))
+        return report
+
+    def _attempt(self, channel: Channel, alert: Alert) -> tuple[bool, int, str, float | None]:
+        """(delivered, attempts made, last error, the wait the service asked for)."""
+        error, asked = "", None
+        for attempt in range(1, self.attempts + 1):
+            try:
+                channel.send(alert)
+                return True, attempt, "", None
+            except ChannelError as exc:
+                error, asked = scrub(str(exc), self._secrets), exc.retry_after
+                wait = asked if asked is not None else self.backoff * (2 ** (attempt - 1))
+                if exc.permanent or attempt == self.attempts or wait > self.max_wait:
+                    return False, attempt, error, asked
+            except Exception as exc:  # a bug in one channel must not stop the others or the daemon
+                error = scrub(f"alert channel {channel.name}: {type(exc).__name__}: {exc}", self._secrets)
+                wait = self.backoff * (2 ** (attempt - 1))
+                if attempt == self.attempts:
+                    return False, attempt, error, None
+            self.logger.warning("%s; retrying in %.0f s (attempt %d of %d)", error, wait, attempt, self.attempts)
+            self.sleep(wait)
+        return False, self.attempts, error, asked
