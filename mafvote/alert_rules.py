@@ -1,0 +1,285 @@
+"""Which alerts are due now: pure functions from data (a tally, the deadline, `now`, crawl health) to
+`Alert` records. No clock, no I/O: the daemon passes `now` and sends what comes back through
+`mafvote.alerts.AlertSender`, whose log drops keys already sent.
+
+    tally JSON (GM view) ──┐
+    deadline, now ─────────┼─> day_alerts(...) ──> [Alert(key=...)]  ─> AlertSender.send
+    before_deadline ───────┤
+    day post text ─────────┘
+    CrawlHealth ───────────────> crawl_alerts(...) ─> [Alert]
+
+Each alert's `key` names the situation, not the moment it was noticed, so every crawl that sees the
+same situation produces the same key and the GM gets it once:
+
+| kind | key | when |
+|---|---|---|
+| deadline_soon | `deadline_soon:day3:15m` | the nearest `before_deadline` offset reached, day still open |
+| deadline | `deadline:day3` | the deadline passed (or the day closed early by itself) |
+| early_close | `early_close:day3`, `early_close_majority:day3` | the tally's early-close alerts (RULES §11) |
+| modkill_candidate | `modkill_candidate:day3:<player>` | the tally flags the second missed vote (RULES §6) |
+| under_active | `under_active:day3:<player>` | the closed day's activity flags, before the night deadline (RULES §13) |
+| silent_player | `silent_player:day3:<player>` | the tally's 24 h silence alert (RULES §13, 001 rule 3) |
+| vote_flag | `vote_flag:post123:ambiguous_name` | each flag that needs the GM's judgment |
+| crawl_failing | `crawl_failing:<topic>:<first failure>` | N failed crawls in a row, or a layout not recognised |
+
+The tally may be a `tally.Tally` or its `to_json()` dict; it should be the GM view (the public view
+hides silences, modkill and activity flags).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta, tzinfo
+from typing import Any, Callable, Mapping, Sequence
+
+from .alerts import Alert
+
+__all__ = [
+    "CrawlHealth",
+    "JUDGMENT_FLAGS",
+    "PostLink",
+    "count_lines",
+    "crawl_alerts",
+    "day_alerts",
+    "deadline_alerts",
+    "early_close_alerts",
+    "flag_alerts",
+    "leaders",
+    "offset_label",
+    "silent_alerts",
+]
+
+# Vote flags the GM has to rule on (issue 6 item 2). `unknown_target` is added because a vote for a
+# name nobody has is exactly an "ambiguous name" with zero matches: the GM decides who was meant.
+# `proxy_vote` is listed for when the tally reports proxy votes (a GM posting a player's vote).
+# The other flag kinds are decided by the rules and only shown in the count.
+JUDGMENT_FLAGS = ("ambiguous_name", "unknown_target", "edited", "changed_final_vote",
+                  "unrecognised_colour", "proxy_vote")
+
+PostLink = Callable[[int], str] | str | None
+"""How to link a post: a function of the post id, a template with `{post_id}`, or None."""
+
+DEFAULT_CRAWL_FAILURES = 3
+
+
+@dataclass(frozen=True)
+class CrawlHealth:
+    """The crawler's recent record for one topic, as the daemon keeps it."""
+
+    topic: str                           # a short id for the key and the text: the topic URL or "vote"
+    failures_in_a_row: int
+    first_failure_at: datetime | None    # start of the current run of failures
+    last_error: str | None = None
+    layout_unrecognised: bool = False    # the last page fetched but was not recognised as a topic
+    url: str | None = None
+
+
+def offset_label(offset: timedelta) -> str:
+    """`60m`, `15m`, `90s`: the offset as the key shows it (minutes when whole, as configs write them)."""
+    seconds = int(offset.total_seconds())
+    return f"{seconds // 60}m" if seconds % 60 == 0 else f"{seconds}s"
+
+
+def _json(tally: Any) -> Mapping[str, Any]:
+    data = tally.to_json() if hasattr(tally, "to_json") else tally
+    if data.get("view", "gm") != "gm":
+        # The public view drops silences, modkill candidates, activity and silent players: alerting
+        # from it would quietly miss exactly what the GM must act on.
+        raise ValueError(f"alerts are computed from the GM view of the count, got the {data['view']!r} view "
+                         f"of game {data.get('game')} day {data.get('day')}")
+    return data
+
+
+def _link(post_url: PostLink, post_id: int | None) -> str | None:
+    if post_url is None or post_id is None:
+        return None
+    if isinstance(post_url, str):
+        return post_url.format(post_id=post_id)
+    return post_url(post_id)
+
+
+def _phase(tally: Mapping[str, Any]) -> str:
+    return f"day{tally['day']}"
+
+
+def _time(value: Any) -> datetime | None:
+    if value is None or isinstance(value, datetime):
+        return value
+    return datetime.fromisoformat(value)
+
+
+def _show(dt: datetime, tz: tzinfo | None) -> str:
+    local = dt.astimezone(tz) if tz is not None else dt
+    return local.strftime("%d.%m %H:%M") + f" {tz if tz is not None else local.tzname()}"
+
+
+def leaders(tally: Any) -> tuple[list[Mapping[str, Any]], bool]:
+    """The candidates with the highest positive total, and whether there is a tie among them."""
+    data = _json(tally)
+    cands = [c for c in data.get("candidates", []) if c.get("total", 0) > 0]
+    if not cands:
+        return [], False
+    top = max(c["total"] for c in cands)
+    best = [c for c in cands if c["total"] == top]
+    return best, len(best) > 1
+
+
+def count_lines(tally: Any, limit: int | None = None) -> list[str]:
+    """The count as plain lines for an alert: `Вася — 3 (Петя, Маша, Коля)`, highest first."""
+    data = _json(tally)
+    cands = sorted(data.get("candidates", []), key=lambda c: (-c.get("total", 0), c["player"]))
+    lines = []
+    for cand in cands[:limit]:
+        voters = ", ".join(v["voter"] + ("" if v.get("color", "red") == "red" else " (blue)")
+                           for v in cand.get("voters", []))
+        extra = f", penalty +{cand['penalty']}" if cand.get("penalty") else ""
+        lines.append(f"{cand['player']} — {cand['total']}{extra}" + (f" ({voters})" if voters else ""))
+    return lines
+
+
+def _summary(data: Mapping[str, Any]) -> list[str]:
+    out = []
+    best, tie = leaders(data)
+    if best:
+        names = ", ".join(c["player"] for c in best)
+        out.append(f"Tie at the top ({best[0]['total']}): {names}" if tie
+                   else f"Leader: {names} ({best[0]['total']})")
+    else:
+        out.append("Nobody has a positive total")
+    not_voted = list(data.get("not_voted", []))
+    out.append(f"Not voted ({len(not_voted)}): " + (", ".join(not_voted) if not_voted else "nobody"))
+    return out
+
+
+def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
+                    before_deadline: Sequence[timedelta], thread_url: str | None = None,
+                    day_post: str | None = None, tz: tzinfo | None = None) -> list[Alert]:
+    """T−60/T−15 (who has not voted, the leaders, ties) and the deadline itself (the final count, GM
+    view, and the suggested day post `day_post`).
+
+    Only the nearest offset that has been reached is due: a daemon that wakes at T−10 sends the
+    T−15 warning, not a late T−60 one as well."""
+    data = _json(tally)
+    phase = _phase(data)
+    day = data["day"]
+    closed_early = _time(data.get("closed_early"))
+    ended = now >= deadline or (bool(data.get("closed")) and closed_early is not None)
+    if ended:
+        head = (f"Day {day} closed early at {_show(closed_early, tz)}" if closed_early is not None and
+                closed_early < deadline else f"Day {day} deadline reached ({_show(deadline, tz)})")
+        text = [head + " — final count (GM view):", *count_lines(data), *_summary(data)]
+        outcome = data.get("outcome") or {}
+        if outcome.get("reason"):
+            eliminated = ", ".join(outcome.get("eliminated", [])) or "nobody"
+            text.append(f"Result: {eliminated} ({outcome['reason']})")
+        if day_post:
+            text += ["", "Suggested day post:", day_post]
+        return [Alert(game=game, kind="deadline", text="\n".join(text), time=deadline if
+                      closed_early is None else min(closed_early, deadline), phase=phase, post_url=thread_url,
+                      key=f"deadline:{phase}")]
+    due = [o for o in before_deadline if deadline - o <= now]
+    if not due or data.get("closed"):
+        return []
+    offset = min(due)
+    left = deadline - now
+    minutes = max(1, int(-(-left.total_seconds() // 60)))
+    text = [f"Day {day} closes in {minutes} min ({_show(deadline, tz)})", *_summary(data)]
+    text += count_lines(data, limit=5)
+    return [Alert(game=game, kind="deadline_soon", text="\n".join(text), time=deadline - offset,
+                  phase=phase, post_url=thread_url, key=f"deadline_soon:{phase}:{offset_label(offset)}")]
+
+
+def _post_of(data: Mapping[str, Any], when: datetime | None) -> int | None:
+    if when is None:
+        return None
+    for vote in data.get("votes", []):
+        if _time(vote.get("time")) == when:
+            return vote.get("post_id")
+    return None
+
+
+def early_close_alerts(game: str, tally: Any, *, post_url: PostLink = None) -> list[Alert]:
+    """The tally's early-close alerts (RULES §11): every vote final, or a majority final."""
+    data = _json(tally)
+    phase = _phase(data)
+    out = []
+    for item in data.get("alerts", []):
+        if item["kind"] not in ("early_close", "early_close_majority"):
+            continue
+        when = _time(item.get("time"))
+        out.append(Alert(game=game, kind="early_close", text=f"Day {data['day']}: {item['detail']}",
+                         time=when or _time(data["deadline"]), phase=phase,
+                         post_url=_link(post_url, _post_of(data, when)), key=f"{item['kind']}:{phase}"))
+    return out
+
+
+def silent_alerts(game: str, tally: Any, *, now: datetime) -> list[Alert]:
+    """Players silent for 24 h (the tally's `silent_player` alerts, GM view): once per player per day."""
+    data = _json(tally)
+    phase = _phase(data)
+    return [Alert(game=game, kind="silent_player", text=f"Day {data['day']}: {item['detail']}",
+                  time=_time(item.get("time")) or now, phase=phase, post_url=None,
+                  key=f"silent_player:{phase}:{item.get('player')}")
+            for item in data.get("alerts", []) if item["kind"] == "silent_player"]
+
+
+def flag_alerts(game: str, tally: Any, *, now: datetime, post_url: PostLink = None,
+                night_deadline: datetime | None = None) -> list[Alert]:
+    """Modkill candidates, under-active players (only while the night deadline is ahead: after it the
+    refusal is history) and every vote flag that needs the GM's judgment, each with its post link."""
+    data = _json(tally)
+    phase = _phase(data)
+    day = data["day"]
+    out = []
+    for flag in data.get("flags", []):
+        kind, player, post_id = flag["kind"], flag.get("player"), flag.get("post_id")
+        detail = flag.get("detail") or kind
+        link = _link(post_url, post_id)
+        if kind == "modkill_candidate":
+            out.append(Alert(game=game, kind="modkill_candidate", text=f"Day {day}: {detail}", time=now,
+                             phase=phase, post_url=link, key=f"modkill_candidate:{phase}:{player}"))
+        elif kind == "under_active":
+            if night_deadline is not None and now >= night_deadline:
+                continue
+            before = f" (night deadline {night_deadline.isoformat(timespec='minutes')})" if night_deadline else ""
+            out.append(Alert(game=game, kind="under_active", text=f"Day {day}: {detail}{before}", time=now,
+                             phase=phase, post_url=link, key=f"under_active:{phase}:{player}"))
+        elif kind in JUDGMENT_FLAGS:
+            where = f"post{post_id}" if post_id is not None else f"{phase}:{player}"
+            who = f"{player}: " if player else ""
+            out.append(Alert(game=game, kind="vote_flag", text=f"Day {day}, {kind}: {who}{detail}", time=now,
+                             phase=phase, post_url=link, key=f"vote_flag:{where}:{kind}"))
+    return out
+
+
+def day_alerts(game: str, tally: Any, *, now: datetime, deadline: datetime,
+               before_deadline: Sequence[timedelta], post_url: PostLink = None,
+               thread_url: str | None = None, day_post: str | None = None,
+               night_deadline: datetime | None = None, tz: tzinfo | None = None) -> list[Alert]:
+    """Everything due now about a day, from its GM-view tally."""
+    return [
+        *early_close_alerts(game, tally, post_url=post_url),
+        *flag_alerts(game, tally, now=now, post_url=post_url, night_deadline=night_deadline),
+        *silent_alerts(game, tally, now=now),
+        *deadline_alerts(game, tally, deadline=deadline, now=now, before_deadline=before_deadline,
+                         thread_url=thread_url, day_post=day_post, tz=tz),
+    ]
+
+
+def crawl_alerts(game: str, health: CrawlHealth, *, now: datetime, phase: str,
+                 threshold: int = DEFAULT_CRAWL_FAILURES) -> list[Alert]:
+    """The crawler failing `threshold` times in a row, or a page whose layout was not recognised:
+    once per run of failures (a success in between starts a new run, with a new key)."""
+    since = health.first_failure_at or now
+    stamp = since.isoformat(timespec="seconds")
+    error = f": {health.last_error}" if health.last_error else ""
+    if health.layout_unrecognised:
+        text = (f"The page layout of {health.url or health.topic} was not recognised{error}. The forum may "
+                "have changed its theme; check `forums[].engine` or report the page")
+        return [Alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
+                      key=f"crawl_failing:layout:{health.topic}:{stamp}")]
+    if health.failures_in_a_row >= threshold:
+        text = (f"Crawling {health.url or health.topic} failed {health.failures_in_a_row} times in a row "
+                f"since {stamp}{error}. The count is not current; check the forum and the network")
+        return [Alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
+                      key=f"crawl_failing:{health.topic}:{stamp}")]
+    return []
