@@ -1,0 +1,627 @@
+"""Publishing the live count (INTERFACE.md `[publish]`): to files, and, when asked, to the forum.
+
+Files: `write_count_files(dir, game, bbcode=..., html_body=...)` writes `votecount-<game>.bbcode` and
+a self-refreshing `votecount-<game>.html` (meta refresh), each atomically (a temp file in the same
+folder, then a rename) and only when its content changed, so a web server never serves half a file
+and an unchanged count does not touch the file's time.
+
+Forum (`publish.forum = true`, off by default): `ForumPublisher.publish(text, view="public")` logs in
+as the bot account of `[forums].login`, posts the count as a reply in the vote thread the first time,
+and afterwards edits that same post (its id is kept in the store, so a restart edits the same post).
+It never posts more often than `publish.interval`, never an unchanged text, and refuses a GM view (it
+would reveal hidden silences and modifiers). Engines are data-light classes over one form filler:
+
+    GET form page ─> find the <form> holding the field we need ─> its hidden fields as served
+    (sid, form_token, creation_time / my_post_key, posthash) + our fields ─> POST ─> read the result
+    (post id from the redirect, or the engine's error box: flood limit, bad form token, login refused)
+
+phpBB 3 (`ucp.php?mode=login`, `posting.php?mode=reply|edit`) and MyBB 1.8 (`member.php`,
+`newreply.php`, `editpost.php`) are supported. The password is read from the environment when the
+login happens and never logged; neither are cookies.
+
+The state is the store's `published_counts` table (created by the store's migration 3).
+"""
+from __future__ import annotations
+
+import hashlib
+import html as _html
+import logging
+import os
+import re
+import tempfile
+import time as _time
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Callable
+from urllib.parse import parse_qs, urljoin, urlsplit
+
+import httpx
+from selectolax.lexbor import LexborHTMLParser
+
+from .alerts import install_secret_filter, scrub
+from .errors import OperationFailed
+
+__all__ = [
+    "ENGINES",
+    "FloodLimited",
+    "ForumPublisher",
+    "LoginFailed",
+    "MybbEngine",
+    "PhpbbEngine",
+    "PublishError",
+    "PublishLog",
+    "PublishResult",
+    "PublishState",
+    "count_file_names",
+    "html_page",
+    "write_count_files",
+    "write_if_changed",
+]
+
+log = logging.getLogger("mafvote.publish")
+
+try:
+    from scraper.fetch import USER_AGENT
+except ImportError:  # the crawler's module is optional for publishing
+    USER_AGENT = "mafvote/0.1 (forum mafia vote counter)"
+
+
+class PublishError(OperationFailed):
+    """The count could not be published; the message says where and what to do."""
+
+
+class LoginFailed(PublishError):
+    """The forum refused the bot account's login."""
+
+
+class FloodLimited(PublishError):
+    """The forum's flood limit: wait `retry_after` seconds (when the forum said) before posting."""
+
+    def __init__(self, message: str, retry_after: float | None = None):
+        self.retry_after = retry_after
+        super().__init__(message)
+
+
+class _NotLoggedIn(PublishError):
+    """The forum served a login form where a posting form was expected (session expired)."""
+
+
+class _PostGone(PublishError):
+    """The running count post cannot be edited any more (deleted by a moderator)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Files
+
+
+def count_file_names(game: str) -> tuple[str, str]:
+    return f"votecount-{game}.bbcode", f"votecount-{game}.html"
+
+
+def html_page(title: str, body_html: str, *, refresh: int = 60) -> str:
+    """A whole page around the rendered count that reloads itself every `refresh` seconds. No time
+    stamp in it: the page changes only when the count does."""
+    return (
+        "<!DOCTYPE html>\n<html lang=\"ru\">\n<head>\n<meta charset=\"utf-8\">\n"
+        f"<meta http-equiv=\"refresh\" content=\"{int(refresh)}\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        f"<title>{_html.escape(title)}</title>\n</head>\n<body>\n{body_html}\n</body>\n</html>\n"
+    )
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write `text` to `path` atomically (temp file + rename) unless the file already holds it."""
+    path = Path(path)
+    data = text.encode("utf-8")
+    try:
+        if path.read_bytes() == data:
+            return False
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp makes 0600; the page is for the web server to read
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    return True
+
+
+def write_count_files(directory: Path, game: str, *, bbcode: str, html_body: str, title: str | None = None,
+                      refresh: int = 60) -> list[Path]:
+    """Write the BBCode and the self-refreshing HTML page of `game`'s count; returns the files that
+    changed (none when the count is the same as last time)."""
+    directory = Path(directory)
+    bb_name, html_name = count_file_names(game)
+    written = []
+    try:
+        if write_if_changed(directory / bb_name, bbcode if bbcode.endswith("\n") else bbcode + "\n"):
+            written.append(directory / bb_name)
+        page = html_page(title or f"Голосование — {game}", html_body, refresh=refresh)
+        if write_if_changed(directory / html_name, page):
+            written.append(directory / html_name)
+    except OSError as exc:
+        raise PublishError(f"cannot write the count to {directory} ({exc.strerror or exc}); check "
+                           "[publish].dir in the config and the folder's permissions") from exc
+    for path in written:
+        log.info("publish: wrote %s", path)
+    return written
+
+
+# ---------------------------------------------------------------------------------------------
+# Forms
+
+
+@dataclass(frozen=True)
+class _Form:
+    action: str                                  # absolute URL
+    fields: tuple[tuple[str, str], ...]          # what a browser would send, in order, repeats kept
+    submits: dict[str, str]                      # submit buttons: name -> value (only the one clicked goes)
+
+    def get(self, name: str, default: str = "") -> str:
+        return next((v for k, v in self.fields if k == name), default)
+
+    def has(self, name: str) -> bool:
+        return any(k == name for k, _ in self.fields)
+
+    def payload(self, **ours: str) -> dict[str, str | list[str]]:
+        """The served fields with ours put in place (a field we set is sent once, with our value)."""
+        out: dict[str, str | list[str]] = {}
+        for name, value in self.fields:
+            if name in ours:
+                out[name] = ours[name]
+            elif name in out:
+                previous = out[name]
+                out[name] = [*previous, value] if isinstance(previous, list) else [previous, value]
+            else:
+                out[name] = value
+        for name, value in ours.items():
+            out.setdefault(name, value)
+        return out
+
+
+def _find_form(page: httpx.Response, field: str) -> _Form | None:
+    """The form of `page` holding an input or textarea named `field`, with its fields as a browser
+    would send them: hidden and text inputs, textareas, checked boxes; no submit buttons."""
+    tree = LexborHTMLParser(page.text)
+    for form in tree.css("form"):
+        if form.css_first(f'[name="{field}"]') is None:
+            continue
+        fields: list[tuple[str, str]] = []
+        submits: dict[str, str] = {}
+        for node in form.css("input, textarea"):
+            name = node.attributes.get("name")
+            if not name:
+                continue
+            kind = (node.attributes.get("type") or "text").lower()
+            if node.tag == "textarea":
+                fields.append((name, node.text(deep=True)))
+            elif kind == "submit":
+                submits[name] = node.attributes.get("value") or ""
+            elif kind in ("checkbox", "radio"):
+                if "checked" in node.attributes:
+                    fields.append((name, node.attributes.get("value") or "on"))
+            elif kind not in ("file", "button", "image", "reset"):
+                fields.append((name, node.attributes.get("value") or ""))
+        # the parser has already decoded &amp; in the attribute
+        action = form.attributes.get("action") or str(page.url)
+        return _Form(action=urljoin(str(page.url), action), fields=tuple(fields), submits=submits)
+    return None
+
+
+# Where an engine's full-page message is: phpBB's trigger_error page (`#message`), MyBB's error()
+# and redirect pages (`td.trow1`). Read only when the expected result is missing.
+_PAGE_MESSAGE = ("p.error", "div.error", "#message p", "td.trow1")
+
+
+def _error_text(page: httpx.Response, selectors: tuple[str, ...] = ("p.error", "div.error")) -> str | None:
+    """The engine's error box: phpBB prosilver `<p class="error">`/`<div class="error">`, MyBB
+    `<div class="error">` (the inline list of `error_inline`)."""
+    tree = LexborHTMLParser(page.text)
+    for selector in selectors:
+        node = tree.css_first(selector)
+        if node is not None:
+            text = " ".join(node.text(deep=True, separator=" ").split())
+            if text:
+                return text
+    return None
+
+
+def _query(url: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(url).query).items() if v}
+
+
+# ---------------------------------------------------------------------------------------------
+# Engines
+
+
+class _Engine:
+    name = ""
+    flood_patterns: tuple[re.Pattern[str], ...] = ()
+    logged_in_marks: tuple[str, ...] = ()
+
+    def __init__(self, http: httpx.Client, base_url: str, *, sleep: Callable[[float], None] = _time.sleep,
+                 form_delay: float = 0.0):
+        self.http = http
+        self.base = base_url if base_url.endswith("/") else base_url + "/"
+        self.sleep = sleep
+        self.form_delay = form_delay
+
+    def url(self, path: str) -> str:
+        return urljoin(self.base, path)
+
+    def _get(self, url: str) -> httpx.Response:
+        response = self.http.get(url, follow_redirects=True)
+        if response.status_code >= 500:
+            raise PublishError(f"{self.name} forum {self.base}: {url} answered HTTP {response.status_code}; "
+                               "the forum is down, the count is posted on a later crawl")
+        return response
+
+    def _post(self, form: _Form, data: dict[str, str | list[str]]) -> httpx.Response:
+        if self.form_delay:
+            self.sleep(self.form_delay)
+        response = self.http.post(form.action, data=data, follow_redirects=True)
+        if response.status_code >= 500:
+            raise PublishError(f"{self.name} forum {self.base}: posting answered HTTP {response.status_code}; "
+                               "the count is posted on a later crawl")
+        return response
+
+    def _check_result(self, response: httpx.Response, what: str) -> None:
+        text = response.text
+        for pattern in self.flood_patterns:
+            match = pattern.search(text)
+            if match:
+                seconds = next((float(g) for g in match.groups() if g), None) if match.groups() else None
+                raise FloodLimited(f"{self.name} forum {self.base}: flood limit while {what}"
+                                   + (f" (wait {seconds:.0f} s)" if seconds else ""), seconds)
+        error = _error_text(response)
+        if error:
+            raise PublishError(f"{self.name} forum {self.base}: {what} refused: {error}")
+
+    def _form_page(self, url: str, field: str) -> tuple[httpx.Response, _Form]:
+        page = self._get(url)
+        form = _find_form(page, field)
+        if form is None:
+            if _find_form(page, "password") is not None:
+                raise _NotLoggedIn(f"{self.name} forum {self.base}: {url} asks to log in")
+            said = _error_text(page, _PAGE_MESSAGE)
+            raise _PostGone(f"{self.name} forum {self.base}: {url} has no posting form"
+                            + (f" ({said})" if said else ""))
+        return page, form
+
+    def login(self, user: str, password: str) -> None:
+        page = self._get(self.login_url())
+        form = _find_form(page, "password")
+        if form is None:
+            if any(mark in page.text for mark in self.logged_in_marks):
+                return  # the session cookie is still good
+            raise LoginFailed(f"{self.name} forum {self.base}: no login form at {self.login_url()}; "
+                              "check forums[].engine and base_url")
+        response = self._post(form, form.payload(**self.login_fields(user, password, form)))
+        if any(mark in response.text for mark in self.logged_in_marks) and _find_form(response, "password") is None:
+            return
+        error = _error_text(response) or "the forum did not accept the login"
+        raise LoginFailed(f"{self.name} forum {self.base}: login as {user} refused: {error}; check "
+                          "forums[].login.user and the password in the variable password_env names")
+
+    # engine specifics
+    def login_url(self) -> str:
+        raise NotImplementedError
+
+    def login_fields(self, user: str, password: str, form: _Form) -> dict[str, str]:
+        raise NotImplementedError
+
+    def reply(self, thread_url: str, text: str, subject: str | None) -> int:
+        raise NotImplementedError
+
+    def edit(self, post_id: int, text: str, subject: str | None) -> None:
+        raise NotImplementedError
+
+
+def _first_int(pattern: str, *texts: str) -> int | None:
+    for text in texts:
+        match = re.search(pattern, text)
+        if match:
+            return int(match.group(1))
+    return None
+
+
+class PhpbbEngine(_Engine):
+    """phpBB 3 (prosilver): the login form carries `sid`, `redirect`, `creation_time`, `form_token`;
+    the posting form `topic_cur_post_id`, `lastclick`, `creation_time`, `form_token` (and, editing,
+    `edit_post_message_checksum`, `edit_post_subject_checksum`). `check_form_key` refuses a form sent
+    back in the same second it was made, hence `form_delay`."""
+
+    name = "phpbb"
+    flood_patterns = (re.compile(r"You cannot make another post so soon after your last"),
+                      re.compile(r"Вы не можете отправить следующее сообщение сразу после предыдущего"))
+    logged_in_marks = ("mode=logout",)
+
+    def login_url(self) -> str:
+        return self.url("ucp.php?mode=login")
+
+    def login_fields(self, user: str, password: str, form: _Form) -> dict[str, str]:
+        return {"username": user, "password": password, "autologin": "on",
+                "login": form.submits.get("login", "Login")}
+
+    def _topic(self, thread_url: str) -> tuple[str, str | None]:
+        query = _query(thread_url)
+        topic = query.get("t") or (re.search(r"-t(\d+)\.html", thread_url) or [None, None])[1]
+        if not topic:
+            raise PublishError(f"phpbb: cannot find the topic id (t=) in the vote thread URL {thread_url}")
+        return topic, query.get("f")
+
+    def _submit(self, form: _Form, text: str, subject: str | None, what: str) -> httpx.Response:
+        # The served subject ("Re: <topic>" / the post's own) stays unless the config gives one.
+        data = form.payload(message=text, subject=subject or form.get("subject"),
+                            post=form.submits.get("post", "Submit"))
+        response = self._post(form, data)
+        self._check_result(response, what)
+        return response
+
+    def reply(self, thread_url: str, text: str, subject: str | None) -> int:
+        topic, forum = self._topic(thread_url)
+        url = self.url(f"posting.php?mode=reply{f'&f={forum}' if forum else ''}&t={topic}")
+        _, form = self._form_page(url, "message")
+        response = self._submit(form, text, subject, f"replying in topic {topic}")
+        post_id = _first_int(r"[?&;]p=(\d+)", str(response.url)) or _first_int(
+            r"viewtopic\.php\?[^\"'<>]*?\bp=(\d+)", response.text)
+        if post_id is None:
+            said = _error_text(response, _PAGE_MESSAGE)
+            raise PublishError(f"phpbb forum {self.base}: the reply in topic {topic} was sent but no post "
+                               f"id came back{f' (the forum said: {said})' if said else ''}; check the topic "
+                               "and remove a duplicate count post by hand if there is one")
+        return post_id
+
+    def edit(self, post_id: int, text: str, subject: str | None) -> None:
+        _, form = self._form_page(self.url(f"posting.php?mode=edit&p={post_id}"), "message")
+        self._submit(form, text, subject, f"editing post {post_id}")
+
+
+class MybbEngine(_Engine):
+    """MyBB 1.8: every form carries `my_post_key`; replies and edits also `posthash`. Login is
+    `member.php` with `action=do_login`; the session lives in the `mybbuser` and `sid` cookies."""
+
+    name = "mybb"
+    flood_patterns = (re.compile(r"only allowed to post once every (\d+) seconds"),
+                      re.compile(r"не чаще одного раза в (\d+) секунд"))
+    logged_in_marks = ("action=logout",)
+
+    def login_url(self) -> str:
+        return self.url("member.php?action=login")
+
+    def login_fields(self, user: str, password: str, form: _Form) -> dict[str, str]:
+        return {"username": user, "password": password, "remember": "yes",
+                "submit": form.submits.get("submit", "Login")}
+
+    def _topic(self, thread_url: str) -> str:
+        topic = _query(thread_url).get("tid") or (re.search(r"thread-(\d+)", thread_url) or [None, None])[1]
+        if not topic:
+            raise PublishError(f"mybb: cannot find the thread id (tid=) in the vote thread URL {thread_url}")
+        return topic
+
+    def _submit(self, form: _Form, text: str, subject: str | None, submit: str, what: str) -> httpx.Response:
+        data = form.payload(message=text, subject=subject or form.get("subject"),
+                            submit=form.submits.get("submit", submit))
+        response = self._post(form, data)
+        self._check_result(response, what)
+        return response
+
+    def reply(self, thread_url: str, text: str, subject: str | None) -> int:
+        topic = self._topic(thread_url)
+        _, form = self._form_page(self.url(f"newreply.php?tid={topic}"), "message")
+        response = self._submit(form, text, subject, "Post Reply", f"replying in thread {topic}")
+        post_id = _first_int(r"[?&]pid=(\d+)", str(response.url)) or _first_int(
+            r"showthread\.php\?[^\"'<>]*?\bpid=(\d+)", response.text) or _first_int(r"#pid(\d+)", response.text)
+        if post_id is None:
+            said = _error_text(response, _PAGE_MESSAGE)
+            raise PublishError(f"mybb forum {self.base}: the reply in thread {topic} was sent but no post "
+                               f"id came back{f' (the forum said: {said})' if said else ''}; check the thread "
+                               "and remove a duplicate count post by hand if there is one")
+        return post_id
+
+    def edit(self, post_id: int, text: str, subject: str | None) -> None:
+        _, form = self._form_page(self.url(f"editpost.php?pid={post_id}"), "message")
+        self._submit(form, text, subject, "Update Post", f"editing post {post_id}")
+
+
+ENGINES: dict[str, type[_Engine]] = {"phpbb": PhpbbEngine, "mybb": MybbEngine}
+
+
+# ---------------------------------------------------------------------------------------------
+# State in the store
+
+
+def _db_time(dt: datetime | None) -> str | None:
+    return None if dt is None else dt.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def _from_db(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+@dataclass(frozen=True)
+class PublishState:
+    game: str
+    forum: str | None = None
+    topic: str | None = None
+    day: int | None = None               # the day the running post counts
+    post_id: int | None = None           # the running count post
+    posted_at: datetime | None = None    # when it was created
+    updated_at: datetime | None = None   # last successful post or edit
+    content_hash: str | None = None      # of the text last published
+    last_try_at: datetime | None = None
+    not_before: datetime | None = None   # the forum's flood limit
+    last_error: str | None = None
+
+
+class PublishLog:
+    def __init__(self, store):
+        self.db = store.db if hasattr(store, "db") else store
+        if not self.db["published_counts"].exists():
+            raise PublishError(f"the store {getattr(store, 'path', '')} has no published_counts table: open "
+                               "it with mafvote.store.Store, whose migrations create it")
+
+    def state(self, game: str) -> PublishState:
+        rows = list(self.db.query("select * from published_counts where game = ?", [game]))
+        if not rows:
+            return PublishState(game)
+        r = rows[0]
+        return PublishState(game=game, forum=r["forum"], topic=r["topic"], day=r["day"], post_id=r["post_id"],
+                            posted_at=_from_db(r["posted_at"]), updated_at=_from_db(r["updated_at"]),
+                            content_hash=r["content_hash"], last_try_at=_from_db(r["last_try_at"]),
+                            not_before=_from_db(r["not_before"]), last_error=r["last_error"])
+
+    def save(self, state: PublishState) -> None:
+        with self.db.atomic():
+            self.db["published_counts"].upsert({
+                "game": state.game, "forum": state.forum, "topic": state.topic, "day": state.day,
+                "post_id": state.post_id,
+                "posted_at": _db_time(state.posted_at), "updated_at": _db_time(state.updated_at),
+                "content_hash": state.content_hash, "last_try_at": _db_time(state.last_try_at),
+                "not_before": _db_time(state.not_before), "last_error": state.last_error}, pk="game")
+
+
+# ---------------------------------------------------------------------------------------------
+# The publisher
+
+
+@dataclass(frozen=True)
+class PublishResult:
+    """`status`: posted | edited | unchanged | too_soon | flood | failed."""
+
+    status: str
+    post_id: int | None = None
+    message: str = ""
+
+
+def _utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class ForumPublisher:
+    """Posts, then edits, one running count post of `game` in its vote thread (see module docstring).
+
+    `forum` is a `mafvote.config.ForumConfig` (its `engine`, `base_url`, `login`); `password` reads
+    the secret when needed (default: `forum.login.password()`, from the environment)."""
+
+    def __init__(self, store, *, game: str, forum, vote_thread: str, interval: timedelta,
+                 client: httpx.Client | None = None, clock: Callable[[], datetime] = _utcnow,
+                 sleep: Callable[[float], None] = _time.sleep, password: Callable[[], str] | None = None,
+                 subject: str | None = None, form_delay: float = 2.0):
+        engine = ENGINES.get(forum.engine)
+        if engine is None:
+            raise PublishError(f'posting the count is supported on {" and ".join(ENGINES)} forums; forum '
+                               f'"{forum.id}" is {forum.engine}: set [publish].forum = false')
+        if forum.login is None:
+            raise PublishError(f'posting the count needs a login for forum "{forum.id}": add login = '
+                               '{ user = "...", password_env = "..." } to its [[forums]] table')
+        self.game, self.forum, self.vote_thread, self.interval = game, forum, vote_thread, interval
+        self.clock, self.subject = clock, subject
+        self.log = PublishLog(store)
+        self._own_client = client is None
+        self.http = client or httpx.Client(timeout=forum.timeout, headers={"User-Agent": USER_AGENT})
+        self.engine = engine(self.http, forum.base_url, sleep=sleep, form_delay=form_delay)
+        self._password = password or forum.login.password
+        self._logged_in = False
+
+    def close(self) -> None:
+        if self._own_client:
+            self.http.close()
+
+    def _login(self) -> str:
+        password = self._password()
+        install_secret_filter([password])
+        self.engine.login(self.forum.login.user, password)
+        self._logged_in = True
+        log.info("publish: logged in to %s as %s", self.forum.id, self.forum.login.user)
+        return password
+
+    def publish(self, text: str, *, view: str, day: int | None = None) -> PublishResult:
+        """Post or edit the count; never raises for the forum's failures (they come back as
+        `failed`/`flood` and are logged), only for a GM view, which must never reach the forum.
+
+        With `day`, each day has its own running post: the first count of a new day is a new reply
+        (players look for today's count at the end of the thread), later ones edit it."""
+        if view != "public":
+            raise PublishError(f"refusing to post the {view!r} view of game {self.game} to the forum: only the "
+                               "public view may be published (the GM view shows hidden silences and modifiers)")
+        now = self.clock()
+        state = self.log.state(self.game)
+        digest = _hash(text)
+        if day is not None and state.day is not None and day != state.day:
+            state = _replace(state, post_id=None, posted_at=None, content_hash=None)
+        if state.post_id is not None and state.content_hash == digest:
+            return PublishResult("unchanged", state.post_id)
+        if state.not_before is not None and now < state.not_before:
+            return PublishResult("too_soon", state.post_id, f"flood limit until {state.not_before.isoformat()}")
+        if state.updated_at is not None and now - state.updated_at < self.interval:
+            return PublishResult("too_soon", state.post_id,
+                                 f"last published {state.updated_at.isoformat()}, interval {self.interval}")
+        secrets: list[str] = []
+        try:
+            if not self._logged_in:
+                secrets.append(self._login())
+            result = self._send(text, state, day)
+        except FloodLimited as exc:
+            wait = timedelta(seconds=exc.retry_after) if exc.retry_after else self.interval
+            message = scrub(str(exc), secrets)
+            self.log.save(_replace(state, last_try_at=now, not_before=now + wait, last_error=message))
+            log.warning("publish %s: %s; next try after %s", self.game, message, (now + wait).isoformat())
+            return PublishResult("flood", state.post_id, message)
+        except (PublishError, httpx.HTTPError) as exc:
+            message = scrub(str(exc) if isinstance(exc, PublishError)
+                            else f"{self.forum.id}: {type(exc).__name__}: {exc}", secrets)
+            if isinstance(exc, LoginFailed):
+                self._logged_in = False
+            self.log.save(_replace(state, last_try_at=now, last_error=message))
+            log.error("publish %s: %s", self.game, message)
+            return PublishResult("failed", state.post_id, message)
+        done = self.clock()
+        post_id, status = result
+        self.log.save(PublishState(
+            game=self.game, forum=self.forum.id, topic=self.vote_thread, day=day, post_id=post_id,
+            posted_at=state.posted_at if status == "edited" else done, updated_at=done,
+            content_hash=digest, last_try_at=done, not_before=None, last_error=None))
+        log.info("publish %s: %s the count as post %s in %s", self.game, status, post_id, self.vote_thread)
+        return PublishResult(status, post_id)
+
+    def _send(self, text: str, state: PublishState, day: int | None) -> tuple[int, str]:
+        for attempt in (1, 2):
+            try:
+                if state.post_id is not None and state.topic in (None, self.vote_thread):
+                    try:
+                        self.engine.edit(state.post_id, text, self.subject)
+                        return state.post_id, "edited"
+                    except _PostGone as exc:
+                        # A moderator removed the count post: start a new running post.
+                        log.warning("publish %s: %s; posting a new count post", self.game, exc)
+                post_id = self.engine.reply(self.vote_thread, text, self.subject)
+                # Remember the id at once: a crash now must not make the next run post a second one.
+                self.log.save(_replace(state, forum=self.forum.id, topic=self.vote_thread, day=day,
+                                       post_id=post_id, posted_at=self.clock()))
+                return post_id, "posted"
+            except _NotLoggedIn:
+                if attempt == 2:
+                    raise
+                self._login()  # the session expired between two counts: log in again once
+        raise AssertionError("unreachable")
+
+
+def _replace(state: PublishState, **changes) -> PublishState:
+    from dataclasses import replace
+    return replace(state, **changes)

@@ -1,0 +1,65 @@
+"""The live count written to files (issue 6 item 4): `votecount-<game>.bbcode` and a self-refreshing
+`votecount-<game>.html`, atomically, and only when the count changed."""
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from mafvote.publish import PublishError, write_count_files
+
+BB = "[b]Голосование, день 3[/b]\nЛайм — 2 (Ронин, Соня)"
+BODY = "<h2>Голосование, день 3</h2>\n<p>Лайм — 2 (Ронин, Соня)</p>"
+
+
+def test_both_files_written_with_meta_refresh_and_the_count(tmp_path):
+    out = tmp_path / "public"
+    written = write_count_files(out, "ny", bbcode=BB, html_body=BODY, title="Новогодняя мафия", refresh=120)
+    assert written == [out / "votecount-ny.bbcode", out / "votecount-ny.html"]
+    assert (out / "votecount-ny.bbcode").read_text(encoding="utf-8") == BB + "\n"
+    page = (out / "votecount-ny.html").read_text(encoding="utf-8")
+    assert '<meta http-equiv="refresh" content="120">' in page
+    assert '<meta charset="utf-8">' in page
+    assert "<title>Новогодняя мафия</title>" in page
+    assert BODY in page
+    # readable by the web server that serves the page, not only by mafvote
+    assert stat.S_IMODE(os.stat(out / "votecount-ny.html").st_mode) == 0o644
+    assert sorted(p.name for p in out.iterdir()) == ["votecount-ny.bbcode", "votecount-ny.html"]
+
+
+def test_an_unchanged_count_leaves_the_files_untouched(tmp_path):
+    write_count_files(tmp_path, "ny", bbcode=BB, html_body=BODY)
+    before = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
+    os.utime(tmp_path / "votecount-ny.html", ns=(1, 1))
+    assert write_count_files(tmp_path, "ny", bbcode=BB, html_body=BODY) == []
+    assert (tmp_path / "votecount-ny.html").stat().st_mtime_ns == 1
+    assert (tmp_path / "votecount-ny.bbcode").stat().st_mtime_ns == before["votecount-ny.bbcode"]
+
+
+def test_a_changed_count_replaces_the_file_by_rename(tmp_path):
+    write_count_files(tmp_path, "ny", bbcode=BB, html_body=BODY)
+    inode = (tmp_path / "votecount-ny.bbcode").stat().st_ino
+    reader = open(tmp_path / "votecount-ny.bbcode", encoding="utf-8")  # a web server mid-read
+    new_bb = BB.replace("Лайм — 2 (Ронин, Соня)", "Лайм — 3 (Ронин, Соня, Енох)")
+    written = write_count_files(tmp_path, "ny", bbcode=new_bb, html_body=BODY)
+    assert written == [tmp_path / "votecount-ny.bbcode"]  # the html body did not change
+    assert (tmp_path / "votecount-ny.bbcode").stat().st_ino != inode
+    assert reader.read() == BB + "\n"  # the old file stays whole for whoever had it open
+    reader.close()
+    assert (tmp_path / "votecount-ny.bbcode").read_text(encoding="utf-8") == new_bb + "\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_two_games_keep_their_own_files(tmp_path):
+    write_count_files(tmp_path, "ny", bbcode=BB, html_body=BODY)
+    write_count_files(tmp_path, "hotel", bbcode="[b]Отель[/b]", html_body="<p>Отель</p>")
+    assert (tmp_path / "votecount-ny.bbcode").read_text(encoding="utf-8") == BB + "\n"
+    assert (tmp_path / "votecount-hotel.bbcode").read_text(encoding="utf-8") == "[b]Отель[/b]\n"
+
+
+def test_unwritable_folder_names_the_config_key(tmp_path):
+    blocker = tmp_path / "public"
+    blocker.write_text("a file where the folder should be")
+    with pytest.raises(PublishError, match=r"\[publish\]\.dir"):
+        write_count_files(blocker, "ny", bbcode=BB, html_body=BODY)
