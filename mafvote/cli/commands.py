@@ -2,3 +2,5 @@
 from . import crawl  # noqa: E402,F401  (mafvote crawl, mafvote posts)
 from . import check  # noqa: E402,F401  (mafvote check)
 from . import demo  # noqa: E402,F401  (mafvote demo)
+from . import game  # noqa: E402,F401  (night, day, modkill, replace, undo, state)
+from . import tally  # noqa: E402,F401  (mafvote tally, mafvote votes)
