@@ -1,0 +1,41 @@
+"""Every command of the CLI is documented in the README (sqlite-utils' test_docs habit), and the README's
+first screen gives the two set-up commands CI runs."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+import pytest
+
+from mafvote.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _commands(group: click.Group, prefix: str = "mafvote") -> list[str]:
+    found = []
+    for name, command in sorted(group.commands.items()):
+        path = f"{prefix} {name}"
+        if isinstance(command, click.Group):
+            found.extend(_commands(command, path))
+            if command.invoke_without_command:
+                found.append(path)
+        else:
+            found.append(path)
+    return found
+
+
+@pytest.mark.parametrize("command", _commands(cli))
+def test_every_command_is_in_the_readme(command):
+    assert f"`{command}" in README, f"{command} is not documented in README.md"
+
+
+def test_readme_first_screen_has_the_demo_and_the_test_command():
+    first_screen = "\n".join(README.splitlines()[:40])
+    blocks = re.findall(r"```sh\n(.*?)\n```", first_screen, re.S)
+    assert len(blocks) == 2
+    assert blocks[0].rstrip().endswith("mafvote demo")
+    test_command = blocks[1].split("&&")[-1].strip()
+    assert test_command in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
