@@ -457,6 +457,12 @@ class GameConfig(_Model):
     reread_interval: Duration = Field(timedelta(minutes=30), examples=["30m"])
     schedule: ScheduleConfig
     players: list[PlayerConfig] = Field(default_factory=list)
+    # The posts (`mafvote render`, issue 5 items 1 and 4): the theme (default: the ruleset's [game].theme),
+    # a folder whose files override the theme's templates and phrases, a folder of the GM's flavour texts
+    # (`night-1.txt`, `day-2.txt`, `votecount-2.txt`); both folders relative to the config file's folder.
+    theme: Text | None = Field(None, examples=["new_year"])
+    templates_dir: Path | None = Field(None, examples=["templates/"])
+    flavor_dir: Path | None = Field(None, examples=["flavor/"])
     _ruleset_path: Path | None = PrivateAttr(None)
 
     @property
@@ -900,6 +906,7 @@ def _cross_problems(raw: dict[str, Any], shown: str, base: Path) -> list[Problem
 
         problems += _schedule_problems(game, forum_table, where, shown)
         problems += _roster_problems(game, where, shown)
+        problems += _post_problems(game, where, shown, base)
 
     problems += _alerts_problems(raw, shown)
     problems += _publish_problems(raw, games, forums, forum_by_id, shown)
@@ -976,6 +983,53 @@ def _roster_problems(game: dict[str, Any], where: str, shown: str) -> list[Probl
                 hint = "a vote for this name could not be told apart; remove or change one of them"
             problems.append(Problem(shown, path, message, hint))
     return problems
+
+
+def _folder_problem(game: dict[str, Any], key: str, where: str, shown: str, base: Path,
+                    what: str) -> tuple[Path | None, Problem | None]:
+    """A game's folder key (`templates_dir`, `flavor_dir`): the folder, or the problem with it."""
+    value = _str(game, key)
+    if value is None:
+        return None, None
+    folder = Path(value).expanduser()
+    if not folder.is_absolute():
+        folder = base / folder
+    if folder.is_dir():
+        return folder, None
+    found = "is a file, not a folder" if folder.exists() else "does not exist"
+    return None, Problem(shown, f"{where}.{key}", f'folder "{value}" {found} (looked at {folder})',
+                         f"create the folder of {what}, or fix the path (relative to the config file's folder)")
+
+
+def _post_problems(game: dict[str, Any], where: str, shown: str, base: Path) -> list[Problem]:
+    """The post keys (`theme`, `templates_dir`, `flavor_dir`): the folders exist, the theme has templates."""
+    problems = []
+    templates, problem = _folder_problem(game, "templates_dir", where, shown, base,
+                                         "your templates (files named like the bundled ones, e.g. new_year/night.j2)")
+    problems += [problem] if problem else []
+    _, problem = _folder_problem(game, "flavor_dir", where, shown, base,
+                                 "your flavour texts (one file per phase: night-1.txt, day-2.txt)")
+    problems += [problem] if problem else []
+    theme = _str(game, "theme")
+    if theme is not None:
+        # a theme is a folder with a theme.toml (mafvote.render.load_theme), bundled or in the GM's folder
+        bundled = _themes_in(data_dir("templates"))
+        own = _themes_in(templates) if templates is not None else []
+        if theme not in bundled and theme not in own:
+            known = sorted(set(bundled) | set(own))
+            close = difflib.get_close_matches(theme, known, n=1, cutoff=0.6)
+            hint = (f'did you mean "{close[0]}"? ' if close else "") + "themes: " + ", ".join(known)
+            if game.get("templates_dir") is not None:
+                hint += f"; a theme of your own is a folder <templates_dir>/{theme}/ with a theme.toml"
+            else:
+                hint += "; a theme of your own needs templates_dir = \"...\" with a folder " + theme + "/ in it"
+            problems.append(Problem(shown, f"{where}.theme", f'no theme "{theme}"', hint))
+    return problems
+
+
+def _themes_in(folder: Path) -> list[str]:
+    # `_base` holds what every theme inherits; it is not a theme of its own
+    return [p.parent.name for p in sorted(folder.glob("*/theme.toml")) if not p.parent.name.startswith("_")]
 
 
 def _alerts_problems(raw: dict[str, Any], shown: str) -> list[Problem]:
@@ -1069,6 +1123,10 @@ def _complete(config: Config, file: Path, shown: str) -> None:
                 player.replaced_by.at = _localize(player.replaced_by.at, tz)
         if not game.title:
             game.title = game.id
+        for key in ("templates_dir", "flavor_dir"):
+            folder = getattr(game, key)
+            if folder is not None and not folder.is_absolute():
+                setattr(game, key, base / folder.expanduser())
         game._ruleset_path = resolve_ruleset(game.ruleset, base)
 
 
