@@ -1,0 +1,179 @@
+"""`mafvote render` (INTERFACE.md, issue 5 item 7): a themed post of one phase of a game, from the store.
+
+    night N      the stored outcome of resolved night N       (`mafvote night resolve --night N` stores it)
+    day N        the stored outcome of closed day N           (`mafvote day close --day N` stores it)
+    votecount N  the live count of day N, public view only    (the stored posts, the stored phase's deadline)
+
+The theme is the game's `theme` (else the ruleset's `[game].theme`); the GM's `templates_dir` overrides
+bundled files; the flavour text is `--flavor FILE`, else the phase's file in the game's `flavor_dir`
+(`night-1.txt`, `day-2.txt`, `votecount-2.txt`); the next phase's deadline goes at the bottom, in the
+game's time zone. `--gm` renders the GM's private report of the phase instead, `--private` the players'
+private messages of a night: neither is ever to be posted.
+
+Thin: the data comes from `mafvote.game.GameService`, the post from `mafvote.render`; errors leave through
+the group (exit 2 for a phase not applied yet, a missing file, a bad template).
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Mapping
+
+import click
+
+from .. import game as game_mod
+from ..config import GameConfig
+from ..game import AppliedPhase, GameError, GameService, phase_index, phase_of_index
+from ..render import RenderError, build_data, load_flavor, render, render_private
+from . import cli
+from .common import config_option, format_option, game_option, load_game
+from .game import _service
+
+__all__ = ["render_command", "theme_of"]
+
+
+def theme_of(game: GameConfig, service: GameService) -> str:
+    """The game's theme: the config's `theme`, else its ruleset's `[game].theme`."""
+    return game.theme or service.ruleset.theme
+
+
+def _stored(service: GameService, kind: str, number: int) -> AppliedPhase:
+    """The row that applied night N (`resolve`) or day N (`close`); a GameError says how to apply it."""
+    how = "resolve" if kind == "night" else "close"
+    for row in service.applied():
+        if row.how == how and row.kind == kind and row.number == number:
+            return row
+    command = (f"mafvote night resolve --night {number}" if kind == "night"
+               else f"mafvote day close --day {number}")
+    current = service.current_phase()
+    what = "resolved" if kind == "night" else "closed"
+    raise GameError(f"{kind} {number} of game {service.game.id} is not {what} yet (the current phase is "
+                    f"{current.label_ru}); apply it with `{command}`, then render it")
+
+
+def _day_outcome(service: GameService, close: AppliedPhase) -> dict[str, Any]:
+    """The closed day's outcome with the GM's modkills of that day (`mafvote modkill` during day N) added,
+    so the day post names them too (`Модкилл: ...`, the role only when the modkill was `--reveal`)."""
+    outcome = dict(close.outcome.get("day") or {})
+    deaths = list(outcome.get("deaths") or ())
+    public = list(outcome.get("public") or ())
+    dead = {d.get("player") for d in deaths}
+    for row in service.applied():
+        if row.how == "modkill" and row.kind == "day" and row.number == close.number and row.seq < close.seq:
+            for d in row.outcome.get("deaths") or ():
+                if d.get("player") not in dead:
+                    deaths.append(d)
+                    dead.add(d.get("player"))
+            public += [e for e in row.outcome.get("public") or () if e.get("kind") == "modkill"]
+    outcome["deaths"], outcome["public"] = deaths, public
+    return outcome
+
+
+def _next_deadline(service: GameService, kind: str, number: int) -> datetime:
+    """The deadline of the phase after `kind number`, in the game's time zone (stored or from the schedule)."""
+    starts_with = service.game.schedule.starts_with
+    next_kind, next_number = phase_of_index(phase_index(kind, number, starts_with) + 1, starts_with)
+    return service.phase(next_kind, next_number).deadline.astimezone(service.tz)
+
+
+def _flavor(game: GameConfig, flavor_file: Path | None, kind: str, number: int) -> str | None:
+    if flavor_file is not None:
+        try:
+            return flavor_file.read_text(encoding="utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise RenderError(f"--flavor {flavor_file}: not UTF-8 text ({exc.reason}); save the flavour "
+                              "file as UTF-8") from None
+        except OSError as exc:
+            raise RenderError(f"--flavor {flavor_file}: cannot read it ({exc.strerror})") from None
+    if game.flavor_dir is not None:
+        return load_flavor(game.flavor_dir, kind, number)
+    return None
+
+
+def _variant(values: tuple[str, ...]) -> int | dict[str, int] | None:
+    """`--variant 1` (every phrase) and/or `--variant night.deaths=2` (one phrase) -> render's `variant`."""
+    if not values:
+        return None
+    picks: dict[str, int] = {}
+    for value in values:
+        key, _, number = value.rpartition("=")
+        try:
+            picks[key.strip() or "*"] = int(number)
+        except ValueError:
+            raise click.BadParameter(f"{value!r}: write a style number (1) or a phrase and a number "
+                                     "(night.deaths=2)", param_hint="--variant") from None
+    return picks["*"] if list(picks) == ["*"] else picks
+
+
+def _day_reason(outcome: Mapping[str, Any]) -> str | None:
+    """Why the count hanged nobody (the stored close's count), for the day post's line; None for a GM's
+    decision. Only the reason is passed on: the stored count is the GM view (RULES.md §3 "Two views")."""
+    count = outcome.get("count") or {}
+    return (count.get("outcome") or {}).get("reason")
+
+
+@cli.command("render")
+@config_option
+@game_option
+@click.argument("kind", type=click.Choice(["night", "day", "votecount"]))
+@click.argument("number", type=click.IntRange(min=1), metavar="N")
+@format_option(["bbcode", "text", "html"])
+@click.option("--flavor", "flavor_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Flavour text for the top of the post (default: the phase's file in the game's flavor_dir).")
+@click.option("--variant", "variants", multiple=True, metavar="N|PHRASE=N",
+              help="The phrase style to use (0, 1, ...), or one phrase's variant (night.deaths=2); repeatable. "
+                   "Default: chosen per phase from the game, kind and number.")
+@click.option("--gm", "gm_report", is_flag=True, help="The GM's private report of the phase instead (never post it).")
+@click.option("--private", "private", is_flag=True,
+              help="The players' private messages of the night instead (one block per player).")
+def render_command(config_path: Path, game_id: str | None, kind: str, number: int, fmt: str,
+                   flavor_file: Path | None, variants: tuple[str, ...], gm_report: bool, private: bool) -> None:
+    """A themed post: the results of night N or day N, or the live vote count of day N."""
+    if gm_report and private:
+        raise click.UsageError("--gm and --private exclude each other")
+    if private and kind != "night":
+        raise click.UsageError("--private: private messages come from a night's results; "
+                               "use `render night N --private`")
+    variant = _variant(variants)
+    with _service() as service:
+        game = service.game
+        theme = theme_of(game, service)
+        now = game_mod.utc_now().astimezone(service.tz)
+        common = dict(game=game, ruleset=service.ruleset, templates_dir=game.templates_dir, phase=number)
+        if kind == "votecount":
+            # the public view only: the GM view holds hidden weights and secret silences (RULES.md §3)
+            count = service.count(number, view="gm" if gm_report else "public", now=now)
+            data = build_data(tally=count.to_json(), now=now,
+                              deadline=count.deadline.astimezone(service.tz) if count.deadline else None, **common)
+        else:
+            row = _stored(service, kind, number)
+            deadline = _next_deadline(service, kind, number)
+            if kind == "night":
+                data = build_data(outcome=row.outcome, deadline=deadline, now=now, **common)
+            else:
+                reason = _day_reason(row.outcome)
+                tally = row.outcome.get("count") if gm_report else {"outcome": {"reason": reason}}
+                data = build_data(outcome=_day_outcome(service, row), tally=tally if reason or gm_report else None,
+                                  deadline=deadline, now=now, **common)
+    try:
+        if private:
+            messages = render_private(theme, data, fmt=fmt, variant=variant, templates_dir=game.templates_dir)
+            if not messages:
+                click.echo(f"night {number}: no private messages", err=True)
+            for i, (to, text) in enumerate(messages.items()):
+                click.echo(("\n" if i else "") + f"== {to} ==")
+                click.echo(text, nl=False)
+            return
+        out = render(theme, "gm_report" if gm_report else kind, data, fmt=fmt, variant=variant,
+                     templates_dir=game.templates_dir,
+                     flavor=None if gm_report else _flavor(game, flavor_file, kind, number))
+    except RenderError as exc:
+        if f"theme {theme!r} has no" in str(exc):
+            config, _ = load_game()
+            key = f"games[{config.games.index(game)}]"
+            source = f"{key}.theme" if game.theme else f"the [game].theme of ruleset {service.ruleset.name}"
+            raise RenderError(f"{exc} (it is {source}); set {key}.theme = \"new_year\" (or another theme) in the "
+                              f"config of game {game.id}, or add a folder {theme}/ with a theme.toml to its "
+                              "templates_dir") from None
+        raise
+    click.echo(out, nl=False)
