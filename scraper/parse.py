@@ -6,10 +6,21 @@ read with the profile's CSS selectors from that one tree, so the cost stays clos
 parse (see bench/bench_parse.py).
 
 Flow: decode bytes (HTTP charset, else <meta>, else utf-8) -> one tree -> post containers ->
-per post: id, author, author id, time, edit notice, body (signature stripped) and content hash
--> pagination (current, last, next) -> ParsedPage. A page that has posts we cannot read, or no
-posts at all, raises LayoutNotRecognised naming what was missing: an unreadable page must
-never look like "no new posts".
+one page-level query per field (author, profile link, time, edit notice, body), each match
+handed to the post that holds it -> per post: id, author, author id, time, edit notice, body
+(signature stripped) and content hash -> pagination (current, last, next; hrefs resolved
+against `<base href>`) -> ParsedPage. A page that has posts we cannot read, or no posts at all,
+raises LayoutNotRecognised naming what was missing: an unreadable page must never look like
+"no new posts".
+
+Why page-level queries: selectolax compiles a selector string on every call (≈ 1.5 µs, and it
+has no API to keep a compiled selector), so four `css_first` per post cost as much as walking
+the whole page once per field on a 10-post page, and more on pages of 20-40 posts (measured in
+bench/README.md). A page-level match belongs to the nearest post container above it
+(`_Owners`), which gives exactly what `post.css_first(selector)` would: lexbor returns matches
+in document order, lets a selector's ancestors lie outside the post, and lets the post itself
+match. The one assumption is that post containers do not nest (no engine nests them; a
+container matched twice, or two containers with one post id, count once).
 """
 from __future__ import annotations
 
@@ -18,7 +29,7 @@ import hashlib
 import re
 from datetime import datetime, timedelta
 from functools import lru_cache
-from urllib.parse import parse_qs, urljoin, urlsplit
+from urllib.parse import unquote_plus, urljoin
 from zoneinfo import ZoneInfo
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -94,57 +105,160 @@ def parse_page(html: bytes | str, *, url: str, profile: EngineProfile | str, tz:
                                   f"no posts: nothing matches `{profile.post}` with {profile.post_id_attr} "
                                   f"~ /{profile.post_id_pattern}/ ({what}; check the engine or the URL)")
 
-    topic_id = _topic_id(tree, url, profile)
+    base = _base_url(tree, url)
+    topic_id = _topic_id(tree, url, base, profile)
     if not topic_id:
         raise LayoutNotRecognised(url, engine, f"topic id: no `{profile.topic_param}=` in the URL"
                                   + (f" and nothing matches `{profile.topic_id_selector}`" if profile.topic_id_selector
                                      else "") + "; use the topic's own URL")
-    page, last_page, next_url = _pagination(tree, url, profile)
-    posts = [_parse_post(node, pid, pos, topic_id=topic_id, page=page, url=url, profile=profile,
-                         engine=engine, tz=tz, now=now)
-             for pos, (pid, node) in enumerate(matched)]
+    page, last_page, next_url = _pagination(tree, url, base, profile)
+
+    containers = [node for _, node in matched]
+    owners = _Owners(containers)
+    n = len(containers)
+    none: list[LexborNode | None] = [None] * n
+    authors = owners.first_each(tree, profile.author, n) if profile.author else none
+    links = owners.first_each(tree, profile.author_link, n) if profile.author_link else None
+    notices = owners.first_each(tree, profile.edit_notice, n) if profile.edit_notice else none
+    times = owners.first_each(tree, profile.time, n) if profile.time else none
+    bodies = owners.first_each(tree, profile.body, n) if profile.body else none
+
+    ctx = _Context(url=url, engine=engine, page=page, topic_id=topic_id, profile=profile, tz=tz, now=now)
+    posts = [_read_post(ctx, pid, pos, post, authors[pos], links[pos] if links is not None else None,
+                        notices[pos], times[pos])
+             for pos, (pid, post) in enumerate(matched)]
+    # Bodies last: stripping a signature edits the tree, and the edit notice may sit inside the
+    # body (IPS 4, FluxBB), so every other field is read before.
+    htmls = _bodies(ctx, tree, matched, bodies)
+    posts = [ParsedPost(post_id=pid, topic_id=topic_id, page=page, position=pos, author=author,
+                        author_id=author_id, time=when, html=body_html, edit=edit,
+                        content_hash=digest)
+             for pos, ((pid, author, author_id, when, edit), (body_html, digest)) in enumerate(zip(posts, htmls))]
     title_node = tree.css_first(profile.title) if profile.title else None
     title = _clean(title_node.text()) if title_node is not None else None
     return ParsedPage(url=url, engine=engine, topic_id=topic_id, page=page, last_page=last_page,
                       next_url=next_url, posts=posts, title=title or None)
 
 
-# --- one post ---------------------------------------------------------------------------------
+# --- finding nodes ------------------------------------------------------------------------------
+
+class _Owners:
+    """Hands a node found anywhere on the page to the holder (post, body) it sits in, if any.
+
+    Each lookup walks up the tree until it meets a holder; every node passed on the way is
+    remembered, so a second match in the same post (or outside all posts, below the same page
+    element) stops after a step or two.
+    """
+
+    __slots__ = ("_memo",)
+
+    def __init__(self, holders: list[LexborNode]):
+        self._memo: dict[int, int] = {node.mem_id: i for i, node in enumerate(holders)}
+
+    def owner(self, node: LexborNode) -> int:
+        """Index of the nearest holder at or above `node`; -1 when none holds it."""
+        memo = self._memo
+        path = []
+        found = -1
+        current: LexborNode | None = node
+        while current is not None:
+            key = current.mem_id
+            hit = memo.get(key)
+            if hit is not None:
+                found = hit
+                break
+            path.append(key)
+            current = current.parent
+        for key in path:
+            memo[key] = found
+        return found
+
+    def first_each(self, tree: LexborHTMLParser, selector: str, n: int) -> list[LexborNode | None]:
+        """For each of the n holders, what `holder.css_first(selector)` would give, in one query."""
+        out: list[LexborNode | None] = [None] * n
+        owner = self.owner
+        for node in tree.css(selector):
+            i = owner(node)
+            if i >= 0 and out[i] is None:
+                out[i] = node
+        return out
+
+    def all_each(self, tree: LexborHTMLParser, selector: str, n: int) -> list[list[LexborNode]]:
+        """For each of the n holders, what `holder.css(selector)` would give (without repeats)."""
+        out: list[list[LexborNode]] = [[] for _ in range(n)]
+        seen: set[int] = set()
+        owner = self.owner
+        for node in tree.css(selector):
+            i = owner(node)
+            if i >= 0 and node.mem_id not in seen:
+                seen.add(node.mem_id)
+                out[i].append(node)
+        return out
+
 
 def _find_posts(tree: LexborHTMLParser, profile: EngineProfile) -> list[tuple[int, LexborNode]]:
     if not profile.post:
         return []
     id_re = _rx(profile.post_id_pattern)
+    attr = profile.post_id_attr
+    inner = profile.post_id_selector
     found = []
+    seen_nodes: set[int] = set()
+    seen_ids: set[int] = set()
     for node in tree.css(profile.post):
-        holder = node.css_first(profile.post_id_selector) if profile.post_id_selector else node
-        m = id_re.search((holder.attributes.get(profile.post_id_attr) or "") if holder is not None else "")
+        # a group selector (`a, b`) lists a node once per part it matches
+        key = node.mem_id
+        if key in seen_nodes:
+            continue
+        seen_nodes.add(key)
+        holder = node.css_first(inner) if inner else node
+        if holder is None:
+            continue
+        m = id_re.search((holder.id if attr == "id" else holder.attrs.get(attr)) or "")
         if m:
-            found.append((int(m.group(1)), node))
+            pid = int(m.group(1))
+            # two containers carrying one post id are one post (an outer and an inner wrapper)
+            if pid not in seen_ids:
+                seen_ids.add(pid)
+                found.append((pid, node))
     return found
 
 
-def _parse_post(post: LexborNode, pid: int, position: int, *, topic_id: str, page: int, url: str,
-                profile: EngineProfile, engine: str, tz: ZoneInfo, now: datetime) -> ParsedPost:
-    where = f"post {pid} (#{position + 1} on page {page})"
-    author_node = post.css_first(profile.author) if profile.author else None
+# --- one post -----------------------------------------------------------------------------------
+
+class _Context:
+    __slots__ = ("url", "engine", "page", "topic_id", "profile", "tz", "now")
+
+    def __init__(self, *, url: str, engine: str, page: int, topic_id: str, profile: EngineProfile,
+                 tz: ZoneInfo, now: datetime):
+        self.url, self.engine, self.page, self.topic_id = url, engine, page, topic_id
+        self.profile, self.tz, self.now = profile, tz, now
+
+    def layout_error(self, pid: int, position: int, what: str, detail: str) -> LayoutNotRecognised:
+        return LayoutNotRecognised(self.url, self.engine,
+                                   f"{what} of post {pid} (#{position + 1} on page {self.page}): {detail}")
+
+
+def _read_post(ctx: _Context, pid: int, position: int, post: LexborNode, author_node: LexborNode | None,
+               link: LexborNode | None, notice: LexborNode | None, time_node: LexborNode | None
+               ) -> tuple[int, str, str | None, datetime, EditNotice | None]:
+    """Every field but the body: (post id, author, author id, time, edit notice)."""
+    profile, tz, now = ctx.profile, ctx.tz, ctx.now
     author = _clean(author_node.text()) if author_node is not None else ""
     if not author:
-        raise LayoutNotRecognised(url, engine, f"author of {where}: nothing matches `{profile.author}`")
-    author_id = _author_id(post, author_node, profile)
+        raise ctx.layout_error(pid, position, "author", f"nothing matches `{profile.author}`")
+    author_id = _author_id(post, author_node, link, profile)
 
     # The edit notice is read before the time: some engines nest it inside the date (MyBB).
     edit = None
-    notice = post.css_first(profile.edit_notice) if profile.edit_notice else None
     if notice is not None and notice.text(strip=True):
         hook = profile.hooks.get("edit")
         try:
             edit = (hook(notice, post, profile=profile, tz=tz, now=now) if hook
                     else _edit_notice(notice, profile, tz, now))
         except DateNotRecognised as exc:
-            raise LayoutNotRecognised(url, engine, f"edit time of {where}: {exc}") from None
+            raise ctx.layout_error(pid, position, "edit time", str(exc)) from None
 
-    time_node = post.css_first(profile.time) if profile.time else None
     hook = profile.hooks.get("time")
     try:
         if hook:
@@ -152,71 +266,133 @@ def _parse_post(post: LexborNode, pid: int, position: int, *, topic_id: str, pag
         else:
             when = _generic_time(time_node, post, profile, tz, now)
     except DateNotRecognised as exc:
-        raise LayoutNotRecognised(url, engine, f"time of {where}: {exc}") from None
+        raise ctx.layout_error(pid, position, "time", str(exc)) from None
     if when is None:
-        raise LayoutNotRecognised(url, engine, f"time of {where}: nothing matches `{profile.time}`")
+        raise ctx.layout_error(pid, position, "time", f"nothing matches `{profile.time}`")
     # One zone for every time a page yields (3.3's datetime is UTC, data-posted is unix): the forum's.
     when = when.astimezone(tz)
     if edit is not None and edit.at is not None:
         edit = EditNotice(at=edit.at.astimezone(tz), by=edit.by, reason=edit.reason)
+    return pid, author, author_id, when, edit
 
-    body = post.css_first(profile.body) if profile.body else None
-    if body is None:
-        raise LayoutNotRecognised(url, engine, f"message body of {where}: nothing matches `{profile.body}`")
-    html = body.inner_html or ""
-    # Selector queries cost more than a substring test: only look for what the html can hold.
-    junk = [node for sel in profile.signature + profile.strip if _may_hold(html, sel) for node in body.css(sel)]
-    if junk:
-        for node in junk:
-            node.decompose()
-        html = body.inner_html or ""
-    html = html.strip()
+
+def _bodies(ctx: _Context, tree: LexborHTMLParser, matched: list[tuple[int, LexborNode]],
+            bodies: list[LexborNode | None]) -> list[tuple[str, str]]:
+    """(html without signature, content hash) of every post's body."""
+    profile = ctx.profile
+    for pos, body in enumerate(bodies):
+        if body is None:
+            raise ctx.layout_error(matched[pos][0], pos, "message body", f"nothing matches `{profile.body}`")
+    htmls = [body.inner_html or "" for body in bodies]  # type: ignore[union-attr]
+    junk_selectors = profile.signature + profile.strip
+    if junk_selectors:
+        for pos, body in enumerate(bodies):
+            html = htmls[pos]
+            # Selector queries cost more than a substring test: only look for what the html can hold.
+            tag = body.tag or ""  # type: ignore[union-attr]
+            junk = [node for sel in junk_selectors if _may_hold(html, sel, tag) for node in body.css(sel)]
+            if junk and _remove(body, junk):  # type: ignore[arg-type]
+                htmls[pos] = body.inner_html or ""  # type: ignore[union-attr]
+    htmls = [html.strip() for html in htmls]
     if profile.signature_marker:
-        html = html.split(profile.signature_marker, 1)[0].rstrip()
-    hashed = html
+        marker = profile.signature_marker
+        htmls = [html.split(marker, 1)[0].rstrip() if marker in html else html for html in htmls]
+    hashed = list(htmls)
     for sel in profile.hash_ignore:
-        if _may_hold(html, sel):
-            for volatile in body.css(sel):
-                hashed = hashed.replace(volatile.html or "", "")
-    return ParsedPost(post_id=pid, topic_id=topic_id, page=page, position=position, author=author,
-                      author_id=author_id, time=when, html=html, edit=edit,
-                      content_hash=content_hash(hashed))
+        for pos, volatile in _select_in_bodies(tree, bodies, htmls, sel):  # type: ignore[arg-type]
+            hashed[pos] = hashed[pos].replace(volatile.html or "", "")
+    return [(html, content_hash(h)) for html, h in zip(htmls, hashed)]
 
 
-def _author_id(post: LexborNode, author_node: LexborNode | None, profile: EngineProfile) -> str | None:
-    link = None
-    if profile.author_link:
-        link = post.css_first(profile.author_link)
-    elif author_node is not None:
-        link = author_node if author_node.tag == "a" else author_node.css_first("a[href]")
+# Above this many bodies that may hold a selector, one page-level query beats one query per body.
+_PAGE_QUERY_FROM = 4
+
+
+def _select_in_bodies(tree: LexborHTMLParser, bodies: list[LexborNode], htmls: list[str],
+                      selector: str) -> list[tuple[int, LexborNode]]:
+    """(body index, node) for every node matching `selector` inside a body, in page order."""
+    candidates = [pos for pos, html in enumerate(htmls) if _may_hold(html, selector, bodies[pos].tag or "")]
+    if len(candidates) < _PAGE_QUERY_FROM:
+        return [(pos, node) for pos in candidates for node in _unique(bodies[pos].css(selector))]
+    per_body = _Owners(bodies).all_each(tree, selector, len(bodies))
+    return [(pos, node) for pos, nodes in enumerate(per_body) for node in nodes]
+
+
+def _unique(nodes: list[LexborNode]) -> list[LexborNode]:
+    """A group selector lists a node once per part it matches; keep the first."""
+    if len(nodes) < 2:
+        return nodes
+    seen: set[int] = set()
+    out = []
+    for node in nodes:
+        if node.mem_id not in seen:
+            seen.add(node.mem_id)
+            out.append(node)
+    return out
+
+
+def _remove(body: LexborNode, junk: list[LexborNode]) -> bool:
+    """Decompose each junk node once; a node inside another one goes with it."""
+    doomed = {node.mem_id for node in junk}
+    body_key = body.mem_id
+    removed = False
+    for node in _unique(junk):
+        parent = node.parent
+        inside_other = False
+        while parent is not None and parent.mem_id != body_key:
+            if parent.mem_id in doomed:
+                inside_other = True
+                break
+            parent = parent.parent
+        if not inside_other:
+            node.decompose()
+            removed = True
+    return removed
+
+
+def _author_id(post: LexborNode, author_node: LexborNode | None, link: LexborNode | None,
+               profile: EngineProfile) -> str | None:
+    if not profile.author_link and author_node is not None:
+        link = author_node if author_node.tag == "a" else _first_link(author_node)
     if link is not None:
-        m = _rx(profile.author_id_pattern).search(link.attributes.get("href") or "")
+        m = _rx(profile.author_id_pattern).search(link.attrs.get("href") or "")
         if m:
             return m.group(1)
     if profile.author_id_attr:
-        value = post.attributes.get(profile.author_id_attr)
+        value = post.attrs.get(profile.author_id_attr)
         if value:
             return value.strip()
+    return None
+
+
+def _first_link(node: LexborNode) -> LexborNode | None:
+    """`node.css_first("a[href]")` without compiling a selector (the author node is small)."""
+    for inner in node.traverse():
+        if inner.tag == "a" and "href" in inner.attrs:
+            return inner
     return None
 
 
 def _generic_time(node: LexborNode | None, post: LexborNode, profile: EngineProfile, tz: ZoneInfo,
                   now: datetime) -> datetime | None:
     """Machine-readable attributes first (node, its descendants, the post container), then the text."""
-    if node is not None:
-        found = _time_from_attrs(node, profile, tz, now)
+    time_attrs = profile.time_attrs
+    if node is not None and time_attrs:
+        found = _time_from_attrs(node, time_attrs, profile, tz, now)
         if found is None:
-            for attr in profile.time_attrs:
+            for attr in time_attrs:
                 inner = node.css_first(f"[{attr}]")
                 if inner is not None:
-                    found = _time_from_attrs(inner, profile, tz, now)
+                    found = _time_from_attrs(inner, time_attrs, profile, tz, now)
                     if found is not None:
                         break
         if found is not None:
             return found
-    for attr in profile.time_attrs:
-        if attr in _MACHINE_ATTRS and post.attributes.get(attr):
-            return parse_machine(post.attributes[attr], tz=tz)
+    for attr in time_attrs:
+        if attr in _MACHINE_ATTRS:
+            value = post.attrs.get(attr)
+            if value:
+                return parse_machine(value, tz=tz)
     if node is None:
         return None
     text = _clean(node.text())
@@ -227,9 +403,10 @@ def _generic_time(node: LexborNode | None, post: LexborNode, profile: EngineProf
     return parse_shown(text, tz=tz, now=now, formats=profile.date_formats)
 
 
-def _time_from_attrs(node: LexborNode, profile: EngineProfile, tz: ZoneInfo, now: datetime) -> datetime | None:
-    attrs = node.attributes
-    for attr in profile.time_attrs:
+def _time_from_attrs(node: LexborNode, time_attrs: tuple[str, ...], profile: EngineProfile, tz: ZoneInfo,
+                     now: datetime) -> datetime | None:
+    attrs = node.attrs
+    for attr in time_attrs:
         value = attrs.get(attr)
         if not value:
             continue
@@ -255,7 +432,7 @@ def _edit_notice(notice: LexborNode, profile: EngineProfile, tz: ZoneInfo, now: 
     for attr in profile.time_attrs:
         inner = notice.css_first(f"[{attr}]")
         if inner is not None:
-            at = _time_from_attrs(inner, profile, tz, now)
+            at = _time_from_attrs(inner, profile.time_attrs, profile, tz, now)
             if at is not None:
                 break
     if at is None and profile.edit_time_pattern:
@@ -269,15 +446,29 @@ def _edit_notice(notice: LexborNode, profile: EngineProfile, tz: ZoneInfo, now: 
     return EditNotice(at=at, by=by or None, reason=reason)
 
 
-# --- page level -------------------------------------------------------------------------------
+# --- page level ---------------------------------------------------------------------------------
 
-def _topic_id(tree: LexborHTMLParser, url: str, profile: EngineProfile) -> str:
+def _base_url(tree: LexborHTMLParser, url: str) -> str:
+    """The URL relative links resolve against: `<base href>` (itself relative to the page), else the page.
+
+    vBulletin 4 and XenForo 1 with friendly URLs print `<base href="http://host/forum/">` and link
+    pages as `showthread.php/9687-title/page2`; joined to the page URL instead, that became
+    `…/showthread.php/showthread.php/9687-…/page2`. Only a `<base>` in <head> is looked at (where
+    HTML puts it; looking through the whole page would cost a full walk of it on every page).
+    """
+    head = tree.head
+    node = head.css_first("base[href]") if head is not None else None
+    href = (node.attrs.get("href") or "").strip() if node is not None else ""
+    return urljoin(url, href) if href else url
+
+
+def _topic_id(tree: LexborHTMLParser, url: str, base: str, profile: EngineProfile) -> str:
     found = _from_url(url, profile.topic_id_pattern, profile.topic_param)
     if found is None and profile.topic_id_selector:
         node = tree.css_first(profile.topic_id_selector)
-        value = (node.attributes.get(profile.topic_id_attr) or "") if node is not None else ""
+        value = (node.attrs.get(profile.topic_id_attr) or "") if node is not None else ""
         if profile.topic_id_attr == "href":
-            found = _from_url(urljoin(url, value), profile.topic_id_pattern, profile.topic_param)
+            found = _from_url(urljoin(base, value), profile.topic_id_pattern, profile.topic_param)
         else:
             found = value.strip() or None
     return found or ""
@@ -289,10 +480,18 @@ def _from_url(url: str, pattern: str, param: str) -> str | None:
         if m:
             return m.group(1)
     if param:
-        values = parse_qs(urlsplit(url).query).get(param)
-        if values and values[0]:
-            return values[0]
+        # the first non-empty `param=` of the query, as parse_qs(urlsplit(url).query)[param][0]
+        query = url.partition("?")[2].partition("#")[0]
+        for m in _param_rx(param).finditer(query):
+            value = m.group(1)
+            if value:
+                return unquote_plus(value) if "%" in value or "+" in value else value
     return None
+
+
+@lru_cache(maxsize=64)
+def _param_rx(param: str) -> re.Pattern[str]:
+    return re.compile(r"(?:^|&)" + re.escape(param) + r"=([^&]*)")
 
 
 def _url_position(url: str, profile: EngineProfile) -> int | None:
@@ -302,39 +501,41 @@ def _url_position(url: str, profile: EngineProfile) -> int | None:
     return int(m.group()) if m else None
 
 
-def _pagination(tree: LexborHTMLParser, url: str, profile: EngineProfile) -> tuple[int, int | None, str | None]:
+def _pagination(tree: LexborHTMLParser, url: str, base: str, profile: EngineProfile
+                ) -> tuple[int, int | None, str | None]:
     page = None
+    scope: LexborHTMLParser | LexborNode = tree
     if profile.pagination_box:
         # the first pagination block (engines repeat it below the posts): no walk through the posts
         box = tree.css_first(profile.pagination_box)
         if box is None:
             page = profile.hooks["page"](tree, url, profile=profile) if "page" in profile.hooks else None
             return page or 1, None, None
-        tree = box
+        scope = box
     hook = profile.hooks.get("page")
     if hook:
-        page = hook(tree, url, profile=profile)
+        page = hook(scope, url, profile=profile)
     if page is None and profile.current_page:
-        node = tree.css_first(profile.current_page)
+        node = scope.css_first(profile.current_page)
         m = _INT.search(node.text()) if node is not None else None
         page = int(m.group()) if m else None
     numbers: dict[int, str | None] = {}
     if profile.page_links:
-        for link in tree.css(profile.page_links):
+        for link in scope.css(profile.page_links):
             m = _INT.fullmatch(link.text(strip=True))
             if m:
-                numbers.setdefault(int(m.group()), link.attributes.get("href"))
+                numbers.setdefault(int(m.group()), link.attrs.get("href"))
     # No pagination at all means a one-page topic (MyBB prints none then).
     page = page or 1
     last_page = max([page, *numbers]) if numbers or page > 1 else None
 
     href = None
     if profile.next_page:
-        node = tree.css_first(profile.next_page)
-        href = node.attributes.get("href") if node is not None else None
+        node = scope.css_first(profile.next_page)
+        href = node.attrs.get("href") if node is not None else None
     if not href:  # engines without a "next" arrow still link the following page by its number
         href = numbers.get(page + 1)
-    next_url = urljoin(url, href) if href else None
+    next_url = urljoin(base, href) if href else None
     if next_url is not None:
         # An engine that answers a past-the-end request with page 1 (MyBB: ?page=6 -> page 1)
         # links "next" backwards from the URL asked for; following it would loop forever.
@@ -430,26 +631,107 @@ def _fast_format(fmt: str) -> re.Pattern[str] | None:
     return re.compile("".join(out))
 
 
-# --- helpers ----------------------------------------------------------------------------------
-
-_LEADING_TAG = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9]*)")
-
+# --- helpers ------------------------------------------------------------------------------------
 
 @lru_cache(maxsize=256)
-def _needles(selector: str) -> tuple[str, ...] | None:
-    """`<tag` strings one of which must be in the html for `selector` to match there; None: unknown."""
-    needles = []
-    for alternative in selector.split(","):
-        m = _LEADING_TAG.match(alternative)
-        if not m:
+def _needles(selector: str, holder_tag: str = "") -> tuple[tuple[str, ...], ...] | None:
+    """Per alternative of a selector group, strings that must all be in a holder's inner html for
+    the selector to match a node inside that holder (a message body). None: unknown, always query.
+
+    The matched element is inside the html, so its compound gives needles: `<tag` and attribute
+    names (lexbor writes both in lower case), class names and ids as the profile spells them
+    (lexbor matches those case-sensitively except on quirks-mode pages; profiles spell them as the
+    engines print them). Its ancestors may lie outside the html, except along a child chain
+    (`blockquote.q > cite > span`): a parent whose tag is not the holder's own tag (`holder_tag`)
+    cannot be the holder, so it is inside the html too and adds its needles (`<cite`,
+    `<blockquote`, `q`). That keeps MyBB's quote-date selector from querying every post that has
+    a coloured <span>.
+    """
+    if "\\" in selector:
+        return None
+    out = []
+    for alternative in _split_group(selector):
+        chain = _compounds(alternative)
+        if not chain:
             return None
-        needles.append("<" + m.group(1).lower())
-    return tuple(needles)
+        needles: list[str] = []
+        for position in range(len(chain) - 1, -1, -1):
+            combinator, compound = chain[position]
+            found = _compound_needles(compound)
+            if position < len(chain) - 1:
+                # a parent in a child chain: inside the html only if it cannot be the holder itself
+                if not found or not found[0].startswith("<") or found[0] == "<" + holder_tag or not holder_tag:
+                    break
+            needles.extend(found)
+            if combinator != ">":
+                break
+        if not needles:
+            return None
+        out.append(tuple(needles))
+    return tuple(out)
 
 
-def _may_hold(html: str, selector: str) -> bool:
-    needles = _needles(selector)
-    return needles is None or any(n in html for n in needles)
+def _compound_needles(compound: str) -> list[str]:
+    # what pseudo-classes say (`:not(.x)`) and attribute values are no needles
+    compound = re.sub(r":[\w-]+(\([^()]*\))?", "", compound)
+    needles = []
+    tag = re.match(r"[a-zA-Z][\w-]*", compound)
+    if tag:
+        needles.append("<" + tag.group().lower())
+    needles.extend(attr.lower() for attr in re.findall(r"\[\s*([\w-]+)", compound))
+    needles.extend(re.findall(r"[.#]([\w-]+)", re.sub(r"\[[^\]]*\]", "", compound)))
+    return needles
+
+
+def _split_group(selector: str) -> list[str]:
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(selector):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(selector[start:i])
+            start = i + 1
+    parts.append(selector[start:])
+    return [p.strip() for p in parts]
+
+
+def _compounds(alternative: str) -> list[tuple[str, str]]:
+    """[(combinator joining it to the compound on its left, compound)], left to right."""
+    chain: list[tuple[str, str]] = []
+    depth, current, combinator, pending = 0, [], "", ""
+    for ch in alternative:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if depth == 0 and ch in " \t\n>+~":
+            if current:
+                chain.append((combinator, "".join(current)))
+                current, pending = [], " "
+            if ch in ">+~":
+                pending = ch
+            continue
+        if not current:
+            combinator = pending if chain else ""
+        current.append(ch)
+    if current:
+        chain.append((combinator, "".join(current)))
+    return chain
+
+
+def _may_hold(html: str, selector: str, holder_tag: str = "") -> bool:
+    needles = _needles(selector, holder_tag)
+    if needles is None:
+        return True
+    for alternative in needles:
+        for needle in alternative:
+            if needle not in html:
+                break
+        else:
+            return True
+    return False
 
 
 def _clean(text: str | None) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -243,7 +244,9 @@ REAL_PAGES = [
      "https://forums.animesuki.com/showthread.php?t=128882&page=153"),
     ("vb423-bob-dorr.html", "vbulletin",
      "http://forums.militarytimes.com/showthread.php/9687-Legendary-military-columnist-author-Bob-Dorr-dies-at-76",
-     UTC, (1, 2, "9687", 10), (365266, "Rainmaker", "13985", "2016-06-15T15:03:00+00:00"), 367742, [], None),
+     UTC, (1, 2, "9687", 10), (365266, "Rainmaker", "13985", "2016-06-15T15:03:00+00:00"), 367742, [],
+     # linked as "showthread.php/9687-…/page2" under <base href="http://forums.militarytimes.com/">
+     "http://forums.militarytimes.com/showthread.php/9687-Legendary-military-columnist-author-Bob-Dorr-dies-at-76/page2"),
     ("vb552-thread.html", "vbulletin",
      "https://fandompost.vbulletin.net/forum/anime-manga-discussions/general-anime-discussions/727744-isekai-quartet-discussion-thread",
      ZoneInfo("America/Chicago"), (1, 2, "727744", 15),
@@ -258,13 +261,15 @@ REAL_PAGES = [
     ("sufficientvelocity-renascence-p54.html", "xenforo",
      "https://forums.sufficientvelocity.com/threads/renascence-a-homura-quest.10402/page-54",
      UTC, (54, 347, "10402", 25), (2146286, "TheBleachDoctor", "4525", "2014-10-30T22:48:00+00:00"), 2146619,
-     [(2146541, None, "2014-12-04T02:29:00+00:00")], None),
+     [(2146541, None, "2014-12-04T02:29:00+00:00")],
+     "https://forums.sufficientvelocity.com/threads/renascence-a-homura-quest.10402/page-55"),
     ("edcforums-cowboy-boots.html", "xenforo", "https://www.edcforums.com/threads/cowboy-boots.133239/",
-     UTC, (1, 2, "133239", 20), (2536963, "skip0911", "24761", "2016-02-19T11:33:00+00:00"), 2664264, [], None),
+     UTC, (1, 2, "133239", 20), (2536963, "skip0911", "24761", "2016-02-19T11:33:00+00:00"), 2664264, [],
+     "https://www.edcforums.com/threads/cowboy-boots.133239/page-2"),
     ("thefashionspot-loewe.html", "xenforo",
      "https://forums.thefashionspot.com/threads/loewe-mens-f-w-2020-21-paris.396285/",
      UTC, (1, None, "396285", 15), (30674761, "Machinegumm", "107031", "2020-01-18T17:57:00+00:00"), 30675897,
-     [], None),
+     [], None),  # a one-page topic: no next page
     ("tophope-ru-3470-p1-edits.html", "xenforo", "https://tophope.ru/threads/x.3470/",
      MSK, (1, 2, "3470", 20), (26455, "xLoLnoobWMZx", "32732", "2014-03-16T11:36:42+04:00"), 27716,
      [(27310, None, "2014-03-28T01:45:30+04:00"), (27417, None, "2014-03-29T22:42:59+04:00"),
@@ -275,8 +280,8 @@ REAL_PAGES = [
      MSK, (2, 3, "811", 20), (9188, "Cleric", "23438", "2013-07-21T23:42:42+04:00"), 16312, [],
      "https://tophope.ru/threads/%D0%93%D0%BE%D0%BB%D0%BE%D1%81%D0%BE%D0%B2%D0%B0%D0%BD%D0%B8%D0%B5-%D0%B2-l2top.811/page-3"),
 ]
-# vB4 and XenForo 1 link pages relative to <base href> ("showthread.php/9687-…/page2"); the generic
-# parser joins them to the page URL, so their next_url is not pinned here (see the report / parse.py).
+# vB4 and XenForo 1 link pages relative to <base href> ("showthread.php/9687-…/page2",
+# "threads/slug.10402/page-55"): next_url must be resolved against it, not against the page URL.
 
 
 @pytest.mark.parametrize("name, engine, url, tz, shape, first, last_id, edits, next_url",
@@ -292,8 +297,7 @@ def test_real_page(name, engine, url, tz, shape, first, last_id, edits, next_url
     assert len({p.post_id for p in parsed.posts}) == len(parsed.posts)
     assert all(p.author and p.html for p in parsed.posts)
     assert [(p.post_id, p.edit.by, p.edit.at.isoformat()) for p in parsed.posts if p.edit] == edits
-    if next_url is not None:
-        assert parsed.next_url == next_url
+    assert parsed.next_url == next_url
 
 
 def test_real_xenforo2_russian_quote_and_colour_survive():
@@ -324,3 +328,46 @@ def test_real_4pda_is_ipb_family_but_its_markup_stops_with_layout_not_recognised
         parse_page(raw, url="https://4pda.to/forum/index.php?act=search", profile="ipb", tz=MSK,
                    now=datetime(2021, 12, 17, tzinfo=UTC))
     assert caught.value.engine == "ipb" and caught.value.missing.startswith("no posts")
+
+
+# --- parser fixes found on real pages: <base href>, selector groups ------------------------------
+
+MYBB_PAGE1 = FIXTURES / "mybb" / "showthread_tid2_page1.html"
+MYBB_URL = "http://127.0.0.1:8081/showthread.php?tid=2&page=1"
+MYBB_NOW = datetime(2027, 1, 1, 18, 40, tzinfo=MSK)
+
+
+@pytest.mark.parametrize("base, next_url", [
+    ("http://127.0.0.1:8081/forum/", "http://127.0.0.1:8081/forum/showthread.php?tid=2&page=2"),
+    # a relative base is itself resolved against the page URL
+    ("/board/", "http://127.0.0.1:8081/board/showthread.php?tid=2&page=2"),
+    ("https://mirror.example/", "https://mirror.example/showthread.php?tid=2&page=2"),
+    # an empty href names no base: links resolve against the page
+    ("", "http://127.0.0.1:8081/showthread.php?tid=2&page=2"),
+])
+def test_next_page_link_is_resolved_against_base_href(base, next_url):
+    # the pagination links "showthread.php?tid=2&page=2"; a <base href> changes what that means
+    html = MYBB_PAGE1.read_text("utf-8").replace("<head>", f'<head><base href="{base}">', 1)
+    parsed = parse_page(html, url=MYBB_URL, profile="mybb", tz=MSK, now=MYBB_NOW)
+    assert parsed.next_url == next_url
+    assert (parsed.page, parsed.last_page, len(parsed.posts)) == (1, 5, 10)
+
+
+def test_post_matched_by_two_parts_of_a_group_is_one_post():
+    # lexbor lists a node once per part of a group selector it matches
+    plain = parse_page(MYBB_PAGE1.read_bytes(), url=MYBB_URL, profile="mybb", tz=MSK, now=MYBB_NOW)
+    grouped = replace(get_profile("mybb"), post="#posts div.post[id^=post_], div.post[id^=post_]")
+    parsed = parse_page(MYBB_PAGE1.read_bytes(), url=MYBB_URL, profile=grouped, tz=MSK, now=MYBB_NOW)
+    assert [(p.post_id, p.position, p.author) for p in parsed.posts] == \
+        [(p.post_id, p.position, p.author) for p in plain.posts]
+    assert len(parsed.posts) == 10
+
+
+def test_stripped_node_matched_by_two_parts_of_a_group_is_removed_once():
+    # every bold span matches both parts; removing one twice must neither fail nor lose other text
+    bold = replace(get_profile("mybb"), strip=("span.mycode_b, span[style*='font-weight: bold']",))
+    parsed = parse_page(MYBB_PAGE1.read_bytes(), url=MYBB_URL, profile=bold, tz=MSK, now=MYBB_NOW)
+    opening = parsed.posts[0]
+    assert "mycode_b" not in opening.html and "День 2" not in opening.html
+    assert "Наступило утро." in opening.html and "01.01 в 18:00" not in opening.html
+    assert len(parsed.posts) == 10 and all("mycode_b" not in p.html for p in parsed.posts)

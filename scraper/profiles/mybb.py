@@ -41,11 +41,17 @@ def post_time(node: LexborNode | None, post: LexborNode, *, profile: EngineProfi
     parts: list[str] = []
     title = None
     for child in node.iter(include_text=True):
-        # span.post_edit (the edit notice) sits inside span.post_date; its date is not the post's
-        if child.tag == "span" and "post_edit" in (child.attributes.get("class") or ""):
+        tag = child.tag
+        if tag == "-text":
+            parts.append(child.text_content or "")
             continue
-        if title is None and child.tag == "span" and child.attributes.get("title"):
-            title = child.attributes["title"]
+        if tag == "span":
+            attrs = child.attrs
+            # span.post_edit (the edit notice) sits inside span.post_date; its date is not the post's
+            if "post_edit" in (attrs.get("class") or ""):
+                continue
+            if title is None and attrs.get("title"):
+                title = attrs.get("title")
         parts.append(child.text() or "")
     return parse_shown(_shown("".join(parts), title), tz=tz, now=now, formats=profile.date_formats)
 

@@ -31,6 +31,7 @@ MYBBRU = EngineProfile(
     edit_time_pattern=_EDIT_AT,
     quote=("div.quote-box", "blockquote"),
     spoiler=("div.spoiler-box",),
+    pagination_box="div.pagelink",   # above and below the posts; the first is enough
     next_page="div.pagelink a.next",
     current_page="div.pagelink strong",
     page_links="div.pagelink a, div.pagelink strong",
@@ -58,6 +59,7 @@ PROFILE = EngineProfile(
     edit_by_pattern=_EDIT_BY,
     edit_time_pattern=_EDIT_AT,
     quote=("div.quotebox", "blockquote"),
+    pagination_box="p.pagelink",     # above and below the posts; the first is enough
     next_page="p.pagelink a[rel=next]",
     current_page="p.pagelink strong",
     page_links="p.pagelink a, p.pagelink strong",
