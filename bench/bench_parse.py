@@ -11,7 +11,11 @@ All three start from the decoded page text. Before timing, the bs4 extraction is
 the same post ids, authors, author ids, times and edit notices as ours, so both do the same work.
 Targets: ours >= 25x faster than bs4, ours <= 1.5x bare.
 
-Run: python bench/bench_parse.py [--repeat 7] [--markdown]
+Run: python bench/bench_parse.py [--repeat 7] [--markdown] [--explain]
+
+--explain breaks one page (the first real MyBB page) down into what any extraction built on
+selectolax must pay on top of the bare parse, to show how close to 1.5x the bare parse a
+Python extraction can get at all (see bench/README.md).
 """
 from __future__ import annotations
 
@@ -260,11 +264,66 @@ def best_of(fns: dict, repeat: int, min_time: float = 0.05) -> dict:
     return best
 
 
+def explain(label: str, engine: str, url: str, text: str, tz: ZoneInfo, now: datetime, repeat: int) -> None:
+    """The floor under ours/bare: the selectolax queries and per-post work no extraction can skip."""
+    from scraper.model import ParsedPost
+    from scraper.parse import content_hash
+
+    profile = get_profile(engine)
+    tree = LexborHTMLParser(text)
+    posts = tree.css(profile.post)
+    leaf = tree.css_first("title")
+    shown = [" ".join(node.text().split()) for node in tree.css(profile.time)]
+    # a post's date as the fast path reads it: the shortest thing a date can cost
+    shown_dates = [parse_page(text, url=url, profile=engine, tz=tz, now=now).posts[i].time
+                   for i in range(len(posts))]
+    stamp = [d.strftime("%m-%d-%Y, %I:%M %p") for d in shown_dates]
+    bodies = [post.css_first(profile.body) for post in posts]
+    fields = [sel for sel in (profile.post, profile.author, profile.author_link, profile.time,
+                              profile.edit_notice, profile.body) if sel]
+
+    def per_post_minimum():
+        for i, body in enumerate(bodies):
+            html = body.inner_html.strip()
+            ParsedPost(post_id=i, topic_id="1", page=1, position=i, author="x", author_id=None,
+                       time=parse_shown(stamp[i], tz=tz, now=now, formats=profile.date_formats),
+                       html=html, edit=None, content_hash=content_hash(html))
+
+    t = best_of({
+        "bare": lambda: LexborHTMLParser(text),
+        "ours": lambda: parse_page(text, url=url, profile=engine, tz=tz, now=now),
+        "walk": lambda: tree.css("x-none"),             # one selector over the whole page, no match
+        "fixed": lambda: leaf.css("x-none"),            # one selector on a leaf: the per-call cost
+        "fields": lambda: [tree.css(sel) for sel in fields],
+        "per_post": per_post_minimum,
+    }, repeat)
+    n = len(posts)
+    floor = t["bare"] + t["fields"] + t["per_post"]
+    print(f"{label}: {n} posts, {len(tree.css('*'))} elements, {len(shown)} dates")
+    rows = [
+        ("bare parse (LexborHTMLParser)", t["bare"]),
+        ("ours (parse_page)", t["ours"]),
+        ("one query, any selector, over the whole page", t["walk"]),
+        ("one query on a leaf node (selector compiled on every call)", t["fixed"]),
+        (f"the {len(fields)} page-level field queries (posts, author, time, edit, body, ...)", t["fields"]),
+        (f"per-post minimum x{n} (inner_html, sha256, fast date, ParsedPost)", t["per_post"]),
+        ("floor = bare + field queries + per-post minimum", floor),
+    ]
+    for what, sec in rows:
+        print(f"  {what:<78} {sec * 1e6:8.1f} µs  {sec / t['bare']:5.2f}× bare")
+    print(f"  per-post queries instead: {len(fields) - 1} × {n} × {t['fixed'] * 1e6:.1f} µs fixed cost alone "
+          f"= {(len(fields) - 1) * n * t['fixed'] * 1e6:.0f} µs")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--markdown", action="store_true", help="print the table as markdown for bench/README.md")
+    ap.add_argument("--explain", action="store_true", help="break the first MyBB page down (the floor under ours/bare)")
     args = ap.parse_args()
+    if args.explain:
+        explain(*pages()[0], repeat=args.repeat)
+        return
 
     rows = []
     for label, engine, url, text, tz, now in pages():
