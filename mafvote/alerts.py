@@ -42,6 +42,7 @@ import httpx
 import sqlite_utils
 
 from .errors import OperationFailed
+from .store import from_db_time, to_db_time
 
 __all__ = [
     "ALERT_KINDS",
@@ -416,16 +417,6 @@ def channels_from_config(alerts, *, client: httpx.Client, environ: Mapping[str, 
 # The log in the store
 
 
-def _db_time(dt: datetime | None) -> str | None:
-    if dt is None:
-        return None
-    if dt.tzinfo is None:
-        raise ValueError(f"naive datetime {dt!r}; pass an aware datetime")
-    return dt.astimezone(timezone.utc).isoformat(timespec="seconds")
-
-
-def _from_db(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
 
 
 @dataclass(frozen=True)
@@ -466,8 +457,8 @@ class AlertLog:
             cur = self.db.execute(
                 "insert or ignore into alerts (game, key, kind, phase, text, time, post_url, recorded_at) "
                 "values (?, ?, ?, ?, ?, ?, ?, ?)",
-                [alert.game, alert.key, alert.kind, alert.phase, alert.text, _db_time(alert.time),
-                 alert.post_url, _db_time(now)])
+                [alert.game, alert.key, alert.kind, alert.phase, alert.text, to_db_time(alert.time),
+                 alert.post_url, to_db_time(now)])
             if cur.rowcount == 0:
                 return False
             for channel in dict.fromkeys([LOG_CHANNEL, *channels]):
@@ -483,7 +474,7 @@ class AlertLog:
             self.db.execute(
                 "update alert_deliveries set sent_at = ?, attempts = attempts + ?, last_try_at = ?, "
                 "next_try_at = null where game = ? and key = ? and channel = ?",
-                [_db_time(at), attempts, _db_time(at), alert.game, alert.key, channel])
+                [to_db_time(at), attempts, to_db_time(at), alert.game, alert.key, channel])
 
     def mark_failed(self, alert: Alert, channel: str, at: datetime, attempts: int, error: str,
                     next_try_at: datetime | None) -> None:
@@ -491,7 +482,7 @@ class AlertLog:
             self.db.execute(
                 "update alert_deliveries set attempts = attempts + ?, last_try_at = ?, next_try_at = ?, "
                 "last_error = ? where game = ? and key = ? and channel = ?",
-                [attempts, _db_time(at), _db_time(next_try_at), error, alert.game, alert.key, channel])
+                [attempts, to_db_time(at), to_db_time(next_try_at), error, alert.game, alert.key, channel])
 
     def deliveries(self, *, game: str | None = None, pending_only: bool = False,
                    channel: str | None = None) -> list[Delivery]:
@@ -508,10 +499,10 @@ class AlertLog:
             "select a.*, d.channel, d.sent_at, d.attempts, d.last_try_at, d.next_try_at, d.last_error "
             "from alert_deliveries d join alerts a on a.game = d.game and a.key = d.key "
             f"where {' and '.join(where)} order by a.recorded_at, a.rowid, d.channel", params)
-        return [Delivery(alert=Alert(game=r["game"], kind=r["kind"], text=r["text"], time=_from_db(r["time"]),
+        return [Delivery(alert=Alert(game=r["game"], kind=r["kind"], text=r["text"], time=from_db_time(r["time"]),
                                      phase=r["phase"], post_url=r["post_url"], key=r["key"]),
-                         channel=r["channel"], sent_at=_from_db(r["sent_at"]), attempts=r["attempts"] or 0,
-                         last_try_at=_from_db(r["last_try_at"]), next_try_at=_from_db(r["next_try_at"]),
+                         channel=r["channel"], sent_at=from_db_time(r["sent_at"]), attempts=r["attempts"] or 0,
+                         last_try_at=from_db_time(r["last_try_at"]), next_try_at=from_db_time(r["next_try_at"]),
                          last_error=r["last_error"])
                 for r in rows]
 

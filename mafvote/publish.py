@@ -41,6 +41,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from .alerts import install_secret_filter, scrub
 from .errors import OperationFailed
+from .store import from_db_time, to_db_time
 
 __all__ = [
     "ENGINES",
@@ -442,12 +443,6 @@ ENGINES: dict[str, type[_Engine]] = {"phpbb": PhpbbEngine, "mybb": MybbEngine}
 # State in the store
 
 
-def _db_time(dt: datetime | None) -> str | None:
-    return None if dt is None else dt.astimezone(timezone.utc).isoformat(timespec="seconds")
-
-
-def _from_db(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
 
 
 @dataclass(frozen=True)
@@ -478,18 +473,18 @@ class PublishLog:
             return PublishState(game)
         r = rows[0]
         return PublishState(game=game, forum=r["forum"], topic=r["topic"], day=r["day"], post_id=r["post_id"],
-                            posted_at=_from_db(r["posted_at"]), updated_at=_from_db(r["updated_at"]),
-                            content_hash=r["content_hash"], last_try_at=_from_db(r["last_try_at"]),
-                            not_before=_from_db(r["not_before"]), last_error=r["last_error"])
+                            posted_at=from_db_time(r["posted_at"]), updated_at=from_db_time(r["updated_at"]),
+                            content_hash=r["content_hash"], last_try_at=from_db_time(r["last_try_at"]),
+                            not_before=from_db_time(r["not_before"]), last_error=r["last_error"])
 
     def save(self, state: PublishState) -> None:
         with self.db.atomic():
             self.db["published_counts"].upsert({
                 "game": state.game, "forum": state.forum, "topic": state.topic, "day": state.day,
                 "post_id": state.post_id,
-                "posted_at": _db_time(state.posted_at), "updated_at": _db_time(state.updated_at),
-                "content_hash": state.content_hash, "last_try_at": _db_time(state.last_try_at),
-                "not_before": _db_time(state.not_before), "last_error": state.last_error}, pk="game")
+                "posted_at": to_db_time(state.posted_at), "updated_at": to_db_time(state.updated_at),
+                "content_hash": state.content_hash, "last_try_at": to_db_time(state.last_try_at),
+                "not_before": to_db_time(state.not_before), "last_error": state.last_error}, pk="game")
 
 
 # ---------------------------------------------------------------------------------------------
