@@ -30,9 +30,9 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from .errors import ActionError, Problem
-from .rolls import ROLL_NAMES
+from .rolls import CHOICE_ROLLS, ROLL_NAMES
 from .ruleset import Ability, Ruleset, _did_you_mean, toml_error_line
-from .state import GameState, find_player
+from .state import GameState, find_player, linked_partner
 
 
 @dataclass(frozen=True)
@@ -108,10 +108,20 @@ def available_abilities(ruleset: Ruleset, state: GameState, nick: str) -> dict[s
         out.update({a.name: (a, False) for a in own})
         out.update({a.name: (a, False) for a in ruleset.boss_abilities})
         return out
-    out.update({a.name: (a, False) for a in role.abilities})
+    link = linked_partner(state, nick)
+    if link is not None and link[1] and state.player(link[0]).alive:
+        # 004 Андрес: "НД Андреса меняется на НД матери и выполняется вместе с ней (одно на двоих)"
+        out.update({a.name: (a, False) for a in ruleset.role(state.player(link[0]).role).abilities})
+    else:
+        out.update({a.name: (a, False) for a in role.abilities})
     if role.name in ruleset.submission_order and boss is not None:
         for a in ruleset.boss_abilities:
             out.setdefault(a.name, (a, True))
+    # 003: the items the player holds, each an extra card (once, "Каждый предмет единоразовый")
+    for name in state.items.get(nick, ()):
+        card = ruleset.item(name)
+        if card is not None:
+            out.setdefault(card.name, (card, False))
     return out
 
 
@@ -155,6 +165,11 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
                         _did_you_mean(action.role, [r.name for r in ruleset.roles]) or "write role = \"...\"")
                 elif copied.name not in {p.role for p in state.players}:
                     bad(f"copy: role {copied.name!r} is not in this game's setup")
+            elif card.kind == "role_shot":
+                guessed = ruleset.find_role(action.role) if action.role else None
+                if guessed is None:
+                    bad(f"role shot needs role = the guessed role (one of: {', '.join(card.guess_roles)})",
+                        _did_you_mean(action.role, [r.name for r in ruleset.roles]) or "write role = \"...\"")
             elif card.kind == "heal_from_role":
                 if not action.role or (ruleset.find_role(action.role) is None and not ruleset.side_id(action.role)):
                     bad(f"heal_from_role needs role = a role or side of ruleset {ruleset.name}",
@@ -197,7 +212,8 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState)
         problems += found
         if not found:
             on_behalf = available_abilities(ruleset, state, action.actor)[action.ability][1]
-            key = action.actor + ("/boss" if on_behalf else "")
+            card = available_abilities(ruleset, state, action.actor)[action.ability][0]
+            key = action.actor + ("/boss" if on_behalf else "") + (f"/{card.name}" if card.extra else "")
             if key in own_by_actor:
                 problems.append(Problem(source, where, f"{action.actor} already has an action ({own_by_actor[key]})",
                                         "a role has one action a night; keep one entry"))
@@ -213,6 +229,13 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState)
             continue
         if entry.get("name") not in ROLL_NAMES:
             problems.append(Problem(source, where, f"unknown roll {entry.get('name')!r}", f"one of: {', '.join(ROLL_NAMES)}"))
+            continue
+        if entry["name"] in CHOICE_ROLLS:
+            chosen = find_player(state.players, str(entry.get("value", "")))
+            if chosen is None:
+                problems.append(Problem(source, where, f"the {entry['name']} roll picks a player: value = \"<nick>\""))
+                continue
+            forced[(p.nick, entry["name"])] = chosen.nick
             continue
         if not isinstance(entry.get("value"), bool):
             problems.append(Problem(source, where, "value must be true or false"))
@@ -233,11 +256,16 @@ def append_action(text: str, action: Action) -> str:
     return text + ("\n" if text else "") + action.to_toml()
 
 
-def append_roll(text: str, actor: str, name: str, value: bool) -> str:
-    """The night file's text with a forced roll (`night roll`); a later entry for the same roll wins."""
+def append_roll(text: str, actor: str, name: str, value: bool | str) -> str:
+    """The night file's text with a forced roll (`night roll`); a later entry for the same roll wins.
+    A choice roll (004 "visitor") takes the chosen player's name as its value."""
     if name not in ROLL_NAMES:
         raise ActionError(Problem("night roll", name, f"unknown roll {name!r}", f"one of: {', '.join(ROLL_NAMES)}"))
+    if (name in CHOICE_ROLLS) != isinstance(value, str):
+        raise ActionError(Problem("night roll", name, f"the {name} roll takes " +
+                                  ("a player's name" if name in CHOICE_ROLLS else "yes or no")))
     if text and not text.endswith("\n"):
         text += "\n"
-    entry = f"[[rolls]]\nactor = {json.dumps(actor, ensure_ascii=False)}\nname = \"{name}\"\nvalue = {'true' if value else 'false'}\n"
+    shown = json.dumps(value, ensure_ascii=False) if isinstance(value, str) else ('true' if value else 'false')
+    entry = f"[[rolls]]\nactor = {json.dumps(actor, ensure_ascii=False)}\nname = \"{name}\"\nvalue = {shown}\n"
     return text + ("\n" if text else "") + entry

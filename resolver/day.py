@@ -12,7 +12,7 @@ __all__ = ["apply_day", "modkill", "replace_player", "record_misses"]
 from dataclasses import replace
 from typing import Iterable
 
-from .engine import _death_text, check_win, current_boss
+from .engine import _death_text, _reveal_mode, check_win, current_boss, inherit
 from .errors import ResolverError
 from .outcome import DayOutcome, Death, Public
 from .ruleset import Ruleset
@@ -22,7 +22,7 @@ from .state import GameState, Silence, find_player
 def _after_day(state: GameState) -> GameState:
     # a day has passed: silences count down, the day's alibis and secret losses expire
     silences = tuple(Silence(s.player, s.days - 1, s.announced, s.cause) for s in state.silences if s.days > 1)
-    return replace(state, silences=silences, alibis=(), hidden_vote_loss=())
+    return replace(state, silences=silences, alibis=(), hidden_vote_loss=(), transfers=())
 
 
 def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, day: int | None = None) -> DayOutcome:
@@ -34,6 +34,8 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
     deaths: list[Death] = []
     saved: list[tuple[str, str]] = []
     protection = dict(state.hang_protection)
+    universal = dict(state.universal_shields)
+    hang_only = dict(state.hang_shields)
     new = state
     boss_before = current_boss(ruleset, state)
     for name in eliminated:
@@ -52,22 +54,34 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
             public.append(Public("alibi", "Обреченный отмазан, не вешается никто", {"player": p.nick}))
             continue
         if protection.get(p.nick, 0) > 0:
+            # 004: a one-time hang protection is spent first, then the killer's alibi, then a universal one
+            # (which would also stop a kill)
+            if hang_only.get(p.nick, 0) > 0:
+                hang_only[p.nick] -= 1
+            elif protection[p.nick] <= universal.get(p.nick, 0):
+                universal[p.nick] -= 1
             protection[p.nick] -= 1
             saved.append((p.nick, "protected"))
-            log.append(f"{p.nick} uses the alibi earned by killing an unhangable role; it is spent")
+            log.append(f"{p.nick} is protected from this hanging (the killer's alibi or a one-time protection); it is spent")
             public.append(Public("alibi", "Обреченный отмазан, не вешается никто", {"player": p.nick}))
             continue
-        revealed = n > ruleset.reveal_while_alive_gt or role.always_revealed
+        mode = _reveal_mode(ruleset, role, "day", n)   # 003: "На казни раскрывается роль"; 004: the side
+        revealed = mode != "none"
         deaths.append(Death(p.nick, role.name, role.side, revealed, ("hanged",)))
         new = new.with_player(p.nick, alive=False, died=f"day {number}", causes=("hanged",), revealed=revealed)
         verb = "Повешена" if p.gender == "f" else "Повешен"
-        public.append(Public("hanged", f"{verb} {_death_text(ruleset, p, role, revealed)}",
-                             {"player": p.nick, "role": role.name if revealed else None,
-                              "side": role.side if revealed else None}))
+        public.append(Public("hanged", f"{verb} {_death_text(ruleset, p, role, revealed, mode)}",
+                             {"player": p.nick, "role": role.name if mode == "role" else None,
+                              "side": (role.shown_side or role.side) if mode == "side" else role.side if revealed else None}))
         log.append(f"{p.nick} is hanged ({role.name}); a hanged shahid takes nobody")
     if not deaths and not saved:
         public.append(Public("nobody", "Не вешается никто", {}))
-    new = _after_day(replace(new, day=number, hang_protection={k: v for k, v in protection.items() if v > 0}))
+    new = _after_day(replace(new, day=number, hang_protection={k: v for k, v in protection.items() if v > 0},
+                             universal_shields={k: v for k, v in universal.items() if v > 0},
+                             hang_shields={k: v for k, v in hang_only.items() if v > 0},
+                             items={k: v for k, v in new.items.items() if k not in {d.player for d in deaths}}))
+    new, inherit_log, _ = inherit(ruleset, new)   # 004: the neutral takes the hanged maniac's place
+    log += inherit_log
     boss_after = current_boss(ruleset, new)
     if boss_after != boss_before and boss_after is not None:
         log.append(f"succession: {boss_after} is the boss now")
@@ -85,11 +99,14 @@ def modkill(ruleset: Ruleset, state: GameState, player: str, *, reveal: bool = F
         raise ResolverError(f"modkill: {player!r} is not a living player of game {state.game}")
     role = ruleset.role(p.role)
     new = state.with_player(p.nick, alive=False, died="modkill", causes=("modkill",), revealed=reveal)
-    text = f"Модкилл: {_death_text(ruleset, p, role, reveal)}"
+    # 004 shows the side only, also for a modkill (the maniac as town)
+    mode = ("side" if ruleset.reveal_day == "side" else "role") if reveal else "none"
+    text = f"Модкилл: {_death_text(ruleset, p, role, reveal, mode)}"
+    new, inherit_log, _ = inherit(ruleset, new)   # 004: a modkilled maniac passes to the neutral too
     winner = check_win(ruleset, new)
     return DayOutcome(day=state.day, deaths=(Death(p.nick, role.name, role.side, reveal, ("modkill",)),), saved=(),
                       public=(Public("modkill", text, {"player": p.nick}),),
-                      log=(f"modkill: {p.nick} ({role.name})",), state=new, winner=winner)
+                      log=(f"modkill: {p.nick} ({role.name})", *inherit_log), state=new, winner=winner)
 
 
 def replace_player(state: GameState, player: str, by: str) -> GameState:
@@ -120,7 +137,21 @@ def replace_player(state: GameState, player: str, by: str) -> GameState:
         hire_spent={swap(k): tuple(map(swap, v)) for k, v in state.hire_spent.items()},
         misses=keyswap(state.misses), under_active=frozenset(map(swap, state.under_active)),
         replacements=state.replacements + ((old, by),),
+        items=keyswap(state.items), night_shields=keyswap(state.night_shields),
+        universal_shields=keyswap(state.universal_shields), hang_shields=keyswap(state.hang_shields),
+        counters={_swap_counter(k, old, by): v for k, v in state.counters.items()},
+        transfers=tuple((kind, swap(a), swap(b)) for kind, a, b in state.transfers),
     )
+
+
+def _swap_counter(key: str, old: str, by: str) -> str:
+    # "nick/ability@night", "nick/ability>target", "nick/saves": the holder and a remembered target move
+    holder, _, rest = key.partition("/")
+    holder = by if holder == old else holder
+    if ">" in rest:
+        head, _, target = rest.partition(">")
+        rest = f"{head}>{by if target == old else target}"
+    return f"{holder}/{rest}"
 
 
 def record_misses(state: GameState, players: Iterable[str]) -> tuple[GameState, tuple[str, ...]]:

@@ -1,30 +1,40 @@
 """The night engine: `resolve_night(ruleset, state, actions, rolls) -> NightOutcome`.
 
-Data flows through the stages of `order.ORDER`:
+Data flows through the stages of `order.ORDER`, or the ruleset's own `[night] order` (003, 004):
   CHECK_ACTIONS  each action is admitted or refused with a reason (dead, under-active, limits, repeat
-                 target, used up, alive-count switches); Абрахам's copy becomes the copied card; one action
-                 per role, one per shared pair, one boss action (the highest sender in submission order);
-  BLOCKS         by block rank, highest first (a blocked blocker does nothing), or all at once (`parallel`);
-                 every other action of a blocked actor is refused;
-  PROTECT/KILLS  heals and heal-from-role, then all kills at once, then the shahid's chained death;
-  SILENCES, INFORMATION, ALIBIS, EVIDENCE, SUCCESSION, NEXT_DAY  as RULES.md §4 lists them.
+                 target, used up, cooldown, parity, alive-count switches); Абрахам's copy becomes the copied
+                 card; one action per role (extra cards apart: 003 items and role shot), one per shared
+                 group (sheriff + sergeant, a side's one kill), one boss action (the highest sender);
+  HIDE           004: every action on a hider is refused; the hider may learn who came;
+  BLOCKS         by block rank, highest first (a blocked blocker does nothing), or all at once (`parallel`,
+                 004: a blocked player's passives are off too); every other action of a blocked actor is
+                 refused unless its card `ignores` blocks;
+  REDIRECTS      004: the redirected player's action goes to the new target;
+  PIERCING       003 role shot, 004 bloody kill (with the visitor rolls): attacks that join the kills;
+  PROTECT/KILLS  heals, heal-from-role, protections, then all kills at once (immunities, protections,
+                 one-time and universal shields, heals, each unless the attack ignores it), then chained
+                 deaths; 004 protections earn universal shields;
+  SLOWDOWN       004: the target's later actions (steals, information) are lost;
+  SILENCES, INFORMATION, ALIBIS, EVIDENCE, SUCCESSION, NEXT_DAY  as RULES.md §4 lists them; 004 transfers,
+                 the must-kill alert and the neutral's inheritance are part of the next state.
+Deaths are listed by `(stage, chained, role's place in the ruleset, target's place in the action)`.
 Actions are put in a canonical order first, so the order the GM entered them never changes the outcome.
 Pure: no I/O, no clock; every random value comes from `Rolls` and is recorded.
 """
 from __future__ import annotations
 
-__all__ = ["resolve_night", "current_boss", "check_win"]
+__all__ = ["resolve_night", "current_boss", "check_win", "inherit"]
 
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from .actions import Action, available_abilities
-from .order import ORDER, Stage
+from .order import DEATH_ORDER, ORDER, Stage
 from .outcome import Death, NightOutcome, Private, Public, Refusal, SilenceOut
 from .rolls import Roll, Rolls
 from .ruleset import Ability, Role, Ruleset
-from .state import GameState, LastAction, Player, Silence, find_player
+from .state import GameState, LastAction, Player, Silence, find_player, linked_partner
 
 
 def current_boss(ruleset: Ruleset, state: GameState) -> str | None:
@@ -37,19 +47,35 @@ def current_boss(ruleset: Ruleset, state: GameState) -> str | None:
 
 
 def check_win(ruleset: Ruleset, state: GameState) -> str | None:
-    """RULES.md §5 for the ranked games: the side id that has won, "nobody" if all are dead, else None."""
+    """RULES.md §5: the side id that has won, "nobody" if all are dead, else None.
+
+    Ranked games and 003: the town wins when no mafia and no hostile solo is alive; the mafia when it is at
+    least as many as everyone else and no hostile solo is alive; a solo side when at most `max_others` others
+    live (alone or with one). 004 in data: the maniac's side has `wins_with_roles` (everyone dead but Донья
+    Тереса), the neutral side `wins_with_anyone` (it is not counted and never stops another side's win).
+    """
     alive = [p for p in state.players if p.alive]
     if not alive:
         return "nobody"
     side_of = {p.nick: ruleset.sides[ruleset.role(p.role).side] for p in alive}
-    solos = [p for p in alive if side_of[p.nick].kind == "solo" and side_of[p.nick].hostile]
-    mafia = [p for p in alive if side_of[p.nick].kind == "mafia"]
-    # a solo role wins when alone or alone with one other player
-    if solos and len(alive) <= 2 and len({side_of[p.nick].id for p in solos}) == 1:
-        return side_of[solos[0].nick].id
+    counted = [p for p in alive if not side_of[p.nick].wins_with_anyone]
+    solos = [p for p in counted if side_of[p.nick].kind == "solo" and side_of[p.nick].hostile]
+    mafia = [p for p in counted if side_of[p.nick].kind == "mafia"]
+    solo_sides = {side_of[p.nick].id for p in solos}
+    if len(solo_sides) == 1:
+        side = side_of[solos[0].nick]
+        others = [p for p in counted if side_of[p.nick].id != side.id]
+        if side.wins_with_roles:
+            allowed = {ruleset.role(n).name for n in side.wins_with_roles}
+            if all(p.role in allowed for p in others):
+                return side.id
+        elif len(others) <= side.max_others:
+            return side.id
+    if not counted:
+        return "nobody"
     if not mafia and not solos:
         return next((s.id for s in ruleset.sides.values() if s.kind == "town"), "town")
-    if mafia and not solos and len(mafia) >= len(alive) - len(mafia):
+    if mafia and not solos and len(mafia) >= len(counted) - len(mafia):
         return side_of[mafia[0].nick].id
     return None
 
@@ -66,6 +92,7 @@ class _Act:
     copied: str = ""
     blocked_by: str = ""
     refused: bool = False
+    rank: tuple = ()         # (role's place in the ruleset, boss channel first): the order deaths are listed in
 
     @property
     def kind(self) -> str:
@@ -78,6 +105,10 @@ class _Attack:
     act: _Act
     side: str
     role: str
+    index: int = 0                     # the victim's place among the action's targets
+    ignores: frozenset = frozenset()   # defences this attack passes (heal, protection, block)
+    chained: bool = False              # a death caused by another (the bloody kill's visitor)
+    cause: str = ""
 
 
 class _Night:
@@ -107,6 +138,19 @@ class _Night:
         self.reveal_forced: set[str] = set()
         self.hire_credits = {k: list(v) for k, v in state.hire_credits.items()}
         self.hire_spent = {k: list(v) for k, v in state.hire_spent.items()}
+        self.order = ruleset.order or ORDER
+        self.death_key: dict[str, tuple] = {}
+        self.attacks: list[_Attack] = []             # piercing attacks join the kills (all at once)
+        self.hidden: set[str] = set()
+        self.blocked: set[str] = set()               # players blocked tonight (their passives too, 004)
+        self.protected: dict[str, list[str]] = defaultdict(list)   # target -> protectors (004 Анхела)
+        self.night_shields = dict(state.night_shields)
+        self.universal_shields = dict(state.universal_shields)
+        self.counters = dict(state.counters)
+        self.transfers: list[tuple[str, str, str]] = []
+        self.alerts: list[str] = []
+        self.killers: set[str] = set()               # who attacked anybody tonight (004 Хулио's check)
+        self.killed_by: dict[str, list[str]] = defaultdict(list)
 
     # -- helpers -------------------------------------------------------------------------------------
     def player(self, nick: str) -> Player:
@@ -157,6 +201,8 @@ class _Night:
         if p.nick in self.s.under_active:
             need = self.r.votes.get("min_posts_for_night_action", 0)
             return self.refuse(action, f"under-active: fewer than {need} posts during the day (the 3-posts rule)")
+        if self.s.counters.get(f"{p.nick}/lost"):
+            return self.refuse(action, f"no actions for the rest of the game (lost on night {self.s.counters[f'{p.nick}/lost']})")
         available = available_abilities(self.r, self.s, p.nick)
         if action.ability not in available:
             return self.refuse(action, f"{p.role} has no ability {action.ability!r} tonight")
@@ -199,7 +245,26 @@ class _Night:
             return self.refuse(action, f"{card.name} is lost: only one hostile side with a kill remains")
         use_key = self.use_key(p.nick, card, copied)
         if card.uses and self.s.uses.get(use_key, 0) >= card.uses:
-            return self.refuse(action, f"used up: {card.name} is {card.uses} time(s) a game")
+            return self.refuse(action, f"used up: {card.name} is {card.uses} time(s) a game"
+                               + (" for the whole side" if card.uses_scope == "side" else ""))
+        if card.kind == "find_own" and self.s.counters.get(f"{p.nick}/{card.name}:found"):
+            return self.refuse(action, f"{card.name} is lost: the partners were found")
+        if card.parity and (self.k % 2 == 0) != (card.parity == "even"):
+            return self.refuse(action, f"{card.name} only on {card.parity} nights (this is night {self.k})")
+        if card.cooldown:
+            used = self.s.counters.get(f"{p.nick}/{card.name}@night", 0)
+            if used and self.k - used <= card.cooldown:
+                return self.refuse(action, f"{card.name}: once in {card.cooldown + 1} nights (used on night {used})")
+        if card.no_repeat_ever:
+            again = [t for t in targets if self.s.counters.get(f"{p.nick}/{card.name}>{t}", 0)]
+            if again:
+                return self.refuse(action, f"repeat target: {', '.join(again)} was visited before (never twice)")
+        if card.kind == "role_shot":
+            guessed = self.r.find_role(action.role) if action.role else None
+            allowed = {self.r.role(n).name for n in card.guess_roles}
+            if guessed is None or guessed.name not in allowed:
+                return self.refuse(action, f"role shot: name the guessed role, one of {', '.join(sorted(allowed))} "
+                                           f"(got {action.role!r})")
         last = self.last_night(p.nick)
         if card.cooldown_when_alive_lt and self.n < card.cooldown_when_alive_lt and any(a.ability == card.name for a in last):
             return self.refuse(action, f"{card.name} not two nights running with fewer than {card.cooldown_when_alive_lt} alive")
@@ -273,6 +338,8 @@ class _Night:
         return copied, replace(inner, block_rank=card.copy_block_rank, uses=0, no_repeat=False)
 
     def use_key(self, nick: str, card: Ability, copied: str) -> str:
+        if card.uses_scope == "side":   # 003: "1 доп. выстрел по роли (за всю игру)" for the whole mafia
+            return f"side:{self.role_of(nick).side}/{card.name}"
         return f"{nick}/copy:{card.kind}" if copied else f"{nick}/{card.name}"
 
     def group_of(self, nick: str, last: LastAction) -> str:
@@ -295,9 +362,13 @@ class _Night:
         pairs: dict[str, _Act] = {}
         role_order = {r.name: i for i, r in enumerate(self.r.roles)}
         for act in sorted(self.acts, key=lambda a: (role_order[self.player(a.actor).role], a.action.sort_key())):
-            key = act.actor + ("/boss" if act.on_behalf else "")
+            extra = act.card.extra or (act.card.extra_parity and (self.k % 2 == 0) == (act.card.extra_parity == "even"))
+            link = linked_partner(self.s, act.actor)
+            who = "+".join(sorted((act.actor, link[0]))) if link and self.player(link[0]).alive else act.actor
+            key = who + ("/boss" if act.on_behalf else "") + (f"/{act.card.name}" if extra else "")
+            act.rank = (-1 if act.boss_channel else role_order.get(act.role.name, 99),)
             if key in seen:
-                self.refuse(act, f"one action a night: {act.actor} already acts with {seen[key].action.ability}")
+                self.refuse(act, f"one action a night: {seen[key].actor} already acts with {seen[key].action.ability}")
                 continue
             seen[key] = act
             group = act.card.shared_action
@@ -340,14 +411,24 @@ class _Night:
                     for t in b.targets:
                         blocked.setdefault(t, b.actor)
                     self.log.append(f"block: {b.actor} ({b.role.name}) blocks {', '.join(b.targets)}")
+        self.blocked = set(blocked)
+        if "block" in self.r.texts:   # 004 newspaper: a block is reported as a fact, without who
+            order = [p.nick for p in self.s.players]
+            quiet = {t for b in blocks if not b.card.announced for t in b.targets}   # Лаура: not told
+            for t in sorted(set(blocked) - quiet, key=order.index):
+                self.public.append(Public("block", self.r.texts["block"].format(player=self.name(t)), {"player": t}))
         for act in self.acts:
-            if act.kind != "block" and act.actor in blocked:
+            if act.kind != "block" and act.actor in blocked and "block" in act.card.ignores:
+                self.log.append(f"block: {act.actor}'s {act.card.name} cannot be blocked")
+            elif act.kind != "block" and act.actor in blocked:
                 act.blocked_by = blocked[act.actor]
                 self.refuse(act, f"blocked by {blocked[act.actor]}")
                 if act.kind == "hire":   # the hireling hears every night whether the hire worked
                     self.private.append(Private(act.actor, "hire", f"Найм у {self.name(act.targets[0])} не удался"))
         self.acts = [a for a in self.acts if not a.refused]
         for b in self.acts:
+            if b.kind == "block":
+                self.tell(b, b.targets)
             if b.kind == "block" and b.card.silence_p:
                 for t in b.targets:
                     if self.roll(b.actor, "silence", b.card.silence_p):
@@ -362,8 +443,140 @@ class _Night:
             return copy.role.combat
         return role.combat
 
-    def protect(self) -> None:
+    # -- HIDE, REDIRECTS, PIERCING (003/004) -----------------------------------------------------------
+    def hide(self) -> None:
+        """004 Хавьер "залечь на дно": nothing acts on the hider tonight; with `sees_visitors` he learns who came."""
+        hiders = {a.actor: a for a in self.acts if a.kind == "hide"}
+        self.hidden = set(hiders)
+        visitors: dict[str, list[str]] = defaultdict(list)
         for act in self.acts:
+            if act.kind == "hide":
+                continue
+            hit = [t for t in act.targets if t in self.hidden and t != act.actor]
+            if hit and "hide" not in act.card.ignores:
+                for t in hit:
+                    visitors[t].append(act.actor)
+                self.refuse(act, f"{', '.join(hit)} is hiding tonight (залёг на дно): nothing acts on them")
+        for nick, act in sorted(hiders.items()):
+            self.log.append(f"hide: {nick} hides tonight")
+            if act.card.sees_visitors:
+                names = ", ".join(self.name(v) for v in sorted(set(visitors[nick]))) or "никого"
+                self.private.append(Private(nick, "info", f"Ваши гости этой ночью: {names}"))
+        self.acts = [a for a in self.acts if not a.refused]
+
+    def redirects(self) -> None:
+        """004 Бенхамин: the first target's action goes to the second target instead (the GM's die for the
+        "ненаправленный перевод" is entered as the second target)."""
+        for red in [a for a in self.acts if a.kind == "redirect"]:
+            who, to = red.targets
+            for act in self.acts:
+                if act.actor != who or act is red or not act.targets:
+                    continue
+                old = act.targets[0]
+                act.targets = (to, *act.targets[1:])
+                self.log.append(f"redirect: {red.actor} sends {who}'s {act.card.name} from {old} to {to}")
+            self.tell(red, [who])
+            if red.card.tells_if_target and self.role_of(who).name in self.tells_roles(red.card) and \
+                    self.roll(red.actor, "learn", 0.5):
+                self.private.append(Private(red.actor, "info", f"{self.name(who)} пошёл к {self.name(to)}"))
+
+    def piercing(self) -> None:
+        """003 role shot; 004 bloody kill. Their attacks join the kills, which land all at once."""
+        for act in self.acts:
+            if act.kind == "role_shot":
+                t = act.targets[0]
+                guessed = self.r.role(act.action.role).name
+                if self.role_of(t).name == guessed:
+                    self.log.append(f"role shot: {act.actor} guesses {t} is {guessed}: right")
+                    self.attacks.append(self.attack(t, act, 0, {"heal", "block", "protection"}, cause=f"role shot by {act.actor}"))
+                else:
+                    # 003: "если ошибаются, то умирает маф, от чьего имени направлен доп.удар" (unhealable)
+                    self.log.append(f"role shot: {act.actor} guesses {t} is {guessed}: wrong, the sender dies")
+                    self.attacks.append(self.attack(act.actor, act, 0, {"heal", "block", "protection"},
+                                                    cause=f"wrong role shot by {act.actor}"))
+            elif act.kind == "bloody_kill":
+                t = act.targets[0]
+                self.attacks.append(self.attack(t, act, 0, {"heal", "block", "protection"}, cause=f"bloody kill by {act.actor}"))
+                visitors = sorted({a.actor for a in self.acts if a is not act and t in a.targets and a.actor not in (act.actor, t)})
+                if not visitors:
+                    self.log.append(f"bloody kill: {t} had no visitor tonight")
+                    continue
+                pick = self.rolls.choose(act.actor, "visitor", visitors)
+                self.roll_log.append(pick)
+                self.log.append(f"roll visitor for {act.actor}: one of {visitors} -> {pick.value}"
+                                + (" (forced by the GM)" if pick.forced else ""))
+                if self.roll(act.actor, "bloody", act.card.visitor_p):
+                    # "по второму вычисляется рандом (50/50)": the visitor cannot be healed
+                    self.attacks.append(self.attack(str(pick.value), act, 1, {"heal"}, chained=True,
+                                                    cause=f"visitor of {t}, bloody kill by {act.actor}"))
+
+    def attack(self, victim: str, act: _Act, index: int, ignores=(), *, chained: bool = False, cause: str = "") -> _Attack:
+        side = self.r.sides[act.role.side].id
+        return _Attack(victim, act, side, "boss" if act.boss_channel else act.role.name, index,
+                       frozenset(ignores) | frozenset(act.card.ignores), chained, cause)
+
+    def tells_roles(self, card: Ability) -> set[str]:
+        return {self.r.role(n).name for n in card.tells_if_target}
+
+    def tell(self, act: _Act, targets) -> None:
+        """004 passives "Узнает, если ...": the actor learns that the action reached one of these roles."""
+        wanted = self.tells_roles(act.card)
+        if act.actor in self.blocked and self.r.block_mode == "parallel":
+            return   # 004: a block stops the passives too
+        for t in targets:
+            role = self.role_of(t)
+            if role.name in wanted and (not act.card.tells_if_killed or t in self.died):
+                self.private.append(Private(act.actor, "info", f"{act.card.name}: {self.name(t)} - {role.name}"))
+
+    def find(self) -> None:
+        """004 Лаура "поиск своих": learns whether the target is a partner; once found, the search is lost."""
+        for act in [a for a in self.acts if a.kind == "find_own"]:
+            t = act.targets[0]
+            found = self.role_of(t).side == act.role.side
+            if found:
+                self.counters[f"{act.actor}/{act.card.name}:found"] = self.k
+            self.private.append(Private(act.actor, "info", f"{self.name(t)}: {'свой' if found else 'не свой'}"))
+            self.log.append(f"find: {act.actor} looks for partners at {t}: {'found' if found else 'not found'}")
+
+    def slowdown(self) -> None:
+        """004 Каталина "Столбняк": the target does not remember where it went: its later actions are lost."""
+        from .order import STAGE_OF_KIND
+        later = {st for st in self.order[self.order.index(Stage.SLOWDOWN) + 1:]}
+        for sd in [a for a in self.acts if a.kind == "slowdown"]:
+            for act in self.acts:
+                if act.actor in sd.targets and act is not sd and STAGE_OF_KIND[act.kind] in later and not act.refused:
+                    self.refuse(act, f"slowed down by {sd.actor} (замедление)")
+            self.tell(sd, sd.targets)
+        self.acts = [a for a in self.acts if not a.refused]
+
+    def annul(self) -> None:
+        """004 Хулио "Месть за сестру": on a target he veiled last night ("Неиспользованные метки, сгорают в
+        следующую ночь") every positive action fails; Лаура visiting him annuls veils on her partners."""
+        positive = ("heal", "heal_from_role", "protect", "vote_gift", "alibi")
+        for act in [a for a in self.acts if a.kind == "annul"]:
+            t = act.targets[0]
+            if self.s.counters.get(f"{act.actor}/mark>{t}") != self.k - 1:
+                self.refuse(act, f"no black veil on {t} from last night (a veil burns the next night)")
+                continue
+            guards = [a.actor for a in self.accepted if a.actor != act.actor and act.actor in a.targets
+                      and a.role.annuls_marks_on_visit and a.role.side == self.role_of(t).side]
+            if guards:
+                self.refuse(act, f"{guards[0]} visited {act.actor}: the veil on a partner is annulled")
+                continue
+            for other in self.acts:
+                if other.kind in positive and t in other.targets and not other.refused:
+                    self.refuse(other, f"annulled: {t} carries {act.actor}'s black veil")
+            self.log.append(f"annul: {act.actor}'s revenge on {t}: positive actions on them fail")
+        self.acts = [a for a in self.acts if not a.refused]
+
+    def protect(self) -> None:
+        self.annul()
+        for act in self.acts:
+            if act.kind == "protect":
+                for t in act.targets:
+                    self.protected[t].append(act.actor)
+                    self.log.append(f"protect: {act.actor} protects {t}")
+                self.tell(act, act.targets)
             if act.kind == "heal":
                 for t in act.targets:
                     self.healed[t].append(act.actor)
@@ -401,12 +614,46 @@ class _Night:
                 else:
                     self.private.append(Private(act.actor, "hire", f"Найм у {self.name(employer)} не удался"))
                     self.log.append(f"hire: {employer} is not a combat role tonight; the hire fails")
-            role_name = "boss" if act.boss_channel else act.role.name
-            attacks += [_Attack(v, act, side, role_name) for v in victims]
+            attacks += [self.attack(v, act, i) for i, v in enumerate(victims)]
+        attacks += self.attacks
+        for at in attacks:
+            self.killers.add(at.act.actor)
         attacked = {a.victim for a in attacks}
-        for at in sorted(attacks, key=lambda a: (a.victim, a.act.actor)):
+        saved_by: dict[str, set[str]] = defaultdict(set)
+        for at in sorted(attacks, key=lambda a: (a.victim, a.act.actor, a.chained, a.cause)):
             victim = self.role_of(at.victim)
-            cause = f"killed by {at.act.actor} ({'boss' if at.act.boss_channel else at.role})"
+            cause = at.cause or f"killed by {at.act.actor} ({'boss' if at.act.boss_channel else at.role})"
+            passive = at.victim not in self.blocked   # 004: a block stops passives too
+            if passive and self.k in victim.kill_immune_nights:
+                self.log.append(f"kill: {at.victim} cannot be killed on night {self.k} ({cause})")
+                continue
+            if passive and victim.kill_immune_until_used and at.side not in victim.kill_immune_except and \
+                    not self.s.uses.get(f"{at.victim}/{victim.kill_immune_until_used}", 0):
+                self.log.append(f"kill: {at.victim} cannot be killed before using {victim.kill_immune_until_used} ({cause})")
+                continue
+            if at.act.card.spares_label and at.act.card.spares_label in victim.labels:
+                self.log.append(f"kill: {at.victim} is of the family {at.act.card.spares_label}; {at.act.actor}'s kill spares them")
+                continue
+            if "protection" not in at.ignores and self.protected.get(at.victim) and self.guard(at):
+                self.saved.add(at.victim)
+                saved_by[at.victim].update(self.protected[at.victim])
+                self.log.append(f"kill: {at.victim} attacked ({cause}) but protected by {', '.join(self.protected[at.victim])}")
+                continue
+            if "protection" not in at.ignores and passive and self.night_shields.get(at.victim, 0) > 0:
+                self.night_shields[at.victim] -= 1
+                self.saved.add(at.victim)
+                self.log.append(f"kill: {at.victim} attacked ({cause}); a one-time protection saves them and is spent")
+                continue
+            if "protection" not in at.ignores and passive and self.universal_shields.get(at.victim, 0) > 0:
+                self.universal_shields[at.victim] -= 1
+                self.protection[at.victim] = self.protection.get(at.victim, 0) - 1
+                self.saved.add(at.victim)
+                self.log.append(f"kill: {at.victim} attacked ({cause}); a universal protection saves them and is spent")
+                continue
+            if "heal" in at.ignores:
+                self.log.append(f"kill: {at.victim} dies past heals and protections ({cause})")
+                self.kill(at, cause)
+                continue
             for doctor, key in from_role:
                 if key == f"side:{at.side}":
                     self.covered[doctor].add(at.victim)
@@ -425,8 +672,7 @@ class _Night:
                 continue
             if "heal" in victim.immune and (healed.get(at.victim) or any(at.victim in self.covered[d] for d, _ in from_role)):
                 self.log.append(f"kill: {at.victim} cannot be healed")
-            self.died[at.victim].append(cause)
-            self.log.append(f"kill: {at.victim} dies ({cause})")
+            self.kill(at, cause)
             if victim.killer_gets_alibi:
                 self.protection[at.act.actor] = self.protection.get(at.act.actor, 0) + 1
                 self.log.append(f"{at.act.actor} killed {at.victim} and gets one alibi")
@@ -447,10 +693,56 @@ class _Night:
                 self.log.append(f"shahid: {act.actor} was attacked; {t} would die but is healed")
                 continue
             self.died[t].append(f"taken by the shahid {act.actor}")
+            self.death_key.setdefault(t, (self.order.index(Stage.KILLS), DEATH_ORDER["chained"], act.rank, 0))
             self.log.append(f"shahid: {act.actor} was attacked; {t} dies with them")
             if trole.killer_gets_alibi and act.actor not in self.died:
                 self.protection[act.actor] = self.protection.get(act.actor, 0) + 1
         self.saved -= set(self.died)
+        # 004 Анхела: "За каждые 2 удачных защиты получает одну универсальную ..., но не более 2-ух одновременно"
+        for victim in sorted(set(saved_by) - set(self.died)):
+            for protector in sorted(saved_by[victim]):
+                card = next(a.card for a in self.acts if a.actor == protector and a.kind == "protect")
+                key = f"{protector}/saves"
+                self.counters[key] = self.counters.get(key, 0) + 1
+                if card.earn_every and self.counters[key] % card.earn_every == 0:
+                    if self.universal_shields.get(protector, 0) < card.earn_max:
+                        self.universal_shields[protector] = self.universal_shields.get(protector, 0) + 1
+                        self.protection[protector] = self.protection.get(protector, 0) + 1
+                        self.log.append(f"protect: {protector} has {self.counters[key]} saves and earns a universal protection")
+                        self.private.append(Private(protector, "info", "Вы получили универсальную защиту (повес/убийство)"))
+                    else:
+                        self.log.append(f"protect: {protector} already holds {card.earn_max} universal protections")
+        for act in self.acts:
+            if act.kind in ("kill", "bloody_kill") and act.card.tells_if_target:
+                self.tell(act, act.targets)
+
+    def guard(self, at: _Attack) -> bool:
+        """004 Аяла: a guard saves the partner with a counter-strike on the attacker; at the n-th save
+        (`dies_instead_after`) the guard dies instead of the target. Plain protections just save."""
+        for protector in list(self.protected[at.victim]):
+            card = next(a.card for a in self.acts if a.actor == protector and a.kind == "protect")
+            if not card.dies_instead_after:
+                continue
+            key = f"{protector}/guards"
+            self.counters[key] = self.counters.get(key, 0) + 1
+            if self.counters[key] >= card.dies_instead_after:
+                self.log.append(f"guard: {protector} saves {at.victim} a {self.counters[key]}th time and dies instead")
+                self.kill(_Attack(protector, at.act, at.side, at.role, 0, at.ignores, True,
+                                  f"died guarding {at.victim}"), f"died guarding {at.victim}")
+            elif card.counter_strike and at.act.actor not in self.died:
+                self.log.append(f"guard: {protector} strikes back at {at.act.actor}")
+                guard_act = next(a for a in self.acts if a.actor == protector and a.kind == "protect")
+                self.kill(_Attack(at.act.actor, guard_act, self.r.sides[guard_act.role.side].id, guard_act.role.name,
+                                  0, frozenset(), True, f"counter-strike by {protector}"), f"counter-strike by {protector}")
+        return True
+
+    def kill(self, at: _Attack, cause: str) -> None:
+        self.died[at.victim].append(cause)
+        self.killed_by[at.victim].append(at.act.actor)
+        stage = Stage.PIERCING if at.act.kind in ("role_shot", "bloody_kill") else Stage.KILLS
+        key = (self.order.index(stage), DEATH_ORDER["chained" if at.chained else "direct"], at.act.rank, at.index)
+        self.death_key[at.victim] = min(self.death_key.get(at.victim, key), key)
+        self.log.append(f"kill: {at.victim} dies ({cause})")
 
     def healed_last_night(self, doctor: str, victim: str) -> bool:
         if self.lifted:
@@ -468,14 +760,24 @@ class _Night:
 
     def silence_stage(self) -> None:
         for act in self.acts:
-            if act.kind == "silence":
+            if act.kind == "silence":   # 004 Лаура's serum: "О блоке голоса ... игрок не уведомляется" (secret)
                 for t in act.targets:
-                    self.add_silence(t, 1, True, f"intimidated by {act.actor}")
+                    self.add_silence(t, act.card.silence_days, act.card.announced, f"silenced by {act.actor}"
+                                     if not act.card.announced else f"intimidated by {act.actor}")
             elif act.kind == "kill_silence":
                 self.add_silence(act.targets[1], 1, True, f"intimidated by {act.actor}")
             elif act.kind == "poison":
                 for t in act.targets:
                     self.add_silence(t, act.card.silence_days, True, f"poisoned by {act.actor}")
+            elif act.kind == "vote_steal":   # 004 Диего: "Игрок об этом не знает" — never public
+                for t in act.targets:
+                    self.transfers.append(("stolen", t, act.actor))
+                    self.log.append(f"vote steal: {act.actor} takes {t}'s vote for the coming day (secret)")
+            elif act.kind == "vote_gift":
+                for t in act.targets:
+                    self.transfers.append(("gifted", act.actor, t))
+                    self.log.append(f"vote gift: {act.actor} gives {t} one more vote for the coming day")
+                self.tell(act, act.targets)
             c = act.card
             if (c.hidden_vote_loss_from_targets and len(act.targets) >= c.hidden_vote_loss_from_targets) or \
                     (c.hidden_vote_loss_half_alive and 2 * len(act.targets) >= self.n):
@@ -489,9 +791,15 @@ class _Night:
                 t = act.targets[0]
                 trole = self.role_of(t)
                 answers = act.card.answers
-                answer = answers.get(trole.appears_as) or answers.get(trole.side) or answers.get("*") \
+                by_label = next((answers[l] for l in sorted(trole.labels) if l in answers), "")
+                answer = by_label or answers.get(trole.appears_as) or answers.get(trole.side) or answers.get("*") \
                     or f"не {next(iter(answers.values()), '')}".strip()
                 self.private.append(Private(act.actor, "side_check", f"{self.name(t)}: {answer}"))
+                if act.card.links_label and act.card.links_label in trole.labels and t not in self.died \
+                        and act.actor not in self.died:
+                    self.counters[f"{act.actor}/link>{t}"] = self.k   # "происходит знакомство"
+                    self.private.append(Private(t, "info", f"Знакомство: {self.name(act.actor)}"))
+                    self.log.append(f"link: {act.actor} and {t} now act together")
                 self.log.append(f"side check: {act.actor} checks {t}: {answer}")
             elif act.kind == "role_check":
                 t = act.targets[0]
@@ -516,6 +824,21 @@ class _Night:
                 if act.card.evidence and self.roll(act.actor, "evidence", act.card.evidence[0]):
                     text = self.r.text("serum_evidence", "Сыворотку подложил {actor}").format(actor=self.name(act.actor))
                     self.public.append(Public("evidence", text, {"player": act.actor, "role": act.role.name}))
+            elif act.kind == "watch":
+                t = act.targets[0]
+                came = sorted({a.actor for a in self.accepted if t in a.targets and a.actor not in (act.actor, t)
+                               and not a.blocked_by and a.kind != "hide"})
+                names = ", ".join(self.name(v) for v in came) or "никого"
+                self.private.append(Private(act.actor, "info", f"Гости {self.name(t)}: {names}"))
+                self.log.append(f"watch: {act.actor} sees the visitors of {t}: {came}")
+            elif act.kind == "killer_check":
+                t = act.targets[0]
+                answer = "убивал(а) этой ночью" if t in self.killers else "не убивал(а) этой ночью"
+                if t in self.killers and act.card.marks:   # "Если да, оставляет на ней черную вуаль"
+                    self.counters[f"{act.actor}/mark>{t}"] = self.k
+                    answer += ", на цели черная вуаль"
+                self.private.append(Private(act.actor, "info", f"{self.name(t)}: {answer}"))
+                self.log.append(f"killer check: {act.actor} checks {t}: {answer}")
             elif act.kind == "question":
                 self.private.append(Private(act.actor, "question",
                                             f"Вопрос ведущему (ответ да/нет): {act.action.question or '(текст вопроса не введён)'}"))
@@ -534,6 +857,18 @@ class _Night:
                         self.log.append(f"alibi stripped: {act.actor} removes {t}'s alibi")
                     else:
                         self.log.append(f"strip alibi: {t} had no alibi")
+
+    def must_kill(self) -> None:
+        """004: "Мафия обязана убивать каждую ночь" — the GM is alerted when the side entered no kill."""
+        side = self.r.must_kill
+        if not side or not any(self.role_of(n).side == side for n in self.s.alive):
+            return
+        kills = ("kill", "kill_silence", "role_shot", "bloody_kill")
+        if not any(a.kind in kills and a.role.side == side for a in self.accepted):
+            title = self.r.sides[side].title
+            self.alerts.append(f"no kill from the {title} side tonight: the rules say it must kill every night; "
+                               "enter its kill (night add) or note the penalty")
+            self.log.append(f"alert: the {side} side entered no kill")
 
     # -- EVIDENCE ------------------------------------------------------------------------------------
     def evidence(self) -> None:
@@ -562,18 +897,23 @@ def resolve_night(ruleset: Ruleset, state: GameState, actions: Iterable[Action],
     nt.log.append(f"night {nt.k}: {nt.n} alive at the start; boss: {nt.boss or 'none'}")
     for action in sorted(actions, key=Action.sort_key):   # the GM's order never matters
         nt.admit(action)
-    for stage in ORDER:
+    for stage in nt.order:
         handler = _HANDLERS.get(stage)
         if handler is not None:
             handler(nt)
+    nt.must_kill()
     return _finish(nt)
 
 
-# What runs at each stage of `order.ORDER`. Stages without a handler have no ranked-game role acting in them
-# (hiding, redirects, piercing kills belong to 003/004); SUCCESSION and NEXT_DAY are `_finish`.
+# What runs at each stage of `order.ORDER` (or the ruleset's order); SUCCESSION and NEXT_DAY are `_finish`.
 _HANDLERS = {
     Stage.CHECK_ACTIONS: _Night.one_action_each,
+    Stage.HIDE: _Night.hide,
     Stage.BLOCKS: _Night.blocks,
+    Stage.REDIRECTS: _Night.redirects,
+    Stage.PIERCING: _Night.piercing,
+    Stage.FIND: _Night.find,
+    Stage.SLOWDOWN: _Night.slowdown,
     Stage.PROTECT: _Night.protect,
     Stage.KILLS: _Night.kills,
     Stage.SILENCES: _Night.silence_stage,
@@ -583,26 +923,63 @@ _HANDLERS = {
 }
 
 
-def _death_text(ruleset: Ruleset, player: Player, role: Role, revealed: bool) -> str:
+def _reveal_mode(ruleset: Ruleset, role: Role, phase: str, alive_at_start: int) -> str:
+    """RULES.md §6: "role", "side" or "none" for a death in this phase (`reveal_night` / `reveal_day`)."""
+    mode = ruleset.reveal_night if phase == "night" else ruleset.reveal_day
+    if mode == "rule":
+        mode = "role" if alive_at_start > ruleset.reveal_while_alive_gt else "none"
+    if role.always_revealed:
+        mode = "role"
+    return mode
+
+
+def _death_text(ruleset: Ruleset, player: Player, role: Role, revealed: bool, mode: str = "role") -> str:
     side = ruleset.sides[role.side]
-    if not revealed:
+    if not revealed or mode == "none":
         return ruleset.text("death_hidden", "{player}").format(player=player.name)
+    if mode == "side":   # 004: "открывается только сторона (маньяк видится как город)"
+        shown = ruleset.sides[role.shown_side or role.side]
+        return ruleset.text("death_side", "{player} ({side})").format(player=player.name, side=shown.title_for(player.gender))
     label = role.death_label or side.title_for(player.gender)
     return ruleset.text("death", "{player} - {role} ({side})").format(player=player.name, role=role.name, side=label)
+
+
+def inherit(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[str], list[Private]]:
+    """004 Бенхамин: when no living player holds the role he `inherits`, he takes it ("полной передачей роли",
+    without its passives: the one-time protections are not his)."""
+    log: list[str] = []
+    private: list[Private] = []
+    for p in state.players:
+        role = ruleset.role(p.role)
+        if not p.alive or not role.inherits:
+            continue
+        heir_of = ruleset.role(role.inherits).name
+        if any(q.alive and q.role == heir_of for q in state.players):
+            continue
+        if not any(q.role == heir_of for q in state.players):
+            continue   # the role was never in this game
+        state = state.with_player(p.nick, role=heir_of)
+        log.append(f"inheritance: {p.nick} ({role.name}) takes the place of {heir_of}; the own action is gone")
+        private.append(Private(p.nick, "succession", f"Вы заняли место: {heir_of}"))
+    return state, log, private
 
 
 def _finish(nt: _Night) -> NightOutcome:
     r, s = nt.r, nt.s
     deaths = []
-    for nick in sorted(nt.died, key=lambda n: [p.nick for p in s.players].index(n)):
+    roster = [p.nick for p in s.players]
+    # the GM's order: by the stage that killed, the role's place in the ruleset, the target's place in the
+    # action (the boss's kills first, as named); never by submission order
+    for nick in sorted(nt.died, key=lambda n: (nt.death_key.get(n, (99,)), roster.index(n))):
         p = s.player(nick)
         role = r.role(p.role)
-        revealed = nt.n > r.reveal_while_alive_gt or role.always_revealed or nick in nt.reveal_forced
+        mode = "role" if nick in nt.reveal_forced else _reveal_mode(r, role, "night", nt.n)
+        revealed = mode != "none"
         deaths.append(Death(nick, role.name, role.side, revealed, tuple(nt.died[nick])))
         nt.public.insert(len([x for x in nt.public if x.kind == "death"]),
-                         Public("death", _death_text(r, p, role, revealed),
-                                {"player": nick, "role": role.name if revealed else None,
-                                 "side": role.side if revealed else None}))
+                         Public("death", _death_text(r, p, role, revealed, mode),
+                                {"player": nick, "role": role.name if mode == "role" else None,
+                                 "side": (role.shown_side or role.side) if mode == "side" else role.side if revealed else None}))
     dead = set(nt.died)
     players = tuple(replace(p, alive=False, died=f"night {nt.k}", causes=tuple(nt.died[p.nick]),
                             revealed=any(d.revealed for d in deaths if d.player == p.nick))
@@ -633,6 +1010,41 @@ def _finish(nt: _Night) -> NightOutcome:
         last[act.actor] = tuple(a for a in last.get(act.actor, ()) if a.night == nt.k) + (memory,)
         key = nt.use_key(act.actor, act.card, act.copied)
         uses[key] = uses.get(key, 0) + 1
+        if act.card.cooldown:
+            nt.counters[f"{act.actor}/{act.card.name}@night"] = nt.k
+        if act.card.no_repeat_ever:
+            for t in act.targets:
+                nt.counters[f"{act.actor}/{act.card.name}>{t}"] = 1
+    # 004 Хулио: "Если в результате установления метки на Донью Терезу, она умирает, до конца игры лишается НД"
+    for act in nt.acts:
+        if act.kind == "annul" and act.card.lost_if_target_dies:
+            lost = {r.role(n).name for n in act.card.lost_if_target_dies}
+            if any(t in dead and s.player(t).role in lost for t in act.targets):
+                nt.counters[f"{act.actor}/lost"] = nt.k
+                nt.log.append(f"{act.actor}'s veil killed {', '.join(act.targets)}: no actions for the rest of the game")
+    # 004 Андрес and Анхела: his killer's nick goes to her; the survivor of the two loses the actions
+    for nick in sorted(dead, key=roster.index):
+        link = linked_partner(s, nick)
+        if link is None or link[0] in dead:
+            continue
+        partner, p_role = link[0], s.player(nick).role
+        if r.role(p_role).link_tells_killer and nt.killed_by.get(nick):
+            killers = ", ".join(s.player(k).name for k in sorted(set(nt.killed_by[nick])))
+            nt.private.append(Private(partner, "info", f"{s.player(nick).name} убит(а): {killers}"))
+        if any(r.role(x).link_loses_on_death for x in (p_role, s.player(partner).role)):
+            nt.counters[f"{partner}/lost"] = nt.k
+            nt.log.append(f"link: {nick} died; {partner} lives but loses the actions")
+    # 003 items: used ones are gone; "Если умирает его владелец, не воспользовавшись им - он исчезает"
+    used_items = {(a.actor, a.card.name) for a in nt.accepted if r.item(a.card.name) is a.card}
+    items = {}
+    for holder, held in s.items.items():
+        if holder in dead:
+            if held:
+                nt.log.append(f"items: {holder} dies holding {', '.join(held)}; they are lost")
+            continue
+        keep = tuple(i for i in held if (holder, i) not in used_items)
+        if keep:
+            items[holder] = keep
     alive_after = tuple(p.nick for p in players if p.alive)
     protection = {k: v for k, v in nt.protection.items() if v > 0 and k in alive_after}
     # RULES.md §4 lawyer row: the alibi holds even if the lawyer died or was promoted; a dead holder needs none
@@ -642,7 +1054,15 @@ def _finish(nt: _Night) -> NightOutcome:
                         hang_protection=protection, last=last, uses=uses,
                         hire_credits={k: tuple(v) for k, v in nt.hire_credits.items() if v},
                         hire_spent={k: tuple(v) for k, v in nt.hire_spent.items() if v},
-                        under_active=frozenset())
+                        under_active=frozenset(), items=items,
+                        night_shields={k: v for k, v in nt.night_shields.items() if v > 0 and k in alive_after},
+                        universal_shields={k: v for k, v in nt.universal_shields.items() if v > 0 and k in alive_after},
+                        hang_shields={k: v for k, v in s.hang_shields.items() if k in alive_after},
+                        counters=nt.counters,
+                        transfers=tuple(t for t in nt.transfers if t[1] in alive_after and t[2] in alive_after))
+    new_state, inherit_log, inherit_private = inherit(r, new_state)
+    nt.log += inherit_log
+    nt.private += inherit_private
     new_boss = current_boss(r, new_state)
     if new_boss != nt.boss and new_boss is not None:
         role = r.role(new_state.player(new_boss).role)
@@ -654,9 +1074,12 @@ def _finish(nt: _Night) -> NightOutcome:
     winner = check_win(r, new_state)
     if winner:
         nt.log.append(f"game over: {winner} wins")
-    next_alibis = tuple(sorted(set(alibis) | set(protection), key=order.index))
+    # the one alibi of Миллард's killer shows in next_day; 004's protections from hanging are not alibis
+    earned = {k for k, v in protection.items()
+              if v > new_state.universal_shields.get(k, 0) + new_state.hang_shields.get(k, 0)}
+    next_alibis = tuple(sorted(set(alibis) | earned, key=order.index))
     return NightOutcome(
         night=nt.k, deaths=tuple(deaths), saved=tuple(sorted(nt.saved, key=order.index)), silenced=silenced,
         public=tuple(nt.public), private=tuple(nt.private), refused=tuple(nt.refused), rolls=tuple(nt.roll_log),
         alive=alive_after, alibis=next_alibis, hidden_vote_loss=new_state.hidden_vote_loss,
-        log=tuple(nt.log), state=new_state, winner=winner)
+        log=tuple(nt.log), state=new_state, winner=winner, transfers=new_state.transfers, alerts=tuple(nt.alerts))

@@ -10,13 +10,15 @@ from typing import Any, Mapping
 from .rolls import Roll
 
 # Every `Public.kind` the engine and the day functions emit; the themes have a phrase for each.
-# block / protected / vote_steal / hide are reserved for 003/004 nights (not emitted by the ranked games).
+# "block" is emitted when a ruleset has a `block` text (004's newspaper reports blocks as a fact, without who);
+# protected / vote_steal / hide stay reserved (the seeds keep them secret; a GM may add them in flavour text).
 EVENT_KINDS = (
     "death", "silence", "interview", "serum", "evidence", "trace",
     "block", "protected", "vote_steal", "hide",
     "hanged", "alibi", "nobody", "modkill",
 )
-# Every `Private.kind`; "info" is reserved for 004's watchers.
+# Every `Private.kind`; "info" carries 004's watchers, "Узнает, если ..." passives, earned protections and
+# the hider's visitors; "succession" also tells 004's neutral that it took the maniac's place.
 PRIVATE_KINDS = ("side_check", "role_check", "hire", "question", "succession", "info")
 
 
@@ -91,6 +93,8 @@ class NightOutcome:
     log: tuple[str, ...]
     state: Any = None            # the next GameState
     winner: str | None = None    # a side id when the game is over
+    transfers: tuple[tuple[str, str, str], ...] = ()   # 004: (stolen|gifted, source, to) for the coming day
+    alerts: tuple[str, ...] = ()                       # for the GM (004: the mafia entered no kill)
 
     def to_text(self) -> str:
         """The GM's view: public lines, then what only the GM sees (private results, refusals, rolls, log)."""
@@ -106,6 +110,8 @@ class NightOutcome:
         lines += [f"Отказ: {r.actor} {r.ability}: {r.reason}" for r in self.refused]
         lines += [f"Бросок {r.name} ({r.actor}, p={r.p}): {'да' if r.value else 'нет'}{' (задан ведущим)' if r.forced else ''}"
                   for r in self.rolls]
+        lines += [f"Передача голоса ({kind}): {src} -> {to}" for kind, src, to in self.transfers]
+        lines += [f"ВНИМАНИЕ: {a}" for a in self.alerts]
         if self.winner:
             lines.append(f"Игра окончена: победа {self.winner}")
         lines.append("Ход разбора:")
@@ -123,8 +129,11 @@ class NightOutcome:
             "refused": [r.to_json() for r in self.refused],
             "rolls": [r.to_json() for r in self.rolls],
             "next_day": {"alive": list(self.alive), "alibis": list(self.alibis),
-                         "hidden_vote_loss": list(self.hidden_vote_loss)},
+                         "hidden_vote_loss": list(self.hidden_vote_loss),
+                         **({"transfers": [{"kind": k, "source": a, "to": b} for k, a, b in self.transfers]}
+                            if self.transfers else {})},
             "winner": self.winner,
+            **({"alerts": list(self.alerts)} if self.alerts else {}),
             "log": list(self.log),
         }
 

@@ -22,6 +22,18 @@ from .state import Player
 
 # verb stem -> ability kind, checked in this order (longer phrases first)
 VERBS: tuple[tuple[str, str], ...] = (
+    # 004 (before the ranked stems they contain: "забираю голос" is not the shahid's "забираю")
+    ("забираю голос", "vote_steal"), ("забрать голос", "vote_steal"), ("краду голос", "vote_steal"), ("украсть", "vote_steal"),
+    ("дарю голос", "vote_gift"), ("дарю", "vote_gift"), ("дарую", "vote_gift"), ("отдаю голос", "vote_gift"),
+    ("лишаю голос", "silence"),
+    ("защища", "protect"), ("защищу", "protect"), ("охраня", "protect"),
+    ("смотрю", "watch"), ("наблюда", "watch"), ("слежу", "watch"),
+    ("узнаю роль", "role_check"),
+    ("правда дороже", "killer_check"),
+    ("замедля", "slowdown"), ("замедл", "slowdown"), ("снотворн", "slowdown"),
+    ("перевожу", "redirect"), ("перенаправ", "redirect"),
+    ("ищу мам", "check"), ("ищу мат", "check"),
+    ("арестов", "block"), ("арест", "block"),
     ("снимаю отмаз", "strip_alibi"), ("снять отмаз", "strip_alibi"), ("снимаю алиби", "strip_alibi"),
     ("копиру", "copy"), ("скопир", "copy"), ("за роль", "copy"),
     ("нанима", "hire"), ("наняться", "hire"), ("найм", "hire"),
@@ -30,14 +42,14 @@ VERBS: tuple[tuple[str, str], ...] = (
     ("отрав", "poison"), ("трав", "poison"),
     ("вылеч", "heal"), ("леч", "heal"),
     ("запуг", "silence"), ("пуга", "silence"), ("глуш", "silence"),
-    ("убив", "kill"), ("убить", "kill"), ("убью", "kill"), ("стреля", "kill"), ("выстрел", "kill"),
+    ("убив", "kill"), ("убить", "kill"), ("убийств", "kill"), ("убью", "kill"), ("стреля", "kill"), ("выстрел", "kill"),
     ("заблок", "block"), ("блок", "block"), ("иду к", "block"), ("прихожу к", "block"), ("навеща", "block"),
     ("интервью", "role_check"), ("провер", "check"),
     ("забира", "shahid"), ("забер", "shahid"),
     ("вопрос", "question"),
 )
 _SELF = {"себя", "себе", "сам", "сама", "собой"}
-_PREPOSITIONS = {"на", "у", "к", "ко", "от", "с", "со", "в"}
+_PREPOSITIONS = {"на", "у", "к", "ко", "от", "с", "со", "в", "по"}
 _ENDINGS = ("ами", "ями", "ой", "ей", "ом", "ем", "ою", "ею", "а", "я", "у", "ю", "е", "ы", "и")
 
 
@@ -114,12 +126,54 @@ def _card_for(kind: str, cards: Sequence[Ability], role: Role, text: str) -> Abi
                               f"the role can: {', '.join(c.name for c in cards) or 'nothing'}"))
 
 
-def _split_clauses(text: str) -> list[tuple[str, str]]:
-    """(kind, rest) per clause; a clause without a verb continues the previous one's targets."""
+def _word_end(low: str, idx: int, stem: str) -> int:
+    end = idx + len(stem)
+    while end < len(low) and not low[end].isspace() and stem[-1] != " ":
+        end += 1
+    return end
+
+
+_FILLER = {"мне", "свое", "твое", "свой", "на", "по", "в", "к", "у", "игрока", "игрок", "перевод"}
+
+
+def _strip_lead(rest: str, words: Sequence[str] = ()) -> str:
+    """What follows a card's name: "часы на Васю" -> "Васю", "Книга: лечу Васю" -> "Васю",
+    "Покажи мне свое лицо: Вася" -> "Вася", "Кровавое убийство Васи" -> "Васи"."""
+    if ":" in rest:
+        rest = rest.split(":", 1)[1]
+    rest = rest.strip(" :—–-.").strip()
+    while rest:
+        low = rest.lower().replace("ё", "е")
+        if re.match(r"на\s+дно\b", low):
+            return ""
+        first = low.split()[0]
+        stem = next((st for st, _ in VERBS if low.startswith(st)), None) or \
+            next((w for w in words if first.startswith(w)), None)
+        if stem is None and first not in _FILLER:
+            return rest
+        end = _word_end(low, 0, stem) if stem else len(first)
+        rest = rest[end:].strip(" :—–-").strip()
+    return rest
+
+
+def _split_clauses(text: str, named: Sequence[tuple[str, str]] = ()) -> list[tuple[str, str]]:
+    """(kind, rest) per clause; a clause without a verb continues the previous one's targets. A clause that
+    names a card by one of its `words` (003 items, the role shot, 004 Блицкриг) gives ("card:<name>", rest)."""
     clauses: list[tuple[str, str]] = []
     for part in re.split(r"[,;\n]+", text):
         low = part.strip().lower().replace("ё", "е")
         if not low:
+            continue
+        hit = None
+        for word, name in sorted(named, key=lambda wn: -len(wn[0])):
+            idx = low.find(word)
+            if idx != -1 and (idx == 0 or low[idx - 1] in " \"«(:"):
+                hit = (idx, word, name)
+                break
+        if hit is not None:
+            idx, word, name = hit
+            clauses.append((f"card:{name}", _strip_lead(part.strip()[_word_end(low, idx, word):],
+                                                        [w for w, n in named if n == name])))
             continue
         for stem, kind in VERBS:
             idx = low.find(stem)
@@ -153,6 +207,26 @@ def _names(rest: str) -> list[str]:
     return out
 
 
+def _card_action(card: Ability, rest: str, actor: str, targets_of, roles, text: str) -> Action:
+    """An action on a card named by its words: no targets (hiding), name + role (the role shot), two
+    targets (a redirect: "Перевожу Васю на Петю"), else the names."""
+    if card.max_targets == 0:
+        return Action(actor, card.name, ())
+    if card.kind == "role_shot":
+        parts = re.split(r"\s+[—–-]\s+|\s*:\s*|\s+как\s+|\s+это\s+|\s+-\s*", rest.strip(), maxsplit=1)
+        if len(parts) != 2:
+            raise ActionError(Problem("night add", repr(text), "the role shot needs a player and a role",
+                                      "write it as 'Доп. удар: Вася — доктор'"))
+        return Action(actor, card.name, targets_of(parts[0]), role=_find(parts[1], roles, "role", text))
+    if card.kind == "redirect":
+        parts = re.split(r"\s+(?:на|в|к)\s+|\s*[→>]\s*", rest.strip(), maxsplit=1)
+        if len(parts) != 2:
+            raise ActionError(Problem("night add", repr(text), "a redirect needs whose action and where it goes",
+                                      "write it as 'Перевожу Васю на Петю'"))
+        return Action(actor, card.name, targets_of(parts[0]) + targets_of(parts[1]))
+    return Action(actor, card.name, targets_of(rest))
+
+
 def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player], ruleset: Ruleset,
                 *, actor: str = "") -> list[Action]:
     """The actions a player's message asks for, with names resolved to roster nicks."""
@@ -178,11 +252,20 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
                 out.append(_find(name, players, "player", text))
         return tuple(out)
 
-    clauses = _split_clauses(text)
     cards = _cards(role, ruleset)
+    named = [(w.lower().replace("ё", "е"), c.name) for c in (*cards, *ruleset.items) for w in c.words]
+    clauses = _split_clauses(text, named)
     actions: list[Action] = []
     copy_of: Role | None = None
     for kind, rest in clauses:
+        if kind.startswith("card:"):
+            card = next(c for c in (*cards, *ruleset.items) if c.name == kind[5:])
+            actions.append(_card_action(card, rest, actor, targets_of, roles, text))
+            continue
+        if kind == "redirect":
+            card = _card_for("redirect", cards, role, text)
+            actions.append(_card_action(card, rest, actor, targets_of, roles, text))
+            continue
         if kind == "copy":
             copy_of = ruleset.role(_find(_names(rest)[0] if _names(rest) else rest, roles, "role", text))
             continue

@@ -6,14 +6,17 @@ force any roll (`mafvote night roll ... evidence yes`), e.g. after throwing real
 """
 from __future__ import annotations
 
-__all__ = ["Roll", "Rolls", "ROLL_NAMES"]
+__all__ = ["Roll", "Rolls", "ROLL_NAMES", "CHOICE_ROLLS"]
 
 import random
 from dataclasses import dataclass, field
 from typing import Mapping
 
 # INTERFACE.md `night roll`: the names a GM can force
-ROLL_NAMES = ("evidence", "silence", "reveal", "second_kill")
+# 004: "visitor" picks which visitor of a bloody kill's target is at risk (forced with a player's name),
+# "bloody" is that visitor's 50 %, "learn" is Бенхамин's 50 % to learn where he sent an action.
+ROLL_NAMES = ("evidence", "silence", "reveal", "second_kill", "visitor", "bloody", "learn")
+CHOICE_ROLLS = ("visitor",)
 
 
 @dataclass(frozen=True)
@@ -21,7 +24,7 @@ class Roll:
     actor: str
     name: str
     p: float
-    value: bool
+    value: bool | str          # a choice roll ("visitor") records the chosen player's nick
     forced: bool
 
     def to_json(self) -> dict:
@@ -32,10 +35,20 @@ class Roll:
 class Rolls:
     game: str
     night: int
-    forced: Mapping[tuple[str, str], bool] = field(default_factory=dict)
+    forced: Mapping[tuple[str, str], bool | str] = field(default_factory=dict)
 
     def roll(self, actor: str, name: str, p: float) -> Roll:
         if (actor, name) in self.forced:
             return Roll(actor, name, p, bool(self.forced[(actor, name)]), True)
         stream = random.Random(f"{self.game}|night {self.night}|{actor}|{name}")
         return Roll(actor, name, p, stream.random() < p, False)
+
+    def choose(self, actor: str, name: str, options: list[str]) -> Roll:
+        """One of `options` (sorted first, so the GM's order never matters), or the GM's forced pick."""
+        options = sorted(options)
+        p = round(1 / len(options), 4)
+        forced = self.forced.get((actor, name))
+        if isinstance(forced, str) and forced in options:
+            return Roll(actor, name, p, forced, True)
+        stream = random.Random(f"{self.game}|night {self.night}|{actor}|{name}")
+        return Roll(actor, name, p, options[stream.randrange(len(options))], False)

@@ -14,15 +14,18 @@ __all__ = ["Ability", "Role", "Side", "Ruleset", "ruleset_from_mapping", "loads_
 import difflib
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from .errors import Problem, RulesetError
-from .order import ABILITY_KINDS
+from .order import ABILITY_KINDS, Stage, order_from_names
 
 SIDE_KINDS = ("town", "mafia", "solo")
 IMMUNITIES = ("night_kill", "heal", "hang", "serum")
 BLOCK_MODES = ("priority", "parallel")
+DEFENCES = ("heal", "protection", "block", "hide")   # what a piercing kill may ignore (`ignores`)
+REVEALS = ("rule", "role", "side", "none")            # RULES.md §6: what a death line shows
+USE_SCOPES = ("player", "side")
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,28 @@ class Ability:
     copy_block_rank: int = 0               # Абрахам: the rank his copied blocks get (loses every mutual block)
     copy_once: tuple[str, ...] = ()        # Абрахам: copied ability kinds allowed once a game (serum)
     must_change: bool = False              # Абрахам: role, action and target change every night
+    # -- 003 / 004 --------------------------------------------------------------------------------
+    ignores: tuple[str, ...] = ()          # defences a kill passes: heal, protection, block, hide (RULES.md §4.4)
+    extra: bool = False                    # not the player's one action of the night (003 items, the role shot)
+    uses_scope: str = "player"             # "side": the uses are the side's (003 mafia role shot: one a game)
+    cooldown: int = 0                      # nights to wait after a use (004 Алисия: "1 раз в 2 ночи" -> 1)
+    no_repeat_ever: bool = False           # 004 Хулио: "Дважды невозможно ходить к одному игроку"
+    guess_roles: tuple[str, ...] = ()      # 003 role shot: the roles one may guess (ком, док, ман)
+    spares_label: str = ""                 # 004 Тереса's kill: targets with this label do not die
+    visitor_p: float = 0.0                 # 004 bloody kill: one random visitor of the target dies with this chance
+    tells_if_target: tuple[str, ...] = ()  # 004 passives "Узнает, если ...": the actor learns it hit these roles
+    tells_if_killed: bool = False          # ... only when the target died (Хавьер: "Если убивает ...")
+    earn_every: int = 0                    # 004 Анхела: one universal protection per this many saves ...
+    earn_max: int = 0                      # ... holding at most this many at once
+    parity: str = ""                       # "even" / "odd": only on such nights (004 Лаура)
+    sees_visitors: bool = False            # 004 Хавьер's hiding: he learns who visited him
+    words: tuple[str, ...] = ()            # stems a player's message names this card by ("блицкриг", "часы")
+    links_label: str = ""                  # 004 Андрес: a check finding this label links the two (знакомство)
+    marks: bool = False                    # 004 Хулио's check: a target that killed tonight gets a black veil
+    lost_if_target_dies: tuple[str, ...] = ()   # 004 Хулио: the veil kills Тереса -> no actions for the rest of the game
+    extra_parity: str = ""                 # 004 Лаура's search: beside the main action on these nights, instead on others
+    counter_strike: bool = False           # 004 Аяла: a save kills the attacker ("совершая контрудар")
+    dies_instead_after: int = 0            # 004 Аяла: at this many saves the guard dies instead of the target
     note: str = ""                         # the seed's wording, for the GM
 
 
@@ -71,6 +96,11 @@ class Side:
     title: str
     title_f: str = ""
     hostile: bool = True   # a solo side the town must remove to win (RULES.md §5)
+    # RULES.md §5, a solo side: wins when at most `max_others` others live (ranked: alone or with one), or, with
+    # `wins_with_roles`, when everyone else alive holds one of those roles (004 maniac: all dead but Донья Тереса)
+    max_others: int = 1
+    wins_with_roles: tuple[str, ...] = ()
+    wins_with_anyone: bool = False   # 004 neutral: "побеждает с любым игроком"; never blocks another's win
 
     def title_for(self, gender: str | None) -> str:
         return self.title_f if gender == "f" and self.title_f else self.title
@@ -91,6 +121,19 @@ class Role:
     combat: bool = False                   # Мено и Куо-Рама: hiring with this role succeeds
     death_label: str = ""                  # shown instead of the side in a death line ("босс мафии")
     forms: Mapping[str, str] = field(default_factory=dict)    # hand-written cases: {"gent": "Оливии"}
+    # -- 003 / 004 --------------------------------------------------------------------------------
+    labels: frozenset[str] = frozenset()   # 004: "alarcon" (the family Тереса checks and spares)
+    shown_side: str = ""                   # 004: the side a death shows ("маньяк видится как город")
+    night_shields: int = 0                 # 004 one-time protections from a night kill (Диего, Аяла)
+    universal_shields: int = 0             # 004 Хавьер: one universal protection (a kill or a hanging)
+    hang_shields: int = 0                  # 004 София, Элиса: "защита от повеса/казни на один день", once
+    kill_immune_nights: tuple[int, ...] = ()        # 004 Элиса: "Не может быть убита в первую ночь"
+    kill_immune_until_used: str = ""       # 004 Тереса: unkillable until she uses this ability ...
+    kill_immune_except: tuple[str, ...] = ()        # ... except by these sides ("никем, кроме маньяка")
+    inherits: str = ""                     # 004 Бенхамин: takes this role when its last holder dies
+    annuls_marks_on_visit: bool = False    # 004 Лаура: visiting Хулио annuls his veils on her partners
+    link_tells_killer: bool = False        # 004 Андрес: killed while linked -> the partner learns the killer's nick
+    link_loses_on_death: bool = False      # 004 Андрес: linked, one of the two killed -> the other loses the actions
     abilities: tuple[Ability, ...] = ()
 
     def ability(self, name: str) -> Ability | None:
@@ -114,6 +157,15 @@ class Ruleset:
     no_repeat_lifted_at_alive: int = 3
     texts: Mapping[str, str] = field(default_factory=dict)
     source: str = ""
+    order: tuple[Stage, ...] = ()          # the ruleset's own night order (003, 004); () = order.ORDER
+    reveal_night: str = "rule"             # "rule": reveal_while_alive_gt decides; "role"/"side"/"none"
+    reveal_day: str = "rule"
+    items: tuple[Ability, ...] = ()        # 003: cards held by players (state.items), each once, lost on death
+    must_kill: str = ""                    # 004: this side must kill every night (the GM is alerted)
+
+    def item(self, name: str) -> Ability | None:
+        key = _norm(name)
+        return next((a for a in self.items if _norm(a.name) == key), None)
 
     def find_role(self, name: str) -> Role | None:
         key = _norm(name)
@@ -158,10 +210,11 @@ def _did_you_mean(word: str, choices) -> str:
 
 _ABILITY_KEYS = set(Ability.__dataclass_fields__)
 _ROLE_KEYS = set(Role.__dataclass_fields__)
-_SIDE_KEYS = {"kind", "title", "title_f", "hostile"}
-_TOP_KEYS = {"game", "votes", "night", "sides", "roles", "boss", "texts"}
-_GAME_KEYS = {"name", "title", "theme", "starts_with", "reveal_while_alive_gt", "notes"}
-_NIGHT_KEYS = {"block_mode", "succession", "submission_order", "no_repeat_lifted_at_alive", "notes"}
+_SIDE_KEYS = {"kind", "title", "title_f", "hostile", "max_others", "wins_with_roles", "wins_with_anyone"}
+_TOP_KEYS = {"game", "votes", "night", "sides", "roles", "boss", "texts", "items"}
+_GAME_KEYS = {"name", "title", "theme", "starts_with", "reveal_while_alive_gt", "reveal_night", "reveal_day", "notes"}
+_NIGHT_KEYS = {"block_mode", "succession", "submission_order", "no_repeat_lifted_at_alive", "notes", "order",
+               "must_kill"}
 
 
 class _Collector:
@@ -199,9 +252,27 @@ def _ability(data: Any, where: str, c: _Collector) -> Ability | None:
             c.add(f"{where}.max_targets_when_alive_lt", "must be [alive, max_targets], e.g. [10, 2]")
             return None
         kwargs["max_targets_when_alive_lt"] = (int(pair[0]), int(pair[1]))
-    if "copy_once" in kwargs:
-        kwargs["copy_once"] = tuple(kwargs["copy_once"])
-    for key in ("silence_p", "reveal_victim_p"):
+    for key in ("copy_once", "ignores", "guess_roles", "tells_if_target", "words", "lost_if_target_dies"):
+        if key in kwargs:
+            kwargs[key] = tuple(kwargs[key])
+    for d in kwargs.get("ignores", ()):
+        if d not in DEFENCES:
+            c.add(f"{where}.ignores", f"unknown defence {d!r}", f"one of: {', '.join(DEFENCES)}")
+    if kwargs.get("uses_scope", "player") not in USE_SCOPES:
+        c.add(f"{where}.uses_scope", f"must be one of {', '.join(USE_SCOPES)}")
+    for key in ("parity", "extra_parity"):
+        if kwargs.get(key, "") not in ("", "even", "odd"):
+            c.add(f"{where}.{key}", 'must be "even" or "odd"')
+    if kind == "role_shot" and not kwargs.get("guess_roles"):
+        c.add(f"{where}.guess_roles", "a role shot needs the roles one may guess", 'e.g. guess_roles = ["Комиссар", "Доктор"]')
+    if kind == "redirect" and (kwargs.get("min_targets", 1), kwargs.get("max_targets", 1)) != (2, 2):
+        c.add(f"{where}.max_targets", "a redirect takes two targets: whose action, and where it goes now",
+              "min_targets = 2 and max_targets = 2")
+    if kind == "bloody_kill" and not 0 < kwargs.get("visitor_p", 0) <= 1:
+        c.add(f"{where}.visitor_p", "a bloody kill needs the visitor's chance (0 < p <= 1)", "004: visitor_p = 0.5")
+    if kwargs.get("earn_every", 0) and not kwargs.get("earn_max", 0):
+        c.add(f"{where}.earn_max", "earn_every needs earn_max (how many may be held at once)")
+    for key in ("silence_p", "reveal_victim_p", "visitor_p"):
         if key in kwargs and not 0 <= kwargs[key] <= 1:
             c.add(f"{where}.{key}", "a chance must be between 0 and 1")
     try:
@@ -233,10 +304,24 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
             c.add(f"game.{key}", "must be a string")
     if game.get("starts_with", "night") not in ("night", "day"):
         c.add("game.starts_with", "must be \"night\" or \"day\"")
+    for key in ("reveal_night", "reveal_day"):
+        if game.get(key, "rule") not in REVEALS:
+            c.add(f"game.{key}", f"must be one of {', '.join(REVEALS)}")
     night = data.get("night", {})
     c.unknown_keys("night", night, _NIGHT_KEYS)
     if night.get("block_mode", "priority") not in BLOCK_MODES:
         c.add("night.block_mode", f"must be one of {', '.join(BLOCK_MODES)}")
+    order: tuple[Stage, ...] = ()
+    if "order" in night:
+        names = night["order"]
+        known = {s.value for s in Stage}
+        bad = [n for n in names if n not in known]
+        for n in bad:
+            c.add("night.order", f"unknown stage {n!r}", _did_you_mean(str(n), known) or f"stages: {', '.join(sorted(known))}")
+        if len(set(names)) != len(names):
+            c.add("night.order", "a stage appears twice", "name each stage once")
+        if not bad:
+            order = order_from_names(names)
 
     sides: dict[str, Side] = {}
     for sid, sdata in data.get("sides", {}).items():
@@ -245,7 +330,10 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
             c.add(f"sides.{sid}.kind", f"must be one of {', '.join(SIDE_KINDS)}")
             continue
         sides[sid] = Side(id=sid, kind=sdata["kind"], title=sdata.get("title", sid),
-                          title_f=sdata.get("title_f", ""), hostile=sdata.get("hostile", sdata["kind"] != "town"))
+                          title_f=sdata.get("title_f", ""), hostile=sdata.get("hostile", sdata["kind"] != "town"),
+                          max_others=int(sdata.get("max_others", 1)),
+                          wins_with_roles=tuple(sdata.get("wins_with_roles", ())),
+                          wins_with_anyone=bool(sdata.get("wins_with_anyone", False)))
     # a ruleset without sides and roles is a count-only ruleset (003/004 until their nights are built)
 
     boss: list[Ability] = []
@@ -253,6 +341,12 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
         a = _ability(adata, f"boss.abilities[{i}]", c)
         if a:
             boss.append(a)
+
+    items: list[Ability] = []
+    for i, adata in enumerate(data.get("items", [])):
+        a = _ability(adata, f"items[{i}]", c)
+        if a:
+            items.append(replace(a, extra=True, uses=a.uses or 1))
 
     roles: list[Role] = []
     seen_names: dict[str, str] = {}
@@ -284,6 +378,12 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
         kwargs = {k: v for k, v in rdata.items() if k in _ROLE_KEYS and k != "abilities"}
         kwargs["aliases"] = tuple(kwargs.get("aliases", ()))
         kwargs["immune"] = frozenset(kwargs.get("immune", ()))
+        kwargs["labels"] = frozenset(kwargs.get("labels", ()))
+        kwargs["kill_immune_nights"] = tuple(kwargs.get("kill_immune_nights", ()))
+        kwargs["kill_immune_except"] = tuple(kwargs.get("kill_immune_except", ()))
+        for sid in (*kwargs["kill_immune_except"], kwargs.get("shown_side") or side):
+            if sid not in sides:
+                c.add(f"{where}", f"unknown side {sid!r}", f"one of: {', '.join(sides)}")
         kwargs["appears_as"] = kwargs.get("appears_as") or side
         role = Role(abilities=tuple(abilities), **kwargs)
         for label in (role.name, *role.aliases):
@@ -300,6 +400,28 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
             c.add("roles", f"side {sid!r} has ranks {ranks}", "ranks must run 1, 2, 3 ... without a gap or repeat")
 
     role_names = {_norm(r.name) for r in roles} | {_norm(a) for r in roles for a in r.aliases}
+    for i, role in enumerate(roles):
+        for key, names in (("inherits", [role.inherits] if role.inherits else []),
+                           ("kill_immune_until_used", [])):
+            for n in names:
+                if _norm(n) not in role_names:
+                    c.add(f"roles[{i}].{key}", f"unknown role {n!r}", _did_you_mean(n, [r.name for r in roles]))
+        if role.kill_immune_until_used and role.ability(role.kill_immune_until_used) is None:
+            c.add(f"roles[{i}].kill_immune_until_used", f"{role.name} has no ability {role.kill_immune_until_used!r}")
+        for j, a in enumerate(role.abilities):
+            for n in (*a.guess_roles, *a.tells_if_target, *a.lost_if_target_dies):
+                if _norm(n) not in role_names:
+                    c.add(f"roles[{i}].abilities[{j}]", f"unknown role {n!r}", _did_you_mean(n, [r.name for r in roles]))
+    for sid, side in sides.items():
+        for n in side.wins_with_roles:
+            if _norm(n) not in role_names:
+                c.add(f"sides.{sid}.wins_with_roles", f"unknown role {n!r}", _did_you_mean(n, [r.name for r in roles]))
+    for i, a in enumerate(items):
+        for n in a.guess_roles:
+            if _norm(n) not in role_names:
+                c.add(f"items[{i}]", f"unknown role {n!r}")
+    if night.get("must_kill") and night["must_kill"] not in sides:
+        c.add("night.must_kill", f"unknown side {night['must_kill']!r}", f"one of: {', '.join(sides)}")
     for key in ("succession", "submission_order"):
         for i, name in enumerate(night.get(key, [])):
             if _norm(name) not in role_names:
@@ -320,7 +442,9 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
         succession=succession, submission_order=canon(night.get("submission_order", [])) or succession,
         block_mode=night.get("block_mode", "priority"),
         no_repeat_lifted_at_alive=int(night.get("no_repeat_lifted_at_alive", 3)),
-        texts=dict(data.get("texts", {})), source=source,
+        texts=dict(data.get("texts", {})), source=source, order=order,
+        reveal_night=game.get("reveal_night", "rule"), reveal_day=game.get("reveal_day", "rule"),
+        items=tuple(items), must_kill=night.get("must_kill", ""),
     )
 
 

@@ -5,7 +5,7 @@ from plain dicts (`to_dict` / `from_dict`) so the application can keep it in its
 """
 from __future__ import annotations
 
-__all__ = ["Player", "Silence", "LastAction", "GameState", "new_game", "find_player"]
+__all__ = ["Player", "Silence", "LastAction", "GameState", "new_game", "find_player", "linked_partner"]
 
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Iterable, Mapping
@@ -67,6 +67,16 @@ class GameState:
     misses: Mapping[str, int] = field(default_factory=dict)
     under_active: frozenset[str] = frozenset()  # refused at the coming night (000 rule 12), set by the application
     replacements: tuple[tuple[str, str], ...] = ()
+    # the GM's excuses (RULES.md §3.5, §3.6): "day N" -> excused from the vote of day N (and the night action
+    # punished at it), "night N" -> excused from the night action of night N only; set by the application
+    excused: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # 003 / 004 (RULES.md §4 "003 Time machine", "004 Gran Hotel"): state kept between nights
+    items: Mapping[str, tuple[str, ...]] = field(default_factory=dict)      # 003: holder -> unused items
+    night_shields: Mapping[str, int] = field(default_factory=dict)          # 004: one-time night protections left
+    universal_shields: Mapping[str, int] = field(default_factory=dict)      # 004: of hang_protection, how many also stop a kill
+    hang_shields: Mapping[str, int] = field(default_factory=dict)           # 004: of hang_protection, how many are one-time passives
+    counters: Mapping[str, int] = field(default_factory=dict)               # 004: "nick/saves", "nick/guards", "nick/<ability>@night"
+    transfers: tuple[tuple[str, str, str], ...] = ()  # 004 for the coming day: (stolen|gifted, source, to), the tally's Transfer
 
     @property
     def alive(self) -> tuple[str, ...]:
@@ -100,7 +110,23 @@ class GameState:
         d["hire_spent"] = {k: tuple(v) for k, v in d.get("hire_spent", {}).items()}
         d["under_active"] = frozenset(d.get("under_active", ()))
         d["replacements"] = tuple(tuple(r) for r in d.get("replacements", ()))
+        d["excused"] = {k: tuple(v) for k, v in d.get("excused", {}).items()}   # absent in older snapshots
+        d["items"] = {k: tuple(v) for k, v in d.get("items", {}).items()}
+        d["transfers"] = tuple(tuple(t) for t in d.get("transfers", ()))
         return cls(**d)
+
+
+def linked_partner(state: GameState, nick: str) -> tuple[str, bool] | None:
+    """004 Андрес and Анхела after "знакомство": (the partner, whether `nick` is the one who searched)."""
+    for key in state.counters:
+        holder, _, rest = key.partition("/")
+        if rest.startswith("link>"):
+            other = rest[5:]
+            if holder == nick:
+                return other, True
+            if other == nick:
+                return holder, False
+    return None
 
 
 def _norm(s: str) -> str:
@@ -119,7 +145,14 @@ def find_player(players: Iterable[Player], name: str) -> Player | None:
 def new_game(game: str, roster: Iterable[Player | Mapping[str, Any]], ruleset=None) -> GameState:
     """The state before the first phase. With a ruleset, every role name is checked and made canonical."""
     players = []
+    items: dict[str, tuple[str, ...]] = {}
     for entry in roster:
+        if not isinstance(entry, Player):
+            # 003: the GM hands out the items with the roster ("предметы раздаются рандомно")
+            held = tuple(entry.get("items", ()))
+            entry = {k: v for k, v in entry.items() if k != "items"}
+            if held:
+                items[entry["nick"]] = held
         p = entry if isinstance(entry, Player) else Player(**{**entry, "aliases": tuple(entry.get("aliases", ()))})
         if ruleset is not None:
             p = replace(p, role=ruleset.role(p.role).name)
@@ -127,4 +160,36 @@ def new_game(game: str, roster: Iterable[Player | Mapping[str, Any]], ruleset=No
     nicks = [p.nick for p in players]
     if len(set(nicks)) != len(nicks):
         raise ResolverError(f"game {game}: a nick appears twice in the roster")
-    return GameState(game=game, players=tuple(players))
+    state = GameState(game=game, players=tuple(players))
+    if ruleset is not None:
+        state = _with_items_and_shields(state, ruleset, items)
+    return state
+
+
+def _with_items_and_shields(state: GameState, ruleset, items: Mapping[str, tuple[str, ...]]) -> GameState:
+    """003 items checked against the ruleset; 004 one-time passives (protections) as counters."""
+    canon: dict[str, tuple[str, ...]] = {}
+    for nick, held in items.items():
+        names = []
+        for name in held:
+            card = ruleset.item(name)
+            if card is None:
+                known = ", ".join(a.name for a in ruleset.items) or "none"
+                raise ResolverError(f"game {state.game}: player {nick}: item {name!r} is not in ruleset "
+                                    f"{ruleset.name} (items: {known})")
+            names.append(card.name)
+        canon[nick] = tuple(names)
+    night, universal, hang = {}, {}, {}
+    for p in state.players:
+        role = ruleset.role(p.role)
+        if role.night_shields:
+            night[p.nick] = role.night_shields
+        if role.universal_shields:
+            universal[p.nick] = role.universal_shields
+        # the tally sees every protection from hanging (one-time and universal) as hang_protection
+        if role.hang_shields + role.universal_shields:
+            hang[p.nick] = role.hang_shields + role.universal_shields
+    return replace(state, items=canon, night_shields=night, universal_shields=universal,
+                   hang_shields={p.nick: ruleset.role(p.role).hang_shields for p in state.players
+                                 if ruleset.role(p.role).hang_shields},
+                   hang_protection={**state.hang_protection, **hang})

@@ -74,10 +74,11 @@ def test_rule_4_10_succession_lists() -> None:
 def test_every_ability_kind_has_a_stage_in_the_one_order_table() -> None:
     assert set(STAGE_OF_KIND.values()) <= set(ORDER)
     assert ORDER[0] is Stage.CHECK_ACTIONS and ORDER[-1] is Stage.NEXT_DAY
-    used = {a.kind for name in ("new_year", "peculiar") for r in load(name).roles for a in r.abilities}
-    used |= {a.kind for a in load("new_year").boss_abilities}
+    games = ("new_year", "peculiar", "time_machine", "grand_hotel")
+    used = {a.kind for name in games for r in load(name).roles for a in r.abilities}
+    used |= {a.kind for name in games for a in (*load(name).boss_abilities, *load(name).items)}
     assert used <= ABILITY_KINDS
-    assert used == ABILITY_KINDS   # every kind the engine knows is played by a shipped ranked role
+    assert used == ABILITY_KINDS   # every kind the engine knows is played by a shipped role or item
 
 
 def test_shipped_rulesets_validate_clean() -> None:

@@ -19,6 +19,9 @@ or `kind = "day"` with `eliminated`; each phase may have `[phases.expect]`:
     private = [{ to = "X", text = "удался" }]
     boss = "Trium"                        # the boss after the phase
     winner = "town"                       # or "" for none
+    alerts = ["must kill"]                # each a substring of one GM alert (004: the mafia entered no kill)
+    transfers = [["stolen", "Teresa", "Diego"]]   # exactly (004 vote steal / gift for the next day)
+    roles_now = { Benjamin = "Хавьер" }   # the role a player holds after the phase (004 inheritance)
 """
 from __future__ import annotations
 
@@ -129,6 +132,15 @@ def check(outcome, expect: dict, ruleset, where: str) -> None:
         assert current_boss(ruleset, outcome.state) == (expect["boss"] or None), f"{where}: boss"
     if "winner" in expect:
         assert (outcome.winner or "") == expect["winner"], f"{where}: winner {outcome.winner}"
+    alerts = getattr(outcome, "alerts", ())
+    for want in expect.get("alerts", []):
+        assert any(want in a for a in alerts), f"{where}: alert {want!r} not in {alerts}"
+    if "alerts" in expect and not expect["alerts"]:
+        assert not alerts, f"{where}: unexpected alerts {alerts}"
+    if "transfers" in expect:
+        assert [list(t) for t in outcome.state.transfers] == expect["transfers"], f"{where}: transfers {outcome.state.transfers}"
+    for player, role in expect.get("roles_now", {}).items():
+        assert outcome.state.player(player).role == ruleset.role(role).name, f"{where}: role of {player} now"
 
 
 def run_file(path: Path):

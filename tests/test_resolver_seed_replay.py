@@ -24,7 +24,10 @@ def test_seed_001_new_year_nights_1_to_3_and_days_1_2_replay() -> None:
 def test_seed_000_peculiar_night_1_and_day_1_replay() -> None:
     _, (night1, day1) = run_file(SCENARIOS / "seed_000_peculiar_night_1_day_1.toml")
     deaths = [p.text for p in night1.public if p.kind == "death"]
-    assert deaths == ["Sailor - Пустота", "Эсми - Енох О'Коннор", "Фредди - Мено и Куо-Рама"]
+    # the GM's order ("трупы: Фредди - Мено и Куо-Рама, Эсми - Енох О'Коннор, Sailor - Пустота"): the boss's
+    # kills first, as he named them, then the other killers; never the roster or the submission order
+    assert deaths == ["Фредди - Мено и Куо-Рама", "Эсми - Енох О'Коннор", "Sailor - Пустота"]
+    assert [d.player for d in night1.deaths] == ["Фредди", "Эсми", "Сайлар"]
     assert [p.text for p in night1.public if p.kind == "interview"] == ["Доктор Голан брала интервью у Оливии"]
     assert [s.player for s in night1.silenced] == ["Эддисон МакГенри", "Энни"]
     # the boss's double kill: his vote silently counts 0 the next day (never public)
@@ -50,3 +53,21 @@ def test_night_resolve_json_has_the_interface_shape() -> None:
                       ("Юна", "silence"): True, ("Сайлар", "silence"): True}
     assert all(r["forced"] for r in data["rolls"])
     assert any("Эсми" in line and "dies" in line for line in data["log"])
+
+
+def test_rule_4_6_deaths_are_listed_in_action_order_not_roster_or_submission_order() -> None:
+    """The boss's kills first, as the boss named them, then other killers by role order, then chained deaths."""
+    from resolver import Action, Rolls, new_game, resolve_night
+    from test_resolver_scenarios import load_ruleset
+
+    ny = load_ruleset("new_year")
+    roster = {"A": "мирная зверюшка", "B": "мирная зверюшка", "C": "мирная зверюшка", "Boss": "Санта Клаус",
+              "Queen": "Снежная королева", "Shahid": "Хлопушка", "Ded": "Дед Мороз", "D": "мирная зверюшка",
+              "E": "мирная зверюшка", "F": "мирная зверюшка", "G": "мирная зверюшка", "H": "мирная зверюшка"}
+    state = new_game("order", [{"nick": n, "role": r} for n, r in roster.items()], ny)
+    actions = [Action("Queen", "kill", ("A",)), Action("Boss", "kill", ("Shahid", "B")), Action("Shahid", "take", ("C",)),
+               Action("Ded", "kill", ("D",))]
+    for acts in (actions, list(reversed(actions))):
+        out = resolve_night(ny, state, acts, Rolls("order", 1, {("Boss", "evidence"): False}))
+        assert [d.player for d in out.deaths] == ["Shahid", "B", "A", "D", "C"]
+        assert [p.data["player"] for p in out.public if p.kind == "death"] == ["Shahid", "B", "A", "D", "C"]
