@@ -6,6 +6,16 @@ Data flow:
     store `game_phases` rows (in order) ──> the state after the last row, the current phase
     night file <store folder>/nights/<game>/night-N.toml ──parse_night_file──> actions ──resolve_night──> row
     store posts + state + phase bounds ──count_inputs──> tally.count_day ──> Tally ──(day close)──> apply_day ──> row
+    state + actions + outcome ──resolver.duty.night_duty──> who missed the night action (stored in the night's row)
+
+The GM's excuses and the night-action duty (RULES.md §3.5, §3.6; `mafvote state excuse`):
+* `state excuse --player X --day N` excuses X from the duties punished at day N's count: the vote (X is not
+  vote-entitled: no penalty for not voting, not in the early-close quorum, as the tally reads `excused`) and,
+  as the tally does, the night action of the night before day N. `--night` excuses that night action only:
+  X still has to vote. Stored in `GameState.excused` ("day N" / "night K"); `undo` drops it like any step.
+* With `night_action_is_duty` (000, 003), resolving night K stores `night_duty` (`resolver.duty`) in the row's
+  outcome; the count of the day after night K gets its `missed` players (minus those excused since) as
+  `owes_night_action`: the penalty and one more miss at that count, recorded by `day close`.
 
 Every applied step is one row of `game_phases` (schema in `mafvote.store`, migration 2): the phase's number
 and kind, its start and deadline, how it was applied (`resolve` a night, `close` a day, `modkill`, `replace`,
@@ -31,6 +41,7 @@ from typing import Any, Literal, Mapping, Sequence
 
 import resolver as R
 import tally as T
+from resolver.duty import NightDuty, night_duty
 from resolver.state import find_player
 
 from .config import GameConfig
@@ -38,7 +49,7 @@ from .errors import BadInput, MafvoteError
 from .store import Store, from_db_time, to_db_time
 
 __all__ = [
-    "APPLY_KINDS", "AppliedPhase", "CountInputs", "DayClose", "GameError", "GameService", "Phase",
+    "APPLY_KINDS", "AppliedPhase", "CountInputs", "DayClose", "GameError", "GameService", "NightResult", "Phase",
     "VoteLine", "initial_state", "next_deadline", "open_service", "phase_index", "phase_of_index", "utc_now",
 ]
 
@@ -147,12 +158,28 @@ class DayClose:
     modkill_candidates: tuple[str, ...]
     under_active: tuple[str, ...]
     note: str = ""
+    owes_night_action: tuple[str, ...] = ()   # punished at this count for a missed night action (§3.6)
 
     def to_json(self) -> dict:
         return {"day": self.outcome.to_json(), "decided_by": self.decided_by,
                 "count": self.count.to_json() if self.count is not None else None,
                 "modkill_candidates": list(self.modkill_candidates), "under_active": list(self.under_active),
-                "note": self.note}
+                "note": self.note, "owes_night_action": list(self.owes_night_action)}
+
+
+@dataclass(frozen=True)
+class NightResult:
+    """What `night resolve` applied (or would apply with --dry-run): the outcome and, with
+    `night_action_is_duty`, who missed their night action."""
+
+    outcome: R.NightOutcome
+    duty: NightDuty | None
+    day_after: int          # the day whose count punishes the missed actions
+
+    def to_json(self) -> dict:
+        data = self.outcome.to_json()
+        data["night_duty"] = self.duty.to_json() if self.duty is not None else None
+        return data
 
 
 @dataclass(frozen=True)
@@ -371,6 +398,11 @@ class GameService:
         return p.nick
 
     def resolve_night(self, night: int, *, now: datetime, dry_run: bool = False) -> R.NightOutcome:
+        return self.resolve_night_with_duty(night, now=now, dry_run=dry_run).outcome
+
+    def resolve_night_with_duty(self, night: int, *, now: datetime, dry_run: bool = False) -> NightResult:
+        """Resolve the night from its file; with `night_action_is_duty`, also who owed an action and sent
+        none (stored with the night as `night_duty`, for the next day's count)."""
         applied = self.applied()
         state = self.state(applied)
         self._need_roles(state)
@@ -378,12 +410,78 @@ class GameService:
         parsed = self._check_file(night, self._read_night(night) or f"night = {night}\n", state)
         try:
             outcome = R.resolve_night(self.ruleset, state, parsed.actions, R.Rolls(self.game.id, night, parsed.forced))
+            duty = (night_duty(self.ruleset, state, parsed.actions, outcome, self._night_excused(state, night))
+                    if self.night_action_is_duty else None)
         except R.ResolverError as exc:
             raise self._wrap(exc) from None
         outcome = _keep_hand_set(state, outcome)
+        result = NightResult(outcome, duty, self.day_after_night(night))
         if not dry_run:
-            self._append(self.current_phase(applied), "resolve", outcome.state, outcome.to_json(), now)
-        return outcome
+            self._append(self.current_phase(applied), "resolve", outcome.state, result.to_json(), now)
+        return result
+
+    # -- the night-action duty and the GM's excuses (RULES.md §3.5, §3.6) --
+    @property
+    def night_action_is_duty(self) -> bool:
+        return bool(self.ruleset.votes.get("night_action_is_duty", False))
+
+    def day_after_night(self, night: int) -> int:
+        """night N -> day N (a game starting with night) or day N+1 (starting with day)."""
+        return night if self.game.schedule.starts_with == "night" else night + 1
+
+    def night_before_day(self, day: int) -> int:
+        """The night whose missed actions day `day`'s count punishes; 0 for a first day with no night."""
+        return day if self.game.schedule.starts_with == "night" else day - 1
+
+    def _night_excused(self, state: R.GameState, night: int) -> tuple[str, ...]:
+        """Excused from the night action of `night`: `--night` excuses and the excuses for the day after it."""
+        names = (*state.excused.get(f"night {night}", ()), *state.excused.get(f"day {self.day_after_night(night)}", ()))
+        return tuple(dict.fromkeys(_current_nick(state, n) for n in names))
+
+    def stored_night_duty(self, night: int, applied: Sequence[AppliedPhase] | None = None) -> NightDuty | None:
+        """Who missed the night action of a resolved night, as stored with it (None: not resolved, or resolved
+        without the duty)."""
+        rows = list(self.applied() if applied is None else applied)
+        row = next((r for r in reversed(rows) if r.how == "resolve" and r.kind == "night" and r.number == night), None)
+        data = row.outcome.get("night_duty") if row is not None else None
+        return NightDuty.from_json(data) if data else None
+
+    def owes_night_action(self, day: int, state: R.GameState, applied: Sequence[AppliedPhase]) -> tuple[str, ...]:
+        """The players day `day`'s count punishes for a missed night action: the stored misses of the night
+        before it, minus the players excused since (nicks of `state`, replacements followed)."""
+        night = self.night_before_day(day)
+        duty = self.stored_night_duty(night, applied) if night >= 1 and self.night_action_is_duty else None
+        if duty is None:
+            return ()
+        excused = set(self._night_excused(state, night))
+        out = []
+        for nick in duty.missed:
+            now_nick = _current_nick(state, nick)
+            if now_nick not in excused and find_player(state.players, now_nick) is not None:
+                out.append(now_nick)
+        return tuple(dict.fromkeys(out))
+
+    def set_excuse(self, player: str, day: int, *, now: datetime, night: bool = False) -> R.GameState:
+        """`mafvote state excuse`: excuse a player from day `day`'s vote (and the night action before it), or
+        with `night` from that night action only. One `set` row; `mafvote undo` takes it back."""
+        applied = self.applied()
+        state = self.state(applied)
+        current = self._coming_day(day, applied)
+        p = self._player(state, player)
+        if night:
+            k = self.night_before_day(day)
+            if k < 1:
+                raise GameError(f"day {day} of game {self.game.id} has no night before it (the game starts with a "
+                                "day); excuse the vote without --night")
+            key, what = f"night {k}", f"excuse {p.nick} from the night action of night {k}"
+        else:
+            key, what = f"day {day}", f"excuse {p.nick} on day {day}"
+        if p.nick in state.excused.get(key, ()):
+            raise GameError(f"{p.nick} is already excused ({key}); `mafvote undo` takes an excuse back")
+        excused = {**state.excused, key: (*state.excused.get(key, ()), p.nick)}
+        new = replace(state, excused=excused)
+        self._append(current, "set", new, {"what": what}, now)
+        return new
 
     # -- days --
     def close_day(self, day: int, *, now: datetime, eliminate: str | None = None, nobody: bool = False,
@@ -446,7 +544,11 @@ class GameService:
             under = tuple(to_nick[f.player] for f in count.flags if f.kind == "under_active" and f.player)
             new = replace(new, under_active=frozenset(p for p in under if new.player(p).alive))
         out = replace(out, state=new)
-        result = DayClose(out, count, decided, candidates, under, note)  # type: ignore[arg-type]
+        owed = ()
+        if count is not None and inputs is not None and count.closed:
+            owed = tuple(inputs.slot_to_nick[s] for s in inputs.state.owes_night_action
+                         if s in inputs.state.alive and s not in inputs.state.excused)
+        result = DayClose(out, count, decided, candidates, under, note, owed)  # type: ignore[arg-type]
         if not dry_run:
             self._append(current, "close", new, result.to_json(), now)
         return result
@@ -624,7 +726,12 @@ class GameService:
             day=number, deadline=deadline or bounds.deadline, start=since or bounds.start,
             alive=tuple(slot_of[n] for n in state.alive), silences=tuple(silences), shields=tuple(shields),
             weights=weights, misses_so_far={slot_of[k]: v for k, v in state.misses.items() if k in slot_of},
-            ties_so_far=ties, closed_at=closed_at, modkilled=modkilled)
+            ties_so_far=ties, closed_at=closed_at, modkilled=modkilled,
+            # RULES.md §3.5/§3.6: excused players are not vote-entitled and take no penalty (the tally's reading)
+            excused=tuple(dict.fromkeys(slot_of[n] for n in (_current_nick(state, x) for x in
+                                                            state.excused.get(f"day {number}", ()))
+                                        if n in slot_of)),
+            owes_night_action=tuple(slot_of[n] for n in self.owes_night_action(number, state, rows) if n in slot_of))
         stored = self.store.posts(game_id=self.game.id, include_deleted=True, as_of=as_of)
         posts = tuple(T.Post(post_id=p.post_id, topic=p.kind, author=p.author, time=p.time,  # type: ignore[arg-type]
                              html=p.first_html, versions=tuple((v.seen_at, v.html) for v in p.versions),
@@ -702,6 +809,14 @@ class GameService:
             out.append((n, ph.start, ph.deadline))
             n += 1
         return out
+
+
+def _current_nick(state: R.GameState, nick: str) -> str:
+    """The nick a slot has now: an excuse or a miss stored under a replaced account follows the replacement."""
+    for old, new in state.replacements:
+        if old == nick:
+            nick = new
+    return nick
 
 
 def _keep_hand_set(before: R.GameState, outcome: R.NightOutcome) -> R.NightOutcome:

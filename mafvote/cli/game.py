@@ -1,5 +1,5 @@
 """The GM's game commands (INTERFACE.md): `night add|roll|resolve`, `day close`, `modkill`, `replace`, `undo`,
-`state` and its hand-set subcommands. Thin: each parses its arguments, calls `mafvote.game.GameService`,
+`state` and its hand-set subcommands (`silence`, `alibi`, `kill`, `excuse`). Thin: each parses its arguments, calls `mafvote.game.GameService`,
 prints the result; errors leave through the group (exit 2 bad input, 1 failure)."""
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Iterator
 
 import click
+
+from resolver.state import find_player
 
 from .. import game as game_mod
 from ..game import GameService, open_service
@@ -88,15 +90,31 @@ def night_roll(config_path: Path, game_id: str | None, number: int, actor: str, 
 def night_resolve(config_path: Path, game_id: str | None, number: int, dry_run: bool, fmt: str) -> None:
     """Resolve the night from its night file; applies it unless --dry-run."""
     with _service() as service:
-        outcome = service.resolve_night(number, now=game_mod.utc_now(), dry_run=dry_run)
+        result = service.resolve_night_with_duty(number, now=game_mod.utc_now(), dry_run=dry_run)
+        outcome = result.outcome
         if not service.night_path(number).exists():
             click.echo(f"note: no night file {service.night_path(number)}: the night had no actions", err=True)
         if fmt == "json":
-            _echo_json(outcome.to_json())
+            _echo_json(result.to_json())
         else:
             click.echo(outcome.to_text())
+            if result.duty is not None:
+                _print_duty(result)
             _winner(service, outcome.winner)
         click.echo(f"night {number}: " + ("dry run, nothing applied" if dry_run else "applied"), err=True)
+
+
+def _print_duty(result: game_mod.NightResult) -> None:
+    """RULES.md §3.6: who missed the night action, so the GM can excuse them before the day closes."""
+    duty = result.duty
+    assert duty is not None
+    click.echo(duty.to_text())
+    if duty.missed:
+        click.echo(f"  штраф и пропуск на подсчёте дня {result.day_after}; если игрок предупредил ведущего: "
+                   f"mafvote state excuse --player НИК --day {result.day_after} --night")
+        for d in duty.duties:
+            if d.status == "missed":
+                click.echo(f"  {d.player}: {d.detail}")
 
 
 # --- day ------------------------------------------------------------------------------------------
@@ -143,6 +161,8 @@ def day_close(config_path: Path, game_id: str | None, number: int, eliminate: st
                 click.echo(f"Подсчёт: {top}; итог: {c.outcome.reason}")
                 if c.not_voted:
                     click.echo(f"Не проголосовали: {', '.join(c.not_voted)}")
+            if result.owes_night_action:
+                click.echo(f"Штраф за пропуск НД: {', '.join(result.owes_night_action)}")
             if result.modkill_candidates:
                 click.echo(f"Кандидаты на модкилл (второй пропуск): {', '.join(result.modkill_candidates)}")
             if result.under_active:
@@ -215,6 +235,7 @@ def state_json(service: GameService) -> dict:
         "hidden_vote_loss": list(st.hidden_vote_loss),
         "misses": dict(st.misses),
         "replacements": [{"old": a, "new": b} for a, b in st.replacements],
+        "excused": {k: list(v) for k, v in st.excused.items() if v},
     }
 
 
@@ -238,6 +259,11 @@ def _print_state(service: GameService) -> None:
         click.echo("Отмазаны: " + ", ".join(data["alibis"]))
     if data["misses"]:
         click.echo("Пропуски: " + ", ".join(f"{k} {v}" for k, v in data["misses"].items()))
+    if data["excused"]:
+        def label(key: str) -> str:
+            kind, number = key.split()
+            return f"{'день' if kind == 'day' else 'НД ночи'} {number}"
+        click.echo("Освобождены ведущим: " + "; ".join(f"{label(k)}: {', '.join(v)}" for k, v in data["excused"].items()))
     if data["applied"]:
         click.echo(f"Применено шагов: {len(data['applied'])}; последний: {service.applied()[-1].describe()}")
 
@@ -294,3 +320,31 @@ def state_kill(config_path: Path, game_id: str | None, player: str, reveal: bool
     with _service() as service:
         service.set_dead(player, now=game_mod.utc_now(), reveal=reveal)
         click.echo(f"{player}: dead")
+
+
+@state_group.command("excuse")
+@config_option
+@game_option
+@click.option("--player", required=True, metavar="NICK")
+@click.option("--day", "number", type=int, required=True, help="The current or coming day.")
+@click.option("--night", "night_only", is_flag=True,
+              help="Excuse only the night action of the night before that day (the vote stays a duty).")
+def state_excuse(config_path: Path, game_id: str | None, player: str, number: int, night_only: bool) -> None:
+    """Excuse a player (the GM was warned): no penalty and no miss for the day's vote and the night action
+    before it; with --night for that night action only. `mafvote undo` takes it back."""
+    with _service() as service:
+        new = service.set_excuse(player, number, now=game_mod.utc_now(), night=night_only)
+        found = find_player(new.players, player)
+        player = found.nick if found is not None else player
+        if night_only:
+            night = service.night_before_day(number)
+            click.echo(f"{player}: excused from the night action of night {night} (penalised at day {number})")
+            duty = service.stored_night_duty(night)
+            if duty is not None and duty.status(player) not in ("missed", "excused", ""):
+                click.echo(f"note: {player} did not miss night {night}'s action ({duty.status(player)}); "
+                           "the excuse changes nothing", err=True)
+        else:
+            click.echo(f"{player}: excused on day {number} (the vote and the night action before it)")
+        if night_only and not service.night_action_is_duty:
+            click.echo(f"note: ruleset {service.ruleset.name} does not punish a missed night action "
+                       "(night_action_is_duty = false); the excuse changes nothing", err=True)
