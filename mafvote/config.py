@@ -419,6 +419,9 @@ class PlayerConfig(_Model):
     forms: Annotated[dict[str, Text], AfterValidator(_v_forms)] = Field(
         default_factory=dict, examples=[{"accs": "Соню"}]
     )
+    # 003: the items the GM handed out with the roster ("предметы раздаются рандомно"); names of the
+    # ruleset's [[items]], checked by `mafvote check` and when the game's state is built
+    items: list[Text] = Field(default_factory=list, examples=[["clock"]])
 
     def names(self) -> list[str]:
         """Every name this slot answers to: nick, aliases, mask and the replacement's nick."""
@@ -1211,13 +1214,13 @@ def check_file(path: str | Path) -> CheckReport:
     seen: set[Path] = set()
     for game in config.games:
         if game.ruleset_path in seen:
-            problems += _role_problems(config, game)
+            problems += _role_problems(config, game) + _item_problems(config, game)
             continue
         seen.add(game.ruleset_path)
         ruleset_problems = ruleset_file_problems(game.ruleset_path)
         problems += ruleset_problems
         if not ruleset_problems:
-            problems += _role_problems(config, game)
+            problems += _role_problems(config, game) + _item_problems(config, game)
     problems += environment_problems(config)
     return CheckReport(config, problems)
 
@@ -1301,4 +1304,28 @@ def _role_problems(config: Config, game: GameConfig) -> list[Problem]:
         hint = f'did you mean "{close[0]}"?' if close else "its roles: " + ", ".join(names)
         out.append(Problem(config.shown_as, f"games[{g}].players[{p}].role",
                            f'role "{player.role}" is not in ruleset {game.ruleset}', hint))
+    return out
+
+
+def _item_problems(config: Config, game: GameConfig) -> list[Problem]:
+    """Roster items (`[[games.players]] items = [...]`) must be items of the game's ruleset (its `[[items]]`)."""
+    if not any(player.items for player in game.players):
+        return []
+    try:
+        data = tomllib.loads(game.ruleset_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return []
+    names = [i["name"] for i in data.get("items", []) if isinstance(i, dict) and isinstance(i.get("name"), str)]
+    known = {name_key(n): n for n in names}
+    g = config.games.index(game)
+    out = []
+    for p, player in enumerate(game.players):
+        for i, item in enumerate(player.items):
+            if name_key(item) in known:
+                continue
+            close = difflib.get_close_matches(item, names, n=1, cutoff=0.6)
+            hint = (f'did you mean "{close[0]}"?' if close else
+                    "its items: " + ", ".join(names) if names else "the ruleset has no [[items]]: remove the key")
+            out.append(Problem(config.shown_as, f"games[{g}].players[{p}].items[{i}]",
+                               f'item "{item}" is not in ruleset {game.ruleset}', hint))
     return out

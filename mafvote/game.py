@@ -17,6 +17,15 @@ The GM's excuses and the night-action duty (RULES.md §3.5, §3.6; `mafvote stat
   outcome; the count of the day after night K gets its `missed` players (minus those excused since) as
   `owes_night_action`: the penalty and one more miss at that count, recorded by `day close`.
 
+What a night leaves for the next day's count (`count_inputs`, RULES.md §3.5, §3.7, §3.10): silences and secret
+vote losses, the lawyer's alibis, 004's stolen and gifted votes (`GameState.transfers`, for the day after the
+night that made them: the day's close clears them), and the protections from hanging: the one alibi of
+Миллард's killer (a consumable `alibi`) and 004's one-time and universal protections (consumable `protected`
+shields; `hang_protection` holds all three, `hang_shields` / `universal_shields` say how many are which). The
+tally spends one by saving its holder; `day close` passes the saved to `apply_day`, which spends the same one
+(both take alibis before protections). A night's GM alerts (004: the mafia entered no kill) are kept in the
+stored outcome as `alerts` (`night_alerts`).
+
 Every applied step is one row of `game_phases` (schema in `mafvote.store`, migration 2): the phase's number
 and kind, its start and deadline, how it was applied (`resolve` a night, `close` a day, `modkill`, `replace`,
 `set` a day state by hand), the `GameState.to_dict()` after it and the outcome JSON. The state is never
@@ -217,13 +226,22 @@ def initial_state(game: GameConfig, ruleset: R.Ruleset) -> R.GameState:
             role = found.name
         # the replacement's nick (config `replaced_by`) names the slot too, e.g. as the actor of `night add`
         aliases = (*p.aliases, *((p.replaced_by.nick,) if p.replaced_by else ()))
-        players.append(R.Player(nick=p.nick, role=role, gender=p.gender, aliases=aliases, display=p.mask or p.nick))
+        players.append({"nick": p.nick, "role": role, "gender": p.gender, "aliases": aliases,
+                        "display": p.mask or p.nick, **({"items": tuple(p.items)} if p.items else {})})
     if problems:
         raise GameError(f"game {game.id}: " + "; ".join(problems) + " (see `mafvote check`)")
+    # with every role known, the ruleset gives the state what the roles and the roster hold from the start:
+    # 003's items (checked against the ruleset's [[items]]), 004's one-time protections; a roster without
+    # roles can still be counted
+    complete = all(p["role"] for p in players)
+    if not complete and any("items" in p for p in players):
+        raise GameError(f"game {game.id}: items are given in the roster but not every player has a role; "
+                        "set games.players[].role for everyone (see `mafvote check`)")
     try:
-        return R.new_game(game.id, players)
+        return R.new_game(game.id, players, ruleset if complete else None)
     except R.ResolverError as exc:
-        raise GameError(str(exc)) from None
+        where = "games.players[].items" if "item " in str(exc) else "the roster"
+        raise GameError(f"config: {exc}; fix {where} (see `mafvote check`)") from None
 
 
 # --- the service --------------------------------------------------------------------------------
@@ -385,12 +403,22 @@ class GameService:
         self._write_night(night, new)
         return actions
 
-    def force_roll(self, night: int, actor: str, roll: str, value: bool) -> str:
+    def force_roll(self, night: int, actor: str, roll: str, value: bool | str) -> str:
+        """Write a forced roll into the night file: yes/no (`True`/`False`), or for a choice roll
+        (`resolver.CHOICE_ROLLS`, 004 "visitor") the chosen player's name, written as the player's nick."""
         state = self.state()
         self._night_ready(night, state, resolving=False)
         p = self._player(state, actor, what="actor")
         if roll not in R.ROLL_NAMES:
             raise GameError(f"roll {roll!r}: one of {', '.join(R.ROLL_NAMES)}")
+        if roll in R.CHOICE_ROLLS:
+            if not isinstance(value, str):
+                raise GameError(f"roll {roll} picks a player: give a player's name instead of yes/no "
+                                f"(`mafvote night roll --night {night} --actor {p.nick} {roll} НИК`)")
+            value = self._player(state, value, what=f"roll {roll}: player").nick
+        elif not isinstance(value, bool):
+            raise GameError(f"roll {roll} takes yes or no, not {value!r}; a player's name is for: "
+                            f"{', '.join(R.CHOICE_ROLLS)}")
         old = self._read_night(night)
         new = R.append_roll(old if old.strip() else f"night = {night}\n", p.nick, roll, value)
         self._check_file(night, new, state)
@@ -419,6 +447,13 @@ class GameService:
         if not dry_run:
             self._append(self.current_phase(applied), "resolve", outcome.state, result.to_json(), now)
         return result
+
+    def night_alerts(self, night: int, applied: Sequence[AppliedPhase] | None = None) -> tuple[str, ...]:
+        """The GM alerts of a resolved night (004: the mafia entered no kill), as stored with its outcome
+        (`alerts` in the row's outcome JSON; absent when there were none)."""
+        rows = list(self.applied() if applied is None else applied)
+        row = next((r for r in reversed(rows) if r.how == "resolve" and r.kind == "night" and r.number == night), None)
+        return tuple(row.outcome.get("alerts", ())) if row is not None else ()
 
     # -- the night-action duty and the GM's excuses (RULES.md §3.5, §3.6) --
     @property
@@ -515,6 +550,7 @@ class GameService:
             if eliminate is None and not nobody:
                 raise
             note = f"no count ({exc}); misses and activity are not recorded"
+        modkilled: list[str] = []
         if eliminate is not None:
             doomed = [self._player(state, eliminate, what="--eliminate").nick]
             decided = "gm"
@@ -524,13 +560,23 @@ class GameService:
         else:
             assert count is not None and inputs is not None
             o = count.outcome
-            # the shielded go to apply_day too, so the resolver spends the shield and writes "обреченный отмазан"
-            doomed = [inputs.slot_to_nick[p] for p in (*o.eliminated, *o.saved)]
+            # the shielded go to apply_day too, so the resolver spends the shield the count spent
+            # (`o.spent`: alibis before protections in both) and writes "обреченный отмазан"; a player the
+            # day's modkill already removed (004 rule 14, reason "modkill") is not hanged again
+            doomed = [inputs.slot_to_nick[p] for p in (*o.eliminated, *o.saved) if p not in inputs.state.modkilled]
+            modkilled = [inputs.slot_to_nick[p] for p in o.eliminated if p in inputs.state.modkilled]
             decided = "count"
         try:
             out = R.apply_day(self.ruleset, state, doomed, day=day)
         except R.ResolverError as exc:
             raise self._wrap(exc) from None
+        if decided == "count" and modkilled:
+            # RULES.md §3.14: the modkill is the day's elimination; "nobody is hanged" would be wrong
+            public = tuple(x for x in out.public if x.kind != "nobody")
+            public += tuple(R.Public("modkill", f"День закрыт модкиллом: {state.player(n).name}", {"player": n})
+                            for n in modkilled)
+            out = replace(out, public=public,
+                          log=(*out.log, f"the day closes with the modkill of {', '.join(modkilled)} (RULES.md §3.14)"))
         new = out.state
         candidates: tuple[str, ...] = ()
         under: tuple[str, ...] = ()
@@ -541,6 +587,10 @@ class GameService:
                 nick = to_nick[slot]
                 missed += [nick] * max(0, total - state.misses.get(nick, 0))
             new, candidates = R.record_misses(new, missed)
+            if inputs.rules.penalty != "fixed":
+                # RULES.md §3.6: the second miss is a modkill candidate in 000, 001, 003 (fixed penalty) only, as
+                # the tally flags it; 004's cumulative penalty grows instead
+                candidates = ()
             under = tuple(to_nick[f.player] for f in count.flags if f.kind == "under_active" and f.player)
             new = replace(new, under_active=frozenset(p for p in under if new.player(p).alive))
         out = replace(out, state=new)
@@ -617,8 +667,9 @@ class GameService:
         state = self.state(applied)
         current = self.current_phase(applied)
         p = self._player(state, player)
-        new = state.with_player(p.nick, alive=False, died=f"{current.label} (set by the GM)", causes=("gm",),
-                                revealed=reveal)
+        # RULES.md §3.15: the phase keeps the alive count it began with
+        new = R.mark_phase_start(state).with_player(p.nick, alive=False, died=f"{current.label} (set by the GM)",
+                                                    causes=("gm",), revealed=reveal)
         new = replace(new, silences=tuple(s for s in new.silences if s.player != p.nick),
                       alibis=tuple(a for a in new.alibis if a != p.nick),
                       hidden_vote_loss=tuple(h for h in new.hidden_vote_loss if h != p.nick))
@@ -707,8 +758,7 @@ class GameService:
         silenced = {s.player for s in silences}
         silences += [T.Silence(slot_of[h], False) for h in state.hidden_vote_loss if slot_of[h] not in silenced]
         shields: list[T.Shield] = [T.Shield(slot_of[a], "alibi", source="lawyer") for a in state.alibis]
-        shields += [T.Shield(slot_of[k], "alibi", source="killer of an unhangable role", consumable=True)
-                    for k, n in state.hang_protection.items() if n > 0]
+        shields += _protections(state, slot_of)
         weights: dict[str, T.Weight] = {}
         for p in state.players:
             role = self.ruleset.find_role(p.role) if p.role else None
@@ -727,6 +777,10 @@ class GameService:
             alive=tuple(slot_of[n] for n in state.alive), silences=tuple(silences), shields=tuple(shields),
             weights=weights, misses_so_far={slot_of[k]: v for k, v in state.misses.items() if k in slot_of},
             ties_so_far=ties, closed_at=closed_at, modkilled=modkilled,
+            # RULES.md §3.7 (004): the votes stolen and gifted on the night before this day; the day's close
+            # clears them, so a closed day's count reads them from the state before its close
+            transfers=tuple(T.Transfer(kind, slot_of[a], slot_of[b])  # type: ignore[arg-type]
+                            for kind, a, b in state.transfers if a in slot_of and b in slot_of),
             # RULES.md §3.5/§3.6: excused players are not vote-entitled and take no penalty (the tally's reading)
             excused=tuple(dict.fromkeys(slot_of[n] for n in (_current_nick(state, x) for x in
                                                             state.excused.get(f"day {number}", ()))
@@ -809,6 +863,26 @@ class GameService:
             out.append((n, ph.start, ph.deadline))
             n += 1
         return out
+
+
+def _protections(state: R.GameState, slot_of: Mapping[str, str]) -> list[T.Shield]:
+    """RULES.md §3.10: the consumable protections from hanging. `hang_protection` counts all of a player's:
+    the one alibi of Миллард's killer (the rest), 004's one-time protections (`hang_shields`: София, Элиса)
+    and universal ones (`universal_shields`: Анхела's earned, Хавьер's), which also stop a kill."""
+    out = []
+    for nick, total in state.hang_protection.items():
+        if total <= 0 or nick not in slot_of:
+            continue
+        one_time = min(state.hang_shields.get(nick, 0), total)
+        universal = min(state.universal_shields.get(nick, 0), total - one_time)
+        slot = slot_of[nick]
+        if total - one_time - universal > 0:
+            out.append(T.Shield(slot, "alibi", source="killer of an unhangable role", consumable=True))
+        if one_time:
+            out.append(T.Shield(slot, "protected", source="one-time protection from hanging", consumable=True))
+        if universal:
+            out.append(T.Shield(slot, "protected", source="universal protection", consumable=True))
+    return out
 
 
 def _current_nick(state: R.GameState, nick: str) -> str:

@@ -11,21 +11,22 @@ Nothing here reads files, the clock or global randomness; `mafvote` does the I/O
 """
 from .actions import (Action, NightFile, append_action, append_roll, available_abilities, check_action,
                       parse_night_file)
-from .day import apply_day, modkill, record_misses, replace_player
+from .day import alive_at_start, apply_day, mark_phase_start, modkill, record_misses, replace_player
+from .duty import DUTY_STATUSES, Duty, NightDuty, night_duty
 from .engine import check_win, current_boss, resolve_night
 from .errors import ActionError, Problem, ResolverError, RulesetError
 from .outcome import EVENT_KINDS, PRIVATE_KINDS, DayOutcome, Death, NightOutcome, Private, Public, Refusal, SilenceOut
 from .phrases import read_action
-from .rolls import ROLL_NAMES, Roll, Rolls
+from .rolls import CHOICE_ROLLS, ROLL_NAMES, Roll, Rolls
 from .ruleset import Ability, Role, Ruleset, Side, check_ruleset, loads_ruleset, ruleset_from_mapping
 from .state import GameState, LastAction, Player, Silence, new_game
 
 __all__ = [
-    "EVENT_KINDS", "PRIVATE_KINDS",
-    "Ability", "Action", "ActionError", "DayOutcome", "Death", "GameState", "LastAction", "NightFile",
-    "NightOutcome", "Player", "Private", "Problem", "Public", "ROLL_NAMES", "Refusal", "ResolverError",
+    "CHOICE_ROLLS", "DUTY_STATUSES", "EVENT_KINDS", "PRIVATE_KINDS",
+    "Ability", "Action", "ActionError", "DayOutcome", "Death", "Duty", "GameState", "LastAction", "NightDuty",
+    "NightFile", "NightOutcome", "Player", "Private", "Problem", "Public", "ROLL_NAMES", "Refusal", "ResolverError",
     "Role", "Roll", "Rolls", "Ruleset", "RulesetError", "Side", "Silence", "SilenceOut", "append_action", "append_roll",
-    "apply_day", "available_abilities", "check_action", "check_ruleset", "check_win", "current_boss",
-    "loads_ruleset", "modkill", "new_game", "parse_night_file", "read_action", "record_misses", "replace_player",
-    "resolve_night", "ruleset_from_mapping",
+    "alive_at_start", "apply_day", "available_abilities", "check_action", "check_ruleset", "check_win", "current_boss",
+    "loads_ruleset", "mark_phase_start", "modkill", "new_game", "night_duty", "parse_night_file", "read_action",
+    "record_misses", "replace_player", "resolve_night", "ruleset_from_mapping",
 ]

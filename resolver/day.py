@@ -4,10 +4,15 @@
 with the next state: the reveal rule is taken at the start of the day (RULES.md §3.15); an alibi, Миллард's
 "не вешается" and the one alibi of Миллард's killer save the doomed; a hanged shahid takes nobody; a hanged
 boss passes the lead down the succession; silences count down a day and alibis expire.
+
+RULES.md §3.15 (alive counts are taken at the start of the phase): a modkill inside a phase records in the
+state how many were alive when the phase began (`alive_at_start`), so the day's close still reveals (or
+hides) a hanged player's role by that number. The record is keyed by the phase (the last resolved night and
+the last applied day), so it never outlives its phase; `apply_day` drops it.
 """
 from __future__ import annotations
 
-__all__ = ["apply_day", "modkill", "replace_player", "record_misses"]
+__all__ = ["apply_day", "modkill", "replace_player", "record_misses", "alive_at_start", "mark_phase_start"]
 
 from dataclasses import replace
 from typing import Iterable
@@ -19,16 +24,42 @@ from .ruleset import Ruleset
 from .state import GameState, Silence, find_player
 
 
+# The `GameState.counters` key holding the number alive at the start of a phase. Its "holder" part "@phase"
+# is no player's nick, so `replace_player` (which moves "nick/..." keys) and `linked_partner` leave it alone.
+_PHASE_ALIVE = "@phase/alive"
+
+
+def _phase_key(state: GameState) -> str:
+    # the phase after night `state.night` and day `state.day`: every applied phase moves one of the two
+    return f"{_PHASE_ALIVE} n{state.night} d{state.day}"
+
+
+def alive_at_start(state: GameState) -> int:
+    """RULES.md §3.15: how many players were alive when the current phase began (a modkill or a death set by
+    the GM inside the phase does not change it); without a record, the living now."""
+    return state.counters.get(_phase_key(state), len(state.alive))
+
+
+def mark_phase_start(state: GameState) -> GameState:
+    """Record the living as the current phase's starting count, unless already recorded: call it before a
+    player leaves inside a phase (modkill, a death set by hand)."""
+    key = _phase_key(state)
+    if key in state.counters:
+        return state
+    return replace(state, counters={**state.counters, key: len(state.alive)})
+
+
 def _after_day(state: GameState) -> GameState:
-    # a day has passed: silences count down, the day's alibis and secret losses expire
+    # a day has passed: silences count down, the day's alibis, secret losses and vote transfers expire
     silences = tuple(Silence(s.player, s.days - 1, s.announced, s.cause) for s in state.silences if s.days > 1)
-    return replace(state, silences=silences, alibis=(), hidden_vote_loss=(), transfers=())
+    counters = {k: v for k, v in state.counters.items() if not k.startswith(_PHASE_ALIVE)}
+    return replace(state, silences=silences, alibis=(), hidden_vote_loss=(), transfers=(), counters=counters)
 
 
 def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, day: int | None = None) -> DayOutcome:
     """Apply a day's hanging (empty: nobody is hanged). Unknown or dead names raise `ResolverError`."""
     number = day if day is not None else state.day + 1
-    n = len(state.alive)
+    n = alive_at_start(state)   # RULES.md §3.15: not the living at the close (a modkill may have come between)
     log = [f"day {number}: {n} alive at the start"]
     public: list[Public] = []
     deaths: list[Death] = []
@@ -54,15 +85,21 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
             public.append(Public("alibi", "Обреченный отмазан, не вешается никто", {"player": p.nick}))
             continue
         if protection.get(p.nick, 0) > 0:
-            # 004: a one-time hang protection is spent first, then the killer's alibi, then a universal one
-            # (which would also stop a kill)
-            if hang_only.get(p.nick, 0) > 0:
+            # the order of the tally's shields (RULES.md §3.10; tally.count: alibis before protections), so a
+            # close from the count spends what the count said it spent: the killer of Миллард's alibi, then
+            # 004's one-time hang protection, then a universal one (which would also stop a kill)
+            killer_alibi = protection[p.nick] - hang_only.get(p.nick, 0) - universal.get(p.nick, 0)
+            if killer_alibi > 0:
+                what = "the alibi of Миллард's killer"
+            elif hang_only.get(p.nick, 0) > 0:
                 hang_only[p.nick] -= 1
-            elif protection[p.nick] <= universal.get(p.nick, 0):
+                what = "a one-time protection from hanging"
+            else:
                 universal[p.nick] -= 1
+                what = "a universal protection"
             protection[p.nick] -= 1
             saved.append((p.nick, "protected"))
-            log.append(f"{p.nick} is protected from this hanging (the killer's alibi or a one-time protection); it is spent")
+            log.append(f"{p.nick} is protected from this hanging ({what}); it is spent")
             public.append(Public("alibi", "Обреченный отмазан, не вешается никто", {"player": p.nick}))
             continue
         mode = _reveal_mode(ruleset, role, "day", n)   # 003: "На казни раскрывается роль"; 004: the side
@@ -98,7 +135,9 @@ def modkill(ruleset: Ruleset, state: GameState, player: str, *, reveal: bool = F
     if p is None or not p.alive:
         raise ResolverError(f"modkill: {player!r} is not a living player of game {state.game}")
     role = ruleset.role(p.role)
-    new = state.with_player(p.nick, alive=False, died="modkill", causes=("modkill",), revealed=reveal)
+    # RULES.md §3.15: the phase's alive count stays the one at its start (the close's reveal rule uses it)
+    new = mark_phase_start(state).with_player(p.nick, alive=False, died="modkill", causes=("modkill",),
+                                              revealed=reveal)
     # 004 shows the side only, also for a modkill (the maniac as town)
     mode = ("side" if ruleset.reveal_day == "side" else "role") if reveal else "none"
     text = f"Модкилл: {_death_text(ruleset, p, role, reveal, mode)}"

@@ -11,6 +11,7 @@ from typing import Iterator
 
 import click
 
+from resolver import CHOICE_ROLLS, ROLL_NAMES
 from resolver.state import find_player
 
 from .. import game as game_mod
@@ -72,13 +73,23 @@ def night_add(config_path: Path, game_id: str | None, number: int, actor: str, t
 @game_option
 @click.option("--night", "number", type=int, required=True)
 @click.option("--actor", required=True, metavar="NICK")
-@click.argument("roll", type=click.Choice(["evidence", "silence", "reveal", "second_kill"]))
-@click.argument("value", type=click.Choice(["yes", "no"]))
+@click.argument("roll", type=click.Choice(list(ROLL_NAMES)))
+@click.argument("value", metavar="yes|no|NICK")
 def night_roll(config_path: Path, game_id: str | None, number: int, actor: str, roll: str, value: str) -> None:
-    """Force a random roll of that actor's action (e.g. after throwing real dice)."""
+    """Force a random roll of that actor's action (e.g. after throwing real dice): `ROLL yes|no`, or for a roll
+    that picks a player (004 `visitor`: who of the bloody kill's target's visitors is at risk) `ROLL NICK`."""
+    # INTERFACE.md `ROLL yes|no`; a choice roll (resolver.CHOICE_ROLLS) takes a player's name instead
+    if roll not in CHOICE_ROLLS and value.lower() not in ("yes", "no"):
+        picks = ", ".join(CHOICE_ROLLS)
+        raise click.BadParameter(f"roll {roll} takes yes or no, not {value!r} (a player's name is for: {picks})",
+                                 param_hint="VALUE")
+    if roll in CHOICE_ROLLS and value.lower() in ("yes", "no"):
+        raise click.BadParameter(f"roll {roll} picks a player: give the player's name (e.g. `{roll} Вася`), "
+                                 f"not {value!r}", param_hint="VALUE")
     with _service() as service:
-        nick = service.force_roll(number, actor, roll, value == "yes")
-        click.echo(f"roll {roll} of {nick} on night {number}: {value} (written to {service.night_path(number)})")
+        nick = service.force_roll(number, actor, roll, value if roll in CHOICE_ROLLS else value.lower() == "yes")
+        shown = value.lower() if roll not in CHOICE_ROLLS else value
+        click.echo(f"roll {roll} of {nick} on night {number}: {shown} (written to {service.night_path(number)})")
 
 
 @night.command("resolve")
@@ -95,12 +106,15 @@ def night_resolve(config_path: Path, game_id: str | None, number: int, dry_run: 
         if not service.night_path(number).exists():
             click.echo(f"note: no night file {service.night_path(number)}: the night had no actions", err=True)
         if fmt == "json":
-            _echo_json(result.to_json())
+            _echo_json(result.to_json())     # the GM alerts are its "alerts" (stored with the night as well)
         else:
-            click.echo(outcome.to_text())
+            click.echo(outcome.to_text())    # ends its GM lines with "ВНИМАНИЕ: <alert>" for each alert
             if result.duty is not None:
                 _print_duty(result)
             _winner(service, outcome.winner)
+        for alert in outcome.alerts:
+            # on stderr too, so a GM reading --format json or piping stdout still sees it
+            click.echo(f"alert: {alert}", err=True)
         click.echo(f"night {number}: " + ("dry run, nothing applied" if dry_run else "applied"), err=True)
 
 
@@ -236,6 +250,11 @@ def state_json(service: GameService) -> dict:
         "misses": dict(st.misses),
         "replacements": [{"old": a, "new": b} for a, b in st.replacements],
         "excused": {k: list(v) for k, v in st.excused.items() if v},
+        # 003 items still held; 004 protections left (from hanging, from a kill) and the coming day's transfers
+        "items": {k: list(v) for k, v in st.items.items() if v},
+        "hang_protection": {k: v for k, v in st.hang_protection.items() if v > 0},
+        "night_shields": {k: v for k, v in st.night_shields.items() if v > 0},
+        "transfers": [{"kind": k, "source": a, "to": b} for k, a, b in st.transfers],
     }
 
 
@@ -257,6 +276,14 @@ def _print_state(service: GameService) -> None:
         click.echo("Тайно лишены голоса: " + ", ".join(data["hidden_vote_loss"]))
     if data["alibis"]:
         click.echo("Отмазаны: " + ", ".join(data["alibis"]))
+    if data["items"]:
+        click.echo("Предметы: " + "; ".join(f"{k}: {', '.join(v)}" for k, v in data["items"].items()))
+    if data["hang_protection"]:
+        click.echo("Защита от повеса: " + ", ".join(f"{k} {v}" for k, v in data["hang_protection"].items()))
+    if data["transfers"]:
+        click.echo("Передача голоса: " + ", ".join(
+            f"{t['source']} -> {t['to']} ({'украден' if t['kind'] == 'stolen' else 'подарен'})"
+            for t in data["transfers"]))
     if data["misses"]:
         click.echo("Пропуски: " + ", ".join(f"{k} {v}" for k, v in data["misses"].items()))
     if data["excused"]:
