@@ -21,38 +21,13 @@ from .engine import _death_text, _reveal_mode, check_win, current_boss, inherit
 from .errors import ResolverError
 from .outcome import DayOutcome, Death, Public
 from .ruleset import Ruleset
-from .state import GameState, Silence, find_player
-
-
-# The `GameState.counters` key holding the number alive at the start of a phase. Its "holder" part "@phase"
-# is no player's nick, so `replace_player` (which moves "nick/..." keys) and `linked_partner` leave it alone.
-_PHASE_ALIVE = "@phase/alive"
-
-
-def _phase_key(state: GameState) -> str:
-    # the phase after night `state.night` and day `state.day`: every applied phase moves one of the two
-    return f"{_PHASE_ALIVE} n{state.night} d{state.day}"
-
-
-def alive_at_start(state: GameState) -> int:
-    """RULES.md §3.15: how many players were alive when the current phase began (a modkill or a death set by
-    the GM inside the phase does not change it); without a record, the living now."""
-    return state.counters.get(_phase_key(state), len(state.alive))
-
-
-def mark_phase_start(state: GameState) -> GameState:
-    """Record the living as the current phase's starting count, unless already recorded: call it before a
-    player leaves inside a phase (modkill, a death set by hand)."""
-    key = _phase_key(state)
-    if key in state.counters:
-        return state
-    return replace(state, counters={**state.counters, key: len(state.alive)})
+from .state import PHASE_ALIVE, GameState, Silence, alive_at_start, find_player, mark_phase_start
 
 
 def _after_day(state: GameState) -> GameState:
     # a day has passed: silences count down, the day's alibis, secret losses and vote transfers expire
     silences = tuple(Silence(s.player, s.days - 1, s.announced, s.cause) for s in state.silences if s.days > 1)
-    counters = {k: v for k, v in state.counters.items() if not k.startswith(_PHASE_ALIVE)}
+    counters = {k: v for k, v in state.counters.items() if not k.startswith(PHASE_ALIVE)}
     return replace(state, silences=silences, alibis=(), hidden_vote_loss=(), transfers=(), counters=counters)
 
 

@@ -34,7 +34,7 @@ from .order import DEATH_ORDER, ORDER, Stage
 from .outcome import Death, NightOutcome, Private, Public, Refusal, SilenceOut
 from .rolls import Roll, Rolls
 from .ruleset import Ability, Role, Ruleset
-from .state import GameState, LastAction, Player, Silence, find_player, linked_partner
+from .state import PHASE_ALIVE, GameState, LastAction, Player, Silence, alive_at_start, find_player, linked_partner
 
 
 def current_boss(ruleset: Ruleset, state: GameState) -> str | None:
@@ -115,7 +115,7 @@ class _Night:
     def __init__(self, ruleset: Ruleset, state: GameState, rolls: Rolls | None):
         self.r, self.s = ruleset, state
         self.k = state.night + 1
-        self.n = len(state.alive)     # RULES.md §3.15: alive counts are taken at the start of the phase
+        self.n = alive_at_start(state)  # RULES.md §3.15: alive counts are taken at the start of the phase
         self.rolls = rolls or Rolls(state.game, self.k)
         self.lifted = self.n <= ruleset.no_repeat_lifted_at_alive
         self.boss = current_boss(ruleset, state)
@@ -1058,7 +1058,7 @@ def _finish(nt: _Night) -> NightOutcome:
                         night_shields={k: v for k, v in nt.night_shields.items() if v > 0 and k in alive_after},
                         universal_shields={k: v for k, v in nt.universal_shields.items() if v > 0 and k in alive_after},
                         hang_shields={k: v for k, v in s.hang_shields.items() if k in alive_after},
-                        counters=nt.counters,
+                        counters={k: v for k, v in nt.counters.items() if not k.startswith(PHASE_ALIVE)},
                         transfers=tuple(t for t in nt.transfers if t[1] in alive_after and t[2] in alive_after))
     new_state, inherit_log, inherit_private = inherit(r, new_state)
     nt.log += inherit_log

@@ -193,3 +193,28 @@ def _with_items_and_shields(state: GameState, ruleset, items: Mapping[str, tuple
                    hang_shields={p.nick: ruleset.role(p.role).hang_shields for p in state.players
                                  if ruleset.role(p.role).hang_shields},
                    hang_protection={**state.hang_protection, **hang})
+
+
+# The `GameState.counters` key holding the number alive at the start of a phase. Its "holder" part "@phase"
+# is no player's nick, so `replace_player` (which moves "nick/..." keys) and `linked_partner` leave it alone.
+PHASE_ALIVE = "@phase/alive"
+
+
+def _phase_key(state: GameState) -> str:
+    # the phase after night `state.night` and day `state.day`: every applied phase moves one of the two
+    return f"{PHASE_ALIVE} n{state.night} d{state.day}"
+
+
+def alive_at_start(state: GameState) -> int:
+    """RULES.md §3.15: how many players were alive when the current phase began (a modkill or a death set by
+    the GM inside the phase does not change it); without a record, the living now."""
+    return state.counters.get(_phase_key(state), len(state.alive))
+
+
+def mark_phase_start(state: GameState) -> GameState:
+    """Record the living as the current phase's starting count, unless already recorded: call it before a
+    player leaves inside a phase (modkill, a death set by hand)."""
+    key = _phase_key(state)
+    if key in state.counters:
+        return state
+    return replace(state, counters={**state.counters, key: len(state.alive)})

@@ -87,3 +87,13 @@ def test_rule_3_6_second_miss_makes_a_modkill_candidate() -> None:
     assert candidates == ("A",) and state.misses == {"A": 2, "B": 1}
     state = replace_player(state, "A", "A2")
     assert state.misses == {"A2": 2, "B": 1}
+
+
+def test_rule_3_15_a_modkill_during_the_night_keeps_the_nights_reveal() -> None:
+    # 11 alive when night 1 begins: the night's dead are shown. A modkill inside the night leaves 10,
+    # but the night was entered with 11, so the boss's victim is still revealed
+    state = apply_day(NY, new_game("g", ROSTER, NY), ["E"]).state          # 11 alive
+    state = modkill(NY, state, "D").state                                   # 10 alive, inside the night
+    out = resolve_night(NY, state, [Action("Boss", "kill", ("A",))], Rolls("g", 1))
+    assert [(d.player, d.revealed) for d in out.deaths] == [("A", True)]
+    assert not any(k.startswith("@phase/") for k in out.state.counters)
