@@ -608,7 +608,8 @@ def _gm_context(outcome: Mapping[str, Any], tally: Mapping[str, Any] | None, vie
         "rolls": list(outcome.get("rolls") or ()),
         "log": list(outcome.get("log") or ()),
         "flags": list((tally or {}).get("flags") or ()),
-        "alerts": list((tally or {}).get("alerts") or ()),
+        "alerts": list((tally or {}).get("alerts") or ())
+                  + [{"kind": "night", "detail": a} for a in outcome.get("alerts") or ()],
         "notes": gm_notes(data, views=views),
         "winner": outcome.get("winner"),
     }

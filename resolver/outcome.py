@@ -108,7 +108,7 @@ class NightOutcome:
             lines.append("Спасены: " + ", ".join(self.saved))
         lines += [f"ЛС {p.to}: {p.text}" for p in self.private]
         lines += [f"Отказ: {r.actor} {r.ability}: {r.reason}" for r in self.refused]
-        lines += [f"Бросок {r.name} ({r.actor}, p={r.p}): {'да' if r.value else 'нет'}{' (задан ведущим)' if r.forced else ''}"
+        lines += [f"Бросок {r.name} ({r.actor}, p={r.p}): {_roll_value(r.value)}{' (задан ведущим)' if r.forced else ''}"
                   for r in self.rolls]
         lines += [f"Передача голоса ({kind}): {src} -> {to}" for kind, src, to in self.transfers]
         lines += [f"ВНИМАНИЕ: {a}" for a in self.alerts]
@@ -152,3 +152,8 @@ class DayOutcome:
         return {"day": self.day, "deaths": [d.to_json() for d in self.deaths],
                 "saved": [{"player": p, "reason": r} for p, r in self.saved],
                 "public": [p.to_json() for p in self.public], "winner": self.winner, "log": list(self.log)}
+
+
+def _roll_value(value: bool | str) -> str:
+    # a choice roll (004's bloody-kill visitor) records a player's nick, the others yes/no
+    return value if isinstance(value, str) else ("да" if value else "нет")

@@ -175,3 +175,15 @@ def test_a_gm_template_that_prints_the_role_still_cannot_show_a_hidden_one(tmp_p
     out = render("new_year", "night", {"roster": ROSTER, **RANKED, "outcome": ranked}, fmt="text",
                  templates_dir=tmp_path, variant=1)
     assert "Трупы: Enzo//\n" in out
+
+
+def test_gm_report_shows_a_choice_roll_by_name_and_the_nights_alerts():
+    # 004: the bloody kill's visitor roll records a player, and "the mafia entered no kill" is an alert
+    outcome = {"night": 2, "deaths": [], "saved": [], "silenced": [], "public": [], "private": [], "refused": [],
+               "rolls": [{"actor": "Хавьер", "name": "visitor", "p": 1.0, "value": "Алукард", "forced": True}],
+               "next_day": {"alive": [], "alibis": [], "hidden_vote_loss": []}, "log": [],
+               "alerts": ["мафия не прислала убийство"]}
+    text = render("grand_hotel", "gm_report", {"outcome": outcome, "roster": [{"nick": "Хавьер"}, {"nick": "Алукард"}]},
+                  fmt="text")
+    assert "- Хавьер visitor: p=1.0 → Алукард (задано ведущим)" in text
+    assert "- night: мафия не прислала убийство" in text
