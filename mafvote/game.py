@@ -580,6 +580,14 @@ class GameService:
         new = out.state
         candidates: tuple[str, ...] = ()
         under: tuple[str, ...] = ()
+        if count is not None and inputs is not None and not _has_vote_posts(inputs, current):
+            # A day with not one post in the vote thread is a gap in the data (the thread was not crawled,
+            # wrong bounds, a day played before mafvote), not every player missing their vote: punishing
+            # everybody would be a silently wrong count, so the misses wait for the GM.
+            note = (f"no post in the vote thread between {current.start:%d.%m %H:%M} and "
+                    f"{current.deadline:%d.%m %H:%M}: misses and activity are not recorded; check the thread "
+                    f"and the bounds (--since/--deadline), or `mafvote undo` and close the day again")
+            count = None
         if count is not None and inputs is not None:
             to_nick = inputs.slot_to_nick
             missed = []
@@ -929,3 +937,7 @@ def open_service(config, game: GameConfig) -> tuple[Store, GameService]:
 def utc_now() -> datetime:
     """The clock of the shell (the pure parts take times as data)."""
     return datetime.now(timezone.utc)
+
+
+def _has_vote_posts(inputs: CountInputs, phase: Phase) -> bool:
+    return any(p.topic == "vote" and not p.deleted and phase.start <= p.time < phase.deadline for p in inputs.posts)

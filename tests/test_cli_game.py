@@ -260,3 +260,16 @@ def test_day_close_records_misses_and_modkill_candidates(game_dir):
     assert [d["player"] for d in out["day"]["deaths"]] == ["Puss"]
     assert state()["misses"] == {"Гафф": 1, "Nevermore": 2, "King Eciton": 1, "Nejka": 1, "Alisa": 1,
                                  "Ronin": 1, "Puss": 1}
+
+
+def test_a_day_with_no_post_in_the_vote_thread_records_no_misses(game_dir):
+    # The GM gives day 1 bounds that hold no post of the stored vote thread (it begins 30.12 20:00): a gap
+    # in the data (a thread not crawled, wrong bounds), not twelve players missing their vote.
+    ok("night", "resolve", "--night", "1")
+    out = ok("day", "close", "--day", "1", "--nobody", "--since", "2026-12-30T10:00", "--deadline", "2026-12-30T19:00")
+    assert "Примечание: no post in the vote thread between" in out and "misses and activity are not recorded" in out
+    assert state()["misses"] == {}
+    # a day with posts still records the misses: these six cast no vote between 01.01 12:00 and 18:00
+    ok("undo")
+    ok("day", "close", "--day", "1", "--since", "2027-01-01T12:00", "--deadline", "2027-01-01T18:00")
+    assert state()["misses"] == {p: 1 for p in ("King Eciton", "Nejka", "Nevermore", "Alisa", "Ronin", "Puss")}
