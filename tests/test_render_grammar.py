@@ -150,3 +150,10 @@ def test_verb_agrees_with_the_number_and_gender_of_the_dead():
     assert "этой ночью погиб Ronin (персонал отеля, город)" in one_night(("Ronin", "m"))
     assert "этой ночью погибли Соня (персонал отеля, город) и Ronin (персонал отеля, город)" in \
         one_night(("Соня", "f"), ("Ronin", "m"))
+
+
+
+def test_new_year_salute_line_puts_name_and_role_in_the_genitive():
+    # "оказался последним для кого?": the player and the role both take the genitive
+    assert day_post({"nick": "Соня", "gender": "f"}, variant=2) == \
+        "Праздничный салют оказался последним для Сони - мирной зверюшки"
