@@ -795,10 +795,7 @@ class GameService:
                                         if n in slot_of)),
             owes_night_action=tuple(slot_of[n] for n in self.owes_night_action(number, state, rows) if n in slot_of))
         stored = self.store.posts(game_id=self.game.id, include_deleted=True, as_of=as_of)
-        posts = tuple(T.Post(post_id=p.post_id, topic=p.kind, author=p.author, time=p.time,  # type: ignore[arg-type]
-                             html=p.first_html, versions=tuple((v.seen_at, v.html) for v in p.versions),
-                             edited=p.edited, edited_at=p.edit_at, deleted=p.deleted)
-                      for p in stored)
+        posts = tuple(T.Post.from_stored(p, self.tz) for p in stored)
         return CountInputs(number, posts, day_state, roster, rules, to_nick)
 
     def _count(self, inputs: CountInputs, *, view: str = "gm", as_of: datetime | None = None) -> T.Tally:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Any, Literal, Mapping
 
 __all__ = [
@@ -73,13 +73,17 @@ class Post:
         return self.versions[0][0] if self.versions else self.time
 
     @classmethod
-    def from_stored(cls, stored: Any) -> "Post":
+    def from_stored(cls, stored: Any, tz: tzinfo | None = None) -> "Post":
         """From the store's ``StoredPost`` (duck-typed: the tally does not import the store):
         ``kind`` is the topic, ``first_html`` the message as first seen, ``versions`` its
-        ``PostVersion``s (``seen_at``, ``html``), ``edit_at`` the forum's edit notice time."""
-        return cls(stored.post_id, stored.kind, stored.author, stored.time, stored.first_html,
-                   versions=tuple((v.seen_at, v.html) for v in stored.versions),
-                   edited=stored.edited, edited_at=stored.edit_at, deleted=stored.deleted)
+        ``PostVersion``s (``seen_at``, ``html``), ``edit_at`` the forum's edit notice time.
+        ``tz``: the game's time zone, so every time the count shows reads as the GM's clock."""
+        def local(t: datetime | None) -> datetime | None:
+            return t.astimezone(tz) if t is not None and tz is not None else t
+
+        return cls(stored.post_id, stored.kind, stored.author, local(stored.time), stored.first_html,
+                   versions=tuple((local(v.seen_at), v.html) for v in stored.versions),
+                   edited=stored.edited, edited_at=local(stored.edit_at), deleted=stored.deleted)
 
 
 @dataclass(frozen=True)
