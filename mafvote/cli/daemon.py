@@ -1,0 +1,114 @@
+"""`mafvote run` (the daemon) and `mafvote status` (INTERFACE.md): thin commands over `mafvote.jobs`
+and `mafvote.daemon`."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+import click
+
+from . import cli
+from .common import config_option, format_option, load
+
+__all__ = ["run_command", "status_command"]
+
+
+@cli.command("run")
+@config_option
+@click.option("--log-level", type=click.Choice(["DEBUG", "INFO", "WARNING", "ERROR"], case_sensitive=False),
+              default="INFO", show_default=True, help="Least important events written to the log.")
+@click.option("--log-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the log to this file instead of stderr.")
+@click.option("--once", is_flag=True, help="Crawl every game once, send what is due, and exit (for cron).")
+def run_command(config_path: Path, log_level: str, log_file: Path | None, once: bool) -> None:
+    """The daemon: crawl on schedule, keep the count current, alert before deadlines, publish."""
+    from ..daemon import Daemon
+    from ..jobs import run_forever
+    from ..logs import config_secrets, setup_logging
+
+    import logging
+
+    config = load()                      # a bad file stops here with every problem (exit 2)
+    handler = setup_logging(log_level, file=str(log_file) if log_file else None, secrets=config_secrets(config))
+    try:
+        if once:
+            with Daemon(config) as daemon:
+                report = daemon.tick(datetime.now(timezone.utc))
+            if report.errors:
+                raise click.exceptions.Exit(1)
+            return
+        run_forever(config_path)
+    finally:
+        logging.getLogger().removeHandler(handler)
+        handler.close()
+
+
+def _local(value: str | datetime | None, tz) -> str:
+    if value is None:
+        return "—"
+    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
+    return moment.astimezone(tz).strftime("%d.%m %H:%M")
+
+
+@cli.command("status")
+@config_option
+@format_option(["text", "json"])
+@click.option("--now", "now_text", default=None, hidden=True, metavar="TIME",
+              help="Show the status as it is at this moment (ISO 8601; for tests and scripts).")
+def status_command(config_path: Path, fmt: str, now_text: str | None) -> None:
+    """Per game: phase, deadline and time left, last crawl, last error, next jobs, unsent alerts."""
+    from ..daemon import collect_status, format_left
+    from ..store import Store
+    from .common import parse_cli_time
+
+    config = load()
+    now = (parse_cli_time(now_text, config.games[0].schedule.tz, option="--now") if now_text
+           else datetime.now(timezone.utc))
+    with Store(config.store.path) as store:
+        games = collect_status(config, store, now)
+    if fmt == "json":
+        click.echo(json.dumps({"now": now.isoformat(), "games": [g.to_json() for g in games]},
+                              ensure_ascii=False, indent=1))
+        return
+    for i, s in enumerate(games):
+        tz = config.game(s.game).schedule.tz
+        if i:
+            click.echo("")
+        click.echo(f"{s.game}" + (f" — {s.title}" if s.title else ""))
+        phase = s.phase
+        line = f"{phase.label} (from {_local(phase.start, tz)}), deadline {_local(phase.deadline, tz)} {tz}"
+        if s.active_day is not None and s.active_day is not phase and s.active_day.index != phase.index:
+            line += (f"; the night is over by the clock: day {s.active_day.number} is running, deadline "
+                     f"{_local(s.active_day.deadline, tz)} (resolve the night with `mafvote night resolve`)")
+        click.echo(f"  phase:         {line}")
+        left = format_left(s.deadline - now)
+        if s.deadline <= now and (s.active_day or phase).kind == "day":
+            day = (s.active_day or phase).number
+            left += f" (close the day with `mafvote day close --game {s.game} --day {day}`)"
+        click.echo(f"  time left:     {left}")
+        if s.last_crawls:
+            crawls = "; ".join(
+                f"{c['topic']} {_local(c['started_at'], tz)} "
+                + (f"ok ({c['new']} new, {c['changed']} edited, {c['requests']} requests)" if c["ok"]
+                   else f"FAILED: {c['error'] or 'did not finish'}")
+                for c in s.last_crawls)
+        else:
+            crawls = "never (start `mafvote run` or `mafvote crawl`)"
+        click.echo(f"  last crawl:    {crawls}")
+        if s.last_error is not None:
+            err = s.last_error
+            again = f" ({s.failures_in_a_row} in a row, still failing)" if s.failures_in_a_row else " (recovered since)"
+            click.echo(f"  last error:    {_local(err['at'], tz)} {err['topic']}: {err['error']}{again}")
+        else:
+            click.echo("  last error:    none")
+        jobs = "; ".join(f"{_local(j.at, tz)} {j.label}" for j in s.next_jobs[:5])
+        click.echo(f"  next jobs:     {jobs or 'none'}")
+        if s.unsent:
+            click.echo(f"  unsent alerts: {len(s.unsent)} (of {s.alerts_sent} alerts)")
+            for d in s.unsent:
+                why = f": {d['last_error']}" if d["last_error"] else ""
+                retry = f", next try {_local(d['next_try_at'], tz)}" if d["next_try_at"] else ""
+                click.echo(f"    {d['channel']}: {d['key']} ({d['attempts']} attempts{retry}){why}")
+        else:
+            click.echo(f"  unsent alerts: none ({s.alerts_sent} alerts sent)")

@@ -1,0 +1,577 @@
+"""The daemon's core (issue 6): crawl on a schedule, keep the count current, alert the GM, publish.
+
+    Daemon.tick(now) ── for each game whose crawl is due ──> crawl(game, now)
+         │                    scraper.crawl.crawl_game -> store; a changed vote thread marks the game dirty
+         └─> process(game, now)
+               crawl health (from the store's crawl_runs) ─────────────> alert_rules.crawl_alerts
+               the day that is running (game state + schedule, `active_day`)
+               dirty, or a T−60/T−15/deadline moment not yet alerted:
+                  GameService.count(day, gm/public) ─> alert_rules.day_alerts (+ the suggested day post)
+                                                    └─> publish: files, the forum (when enabled)
+               AlertSender.send(alerts)   the store's alert log drops keys already sent (restarts too)
+
+The clock is never read here: every entry point takes `now`, so tests drive a whole game day with a
+fake clock, and `mafvote.jobs` (APScheduler) is a thin layer that calls the same methods with the real
+time. Nothing the daemon decides lives only in memory: what was alerted is in `alerts`, what was
+posted in `published_counts`, crawl failures in `crawl_runs`; a new `Daemon` over the same store file
+carries on without repeating anything.
+
+`deadline_plan` and `collect_status` (for `mafvote status`) use the same phase logic, so the jobs
+`status` lists are the jobs `run` schedules.
+"""
+from __future__ import annotations
+
+import html as _html
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+import httpx
+
+import tally as T
+
+from .alert_rules import CrawlHealth, crawl_alerts, day_alerts, flag_alerts, offset_label
+from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
+from .errors import MafvoteError, OperationFailed
+from .game import GameService, Phase, phase_of_index
+from .store import Store, from_db_time
+
+__all__ = [
+    "Daemon", "DaemonError", "GameStatus", "PlannedJob", "TickReport", "active_day", "collect_status",
+    "crawl_health", "deadline_plan", "format_left",
+]
+
+log = logging.getLogger("mafvote.daemon")
+
+CRAWL_FAILURE_THRESHOLD = 3     # failed crawls in a row before the GM is alerted (alert_rules default)
+
+
+class DaemonError(OperationFailed):
+    """The daemon cannot start or run as configured; the message says what to fix."""
+
+
+# --- the schedule: pure -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlannedJob:
+    """One job the daemon runs: a crawl, a warning before a day deadline, the deadline itself."""
+
+    game: str
+    kind: str               # crawl | deadline_soon | deadline
+    at: datetime
+    label: str              # "day 2 T−60m", "day 2 deadline", "crawl every 2m"
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "kind": self.kind, "at": self.at.astimezone(timezone.utc).isoformat(),
+                "label": self.label}
+
+
+def active_day(current: Phase, following: Phase, now: datetime) -> Phase | None:
+    """The day whose votes count now. The stored phase moves on only when the GM applies a night or
+    a day, but the forum does not wait: once the night's deadline has passed, the next day is running
+    (its posts count) even if the GM has not resolved the night yet. During a night: None."""
+    if current.kind == "day":
+        return current
+    if now >= current.deadline and following.kind == "day":
+        return following
+    return None
+
+
+def deadline_plan(game: str, day: Phase, before_deadline: Sequence[timedelta],
+                  after: datetime | None = None) -> list[PlannedJob]:
+    """The T−offset warnings and the deadline of `day`, in time order (only those after `after`)."""
+    jobs = [PlannedJob(game, "deadline_soon", day.deadline - o, f"{day.label} T−{offset_label(o)}")
+            for o in set(before_deadline)]
+    jobs.append(PlannedJob(game, "deadline", day.deadline, f"{day.label} deadline"))
+    return sorted((j for j in jobs if after is None or j.at > after), key=lambda j: j.at)
+
+
+def _due_key(day: Phase, before_deadline: Sequence[timedelta], now: datetime) -> str | None:
+    """The alert key the clock makes due now for `day` (alert_rules' keys): the deadline, else the
+    nearest warning reached."""
+    label = f"day{day.number}"
+    if now >= day.deadline:
+        return f"deadline:{label}"
+    due = [o for o in before_deadline if day.deadline - o <= now]
+    return f"deadline_soon:{label}:{offset_label(min(due))}" if due else None
+
+
+def format_left(delta: timedelta) -> str:
+    """`2 h 05 min`, `15 min`, `3 d 4 h`, `passed 3 min ago`."""
+    seconds = int(delta.total_seconds())
+    minutes = (-seconds) // 60 if seconds < 0 else -(-seconds // 60)
+    if minutes >= 48 * 60:
+        text = f"{minutes // 1440} d {minutes % 1440 // 60} h"
+    elif minutes >= 60:
+        text = f"{minutes // 60} h {minutes % 60:02d} min"
+    else:
+        text = f"{minutes} min"
+    return f"passed {text} ago" if seconds < 0 else text
+
+
+def _phase_key(phase: Phase | None) -> str:
+    return f"{phase.kind}{phase.number}" if phase is not None else ""
+
+
+# --- crawl health from the store ----------------------------------------------------------------
+
+def crawl_health(store: Store, topic_row_id: int, *, kind: str, url: str) -> CrawlHealth:
+    """The topic's current run of failed crawls, read from `crawl_runs`: the count since the last
+    success and when the run began (stable across restarts, so its alert key is too)."""
+    db = store.db
+    last_ok = next(db.query("select max(id) as id from crawl_runs where topic = ? and error is null "
+                            "and finished_at is not null", [topic_row_id]))["id"] or 0
+    row = next(db.query("select count(*) as n, min(started_at) as first, max(id) as last from crawl_runs "
+                        "where topic = ? and id > ? and error is not null", [topic_row_id, last_ok]))
+    if not row["n"]:
+        return CrawlHealth(topic=kind, failures_in_a_row=0, first_failure_at=None, url=url)
+    error = next(db.query("select error from crawl_runs where id = ?", [row["last"]]))["error"]
+    return CrawlHealth(topic=kind, failures_in_a_row=row["n"], first_failure_at=from_db_time(row["first"]),
+                       last_error=error, layout_unrecognised=error.startswith("layout not recognised"), url=url)
+
+
+# --- the runtime -----------------------------------------------------------------------------------
+
+@dataclass
+class TickReport:
+    """What one `tick`/`crawl`/`process` did (the demo and the tests read it)."""
+
+    crawled: list[str] = field(default_factory=list)                 # game ids
+    changed: list[str] = field(default_factory=list)                 # games whose vote thread changed
+    counts: dict[str, T.Tally] = field(default_factory=dict)          # game id -> the GM-view count made
+    alerts: list[Alert] = field(default_factory=list)                # newly recorded
+    published: list[str] = field(default_factory=list)               # files written, forum posts
+    errors: list[str] = field(default_factory=list)
+
+    def merge(self, other: "TickReport") -> None:
+        for name in ("crawled", "changed", "alerts", "published", "errors"):
+            getattr(self, name).extend(getattr(other, name))
+        self.counts.update(other.counts)
+
+
+@dataclass
+class _Game:
+    cfg: Any                         # GameConfig
+    forum: Any                       # ForumConfig
+    service: GameService
+    theme: str
+    post_url: Callable[[int], str]
+    publisher: Any = None            # publish.ForumPublisher when [publish].forum
+    next_crawl: datetime | None = None
+    dirty: bool = True               # the thread changed (or the daemon just started): count again
+    night_checked: str = ""          # the night whose under-active alerts were looked at
+    last_error: str | None = None
+
+
+def _theme_of(game, ruleset) -> str:
+    # as `mafvote render` (cli/render.py theme_of): the game's theme, else its ruleset's [game].theme
+    return getattr(game, "theme", None) or getattr(ruleset, "theme", "") or ruleset.name
+
+
+class Daemon:
+    """Every game of a config in one process: one store, one `ForumClient` per forum, one alert sender.
+
+    `client_factory(forum)` makes the forum clients (tests pass one with a no-op sleep); `channels`
+    replaces the configured alert channels (tests); `sleep` is what the alert retries wait with."""
+
+    def __init__(self, config, *, store: Store | None = None, channels: Mapping[str, Channel] | None = None,
+                 client_factory: Callable[[Any], Any] | None = None, http: httpx.Client | None = None,
+                 sleep: Callable[[float], None] | None = None, environ: Mapping[str, str] | None = None,
+                 forum_publisher_factory: Callable[..., Any] | None = None):
+        from . import rulesets
+        from scraper.fetch import ForumClient
+        import resolver as R
+
+        self.config = config
+        self._own_store = store is None
+        self.store = store or Store(config.store.path)
+        self._now: datetime | None = None
+        self.stop_requested = False
+        self._own_http = http is None and channels is None
+        self._http = http if http is not None else (httpx.Client(timeout=20.0) if channels is None else None)
+        try:
+            factory = client_factory or ForumClient.for_forum
+            self.clients = {}
+            self.games: dict[str, _Game] = {}
+            nights = Path(config.store.path).parent / "nights"
+            for game in config.games:
+                forum = config.forum(game.forum)
+                if forum.id not in self.clients:
+                    self.clients[forum.id] = factory(forum)
+                try:
+                    ruleset = rulesets.load(game.ruleset_path)
+                except R.RulesetError as exc:
+                    raise DaemonError(f"game {game.id}: {exc}") from None
+                service = GameService(self.store, game, ruleset, nights_dir=nights, engine=forum.engine,
+                                      base_url=forum.base_url)
+                self.games[game.id] = _Game(game, forum, service, _theme_of(game, ruleset),
+                                            _post_link(forum, game.vote_thread))
+            if channels is None:
+                channels = channels_from_config(config.alerts, client=self._http, environ=environ)
+            kwargs = {"sleep": sleep} if sleep is not None else {}
+            self.sender = AlertSender(AlertLog(self.store), channels, clock=self._clock, **kwargs)
+            if config.publish.forum:
+                from .publish import ForumPublisher
+                make = forum_publisher_factory or ForumPublisher
+                for g in self.games.values():
+                    g.publisher = make(self.store, game=g.cfg.id, forum=g.forum, vote_thread=g.cfg.vote_thread,
+                                       interval=config.publish.interval, clock=self._clock)
+        except BaseException:
+            self.close()
+            raise
+
+    # -- lifecycle --
+    def close(self) -> None:
+        for g in getattr(self, "games", {}).values():
+            if g.publisher is not None:
+                g.publisher.close()
+        for client in getattr(self, "clients", {}).values():
+            client.close()
+        if self._own_http and self._http is not None:
+            self._http.close()
+        if self._own_store:
+            self.store.close()
+
+    def __enter__(self) -> "Daemon":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _clock(self) -> datetime:
+        assert self._now is not None, "the daemon's clock is set by tick/crawl/process"
+        return self._now
+
+    # -- the whole cycle --
+    def tick(self, now: datetime) -> TickReport:
+        """Crawl every game whose crawl is due, then look at every game (alerts, deadlines, publishing)."""
+        report = TickReport()
+        for game_id, g in self.games.items():
+            if self.stop_requested:
+                break
+            crawl_due = g.next_crawl is None or now >= g.next_crawl
+            report.merge(self._guarded(game_id, now, self.crawl if crawl_due else self.process))
+            if crawl_due:
+                g.next_crawl = now + g.cfg.poll_interval
+        return report
+
+    def _guarded(self, game_id: str, now: datetime, step: Callable[[str, datetime], TickReport]) -> TickReport:
+        # A bug met by one game (not a forum or a GM problem: those are handled where they happen) is
+        # logged with its traceback and the other games carry on.
+        try:
+            return step(game_id, now)
+        except Exception as exc:  # noqa: BLE001
+            log.exception("game %s: internal error, the other games carry on", game_id)
+            return TickReport(errors=[f"{game_id}: internal error: {type(exc).__name__}: {exc}"])
+
+    def crawl(self, game_id: str, now: datetime, *, process: bool = True) -> TickReport:
+        """One crawl of the game's two topics, then `process` (unless told not to)."""
+        from scraper.crawl import crawl_game
+
+        self._now = now
+        g = self.games[game_id]
+        report = TickReport(crawled=[game_id])
+        results = crawl_game(g.cfg, g.forum, self.clients[g.forum.id], self.store, now=now)
+        for r in results:
+            if r.error:
+                log.warning("crawl %s %s failed: %s", game_id, r.kind, r.error)
+                report.errors.append(f"{game_id} {r.kind}: {r.error}")
+                continue
+            touched = len(r.new) + len(r.changed) + len(r.deleted) + len(r.restored)
+            if touched or r.first:
+                log.info("crawl %s %s: %d new, %d edited, %d deleted, %d restored (%d pages, %d requests)",
+                         game_id, r.kind, len(r.new), len(r.changed), len(r.deleted), len(r.restored),
+                         r.pages, r.requests)
+            else:
+                log.debug("crawl %s %s: no change (%d requests)", game_id, r.kind, r.requests)
+            if touched and r.kind == "vote":
+                g.dirty = True
+                report.changed.append(game_id)
+        if process:
+            report.merge(self.process(game_id, now))
+        return report
+
+    def run_due(self, now: datetime) -> TickReport:
+        """Look at every game without crawling (the deadline jobs and the watcher call this)."""
+        report = TickReport()
+        for game_id in self.games:
+            if self.stop_requested:
+                break
+            report.merge(self._guarded(game_id, now, self.process))
+        return report
+
+    # -- one game --
+    def _following(self, g: _Game, current: Phase, applied) -> Phase:
+        kind, number = phase_of_index(current.index + 1, g.cfg.schedule.starts_with)
+        return g.service.phase(kind, number, applied)
+
+    def process(self, game_id: str, now: datetime) -> TickReport:
+        """Alerts, the deadline and publishing for one game as of `now`; never raises for a game's
+        problem (it is logged once and shown by `mafvote status`), so one game cannot stop the others."""
+        self._now = now
+        g = self.games[game_id]
+        report = TickReport()
+        alerts: list[Alert] = []
+        try:
+            applied = g.service.applied()
+            current = g.service.current_phase(applied)
+            following = self._following(g, current, applied)
+            day = active_day(current, following, now)
+            alerts += self._crawl_alerts(g, now, _phase_key(day or current))
+            if day is None:
+                alerts += self._night_alerts(g, current, applied, now)
+            else:
+                key = _due_key(day, self.config.alerts.before_deadline, now)
+                if g.dirty or (key is not None and not self.sender.log_store.seen(game_id, key)):
+                    alerts += self._day(g, day, following if day is current else None, applied, now, report)
+            g.dirty = False
+            if g.last_error is not None:
+                log.info("game %s: working again", game_id)
+                g.last_error = None
+        except MafvoteError as exc:
+            message = f"game {game_id}: {exc}"
+            report.errors.append(message)
+            if message != g.last_error:      # one line per problem, not one per poll
+                log.error("%s", message)
+                g.last_error = message
+        sent = self.sender.send(alerts)      # also retries deliveries still pending
+        report.alerts.extend(sent.recorded)
+        return report
+
+    def _crawl_alerts(self, g: _Game, now: datetime, phase: str) -> list[Alert]:
+        from scraper.crawl import topic_key
+        from scraper.profiles import get_profile
+
+        found: dict[str, list[Alert]] = {}
+        for kind, url in (("game", g.cfg.game_topic), ("vote", g.cfg.vote_thread)):
+            profile = get_profile(g.forum.engine) if g.forum.engine != "auto" else None
+            key = topic_key(url, profile) if profile is not None else _auto_key(url)
+            topic = self.store.topic(g.forum.id, key)
+            if topic is None:
+                continue
+            health = crawl_health(self.store, topic.id, kind=kind, url=url)
+            found[kind] = crawl_alerts(g.cfg.id, health, now=now, phase=phase, threshold=CRAWL_FAILURE_THRESHOLD)
+        # A forum that is down fails both topics: the GM gets one alert (the vote thread's, which is
+        # what the count needs); the game topic alone failing (moved, deleted) is alerted for itself.
+        return found.get("vote") or found.get("game") or []
+
+    def _night_alerts(self, g: _Game, night: Phase, applied, now: datetime) -> list[Alert]:
+        """During a night: the players of the closed day under the activity minimum (RULES §13), until
+        the night's deadline. Looked at once per night per run: the alert log keeps them once anyway."""
+        if g.night_checked == night.label and not g.dirty:
+            return []
+        g.night_checked = night.label
+        closed = [r for r in applied if r.how == "close"]
+        if not closed or now >= night.deadline:
+            return []
+        count = g.service.count(closed[-1].number, view="gm", now=now)
+        return [a for a in flag_alerts(g.cfg.id, count, now=now, post_url=g.post_url, night_deadline=night.deadline)
+                if a.kind == "under_active"]
+
+    def _day(self, g: _Game, day: Phase, night: Phase | None, applied, now: datetime,
+             report: TickReport) -> list[Alert]:
+        gm = g.service.count(day.number, view="gm", now=now)
+        public = g.service.count(day.number, view="public", now=now)
+        report.counts[g.cfg.id] = gm
+        ended = now >= day.deadline or (gm.closed and gm.closed_early is not None)
+        tz = g.cfg.schedule.tz
+        day_post = None
+        if ended and not self.sender.log_store.seen(g.cfg.id, f"deadline:day{day.number}"):
+            day_post = self._day_post(g, day, public, applied, now)
+            log.info("deadline %s day %d: final count made, suggested day post ready", g.cfg.id, day.number)
+        alerts = day_alerts(g.cfg.id, gm, now=now, deadline=day.deadline,
+                            before_deadline=self.config.alerts.before_deadline, post_url=g.post_url,
+                            thread_url=g.cfg.vote_thread, day_post=day_post,
+                            night_deadline=night.deadline if night is not None else None, tz=tz)
+        report.published += self._publish(g, public, now, final=ended)
+        leaders = ", ".join(f"{c.player} {c.total}" for c in gm.candidates[:3]) or "no votes"
+        log.info("count %s day %d: %s; not voted %d", g.cfg.id, day.number, leaders, len(gm.not_voted))
+        return alerts
+
+    def _day_post(self, g: _Game, day: Phase, public: T.Tally, applied, now: datetime) -> str:
+        """The suggested day post: the day's result in the game's theme when the day can be closed by
+        the count (every role known: `day close --dry-run`), else the final public count."""
+        from .render import RenderError, build_data, render
+
+        kind, number = phase_of_index(day.index + 1, g.cfg.schedule.starts_with)
+        try:
+            close = g.service.close_day(day.number, now=now, dry_run=True)
+            data = build_data(outcome=close.outcome.to_json(), tally=public.to_json(), game=g.cfg,
+                              ruleset=g.service.ruleset, now=now, phase=day.number,
+                              deadline=g.service.phase(kind, number, applied).deadline.astimezone(g.cfg.schedule.tz))
+            return render(g.theme, "day", data, fmt="bbcode",
+                          templates_dir=getattr(g.cfg, "templates_dir", None)).rstrip("\n")
+        except (MafvoteError, RenderError) as exc:
+            log.info("deadline %s day %d: no themed day post (%s); suggesting the final count", g.cfg.id,
+                     day.number, exc)
+        return T.format_bbcode(public, now).rstrip("\n")
+
+    def _publish(self, g: _Game, public: T.Tally, now: datetime, *, final: bool) -> list[str]:
+        out: list[str] = []
+        pub = self.config.publish
+        if pub.dir is None and g.publisher is None:
+            return out
+        bbcode = T.format_bbcode(public, now)
+        if pub.dir is not None:
+            from .publish import PublishError, write_count_files
+
+            try:
+                written = write_count_files(Path(pub.dir), g.cfg.id, bbcode=bbcode, html_body=self._html(g, public, now),
+                                            title=f"{g.cfg.title or g.cfg.id} — голосование, день {public.day}")
+                out += [str(p) for p in written]
+            except PublishError as exc:
+                log.error("publish %s: %s", g.cfg.id, exc)
+        if g.publisher is not None:
+            result = g.publisher.publish(bbcode, view="public", day=public.day)
+            if result.status in ("posted", "edited"):
+                out.append(f"forum:{result.status}:{result.post_id}")
+        return out
+
+    def _html(self, g: _Game, public: T.Tally, now: datetime) -> str:
+        from .render import RenderError, build_data, render
+
+        try:
+            data = build_data(tally=public.to_json(), game=g.cfg, ruleset=g.service.ruleset, now=now,
+                              deadline=public.deadline)
+            return render(g.theme, "votecount", data, fmt="html", templates_dir=getattr(g.cfg, "templates_dir", None))
+        except RenderError as exc:
+            log.warning("publish %s: the themed HTML count failed (%s); writing the BBCode as text", g.cfg.id, exc)
+            return f"<pre>{_html.escape(T.format_bbcode(public, now))}</pre>"
+
+    # -- what `status` and the scheduler need --
+    def plan(self, now: datetime) -> list[PlannedJob]:
+        """The deadline jobs of every game still ahead of `now` (the scheduler's date jobs)."""
+        out: list[PlannedJob] = []
+        for g in self.games.values():
+            out += _game_plan(g.service, g.cfg, self.config.alerts.before_deadline, now)
+        return out
+
+    def phase_signature(self) -> tuple:
+        """Changes when the GM applies or undoes a phase: the scheduler recomputes its deadline jobs."""
+        rows = self.store.db.query("select game_id, count(*) as n, max(seq) as s from game_phases group by game_id")
+        return tuple(sorted((r["game_id"], r["n"], r["s"]) for r in rows))
+
+
+def _game_plan(service: GameService, cfg, before_deadline, now: datetime) -> list[PlannedJob]:
+    applied = service.applied()
+    current = service.current_phase(applied)
+    kind, number = phase_of_index(current.index + 1, cfg.schedule.starts_with)
+    following = service.phase(kind, number, applied)
+    day = active_day(current, following, now)
+    if day is None:
+        day = following if following.kind == "day" else None
+    return deadline_plan(cfg.id, day, before_deadline, after=now) if day is not None else []
+
+
+def _post_link(forum, vote_thread: str) -> Callable[[int], str]:
+    from scraper.crawl import topic_key
+    from scraper.profile import post_link
+    from scraper.profiles import get_profile
+
+    profile = get_profile(forum.engine) if forum.engine != "auto" else "auto"
+    topic = topic_key(vote_thread, profile) if profile != "auto" else _auto_key(vote_thread)
+    return lambda post_id: post_link(profile, topic_url=vote_thread, post_id=post_id, topic=topic,
+                                     base_url=forum.base_url)
+
+
+def _auto_key(url: str) -> str:
+    from scraper.crawl import _auto_key as key
+    return key(url)
+
+
+# --- status ----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameStatus:
+    """`mafvote status` for one game."""
+
+    game: str
+    title: str
+    phase: Phase
+    active_day: Phase | None
+    now: datetime
+    last_crawls: list[dict]           # per topic: kind, url, started_at, finished_at, ok, error, new, requests
+    last_error: dict | None           # the latest failed crawl: kind, at, error
+    failures_in_a_row: int
+    next_jobs: list[PlannedJob]
+    unsent: list[dict]                # pending deliveries: key, kind, channel, attempts, last_error, next_try_at
+    alerts_sent: int
+
+    @property
+    def deadline(self) -> datetime:
+        return (self.active_day or self.phase).deadline
+
+    def to_json(self) -> dict:
+        left = self.deadline - self.now
+        return {
+            "game": self.game, "title": self.title, "phase": self.phase.to_json() | {"label": self.phase.label},
+            "active_day": self.active_day.number if self.active_day is not None else None,
+            "deadline": self.deadline.isoformat(), "time_left_seconds": int(left.total_seconds()),
+            "time_left": format_left(left), "last_crawls": self.last_crawls, "last_error": self.last_error,
+            "failures_in_a_row": self.failures_in_a_row, "next_jobs": [j.to_json() for j in self.next_jobs],
+            "unsent_alerts": self.unsent, "alerts_sent": self.alerts_sent,
+        }
+
+
+def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
+    """Per game: the phase, the deadline and time left, the last crawls, the last error, the next jobs
+    (the same plan `mafvote run` schedules) and the alerts not yet delivered. Reads the store only."""
+    from . import rulesets
+    from scraper.crawl import topic_key
+    from scraper.profiles import get_profile
+    import resolver as R
+
+    out = []
+    alert_log = AlertLog(store)
+    nights = Path(config.store.path).parent / "nights"
+    for game in config.games:
+        forum = config.forum(game.forum)
+        try:
+            ruleset = rulesets.load(game.ruleset_path)
+        except R.RulesetError as exc:
+            raise DaemonError(f"game {game.id}: {exc}") from None
+        service = GameService(store, game, ruleset, nights_dir=nights, engine=forum.engine, base_url=forum.base_url)
+        applied = service.applied()
+        current = service.current_phase(applied)
+        kind, number = phase_of_index(current.index + 1, game.schedule.starts_with)
+        following = service.phase(kind, number, applied)
+        day = active_day(current, following, now)
+        crawls, last_error, failures = [], None, 0
+        last_started: datetime | None = None
+        for topic_kind, url in (("game", game.game_topic), ("vote", game.vote_thread)):
+            key = topic_key(url, get_profile(forum.engine)) if forum.engine != "auto" else _auto_key(url)
+            topic = store.topic(forum.id, key)
+            if topic is None:
+                continue
+            rows = list(store.db.query("select * from crawl_runs where topic = ? order by id desc limit 1", [topic.id]))
+            if rows:
+                r = rows[0]
+                crawls.append({"topic": topic_kind, "url": url, "started_at": r["started_at"],
+                               "finished_at": r["finished_at"], "ok": r["error"] is None and r["finished_at"] is not None,
+                               "error": r["error"], "new": r["new"] or 0, "changed": r["changed"] or 0,
+                               "deleted": r["deleted"] or 0, "requests": r["requests"] or 0})
+                started = from_db_time(r["started_at"])
+                last_started = max(last_started, started) if last_started else started
+            err = list(store.db.query("select started_at, error from crawl_runs where topic = ? and error is not null "
+                                      "order by id desc limit 1", [topic.id]))
+            if err and (last_error is None or err[0]["started_at"] >= last_error["at"]):
+                last_error = {"topic": topic_kind, "at": err[0]["started_at"], "error": err[0]["error"]}
+            failures = max(failures, crawl_health(store, topic.id, kind=topic_kind, url=url).failures_in_a_row)
+        next_crawl = (last_started + game.poll_interval) if last_started is not None else now
+        jobs = [PlannedJob(game.id, "crawl", max(next_crawl, now), f"crawl every {_duration(game.poll_interval)}")]
+        jobs += _game_plan(service, game, config.alerts.before_deadline, now)
+        unsent = [{"key": d.alert.key, "kind": d.alert.kind, "channel": d.channel, "attempts": d.attempts,
+                   "last_error": d.last_error,
+                   "next_try_at": d.next_try_at.isoformat() if d.next_try_at else None}
+                  for d in alert_log.pending(game.id) if d.channel != "log"]
+        sent = next(store.db.query("select count(*) as n from alerts where game = ?", [game.id]))["n"]
+        out.append(GameStatus(game.id, game.title, current, day, now, crawls, last_error, failures,
+                              sorted(jobs, key=lambda j: j.at), unsent, sent))
+    return out
+
+
+def _duration(value: timedelta) -> str:
+    from .config import format_duration
+    return format_duration(value)
