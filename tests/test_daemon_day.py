@@ -1,0 +1,317 @@
+"""The daemon through a whole game day against a local MyBB forum whose vote thread grows, driven by a
+fake clock (issue 6 "Done when"): crawls, the T−60 and T−15 warnings, the early-close alert, the
+deadline with its final count and day post — each exactly once; a restart between T−15 and the
+deadline repeats nothing; a forum answering 503 for ten minutes; a channel that fails."""
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from mafvote.alerts import ChannelError
+from mafvote.config import load_config
+from mafvote.daemon import Daemon
+from mafvote.forumsim import ForumSim
+from scraper.fetch import ForumClient
+
+MSK = ZoneInfo("Europe/Moscow")
+RED = '<span style="color: red;" class="mycode_color">{}</span>'
+
+CONFIG = """
+[store]
+path = "state/mafvote.db"
+
+[[forums]]
+id = "sim"
+engine = "mybb"
+base_url = "{base}"
+timezone = "Europe/Moscow"
+min_delay = 0
+timeout = 5
+retries = 0
+
+[[games]]
+id = "ny"
+title = "Новогодняя мафия"
+forum = "sim"
+ruleset = "new_year"
+game_topic = "{base}showthread.php?tid=1"
+vote_thread = "{base}showthread.php?tid=2"
+gm = ["Ведущий"]
+poll_interval = "{poll}"
+
+[games.schedule]
+timezone = "Europe/Moscow"
+start = "2026-12-30T10:00"
+starts_with = "day"
+first_deadline = "2026-12-30T22:00"
+day_deadline = "22:00"
+night_deadline = "23:30"
+
+[[games.players]]
+nick = "Ronin"
+aliases = ["Ронин"]
+role = "Санта Клаус"
+[[games.players]]
+nick = "Соня"
+gender = "f"
+role = "Снеговик"
+[[games.players]]
+nick = "Puss"
+role = "Дед Мороз"
+[[games.players]]
+nick = "Alisa"
+gender = "f"
+role = "Снегурочка"
+
+[alerts]
+before_deadline = ["60m", "15m"]
+
+[publish]
+dir = "public"
+"""
+
+
+def msk(hhmm: str, day: int = 30) -> datetime:
+    h, m = map(int, hhmm.split(":"))
+    return datetime(2026, 12, day, h, m, tzinfo=MSK)
+
+
+def vote(target: str, early: bool = False) -> str:
+    return f"Голосую {RED.format(target)}" + ("<br />\nдосрочно" if early else "")
+
+
+# The day's thread: (time the post is written, author, post HTML).
+DAY = [
+    ("10:07", "Ronin", vote("Соня", early=True)),
+    ("12:02", "Соня", vote("Ronin", early=True)),
+    ("13:40", "Puss", "Я пока думаю."),
+    ("15:31", "Puss", vote("Соня", early=True)),
+    # Alisa votes between T−60 and T−15: the T−60 warning names her as not voted; her final vote makes
+    # every living player's vote final -> the early-close alert (new_year: the GM closes, rule 5.1).
+    ("21:30", "Alisa", vote("Соня", early=True)),
+    ("22:05", "Ronin", vote("Alisa")),          # after the deadline: not counted
+]
+
+
+class Recorder:
+    """A channel that keeps what it was given."""
+
+    name = "webhook"
+
+    def __init__(self) -> None:
+        self.sent = []
+
+    def send(self, alert) -> None:
+        self.sent.append(alert)
+
+    def keys(self) -> list[str]:
+        return [a.key for a in self.sent]
+
+
+class Broken:
+    """A channel that always fails (a dead SMTP server)."""
+
+    name = "email"
+
+    def __init__(self) -> None:
+        self.tries = 0
+
+    def send(self, alert) -> None:
+        self.tries += 1
+        raise ChannelError("email", "smtp.example.org:587: ConnectionRefusedError: [Errno 111] refused")
+
+
+def write_config(tmp_path: Path, base: str, poll: str = "5m") -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(CONFIG.format(base=base, poll=poll), encoding="utf-8")
+    return path
+
+
+def quick_client(forum):
+    return ForumClient.for_forum(forum, sleep=lambda seconds: None)
+
+
+@pytest.fixture
+def forum():
+    with ForumSim(per_page=3) as f:
+        f.add_topic(1, "Игра: Новогодняя мафия")
+        f.add_topic(2, "Голосование — День 1")
+        f.add_post(1, "Ведущий", "День первый. Город просыпается.", time=msk("10:00"))
+        f.add_post(2, "Ведущий", "Голосование дня 1 открыто.", time=msk("10:00"))
+        yield f
+
+
+def daemon_for(config_path: Path, channels) -> Daemon:
+    return Daemon(load_config(config_path), channels=channels, client_factory=quick_client,
+                  sleep=lambda seconds: None)
+
+
+def run(daemon: Daemon, forum: ForumSim, start: datetime, end: datetime, step: timedelta, script=DAY,
+        reports=None):
+    """Tick from `start` to `end`; a scripted post appears on the forum once the clock reaches its time."""
+    pending = [(msk(t), who, body) for t, who, body in script]
+    now = start
+    while now <= end:
+        for item in [p for p in pending if p[0] <= now]:
+            forum.add_post(2, item[1], item[2], time=item[0])
+            pending.remove(item)
+        report = daemon.tick(now)
+        if reports is not None:
+            reports.append((now, report))
+        now += step
+    return now
+
+
+def test_a_whole_day_each_alert_once_with_the_final_count_and_the_day_post(forum, tmp_path):
+    config = write_config(tmp_path, forum.base_url)
+    channel = Recorder()
+    reports = []
+    with daemon_for(config, {"webhook": channel}) as daemon:
+        run(daemon, forum, msk("10:00"), msk("23:00"), timedelta(minutes=5), reports=reports)
+
+    assert channel.keys() == [
+        "deadline_soon:day1:60m",
+        "early_close:day1",
+        "deadline_soon:day1:15m",
+        "deadline:day1",
+    ]
+    by_key = {a.key: a for a in channel.sent}
+    t60 = by_key["deadline_soon:day1:60m"]
+    assert t60.time == msk("21:00")
+    lines = t60.text.splitlines()
+    assert lines[0] == "Day 1 closes in 60 min (30.12 22:00 Europe/Moscow)"
+    # not voted yet: Alisa's penalty (+2) ties her with Соня's two votes (rule 6)
+    assert "Tie at the top (2): Соня, Alisa" in lines
+    assert "Not voted (1): Alisa" in lines
+    assert "Alisa — 2, penalty +2" in lines
+    assert "Not voted (0): nobody" in by_key["deadline_soon:day1:15m"].text.splitlines()
+    alisa = next(p.pid for p in forum.posts(2) if p.author == "Alisa")
+    assert by_key["early_close:day1"].post_url.endswith(f"pid={alisa}#pid{alisa}")
+    assert by_key["early_close:day1"].time == msk("21:30")
+
+    final = by_key["deadline:day1"]
+    text = final.text.splitlines()
+    assert text[0] == "Day 1 deadline reached (30.12 22:00 Europe/Moscow) — final count (GM view):"
+    assert "Соня — 3 (Ronin, Puss, Alisa)" in text
+    assert "Ronin — 1 (Соня)" in text
+    assert "Result: Соня (plurality)" in text
+    # the suggested day post, in the game's theme, names who is hanged
+    post = final.text.split("Suggested day post:\n", 1)[1]
+    assert [line for line in post.splitlines() if line] == ["Повешена Соня", "[b]Жду НД до 30 декабря, 23:30.[/b]"]
+
+    # every crawl was made on schedule: one per 5 minutes of the clock, 157 ticks from 10:00 to 23:00
+    crawled = [now for now, r in reports if r.crawled]
+    assert len(crawled) == 157
+    # the count changed with the thread (votes per candidate; penalties aside): made only after a crawl
+    # that changed the thread, and at the T−60, T−15 and deadline moments
+    votes = {now.astimezone(MSK).strftime("%H:%M"): {c.player: len(c.voters) for c in r.counts["ny"].candidates
+                                                      if c.voters}
+             for now, r in reports if "ny" in r.counts}
+    assert list(votes) == ["10:00", "10:10", "12:05", "13:40", "15:35", "21:00", "21:30", "21:45", "22:00",
+                           "22:05"]
+    assert votes["10:10"] == {"Соня": 1}
+    assert votes["15:35"] == {"Соня": 2, "Ronin": 1}
+    assert votes["21:30"] == {"Соня": 3, "Ronin": 1}
+    assert votes["22:05"] == {"Соня": 3, "Ronin": 1}      # Ronin's 22:05 vote is after the deadline
+    # the published files show the final public count
+    bbcode = (tmp_path / "public" / "votecount-ny.bbcode").read_text(encoding="utf-8")
+    assert "Соня" in bbcode and "Alisa" in bbcode
+    assert (tmp_path / "public" / "votecount-ny.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_a_restart_between_t15_and_the_deadline_repeats_nothing(forum, tmp_path):
+    config = write_config(tmp_path, forum.base_url)
+    channel = Recorder()
+    with daemon_for(config, {"webhook": channel}) as first:
+        run(first, forum, msk("10:00"), msk("21:50"), timedelta(minutes=5), script=DAY[:5])
+    assert channel.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m"]
+
+    # A new process over the same store file: it looks at everything again at once (21:51, then on).
+    with daemon_for(config, {"webhook": channel}) as second:
+        run(second, forum, msk("21:51"), msk("23:00"), timedelta(minutes=3), script=DAY[5:])
+    assert channel.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m",
+                              "deadline:day1"]
+
+
+def test_a_forum_down_for_ten_minutes_gives_one_crawl_alert_and_the_count_catches_up(forum, tmp_path):
+    config = write_config(tmp_path, forum.base_url, poll="1m")
+    channel = Recorder()
+    reports = []
+    with daemon_for(config, {"webhook": channel}) as daemon:
+        run(daemon, forum, msk("12:50"), msk("13:00"), timedelta(minutes=1), script=DAY[:1])
+        forum.fail_for(3600, status=503)                      # down from 13:00 ...
+        run(daemon, forum, msk("13:01"), msk("13:10"), timedelta(minutes=1), script=DAY[1:2], reports=reports)
+        forum.fail_for(0)                                     # ... back at 13:11
+        run(daemon, forum, msk("13:11"), msk("13:20"), timedelta(minutes=1), script=(), reports=reports)
+
+    failing = [a for a in channel.sent if a.kind == "crawl_failing"]
+    assert len(failing) == 1, [a.key for a in failing]
+    # the third failed crawl in a row (13:03) raises it; both topics fail: one alert, the vote thread's
+    assert failing[0].key == "crawl_failing:vote:2026-12-30T10:01:00+00:00"
+    assert "failed 3 times in a row" in failing[0].text and "HTTP 503" in failing[0].text
+    assert failing[0].time == msk("13:03")
+    errors = [now for now, r in reports if r.errors]
+    assert errors[0] == msk("13:01") and errors[-1] == msk("13:10")
+    # Соня's vote, which reached the forum during the outage, is in the count made right after it
+    after = [(now, r.counts["ny"]) for now, r in reports if now >= msk("13:11") and "ny" in r.counts]
+    assert after[0][0] == msk("13:11")
+    assert {c.player: [v.voter for v in c.voters] for c in after[0][1].candidates if c.voters} == {
+        "Соня": ["Ronin"], "Ronin": ["Соня"]}
+
+
+def test_a_failing_channel_does_not_stop_the_others_or_the_daemon(forum, tmp_path):
+    config = write_config(tmp_path, forum.base_url)
+    good, broken = Recorder(), Broken()
+    with daemon_for(config, {"email": broken, "webhook": good}) as daemon:
+        run(daemon, forum, msk("20:50"), msk("22:10"), timedelta(minutes=5), script=DAY[:5])
+        pending = daemon.sender.log_store.pending("ny")
+
+    assert good.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m",
+                           "deadline:day1"]
+    # the dead channel keeps every alert pending for a later try, with the reason
+    assert sorted(d.alert.key for d in pending) == sorted(good.keys())
+    assert {d.channel for d in pending} == {"email"}
+    assert "ConnectionRefusedError" in pending[0].last_error
+    # it was tried 3 times per round, and between rounds rested until its retry time (backoff) instead of
+    # being tried on every one of the 17 ticks
+    assert broken.tries % 3 == 0 and 3 <= broken.tries <= 18
+
+
+def test_two_games_on_two_forums_in_one_process_each_with_its_own_client(forum, tmp_path):
+    with ForumSim(per_page=3) as other:
+        other.add_topic(7, "Игра 2")
+        other.add_topic(8, "Голосование 2")
+        other.add_post(7, "Ведущий", "День первый.", time=msk("10:00"))
+        other.add_post(8, "Ведущий", "Голосуем.", time=msk("10:00"))
+        text = CONFIG.format(base=forum.base_url, poll="5m")
+        second = CONFIG.format(base=other.base_url, poll="10m")
+        forum2 = second[second.index("[[forums]]"):second.index("[[games]]")].replace('id = "sim"', 'id = "sim2"')
+        game2 = (second[second.index("[[games]]"):second.index("[alerts]")]
+                 .replace('id = "ny"', 'id = "ny2"').replace('forum = "sim"', 'forum = "sim2"')
+                 .replace("tid=1", "tid=7").replace("tid=2", "tid=8")
+                 .replace('first_deadline = "2026-12-30T22:00"', 'first_deadline = "2026-12-30T21:30"'))
+        text = text.replace("[[games]]", forum2 + "[[games]]", 1).replace("[alerts]", game2 + "[alerts]")
+        path = tmp_path / "config.toml"
+        path.write_text(text, encoding="utf-8")
+        made = []
+
+        def factory(f):
+            made.append(f.id)
+            return quick_client(f)
+
+        channel = Recorder()
+        with Daemon(load_config(path), channels={"webhook": channel}, client_factory=factory,
+                    sleep=lambda s: None) as daemon:
+            reports = []
+            run(daemon, forum, msk("19:00"), msk("22:20"), timedelta(minutes=5), script=DAY[:5], reports=reports)
+        assert made == ["sim", "sim2"]
+        crawled = Counter(g for _, r in reports for g in r.crawled)
+        assert crawled == {"ny": 41, "ny2": 21}          # every 5 and every 10 minutes from 19:00 to 22:20
+        assert [(a.game, a.key) for a in channel.sent if a.kind.startswith("deadline")] == [
+            ("ny2", "deadline_soon:day1:60m"), ("ny", "deadline_soon:day1:60m"), ("ny2", "deadline_soon:day1:15m"),
+            ("ny2", "deadline:day1"), ("ny", "deadline_soon:day1:15m"), ("ny", "deadline:day1")]
+        assert other.requests > 0 and all(status == 200 or status == 304 for _, status in other.log)

@@ -1,0 +1,77 @@
+"""Publishing from the daemon (issue 6 item 1: "after each crawl that changed the vote thread: recount,
+publish files (and the forum if enabled)"), and `mafvote run --once`."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from click.testing import CliRunner
+
+from mafvote.cli import cli
+from mafvote.config import load_config
+from mafvote.daemon import Daemon
+from mafvote.publish import PublishResult
+from test_daemon_day import CONFIG, DAY, Recorder, msk, quick_client, run
+from test_daemon_day import forum as forum  # noqa: F401  (the local forum fixture)
+
+
+class FakePublisher:
+    """Stands in for publish.ForumPublisher (tested against recorded forms in test_publish_forum.py)."""
+
+    made: list["FakePublisher"] = []
+
+    def __init__(self, store, *, game, forum, vote_thread, interval, clock):  # noqa: ARG002
+        self.game, self.vote_thread, self.interval, self.clock = game, vote_thread, interval, clock
+        self.calls: list[tuple] = []
+        FakePublisher.made.append(self)
+
+    def publish(self, text, *, view, day=None):
+        self.calls.append((self.clock(), view, day, text))
+        return PublishResult("edited", 77)
+
+    def close(self):
+        pass
+
+
+def _config(tmp_path, base):
+    text = CONFIG.format(base=base, poll="5m").replace(
+        'retries = 0\n', 'retries = 0\nlogin = { user = "mafvote-bot", password_env = "T_BOT_PASSWORD" }\n')
+    text = text.replace('[publish]\ndir = "public"', '[publish]\ndir = "public"\nforum = true\ninterval = "10m"')
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_public_count_goes_to_the_files_and_the_forum_after_each_change_and_at_the_deadline(forum, tmp_path):
+    FakePublisher.made.clear()
+    config = load_config(_config(tmp_path, forum.base_url))
+    with Daemon(config, channels={"webhook": Recorder()}, client_factory=quick_client, sleep=lambda s: None,
+                forum_publisher_factory=FakePublisher) as daemon:
+        reports = []
+        run(daemon, forum, msk("10:00"), msk("22:30"), timedelta(minutes=5), reports=reports)
+    [publisher] = FakePublisher.made
+    assert publisher.interval == timedelta(minutes=10)
+    moments = [now.astimezone(msk("10:00").tzinfo).strftime("%H:%M") for now, *_ in publisher.calls]
+    # the first look, each crawl that changed the thread, T−60, T−15 and the deadline; never in between
+    assert moments == ["10:00", "10:10", "12:05", "13:40", "15:35", "21:00", "21:30", "21:45", "22:00", "22:05"]
+    assert {view for _, view, _, _ in publisher.calls} == {"public"}
+    assert {day for _, _, day, _ in publisher.calls} == {1}
+    final = publisher.calls[-2][3]
+    assert final.startswith("[b]Подсчёт голосов, день 1[/b]")
+    assert final.rstrip("\n").endswith("Голосование закрыто. Итог: повешен(а) Соня")
+    # the files hold the same final public count
+    assert (tmp_path / "public" / "votecount-ny.bbcode").read_text(encoding="utf-8").rstrip("\n") == \
+        publisher.calls[-1][3].rstrip("\n")
+
+
+def test_mafvote_run_once_crawls_every_game_and_exits(forum, tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text(CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
+    forum.add_post(2, "Ronin", DAY[0][2], time=msk("10:07"))
+    result = CliRunner().invoke(cli, ["run", "-c", str(path), "--once", "--log-level", "WARNING"])
+    assert result.exit_code == 0, result.output
+    from mafvote.store import Store
+
+    with Store(tmp_path / "state" / "mafvote.db") as store:
+        runs = store.crawl_runs()
+        assert len(runs) == 2 and all(r.error is None for r in runs)
+        assert [p.author for p in store.posts(game_id="ny", kind="vote")] == ["Ведущий", "Ronin"]
