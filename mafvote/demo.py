@@ -21,6 +21,13 @@ _VOTE_PAGES = 5
 DEMO_DAY = 2
 DEMO_SINCE = "2026-12-30T20:00"
 DEMO_DEADLINE = "2027-01-01T18:00"
+# The demo game's setup (the capture's own game topic only says "3 мафии, комиссар, доктор"), in the roles
+# of the New Year ruleset, so nights can be resolved and the GM's count shows the hidden weights.
+DEMO_ROLES = {"РэдДи": "Снеговик", "King Eciton": "Дед Мороз", "Соня": "Герда", "Trusiki Kayfa": "Снегурочка",
+              "Алукард": "мирная зверюшка", "Nejka": "Злой эльф", "Гафф": "Хлопушка", "Enzo": "Кай",
+              "Nevermore": "Злой тролль", "Alisa": "Снежинка", "Ronin": "Санта Клаус", "Puss": "мирная зверюшка"}
+# Day 1 as the game topic tells it: its results were posted on 29.12 at 20:00.
+DAY_1_DEADLINE = "2026-12-29T20:00"
 
 
 @dataclass
@@ -63,8 +70,9 @@ def _cut_pagination(page: bytes, last: int) -> bytes:
                   rb'[^<]*</a>', keep, page)
 
 
-def write_demo_config(workdir: Path, base_url: str) -> Path:
-    """The bundled example config pointed at the demo forum, its store in `workdir`."""
+def write_demo_config(workdir: Path, base_url: str, roles: dict[str, str] | None = None) -> Path:
+    """The bundled example config pointed at the demo forum, its store in `workdir`; `roles` (nick -> role)
+    are written into the roster where the example leaves a player's role out."""
     example = data_file("config.example.toml", "config.toml")
     text = example.read_text(encoding="utf-8")
     tomllib.loads(text)  # the example must stay valid TOML; a broken one fails here, not later
@@ -72,6 +80,11 @@ def write_demo_config(workdir: Path, base_url: str) -> Path:
     # The demo forum is ours: no need to wait a second between requests.
     text = re.sub(r"(?m)^min_delay = [0-9.]+", "min_delay = 0.05", text)
     text = re.sub(r'(?m)^dir = "public/"', f'dir = "{(workdir / "public").as_posix()}"', text)
+    for nick, role in (roles or {}).items():
+        entry = f'nick = "{nick}"\n'
+        head, found, rest = text.partition(entry)
+        if found and "\nrole =" not in "\n" + rest.split("\n[", 1)[0]:
+            text = f'{head}{entry}role = "{role}"\n{rest}'
     path = workdir / "config.toml"
     path.write_text(text, encoding="utf-8")
     return path

@@ -1,7 +1,8 @@
 """`mafvote demo`: the whole job on bundled pages served as a local forum; no arguments, no internet.
 
-It runs the real commands (check, crawl, posts, ...) against the demo forum, so what it prints is
-exactly what a GM sees from those commands on a real game.
+It runs the real commands (check, crawl, night, tally, day close, render) against the demo forum,
+each shown with its command line, so what it prints is exactly what a GM sees from those commands
+on a real game.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from ..demo import DAY_1_DEADLINE, DEMO_DEADLINE, DEMO_ROLES, DEMO_SINCE
 from . import cli
 
 
@@ -21,30 +23,70 @@ def _section(title: str) -> None:
 @cli.command("demo")
 @click.option("--keep", "keep", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Keep the demo's config and store in this folder (default: a temporary one).")
+@click.option("--daemon", "daemon", is_flag=True,
+              help="Run the daemon over the day in about a minute of compressed time: crawls, the count "
+                   "changing, the alerts and the deadline post.")
+@click.option("--speed", "seconds_per_hour", type=float, default=1.0, show_default=True, hidden=True,
+              help="With --daemon: real seconds per game hour.")
 @click.pass_context
-def demo_command(ctx: click.Context, keep: Path | None) -> None:
+def demo_command(ctx: click.Context, keep: Path | None, daemon: bool, seconds_per_hour: float) -> None:
     """Run the whole job on the bundled «Новогодняя мафия» pages, served on 127.0.0.1."""
     from ..demo import start_demo_forum, write_demo_config
-    from .check import check as check_command
-    from .crawl import crawl_command
+
+    if daemon:
+        from ..demo_daemon import run_daemon_demo
+
+        with tempfile.TemporaryDirectory(prefix="mafvote-demo-") as tmp:
+            workdir = keep or Path(tmp)
+            workdir.mkdir(parents=True, exist_ok=True)
+            run_daemon_demo(workdir, click.echo, seconds_per_hour=seconds_per_hour)
+        return
 
     with tempfile.TemporaryDirectory(prefix="mafvote-demo-") as tmp:
         workdir = keep or Path(tmp)
         workdir.mkdir(parents=True, exist_ok=True)
         forum = start_demo_forum(initial_pages=3)
         try:
-            config_path = write_demo_config(workdir, forum.base_url)
+            config_path = write_demo_config(workdir, forum.base_url, roles=DEMO_ROLES)
             click.echo(f"Demo forum (MyBB, bundled pages) at {forum.base_url}")
             click.echo(f"Config: {config_path}")
-
-            _section("mafvote check")
-            ctx.invoke(check_command, config_path=config_path, fmt="text")
-
-            _section("mafvote crawl — first crawl: the vote thread has 3 pages so far")
-            ctx.invoke(crawl_command, config_path=config_path, game_id=None)
-
-            forum.show_pages(5)
-            _section("mafvote crawl — the thread grew to 5 pages: only the new posts are read")
-            ctx.invoke(crawl_command, config_path=config_path, game_id=None)
+            _play(config_path, forum)
         finally:
             forum.stop()
+
+
+def _play(config_path: Path, forum) -> None:
+    """The demo game, as a GM would run it, command by command."""
+    def run(title: str, *args: str) -> None:
+        _section(title)
+        click.secho(f"$ mafvote {' '.join(_quoted(a) for a in args)}", dim=True)
+        code = cli.main(args=[*args, "-c", str(config_path)], prog_name="mafvote", standalone_mode=False)
+        if code:
+            raise click.exceptions.Exit(code)
+
+    run("Check the configuration", "check")
+    run("First crawl: the vote thread has 3 pages so far", "crawl")
+    forum.show_pages(5)
+    run("The thread grew to 5 pages: a poll reads only what is new", "crawl")
+
+    # The bundled thread is day 2 («Голосование — День 2», 30.12 20:00 – 01.01 18:00). The GM enters the
+    # game so far: two nights in which the doctor saved the boss's victim, and a day 1 that ended in a tie.
+    for night, victim in ((1, "Гаффа"), (2, "Алукарда")):
+        run(f"Night {night}: the GM enters the night actions as the players wrote them",
+            "night", "add", "--night", str(night), "--actor", "Ronin", f"Убиваю {victim}")
+        run(f"Night {night}", "night", "add", "--night", str(night), "--actor", "РэдДи", f"Лечу {victim}")
+        run(f"Night {night}: resolved", "night", "resolve", "--night", str(night))
+        if night == 1:
+            run("Day 1: the GM's own decision (its vote thread is not among the bundled pages)",
+                "day", "close", "--day", "1", "--nobody", "--deadline", DAY_1_DEADLINE)
+    day2 = ("--day", "2", "--since", DEMO_SINCE, "--deadline", DEMO_DEADLINE)
+    run("Day 2: the live count players see (public view)", "tally", *day2, "--at", DEMO_DEADLINE)
+    run("Day 2: the GM's count (hidden weights, reasons, flags)", "tally", *day2, "--at", DEMO_DEADLINE,
+        "--view", "gm")
+    run("Day 2: closed at its deadline from the count", "day", "close", *day2, "--closed-at", DEMO_DEADLINE)
+    run("The themed post of night 2", "render", "night", "2")
+    run("The themed post of day 2", "render", "day", "2")
+
+
+def _quoted(arg: str) -> str:
+    return f'"{arg}"' if " " in arg else arg

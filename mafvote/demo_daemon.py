@@ -1,0 +1,133 @@
+"""`mafvote demo --daemon`: the daemon over the bundled «Новогодняя мафия» vote thread, replayed post by
+post on the demo forum while a fake clock runs the day in about a minute (an hour of game time per
+second by default). No internet, no real channels: the alerts go to the console.
+
+    bundled MyBB pages ──parse──> 45 posts (author, time, body)
+    fake clock, 20-minute steps ──> each post appears on the local forum (ForumSim.add_post) once the clock
+                                    passes its time ──> Daemon.tick(now): crawl, count, alerts, files
+    console: crawls that found posts, the count when it changes, every alert in full, the deadline post
+
+The demo game is the thread's day as day 1 (from 30.12 20:00 to the 01.01 18:00 deadline), so that it
+needs no applied phases; the count is the one `mafvote tally` gives for the bundled thread's day.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import time as _time
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Callable
+from zoneinfo import ZoneInfo
+
+__all__ = ["DemoConsole", "run_daemon_demo"]
+
+MSK = ZoneInfo("Europe/Moscow")
+DAY_START = datetime(2026, 12, 30, 20, 0, tzinfo=MSK)
+DEADLINE = datetime(2027, 1, 1, 18, 0, tzinfo=MSK)
+STEP = timedelta(minutes=15)
+
+
+@dataclass
+class DemoConsole:
+    """The demo's alert channel: prints each alert in full."""
+
+    echo: Callable[[str], None]
+    name: str = "console"
+
+    def send(self, alert) -> None:
+        shown = alert.time.astimezone(MSK).strftime("%d.%m %H:%M")
+        self.echo(f"\n  ALERT [{alert.kind}] {shown}")
+        for line in alert.message().splitlines():
+            self.echo(f"  │ {line}")
+        self.echo("")
+
+
+def _bundled_posts(forum):
+    """(time, author, body HTML) of every post of the bundled vote thread, in order."""
+    from scraper.parse import parse_page
+
+    posts = []
+    for n, page in enumerate(forum.vote_pages, start=1):
+        parsed = parse_page(page, url=forum.sim.url_of(2, n), profile="mybb", tz=MSK, now=DEADLINE + timedelta(days=3))
+        posts += [(p.time, p.author, p.html) for p in parsed.posts]
+    return posts
+
+
+def _demo_config(workdir: Path, base_url: str) -> Path:
+    from .demo import write_demo_config
+
+    path = write_demo_config(workdir, base_url)
+    text = path.read_text(encoding="utf-8")
+    # The bundled thread's day, as the first phase of the demo game; a poll per step of the clock.
+    text = re.sub(r'(?m)^start = ".*?"', f'start = "{DAY_START:%Y-%m-%dT%H:%M}"', text)
+    text = re.sub(r'(?m)^starts_with = ".*?"', 'starts_with = "day"', text)
+    text = re.sub(r'(?m)^first_deadline = ".*?"', f'first_deadline = "{DEADLINE:%Y-%m-%dT%H:%M}"', text)
+    text = re.sub(r'(?m)^poll_interval = ".*?"', 'poll_interval = "15m"', text)
+    text = re.sub(r"(?m)^min_delay = [0-9.]+", "min_delay = 0", text)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run_daemon_demo(workdir: Path, echo: Callable[[str], None], *, seconds_per_hour: float = 1.0,
+                    sleep: Callable[[float], None] = _time.sleep) -> dict:
+    """Run the demo day; returns what happened (alert keys, crawls, final count) for tests."""
+    from .config import load_config
+    from .daemon import Daemon
+    from .demo import start_demo_forum
+    from scraper.fetch import ForumClient
+
+    forum = start_demo_forum(initial_pages=5)
+    quiet = logging.NullHandler()           # the console channel shows the alerts; no duplicate log lines
+    logging.getLogger("mafvote").addHandler(quiet)
+    summary = {"alerts": [], "crawls": 0, "final": None, "files": []}
+    try:
+        posts = _bundled_posts(forum)
+        forum.sim.add_topic(2, "Голосование — День 2")     # the thread starts empty and grows post by post
+        config_path = _demo_config(workdir, forum.base_url)
+        config = load_config(config_path)
+        echo(f"Demo forum (MyBB) at {forum.base_url}; config {config_path}")
+        echo(f"The vote thread's day is replayed from {DAY_START:%d.%m %H:%M} to past the "
+             f"{DEADLINE:%d.%m %H:%M} deadline (MSK), {STEP.seconds // 60} game minutes per step, "
+             f"about {seconds_per_hour:g} s per game hour.\n")
+        pending = list(posts)
+        last_shown = None
+        with Daemon(config, channels={"console": DemoConsole(echo)},
+                    client_factory=lambda f: ForumClient.for_forum(f, sleep=lambda s: None),
+                    sleep=lambda s: None) as daemon:
+            now = DAY_START
+            while now <= DEADLINE + timedelta(minutes=40):
+                while pending and pending[0][0] <= now:
+                    when, author, body = pending.pop(0)
+                    forum.sim.add_post(2, author, body, time=when)
+                report = daemon.tick(now)
+                stamp = now.astimezone(MSK).strftime("%d.%m %H:%M")
+                if report.crawled:
+                    summary["crawls"] += 1
+                for message in report.errors:
+                    echo(f"[{stamp}] crawl problem: {message}")
+                count = report.counts.get(config.games[0].id)
+                if count is not None:
+                    # votes only (red minus blue): the non-voters' penalties are added at the deadline
+                    votes = sorted(((c.total - c.penalty, c.player) for c in count.candidates if c.voters),
+                                   key=lambda v: (-v[0], v[1]))
+                    line = ", ".join(f"{player} {n}" for n, player in votes) or "no votes yet"
+                    if line != last_shown:
+                        posts_seen = len(posts) - len(pending)
+                        echo(f"[{stamp}] crawl: {posts_seen} posts in the thread; count: {line}; "
+                             f"not voted {len(count.not_voted)}")
+                        last_shown = line
+                    summary["final"] = count
+                summary["alerts"] += [a.key for a in report.alerts]
+                summary["files"] += report.published
+                sleep(seconds_per_hour * STEP.total_seconds() / 3600)
+                now += STEP
+        public = Path(config.publish.dir) if config.publish.dir else None
+        if public is not None:
+            echo(f"The live count files: {public / ('votecount-' + config.games[0].id + '.bbcode')} and .html")
+        echo(f"{summary['crawls']} crawls, {len(summary['alerts'])} alerts, each sent once.")
+    finally:
+        logging.getLogger("mafvote").removeHandler(quiet)
+        forum.stop()
+    return summary
