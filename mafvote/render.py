@@ -29,6 +29,8 @@ vote count refuses a GM-view tally.
 """
 from __future__ import annotations
 
+import functools
+
 __all__ = [
     "DAY_REASONS", "EVENT_KINDS", "FORMATS", "KINDS", "PRIVATE_KINDS", "PUBLIC_KINDS", "RenderError", "THEMES",
     "bb_escape", "build_data", "choose_style", "gm_notes", "load_flavor", "load_theme", "make_environment", "render",
@@ -356,9 +358,17 @@ def _loader(override_dir: str | Path | None) -> jinja2.BaseLoader:
 
 def make_environment(fmt: str = "bbcode", override_dir: str | Path | None = None) -> jinja2.Environment:
     """The Jinja environment of one output format: StrictUndefined, the GM's folder before the bundled
-    templates, the grammar filters, the markup helpers and the format's escaping."""
+    templates, the grammar filters, the markup helpers and the format's escaping.
+
+    One environment per (format, folder) for the process: Jinja keeps the compiled templates in it (and
+    re-reads a file the GM changed), so the daemon does not compile every template on every count."""
     if fmt not in FORMATS:
         raise RenderError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+    return _environment(fmt, str(Path(override_dir).resolve()) if override_dir else None)
+
+
+@functools.lru_cache(maxsize=32)
+def _environment(fmt: str, override_dir: str | None) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=_loader(override_dir),
         undefined=jinja2.StrictUndefined,
@@ -369,6 +379,7 @@ def make_environment(fmt: str = "bbcode", override_dir: str | Path | None = None
         lstrip_blocks=True,
     )
     env.globals["fmt"] = fmt
+    env.phrase_cache = {}  # type: ignore[attr-defined]  # phrase sources -> compiled, see _Phrases
     env.filters.update(
         case=_f_case, g=_f_gender, join_ru=_f_join_ru, numeral=grammar.numeral, plural=grammar.plural,
         lower_first=lambda s: s[:1].lower() + s[1:] if s else s, ru_date=_ru_date,
@@ -473,7 +484,8 @@ class _Phrases:
     def __init__(self, env: jinja2.Environment, theme: Theme, style: int, picks: Mapping[str, int], base: dict):
         self.env, self.theme, self.style, self.picks, self.base = env, theme, style, picks, base
         self.used_fallback: list[str] = []
-        self._compiled: dict[str, jinja2.Template] = {}
+        # phrase sources compiled once per environment (the environment lives for the process)
+        self._compiled: dict[str, jinja2.Template] = getattr(env, "phrase_cache", {})
 
     def has(self, key: str) -> bool:
         return key in self.theme.phrases
