@@ -258,6 +258,7 @@ class GameService:
         self.engine = engine
         self.base_url = base_url
         self.tz = game.schedule.tz
+        self._matcher: tuple[T.Roster, T.RosterMatcher] | None = None
 
     # -- reading the stored phases --
     def applied(self) -> list[AppliedPhase]:
@@ -799,9 +800,13 @@ class GameService:
         return CountInputs(number, posts, day_state, roster, rules, to_nick)
 
     def _count(self, inputs: CountInputs, *, view: str = "gm", as_of: datetime | None = None) -> T.Tally:
+        if self._matcher is None or self._matcher[0] != inputs.roster:
+            # one matcher per roster: it caches every post's reading, so a recount after a poll reads only
+            # the new posts (the daemon counts both views after every crawl)
+            self._matcher = (inputs.roster, T.RosterMatcher.from_roster(inputs.roster))
         try:
             return T.count_day(inputs.posts, inputs.state, inputs.roster, inputs.rules, game=self.game.id,
-                               view=view, as_of=as_of)  # type: ignore[arg-type]
+                               view=view, as_of=as_of, matcher=self._matcher[1])  # type: ignore[arg-type]
         except T.TallyError as exc:
             raise GameError(str(exc)) from None
 
