@@ -48,6 +48,8 @@ from typing import Any, Iterable, Mapping, Sequence
 import jinja2
 from markupsafe import Markup, escape as html_escape
 
+from tally.format import bb_escape
+
 from . import grammar
 from .errors import BadInput
 from .paths import data_dir
@@ -83,16 +85,6 @@ class RenderError(BadInput):
 
 # ---------------------------------------------------------------------------------------------
 # Escaping
-
-_OPEN = re.compile("\\[(?!\u200b)")
-_CLOSE = re.compile("(?<!\u200b)\\]")
-
-
-def bb_escape(value: object) -> str:
-    """Text that a BBCode forum shows as typed and never reads as a tag: a zero-width space after every `[`
-    and before every `]` (idempotent, so a value escaped twice stays the same)."""
-    return _CLOSE.sub("\u200b]", _OPEN.sub("[\u200b", str(value)))
-
 
 def _finalize_bbcode(value: Any) -> Any:
     if value is None:
