@@ -33,9 +33,10 @@ Hooks (all optional, keyword arguments `profile`, `tz`, `now` are always passed)
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit, urlunsplit
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class EngineProfile:
     variants: tuple["EngineProfile", ...] = ()  # other markups of the same engine (phpBB 2, mybb.ru):
                                                 # tried in order when this profile finds no posts
     post_url: str = ""                          # the link to one post (`mafvote votes`): a format with
-                                                # {topic_url} {base} {topic} {post_id}; a relative one is
+                                                # {topic_url} {topic_base} {base} {topic} {post_id}; a relative one is
                                                 # resolved against the topic URL; "" = DEFAULT_POST_URLS
 
 
@@ -110,16 +111,30 @@ DEFAULT_POST_URLS: dict[str, str] = {
     "xenforo": "{base}posts/{post_id}/",
     "ucoz": "{topic_url}#post{post_id}",
 }
+# Engines whose later versions dropped the `.php` scripts, used when the topic URL has none: vBulletin 5's topics
+# are /forum/<node>-<slug>[/pageN] and a post is ?p=<id>#post<id> on the topic (as on a real vB 5.5.2 page);
+# IPS 4's are /topic/<id>-<slug>/[page/N/] and a post is ?do=findComment&comment=<id> on the topic.
+PHPLESS_POST_URLS: dict[str, str] = {
+    "vbulletin": "{topic_base}?p={post_id}#post{post_id}",
+    "ipb": "{topic_base}?do=findComment&comment={post_id}",
+}
 
 
 def post_link(profile: "EngineProfile | str", *, topic_url: str, post_id: int | str, topic: str = "",
               base_url: str = "") -> str:
     """The URL of one post: the profile's `post_url` (or the engine's default), else `topic_url#post_id`."""
     name = profile if isinstance(profile, str) else profile.name
-    pattern = (None if isinstance(profile, str) else profile.post_url) or DEFAULT_POST_URLS.get(name, "")
+    parts = urlsplit(topic_url)
+    pattern = ((None if isinstance(profile, str) else profile.post_url)
+               or (".php" not in parts.path and PHPLESS_POST_URLS.get(name))
+               or DEFAULT_POST_URLS.get(name, ""))
     if not pattern:
         return f"{topic_url}#{post_id}"
     base = base_url if not base_url or base_url.endswith("/") else base_url + "/"
-    filled = pattern.format(topic_url=topic_url, base=base or urljoin(topic_url, "/"), topic=topic,
-                            post_id=post_id)
-    return urljoin(topic_url, filled)
+    # the topic without page, query or anchor: /1-slug/page3?x#y -> /1-slug, /topic/1-slug/page/2/ -> /topic/1-slug/
+    topic_base = urlunsplit(parts._replace(path=re.sub(r"/page/?\d+(/?)$", r"\1", parts.path), query="", fragment=""))
+    filled = pattern.format(topic_url=topic_url, topic_base=topic_base, base=base or urljoin(topic_url, "/"),
+                            topic=topic, post_id=post_id)
+    # vB 4's friendly URLs put the topic after the script (/showthread.php/9-slug/page2): resolve from the script
+    script = re.match(r".*?\.php(?=/)", parts.path)
+    return urljoin(urlunsplit(parts._replace(path=script.group(0))) if script else topic_url, filled)
