@@ -11,6 +11,7 @@ A night file holds `night = N`, one `[[actions]]` table per action and optional 
     # copy = "heal"            # Абрахам: the copied ability
     # kill = ["Петя"]          # Мено и Куо-Рама: the kill with the hire
     # question = "..."         # the boss's question to the GM
+    # learn = "kinds"          # 004 Элиса's "Я все узнаю": "nicks" (the default) or "kinds"
     [[rolls]]
     actor = "Ronin"
     name = "evidence"          # evidence | silence | reveal | second_kill
@@ -44,10 +45,11 @@ class Action:
     copy: str = ""              # Абрахам: the copied ability name
     kill: tuple[str, ...] = ()  # the hireling's kill with the hire
     question: str = ""
+    learn: str = ""             # 004 Элиса: what her watch learns this use (ruleset.WATCH_OPTIONS)
     line: int = 0               # where the GM wrote it, for messages
 
     def sort_key(self) -> tuple:
-        return (self.actor, self.ability, self.targets, self.role, self.copy, self.kill, self.question)
+        return (self.actor, self.ability, self.targets, self.role, self.copy, self.kill, self.question, self.learn)
 
     def describe(self) -> str:
         """How the action was read, for the GM (`night add` prints it)."""
@@ -60,6 +62,8 @@ class Action:
             text += "; kill -> " + ", ".join(self.kill)
         if self.question:
             text += f": {self.question}"
+        if self.learn:
+            text += f" [{self.learn}]"
         return text
 
     def to_toml(self) -> str:
@@ -76,6 +80,8 @@ class Action:
             lines.append(f"kill = [{', '.join(s(t) for t in self.kill)}]")
         if self.question:
             lines.append(f"question = {s(self.question)}")
+        if self.learn:
+            lines.append(f"learn = {s(self.learn)}")
         return "\n".join(lines) + "\n"
 
 
@@ -86,7 +92,7 @@ class NightFile:
     forced: Mapping[tuple[str, str], bool]
 
 
-_ACTION_KEYS = {"actor", "ability", "targets", "role", "copy", "kill", "question"}
+_ACTION_KEYS = {"actor", "ability", "targets", "role", "copy", "kill", "question", "learn"}
 
 
 def _entry_lines(text: str, header: str) -> list[int]:
@@ -207,7 +213,7 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState)
             kill = [kill]
         action = Action(actor=entry["actor"], ability=entry["ability"], targets=tuple(targets),
                         role=entry.get("role", ""), copy=entry.get("copy", ""), kill=tuple(kill),
-                        question=entry.get("question", ""), line=lines[i] if i < len(lines) else 0)
+                        question=entry.get("question", ""), learn=entry.get("learn", ""), line=lines[i] if i < len(lines) else 0)
         action, found = check_action(ruleset, state, action, where, source)
         problems += found
         if not found:

@@ -4,7 +4,8 @@ Data flows through the stages of `order.ORDER`, or the ruleset's own `[night] or
   CHECK_ACTIONS  each action is admitted or refused with a reason (dead, under-active, limits, repeat
                  target, used up, cooldown, parity, alive-count switches); Абрахам's copy becomes the copied
                  card; one action per role (extra cards apart: 003 items and role shot), one per shared
-                 group (sheriff + sergeant, a side's one kill), one boss action (the highest sender);
+                 group (sheriff + sergeant, a side's one kill), one boss action (the highest sender); a
+                 `partners_only` card (004 Элиса's "Я все узнаю") only on a partner, with a known choice;
   HIDE           004: every action on a hider is refused; the hider may learn who came;
   BLOCKS         by block rank, highest first (a blocked blocker does nothing), or all at once (`parallel`,
                  004: a blocked player's passives are off too); every other action of a blocked actor is
@@ -13,7 +14,8 @@ Data flows through the stages of `order.ORDER`, or the ruleset's own `[night] or
   PIERCING       003 role shot, 004 bloody kill (with the visitor rolls): attacks that join the kills;
   PROTECT/KILLS  heals, heal-from-role, protections, then all kills at once (immunities, protections,
                  one-time and universal shields, heals, each unless the attack ignores it), then chained
-                 deaths; 004 protections earn universal shields;
+                 deaths; 004 protections earn universal shields; 004 Лаура (`dies_when_found_own`): the
+                 night her search finds a partner, no heal or protection saves her;
   SLOWDOWN       004: the target's later actions (steals, information) are lost;
   SILENCES, INFORMATION, ALIBIS, EVIDENCE, SUCCESSION, NEXT_DAY  as RULES.md §4 lists them; 004 transfers,
                  the must-kill alert and the neutral's inheritance are part of the next state.
@@ -33,8 +35,31 @@ from .actions import Action, available_abilities
 from .order import DEATH_ORDER, ORDER, Stage
 from .outcome import Death, NightOutcome, Private, Public, Refusal, SilenceOut
 from .rolls import Roll, Rolls
-from .ruleset import Ability, Role, Ruleset
+from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset
 from .state import PHASE_ALIVE, GameState, LastAction, Player, Silence, alive_at_start, find_player, linked_partner
+
+
+# 004 Элиса "Я все узнаю" with the "kinds" choice: "типы НД, направленные на них", in the words GMs write
+# ("убийство, блок, лечение"). Every ability kind has its name here; the answer lists them in this order.
+KIND_NAMES: dict[str, str] = {
+    "kill": "убийство", "bloody_kill": "кровавое убийство", "deferred_kill": "убийство",
+    "kill_silence": "убийство и запугивание", "role_shot": "доп. удар", "shahid": "шахид", "block": "блок",
+    "redirect": "перевод", "heal": "лечение",
+    "heal_from_role": "лечение от роли", "protect": "защита", "annul": "месть", "slowdown": "замедление",
+    "silence": "лишение голоса", "poison": "отравление", "vote_steal": "кража голоса", "vote_gift": "дарование голоса",
+    "side_check": "проверка", "role_check": "проверка роли", "killer_check": "проверка на убийство",
+    "watch": "слежка", "serum": "сыворотка правды", "find_own": "поиск своих", "hire": "найм", "alibi": "отмазка",
+    "strip_alibi": "снятие отмазки", "copy": "копирование", "hide": "залечь на дно", "question": "вопрос",
+}
+
+
+def watch_option(card: Ability, written: str) -> str:
+    """The choice of a watch with `watch_options` (004 Элиса): "" -> the card's default (its first option);
+    a canonical name or one of its `WATCH_OPTIONS` words -> that option; anything else -> ""."""
+    if not written.strip():
+        return card.watch_options[0] if card.watch_options else "nicks"
+    key = " ".join(written.lower().replace("ё", "е").split())
+    return next((opt for opt, words in WATCH_OPTIONS.items() if key == opt or key in {w.lower() for w in words}), "")
 
 
 def current_boss(ruleset: Ruleset, state: GameState) -> str | None:
@@ -237,6 +262,19 @@ class _Night:
             return self.refuse(action, why or f"{card.name} takes at most {most} target(s)")
         if len(targets) < card.min_targets:
             return self.refuse(action, f"{card.name} needs {card.min_targets} target(s)")
+        if card.partners_only:
+            # 004 Элиса "Я все узнаю": "гостей своих подельников ... Своих гостей - не знает"
+            if p.nick in targets:
+                return self.refuse(action, f"{card.name} watches a partner, never oneself («Своих гостей - не знает»): "
+                                           "choose a living partner")
+            strangers = [t for t in targets if self.role_of(t).side != owner.side]
+            if strangers:
+                return self.refuse(action, f"{card.name} watches partners only («гостей своих подельников»): "
+                                           f"{', '.join(strangers)} is not of the {self.r.sides[owner.side].title} side")
+        if card.watch_options and watch_option(card, action.learn) not in card.watch_options:
+            return self.refuse(action, f"{card.name}: what to learn? write learn = "
+                                       + " or ".join(f'"{o}" ({WATCH_OPTIONS[o][0]})' for o in card.watch_options)
+                                       + f", not {action.learn!r}")
         if p.nick in targets and not card.self_target:
             return self.refuse(action, f"{card.name} cannot target oneself")
         if card.requires_alive_gt and self.n <= card.requires_alive_gt:
@@ -528,11 +566,20 @@ class _Night:
             if role.name in wanted and (not act.card.tells_if_killed or t in self.died):
                 self.private.append(Private(act.actor, "info", f"{act.card.name}: {self.name(t)} - {role.name}"))
 
+    def search_finds(self, act: _Act) -> bool:
+        """004 Лаура's search answers "свой" when the target is of her side (the answer does not depend on the kills)."""
+        return self.role_of(act.targets[0]).side == act.role.side
+
+    def finds_own_tonight(self, nick: str) -> bool:
+        """The player's search, not blocked, not refused at a hider, finds a partner tonight (run before FIND:
+        004 Лаура's "При нахождении своих в ночь своей смерти" acts at the kills)."""
+        return any(a.kind == "find_own" and a.actor == nick and not a.refused and self.search_finds(a) for a in self.acts)
+
     def find(self) -> None:
         """004 Лаура "поиск своих": learns whether the target is a partner; once found, the search is lost."""
         for act in [a for a in self.acts if a.kind == "find_own"]:
             t = act.targets[0]
-            found = self.role_of(t).side == act.role.side
+            found = self.search_finds(act)
             if found:
                 self.counters[f"{act.actor}/{act.card.name}:found"] = self.k
             self.private.append(Private(act.actor, "info", f"{self.name(t)}: {'свой' if found else 'не свой'}"))
@@ -616,6 +663,14 @@ class _Night:
                     self.log.append(f"hire: {employer} is not a combat role tonight; the hire fails")
             attacks += [self.attack(v, act, i) for i, v in enumerate(victims)]
         attacks += self.attacks
+        # 004 Лаура "При нахождении своих в ночь своей смерти - умирает, даже если ее убивают свои": the night her
+        # search finds a partner, every kill on her passes heals and protections (shields too), her side's kill included
+        for at in attacks:
+            if self.role_of(at.victim).dies_when_found_own and self.finds_own_tonight(at.victim) and \
+                    not {"heal", "protection"} <= at.ignores:
+                at.ignores = at.ignores | {"heal", "protection"}
+                self.log.append(f"kill: {at.victim} finds a partner tonight: no heal or protection saves them from "
+                                f"{at.act.actor}'s attack")
         for at in attacks:
             self.killers.add(at.act.actor)
         attacked = {a.victim for a in attacks}
@@ -826,8 +881,16 @@ class _Night:
                     self.public.append(Public("evidence", text, {"player": act.actor, "role": act.role.name}))
             elif act.kind == "watch":
                 t = act.targets[0]
-                came = sorted({a.actor for a in self.accepted if t in a.targets and a.actor not in (act.actor, t)
-                               and not a.blocked_by and a.kind != "hide"})
+                visits = [a for a in self.accepted if t in a.targets and a.actor not in (act.actor, t)
+                          and not a.blocked_by and a.kind != "hide"]
+                if act.card.watch_options and watch_option(act.card, act.action.learn) == "kinds":
+                    # 004 Элиса: "типы НД, направленные на них": each kind once, "×n" when it came n times
+                    count = {k: sum(KIND_NAMES[a.kind] == k for a in visits) for k in dict.fromkeys(KIND_NAMES.values())}
+                    kinds = ", ".join(k + (f" ×{n}" if n > 1 else "") for k, n in count.items() if n)
+                    self.private.append(Private(act.actor, "info", f"Типы НД на {self.name(t)}: {kinds or 'никаких'}"))
+                    self.log.append(f"watch: {act.actor} learns the kinds of actions on {t}: {kinds or 'none'}")
+                    continue
+                came = sorted({a.actor for a in visits})
                 names = ", ".join(self.name(v) for v in came) or "никого"
                 self.private.append(Private(act.actor, "info", f"Гости {self.name(t)}: {names}"))
                 self.log.append(f"watch: {act.actor} sees the visitors of {t}: {came}")

@@ -17,7 +17,7 @@ from typing import Sequence
 
 from .actions import Action
 from .errors import ActionError, Problem
-from .ruleset import Ability, Role, Ruleset
+from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset
 from .state import Player
 
 # verb stem -> ability kind, checked in this order (longer phrases first)
@@ -207,6 +207,35 @@ def _names(rest: str) -> list[str]:
     return out
 
 
+# words around 004 Элиса's choice that name no player: "узнаю типы НД, направленные на Аялу", "кто ходил к Лауре"
+_OPTION_FILLER = re.compile(r"и|у|на|к|ко|о|об|про|направлен\w*|которые|какие|ходил\w*|приходил\w*|заходил\w*")
+
+
+def _watch_choice(card: Ability, rest: str, text: str) -> tuple[str, str]:
+    """004 Элиса "Я все узнаю": (what is left to name the target, the choice) for a card with `watch_options`:
+    "типы НД у Аялы" -> ("Аялы", "kinds"), "ники гостей Лауры" -> ("Лауры", "nicks"), "Аялу" -> ("Аялу", "")
+    (the engine's default: the nicks). The words are `ruleset.WATCH_OPTIONS`, longest first."""
+    if not card.watch_options:
+        return rest, ""
+    low = rest.lower().replace("ё", "е")
+    words = sorted(((w.lower(), opt) for opt in card.watch_options for w in WATCH_OPTIONS[opt]), key=lambda wo: -len(wo[0]))
+    chosen = ""
+    for word, opt in words:
+        found = re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", low)
+        if found is None:
+            continue
+        if chosen and chosen != opt:
+            raise ActionError(Problem("night add", repr(text), "both the visitors' nicks and the kinds of actions asked",
+                                      "one of the two each use: 'узнаю ники гостей Аялы' or 'узнаю типы НД у Аялы'"))
+        chosen = opt
+        low = low[:found.start()] + " " * len(word) + low[found.end():]
+        rest = rest[:found.start()] + " " * len(word) + rest[found.end():]
+    if chosen:   # the linking words left around the choice ("направленные на", "у", "кто ходил к")
+        rest = " ".join(w for w in re.split(r"[\s,:;—–]+", rest)
+                        if w and w != "-" and not _OPTION_FILLER.fullmatch(w.lower().replace("ё", "е")))
+    return rest.strip(), chosen
+
+
 def _card_action(card: Ability, rest: str, actor: str, targets_of, roles, text: str) -> Action:
     """An action on a card named by its words: no targets (hiding), name + role (the role shot), two
     targets (a redirect: "Перевожу Васю на Петю"), else the names."""
@@ -224,7 +253,8 @@ def _card_action(card: Ability, rest: str, actor: str, targets_of, roles, text: 
             raise ActionError(Problem("night add", repr(text), "a redirect needs whose action and where it goes",
                                       "write it as 'Перевожу Васю на Петю'"))
         return Action(actor, card.name, targets_of(parts[0]) + targets_of(parts[1]))
-    return Action(actor, card.name, targets_of(rest))
+    rest, choice = _watch_choice(card, rest, text)
+    return Action(actor, card.name, targets_of(rest), learn=choice)
 
 
 def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player], ruleset: Ruleset,
@@ -300,7 +330,8 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
             if not any(c.kind == "kill" for c in cards):        # the kill kept from an earlier hire
                 kind = "deferred_kill"
         card = _card_for(kind, cards, role, text)
-        actions.append(Action(actor, card.name, targets_of(rest)))
+        rest, choice = _watch_choice(card, rest, text)
+        actions.append(Action(actor, card.name, targets_of(rest), learn=choice))
     if copy_of is not None:
         raise ActionError(Problem("night add", repr(text), f"copy of {copy_of.name}: which action?",
                                   "write it as 'копирую Еноха, лечу Васю'"))

@@ -26,6 +26,13 @@ BLOCK_MODES = ("priority", "parallel")
 DEFENCES = ("heal", "protection", "block", "hide")   # what a piercing kill may ignore (`ignores`)
 REVEALS = ("rule", "role", "side", "none")            # RULES.md §6: what a death line shows
 USE_SCOPES = ("player", "side")
+# 004 Элиса "Я все узнаю": "узнает ники гостей своих подельников/типы НД, направленные на них (каждый раз
+# использования этого НД выбирает, что именно хочет узнать)". What a watch card with `watch_options` may learn
+# each use -> the words a GM writes for that choice (the night file's `learn`, `night add`'s phrasing; any case).
+WATCH_OPTIONS: Mapping[str, tuple[str, ...]] = {
+    "nicks": ("ники гостей", "ники", "ник", "гостей", "гости", "кто"),
+    "kinds": ("типы НД", "типы действий", "тип НД", "виды НД", "какие НД", "типы", "тип", "НД"),
+}
 
 
 @dataclass(frozen=True)
@@ -86,6 +93,10 @@ class Ability:
     extra_parity: str = ""                 # 004 Лаура's search: beside the main action on these nights, instead on others
     counter_strike: bool = False           # 004 Аяла: a save kills the attacker ("совершая контрудар")
     dies_instead_after: int = 0            # 004 Аяла: at this many saves the guard dies instead of the target
+    watch_options: tuple[str, ...] = ()    # 004 Элиса: a watch that learns, by the GM's choice each use, one of
+                                           # WATCH_OPTIONS (the first is the default): "nicks" or "kinds"
+    partners_only: bool = False            # 004 Элиса: the target must be a partner, never oneself
+                                           # ("гостей своих подельников ... Своих гостей - не знает")
     note: str = ""                         # the seed's wording, for the GM
 
 
@@ -134,6 +145,8 @@ class Role:
     annuls_marks_on_visit: bool = False    # 004 Лаура: visiting Хулио annuls his veils on her partners
     link_tells_killer: bool = False        # 004 Андрес: killed while linked -> the partner learns the killer's nick
     link_loses_on_death: bool = False      # 004 Андрес: linked, one of the two killed -> the other loses the actions
+    dies_when_found_own: bool = False      # 004 Лаура: on a night her `find_own` finds a partner, no heal or
+                                           # protection saves her from a kill, her own side's included
     abilities: tuple[Ability, ...] = ()
 
     def ability(self, name: str) -> Ability | None:
@@ -252,12 +265,18 @@ def _ability(data: Any, where: str, c: _Collector) -> Ability | None:
             c.add(f"{where}.max_targets_when_alive_lt", "must be [alive, max_targets], e.g. [10, 2]")
             return None
         kwargs["max_targets_when_alive_lt"] = (int(pair[0]), int(pair[1]))
-    for key in ("copy_once", "ignores", "guess_roles", "tells_if_target", "words", "lost_if_target_dies"):
+    for key in ("copy_once", "ignores", "guess_roles", "tells_if_target", "words", "lost_if_target_dies",
+                "watch_options"):
         if key in kwargs:
             kwargs[key] = tuple(kwargs[key])
     for d in kwargs.get("ignores", ()):
         if d not in DEFENCES:
             c.add(f"{where}.ignores", f"unknown defence {d!r}", f"one of: {', '.join(DEFENCES)}")
+    for option in kwargs.get("watch_options", ()):
+        if option not in WATCH_OPTIONS:
+            c.add(f"{where}.watch_options", f"unknown option {option!r}", f"one of: {', '.join(WATCH_OPTIONS)}")
+    if kwargs.get("watch_options") and kind != "watch":
+        c.add(f"{where}.watch_options", "only a watch card learns by the GM's choice", 'kind = "watch"')
     if kwargs.get("uses_scope", "player") not in USE_SCOPES:
         c.add(f"{where}.uses_scope", f"must be one of {', '.join(USE_SCOPES)}")
     for key in ("parity", "extra_parity"):
@@ -406,6 +425,9 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
             for n in names:
                 if _norm(n) not in role_names:
                     c.add(f"roles[{i}].{key}", f"unknown role {n!r}", _did_you_mean(n, [r.name for r in roles]))
+        if role.dies_when_found_own and not any(a.kind == "find_own" for a in role.abilities):
+            c.add(f"roles[{i}].dies_when_found_own", f"{role.name} has no find_own card: nothing can find the partners",
+                  'give the role a card of kind = "find_own", or remove the key')
         if role.kill_immune_until_used and role.ability(role.kill_immune_until_used) is None:
             c.add(f"roles[{i}].kill_immune_until_used", f"{role.name} has no ability {role.kill_immune_until_used!r}")
         for j, a in enumerate(role.abilities):

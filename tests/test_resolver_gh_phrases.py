@@ -54,3 +54,62 @@ def test_rule_4_004_the_vote_steal_is_not_the_shahid_take() -> None:
     with pytest.raises(ActionError) as err:
         read_action("Забираю Васю", "Диего Муркиа", ROSTER, GH, actor="X")
     assert "Диего Муркиа cannot do this (shahid)" in str(err.value)
+
+
+# -- 004 Элиса "Я все узнаю": the GM writes her choice with each use; not said -> the nicks (the engine's default)
+@pytest.mark.parametrize("text, expected", [
+    ("Элиса: узнаю типы НД у Пети", Action("X", "learn", ("Петя",), learn="kinds")),
+    ("Элиса узнать ники гостей Пети", Action("X", "learn", ("Петя",), learn="nicks")),
+    ("Я всё узнаю: типы НД, направленные на Петю", Action("X", "learn", ("Петя",), learn="kinds")),
+    ("Узнаю, кто ходил к Пете", Action("X", "learn", ("Петя",), learn="nicks")),
+    ("Узнаю гостей Пети", Action("X", "learn", ("Петя",), learn="nicks")),
+    ("Смотрю типы НД у Пети", Action("X", "learn", ("Петя",), learn="kinds")),
+    ("Узнаю у Пети", Action("X", "learn", ("Петя",))),
+])
+def test_rule_4_004_elisa_learn_reads_the_choice(text, expected) -> None:
+    assert read_action(text, "Донья Элиса", ROSTER, GH, actor="X") == [expected]
+
+
+def test_rule_4_004_elisa_learn_one_choice_each_use() -> None:
+    with pytest.raises(ActionError) as err:
+        read_action("Узнаю типы НД у Пети и ники гостей", "Донья Элиса", ROSTER, GH, actor="X")
+    assert "both the visitors' nicks and the kinds of actions asked" in str(err.value)
+
+
+def test_rule_4_004_elisa_choice_goes_through_the_night_file_to_her_private_line() -> None:
+    from resolver import Rolls, append_action, new_game, parse_night_file, resolve_night
+
+    players = [Player("Элиса", "Донья Элиса"), *ROSTER, Player("Лаура", "Лаура"), Player("Диего", "Диего Муркиа")]
+    state = new_game("gh_phrase", players, GH)
+    text = "night = 1\n"
+    for who, phrase in (("Элиса", "узнаю типы НД у Пети"), ("Вася", "Замедляю Петю"), ("Соня", "Блокирую Петю"),
+                        ("Хавьер", "Убиваю Петю"), ("Лаура", "Убиваю Диего")):
+        for action in read_action(phrase, state.player(who).role, players, GH, actor=who):
+            text = append_action(text, action)
+    assert 'learn = "kinds"' in text
+    night = parse_night_file(text, "night-1.toml", GH, state)
+    out = resolve_night(GH, state, night.actions, Rolls("gh_phrase", 1, night.forced))
+    # Петя (Аяла) is blocked, so his one-time protection is off: he dies; Диего's protection saves him
+    assert [d.player for d in out.deaths] == ["Петя"]
+    assert [(p.to, p.text) for p in out.private if p.to == "Элиса"] == [
+        ("Элиса", "Типы НД на Петя: убийство, блок, замедление")]
+    assert not any("Элиса" in p.text or "НД" in p.text for p in out.public)
+
+
+def test_rule_4_004_every_ability_kind_has_a_name_for_elisas_kinds() -> None:
+    from resolver.engine import KIND_NAMES
+    from resolver.order import ABILITY_KINDS
+
+    assert set(KIND_NAMES) == set(ABILITY_KINDS)
+
+
+def test_rule_4_004_the_ruleset_checks_the_choice_and_the_passive() -> None:
+    from resolver import RulesetError, loads_ruleset
+
+    base = ('[game]\nname = "x"\n[sides.mafia]\nkind = "mafia"\n[[roles]]\nname = "A"\nside = "mafia"\n')
+    with pytest.raises(RulesetError) as err:
+        loads_ruleset(base + 'dies_when_found_own = true\n[[roles.abilities]]\nname = "kill"\nkind = "kill"\n', "x.toml")
+    assert "roles[0].dies_when_found_own: A has no find_own card" in str(err.value)
+    with pytest.raises(RulesetError) as err:
+        loads_ruleset(base + '[[roles.abilities]]\nname = "learn"\nkind = "watch"\nwatch_options = ["roles"]\n', "x.toml")
+    assert "roles[0].abilities[0].watch_options: unknown option 'roles'" in str(err.value)

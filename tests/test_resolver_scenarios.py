@@ -62,7 +62,7 @@ def night_actions(ruleset, state, phase: dict) -> list[Action]:
     for i, entry in enumerate(phase.get("actions", [])):
         action = Action(actor=entry["actor"], ability=entry["ability"], targets=tuple(entry.get("targets", ())),
                         role=entry.get("role", ""), copy=entry.get("copy", ""), kill=tuple(entry.get("kill", ())),
-                        question=entry.get("question", ""))
+                        question=entry.get("question", ""), learn=entry.get("learn", ""))
         if phase.get("unchecked"):   # to pin the engine's own refusals of what a night file would reject
             actions.append(action)
             continue
