@@ -39,3 +39,15 @@ def test_readme_first_screen_has_the_demo_and_the_test_command():
     assert blocks[0].rstrip().endswith("mafvote demo")
     test_command = blocks[1].split("&&")[-1].strip()
     assert test_command in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_readme_night_file_example_names_every_key_the_night_file_takes():
+    """The README's night file shows every key a GM may write by hand, commented or not."""
+    import tomllib
+
+    from resolver.actions import _ACTION_KEYS
+
+    block = re.search(r"```toml\n(night = .*?)```", README, re.S).group(1)
+    shown = set(re.findall(r"^#?\s*(\w+) =", block, re.M))
+    assert _ACTION_KEYS <= shown
+    tomllib.loads(block)   # and the uncommented part is valid TOML as written
