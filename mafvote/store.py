@@ -10,7 +10,8 @@ Rules the store keeps:
 - Version 1 of a post is its content as first seen and is never overwritten: a vote as first seen
   must stay provable (issue 2 item 4). A changed content hash appends version n+1.
 - A post that disappears is marked deleted (`deleted_at`), never removed.
-- Times are ISO 8601 UTC text (`2026-12-30T17:00:00+00:00`), so they sort as text.
+- Times are ISO 8601 UTC text (`2026-12-30T17:00:00+00:00`), always this width (`to_db_time`: UTC,
+  whole seconds, a four-digit year), so they sort as text and compare as text in SQL.
 
 The schema is versioned: `MIGRATIONS` is an ordered list of functions; the store applies the ones
 after the recorded `schema_version`. To change the schema, append a function — never edit one that
@@ -19,7 +20,7 @@ has shipped.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
@@ -64,6 +65,14 @@ def to_db_time(dt: datetime | None) -> str | None:
 
 def from_db_time(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
+
+
+def _db_time_up(dt: datetime) -> str:
+    """`dt` rounded up to the whole second, as stored text. Post times are whole seconds, so for a stored
+    time t: t >= dt exactly when t >= this, and t < dt exactly when t < this (`to_db_time` truncates)."""
+    if dt.microsecond:
+        dt = dt.replace(microsecond=0) + timedelta(seconds=1)
+    return to_db_time(dt)  # type: ignore[return-value]
 
 
 # --- records -----------------------------------------------------------------------------------
@@ -223,12 +232,22 @@ def _m003_alerts_and_publishing(db: sqlite_utils.Database) -> None:
         pk="game")
 
 
+def _m004_posts_by_author(db: sqlite_utils.Database) -> None:
+    # `Store.posts(before=..., last_per_author=True)`: a count asks for each author's latest post before its
+    # day (when a player last wrote, for the 24 h silence). With this index that is a few seeks per author
+    # instead of a pass over every earlier post of the game, which grows day after day.
+    db["posts"].create_index(["topic", "author", "time"])
+
+
 # Append new migrations at the end; the index + 1 is the schema version they bring the file to.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
-    _m001_initial, _m002_game_phases, _m003_alerts_and_publishing]
+    _m001_initial, _m002_game_phases, _m003_alerts_and_publishing, _m004_posts_by_author]
 
 
 # --- the store ---------------------------------------------------------------------------------
+
+_IDS_PER_QUERY = 500      # post ids per `in (...)` lookup, well under SQLite's variable limit
+
 
 class Store:
     """One SQLite file (WAL mode). Not thread-safe: one Store per thread/process."""
@@ -500,12 +519,20 @@ class Store:
 
     def posts(self, *, game_id: str | None = None, topic: Topic | int | None = None,
               kind: str | None = None, include_deleted: bool = False,
-              as_of: datetime | None = None) -> list[StoredPost]:
+              as_of: datetime | None = None, since: datetime | None = None,
+              before: datetime | None = None, last_per_author: bool = False) -> list[StoredPost]:
         """Stored posts in thread order: by topic, then by forum post id (page and position go
         stale for pages a poll did not re-read, ids do not).
 
         `as_of` answers "what did mafvote know then": only posts first seen by then, the latest
         version seen by then, and deleted only if the deletion was seen by then.
+
+        `since` / `before` keep the posts whose time is at or after `since` / before `before`. A post's
+        time is when it was written: an edit keeps it, so a day's window never loses an edited post.
+        `last_per_author` keeps only each author's latest post of each topic among the rest (the author
+        as the forum spells it; as of `as_of`, a deleted one only with `include_deleted`): when each
+        account last wrote, all a count needs of the posts before its day (`GameService.count_inputs`).
+        Without `since`, `before` and `last_per_author`: every post, as always.
         """
         where, params = ["1 = 1"], []
         if game_id is not None:
@@ -521,19 +548,25 @@ class Store:
         if as_of_text is not None:
             where.append("p.first_seen <= ?")
             params.append(as_of_text)
-        rows = list(self.db.query(
-            "select p.*, t.topic_id as topic_key, t.kind, t.game_id from posts p "
-            "join topics t on t.id = p.topic where " + " and ".join(where) +
-            " order by p.topic, p.post_id", params))
-        versions: dict[tuple[str, int], list[PostVersion]] = {}
-        if rows:
-            vrows = self.db.query(
-                "select v.* from post_versions v join posts p on p.forum = v.forum and "
-                "p.post_id = v.post_id join topics t on t.id = p.topic where "
-                + " and ".join(where) + " order by v.forum, v.post_id, v.n", params)
-            for v in vrows:
-                if as_of_text is None or v["seen_at"] <= as_of_text:
-                    versions.setdefault((v["forum"], v["post_id"]), []).append(_version(v))
+        if since is None and before is None and not last_per_author:
+            rows = list(self.db.query(
+                "select p.*, t.topic_id as topic_key, t.kind, t.game_id from posts p "
+                "join topics t on t.id = p.topic where " + " and ".join(where) +
+                " order by p.topic, p.post_id", params))
+            versions: dict[tuple[str, int], list[PostVersion]] = {}
+            if rows:
+                vrows = self.db.query(
+                    "select v.* from post_versions v join posts p on p.forum = v.forum and "
+                    "p.post_id = v.post_id join topics t on t.id = p.topic where "
+                    + " and ".join(where) + " order by v.forum, v.post_id, v.n", params)
+                for v in vrows:
+                    if as_of_text is None or v["seen_at"] <= as_of_text:
+                        versions.setdefault((v["forum"], v["post_id"]), []).append(_version(v))
+        else:
+            rows = self._bounded_posts(game_id=game_id, topic=topic, kind=kind, as_of_text=as_of_text,
+                                       include_deleted=include_deleted, since=since, before=before,
+                                       last_per_author=last_per_author)
+            versions = self._versions_of(rows, as_of_text)
         out = []
         for r in rows:
             deleted_at = r["deleted_at"]
@@ -552,6 +585,74 @@ class Store:
                 edit_at=current.edit_at, deleted=deleted_at is not None,
                 deleted_at=from_db_time(deleted_at), first_seen=from_db_time(r["first_seen"]),
                 last_seen=from_db_time(r["last_seen"])))
+        return out
+
+    def _bounded_posts(self, *, game_id: str | None, topic: Topic | int | None, kind: str | None,
+                       as_of_text: str | None, include_deleted: bool, since: datetime | None,
+                       before: datetime | None, last_per_author: bool) -> list[dict]:
+        """The post rows of `posts` with a time bound or one per author. A game has a handful of topics:
+        the queries go topic by topic (`cross join` keeps SQLite from scanning every post first) and
+        reach the posts through an index, so what they read does not grow with the rest of the game."""
+        tw, tp = ["1 = 1"], []            # which topics
+        if game_id is not None:
+            tw.append("t.game_id = ?")
+            tp.append(game_id)
+        if topic is not None:
+            tw.append("t.id = ?")
+            tp.append(_tid(topic))
+        if kind is not None:
+            tw.append("t.kind = ?")
+            tp.append(kind)
+        pw, pp = ["1 = 1"], []            # which posts
+        if as_of_text is not None:
+            pw.append("p.first_seen <= ?")
+            pp.append(as_of_text)
+        if since is not None:
+            pw.append("p.time >= ?")
+            pp.append(_db_time_up(since))
+        if before is not None:
+            pw.append("p.time < ?")
+            pp.append(_db_time_up(before))
+        if not last_per_author:
+            return list(self.db.query(
+                "select p.*, t.topic_id as topic_key, t.kind, t.game_id from topics t cross join posts p "
+                "on p.topic = t.id where " + " and ".join(tw + pw) + " order by p.topic, p.post_id", tp + pp))
+        if not include_deleted:
+            # the latest of the posts the caller gets back: a deletion seen by `as_of` rules a post out here
+            if as_of_text is None:
+                pw.append("p.deleted_at is null")
+            else:
+                pw.append("(p.deleted_at is null or p.deleted_at > ?)")
+                pp.append(as_of_text)
+        # Each topic's authors by jumping from one to the next in the (topic, author, time) index, then each
+        # author's latest matching post from the end of their stretch of it: a few index seeks per author.
+        return list(self.db.query(
+            "with recursive a(topic, author) as ("
+            "select t.id, (select min(p.author) from posts p where p.topic = t.id) from topics t where "
+            + " and ".join(tw) + " union all "
+            "select a.topic, (select min(p.author) from posts p where p.topic = a.topic and p.author > a.author) "
+            "from a where a.author is not null) "
+            "select r.*, t.topic_id as topic_key, t.kind, t.game_id from a cross join posts r on r.rowid = ("
+            "select p.rowid from posts p where p.topic = a.topic and p.author = a.author and "
+            + " and ".join(pw) + " order by p.time desc, p.rowid desc limit 1) "
+            "join topics t on t.id = r.topic order by r.topic, r.post_id", tp + pp))
+
+    def _versions_of(self, rows: list[dict], as_of_text: str | None) -> dict[tuple[str, int], list[PostVersion]]:
+        """The versions of these post rows (seen by `as_of`), looked up by key: a day's posts are a small
+        part of the game's, and the key lookup never scans the versions of the others."""
+        out: dict[tuple[str, int], list[PostVersion]] = {}
+        by_forum: dict[str, list[int]] = {}
+        for r in rows:
+            by_forum.setdefault(r["forum"], []).append(r["post_id"])
+        for forum, ids in by_forum.items():
+            for i in range(0, len(ids), _IDS_PER_QUERY):
+                chunk = ids[i:i + _IDS_PER_QUERY]
+                vrows = self.db.query(
+                    "select * from post_versions where forum = ? and post_id in (" + ", ".join("?" * len(chunk))
+                    + ") order by post_id, n", [forum, *chunk])
+                for v in vrows:
+                    if as_of_text is None or v["seen_at"] <= as_of_text:
+                        out.setdefault((v["forum"], v["post_id"]), []).append(_version(v))
         return out
 
 
