@@ -1,0 +1,336 @@
+"""A count reads only the posts its day can need (`Store.posts(since=…, before=…, last_per_author=…)` used by
+`GameService.count_inputs`), and counts exactly as it did over every stored post of the game: the whole Tally
+JSON, both views, every day, live, after later days were played, `--at` and `--since`; what it loads does
+not grow with the earlier days; a vote 1 s before the day's start is not counted, one at the start is.
+
+The game is the test game of tests/data/game (New Year rules: a player silent 24 h is a replacement
+candidate, measured from their last post however old, RULES.md §3.13), played over four days in a store
+filled with a seeded thread: votes, talk in the game topic, GM proxy votes, edits, deletions, votes after
+the deadline and during the nights, a player silent since day 1, and a replaced account that goes on posting
+as a spectator while its replacement never writes."""
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+import tally as T
+from mafvote.game import GameError
+from scraper.fetch import FetchedMeta
+from scraper.model import ParsedPage, ParsedPost
+from test_game_state import BASE, make
+
+MSK = ZoneInfo("Europe/Moscow")
+GM = "Ведущий"
+# the roster of tests/data/game/config.toml; Гафф writes once on day 1, Puss is replaced during day 2
+TALKERS = ["РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард", "Nejka", "Enzo", "Nevermore", "Alisa",
+           "Ronin", "Puss"]
+TARGETS = ["РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард", "Nejka", "Enzo", "Nevermore", "Alisa",
+           "Ronin"]
+SILENT_SINCE = datetime(2026, 12, 30, 21, 5, 7, tzinfo=MSK)          # Гафф's only post
+REPLACED_AT = datetime(2026, 12, 31, 23, 0, tzinfo=MSK)             # Puss -> Кот, during day 2
+PUSS_LAST = datetime(2026, 12, 31, 22, 41, 3, tzinfo=MSK)           # Puss's last post before that
+DAYS = 4
+
+
+def start(day: int) -> datetime:
+    """Day N runs from 20:00 to 18:00 the next evening (night N+1: 18:00-20:00)."""
+    return datetime(2026, 12, 30, 20, 0, tzinfo=MSK) + timedelta(days=day - 1)
+
+
+def deadline(day: int) -> datetime:
+    return start(day) + timedelta(hours=22)
+
+
+def red(name: str) -> str:
+    return f'Голосую <span style="color: red;" class="mycode_color">{name}</span>'
+
+
+def blue(name: str) -> str:
+    return f'В защиту <span style="color: blue;" class="mycode_color">{name}</span>'
+
+
+class Thread:
+    """The store's vote thread and game topic as the crawler leaves them: a post is captured 3 minutes
+    after it was written, each on a page of its own. `fill` plans the game's posts, edits and deletions;
+    `until(now)` stores those that happened by `now`, so a live count never sees a post from its future."""
+
+    def __init__(self, store) -> None:
+        self.store = store
+        store.ensure_forum("hyper", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
+        self.topics = {kind: store.ensure_topic("hyper", tid, url=f"{BASE}showthread.php?tid={tid}", kind=kind,
+                                                game_id="ny") for kind, tid in (("game", "1"), ("vote", "2"))}
+        self.pages = 0
+        self.next_pid = 1000
+        self.written: dict[int, tuple[str, str, datetime]] = {}
+        self.planned: list[tuple[datetime, int, str, str]] = []     # (when seen, post id, "post"/"delete", html)
+
+    def write(self, kind: str, author: str, when: datetime, html: str) -> int:
+        """Plan a post written at `when`; `until` stores it."""
+        pid, self.next_pid = self.next_pid, self.next_pid + 1
+        self.written[pid] = (kind, author, when)
+        self.planned.append((when + timedelta(minutes=3), pid, "post", html))
+        return pid
+
+    def edit(self, pid: int, html: str, seen: datetime) -> None:
+        self.planned.append((seen, pid, "post", html))
+
+    def delete(self, pid: int, at: datetime) -> None:
+        self.planned.append((at, pid, "delete", ""))
+
+    def until(self, now: datetime) -> "Thread":
+        due = sorted((e for e in self.planned if e[0] <= now), key=lambda e: (e[0], e[1]))
+        self.planned = [e for e in self.planned if e[0] > now]
+        for seen, pid, what, html in due:
+            kind, author, when = self.written[pid]
+            if what == "delete":
+                self.store.mark_deleted(self.topics[kind], [pid], seen)
+                continue
+            tid = "1" if kind == "game" else "2"
+            self.pages += 1
+            url = f"{BASE}showthread.php?tid={tid}&page={self.pages}"
+            post = ParsedPost(post_id=pid, topic_id=tid, page=self.pages, position=0, author=author,
+                              author_id=None, time=when, html=html, edit=None, content_hash=f"h:{html}")
+            page = ParsedPage(url=url, engine="mybb", topic_id=tid, page=self.pages, last_page=None,
+                              next_url=None, posts=[post], title="Новогодняя мафия")
+            self.store.upsert_page(self.topics[kind], page, FetchedMeta(url, seen))
+        return self
+
+
+def chatter(thread: Thread, rng: random.Random, day: int, n: int) -> list[int]:
+    """`n` posts around day `day` (from 2 h before its start to 1 h after its deadline), by the talkers
+    (Puss before the replacement, and after it as a spectator)."""
+    pids = []
+    first, last = start(day) - timedelta(hours=2), deadline(day) + timedelta(hours=1)
+    span = int((last - first).total_seconds())
+    for _ in range(n):
+        when = first + timedelta(seconds=rng.randrange(span))
+        author = rng.choice(TALKERS)
+        if author == "Puss" and abs((when - PUSS_LAST).total_seconds()) < 3600 * 3:
+            author = "Ronin"   # Puss's last post before the replacement is PUSS_LAST, nothing near it
+        roll = rng.random()
+        if roll < 0.45:
+            html = red(rng.choice(TARGETS)) + ("<br />\nдосрочно" if rng.random() < 0.1 else "")
+            kind = "vote"
+        elif roll < 0.55:
+            html, kind = blue(rng.choice(TARGETS)), "vote"
+        elif roll < 0.6:
+            html, kind = f"{rng.choice(TALKERS)} голосует {rng.choice(TARGETS)} красным", "vote"
+            author = GM
+        elif roll < 0.75:
+            html, kind = rng.choice(["Я пока думаю.", "Кто что думает?", "Мирная я"]), "vote"
+        else:
+            html, kind = rng.choice(["Доброе утро!", "Кто убит?", "Подозреваю Соню"]), "game"
+        pids.append(thread.write(kind, author, when, html))
+    return pids
+
+
+def fill(thread: Thread, seed: int = 7, per_day: int = 45) -> None:
+    rng = random.Random(seed)
+    thread.write("game", "Гафф", SILENT_SINCE, "Всем привет, я тут")
+    thread.write("vote", "Puss", PUSS_LAST, red("Nejka"))
+    thread.write("vote", "Puss", REPLACED_AT + timedelta(hours=2), "Меня заменили, удачи всем")   # a spectator now
+    for i, who in enumerate(TALKERS):     # every talker says hello in both topics on the first evening
+        thread.write("game", who, start(1) + timedelta(minutes=10 + i), "Всем привет!")
+        thread.write("vote", who, start(1) + timedelta(minutes=40 + i), "Я тут")
+    for day in range(1, DAYS + 1):
+        pids = chatter(thread, rng, day, per_day)
+        for pid in rng.sample(pids, 4):       # edited an hour after it was written
+            thread.edit(pid, red(rng.choice(TARGETS)) + " (исправлено)", thread.written[pid][2] + timedelta(hours=1))
+        for pid in rng.sample(pids, 2):       # deleted two hours after it was written
+            thread.delete(pid, thread.written[pid][2] + timedelta(hours=2))
+
+
+def every_post(store, as_of: datetime | None, tz) -> tuple[T.Post, ...]:
+    """What a count read before the bound: every stored post of the game."""
+    return tuple(T.Post.from_stored(p, tz) for p in store.posts(game_id="ny", include_deleted=True, as_of=as_of))
+
+
+def assert_same_count(store, svc, day: int, *, now: datetime, as_of: datetime | None = None,
+                      since: datetime | None = None, until: datetime | None = None) -> T.Tally:
+    """The count of `day` (both views) equals the count over every post of the game."""
+    inputs = svc.count_inputs(day, as_of=as_of, since=since, deadline=until)
+    everything = every_post(store, as_of, svc.tz)
+    assert len(inputs.posts) <= len(everything)
+    # as `GameService.count` does: a day still open is counted as of now
+    at = as_of if as_of is not None or now >= inputs.state.deadline else now
+    gm = None
+    for view in ("gm", "public"):
+        bounded = svc.count(day, view=view, as_of=as_of, now=now, since=since, deadline=until)
+        full = T.count_day(everything, inputs.state, inputs.roster, inputs.rules, game="ny", view=view, as_of=at)
+        assert bounded.to_json() == full.to_json(), (day, view, as_of, since)
+        gm = bounded if view == "gm" else gm
+    assert gm is not None
+    return gm
+
+
+def check_every_day(store, svc, thread: Thread, upto: int, now: datetime) -> None:
+    """Days 1..`upto` at `now` (live, or final once past their deadline), and as of four moments of each."""
+    thread.until(now)
+    for day in range(1, upto + 1):
+        assert_same_count(store, svc, day, now=now)
+        for as_of in (start(day) + timedelta(minutes=1), start(day) + timedelta(hours=9, minutes=30, seconds=17),
+                      deadline(day) - timedelta(seconds=1), deadline(day) + timedelta(minutes=10)):
+            assert_same_count(store, svc, day, now=now, as_of=as_of)
+
+
+def silent(t: T.Tally) -> dict[str | None, str]:
+    return {a.player: a.detail for a in t.alerts if a.kind == "silent_player"}
+
+
+@pytest.fixture
+def game(tmp_path):
+    store, svc = make(tmp_path)
+    with store:
+        thread = Thread(store)
+        fill(thread)
+        yield store, svc, thread
+
+
+def play_to(svc, thread: Thread, day: int) -> None:
+    """Resolve night 1 (no actions) and close every day before `day` with its count, resolving the nights."""
+    svc.resolve_night(1, now=start(1) + timedelta(minutes=5))
+    for n in range(1, day):
+        if n == 2:
+            svc.replace_player("Puss", "Кот", now=REPLACED_AT)
+        thread.until(deadline(n) + timedelta(minutes=5))
+        svc.close_day(n, now=deadline(n) + timedelta(minutes=5))
+        svc.resolve_night(n + 1, now=start(n + 1) + timedelta(minutes=5))
+
+
+def test_every_day_counts_as_over_every_post_live_after_later_days_and_at(game):
+    store, svc, thread = game
+    svc.resolve_night(1, now=start(1) + timedelta(minutes=5))
+    check_every_day(store, svc, thread, 1, now=start(1) + timedelta(hours=12))          # day 1 live
+    for day in range(1, DAYS + 1):
+        if day == 2:
+            svc.replace_player("Puss", "Кот", now=REPLACED_AT)
+            check_every_day(store, svc, thread, 2, now=REPLACED_AT + timedelta(minutes=1))
+        thread.until(deadline(day) + timedelta(minutes=5))
+        svc.close_day(day, now=deadline(day) + timedelta(minutes=5))
+        # between the close and the next night's resolution: the closed day and the coming one
+        check_every_day(store, svc, thread, min(day + 1, DAYS), now=deadline(day) + timedelta(minutes=30))
+        if day < DAYS:
+            svc.resolve_night(day + 1, now=start(day + 1) + timedelta(minutes=5))
+            check_every_day(store, svc, thread, day + 1, now=start(day + 1) + timedelta(hours=3))
+    assert [r.number for r in svc.applied() if r.how == "close"] == [1, 2, 3, 4]
+
+
+def test_the_silence_is_measured_from_a_post_before_the_day(game):
+    store, svc, thread = game
+    play_to(svc, thread, 4)
+    thread.until(deadline(4))
+    day3 = assert_same_count(store, svc, 3, now=deadline(4))
+    # RULES.md §3.13: Гафф has written nothing since day 1; the slot of Puss, Кот's since 23:00 on day 2,
+    # was last heard from Puss before the replacement (Puss's later post as a spectator does not count)
+    assert silent(day3)["Гафф"] == f"Гафф has written nothing for 68 h (since {SILENT_SINCE.isoformat()}): " \
+                                   "a replacement candidate"
+    assert silent(day3)["Puss"] == f"Puss has written nothing for 43 h (since {PUSS_LAST.isoformat()}): " \
+                                   "a replacement candidate"
+    assert SILENT_SINCE < PUSS_LAST < start(3) - timedelta(hours=20)
+
+
+@pytest.mark.parametrize("since", [start(2) - timedelta(hours=3), start(2) + timedelta(hours=2, seconds=30),
+                                   start(2) - timedelta(microseconds=500_000)])
+def test_a_gm_since_counts_as_over_every_post(game, since):
+    store, svc, thread = game
+    play_to(svc, thread, 3)
+    thread.until(deadline(3))
+    t = assert_same_count(store, svc, 2, now=deadline(3), since=since, until=deadline(2) + timedelta(minutes=30))
+    assert t.since == since and t.votes
+    assert all(v.time >= since for v in t.votes)
+
+
+def test_the_rows_a_count_of_the_last_day_loads_do_not_grow_with_earlier_days(game, monkeypatch):
+    store, svc, thread = game
+    play_to(svc, thread, DAYS)
+    loaded: list[int] = []
+    posts = store.posts
+
+    def counting(**kw):
+        out = posts(**kw)
+        loaded.append(len(out))
+        return out
+
+    now = start(DAYS) + timedelta(hours=10)
+    thread.until(now)
+    monkeypatch.setattr(store, "posts", counting)
+    before = svc.count(DAYS, view="gm", now=now)
+    first = sum(loaded)
+    monkeypatch.undo()
+    stored = len(store.posts(game_id="ny", include_deleted=True))
+    rng = random.Random(99)
+    for day in (1, 2, 3):
+        chatter(thread, rng, day, 150)
+    thread.until(now)
+    assert len(store.posts(game_id="ny", include_deleted=True)) == stored + 450
+    loaded.clear()
+    monkeypatch.setattr(store, "posts", counting)
+    after = svc.count(DAYS, view="gm", now=now)
+    # the day's posts and, before the day (and before the replacement), each account's latest post of each
+    # topic: every account of the thread wrote in both topics on the first evening, so more posts by them
+    # add nothing (a new account would add its one latest post)
+    assert sum(loaded) == first < stored
+    assert [v.post_id for v in after.votes] == [v.post_id for v in before.votes] and after.votes
+
+
+def test_a_vote_one_second_before_the_start_is_not_counted_and_one_at_the_start_is(tmp_path):
+    store, svc = make(tmp_path)
+    with store:
+        thread = Thread(store)
+        svc.resolve_night(1, now=start(1) - timedelta(hours=1))
+        early = thread.write("vote", "Ronin", start(1) - timedelta(seconds=1), red("Соня"))
+        on_time = thread.write("vote", "Соня", start(1), red("Ronin"))
+        thread.write("game", "Alisa", start(1) - timedelta(hours=30), "Привет")   # silent since: before the night
+        thread.until(deadline(1))
+        t = assert_same_count(store, svc, 1, now=deadline(1) + timedelta(minutes=1))
+        assert [(v.voter, v.target, v.post_id, v.counted) for v in t.votes] == [("Соня", "Ronin", on_time, True)]
+        assert "Ronin" in t.not_voted and early not in {f.post_id for f in t.flags}
+        assert {c.player: c.total for c in t.candidates} == {**{p: 2 for p in t.not_voted}, "Ronin": 3}
+        assert t.activity["Ronin"] == 0 and t.activity["Соня"] == 1
+        # Ronin's vote a second before the start is his last post: 22 h before the deadline, not a silence
+        assert silent(t) == {"Alisa": "Alisa has written nothing for 52 h (since 2026-12-29T14:00:00+03:00): "
+                                      "a replacement candidate"}
+        # the store's bounds are exact to the second, an aware bound with a fraction rounds up
+        assert [p.post_id for p in store.posts(game_id="ny", kind="vote", since=start(1))] == [on_time]
+        assert [p.post_id for p in store.posts(game_id="ny", kind="vote", before=start(1))] == [early]
+        half = start(1) - timedelta(microseconds=500_000)
+        assert [p.post_id for p in store.posts(game_id="ny", kind="vote", since=half)] == [on_time]
+        assert [p.post_id for p in store.posts(game_id="ny", kind="vote", before=half)] == [early]
+
+
+def test_last_per_author_is_each_accounts_latest_as_of_and_without_the_deleted(tmp_path):
+    store, _ = make(tmp_path)
+    with store:
+        thread = Thread(store)
+        t0 = start(1)
+        a1 = thread.write("vote", "Ronin", t0, "раз")
+        a2 = thread.write("game", "Ronin", t0 + timedelta(hours=1), "два")
+        a3 = thread.write("vote", "Ronin", t0 + timedelta(hours=2), "три")
+        b1 = thread.write("vote", "Соня", t0 + timedelta(minutes=30), "ой")
+        thread.write("vote", "Соня", t0 + timedelta(hours=5), "после")
+        thread.delete(a3, t0 + timedelta(hours=3))
+        thread.until(t0 + timedelta(days=1))
+        cut = t0 + timedelta(hours=4)
+
+        def last(**kw) -> list[int]:
+            return sorted(p.post_id for p in store.posts(game_id="ny", before=cut, last_per_author=True, **kw))
+
+        # each account's latest post of each topic before the cut
+        assert last(include_deleted=True) == [a2, a3, b1]
+        assert last() == [a1, a2, b1]                                   # a3 is deleted: the one before it
+        assert last(as_of=t0 + timedelta(hours=2, minutes=30)) == [a2, a3, b1]   # not yet deleted then
+        assert last(as_of=t0 + timedelta(minutes=50)) == [a1, b1]       # a2, a3 not yet seen
+        assert last(kind="game") == [a2]
+        (p,) = [p for p in store.posts(game_id="ny", before=cut, last_per_author=True, kind="game")]
+        assert (p.author, p.html, p.versions_count, p.time) == ("Ronin", "два", 1, t0 + timedelta(hours=1))
+
+
+def test_a_since_without_a_time_zone_is_still_the_counts_error_naming_it(tmp_path):
+    store, svc = make(tmp_path)
+    with store:
+        svc.resolve_night(1, now=start(1))
+        with pytest.raises(GameError, match=r"^since 2026-12-30T20:00:00 has no time zone; give it with an offset"):
+            svc.count(1, since=datetime(2026, 12, 30, 20, 0), now=deadline(1))
