@@ -362,7 +362,8 @@ def _author_id(post: LexborNode, author_node: LexborNode | None, link: LexborNod
         value = post.attrs.get(profile.author_id_attr)
         if value:
             return value.strip()
-    return None
+    hook = profile.hooks.get("author_id")
+    return hook(post, profile=profile) if hook else None
 
 
 def _first_link(node: LexborNode) -> LexborNode | None:

@@ -30,6 +30,8 @@ Hooks (all optional, keyword arguments `profile`, `tz`, `now` are always passed)
   `edit_notice` match (never None when called).
 - ``hooks["page"](tree, url, *, profile) -> int | None``: the current page number when the
   `current_page` selector cannot express it.
+- ``hooks["author_id"](post, *, profile) -> str | None``: the author's profile id when neither the
+  author node's link nor `author_id_attr` holds it (phpBB 2 puts the profile button in the next row).
 """
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ The real MyBB capture keeps its own ground-truth format and is checked by test_p
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -173,3 +174,20 @@ def test_windows_1251_from_meta_http_equiv():
     assert "Ведущий" in decode_html(raw) and "Ведущий" not in raw.decode("utf-8", "replace")
     # the HTTP header wins over the page (a server that re-encodes says so in the header)
     assert "Ведущий" in decode_html(raw.decode("cp1251").encode("utf-8"), "utf-8")
+
+
+def test_phpbb2_author_id_is_read_from_the_button_row_and_a_guest_has_none():
+    """phpBB 2 shows the profile button in the row after the post; a guest's post has no button there,
+    and the next post's button must not be taken for it."""
+    raw = (FIXTURES / "phpbb" / "phpbb2" / "viewtopic_t77_page1.html").read_bytes().decode("cp1251")
+    guest = raw.replace('<a href="profile.php?mode=viewprofile&amp;u=3">', '<a href="search.php">', 1)
+    no_row = re.sub(r'(<a name="3003"></a>.*?</table></td>\s*</tr>)\s*<tr>.*?</tr>\s*</table></td>\s*</tr>',
+                    r"\1", raw, count=1, flags=re.S)
+    assert no_row != raw
+    url = "http://f.org/viewtopic.php?t=77"
+    ids = {name: [(p.author, p.author_id) for p in parse_page(
+        page, url=url, profile="phpbb", tz=ZoneInfo("Europe/Moscow"), now=datetime(2027, 1, 2, tzinfo=ZoneInfo("UTC"))).posts]
+        for name, page in (("raw", raw), ("guest", guest), ("no_row", no_row))}
+    assert ids["raw"] == [("Ведущий", "2"), ("РэдДи", "3"), ("Соня", "5"), ("King Eciton", "4"), ("Trusiki Kayfa", "6")]
+    assert ids["guest"][1] == ("РэдДи", None) and ids["guest"][2] == ("Соня", "5")
+    assert ids["no_row"][2] == ("Соня", None) and ids["no_row"][3] == ("King Eciton", "4")

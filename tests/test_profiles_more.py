@@ -253,6 +253,9 @@ REAL_PAGES = [
      # shown "04-09-2019, 10:37 AM" (US Central); <time datetime> says 08:37:23 (server time)
      (727744, "Buckeye", "1712", "2019-04-09T10:37:23-05:00"), 731647, [],
      "https://fandompost.vbulletin.net/forum/anime-manga-discussions/general-anime-discussions/727744-isekai-quartet-discussion-thread/page2"),
+    # phpBB 2 (a subSilver-derived theme): the author's profile id is only in the button row after the post
+    ("freeman-cruiser-phpbb2.html", "phpbb", "http://forum.example/viewtopic.php?t=805&start=0",
+     UTC, (1, None, "805", 3), (4513, "prestbury2", "124", "2010-06-02T23:01:00+00:00"), 4537, [], None),
     ("smf20rc3-faq-trust-advice.html", "smf", "http://forums.contribs.org/index.php/topic,38573.0.html",
      UTC, (1, 2, "38573", 15), (174916, "gregswallow", "3061", "2007-09-19T13:08:14+00:00"), 176181,
      [(174916, "gregswallow", "2007-09-24T12:57:14+00:00"), (174927, "gregswallow", "2007-09-19T15:21:02+00:00"),

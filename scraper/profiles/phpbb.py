@@ -4,7 +4,7 @@
 `<time datetime>` (UTC, seconds), which is preferred. Russian boards use `|d M Y|, H:i`
 ("17 сен 2009, 21:51", "Сегодня, 21:03"). phpBB 2 is a table layout: the post id is only on
 `<a name>`, the signature is glued to the message after "_________________", and the profile
-link sits in the next table row (so phpBB 2 posts have no author_id).
+link sits in the next table row (read by the `author_id` hook).
 See /work/shared/forums/ENGINES.md; fixtures in fixtures/html/phpbb/.
 """
 from __future__ import annotations
@@ -22,6 +22,20 @@ from ..profile import EngineProfile
 # After the editor's name: "[on ]<date>, edited N times" / "<date>, всего редактировалось N раз."
 _EDIT_DATE = re.compile(r"^\s*(?:on\s+)?(.+?),\s*(?:edited|всего)", re.S | re.I)
 _EDIT_REASON = re.compile(r"(?:Причина|Reason):\s*(.+?)\s*$", re.S)
+_PROFILE_ID = re.compile(r"[?&]u=(\d+)")
+
+
+def phpbb2_author_id(post: LexborNode, *, profile: EngineProfile) -> str | None:
+    """phpBB 2 subSilver: the post's row holds name and message; the profile button ("Посмотреть профиль",
+    `profile.php?mode=viewprofile&u=N`) is in the row after it. A guest's post has none there."""
+    row = post.next
+    while row is not None and row.tag != "tr":
+        row = row.next
+    if row is None or row.css_first(profile.post_id_selector) is not None:
+        return None   # no button row: the next row is already the next post
+    link = row.css_first("a[href*='mode=viewprofile']")
+    m = _PROFILE_ID.search(link.attrs.get("href") or "") if link is not None else None
+    return m.group(1) if m else None
 
 
 def edit_notice(node: LexborNode, post: LexborNode, *, profile: EngineProfile, tz: ZoneInfo,
@@ -63,6 +77,7 @@ PHPBB2 = EngineProfile(
     page_param="start",
     topic_param="t",
     topic_id_selector="a.maintitle, a[href*='viewtopic.php?t=']",
+    hooks={"author_id": phpbb2_author_id},
 )
 
 PROFILE = EngineProfile(
