@@ -534,39 +534,11 @@ class Store:
         account last wrote, all a count needs of the posts before its day (`GameService.count_inputs`).
         Without `since`, `before` and `last_per_author`: every post, as always.
         """
-        where, params = ["1 = 1"], []
-        if game_id is not None:
-            where.append("t.game_id = ?")
-            params.append(game_id)
-        if topic is not None:
-            where.append("p.topic = ?")
-            params.append(_tid(topic))
-        if kind is not None:
-            where.append("t.kind = ?")
-            params.append(kind)
         as_of_text = to_db_time(as_of) if as_of is not None else None
-        if as_of_text is not None:
-            where.append("p.first_seen <= ?")
-            params.append(as_of_text)
-        if since is None and before is None and not last_per_author:
-            rows = list(self.db.query(
-                "select p.*, t.topic_id as topic_key, t.kind, t.game_id from posts p "
-                "join topics t on t.id = p.topic where " + " and ".join(where) +
-                " order by p.topic, p.post_id", params))
-            versions: dict[tuple[str, int], list[PostVersion]] = {}
-            if rows:
-                vrows = self.db.query(
-                    "select v.* from post_versions v join posts p on p.forum = v.forum and "
-                    "p.post_id = v.post_id join topics t on t.id = p.topic where "
-                    + " and ".join(where) + " order by v.forum, v.post_id, v.n", params)
-                for v in vrows:
-                    if as_of_text is None or v["seen_at"] <= as_of_text:
-                        versions.setdefault((v["forum"], v["post_id"]), []).append(_version(v))
-        else:
-            rows = self._bounded_posts(game_id=game_id, topic=topic, kind=kind, as_of_text=as_of_text,
-                                       include_deleted=include_deleted, since=since, before=before,
-                                       last_per_author=last_per_author)
-            versions = self._versions_of(rows, as_of_text)
+        rows = self._post_rows(game_id=game_id, topic=topic, kind=kind, as_of_text=as_of_text,
+                               include_deleted=include_deleted, since=since, before=before,
+                               last_per_author=last_per_author)
+        versions = self._versions_of(rows, as_of_text)
         out = []
         for r in rows:
             deleted_at = r["deleted_at"]
@@ -587,12 +559,12 @@ class Store:
                 last_seen=from_db_time(r["last_seen"])))
         return out
 
-    def _bounded_posts(self, *, game_id: str | None, topic: Topic | int | None, kind: str | None,
-                       as_of_text: str | None, include_deleted: bool, since: datetime | None,
-                       before: datetime | None, last_per_author: bool) -> list[dict]:
-        """The post rows of `posts` with a time bound or one per author. A game has a handful of topics:
-        the queries go topic by topic (`cross join` keeps SQLite from scanning every post first) and
-        reach the posts through an index, so what they read does not grow with the rest of the game."""
+    def _post_rows(self, *, game_id: str | None, topic: Topic | int | None, kind: str | None,
+                   as_of_text: str | None, include_deleted: bool, since: datetime | None,
+                   before: datetime | None, last_per_author: bool) -> list[dict]:
+        """The post rows of `posts`. A game has a handful of topics: the queries go topic by topic
+        (`cross join` keeps SQLite from scanning every post first) and reach the posts through an index,
+        so a time-bounded or per-author read does not grow with the rest of the game."""
         tw, tp = ["1 = 1"], []            # which topics
         if game_id is not None:
             tw.append("t.game_id = ?")
