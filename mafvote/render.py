@@ -271,7 +271,7 @@ class _Views:
             self.roles[_key(name)] = self._role(name, info)
             for alias in info.get("aliases", ()):
                 self.roles.setdefault(_key(alias), self.roles[_key(name)])
-        for name, info in theme.roles.items():   # a theme may add roles the data did not give
+        for name in theme.roles:   # a theme may add roles the data did not give
             self.roles.setdefault(_key(name), self._role(name, {}))
         self.sides: dict[str, Side] = {}
         self.shown_as: dict[str, str] = {}

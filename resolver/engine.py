@@ -636,7 +636,6 @@ class _Night:
         healed, from_role = self.healed, self.from_role
         attacks: list[_Attack] = []
         for act in self.acts:
-            side = self.r.sides[act.role.side].id
             victims: Sequence[str] = ()
             if act.kind == "kill":
                 victims = act.targets
@@ -731,7 +730,7 @@ class _Night:
             if victim.killer_gets_alibi:
                 self.protection[at.act.actor] = self.protection.get(at.act.actor, 0) + 1
                 self.log.append(f"{at.act.actor} killed {at.victim} and gets one alibi")
-        for doctor, key in from_role:
+        for doctor, _ in from_role:
             for v in sorted(self.covered[doctor]):
                 if self.healed_last_night(doctor, v):
                     self.log.append(f"heal from role: {doctor} healed {v} last night, so {v} is not covered (the GM "
