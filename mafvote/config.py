@@ -36,7 +36,7 @@ import sys
 import tomllib
 import types
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
@@ -110,9 +110,12 @@ class Problem:
     message: str
     hint: str = ""
     severity: Literal["error", "warning"] = "error"
+    line: int = 0          # the file's line the key is on (or its table's, for a missing key); 0: not known
 
     def __str__(self) -> str:
         where = f"{self.file}: {self.key}" if self.key else self.file
+        if self.line:
+            where = f"{self.file}: line {self.line}: {self.key}"
         level = "warning: " if self.severity == "warning" else ""
         hint = f" (hint: {self.hint})" if self.hint else ""
         return f"{where}: {level}{self.message}{hint}"
@@ -124,6 +127,7 @@ class Problem:
             "severity": self.severity,
             "message": self.message,
             "hint": self.hint,
+            "line": self.line or None,
         }
 
 
@@ -597,19 +601,19 @@ def load_config(path: str | Path) -> Config:
     """Read and validate a configuration file. Raises `ConfigError` listing every problem at once."""
     shown = str(path)
     file = Path(path)
-    raw = _read_toml(file, shown)
+    raw, text = _read_toml(file, shown)
     problems = _cross_problems(raw, shown, file.resolve().parent)
     try:
         config = Config.model_validate(raw)
     except ValidationError as exc:
         problems += [_schema_problem(err, shown) for err in exc.errors(include_url=False)]
     if problems:
-        raise ConfigError(_in_file_order(problems, raw))
+        raise ConfigError(_in_file_order(locate(problems, text, shown), raw))
     _complete(config, file, shown)
     return config
 
 
-def _read_toml(file: Path, shown: str) -> dict[str, Any]:
+def _read_toml(file: Path, shown: str) -> tuple[dict[str, Any], str]:
     if not file.exists():
         raise ConfigError(
             [
@@ -634,9 +638,96 @@ def _read_toml(file: Path, shown: str) -> dict[str, Any]:
         problem = Problem(shown, "", f"cannot read the file: {exc.strerror}", "check its permissions")
         raise ConfigError([problem]) from None
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([_syntax_problem(str(exc), shown)]) from None
+
+
+# ---- where a key is written (tomllib keeps no positions)
+
+_TABLE = re.compile(r"^\[\s*(?P<path>[^\[\]]+?)\s*\](?:\s*#.*)?$")
+_ARRAY_TABLE = re.compile(r"^\[\[\s*(?P<path>[^\[\]]+?)\s*\]\](?:\s*#.*)?$")
+_PART = r"""[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*'"""   # a bare, "basic" or 'literal' key
+_KEY = re.compile(rf"^(?P<key>(?:{_PART})(?:\s*\.\s*(?:{_PART}))*)\s*=(?P<value>.*)$")
+_KEY_PART = re.compile(_PART)
+
+
+def _key_parts(dotted: str) -> list[str]:
+    parts = []
+    for raw in _KEY_PART.findall(dotted):
+        if raw.startswith('"'):
+            raw = json.loads(raw)
+        elif raw.startswith("'"):
+            raw = raw[1:-1]
+        parts.append(raw)
+    return parts
+
+
+def key_lines(text: str) -> dict[str, int]:
+    """Where each key and table of a TOML file is written, by the key paths problems name
+    (`games[0].players[3].role`): tables, arrays of tables (`[[games.players]]` counts within its game),
+    keys, dotted keys and the keys of a one-line inline table. A line scan, enough for config files:
+    a multi-line string is skipped, not read."""
+    lines: dict[str, int] = {}
+    arrays: dict[str, int] = {}        # an array of tables (resolved path) -> elements so far
+    current: list[Any] = []
+    open_string = ""
+
+    def resolve(parts: list[str]) -> list[Any]:
+        out: list[Any] = []
+        for part in parts:
+            out.append(part)
+            count = arrays.get(_key_path(tuple(out)))
+            if count:
+                out.append(count - 1)
+        return out
+
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if open_string:
+            if open_string in stripped:
+                open_string = ""
+            continue
+        if not stripped or stripped.startswith("#"):
+            continue
+        if m := _ARRAY_TABLE.match(stripped):
+            parts = _key_parts(m["path"])
+            base = resolve(parts[:-1]) + [parts[-1]]
+            key = _key_path(tuple(base))
+            arrays[key] = arrays.get(key, 0) + 1
+            current = base + [arrays[key] - 1]
+            lines.setdefault(key, number)
+            lines[_key_path(tuple(current))] = number
+        elif m := _TABLE.match(stripped):
+            current = resolve(_key_parts(m["path"]))
+            lines.setdefault(_key_path(tuple(current)), number)
+        elif m := _KEY.match(stripped):
+            path = current + _key_parts(m["key"])
+            lines.setdefault(_key_path(tuple(path)), number)
+            value = m["value"].strip()
+            for quote in ('"""', "'''"):
+                if value.startswith(quote) and value.count(quote) == 1:
+                    open_string = quote
+            if value.startswith("{"):   # an inline table: its keys are on this line
+                for inner in re.finditer(r"(?:^|[{,])\s*([A-Za-z0-9_-]+)\s*=", value):
+                    lines.setdefault(_key_path(tuple(path + [inner[1]])), number)
+    return lines
+
+
+def locate(problems: list[Problem], text: str, shown: str) -> list[Problem]:
+    """The problems of file `shown` with the line of their key, or of the nearest table above it that
+    is written (a missing key: the table it belongs in)."""
+    lines = key_lines(text)
+    out = []
+    for problem in problems:
+        line = 0
+        if problem.file == shown and problem.key and not problem.line:
+            key = problem.key
+            while key and not line:
+                line = lines.get(key, 0)
+                key = re.sub(r'(?:\[\d+\]|\.?(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"))$', "", key)
+        out.append(replace(problem, line=line) if line else problem)
+    return out
 
 
 _TOML_POS = re.compile(r"^(?P<what>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$")
@@ -1222,7 +1313,7 @@ def check_file(path: str | Path) -> CheckReport:
         if not ruleset_problems:
             problems += _role_problems(config, game) + _item_problems(config, game)
     problems += environment_problems(config)
-    return CheckReport(config, problems)
+    return CheckReport(config, locate(problems, Path(path).read_text(encoding="utf-8"), config._shown))
 
 
 def ruleset_file_problems(path: Path) -> list[Problem]:

@@ -147,21 +147,24 @@ def test_check_reports_every_mistake_with_exit_status_2_and_no_traceback(folder)
     assert isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output
     lines = result.stdout.splitlines()
-    keys = [line.split(": ")[1] for line in lines]
+    # each problem names the line of its key, or of the table a missing key belongs in (MISTAKES opens
+    # with a newline: [[forums]] is line 2)
+    keys = [tuple(line.split(": ")[1:3]) for line in lines]
     assert keys == [
-        "forums[0].timeout",
-        "forums[0].login.password",
-        "forums[0].login.password_env",
-        "games[0].forum",
-        "games[0].poll_interval",
-        "games[0].pol_interval",
-        "games[0].schedule.day_deadline",
-        "games[0].players[1].nick",
+        ("line 7", "forums[0].timeout"),
+        ("line 8", "forums[0].login.password"),
+        ("line 8", "forums[0].login.password_env"),
+        ("line 12", "games[0].forum"),
+        ("line 17", "games[0].poll_interval"),
+        ("line 18", "games[0].pol_interval"),
+        ("line 20", "games[0].schedule.day_deadline"),
+        ("line 30", "games[0].players[1].nick"),
     ]
-    assert lines[0] == 'bad.toml: forums[0].timeout: expected a number, got "long" (hint: write it like timeout = 20)'
-    assert lines[5] == 'bad.toml: games[0].pol_interval: unknown key in games[0] (hint: did you mean "poll_interval"?)'
+    assert lines[0] == 'bad.toml: line 7: forums[0].timeout: expected a number, got "long" (hint: write it like timeout = 20)'
+    assert lines[5] == ('bad.toml: line 18: games[0].pol_interval: unknown key in games[0] '
+                        '(hint: did you mean "poll_interval"?)')
     assert lines[7] == (
-        'bad.toml: games[0].players[1].nick: nick "RONIN" appears twice in the roster (also players[0].nick) '
+        'bad.toml: line 30: games[0].players[1].nick: nick "RONIN" appears twice in the roster (also players[0].nick) '
         "(hint: each player is listed once; nicks are compared ignoring case and ё/е)"
     )
     assert result.stderr == "bad.toml: 8 problems found\n"
@@ -180,6 +183,7 @@ def test_check_json_lists_problems_for_scripts(folder):
         "severity": "error",
         "message": 'no [[forums]] has id "hyperr"',
         "hint": 'did you mean "hyper"?',
+        "line": 12,
     }
 
 
@@ -205,11 +209,13 @@ def test_check_validates_the_ruleset_file_it_names(folder):
 
 
 def test_check_roster_roles_against_the_ruleset(folder):
-    write(folder, CONFIG.replace('role = "Снеговик"', 'role = "Снiговик"').replace('"Санта Клаус"', '"санта"'))
+    text = CONFIG.replace('role = "Снеговик"', 'role = "Снiговик"').replace('"Санта Клаус"', '"санта"')
+    write(folder, text)
+    role_line = text.splitlines().index('role = "Снiговик"') + 1
     result = run("check")
     assert result.exit_code == 2
     assert result.stdout == (
-        'config.toml: games[0].players[1].role: role "Снiговик" is not in ruleset rules.toml '
+        f'config.toml: line {role_line}: games[0].players[1].role: role "Снiговик" is not in ruleset rules.toml '
         '(hint: did you mean "Снеговик"?)\n'
     )
 
@@ -253,10 +259,11 @@ def test_check_lists_the_problems_a_ruleset_validator_raises(folder, monkeypatch
 def test_check_warns_about_unset_secrets_but_passes(folder, monkeypatch):
     monkeypatch.delenv("MAFVOTE_TEST_TG", raising=False)
     write(folder, CONFIG + '[alerts]\nchannels = ["telegram"]\ntelegram = { token_env = "MAFVOTE_TEST_TG", chat_id = "1" }\n')
+    tg_line = len((CONFIG + "[alerts]\nchannels\ntelegram").splitlines())   # the inline table's line
     result = run("check")
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
-        "config.toml: alerts.telegram.token_env: warning: environment variable MAFVOTE_TEST_TG is not set "
+        f"config.toml: line {tg_line}: alerts.telegram.token_env: warning: environment variable MAFVOTE_TEST_TG is not set "
         "(hint: the telegram alert channel needs it: export MAFVOTE_TEST_TG=... before running mafvote; "
         "the secret never goes in the file)",
         "config.toml: OK — 1 forum, 1 game, 2 players (1 warning)",
@@ -320,7 +327,7 @@ def test_a_bad_config_stops_any_command_with_exit_2(folder):
     write(folder, MISTAKES)
     result = CliRunner().invoke(show_game, [])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: config.toml: forums[0].timeout: expected a number")
+    assert result.stderr.startswith("error: config.toml: line 7: forums[0].timeout: expected a number")
     assert "(8 problems; `mafvote check -c config.toml` lists them too)" in result.stderr
 
 

@@ -3,6 +3,7 @@ hint, defaults, durations, time zones, secrets only from the environment."""
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 from datetime import datetime, time, timedelta, timezone
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from mafvote.config import (
     Problem,
     environment_problems,
     format_duration,
+    key_lines,
     load_config,
     parse_duration,
 )
@@ -191,8 +193,40 @@ def test_error_text_is_one_line_per_problem_with_file_key_and_hint(tmp_path):
         load_config(path)
     lines = str(caught.value).splitlines()
     assert len(lines) == 8
-    assert lines[4] == f'{path}: games[0].poll_intervall: unknown key in games[0] (hint: did you mean "poll_interval"?)'
-    assert all(line.startswith(f"{path}: ") for line in lines)
+    assert lines[4] == f'{path}: line 17: games[0].poll_intervall: unknown key in games[0] (hint: did you mean "poll_interval"?)'
+    assert all(line.startswith(f"{path}: line ") for line in lines)
+
+
+def test_each_problem_names_the_line_of_its_key_or_of_the_table_it_is_missing_from(tmp_path):
+    # SEVERAL_MISTAKES opens with a newline: [[forums]] is line 2, [games.schedule] line 20
+    path = write(tmp_path, SEVERAL_MISTAKES)
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert [(p.line, p.key) for p in caught.value.problems] == [
+        (7, "forums[0].min_delay"),
+        (8, "forums[0].login.password"),          # a key of a one-line inline table
+        (8, "forums[0].login.password_env"),      # missing: the inline table's line
+        (12, "games[0].forum"),
+        (17, "games[0].poll_intervall"),
+        (18, "games[0].reread_interval"),
+        (20, "games[0].schedule.night_deadline"),  # missing: its [games.schedule] header
+        (33, "games[0].players[2].nick"),          # the third [[games.players]] of the first game
+    ]
+
+
+def test_key_lines_count_arrays_of_tables_within_their_parent_and_skip_multiline_strings():
+    text = (
+        '[[games]]\nid = "a"\n[[games.players]]\nnick = "x"\n'      # 1-4
+        '[[games]]\nid = "b"\nnote = """\nfake = 1\n"""\n'                # 5-9
+        '[[games.players]]\n"quoted key" = 2\nsite.url = "u"\n'      # 10-12
+    )
+    lines = key_lines(text)
+    assert lines["games[0].players[0].nick"] == 4
+    assert lines["games[1].id"] == 6
+    assert "games[1].fake" not in lines
+    assert lines["games[1].players[0]"] == 10          # counted within games[1], not as the second overall
+    assert lines['games[1].players[0]."quoted key"'] == 11
+    assert lines["games[1].players[0].site.url"] == 12
 
 
 def test_problem_renders_as_file_key_message_hint():
@@ -200,6 +234,7 @@ def test_problem_renders_as_file_key_message_hint():
     assert str(problem) == (
         'config.toml: games[0].players[3].role: role "Доктр" is not in ruleset new_year (hint: did you mean "Доктор"?)'
     )
+    assert str(replace(problem, line=31)).startswith('config.toml: line 31: games[0].players[3].role: role "Доктр"')
 
 
 def test_toml_syntax_error_names_line_and_column(tmp_path):
