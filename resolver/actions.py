@@ -32,7 +32,7 @@ from typing import Mapping
 
 from .errors import ActionError, Problem
 from .rolls import CHOICE_ROLLS, ROLL_NAMES
-from .ruleset import Ability, Ruleset, _did_you_mean, toml_error_line
+from .ruleset import WATCH_OPTIONS, Ability, Ruleset, _did_you_mean, toml_error_line, watch_option
 from .state import GameState, find_player, linked_partner
 
 
@@ -180,6 +180,21 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
                 if not action.role or (ruleset.find_role(action.role) is None and not ruleset.side_id(action.role)):
                     bad(f"heal_from_role needs role = a role or side of ruleset {ruleset.name}",
                         f"sides: {', '.join(ruleset.sides)}")
+            if card.watch_options and watch_option(card, action.learn) not in card.watch_options:
+                bad(f"{card.name}: learn = {action.learn!r} is not one of its choices",
+                    " or ".join(f'learn = "{o}" ({WATCH_OPTIONS[o][0]})' for o in card.watch_options))
+            if card.partners_only:
+                # 004 Элиса: "гостей своих подельников ... Своих гостей - не знает" (the engine refuses it too,
+                # after redirects; told here so the GM can ask the player again before the night ends)
+                own = ruleset.find_role(actor.role) if actor.role else None
+                for t in resolved_targets[0]:
+                    target = find_player(state.players, t)
+                    theirs = ruleset.find_role(target.role) if target is not None and target.role else None
+                    if t == actor.nick:
+                        bad(f"{card.name} watches a partner, never oneself", "choose a living partner")
+                    elif own is not None and theirs is not None and theirs.side != own.side:
+                        bad(f"{card.name} watches partners only: {t} is not of {actor.nick}'s side",
+                            "choose a living partner")
     return replace(action, actor=actor.nick, targets=resolved_targets[0], kill=resolved_targets[1]), problems
 
 

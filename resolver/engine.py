@@ -35,7 +35,7 @@ from .actions import Action, available_abilities
 from .order import DEATH_ORDER, ORDER, Stage
 from .outcome import Death, NightOutcome, Private, Public, Refusal, SilenceOut
 from .rolls import Roll, Rolls
-from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset
+from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset, watch_option
 from .state import PHASE_ALIVE, GameState, LastAction, Player, Silence, alive_at_start, find_player, linked_partner
 
 
@@ -51,15 +51,6 @@ KIND_NAMES: dict[str, str] = {
     "watch": "слежка", "serum": "сыворотка правды", "find_own": "поиск своих", "hire": "найм", "alibi": "отмазка",
     "strip_alibi": "снятие отмазки", "copy": "копирование", "hide": "залечь на дно", "question": "вопрос",
 }
-
-
-def watch_option(card: Ability, written: str) -> str:
-    """The choice of a watch with `watch_options` (004 Элиса): "" -> the card's default (its first option);
-    a canonical name or one of its `WATCH_OPTIONS` words -> that option; anything else -> ""."""
-    if not written.strip():
-        return card.watch_options[0] if card.watch_options else "nicks"
-    key = " ".join(written.lower().replace("ё", "е").split())
-    return next((opt for opt, words in WATCH_OPTIONS.items() if key == opt or key in {w.lower() for w in words}), "")
 
 
 def current_boss(ruleset: Ruleset, state: GameState) -> str | None:

@@ -35,6 +35,16 @@ WATCH_OPTIONS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+
+def watch_option(card: Ability, written: str) -> str:
+    """The choice of a watch with `watch_options` (004 Элиса): "" -> the card's default (its first option);
+    a canonical name or one of its `WATCH_OPTIONS` words -> that option; anything else -> ""."""
+    if not written.strip():
+        return card.watch_options[0] if card.watch_options else "nicks"
+    key = " ".join(written.lower().replace("ё", "е").split())
+    return next((opt for opt, words in WATCH_OPTIONS.items() if key == opt or key in {w.lower() for w in words}), "")
+
+
 @dataclass(frozen=True)
 class Ability:
     """One ability card. Limits are parameters; the engine reads them, never the role's name."""

@@ -137,3 +137,23 @@ def test_gm_text_view_shows_public_lines_and_what_only_the_gm_sees(game) -> None
     text = resolve_night(ruleset, state, night.actions, Rolls("ny", 1, night.forced)).to_text()
     assert text.splitlines()[:3] == ["Ночь 1", "  (ничего публичного)", "Спасены: Соня"]
     assert "  kill: Соня attacked (killed by Ronin (boss)) but healed by Enzo" in text.splitlines()
+
+
+def test_bad_input_004_elisa_learns_only_of_a_partner_and_by_a_known_choice() -> None:
+    """"Я все узнаю": "гостей своих подельников ... Своих гостей - не знает". The night file names each
+    wrong entry at once, so the GM can ask her again before the night ends."""
+    ruleset = load_ruleset("grand_hotel")
+    state = new_game("gh", [{"nick": "Elisa", "role": "Донья Элиса"}, {"nick": "Laura", "role": "Лаура"},
+                            {"nick": "Diego", "role": "Диего Муркиа"}, {"nick": "Ayala", "role": "Аяла"}], ruleset)
+    entry = '[[actions]]\nactor = "Elisa"\nability = "learn"\ntargets = ["{t}"]\nlearn = "{learn}"\n'
+    ok = 'night = 1\n' + entry.format(t="Laura", learn="kinds")
+    assert [a.learn for a in parse_night_file(ok, "nights/1.toml", ruleset, state).actions] == ["kinds"]
+    for target, learn, message in [
+        ("Diego", "nicks", "learn watches partners only: Diego is not of Elisa's side"),
+        ("Elisa", "nicks", "learn watches a partner, never oneself"),
+        ("Ayala", "роли", "learn: learn = 'роли' is not one of its choices"),
+    ]:
+        problems = _problems('night = 1\n' + entry.format(t=target, learn=learn), ruleset, state)
+        assert [(p.where, p.message) for p in problems] == [("line 2", message)]
+    assert _problems('night = 1\n' + entry.format(t="Ayala", learn="роли"), ruleset, state)[0].hint == \
+        'learn = "nicks" (ники гостей) or learn = "kinds" (типы НД)'
