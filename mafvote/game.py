@@ -55,7 +55,7 @@ from resolver.state import find_player
 
 from .config import GameConfig
 from .errors import BadInput, MafvoteError
-from .store import Store, from_db_time, to_db_time
+from .store import Store, StoredPost, from_db_time, to_db_time
 
 __all__ = [
     "APPLY_KINDS", "AppliedPhase", "CountInputs", "DayClose", "GameError", "GameService", "NightResult", "Phase",
@@ -795,24 +795,26 @@ class GameService:
                                                             state.excused.get(f"day {number}", ()))
                                         if n in slot_of)),
             owes_night_action=tuple(slot_of[n] for n in self.owes_night_action(number, state, rows) if n in slot_of))
-        # Only the posts this count can need, not the whole game's (the daemon counts both views after every
-        # crawl). `tally.count_day` reads the vote thread from the day's start (--since) on: the window
-        # (time >= start, RULES.md §3.1), late votes, activity (§3.13). Before the start it reads one thing:
-        # when each player last wrote, in either topic, for the 24 h silence (§3.13, 001 rule 3), which may
-        # be days back; so no margin before the start (none would be safe for a silence), but each account's
-        # latest post before it. A replaced account speaks for its slot only until its replacement
-        # (`Roster.slot_of_author`): its latest post before each replacement time is taken too, so one it
-        # wrote afterwards (as a spectator) cannot hide the slot's last post. Posts dated after the moment
-        # counted (a forum clock or `timezone` that is off) are the one case this can read differently.
         # (a --since without a time zone is left to the tally, which names it)
         window = bounds.start if since is None or since.tzinfo is None else min(since, bounds.start)
+        posts = tuple(T.Post.from_stored(p, self.tz) for p in self._posts_for_count(window, roster, as_of))
+        return CountInputs(number, posts, day_state, roster, rules, to_nick)
+
+    def _posts_for_count(self, window: datetime, roster: T.Roster, as_of: datetime | None) -> list[StoredPost]:
+        """Only the posts a count from `window` on can need, not the whole game's (the daemon counts both
+        views after every crawl). `tally.count_day` reads the vote thread from the day's start (--since) on:
+        the window (time >= start, RULES.md §3.1), late votes, activity (§3.13). Before the start it reads
+        one thing: when each player last wrote, in either topic, for the 24 h silence (§3.13, 001 rule 3),
+        which may be days back; so no margin before the start (none would be safe for a silence), but each
+        account's latest post before it. A replaced account speaks for its slot only until its replacement
+        (`Roster.slot_of_author`): its latest post before each replacement time is taken too, so one it wrote
+        afterwards (as a spectator) cannot hide the slot's last post. Posts dated after the moment counted (a
+        forum clock or `timezone` that is off) are the one case this can read differently."""
         cuts = {window, *(r.at for p in roster.players for r in p.replacements if r.at < window)}
         found = [p for cut in sorted(cuts) for p in self.store.posts(
             game_id=self.game.id, include_deleted=True, as_of=as_of, before=cut, last_per_author=True)]
         found += self.store.posts(game_id=self.game.id, include_deleted=True, as_of=as_of, since=window)
-        stored = {(p.forum, p.post_id): p for p in found}
-        posts = tuple(T.Post.from_stored(p, self.tz) for p in stored.values())
-        return CountInputs(number, posts, day_state, roster, rules, to_nick)
+        return list({(p.forum, p.post_id): p for p in found}.values())
 
     def _count(self, inputs: CountInputs, *, view: str = "gm", as_of: datetime | None = None) -> T.Tally:
         if self._matcher is None or self._matcher[0] != inputs.roster:
