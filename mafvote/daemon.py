@@ -120,15 +120,11 @@ def _phase_key(phase: Phase | None) -> str:
 def crawl_health(store: Store, topic_row_id: int, *, kind: str, url: str) -> CrawlHealth:
     """The topic's current run of failed crawls, read from `crawl_runs`: the count since the last
     success and when the run began (stable across restarts, so its alert key is too)."""
-    db = store.db
-    last_ok = next(db.query("select max(id) as id from crawl_runs where topic = ? and error is null "
-                            "and finished_at is not null", [topic_row_id]))["id"] or 0
-    row = next(db.query("select count(*) as n, min(started_at) as first, max(id) as last from crawl_runs "
-                        "where topic = ? and id > ? and error is not null", [topic_row_id, last_ok]))
-    if not row["n"]:
+    failing = store.failing_runs(topic_row_id)
+    if not failing:
         return CrawlHealth(topic=kind, failures_in_a_row=0, first_failure_at=None, url=url)
-    error = next(db.query("select error from crawl_runs where id = ?", [row["last"]]))["error"]
-    return CrawlHealth(topic=kind, failures_in_a_row=row["n"], first_failure_at=from_db_time(row["first"]),
+    error = failing[0].error or ""
+    return CrawlHealth(topic=kind, failures_in_a_row=len(failing), first_failure_at=min(r.started_at for r in failing),
                        last_error=error, layout_unrecognised=error.startswith("layout not recognised"), url=url)
 
 

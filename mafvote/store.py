@@ -239,9 +239,17 @@ def _m004_posts_by_author(db: sqlite_utils.Database) -> None:
     db["posts"].create_index(["topic", "author", "time"])
 
 
+def _m005_crawl_runs_by_topic_and_id(db: sqlite_utils.Database) -> None:
+    # `Store.failing_runs`: the daemon asks after every crawl of a topic for its failures since the last
+    # success. Newest first through this index, that read stops at the last success; without it, it went
+    # through every run the topic ever had (one a poll: ~1,400 a day per topic at a 1-minute interval).
+    db["crawl_runs"].create_index(["topic", "id"])
+
+
 # Append new migrations at the end; the index + 1 is the schema version they bring the file to.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
-    _m001_initial, _m002_game_phases, _m003_alerts_and_publishing, _m004_posts_by_author]
+    _m001_initial, _m002_game_phases, _m003_alerts_and_publishing, _m004_posts_by_author,
+    _m005_crawl_runs_by_topic_and_id]
 
 
 # --- the store ---------------------------------------------------------------------------------
@@ -504,11 +512,19 @@ class Store:
             rows = self.db.query("select * from crawl_runs order by id")
         else:
             rows = self.db.query("select * from crawl_runs where topic = ? order by id", [_tid(topic)])
-        return [CrawlRun(id=r["id"], topic=r["topic"], started_at=from_db_time(r["started_at"]),
-                         finished_at=from_db_time(r["finished_at"]), requests=r["requests"] or 0,
-                         bytes=r["bytes"] or 0, pages=r["pages"] or 0, new=r["new"] or 0,
-                         changed=r["changed"] or 0, deleted=r["deleted"] or 0, error=r["error"])
-                for r in rows]
+        return [_crawl_run(r) for r in rows]
+
+    def failing_runs(self, topic: Topic | int) -> list[CrawlRun]:
+        """The topic's current run of failed crawls, newest first: the runs with an error since its last
+        finished run without one (runs still going, or cut off without a word, are skipped)."""
+        out = []
+        for r in self.db.query("select * from crawl_runs where topic = ? order by id desc", [_tid(topic)]):
+            if r["error"] is None:
+                if r["finished_at"] is not None:
+                    break
+                continue
+            out.append(_crawl_run(r))
+        return out
 
     # -- readers --
     def post_versions(self, post: StoredPost | tuple[str, int]) -> list[PostVersion]:
@@ -626,6 +642,13 @@ class Store:
                     if as_of_text is None or v["seen_at"] <= as_of_text:
                         out.setdefault((v["forum"], v["post_id"]), []).append(_version(v))
         return out
+
+
+def _crawl_run(r: dict) -> CrawlRun:
+    return CrawlRun(id=r["id"], topic=r["topic"], started_at=from_db_time(r["started_at"]),
+                    finished_at=from_db_time(r["finished_at"]), requests=r["requests"] or 0,
+                    bytes=r["bytes"] or 0, pages=r["pages"] or 0, new=r["new"] or 0,
+                    changed=r["changed"] or 0, deleted=r["deleted"] or 0, error=r["error"])
 
 
 def _tid(topic: Topic | int) -> int:

@@ -328,3 +328,37 @@ def test_engine_auto_recognises_mybb_from_the_first_page(forum, crawler):
     result = crawl_topic(crawler.client, crawler.store, forum="hyper", url=forum.url_of(2),
                          kind="vote", game_id="ny", profile="auto", tz=MSK, now=NOW)
     assert result.ok and result.topic_id == "2" and result.new == tuple(range(1, 8))
+
+
+def test_crawl_health_counts_the_failures_since_the_last_success_of_that_topic_only(tmp_path):
+    """The daemon's `crawl_failing` alert reads this after every crawl: failures since the last finished run
+    without an error, newest error first; runs still going (no end, no error) are skipped; other topics'
+    runs never count."""
+    from mafvote.daemon import crawl_health
+
+    store = Store(tmp_path / "s.sqlite")
+    store.ensure_forum("f", engine="mybb", base_url="http://f/", timezone_name="UTC")
+    vote = store.ensure_topic("f", "2", url="http://f/t2", kind="vote", game_id="g")
+    game = store.ensure_topic("f", "1", url="http://f/t1", kind="game", game_id="g")
+    t0 = datetime(2026, 12, 30, 10, 0, tzinfo=timezone.utc)
+
+    def run(topic, minute, error=None, finished=True):
+        run_id = store.start_crawl(topic, t0 + timedelta(minutes=minute))
+        if finished:
+            store.finish_crawl(run_id, t0 + timedelta(minutes=minute, seconds=5), requests=1, bytes=0, pages=1,
+                               new=0, changed=0, deleted=0, error=error)
+
+    health = lambda: crawl_health(store, vote.id, kind="vote", url=vote.url)  # noqa: E731
+    assert health().failures_in_a_row == 0                      # never crawled
+    run(vote, 0, "HTTP 503")                                    # failures before the last success are forgiven
+    run(vote, 2)
+    assert health().failures_in_a_row == 0
+    run(vote, 4, "HTTP 503")
+    run(game, 5, "timeout")                                     # another topic
+    run(vote, 6, finished=False)                                # a run cut off without a word
+    run(vote, 8, "layout not recognised: http://f/t2 (mybb): no posts")
+    h = health()
+    assert (h.failures_in_a_row, h.first_failure_at, h.layout_unrecognised) == (2, t0 + timedelta(minutes=4), True)
+    assert h.last_error.startswith("layout not recognised")
+    run(vote, 10)
+    assert health().failures_in_a_row == 0
