@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import sqlite3
 
@@ -581,26 +581,11 @@ class Store:
         """The post rows of `posts`. A game has a handful of topics: the queries go topic by topic
         (`cross join` keeps SQLite from scanning every post first) and reach the posts through an index,
         so a time-bounded or per-author read does not grow with the rest of the game."""
-        tw, tp = ["1 = 1"], []            # which topics
-        if game_id is not None:
-            tw.append("t.game_id = ?")
-            tp.append(game_id)
-        if topic is not None:
-            tw.append("t.id = ?")
-            tp.append(_tid(topic))
-        if kind is not None:
-            tw.append("t.kind = ?")
-            tp.append(kind)
-        pw, pp = ["1 = 1"], []            # which posts
-        if as_of_text is not None:
-            pw.append("p.first_seen <= ?")
-            pp.append(as_of_text)
-        if since is not None:
-            pw.append("p.time >= ?")
-            pp.append(_db_time_up(since))
-        if before is not None:
-            pw.append("p.time < ?")
-            pp.append(_db_time_up(before))
+        tw, tp = _where([("t.game_id = ?", game_id), ("t.id = ?", None if topic is None else _tid(topic)),
+                         ("t.kind = ?", kind)])                                     # which topics
+        pw, pp = _where([("p.first_seen <= ?", as_of_text),                         # which posts
+                         ("p.time >= ?", None if since is None else _db_time_up(since)),
+                         ("p.time < ?", None if before is None else _db_time_up(before))])
         if not last_per_author:
             return list(self.db.query(
                 "select p.*, t.topic_id as topic_key, t.kind, t.game_id from topics t cross join posts p "
@@ -642,6 +627,12 @@ class Store:
                     if as_of_text is None or v["seen_at"] <= as_of_text:
                         out.setdefault((v["forum"], v["post_id"]), []).append(_version(v))
         return out
+
+
+def _where(conditions: list[tuple[str, Any]]) -> tuple[list[str], list[Any]]:
+    """SQL conditions and their parameters, for the ones whose value is given (None: no condition)."""
+    given = [(clause, value) for clause, value in conditions if value is not None]
+    return ["1 = 1", *(clause for clause, _ in given)], [value for _, value in given]
 
 
 def _crawl_run(r: dict) -> CrawlRun:
