@@ -32,7 +32,7 @@ from typing import Mapping
 
 from .errors import ActionError, Problem
 from .rolls import CHOICE_ROLLS, ROLL_NAMES
-from .ruleset import WATCH_OPTIONS, Ability, Ruleset, _did_you_mean, toml_error_line, watch_option
+from .ruleset import WATCH_OPTIONS, Ability, Ruleset, _did_you_mean, not_partners, toml_error_line, watch_option
 from .state import GameState, find_player, linked_partner
 
 
@@ -186,15 +186,17 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
             if card.partners_only:
                 # 004 Элиса: "гостей своих подельников ... Своих гостей - не знает" (the engine refuses it too,
                 # after redirects; told here so the GM can ask the player again before the night ends)
-                own = ruleset.find_role(actor.role) if actor.role else None
-                for t in resolved_targets[0]:
-                    target = find_player(state.players, t)
-                    theirs = ruleset.find_role(target.role) if target is not None and target.role else None
-                    if t == actor.nick:
-                        bad(f"{card.name} watches a partner, never oneself", "choose a living partner")
-                    elif own is not None and theirs is not None and theirs.side != own.side:
-                        bad(f"{card.name} watches partners only: {t} is not of {actor.nick}'s side",
-                            "choose a living partner")
+                def side_of(nick: str) -> str | None:
+                    player = find_player(state.players, nick)
+                    role = ruleset.find_role(player.role) if player is not None and player.role else None
+                    return role.side if role is not None else None
+
+                itself, strangers = not_partners(actor.nick, side_of(actor.nick),
+                                                 [(t, side_of(t)) for t in resolved_targets[0]])
+                if itself:
+                    bad(f"{card.name} watches a partner, never oneself", "choose a living partner")
+                for t in strangers:
+                    bad(f"{card.name} watches partners only: {t} is not of {actor.nick}'s side", "choose a living partner")
     return replace(action, actor=actor.nick, targets=resolved_targets[0], kill=resolved_targets[1]), problems
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 __all__ = ["resolve_night", "current_boss", "check_win", "inherit"]
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
@@ -35,7 +35,7 @@ from .actions import Action, available_abilities
 from .order import DEATH_ORDER, ORDER, Stage
 from .outcome import Death, NightOutcome, Private, Public, Refusal, SilenceOut
 from .rolls import Roll, Rolls
-from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset, watch_option
+from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset, not_partners, watch_option
 from .state import PHASE_ALIVE, GameState, LastAction, Player, Silence, alive_at_start, find_player, linked_partner
 
 
@@ -255,10 +255,10 @@ class _Night:
             return self.refuse(action, f"{card.name} needs {card.min_targets} target(s)")
         if card.partners_only:
             # 004 Элиса "Я все узнаю": "гостей своих подельников ... Своих гостей - не знает"
-            if p.nick in targets:
+            itself, strangers = not_partners(p.nick, owner.side, [(t, self.role_of(t).side) for t in targets])
+            if itself:
                 return self.refuse(action, f"{card.name} watches a partner, never oneself («Своих гостей - не знает»): "
                                            "choose a living partner")
-            strangers = [t for t in targets if self.role_of(t).side != owner.side]
             if strangers:
                 return self.refuse(action, f"{card.name} watches partners only («гостей своих подельников»): "
                                            f"{', '.join(strangers)} is not of the {self.r.sides[owner.side].title} side")
@@ -875,8 +875,9 @@ class _Night:
                           and not a.blocked_by and a.kind != "hide"]
                 if act.card.watch_options and watch_option(act.card, act.action.learn) == "kinds":
                     # 004 Элиса: "типы НД, направленные на них": each kind once, "×n" when it came n times
-                    count = {k: sum(KIND_NAMES[a.kind] == k for a in visits) for k in dict.fromkeys(KIND_NAMES.values())}
-                    kinds = ", ".join(k + (f" ×{n}" if n > 1 else "") for k, n in count.items() if n)
+                    count = Counter(KIND_NAMES[a.kind] for a in visits)
+                    kinds = ", ".join(k + (f" ×{count[k]}" if count[k] > 1 else "")
+                                      for k in dict.fromkeys(KIND_NAMES.values()) if count[k])
                     self.private.append(Private(act.actor, "info", f"Типы НД на {self.name(t)}: {kinds or 'никаких'}"))
                     self.log.append(f"watch: {act.actor} learns the kinds of actions on {t}: {kinds or 'none'}")
                     continue

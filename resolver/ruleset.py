@@ -45,6 +45,14 @@ def watch_option(card: Ability, written: str) -> str:
     return next((opt for opt, words in WATCH_OPTIONS.items() if key == opt or key in {w.lower() for w in words}), "")
 
 
+def not_partners(actor: str, side: str | None, targets: list[tuple[str, str | None]]) -> tuple[bool, list[str]]:
+    """For a `partners_only` card (004 Элиса: "гостей своих подельников ... Своих гостей - не знает"), given the
+    actor's side and each target's (nick, side): (whether the actor targets itself, the targets of another side).
+    A side not known yet (roles not entered) makes nobody a stranger."""
+    strangers = [t for t, theirs in targets if side is not None and theirs is not None and theirs != side]
+    return any(t == actor for t, _ in targets), strangers
+
+
 @dataclass(frozen=True)
 class Ability:
     """One ability card. Limits are parameters; the engine reads them, never the role's name."""
