@@ -120,6 +120,16 @@ def _bs4_phpbb_edit(node, profile, tz, now):
     return EditNotice(at=when, by=by, reason=reason.group(1) if reason else None)
 
 
+def _bs4_phpbb2_author_id(post, profile):
+    # the profile button sits in the row after the post's row (see scraper.profiles.phpbb)
+    row = post.find_next_sibling("tr")
+    if row is None or row.select_one(profile.post_id_selector) is not None:
+        return None
+    link = row.select_one("a[href*='mode=viewprofile']")
+    m = re.search(r"[?&]u=(\d+)", link.get("href") or "") if link else None
+    return m.group(1) if m else None
+
+
 _MACHINE = {"datetime", "data-time", "data-timestamp", "data-posted"}
 
 
@@ -190,6 +200,8 @@ def bs4_extract(html: str, engine: str, url: str, tz: ZoneInfo, now: datetime) -
             author_node if author_node.name == "a" else author_node.select_one("a[href]"))
         m = re.search(profile.author_id_pattern, link.get("href") or "") if link else None
         author_id = m.group(1) if m else (post.get(profile.author_id_attr) if profile.author_id_attr else None)
+        if author_id is None and "author_id" in profile.hooks:
+            author_id = _bs4_phpbb2_author_id(post, profile)
         notice = post.select_one(profile.edit_notice) if profile.edit_notice else None
         edit = None
         if notice is not None and notice.get_text(strip=True):
