@@ -149,13 +149,15 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
                 how = ("the day closes now" if rules.early_close == "auto"
                        else "close it with `mafvote day close` if nobody withdrew consent (001 rule 5.1)")
                 day.alerts.append(Alert("early_close", post.time,
-                                        f"every vote-entitled player's vote is final (досрочно); {how}"))
+                                        f"every vote-entitled player's vote is final (досрочно); {how}",
+                                        data={"auto": rules.early_close == "auto"}))
             elif (rules.early_close_majority_alert and not majority_alerted
                   and finals * 2 > len(entitled) and finals < len(entitled)):
                 majority_alerted = True
                 day.alerts.append(Alert("early_close_majority", post.time,
                                         f"{finals} of {len(entitled)} votes are final (досрочно): "
-                                        "the majority; the GM may close the day"))
+                                        "the majority; the GM may close the day",
+                                        data={"final": finals, "entitled": len(entitled)}))
     if day.closed_early is not None and rules.early_close == "auto":
         close = day.closed_early
     else:
@@ -172,7 +174,8 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
             if r.votes:
                 day.flags.append(Flag("late", slot, post.post_id,
                                       f"vote at {post.time.isoformat()} is not before the close "
-                                      f"{close.isoformat()}: not counted"))
+                                      f"{close.isoformat()}: not counted",
+                                      {"time": post.time.isoformat(), "close": close.isoformat()}))
 
     reference = as_of if as_of is not None else close
     closed = reference >= close or day.closed_early is not None
@@ -180,24 +183,29 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
                      alive, entitled, seen, reference, slot_of)
 
 
-def _html_for(post: Post, rules: VoteRules, as_of: datetime | None) -> tuple[str, str, bool, str]:
-    """(html to read, latest html, edited?, edit detail) as of ``as_of``."""
+def _html_for(post: Post, rules: VoteRules, as_of: datetime | None) -> tuple[str, str, bool, str, dict]:
+    """(html to read, latest html, edited?, edit detail, its facts for `Flag.data`) as of ``as_of``."""
     versions = [v for v in post.versions if as_of is None or v[0] <= as_of] or [(post.first_seen, post.html)]
     first = post.html if not post.versions else versions[0][1]
     latest = versions[-1][1]
     edited_by_notice = post.edited and (post.edited_at is None or as_of is None or post.edited_at <= as_of)
     changed = len({h for _, h in versions}) > 1
     edited = edited_by_notice or changed or post.deleted
-    detail = ""
+    detail, facts = "", {}
     if edited:
         when = post.edited_at or (versions[-1][0] if changed else None)
         detail = "deleted" if post.deleted else f"edited{(' at ' + when.isoformat()) if when else ''}"
-    return (first if rules.edited_vote == "first_seen" else latest), latest, edited, detail
+        facts = {"deleted": post.deleted, "at": None if post.deleted or when is None else when.isoformat()}
+    return (first if rules.edited_vote == "first_seen" else latest), latest, edited, detail, facts
+
+
+def _written(votes) -> list[dict]:  # noqa: ANN001 - recognise.Vote
+    return [{"written": v.written, "color": v.color} for v in votes]
 
 
 def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, matcher: RosterMatcher,
                alive: set[str], early_ok: bool, as_of: datetime | None, day: _Day) -> None:
-    html, latest, edited, edit_detail = _html_for(post, rules, as_of)
+    html, latest, edited, edit_detail, edit_facts = _html_for(post, rules, as_of)
     is_gm = roster.is_gm(post.author)
     slot = None if is_gm else slot
     if not is_gm and slot is None:
@@ -207,7 +215,8 @@ def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, m
         for kind_player, hue in reading.unrecognised:
             day.flags.append(Flag("unrecognised_colour", slot, post.post_id,
                                   f"{kind_player} is written in a colour that is neither red nor "
-                                  f"blue ({hue}); not counted as a vote"))
+                                  f"blue ({hue}); not counted as a vote",
+                                  {"written": kind_player, "hue": hue}))
     if not reading.votes:
         return
     if is_gm:
@@ -228,12 +237,13 @@ def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, m
         day.flags.append(Flag("multiple_votes", slot, post.post_id,
                               "several votes in one post: " + ", ".join(
                                   f"{v.written} ({v.color})" for v in reading.votes)
-                              + "; the last valid one counts"))
+                              + "; the last valid one counts", {"votes": _written(reading.votes)}))
     if edited:
         if rules.edited_vote == "void":
             day.flags.append(Flag("edited", slot, post.post_id,
                                   f"{edit_detail}: an edited vote is void (the player has not voted "
-                                  "unless a later unedited vote follows)"))
+                                  "unless a later unedited vote follows)",
+                                  {**edit_facts, "rule": "void"}))
             if slot not in day.final:
                 for v in reading.votes:
                     day.casts.append(_Cast(slot, v.target.player, v.written, v.color, post.post_id,
@@ -247,7 +257,9 @@ def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, m
                               f"{edit_detail}; the vote as first seen counts"
                               + ("" if same else " (the edit changed the votes: now "
                                  + (", ".join(f"{v.written} ({v.color})" for v in now.votes) or "none")
-                                 + ")")))
+                                 + ")"),
+                              {**edit_facts, "rule": "first_seen",
+                               "now": None if same else _written(now.votes)}))
     before = day.current.get(slot)
     for v in reading.votes:
         _cast(slot, v, post, False, rules, alive, day, multiple=True)
@@ -264,7 +276,7 @@ def _cast(voter: str, v, post: Post, early: bool, rules: VoteRules, alive: set[s
     idx = len(day.casts) - 1
     if voter not in alive:
         c.reason = "voter is not alive"
-        day.flags.append(Flag("dead_voter", voter, post.post_id, f"{voter} is not alive today"))
+        day.flags.append(Flag("dead_voter", voter, post.post_id, f"{voter} is not alive today"))  # no facts beyond the voter
         return
     if voter in day.final:
         fin = day.casts[day.final[voter]]
@@ -272,28 +284,31 @@ def _cast(voter: str, v, post: Post, early: bool, rules: VoteRules, alive: set[s
         if (fin.target, fin.color) != (c.target, c.color):
             day.flags.append(Flag("changed_final_vote", voter, post.post_id,
                                   f"{voter}'s vote {fin.written} ({fin.color}) is final since post "
-                                  f"{fin.post_id}; the change to {c.written} ({c.color}) is ignored"))
+                                  f"{fin.post_id}; the change to {c.written} ({c.color}) is ignored",
+                                  {"final": {"written": fin.written, "color": fin.color, "post_id": fin.post_id},
+                                   "new": {"written": c.written, "color": c.color}}))
         return
     m = v.target
     if m.status == "none":
         c.reason = f"unknown name {v.written!r}; the previous valid vote stands"
         day.flags.append(Flag("unknown_target", voter, post.post_id,
-                              f"{v.written!r} is not a player on the roster"))
+                              f"{v.written!r} is not a player on the roster", {"written": v.written}))
         return
     if m.status == "ambiguous":
         c.reason = f"ambiguous name {v.written!r}; the previous valid vote stands"
         day.flags.append(Flag("ambiguous_name", voter, post.post_id,
-                              f"{v.written!r} could be: {', '.join(m.candidates)}; not guessed"))
+                              f"{v.written!r} could be: {', '.join(m.candidates)}; not guessed",
+                              {"written": v.written, "candidates": list(m.candidates)}))
         return
     if m.player == voter:
         c.reason = "self-vote (Голосовать в себя нельзя); the previous valid vote stands"
         day.flags.append(Flag("self_vote", voter, post.post_id,
-                              f"{voter} voted for themselves ({c.color}); not counted"))
+                              f"{voter} voted for themselves ({c.color}); not counted", {"color": c.color}))
         return
     if m.player not in alive:
         c.reason = f"{m.player} is not alive; the previous valid vote stands"
         day.flags.append(Flag("unknown_target", voter, post.post_id,
-                              f"{m.player} is not alive today"))
+                              f"{m.player} is not alive today", {"written": v.written, "dead": m.player}))
         return
     c.valid = True
     c.reason = "replaced by a later vote"
@@ -424,7 +439,8 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
             if rules.penalty == "fixed" and misses_after[p] >= 2:
                 flags.append(Flag("modkill_candidate", p, None,
                                   f"{p} has missed {misses_after[p]} duties this game (votes and night "
-                                  "actions): the rules give a modkill (or a replacement)"))
+                                  "actions): the rules give a modkill (or a replacement)",
+                                  {"misses": misses_after[p]}))
     activity = {p: 0 for p in alive}
     for post in seen:
         if (start is None or post.time >= start) and post.time < close:
@@ -436,7 +452,8 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
             if activity[p] < rules.min_posts_for_night_action:
                 flags.append(Flag("under_active", p, None,
                                   f"{p} wrote {activity[p]} posts today (fewer than "
-                                  f"{rules.min_posts_for_night_action}): the next night action is refused"))
+                                  f"{rules.min_posts_for_night_action}): the next night action is refused",
+                                  {"posts": activity[p], "min": rules.min_posts_for_night_action}))
     alerts = list(day.alerts)
     if rules.silent_alert_hours:
         limit = timedelta(hours=rules.silent_alert_hours)
@@ -448,9 +465,11 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
         for p in alive:
             last = last_post.get(p, start)
             if last is not None and reference - last >= limit:
+                hours = int((reference - last).total_seconds() // 3600)
                 alerts.append(Alert("silent_player", reference,
-                                    f"{p} has written nothing for {int((reference - last).total_seconds() // 3600)} h "
-                                    "(since " + last.isoformat() + "): a replacement candidate", p))
+                                    f"{p} has written nothing for {hours} h "
+                                    "(since " + last.isoformat() + "): a replacement candidate", p,
+                                    {"hours": hours, "since": last.isoformat()}))
     if view == "public":
         flags = [f for f in flags if public_flag(f.kind)]
         alerts = []          # alerts are the GM's (INTERFACE.md webhook kinds), never published

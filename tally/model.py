@@ -354,13 +354,19 @@ class VoteRecord:
 
 @dataclass(frozen=True)
 class Flag:
+    """``detail`` is the English sentence for the GM; ``data`` holds its facts as plain JSON values
+    (names as written, colours, counts, ISO times), so an alert in another language is built from the
+    facts, never by translating the sentence (mafvote.alert_texts)."""
+
     kind: str
     player: str | None
     post_id: int | None
     detail: str
+    data: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "player": self.player, "post_id": self.post_id, "detail": self.detail}
+        return {"kind": self.kind, "player": self.player, "post_id": self.post_id, "detail": self.detail,
+                "data": dict(self.data)}
 
 
 @dataclass(frozen=True)
@@ -372,9 +378,11 @@ class Alert:
     time: datetime | None
     detail: str
     player: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict, hash=False)   # the facts of `detail`, as in Flag
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "time": _iso(self.time), "detail": self.detail, "player": self.player}
+        return {"kind": self.kind, "time": _iso(self.time), "detail": self.detail, "player": self.player,
+                "data": dict(self.data)}
 
 
 @dataclass(frozen=True)
