@@ -24,6 +24,10 @@ same situation produces the same key and the GM gets it once:
 
 The tally may be a `tally.Tally` or its `to_json()` dict; it should be the GM view (the public view
 hides silences, modkill and activity flags).
+
+Every function takes `language` (`[alerts] language`, "en" by default): the texts come from
+`mafvote.alert_texts`, one table per language; keys and kinds are the same in every language, so a GM
+who switches the language mid-game is not alerted again about what was already sent.
 """
 from __future__ import annotations
 
@@ -31,7 +35,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from typing import Any, Callable, Mapping, Sequence
 
+from . import alert_texts as W
 from .alerts import Alert
+from .grammar import join_ru
 
 __all__ = [
     "CrawlHealth",
@@ -43,6 +49,7 @@ __all__ = [
     "deadline_alerts",
     "early_close_alerts",
     "flag_alerts",
+    "flag_text",
     "leaders",
     "offset_label",
     "silent_alerts",
@@ -107,9 +114,8 @@ def _time(value: Any) -> datetime | None:
     return datetime.fromisoformat(value)
 
 
-def _show(dt: datetime, tz: tzinfo | None) -> str:
-    local = dt.astimezone(tz) if tz is not None else dt
-    return local.strftime("%d.%m %H:%M") + f" {tz if tz is not None else local.tzname()}"
+def _show(dt: datetime, tz: tzinfo | None, language: str = W.DEFAULT_LANGUAGE) -> str:
+    return W.at(language, dt, tz)
 
 
 def leaders(tally: Any) -> tuple[list[Mapping[str, Any]], bool]:
@@ -123,36 +129,41 @@ def leaders(tally: Any) -> tuple[list[Mapping[str, Any]], bool]:
     return best, len(best) > 1
 
 
-def count_lines(tally: Any, limit: int | None = None) -> list[str]:
-    """The count as plain lines for an alert: `Вася — 3 (Петя, Маша, Коля)`, highest first."""
+def count_lines(tally: Any, limit: int | None = None, *, language: str = W.DEFAULT_LANGUAGE) -> list[str]:
+    """The count as plain lines for an alert, highest first: `Вася — 3 (Петя, Маша, Коля)` (en),
+    `Вася — 3 голоса (Петя, Маша, Коля)` (ru)."""
     data = _json(tally)
     cands = sorted(data.get("candidates", []), key=lambda c: (-c.get("total", 0), c["player"]))
     lines = []
+    blue = W.phrase(language, "count.blue")
     for cand in cands[:limit]:
-        voters = ", ".join(v["voter"] + ("" if v.get("color", "red") == "red" else " (blue)")
+        voters = ", ".join(v["voter"] + ("" if v.get("color", "red") == "red" else blue)
                            for v in cand.get("voters", []))
-        extra = f", penalty +{cand['penalty']}" if cand.get("penalty") else ""
-        lines.append(f"{cand['player']} — {cand['total']}{extra}" + (f" ({voters})" if voters else ""))
+        penalty = W.phrase(language, "count.penalty", penalty=cand["penalty"]) if cand.get("penalty") else ""
+        lines.append(W.phrase(language, "count.line", player=cand["player"], total=cand["total"], penalty=penalty,
+                              voters=W.phrase(language, "count.voters", voters=voters) if voters else ""))
     return lines
 
 
-def _summary(data: Mapping[str, Any]) -> list[str]:
+def _summary(data: Mapping[str, Any], language: str) -> list[str]:
     out = []
     best, tie = leaders(data)
     if best:
         names = ", ".join(c["player"] for c in best)
-        out.append(f"Tie at the top ({best[0]['total']}): {names}" if tie
-                   else f"Leader: {names} ({best[0]['total']})")
+        out.append(W.phrase(language, "summary.tie" if tie else "summary.leader", names=names,
+                            total=best[0]["total"]))
     else:
-        out.append("Nobody has a positive total")
+        out.append(W.phrase(language, "summary.none"))
     not_voted = list(data.get("not_voted", []))
-    out.append(f"Not voted ({len(not_voted)}): " + (", ".join(not_voted) if not_voted else "nobody"))
+    out.append(W.phrase(language, "summary.not_voted", n=len(not_voted), names=", ".join(not_voted))
+               if not_voted else W.phrase(language, "summary.all_voted"))
     return out
 
 
 def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
                     before_deadline: Sequence[timedelta], thread_url: str | None = None,
-                    day_post: str | None = None, tz: tzinfo | None = None) -> list[Alert]:
+                    day_post: str | None = None, tz: tzinfo | None = None,
+                    language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
     """T−60/T−15 (who has not voted, the leaders, ties) and the deadline itself (the final count, GM
     view, and the suggested day post `day_post`).
 
@@ -164,15 +175,18 @@ def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
     closed_early = _time(data.get("closed_early"))
     ended = now >= deadline or (bool(data.get("closed")) and closed_early is not None)
     if ended:
-        head = (f"Day {day} closed early at {_show(closed_early, tz)}" if closed_early is not None and
-                closed_early < deadline else f"Day {day} deadline reached ({_show(deadline, tz)})")
-        text = [head + " — final count (GM view):", *count_lines(data), *_summary(data)]
+        head = (W.phrase(language, "deadline.closed_early", day=day, at=_show(closed_early, tz, language))
+                if closed_early is not None and closed_early < deadline
+                else W.phrase(language, "deadline.reached", day=day, at=_show(deadline, tz, language)))
+        text = [W.phrase(language, "deadline.final", head=head), *count_lines(data, language=language),
+                *_summary(data, language)]
         outcome = data.get("outcome") or {}
         if outcome.get("reason"):
-            eliminated = ", ".join(outcome.get("eliminated", [])) or "nobody"
-            text.append(f"Result: {eliminated} ({outcome['reason']})")
+            eliminated = ", ".join(outcome.get("eliminated", [])) or W.phrase(language, "nobody")
+            text.append(W.phrase(language, "deadline.result", eliminated=eliminated,
+                                 reason=W.reason(language, outcome["reason"])))
         if day_post:
-            text += ["", "Suggested day post:", day_post]
+            text += ["", W.phrase(language, "deadline.day_post"), day_post]
         return [Alert(game=game, kind="deadline", text="\n".join(text), time=deadline if
                       closed_early is None else min(closed_early, deadline), phase=phase, post_url=thread_url,
                       key=f"deadline:{phase}")]
@@ -182,8 +196,9 @@ def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
     offset = min(due)
     left = deadline - now
     minutes = max(1, int(-(-left.total_seconds() // 60)))
-    text = [f"Day {day} closes in {minutes} min ({_show(deadline, tz)})", *_summary(data)]
-    text += count_lines(data, limit=5)
+    text = [W.phrase(language, "soon", day=day, minutes=minutes, at=_show(deadline, tz, language)),
+            *_summary(data, language)]
+    text += count_lines(data, limit=5, language=language)
     return [Alert(game=game, kind="deadline_soon", text="\n".join(text), time=deadline - offset,
                   phase=phase, post_url=thread_url, key=f"deadline_soon:{phase}:{offset_label(offset)}")]
 
@@ -197,7 +212,8 @@ def _post_of(data: Mapping[str, Any], when: datetime | None) -> int | None:
     return None
 
 
-def early_close_alerts(game: str, tally: Any, *, post_url: PostLink = None) -> list[Alert]:
+def early_close_alerts(game: str, tally: Any, *, post_url: PostLink = None,
+                       language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
     """The tally's early-close alerts (RULES §11): every vote final, or a majority final."""
     data = _json(tally)
     phase = _phase(data)
@@ -206,24 +222,93 @@ def early_close_alerts(game: str, tally: Any, *, post_url: PostLink = None) -> l
         if item["kind"] not in ("early_close", "early_close_majority"):
             continue
         when = _time(item.get("time"))
-        out.append(Alert(game=game, kind="early_close", text=f"Day {data['day']}: {item['detail']}",
+        facts = dict(item.get("data") or {})
+        key = item["kind"]
+        if key == "early_close" and facts.get("auto") is False:
+            key = "early_close.gm"      # 001 rule 5.1: the GM closes the day, not the count
+        elif key == "early_close" and "auto" not in facts:
+            key = "early_close~"        # a tally JSON without the facts: say only what is certain
+        text = W.phrase(language, key, **facts, day=data["day"], detail=item.get("detail") or item["kind"])
+        out.append(Alert(game=game, kind="early_close", text=text,
                          time=when or _time(data["deadline"]), phase=phase,
                          post_url=_link(post_url, _post_of(data, when)), key=f"{item['kind']}:{phase}"))
     return out
 
 
-def silent_alerts(game: str, tally: Any, *, now: datetime) -> list[Alert]:
+def silent_alerts(game: str, tally: Any, *, now: datetime, tz: tzinfo | None = None,
+                  language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
     """Players silent for 24 h (the tally's `silent_player` alerts, GM view): once per player per day."""
     data = _json(tally)
     phase = _phase(data)
-    return [Alert(game=game, kind="silent_player", text=f"Day {data['day']}: {item['detail']}",
-                  time=_time(item.get("time")) or now, phase=phase, post_url=None,
-                  key=f"silent_player:{phase}:{item.get('player')}")
-            for item in data.get("alerts", []) if item["kind"] == "silent_player"]
+    out = []
+    for item in data.get("alerts", []):
+        if item["kind"] != "silent_player":
+            continue
+        facts = dict(item.get("data") or {})
+        if facts.get("since"):
+            facts["since"] = _show(_time(facts["since"]), tz, language)
+        text = W.phrase(language, "silent_player", **facts, day=data["day"], player=item.get("player"),
+                        detail=item.get("detail") or item["kind"])
+        out.append(Alert(game=game, kind="silent_player", text=text, time=_time(item.get("time")) or now,
+                         phase=phase, post_url=None, key=f"silent_player:{phase}:{item.get('player')}"))
+    return out
+
+
+def _votes(language: str, votes: Sequence[Mapping[str, Any]]) -> str:
+    return ", ".join(W.phrase(language, "vote", written=v.get("written", ""),
+                              color=W.color(language, v.get("color", "red"))) for v in votes)
+
+
+def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None = None,
+              language: str = W.DEFAULT_LANGUAGE) -> tuple[str, str]:
+    """(label, text) of a tally flag in `language`: English shows the kind and the tally's `detail`;
+    other languages build the text from the flag's `data` (its facts), or from the tally's `misses` and
+    `activity` for a flag without them, falling back to a shorter wording when a fact is missing."""
+    kind, player = flag["kind"], flag.get("player")
+    facts: dict[str, Any] = dict(flag.get("data") or {})
+    data = _json(tally) if tally is not None else {}
+    key = f"flag.{kind}"
+    if not W.has(language, key):
+        return kind, flag.get("detail") or kind          # a kind the tables do not know yet
+    if kind == "ambiguous_name" and facts.get("candidates"):
+        facts["candidates"] = join_ru(facts["candidates"], W.phrase(language, "or"))
+    if "color" in facts:
+        facts["color"] = W.color(language, facts["color"])
+    if isinstance(facts.get("votes"), list):
+        facts["votes"] = _votes(language, facts["votes"])
+    if kind == "unknown_target" and facts.get("dead"):
+        key = "flag.unknown_target.dead"
+    if kind == "edited" and "deleted" in facts:
+        facts["edit"] = (W.phrase(language, "edit.deleted") if facts["deleted"]
+                         else W.phrase(language, "edit.at", at=_show(_time(facts["at"]), tz, language))
+                         if facts.get("at") else W.phrase(language, "edit.plain"))
+        if facts.get("rule") in ("void", "first_seen"):
+            key = f"flag.edited.{facts['rule']}"
+        now_votes = facts.get("now")
+        facts["change"] = ("" if now_votes is None else W.phrase(
+            language, "edit.change", votes=_votes(language, now_votes) or W.phrase(language, "edit.no_votes")))
+    if kind == "changed_final_vote" and isinstance(facts.get("final"), Mapping) and isinstance(facts.get("new"), Mapping):
+        facts["final_post"] = facts["final"].get("post_id")
+        facts["final"], facts["new"] = _votes(language, [facts["final"]]), _votes(language, [facts["new"]])
+    if kind == "late":
+        for name in ("time", "close"):
+            if facts.get(name):
+                facts[name] = _show(_time(facts[name]), tz, language)
+    if kind == "modkill_candidate" and "misses" not in facts and player in (data.get("misses") or {}):
+        facts["misses"] = data["misses"][player]
+    if kind == "under_active" and "posts" not in facts and player in (data.get("activity") or {}):
+        facts["posts"] = data["activity"][player]
+    facts.update(player=player, detail=flag.get("detail") or kind)
+    try:
+        text = W.phrase(language, key, **facts)
+    except (KeyError, TypeError, ValueError):
+        text = W.phrase(language, f"flag.{kind}~", **facts)   # a fact missing or of another shape
+    return W.phrase(language, f"flag.{kind}.label"), text
 
 
 def flag_alerts(game: str, tally: Any, *, now: datetime, post_url: PostLink = None,
-                night_deadline: datetime | None = None) -> list[Alert]:
+                night_deadline: datetime | None = None, tz: tzinfo | None = None,
+                language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
     """Modkill candidates, under-active players (only while the night deadline is ahead: after it the
     refusal is history) and every vote flag that needs the GM's judgment, each with its post link."""
     data = _json(tally)
@@ -232,54 +317,68 @@ def flag_alerts(game: str, tally: Any, *, now: datetime, post_url: PostLink = No
     out = []
     for flag in data.get("flags", []):
         kind, player, post_id = flag["kind"], flag.get("player"), flag.get("post_id")
-        detail = flag.get("detail") or kind
         link = _link(post_url, post_id)
+        if kind not in ("modkill_candidate", "under_active", *JUDGMENT_FLAGS):
+            continue
+        label, text = flag_text(flag, data, tz=tz, language=language)
         if kind == "modkill_candidate":
-            out.append(Alert(game=game, kind="modkill_candidate", text=f"Day {day}: {detail}", time=now,
-                             phase=phase, post_url=link, key=f"modkill_candidate:{phase}:{player}"))
+            out.append(Alert(game=game, kind="modkill_candidate",
+                             text=W.phrase(language, "modkill_candidate", day=day, player=player, text=text),
+                             time=now, phase=phase, post_url=link, key=f"modkill_candidate:{phase}:{player}"))
         elif kind == "under_active":
             if night_deadline is not None and now >= night_deadline:
                 continue
-            before = f" (night deadline {night_deadline.isoformat(timespec='minutes')})" if night_deadline else ""
-            out.append(Alert(game=game, kind="under_active", text=f"Day {day}: {detail}{before}", time=now,
-                             phase=phase, post_url=link, key=f"under_active:{phase}:{player}"))
-        elif kind in JUDGMENT_FLAGS:
+            before = (W.phrase(language, "under_active.before",
+                               night_iso=night_deadline.isoformat(timespec="minutes"),
+                               night_at=_show(night_deadline, tz, language)) if night_deadline else "")
+            out.append(Alert(game=game, kind="under_active",
+                             text=W.phrase(language, "under_active", day=day, player=player, text=text,
+                                           before=before),
+                             time=now, phase=phase, post_url=link, key=f"under_active:{phase}:{player}"))
+        else:
             where = f"post{post_id}" if post_id is not None else f"{phase}:{player}"
-            who = f"{player}: " if player else ""
-            out.append(Alert(game=game, kind="vote_flag", text=f"Day {day}, {kind}: {who}{detail}", time=now,
-                             phase=phase, post_url=link, key=f"vote_flag:{where}:{kind}"))
+            who = W.phrase(language, "vote_flag.who", player=player) if player else ""
+            out.append(Alert(game=game, kind="vote_flag",
+                             text=W.phrase(language, "vote_flag", day=day, label=label, who=who, text=text),
+                             time=now, phase=phase, post_url=link, key=f"vote_flag:{where}:{kind}"))
     return out
 
 
 def day_alerts(game: str, tally: Any, *, now: datetime, deadline: datetime,
                before_deadline: Sequence[timedelta], post_url: PostLink = None,
                thread_url: str | None = None, day_post: str | None = None,
-               night_deadline: datetime | None = None, tz: tzinfo | None = None) -> list[Alert]:
+               night_deadline: datetime | None = None, tz: tzinfo | None = None,
+               language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
     """Everything due now about a day, from its GM-view tally."""
     return [
-        *early_close_alerts(game, tally, post_url=post_url),
-        *flag_alerts(game, tally, now=now, post_url=post_url, night_deadline=night_deadline),
-        *silent_alerts(game, tally, now=now),
+        *early_close_alerts(game, tally, post_url=post_url, language=language),
+        *flag_alerts(game, tally, now=now, post_url=post_url, night_deadline=night_deadline, tz=tz,
+                     language=language),
+        *silent_alerts(game, tally, now=now, tz=tz, language=language),
         *deadline_alerts(game, tally, deadline=deadline, now=now, before_deadline=before_deadline,
-                         thread_url=thread_url, day_post=day_post, tz=tz),
+                         thread_url=thread_url, day_post=day_post, tz=tz, language=language),
     ]
 
 
 def crawl_alerts(game: str, health: CrawlHealth, *, now: datetime, phase: str,
-                 threshold: int = DEFAULT_CRAWL_FAILURES) -> list[Alert]:
+                 threshold: int = DEFAULT_CRAWL_FAILURES, tz: tzinfo | None = None,
+                 language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
     """The crawler failing `threshold` times in a row, or a page whose layout was not recognised:
-    once per run of failures (a success in between starts a new run, with a new key)."""
+    once per run of failures (a success in between starts a new run, with a new key).
+
+    The crawler's error (`last_error`) is quoted as the crawler wrote it, in every language: it names
+    the URL, the HTTP status or the missing element, which the GM may need to pass on as it is."""
     since = health.first_failure_at or now
     stamp = since.isoformat(timespec="seconds")
-    error = f": {health.last_error}" if health.last_error else ""
+    error = W.phrase(language, "crawl.error", error=health.last_error) if health.last_error else ""
+    where = health.url or health.topic
     if health.layout_unrecognised:
-        text = (f"The page layout of {health.url or health.topic} was not recognised{error}. The forum may "
-                "have changed its theme; check `forums[].engine` or report the page")
+        text = W.phrase(language, "crawl.layout", where=where, error=error)
         return [Alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
                       key=f"crawl_failing:layout:{health.topic}:{stamp}")]
     if health.failures_in_a_row >= threshold:
-        text = (f"Crawling {health.url or health.topic} failed {health.failures_in_a_row} times in a row "
-                f"since {stamp}{error}. The count is not current; check the forum and the network")
+        text = W.phrase(language, "crawl.failing", where=where, failures=health.failures_in_a_row, stamp=stamp,
+                        since=_show(since, tz, language), error=error)
         return [Alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
                       key=f"crawl_failing:{health.topic}:{stamp}")]
     return []

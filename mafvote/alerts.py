@@ -15,7 +15,9 @@ Data flow:
 Channels (INTERFACE.md `[alerts]`): `TelegramChannel` (Bot API `sendMessage` over httpx), `EmailChannel`
 (smtplib, STARTTLS or SSL, login), `WebhookChannel` (one JSON POST per alert with exactly
 `{"game","kind","text","time","phase","post_url"}`). `channels_from_config` builds them from
-`AlertsConfig`; secrets come from the environment variables the config names.
+`AlertsConfig`; secrets come from the environment variables the config names. The alert's text is
+already in `[alerts] language` (mafvote.alert_rules builds it); the e-mail subject, the one text a channel
+adds, follows the same key (`EmailChannel(language=...)`, `Alert.subject_in`).
 
 Secrets (bot token, SMTP password) never reach a log line, an exception or the store: every message is
 passed through `scrub`, and `install_secret_filter` scrubs the records of the `httpx`/`httpcore`
@@ -41,6 +43,7 @@ from typing import Callable, Iterable, Mapping, Protocol, Sequence
 import httpx
 import sqlite_utils
 
+from . import alert_texts
 from .errors import OperationFailed
 from .store import from_db_time, to_db_time
 
@@ -108,8 +111,11 @@ class Alert:
 
     @property
     def subject(self) -> str:
-        first = self.text.strip().splitlines()[0] if self.text.strip() else self.kind
-        return f"[mafvote {self.game}] {self.phase}: {first}"[:200]
+        return self.subject_in(alert_texts.DEFAULT_LANGUAGE)
+
+    def subject_in(self, language: str) -> str:
+        """The e-mail subject in `language`: `[mafvote ny] day3: …` / `[mafvote ny] день 3: …`."""
+        return alert_texts.subject(language, self.game, self.phase, self.text, self.kind)
 
     def message(self) -> str:
         """Text for a human channel: the text, then the link to the post."""
@@ -299,13 +305,19 @@ class WebhookChannel:
 class EmailChannel:
     """E-mail over SMTP: STARTTLS (`starttls = true`, port 587), implicit TLS (`starttls = false`,
     port 465), or plain SMTP to a local relay (`starttls = false`, another port, and no login: a
-    password is never sent unencrypted)."""
+    password is never sent unencrypted). `language` is `[alerts] language`, for the subject line (the
+    body is the alert's text, already in that language)."""
 
     name = "email"
 
     def __init__(self, *, host: str, port: int, sender: str, to: Sequence[str], starttls: bool = True,
                  user: str | None = None, password: str | None = None, timeout: float = 30.0,
-                 ssl_context: ssl.SSLContext | None = None, use_ssl: bool | None = None):
+                 ssl_context: ssl.SSLContext | None = None, use_ssl: bool | None = None,
+                 language: str = alert_texts.DEFAULT_LANGUAGE):
+        if language not in alert_texts.LANGUAGES:
+            raise AlertError(f"alert channel email: language {language!r} is not one of "
+                             f"{', '.join(alert_texts.LANGUAGES)}; fix [alerts].language")
+        self.language = language
         self.host, self.port, self.sender, self.to = host, port, sender, list(to)
         self.starttls, self.user, self._password = starttls, user, password
         self.timeout = timeout
@@ -327,7 +339,7 @@ class EmailChannel:
 
     def build(self, alert: Alert, now: datetime | None = None) -> EmailMessage:
         message = EmailMessage()  # default policy: non-ASCII headers become RFC 2047 UTF-8 words
-        message["Subject"] = alert.subject
+        message["Subject"] = alert.subject_in(self.language)
         message["From"] = self.sender
         message["To"] = ", ".join(self.to)
         # sending time (a pending alert may go out later than it happened; the text says when)
@@ -407,7 +419,8 @@ def channels_from_config(alerts, *, client: httpx.Client, environ: Mapping[str, 
                 continue
             out[name] = EmailChannel(host=cfg.host, port=cfg.port, starttls=cfg.starttls,
                                      user=cfg.user, password=password, sender=cfg.sender, to=cfg.to,
-                                     ssl_context=ssl_context)
+                                     ssl_context=ssl_context,
+                                     language=getattr(alerts, "language", alert_texts.DEFAULT_LANGUAGE))
         elif name == "webhook" and alerts.webhook is not None:
             out[name] = WebhookChannel(alerts.webhook.url, client=client)
     return out

@@ -54,6 +54,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from .alert_texts import LANGUAGES as ALERT_LANGUAGES
 from .errors import BadInput
 from .paths import data_dir
 
@@ -512,6 +513,8 @@ class AlertsConfig(_Model):
         default_factory=lambda: [timedelta(minutes=60), timedelta(minutes=15)], examples=[["60m", "15m"]]
     )
     channels: list[Literal[CHANNELS]] = Field(default_factory=list)  # type: ignore[valid-type]
+    # "en" by default: GMs' scripts match the English webhook texts of earlier versions
+    language: Literal[ALERT_LANGUAGES] = Field("en", examples=["ru"])  # type: ignore[valid-type]
     telegram: TelegramConfig | None = None
     email: EmailConfig | None = None
     webhook: WebhookConfig | None = None
@@ -907,6 +910,10 @@ def _schema_problem(err: dict[str, Any], shown: str) -> Problem:
         hint = f'did you mean "{close[0]}"?' if close else ""
         if loc[:2] == ("alerts", "channels") and value == "console":
             hint = "the console is always on; list only " + ", ".join(CHANNELS)
+        if loc == ("alerts", "language"):
+            lower = str(value).strip().lower()
+            hint = (f'did you mean "{lower}"?' if lower in allowed
+                    else 'alert texts exist in English and Russian: write language = "ru" or "en"')
         return Problem(shown, key, f"{_quote(value)} is not one of: {', '.join(allowed)}", hint)
     if kind == "list_type" and isinstance(value, dict) and loc and loc[-1] in ("forums", "games", "players"):
         return Problem(

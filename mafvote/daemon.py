@@ -348,7 +348,8 @@ class Daemon:
             if topic is None:
                 continue
             health = crawl_health(self.store, topic.id, kind=kind, url=url)
-            found[kind] = crawl_alerts(g.cfg.id, health, now=now, phase=phase, threshold=CRAWL_FAILURE_THRESHOLD)
+            found[kind] = crawl_alerts(g.cfg.id, health, now=now, phase=phase, threshold=CRAWL_FAILURE_THRESHOLD,
+                                       tz=g.cfg.schedule.tz, language=self.config.alerts.language)
         # A forum that is down fails both topics: the GM gets one alert (the vote thread's, which is
         # what the count needs); the game topic alone failing (moved, deleted) is alerted for itself.
         return found.get("vote") or found.get("game") or []
@@ -363,7 +364,8 @@ class Daemon:
         if not closed or now >= night.deadline:
             return []
         count = g.service.count(closed[-1].number, view="gm", now=now)
-        return [a for a in flag_alerts(g.cfg.id, count, now=now, post_url=g.post_url, night_deadline=night.deadline)
+        return [a for a in flag_alerts(g.cfg.id, count, now=now, post_url=g.post_url, night_deadline=night.deadline,
+                                       tz=g.cfg.schedule.tz, language=self.config.alerts.language)
                 if a.kind == "under_active"]
 
     def _day(self, g: _Game, day: Phase, night: Phase | None, applied, now: datetime,
@@ -380,7 +382,8 @@ class Daemon:
         alerts = day_alerts(g.cfg.id, gm, now=now, deadline=day.deadline,
                             before_deadline=self.config.alerts.before_deadline, post_url=g.post_url,
                             thread_url=g.cfg.vote_thread, day_post=day_post,
-                            night_deadline=night.deadline if night is not None else None, tz=tz)
+                            night_deadline=night.deadline if night is not None else None, tz=tz,
+                            language=self.config.alerts.language)
         report.published += self._publish(g, public, now, final=ended)
         leaders = ", ".join(f"{c.player} {c.total}" for c in gm.candidates[:3]) or "no votes"
         log.info("count %s day %d: %s; not voted %d", g.cfg.id, day.number, leaders, len(gm.not_voted))
