@@ -10,12 +10,14 @@ Data flows through the stages of `order.ORDER`, or the ruleset's own `[night] or
   BLOCKS         by block rank, highest first (a blocked blocker does nothing), or all at once (`parallel`,
                  004: a blocked player's passives are off too); every other action of a blocked actor is
                  refused unless its card `ignores` blocks;
-  REDIRECTS      004: the redirected player's action goes to the new target;
+  REDIRECTS      004: the redirected player's action goes to the new target (a block has landed already and
+                 stays); the redirector visits only the player he redirects (`visited`: what watchers see);
   PIERCING       003 role shot, 004 bloody kill (with the visitor rolls): attacks that join the kills;
   PROTECT/KILLS  heals, heal-from-role, protections, then all kills at once (immunities, protections,
-                 one-time and universal shields, heals, each unless the attack ignores it), then chained
-                 deaths; 004 protections earn universal shields; 004 Лаура (`dies_when_found_own`): the
-                 night her search finds a partner, no heal or protection saves her;
+                 one-time and universal shields, heals, each unless the attack ignores it: one check,
+                 `_Night.defended`, for every attack, 004 Аяла's counter-strike included), then chained
+                 deaths; 004 protections earn universal shields (for the card's owner); 004 Лаура
+                 (`dies_when_found_own`): the night her search finds a partner, no heal or protection saves her;
   SLOWDOWN       004: the target's later actions (steals, information) are lost;
   SILENCES, INFORMATION, ALIBIS, EVIDENCE, SUCCESSION, NEXT_DAY  as RULES.md §4 lists them; 004 transfers,
                  the must-kill alert and the neutral's inheritance are part of the next state.
@@ -32,7 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from .actions import Action, available_abilities
-from .order import DEATH_ORDER, ORDER, Stage
+from .order import DEATH_ORDER, ORDER, STAGE_OF_KIND, Stage
 from .outcome import Death, NightOutcome, Private, Public, Refusal, SilenceOut
 from .rolls import Roll, Rolls
 from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset, not_partners, watch_option
@@ -51,6 +53,12 @@ KIND_NAMES: dict[str, str] = {
     "watch": "слежка", "serum": "сыворотка правды", "find_own": "поиск своих", "hire": "найм", "alibi": "отмазка",
     "strip_alibi": "снятие отмазки", "copy": "копирование", "hide": "залечь на дно", "question": "вопрос",
 }
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st: for the GM's log."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def current_boss(ruleset: Ruleset, state: GameState) -> str | None:
@@ -127,6 +135,18 @@ class _Attack:
     cause: str = ""
 
 
+def visited(act: _Act) -> tuple[str, ...]:
+    """The players the actor went to tonight (whom a watcher sees them visit, whose visitor a bloody kill may
+    take): the action's targets, except that a redirect visits only the player it redirects (its first
+    target; the second is where that player's action goes, 004 Бенхамин "приходит к цели и заставляет ее
+    пойти по другому ... маршруту") and a hider goes nowhere."""
+    if act.kind == "redirect":
+        return act.targets[:1]
+    if act.kind == "hide":
+        return ()
+    return act.targets
+
+
 class _Night:
     def __init__(self, ruleset: Ruleset, state: GameState, rolls: Rolls | None):
         self.r, self.s = ruleset, state
@@ -160,6 +180,7 @@ class _Night:
         self.hidden: set[str] = set()
         self.blocked: set[str] = set()               # players blocked tonight (their passives too, 004)
         self.protected: dict[str, list[str]] = defaultdict(list)   # target -> protectors (004 Анхела)
+        self.saved_by: dict[str, set[str]] = defaultdict(set)      # victim -> the protectors whose protection saved them
         self.night_shields = dict(state.night_shields)
         self.universal_shields = dict(state.universal_shields)
         self.counters = dict(state.counters)
@@ -308,8 +329,10 @@ class _Night:
                 before = {t for a in same for t in (*a.targets, *a.covered)}
                 again = [t for t in targets if t in before]
                 if again:
-                    return self.refuse(action, f"repeat target: {', '.join(again)} also last night (lifted only with "
-                                               f"{self.r.no_repeat_lifted_at_alive} alive)")
+                    lifted_at = self.r.no_repeat_lifted_at_alive
+                    return self.refuse(action, f"repeat target: {', '.join(again)} also last night "
+                                               + (f"(lifted only with {lifted_at} alive)" if lifted_at
+                                                  else "(never twice running in this game)"))
         if card.kind == "heal_from_role" and not self.killer_key(action.role):
             return self.refuse(action, f"heal from {action.role!r}: no such role or side")
         if card.kind == "hire":
@@ -391,7 +414,7 @@ class _Night:
         pairs: dict[str, _Act] = {}
         role_order = {r.name: i for i, r in enumerate(self.r.roles)}
         for act in sorted(self.acts, key=lambda a: (role_order[self.player(a.actor).role], a.action.sort_key())):
-            extra = act.card.extra or (act.card.extra_parity and (self.k % 2 == 0) == (act.card.extra_parity == "even"))
+            extra = act.card.is_extra_on(self.k)
             link = linked_partner(self.s, act.actor)
             who = "+".join(sorted((act.actor, link[0]))) if link and self.player(link[0]).alive else act.actor
             key = who + ("/boss" if act.on_behalf else "") + (f"/{act.card.name}" if extra else "")
@@ -403,7 +426,7 @@ class _Night:
             group = act.card.shared_action
             if group and not act.copied:
                 if group in pairs:
-                    self.refuse(act, f"the pair has one action a night: {pairs[group].actor}'s {pairs[group].action.ability} is used")
+                    self.refuse(act, f"{self.shared_group_name(group)}: {pairs[group].actor}'s {pairs[group].action.ability} is used")
                     continue
                 pairs[group] = act
         self.acts = [a for a in self.acts if not a.refused]
@@ -418,6 +441,17 @@ class _Night:
                             + (" on the boss's behalf" if channel[0].on_behalf else ""))
         self.acts = [a for a in self.acts if not a.refused]
         self.accepted = list(self.acts)
+
+    def shared_group_name(self, group: str) -> str:
+        """Who shares one action a night, for a refusal: two roles are "the pair" (001 sheriff + sergeant); the
+        cards of one side are that side's one action (003/004: every mafioso holds the kill card, one kill)."""
+        holders = [role for role in self.r.roles if any(c.shared_action == group for c in role.abilities)]
+        sides = {role.side for role in holders}
+        if len(holders) == 2 or len(sides) != 1:
+            return "the pair has one action a night"
+        kinds = {c.kind for role in holders for c in role.abilities if c.shared_action == group}
+        what = "kill" if kinds <= {"kill", "kill_silence", "bloody_kill"} else "action"
+        return f"the {self.r.sides[sides.pop()].title} side has one {what} a night"
 
     # -- BLOCKS --------------------------------------------------------------------------------------
     def blocks(self) -> None:
@@ -443,8 +477,9 @@ class _Night:
         self.blocked = set(blocked)
         if "block" in self.r.texts:   # 004 newspaper: a block is reported as a fact, without who
             order = [p.nick for p in self.s.players]
-            quiet = {t for b in blocks if not b.card.announced for t in b.targets}   # Лаура: not told
-            for t in sorted(set(blocked) - quiet, key=order.index):
+            # Лаура's serum is not told, but it never hides another's announced block on the same player
+            told = {t for b in blocks if b.card.announced and not b.refused for t in b.targets}
+            for t in sorted(set(blocked) & told, key=order.index):
                 self.public.append(Public("block", self.r.texts["block"].format(player=self.name(t)), {"player": t}))
         for act in self.acts:
             if act.kind != "block" and act.actor in blocked and "block" in act.card.ignores:
@@ -495,11 +530,18 @@ class _Night:
 
     def redirects(self) -> None:
         """004 Бенхамин: the first target's action goes to the second target instead (the GM's die for the
-        "ненаправленный перевод" is entered as the second target)."""
+        "ненаправленный перевод" is entered as the second target). An action of a stage that came before the
+        redirects (a block: "блоки ... параллельно", RULES.md §4 steps 2, 3) has already landed and stays where
+        it landed, so its visit is seen there."""
+        landed = set(self.order[:self.order.index(Stage.REDIRECTS)])
         for red in [a for a in self.acts if a.kind == "redirect"]:
             who, to = red.targets
             for act in self.acts:
                 if act.actor != who or act is red or not act.targets:
+                    continue
+                if STAGE_OF_KIND[act.kind] in landed:
+                    self.log.append(f"redirect: {who}'s {act.card.name} already landed on {', '.join(act.targets)} "
+                                    f"({STAGE_OF_KIND[act.kind].value} come before the redirects); it stays there")
                     continue
                 old = act.targets[0]
                 act.targets = (to, *act.targets[1:])
@@ -507,7 +549,8 @@ class _Night:
             self.tell(red, [who])
             if red.card.tells_if_target and self.role_of(who).name in self.tells_roles(red.card) and \
                     self.roll(red.actor, "learn", 0.5):
-                self.private.append(Private(red.actor, "info", f"{self.name(who)} пошёл к {self.name(to)}"))
+                # "Может узнать на кого перевел": no verb, so the nick needs no gender or case
+                self.private.append(Private(red.actor, "info", f"{self.kind_name(red)}: {self.name(who)} → {self.name(to)}"))
 
     def piercing(self) -> None:
         """003 role shot; 004 bloody kill. Their attacks join the kills, which land all at once."""
@@ -526,7 +569,14 @@ class _Night:
             elif act.kind == "bloody_kill":
                 t = act.targets[0]
                 self.attacks.append(self.attack(t, act, 0, {"heal", "block", "protection"}, cause=f"bloody kill by {act.actor}"))
-                visitors = sorted({a.actor for a in self.acts if a is not act and t in a.targets and a.actor not in (act.actor, t)})
+                visitors = sorted({a.actor for a in self.acts if a is not act and t in visited(a) and a.actor not in (act.actor, t)})
+                forced = self.rolls.forced.get((act.actor, "visitor"))
+                if isinstance(forced, str) and forced not in visitors:
+                    # the GM's die named a player who did not come (e.g. Бенхамин, who visits only whom he redirects)
+                    self.alerts.append(f"the visitor forced for {act.actor}'s bloody kill, {forced}, did not visit {t} "
+                                       f"tonight (visitors: {', '.join(visitors) or 'none'}): the roll picks among the "
+                                       "visitors; force one of them (night roll ... visitor NICK) if the die said otherwise")
+                    self.log.append(f"bloody kill: the forced visitor {forced} did not visit {t}; not used")
                 if not visitors:
                     self.log.append(f"bloody kill: {t} had no visitor tonight")
                     continue
@@ -555,7 +605,12 @@ class _Night:
         for t in targets:
             role = self.role_of(t)
             if role.name in wanted and (not act.card.tells_if_killed or t in self.died):
-                self.private.append(Private(act.actor, "info", f"{act.card.name}: {self.name(t)} - {role.name}"))
+                self.private.append(Private(act.actor, "info", f"{self.kind_name(act)}: {self.name(t)} - {role.name}"))
+
+    @staticmethod
+    def kind_name(act: _Act) -> str:
+        """The action's name in a player's private note: the GM's Russian word for its kind, never the card's id."""
+        return KIND_NAMES[act.kind].capitalize()
 
     def search_finds(self, act: _Act) -> bool:
         """004 Лаура's search answers "свой" when the target is of her side (the answer does not depend on the kills)."""
@@ -578,7 +633,6 @@ class _Night:
 
     def slowdown(self) -> None:
         """004 Каталина "Столбняк": the target does not remember where it went: its later actions are lost."""
-        from .order import STAGE_OF_KIND
         later = {st for st in self.order[self.order.index(Stage.SLOWDOWN) + 1:]}
         for sd in [a for a in self.acts if a.kind == "slowdown"]:
             for act in self.acts:
@@ -596,7 +650,7 @@ class _Night:
             if self.s.counters.get(f"{act.actor}/mark>{t}") != self.k - 1:
                 self.refuse(act, f"no black veil on {t} from last night (a veil burns the next night)")
                 continue
-            guards = [a.actor for a in self.accepted if a.actor != act.actor and act.actor in a.targets
+            guards = [a.actor for a in self.accepted if a.actor != act.actor and act.actor in visited(a)
                       and a.role.annuls_marks_on_visit and a.role.side == self.role_of(t).side]
             if guards:
                 self.refuse(act, f"{guards[0]} visited {act.actor}: the veil on a partner is annulled")
@@ -653,72 +707,15 @@ class _Night:
                     self.log.append(f"hire: {employer} is not a combat role tonight; the hire fails")
             attacks += [self.attack(v, act, i) for i, v in enumerate(victims)]
         attacks += self.attacks
-        # 004 Лаура "При нахождении своих в ночь своей смерти - умирает, даже если ее убивают свои": the night her
-        # search finds a partner, every kill on her passes heals and protections (shields too), her side's kill included
-        for at in attacks:
-            if self.role_of(at.victim).dies_when_found_own and self.finds_own_tonight(at.victim) and \
-                    not {"heal", "protection"} <= at.ignores:
-                at.ignores = at.ignores | {"heal", "protection"}
-                self.log.append(f"kill: {at.victim} finds a partner tonight: no heal or protection saves them from "
-                                f"{at.act.actor}'s attack")
         for at in attacks:
             self.killers.add(at.act.actor)
         attacked = {a.victim for a in attacks}
-        saved_by: dict[str, set[str]] = defaultdict(set)
         for at in sorted(attacks, key=lambda a: (a.victim, a.act.actor, a.chained, a.cause)):
-            victim = self.role_of(at.victim)
             cause = at.cause or f"killed by {at.act.actor} ({'boss' if at.act.boss_channel else at.role})"
-            passive = at.victim not in self.blocked   # 004: a block stops passives too
-            if passive and self.k in victim.kill_immune_nights:
-                self.log.append(f"kill: {at.victim} cannot be killed on night {self.k} ({cause})")
+            if self.defended(at, cause):
                 continue
-            if passive and victim.kill_immune_until_used and at.side not in victim.kill_immune_except and \
-                    not self.s.uses.get(f"{at.victim}/{victim.kill_immune_until_used}", 0):
-                self.log.append(f"kill: {at.victim} cannot be killed before using {victim.kill_immune_until_used} ({cause})")
-                continue
-            if at.act.card.spares_label and at.act.card.spares_label in victim.labels:
-                self.log.append(f"kill: {at.victim} is of the family {at.act.card.spares_label}; {at.act.actor}'s kill spares them")
-                continue
-            if "protection" not in at.ignores and self.protected.get(at.victim) and self.guard(at):
-                self.saved.add(at.victim)
-                saved_by[at.victim].update(self.protected[at.victim])
-                self.log.append(f"kill: {at.victim} attacked ({cause}) but protected by {', '.join(self.protected[at.victim])}")
-                continue
-            if "protection" not in at.ignores and passive and self.night_shields.get(at.victim, 0) > 0:
-                self.night_shields[at.victim] -= 1
-                self.saved.add(at.victim)
-                self.log.append(f"kill: {at.victim} attacked ({cause}); a one-time protection saves them and is spent")
-                continue
-            if "protection" not in at.ignores and passive and self.universal_shields.get(at.victim, 0) > 0:
-                self.universal_shields[at.victim] -= 1
-                self.protection[at.victim] = self.protection.get(at.victim, 0) - 1
-                self.saved.add(at.victim)
-                self.log.append(f"kill: {at.victim} attacked ({cause}); a universal protection saves them and is spent")
-                continue
-            if "heal" in at.ignores:
-                self.log.append(f"kill: {at.victim} dies past heals and protections ({cause})")
-                self.kill(at, cause)
-                continue
-            for doctor, key in from_role:
-                if key == f"side:{at.side}":
-                    self.covered[doctor].add(at.victim)
-            if "night_kill" in victim.immune:
-                self.log.append(f"kill: {at.victim} is immune to night kills ({cause})")
-                continue
-            if "heal" not in victim.immune and healed.get(at.victim):
-                self.saved.add(at.victim)
-                self.log.append(f"kill: {at.victim} attacked ({cause}) but healed by {', '.join(healed[at.victim])}")
-                continue
-            covering = [d for d, key in from_role if at.victim in self.covered[d]
-                        and not self.healed_last_night(d, at.victim)]
-            if "heal" not in victim.immune and covering:
-                self.saved.add(at.victim)
-                self.log.append(f"kill: {at.victim} attacked ({cause}) but healed from the role by {', '.join(covering)}")
-                continue
-            if "heal" in victim.immune and (healed.get(at.victim) or any(at.victim in self.covered[d] for d, _ in from_role)):
-                self.log.append(f"kill: {at.victim} cannot be healed")
             self.kill(at, cause)
-            if victim.killer_gets_alibi:
+            if self.role_of(at.victim).killer_gets_alibi and "heal" not in at.ignores:
                 self.protection[at.act.actor] = self.protection.get(at.act.actor, 0) + 1
                 self.log.append(f"{at.act.actor} killed {at.victim} and gets one alibi")
         for doctor, _ in from_role:
@@ -743,42 +740,118 @@ class _Night:
             if trole.killer_gets_alibi and act.actor not in self.died:
                 self.protection[act.actor] = self.protection.get(act.actor, 0) + 1
         self.saved -= set(self.died)
-        # 004 Анхела: "За каждые 2 удачных защиты получает одну универсальную ..., но не более 2-ух одновременно"
-        for victim in sorted(set(saved_by) - set(self.died)):
-            for protector in sorted(saved_by[victim]):
-                card = next(a.card for a in self.acts if a.actor == protector and a.kind == "protect")
-                key = f"{protector}/saves"
+        # 004 Анхела: "За каждые 2 удачных защиты получает одну универсальную ..., но не более 2-ух одновременно";
+        # a save made by Андрес with her card (the pair's "одно на двоих") is hers: counted and earned by her
+        for victim in sorted(set(self.saved_by) - set(self.died)):
+            for protector in sorted(self.saved_by[victim]):
+                act = next(a for a in self.acts if a.actor == protector and a.kind == "protect")
+                card, owner = act.card, self.card_owner(act)
+                key = f"{owner}/saves"
                 self.counters[key] = self.counters.get(key, 0) + 1
                 if card.earn_every and self.counters[key] % card.earn_every == 0:
-                    if self.universal_shields.get(protector, 0) < card.earn_max:
-                        self.universal_shields[protector] = self.universal_shields.get(protector, 0) + 1
-                        self.protection[protector] = self.protection.get(protector, 0) + 1
-                        self.log.append(f"protect: {protector} has {self.counters[key]} saves and earns a universal protection")
-                        self.private.append(Private(protector, "info", "Вы получили универсальную защиту (повес/убийство)"))
+                    if self.universal_shields.get(owner, 0) < card.earn_max:
+                        self.universal_shields[owner] = self.universal_shields.get(owner, 0) + 1
+                        self.protection[owner] = self.protection.get(owner, 0) + 1
+                        self.log.append(f"protect: {owner} has {self.counters[key]} saves and earns a universal protection"
+                                        + (f" (this save sent by {protector} with {owner}'s card)" if owner != protector else ""))
+                        self.private.append(Private(owner, "info", "Вы получили универсальную защиту (повес/убийство)"))
                     else:
-                        self.log.append(f"protect: {protector} already holds {card.earn_max} universal protections")
+                        self.log.append(f"protect: {owner} already holds {card.earn_max} universal protections")
         for act in self.acts:
             if act.kind in ("kill", "bloody_kill") and act.card.tells_if_target:
                 self.tell(act, act.targets)
 
+    def defended(self, at: _Attack, cause: str) -> bool:
+        """The defences one attack meets, in one place for every attack of the night (the kills, the piercing
+        attacks, Аяла's counter-strike): immunities, the family a kill spares, protections (Аяла's guard among
+        them), one-time and universal shields, heals, each unless the attack ignores it. True when the victim
+        lives (a spent shield or a save is recorded); False when the attack lands (the caller kills)."""
+        victim = self.role_of(at.victim)
+        # 004 Лаура "При нахождении своих в ночь своей смерти - умирает, даже если ее убивают свои": the night her
+        # search finds a partner, every kill on her passes heals and protections (shields too), her side's kill included
+        if victim.dies_when_found_own and self.finds_own_tonight(at.victim) and not {"heal", "protection"} <= at.ignores:
+            at.ignores = at.ignores | {"heal", "protection"}
+            self.log.append(f"kill: {at.victim} finds a partner tonight: no heal or protection saves them from "
+                            f"{at.act.actor}'s attack")
+        passive = at.victim not in self.blocked   # 004: a block stops passives too
+        if passive and self.k in victim.kill_immune_nights:
+            self.log.append(f"kill: {at.victim} cannot be killed on night {self.k} ({cause})")
+            return True
+        if passive and victim.kill_immune_until_used and at.side not in victim.kill_immune_except and \
+                not self.s.uses.get(f"{at.victim}/{victim.kill_immune_until_used}", 0):
+            self.log.append(f"kill: {at.victim} cannot be killed before using {victim.kill_immune_until_used} ({cause})")
+            return True
+        if at.act.card.spares_label and at.act.card.spares_label in victim.labels:
+            self.log.append(f"kill: {at.victim} is of the family {at.act.card.spares_label}; {at.act.actor}'s kill spares them")
+            return True
+        if "protection" not in at.ignores and self.protected.get(at.victim) and self.guard(at):
+            self.saved.add(at.victim)
+            self.saved_by[at.victim].update(self.protected[at.victim])
+            self.log.append(f"kill: {at.victim} attacked ({cause}) but protected by {', '.join(self.protected[at.victim])}")
+            return True
+        if "protection" not in at.ignores and passive and self.night_shields.get(at.victim, 0) > 0:
+            self.night_shields[at.victim] -= 1
+            self.saved.add(at.victim)
+            self.log.append(f"kill: {at.victim} attacked ({cause}); a one-time protection saves them and is spent")
+            return True
+        if "protection" not in at.ignores and passive and self.universal_shields.get(at.victim, 0) > 0:
+            self.universal_shields[at.victim] -= 1
+            self.protection[at.victim] = self.protection.get(at.victim, 0) - 1
+            self.saved.add(at.victim)
+            self.log.append(f"kill: {at.victim} attacked ({cause}); a universal protection saves them and is spent")
+            return True
+        if "heal" in at.ignores:
+            self.log.append(f"kill: {at.victim} dies past heals and protections ({cause})")
+            return False
+        for doctor, key in self.from_role:
+            if key == f"side:{at.side}":
+                self.covered[doctor].add(at.victim)
+        if "night_kill" in victim.immune:
+            self.log.append(f"kill: {at.victim} is immune to night kills ({cause})")
+            return True
+        if "heal" not in victim.immune and self.healed.get(at.victim):
+            self.saved.add(at.victim)
+            self.log.append(f"kill: {at.victim} attacked ({cause}) but healed by {', '.join(self.healed[at.victim])}")
+            return True
+        covering = [d for d, key in self.from_role if at.victim in self.covered[d]
+                    and not self.healed_last_night(d, at.victim)]
+        if "heal" not in victim.immune and covering:
+            self.saved.add(at.victim)
+            self.log.append(f"kill: {at.victim} attacked ({cause}) but healed from the role by {', '.join(covering)}")
+            return True
+        if "heal" in victim.immune and (self.healed.get(at.victim) or any(at.victim in self.covered[d] for d, _ in self.from_role)):
+            self.log.append(f"kill: {at.victim} cannot be healed")
+        return False
+
+    def card_owner(self, act: _Act) -> str:
+        """Whose card the action used: 004 Андрес, linked, sends Анхела's cards ("НД Андреса меняется на НД
+        матери и выполняется вместе с ней (одно на двоих)"), so what the card earns is hers."""
+        link = linked_partner(self.s, act.actor)
+        if link is not None and link[1] and not any(c is act.card for c in self.role_of(act.actor).abilities) and \
+                any(c is act.card for c in self.role_of(link[0]).abilities):
+            return link[0]
+        return act.actor
+
     def guard(self, at: _Attack) -> bool:
         """004 Аяла: a guard saves the partner with a counter-strike on the attacker; at the n-th save
-        (`dies_instead_after`) the guard dies instead of the target. Plain protections just save."""
+        (`dies_instead_after`) the guard dies instead of the target. Plain protections just save. The
+        counter-strike is an attack like any other: it meets the attacker's defences (`defended`)."""
         for protector in list(self.protected[at.victim]):
-            card = next(a.card for a in self.acts if a.actor == protector and a.kind == "protect")
+            guard_act = next(a for a in self.acts if a.actor == protector and a.kind == "protect")
+            card = guard_act.card
             if not card.dies_instead_after:
                 continue
             key = f"{protector}/guards"
             self.counters[key] = self.counters.get(key, 0) + 1
             if self.counters[key] >= card.dies_instead_after:
-                self.log.append(f"guard: {protector} saves {at.victim} a {self.counters[key]}th time and dies instead")
+                self.log.append(f"guard: {protector} saves {at.victim} for the {_ordinal(self.counters[key])} time and dies instead")
                 self.kill(_Attack(protector, at.act, at.side, at.role, 0, at.ignores, True,
                                   f"died guarding {at.victim}"), f"died guarding {at.victim}")
-            elif card.counter_strike and at.act.actor not in self.died:
+            elif card.counter_strike and at.act.actor not in self.died and at.act is not guard_act:
                 self.log.append(f"guard: {protector} strikes back at {at.act.actor}")
-                guard_act = next(a for a in self.acts if a.actor == protector and a.kind == "protect")
-                self.kill(_Attack(at.act.actor, guard_act, self.r.sides[guard_act.role.side].id, guard_act.role.name,
-                                  0, frozenset(), True, f"counter-strike by {protector}"), f"counter-strike by {protector}")
+                strike = self.attack(at.act.actor, guard_act, 0, chained=True, cause=f"counter-strike by {protector}")
+                if not self.defended(strike, strike.cause):
+                    self.kill(strike, strike.cause)
         return True
 
     def kill(self, at: _Attack, cause: str) -> None:
@@ -871,23 +944,24 @@ class _Night:
                     self.public.append(Public("evidence", text, {"player": act.actor, "role": act.role.name}))
             elif act.kind == "watch":
                 t = act.targets[0]
-                visits = [a for a in self.accepted if t in a.targets and a.actor not in (act.actor, t)
-                          and not a.blocked_by and a.kind != "hide"]
+                visits = [a for a in self.accepted if t in visited(a) and a.actor not in (act.actor, t) and not a.blocked_by]
                 if act.card.watch_options and watch_option(act.card, act.action.learn) == "kinds":
                     # 004 Элиса: "типы НД, направленные на них": each kind once, "×n" when it came n times
                     count = Counter(KIND_NAMES[a.kind] for a in visits)
                     kinds = ", ".join(k + (f" ×{count[k]}" if count[k] > 1 else "")
                                       for k in dict.fromkeys(KIND_NAMES.values()) if count[k])
-                    self.private.append(Private(act.actor, "info", f"Типы НД на {self.name(t)}: {kinds or 'никаких'}"))
+                    # the nick first, in the nominative: it needs no inflection
+                    self.private.append(Private(act.actor, "info", f"{self.name(t)} — типы НД: {kinds or 'никаких'}"))
                     self.log.append(f"watch: {act.actor} learns the kinds of actions on {t}: {kinds or 'none'}")
                     continue
                 came = sorted({a.actor for a in visits})
                 names = ", ".join(self.name(v) for v in came) or "никого"
-                self.private.append(Private(act.actor, "info", f"Гости {self.name(t)}: {names}"))
+                self.private.append(Private(act.actor, "info", f"{self.name(t)} — гости: {names}"))
                 self.log.append(f"watch: {act.actor} sees the visitors of {t}: {came}")
             elif act.kind == "killer_check":
                 t = act.targets[0]
-                answer = "убивал(а) этой ночью" if t in self.killers else "не убивал(а) этой ночью"
+                # no verb: a verb would need the player's gender
+                answer = "убийство этой ночью: да" if t in self.killers else "убийство этой ночью: нет"
                 if t in self.killers and act.card.marks:   # "Если да, оставляет на ней черную вуаль"
                     self.counters[f"{act.actor}/mark>{t}"] = self.k
                     answer += ", на цели черная вуаль"
@@ -1018,6 +1092,15 @@ def inherit(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[str], l
     return state, log, private
 
 
+def _transfer_stands(transfer: tuple[str, str, str], alive_after: tuple[str, ...]) -> bool:
+    """Whether a vote stolen or gifted tonight reaches the coming day. RULES.md §4.6 "a player killed tonight
+    still acts tonight" and §3.7: a gift stands while its receiver lives (Альфредо dead or alive); a steal
+    stands while the owner lives: the owner's vote counts 0 (a secret silence), and a thief who died tonight
+    gains nothing (he does not vote). 004 decision D1 in rulesets/grand_hotel.toml."""
+    kind, source, to = transfer
+    return (to if kind == "gifted" else source) in alive_after
+
+
 def _finish(nt: _Night) -> NightOutcome:
     r, s = nt.r, nt.s
     deaths = []
@@ -1083,8 +1166,11 @@ def _finish(nt: _Night) -> NightOutcome:
             continue
         partner, p_role = link[0], s.player(nick).role
         if r.role(p_role).link_tells_killer and nt.killed_by.get(nick):
-            killers = ", ".join(s.player(k).name for k in sorted(set(nt.killed_by[nick])))
-            nt.private.append(Private(partner, "info", f"{s.player(nick).name} убит(а): {killers}"))
+            killers = sorted(set(nt.killed_by[nick]))
+            # "мать получает ник убийцы": no verb (it would need his gender), the nicks in the nominative
+            label = "ник убийцы" if len(killers) == 1 else "ники убийц"
+            nt.private.append(Private(partner, "info", f"{s.player(nick).name} — {label}: "
+                                                       f"{', '.join(s.player(k).name for k in killers)}"))
         if any(r.role(x).link_loses_on_death for x in (p_role, s.player(partner).role)):
             nt.counters[f"{partner}/lost"] = nt.k
             nt.log.append(f"link: {nick} died; {partner} lives but loses the actions")
@@ -1113,7 +1199,7 @@ def _finish(nt: _Night) -> NightOutcome:
                         universal_shields={k: v for k, v in nt.universal_shields.items() if v > 0 and k in alive_after},
                         hang_shields={k: v for k, v in s.hang_shields.items() if k in alive_after},
                         counters={k: v for k, v in nt.counters.items() if not k.startswith(PHASE_ALIVE)},
-                        transfers=tuple(t for t in nt.transfers if t[1] in alive_after and t[2] in alive_after))
+                        transfers=tuple(t for t in nt.transfers if _transfer_stands(t, alive_after)))
     new_state, inherit_log, inherit_private = inherit(r, new_state)
     nt.log += inherit_log
     nt.private += inherit_private

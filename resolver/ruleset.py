@@ -117,6 +117,13 @@ class Ability:
                                            # ("гостей своих подельников ... Своих гостей - не знает")
     note: str = ""                         # the seed's wording, for the GM
 
+    def is_extra_on(self, night: int) -> bool:
+        """Whether this card is sent beside the player's one action of `night` rather than instead of it: an
+        `extra` card always (003 items, the role shot); an `extra_parity` card on the nights of its parity only
+        (004 Лаура's search: «каждую четную ночь вместе с основным, либо каждую ночь вместо основного»).
+        The one rule the engine's one-action check and the night file's both read."""
+        return self.extra or bool(self.extra_parity and (night % 2 == 0) == (self.extra_parity == "even"))
+
 
 @dataclass(frozen=True)
 class Side:

@@ -89,7 +89,15 @@ class GameState:
         raise ResolverError(f"player {nick!r} is not in game {self.game}")
 
     def with_player(self, nick: str, **changes: Any) -> "GameState":
-        return replace(self, players=tuple(replace(p, **changes) if p.nick == nick else p for p in self.players))
+        """The state with one player changed. A player marked dead (a modkill, a death the GM sets by hand)
+        takes no protections along: the hang protections and the 004 shields a dead player held are dropped."""
+        new = replace(self, players=tuple(replace(p, **changes) if p.nick == nick else p for p in self.players))
+        if changes.get("alive") is False:
+            def drop(held: Mapping[str, int]) -> dict[str, int]:
+                return {k: v for k, v in held.items() if k != nick}
+            new = replace(new, hang_protection=drop(new.hang_protection), night_shields=drop(new.night_shields),
+                          universal_shields=drop(new.universal_shields), hang_shields=drop(new.hang_shields))
+        return new
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -181,6 +189,8 @@ def _with_items_and_shields(state: GameState, ruleset, items: Mapping[str, tuple
         canon[nick] = tuple(names)
     night, universal, hang = {}, {}, {}
     for p in state.players:
+        if not p.alive:   # a player dead before the game's first phase holds no protections
+            continue
         role = ruleset.role(p.role)
         if role.night_shields:
             night[p.nick] = role.night_shields
@@ -191,7 +201,7 @@ def _with_items_and_shields(state: GameState, ruleset, items: Mapping[str, tuple
             hang[p.nick] = role.hang_shields + role.universal_shields
     return replace(state, items=canon, night_shields=night, universal_shields=universal,
                    hang_shields={p.nick: ruleset.role(p.role).hang_shields for p in state.players
-                                 if ruleset.role(p.role).hang_shields},
+                                 if p.alive and ruleset.role(p.role).hang_shields},
                    hang_protection={**state.hang_protection, **hang})
 
 
