@@ -164,6 +164,12 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
                 f"the role can: {', '.join(available) or 'nothing'}")
         else:
             card = available[action.ability][0]
+            if len(action.targets) < card.min_targets:
+                # told at entry, not at resolve: the night would apply without the action ("Блицкриг на X" whose
+                # X was not read), while the GM can still ask the player before the deadline
+                got = f"{len(action.targets)} ({', '.join(action.targets)})" if action.targets else "none"
+                bad(f"{card.name} needs {card.min_targets} target(s), got {got}",
+                    f"ask {actor.nick} whom, then write targets = [...] or `night add` the message again")
             if card.kind == "copy":
                 copied = ruleset.find_role(action.role) if action.role else None
                 if copied is None:
@@ -212,6 +218,7 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState)
         if key not in ("night", "actions", "rolls"):
             problems.append(Problem(source, key, "unknown key", "a night file has night, [[actions]] and [[rolls]]"))
     lines = _entry_lines(text, "actions")
+    night = data.get("night", state.night + 1)
     actions: list[Action] = []
     own_by_actor: dict[str, str] = {}
     for i, entry in enumerate(data.get("actions", [])):
@@ -236,7 +243,9 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState)
         if not found:
             on_behalf = available_abilities(ruleset, state, action.actor)[action.ability][1]
             card = available_abilities(ruleset, state, action.actor)[action.ability][0]
-            key = action.actor + ("/boss" if on_behalf else "") + (f"/{card.name}" if card.extra else "")
+            # the engine's rule (Ability.is_extra_on): 004 Лаура's search is beside her main action on even nights
+            extra = card.is_extra_on(night if isinstance(night, int) else state.night + 1)
+            key = action.actor + ("/boss" if on_behalf else "") + (f"/{card.name}" if extra else "")
             if key in own_by_actor:
                 problems.append(Problem(source, where, f"{action.actor} already has an action ({own_by_actor[key]})",
                                         "a role has one action a night; keep one entry"))
@@ -264,7 +273,6 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState)
             problems.append(Problem(source, where, "value must be true or false"))
             continue
         forced[(p.nick, entry["name"])] = entry["value"]
-    night = data.get("night", state.night + 1)
     if night != state.night + 1:
         problems.append(Problem(source, "night", f"this file is for night {night}, the game is at night {state.night + 1}"))
     if problems:

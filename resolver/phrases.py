@@ -1,8 +1,11 @@
 """Read a night action as players write it to the GM: `Лечу Васю`, `Убиваю Петю и Васю`, `копирую Еноха, лечу себя`.
 
-`read_action(text, actor_role, roster, ruleset, actor=...)` splits the text into clauses, maps each clause's
-verb to an ability kind (the table `VERBS`), finds that kind on the actor's card (or the boss's), and
-matches the names to the roster through Russian case endings (pymorphy3, loaded once). Clauses combine:
+`read_action(text, actor_role, roster, ruleset, actor=..., state=...)` splits the text into clauses, maps each
+clause's verb to an ability kind (the table `VERBS`) or a card's own name (its `words`: «Блицкриг», «Честь семьи»),
+finds that kind on the cards the actor holds tonight (with `state`: `available_abilities`, so 004 Андрес linked to
+his mother reads her protection; without it: the role's cards, or the boss's), and matches the names to the roster
+as votes are matched (tally's `RosterMatcher`: case endings, transliteration, aliases, fuzzy; a roster nick is never
+taken for a filler word or a preposition, 004's nick «Игрок»). Clauses combine:
 `копирую X, <действие>` is Абрахам's copy, `нанимаюсь у X, убиваю Y` is the hire with its kill, the boss's
 `убиваю X, пугаю Y` is kill + intimidate. A name that is unknown or fits several players raises
 `ActionError`: the GM is asked, never guessed for.
@@ -12,13 +15,14 @@ from __future__ import annotations
 __all__ = ["read_action", "VERBS"]
 
 import re
-from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
-from .actions import Action
+from tally.names import RosterMatcher, default_morph
+
+from .actions import Action, available_abilities
 from .errors import ActionError, Problem
 from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset
-from .state import Player
+from .state import GameState, Player
 
 # verb stem -> ability kind, checked in this order (longer phrases first)
 VERBS: tuple[tuple[str, str], ...] = (
@@ -49,15 +53,12 @@ VERBS: tuple[tuple[str, str], ...] = (
     ("вопрос", "question"),
 )
 _SELF = {"себя", "себе", "сам", "сама", "собой"}
-_PREPOSITIONS = {"на", "у", "к", "ко", "от", "с", "со", "в", "по"}
+_PREPOSITIONS = {"на", "у", "к", "ко", "от", "с", "со", "в", "по", "за"}   # "за": "Смотрю за Масини"
 _ENDINGS = ("ами", "ями", "ой", "ей", "ом", "ем", "ою", "ею", "а", "я", "у", "ю", "е", "ы", "и")
 
 
-@lru_cache(maxsize=1)
 def _morph():
-    import pymorphy3  # loaded once: the dictionaries take a while
-
-    return pymorphy3.MorphAnalyzer()
+    return default_morph()   # the tally's one analyzer: the dictionaries take a while to load
 
 
 def _clean(s: str) -> str:
@@ -136,9 +137,14 @@ def _word_end(low: str, idx: int, stem: str) -> int:
 _FILLER = {"мне", "свое", "твое", "свой", "на", "по", "в", "к", "у", "игрока", "игрок", "перевод"}
 
 
-def _strip_lead(rest: str, words: Sequence[str] = ()) -> str:
+def _never_a_name(word: str) -> bool:
+    return False
+
+
+def _strip_lead(rest: str, words: Sequence[str] = (), is_name: Callable[[str], bool] = _never_a_name) -> str:
     """What follows a card's name: "часы на Васю" -> "Васю", "Книга: лечу Васю" -> "Васю",
-    "Покажи мне свое лицо: Вася" -> "Вася", "Кровавое убийство Васи" -> "Васи"."""
+    "Покажи мне свое лицо: Вася" -> "Вася", "Кровавое убийство Васи" -> "Васи". A word that names a roster
+    player is never dropped ("Блицкриг на Игрока" with the nick «Игрок»: 004's roster)."""
     if ":" in rest:
         rest = rest.split(":", 1)[1]
     rest = rest.strip(" :—–-.").strip()
@@ -147,6 +153,8 @@ def _strip_lead(rest: str, words: Sequence[str] = ()) -> str:
         if re.match(r"на\s+дно\b", low):
             return ""
         first = low.split()[0]
+        if is_name(rest.split()[0]):
+            return rest
         stem = next((st for st, _ in VERBS if low.startswith(st)), None) or \
             next((w for w in words if first.startswith(w)), None)
         if stem is None and first not in _FILLER:
@@ -156,9 +164,16 @@ def _strip_lead(rest: str, words: Sequence[str] = ()) -> str:
     return rest
 
 
-def _split_clauses(text: str, named: Sequence[tuple[str, str]] = ()) -> list[tuple[str, str]]:
+def _split_clauses(text: str, named: Sequence[tuple[str, str]] = (),
+                   is_name: Callable[[str], bool] = _never_a_name) -> list[tuple[str, str]]:
     """(kind, rest) per clause; a clause without a verb continues the previous one's targets. A clause that
-    names a card by one of its `words` (003 items, the role shot, 004 Блицкриг) gives ("card:<name>", rest)."""
+    names a card by one of its `words` (003 items, the role shot, 004 Блицкриг) gives ("card:<name>", rest).
+    A card name with a comma in it (004 «Я люблю тебя, мама») is one clause: its comma does not split."""
+    for word in {w for w, _ in named if "," in w}:
+        pattern = r"\s*,\s*".join(r"\s+".join(re.escape(w).replace("е", "[её]") for w in piece.split())
+                                    for piece in word.split(","))
+        text = re.sub(pattern, lambda m: re.sub(r"\s*,\s*", " ", m.group(0)), text, flags=re.I)
+    named = [(" ".join(w.replace(",", " ").split()), n) for w, n in named]
     clauses: list[tuple[str, str]] = []
     for part in re.split(r"[,;\n]+", text):
         low = part.strip().lower().replace("ё", "е")
@@ -173,7 +188,7 @@ def _split_clauses(text: str, named: Sequence[tuple[str, str]] = ()) -> list[tup
         if hit is not None:
             idx, word, name = hit
             clauses.append((f"card:{name}", _strip_lead(part.strip()[_word_end(low, idx, word):],
-                                                        [w for w, n in named if n == name])))
+                                                        [w for w, n in named if n == name], is_name)))
             continue
         for stem, kind in VERBS:
             idx = low.find(stem)
@@ -198,13 +213,35 @@ def _split_clauses(text: str, named: Sequence[tuple[str, str]] = ()) -> list[tup
     return clauses
 
 
+def _chunks(rest: str) -> list[str]:
+    return re.split(r"\s+и\s+|\s*,\s*", rest.strip())
+
+
+def _without_prepositions(chunk: str, is_name: Callable[[str], bool] = _never_a_name) -> str:
+    """"на Васю" -> "Васю"; a word that is a roster name stays (the nick «За»)."""
+    return " ".join(w for w in chunk.split() if w.lower().replace("ё", "е") not in _PREPOSITIONS or is_name(w))
+
+
 def _names(rest: str) -> list[str]:
-    out = []
-    for chunk in re.split(r"\s+и\s+|\s*,\s*", rest.strip()):
-        words = [w for w in chunk.split() if w.lower() not in _PREPOSITIONS]
-        if words:
-            out.append(" ".join(words))
-    return out
+    """The name chunks of a clause's rest: split at "и" and commas, prepositions dropped."""
+    return [name for name in map(_without_prepositions, _chunks(rest)) if name]
+
+
+# the matcher's steps that say a single word is a roster name; "prefix" and "fuzzy" would take "на" or "свое"
+# for the start of a nick
+_NAME_STEPS = ("exact", "lookalike", "translit", "inflected")
+
+
+def _roster_names(players: Sequence[tuple[str, Sequence[str]]]) -> RosterMatcher:
+    """The vote counter's matcher over the roster; each word (4+ letters) of a several-word nick is one more name
+    of its player, so it is inflected too ("Кинга" for "King EcitoN": the matcher alone takes "King" but not its
+    cases). A word two nicks share names both: the GM is asked."""
+    def parts(name: str) -> list[str]:
+        words = name.split()
+        return [w for w in words if len(re.sub(r"\W", "", w)) >= 4] if len(words) > 1 else []
+
+    return RosterMatcher({nick: [n for name in names for n in (name, *parts(name)) if n != nick]
+                          for nick, names in players}, morph=_morph())
 
 
 # words around 004 Элиса's choice that name no player: "узнаю типы НД, направленные на Аялу", "кто ходил к Лауре"
@@ -257,9 +294,19 @@ def _card_action(card: Ability, rest: str, actor: str, targets_of, roles, text: 
     return Action(actor, card.name, targets_of(rest), learn=choice)
 
 
+def _parity_fits(card: Ability, night: int) -> bool:
+    return not card.parity or (night % 2 == 0) == (card.parity == "even")
+
+
 def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player], ruleset: Ruleset,
-                *, actor: str = "") -> list[Action]:
-    """The actions a player's message asks for, with names resolved to roster nicks."""
+                *, actor: str = "", state: GameState | None = None, night: int = 0) -> list[Action]:
+    """The actions a player's message asks for, with names resolved to roster nicks.
+
+    With `state` (and `actor`), the cards are those the actor holds tonight (`available_abilities`: 004 Андрес
+    linked to Анхела holds her protection), then the role's own (a card lost tonight is read, and the night
+    file's check names why it is refused); and the night is `night`, else `state.night + 1`. The night picks
+    between cards named by the same words on nights of different parity (004 Лаура's «сыворотка молчания»:
+    serum_vote on even nights, serum_night on odd ones)."""
     role = actor_role if isinstance(actor_role, Role) else ruleset.role(actor_role)
     players: list[tuple[str, Sequence[str]]] = []
     for entry in roster:
@@ -268,28 +315,70 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
         else:
             players.append((entry, [entry]))
     roles = [(r.name, [r.name, *r.aliases]) for r in ruleset.roles]
+    matcher = _roster_names(players)
+
+    def is_name(word: str) -> bool:
+        found = matcher.match(word, fuzzy=False)
+        return found.status != "none" and found.step in _NAME_STEPS
+
+    def player_of(chunk: str) -> str:
+        # RULES.md §2 "Names": the vote counter's matcher (endings, transliteration, aliases, fuzzy); what it
+        # cannot place goes to the label reader below, which asks the GM rather than guess
+        found = matcher.match(chunk)
+        if found.status == "match":
+            return found.player
+        if found.status == "ambiguous":
+            raise ActionError(Problem("night add", repr(text),
+                                      f"player {chunk!r} fits several: {', '.join(found.candidates)}",
+                                      "write the full name"))
+        return _find(chunk, players, "player", text)
+
+    def target(name: str) -> str | None:
+        if _clean(name) in _SELF and not is_name(name):
+            if not actor:
+                raise ActionError(Problem("night add", repr(text), "'себя' needs the actor's nick"))
+            return actor
+        if _clean(name).startswith("никого"):
+            return None
+        return player_of(name)
 
     def targets_of(rest: str) -> tuple[str, ...]:
         out = []
-        for name in _names(rest):
-            if _clean(name) in _SELF:
-                if not actor:
-                    raise ActionError(Problem("night add", repr(text), "'себя' needs the actor's nick"))
-                out.append(actor)
-            elif _clean(name) in {"никого", "никого не убиваю"} or _clean(name).startswith("никого"):
+        for chunk in _chunks(rest):
+            name = _without_prepositions(chunk, is_name)
+            if not name:
                 continue
-            else:
-                out.append(_find(name, players, "player", text))
+            try:
+                found = target(name)
+            except ActionError:
+                # a preposition kept as a name ("на" when a nick is "Na") that names nobody with the rest
+                plain = _without_prepositions(chunk)
+                if not plain or plain == name:
+                    raise
+                found = target(plain)
+            if found is not None:
+                out.append(found)
         return tuple(out)
 
     cards = _cards(role, ruleset)
-    named = [(w.lower().replace("ё", "е"), c.name) for c in (*cards, *ruleset.items) for w in c.words]
-    clauses = _split_clauses(text, named)
+    if state is not None and any(p.nick == actor for p in state.players):
+        night = night or state.night + 1
+        held = [card for card, _ in available_abilities(ruleset, state, actor).values()]
+        cards = held + [c for c in cards if c.name not in {h.name for h in held}]
+    by_words = [c for c in (*cards, *ruleset.items) if not night or _parity_fits(c, night)]
+    named = [(w.lower().replace("ё", "е"), c.name) for c in by_words for w in c.words]
+    clauses = _split_clauses(text, named, is_name)
     actions: list[Action] = []
     copy_of: Role | None = None
     for kind, rest in clauses:
         if kind.startswith("card:"):
-            card = next(c for c in (*cards, *ruleset.items) if c.name == kind[5:])
+            card = next(c for c in by_words if c.name == kind[5:])
+            twins = [c.name for c in by_words if c.parity and c.parity != card.parity and set(c.words) & set(card.words)]
+            if card.parity and twins and not night:
+                raise ActionError(Problem("night add", repr(text),
+                                          f"{card.name} on {card.parity} nights or {', '.join(twins)} on the others: "
+                                          "the night is not known",
+                                          f"write the night file's entry: ability = \"{card.name}\" or \"{twins[0]}\""))
             actions.append(_card_action(card, rest, actor, targets_of, roles, text))
             continue
         if kind == "redirect":

@@ -92,7 +92,7 @@ def test_rule_4_004_elisa_choice_goes_through_the_night_file_to_her_private_line
     # Петя (Аяла) is blocked, so his one-time protection is off: he dies; Диего's protection saves him
     assert [d.player for d in out.deaths] == ["Петя"]
     assert [(p.to, p.text) for p in out.private if p.to == "Элиса"] == [
-        ("Элиса", "Типы НД на Петя: убийство, блок, замедление")]
+        ("Элиса", "Петя — типы НД: убийство, блок, замедление")]
     assert not any("Элиса" in p.text or "НД" in p.text for p in out.public)
 
 
@@ -113,3 +113,135 @@ def test_rule_4_004_the_ruleset_checks_the_choice_and_the_passive() -> None:
     with pytest.raises(RulesetError) as err:
         loads_ruleset(base + '[[roles.abilities]]\nname = "learn"\nkind = "watch"\nwatch_options = ["roles"]\n', "x.toml")
     assert "roles[0].abilities[0].watch_options: unknown option 'roles'" in str(err.value)
+
+
+# -- the seed's own game (004 "Гранд Отель"): its 15 nicks, as the GMs write its actions (h21 hunt, items 4a, 6, 8, 13)
+SEED_ROSTER = [Player(n, r) for n, r in [
+    ("King EcitoN", "Диего Муркиа"), ("Nejka", "Донья Тереса"), ("Нелепость", "Алисия Аларкон"),
+    ("Alex306", "Хулио Ольмедо"), ("Буба", "Анхела Салинас"), ("Юка", "София Аларкон"), ("Krassa", "Альфредо Вергара"),
+    ("Тристам", "Андрес Аларкон"), ("Масини", "Каталина"), ("Алиша", "Донья Элиса"), ("Трубодур", "Аяла"),
+    ("Ромашка", "Эрнандо"), ("Игрок", "Лаура"), ("Ронин", "Хавьер"), ("Соня", "Бенхамин")]]
+
+
+def _seed_read(actor: str, text: str, **kw) -> list[Action]:
+    role = next(p.role for p in SEED_ROSTER if p.nick == actor)
+    return read_action(text, role, SEED_ROSTER, GH, actor=actor, **kw)
+
+
+@pytest.mark.parametrize("actor, text, expected", [
+    ("Трубодур", "Чувство сыщика: Алиша", Action("Трубодур", "guard", ("Алиша",))),
+    ("Тристам", "Я люблю тебя, мама: Буба", Action("Тристам", "mother", ("Буба",))),
+    ("Тристам", "Я люблю тебя мама Бубу", Action("Тристам", "mother", ("Буба",))),
+    ("Nejka", "Честь семьи: Ронин", Action("Nejka", "check", ("Ронин",))),
+    ("Nejka", "Только свои: Трубодур", Action("Nejka", "shoot", ("Трубодур",))),
+    ("Масини", "Столбняк на Нелепость", Action("Масини", "slowdown", ("Нелепость",))),
+    ("Нелепость", "Смотрю за Масини", Action("Нелепость", "watch", ("Масини",))),
+    ("Alex306", "Правда дороже Трубодура", Action("Alex306", "truth", ("Трубодур",))),
+    ("Игрок", "Всё моё всегда со мной: Алиша", Action("Игрок", "find", ("Алиша",))),
+])
+def test_rule_4_004_the_seeds_own_ability_names(actor, text, expected) -> None:
+    assert _seed_read(actor, text) == [expected]
+
+
+@pytest.mark.parametrize("night, expected", [(1, "serum_night"), (2, "serum_vote"), (3, "serum_night")])
+def test_rule_4_004_laura_silence_serum_is_her_card_of_the_nights_parity(night, expected) -> None:
+    # «вводит персонажу "сыворотку молчания" ... не может голосовать днем (четные ночи) и ходить ночью (нечетные)»
+    for text in ("Ввожу сыворотку молчания Бубе", "Сыворотка Бубе", "Во имя клятвы Гиппократа: Буба"):
+        assert _seed_read("Игрок", text, night=night) == [Action("Игрок", expected, ("Буба",))]
+
+
+def test_rule_4_004_laura_serum_without_the_night_is_asked_not_guessed() -> None:
+    with pytest.raises(ActionError) as err:
+        _seed_read("Игрок", "Ввожу сыворотку молчания Бубе")
+    assert "serum_vote on even nights or serum_night on the others: the night is not known" in str(err.value)
+
+
+def test_rule_4_004_laura_serum_reads_the_night_from_the_state() -> None:
+    from resolver import new_game
+
+    state = new_game("gh_seed", SEED_ROSTER, GH)          # night 1 comes next: odd
+    assert _seed_read("Игрок", "Ввожу сыворотку молчания Бубе", state=state) == [Action("Игрок", "serum_night", ("Буба",))]
+
+
+@pytest.mark.parametrize("actor, text, expected", [
+    ("Ромашка", "Арестовываю Юку", Action("Ромашка", "arrest", ("Юка",))),
+    ("Юка", "Блокирую Юке", Action("Юка", "block", ("Юка",))),
+    ("Krassa", "Дарю голос Юке", Action("Krassa", "gift", ("Юка",))),
+    ("Буба", "Защищаю Кинга", Action("Буба", "protect", ("King EcitoN",))),
+    ("Буба", "защищаю Крассу", Action("Буба", "protect", ("Krassa",))),
+    ("Ронин", "Убиваю Ромашку и Нежку", Action("Ронин", "kill", ("Ромашка", "Nejka"))),
+    ("Соня", "Перевожу Ронина к Бубе", Action("Соня", "redirect", ("Ронин", "Буба"))),
+])
+def test_rule_2_names_in_night_actions_are_matched_like_votes(actor, text, expected) -> None:
+    # RULES.md §2 "Names": case endings, transliteration, aliases — the vote counter's matcher
+    assert _seed_read(actor, text) == [expected]
+
+
+def test_rule_2_an_ambiguous_name_in_a_night_action_lists_the_candidates() -> None:
+    roster = [Player("Alex306", "Анхела Салинас"), Player("Алексей", "Аяла"), Player("Буба", "Каталина")]
+    with pytest.raises(ActionError) as err:
+        read_action("Защищаю Алекса", "Анхела Салинас", roster, GH, actor="Alex306")
+    assert "player 'Алекса' fits several: Алексей, Alex306 (write the full name)" in str(err.value)
+
+
+@pytest.mark.parametrize("actor, text, expected", [
+    ("Алиша", "Блицкриг на Игрока", Action("Алиша", "blitz", ("Игрок",))),
+    ("Ронин", "Кровавое убийство Игрока", Action("Ронин", "bloody", ("Игрок",))),
+    ("Нелепость", "Покажи мне свое лицо: Игрок", Action("Нелепость", "face", ("Игрок",))),
+    ("Соня", "Случайный перевод Игрока на Бубу", Action("Соня", "random_redirect", ("Игрок", "Буба"))),
+    ("Масини", "Столбняк на Игрока", Action("Масини", "slowdown", ("Игрок",))),
+])
+def test_rule_4_004_the_nick_igrok_is_a_player_not_a_filler_word(actor, text, expected) -> None:
+    assert _seed_read(actor, text) == [expected]
+
+
+def test_rule_4_004_any_nick_that_is_a_common_word_is_never_dropped() -> None:
+    roster = [Player("Свой", "Алисия Аларкон"), Player("Мне", "Каталина"), Player("Перевод", "Хавьер")]
+    assert read_action("Покажи мне свое лицо: Свой", "Алисия Аларкон", roster, GH, actor="Мне") == [
+        Action("Мне", "face", ("Свой",))]
+    assert read_action("Столбняк на Мне", "Каталина", roster, GH, actor="Свой") == [Action("Свой", "slowdown", ("Мне",))]
+    assert read_action("Кровавое убийство Перевода", "Хавьер", roster, GH, actor="Перевод") == [
+        Action("Перевод", "bloody", ("Перевод",))]
+    # the nick «Na» reads like the preposition "на": the preposition still drops when it names nobody with the rest
+    roster += [Player("Na", "Аяла"), Player("Вася", "Донья Тереса")]
+    assert read_action("Столбняк на Васю", "Каталина", roster, GH, actor="Мне") == [Action("Мне", "slowdown", ("Вася",))]
+    assert read_action("Столбняк на Na", "Каталина", roster, GH, actor="Мне") == [Action("Мне", "slowdown", ("Na",))]
+
+
+def _linked_after_night_1():
+    """Night 1 of the seed's game: Тристам (Андрес) finds his mother Буба (Анхела): linked from night 2."""
+    from resolver import Rolls, new_game, resolve_night
+
+    state = new_game("gh_seed", SEED_ROSTER, GH)
+    actions = [*_seed_read("Тристам", "Ищу маму: Буба"), *_seed_read("Трубодур", "Убиваю Масини")]
+    return resolve_night(GH, state, actions, Rolls("gh_seed", 1)).state
+
+
+def test_rule_4_004_andres_linked_to_his_mother_reads_her_protection() -> None:
+    from resolver import append_action, parse_night_file
+
+    state = _linked_after_night_1()
+    # «НД Андреса меняется на НД матери и выполняется вместе с ней (одно на двоих)»
+    actions = _seed_read("Тристам", "Защищаю Krassa", state=state)
+    assert actions == [Action("Тристам", "protect", ("Krassa",))]
+    night = parse_night_file(append_action("night = 2\n", actions[0]), "night-2.toml", GH, state)
+    assert night.actions == (Action("Тристам", "protect", ("Krassa",), line=3),)
+
+
+def test_rule_4_004_andres_before_the_link_has_no_protection() -> None:
+    from resolver import new_game
+
+    with pytest.raises(ActionError) as err:
+        _seed_read("Тристам", "Защищаю Krassa", state=new_game("gh_seed", SEED_ROSTER, GH))
+    assert "Андрес Аларкон cannot do this (protect) (the role can: mother)" in str(err.value)
+
+
+def test_rule_4_004_andres_linked_his_own_search_is_refused_with_the_reason() -> None:
+    from resolver import append_action, parse_night_file
+
+    state = _linked_after_night_1()
+    actions = _seed_read("Тристам", "Я люблю тебя, мама: Юка", state=state)
+    assert actions == [Action("Тристам", "mother", ("Юка",))]
+    with pytest.raises(ActionError) as err:
+        parse_night_file(append_action("night = 2\n", actions[0]), "night-2.toml", GH, state)
+    assert "line 3: Тристам (Андрес Аларкон) has no ability 'mother' tonight (the role can: protect)" in str(err.value)

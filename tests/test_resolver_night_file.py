@@ -157,3 +157,88 @@ def test_bad_input_004_elisa_learns_only_of_a_partner_and_by_a_known_choice() ->
         assert [(p.where, p.message) for p in problems] == [("line 2", message)]
     assert _problems('night = 1\n' + entry.format(t="Ayala", learn="роли"), ruleset, state)[0].hint == \
         'learn = "nicks" (ники гостей) or learn = "kinds" (типы НД)'
+
+
+# -- 004 "Гранд Отель" (the h21 hunt, items 3 and 6) ----------------------------------------------------------
+GH_ROSTER = [{"nick": n, "role": r} for n, r in [
+    ("Игрок", "Лаура"), ("Алиша", "Донья Элиса"), ("Трубодур", "Аяла"), ("Буба", "Анхела Салинас"),
+    ("Krassa", "Альфредо Вергара"), ("Соня", "Бенхамин"), ("Ронин", "Хавьер"), ("Юка", "София Аларкон")]]
+LAURA_TWO = '''night = {night}
+
+[[actions]]
+actor = "Игрок"
+ability = "find"
+targets = ["Буба"]
+
+[[actions]]
+actor = "Игрок"
+ability = "{serum}"
+targets = ["Krassa"]
+'''
+
+
+@pytest.fixture()
+def gh():
+    ruleset = load_ruleset("grand_hotel")
+    return ruleset, new_game("gh", GH_ROSTER, ruleset)
+
+
+def test_rule_4_004_laura_searches_beside_her_serum_on_an_even_night(gh) -> None:
+    # «Может выполнять это НД каждую четную ночь вместе с основным, либо каждую ночь вместо основного»
+    ruleset, state = gh
+    state = replace(state, night=1, day=1)
+    night = parse_night_file(LAURA_TWO.format(night=2, serum="serum_vote"), "nights/2.toml", ruleset, state)
+    assert [(a.ability, a.targets, a.line) for a in night.actions] == [("find", ("Буба",), 3), ("serum_vote", ("Krassa",), 8)]
+    outcome = resolve_night(ruleset, state, night.actions + (Action("Трубодур", "kill", ("Юка",)),), Rolls("gh", 2))
+    assert outcome.refused == ()
+    assert [(p.to, p.text) for p in outcome.private if p.to == "Игрок"] == [("Игрок", "Буба: не свой")]
+
+
+def test_rule_4_004_laura_has_one_action_on_an_odd_night(gh) -> None:
+    ruleset, state = gh
+    problems = _problems(LAURA_TWO.format(night=1, serum="serum_night"), ruleset, state)
+    assert [(p.where, p.message) for p in problems] == [("line 8", "Игрок already has an action (line 3)")]
+
+
+def test_rule_4_004_laura_both_actions_through_night_add_on_an_even_night(gh) -> None:
+    from resolver import read_action
+
+    ruleset, state = gh
+    state = replace(state, night=1, day=1)
+    text = "night = 2\n"
+    for phrase in ("Ищу своих: Буба", "Ввожу сыворотку молчания Krassa"):
+        for action in read_action(phrase, "Лаура", state.players, ruleset, actor="Игрок", state=state):
+            text = append_action(text, action)
+            parse_night_file(text, "nights/2.toml", ruleset, state)     # night add checks the file after each entry
+    assert [a.ability for a in parse_night_file(text, "nights/2.toml", ruleset, state).actions] == ["find", "serum_vote"]
+
+
+def test_rule_4_004_an_action_without_its_targets_is_refused_at_entry_with_its_line(gh) -> None:
+    ruleset, state = gh
+    text = ('night = 1\n\n[[actions]]\nactor = "Алиша"\nability = "blitz"\ntargets = []\n'
+            '\n[[actions]]\nactor = "Соня"\nability = "redirect"\ntargets = ["Ронин"]\n'
+            '\n[[actions]]\nactor = "Ронин"\nability = "hide"\n')
+    problems = _problems(text, ruleset, state)
+    assert [(p.where, p.message) for p in problems] == [
+        ("line 3", "blitz needs 1 target(s), got none"), ("line 8", "redirect needs 2 target(s), got 1 (Ронин)")]
+    assert problems[0].hint == "ask Алиша whom, then write targets = [...] or `night add` the message again"
+    # Хавьер's hiding takes no target (min_targets = 0): accepted alone
+    assert [a.ability for a in parse_night_file('night = 1\n\n[[actions]]\nactor = "Ронин"\nability = "hide"\n',
+                                                "nights/1.toml", ruleset, state).actions] == ["hide"]
+
+
+# `night add` end to end (the 004 game of tests/test_game_followups.py: Ronin is Хавьер, Nejka is Алисия)
+from test_game_followups import GRAND_HOTEL, play, run  # noqa: E402,F401  (play is a fixture)
+
+
+def test_rule_4_004_night_add_refuses_an_action_without_its_target_and_writes_nothing(play) -> None:
+    root = play("grand_hotel", GRAND_HOTEL)
+    night_file = root / "state" / "nights" / "ny" / "night-1.toml"
+    code, _, err = run("night", "add", "--night", "1", "--actor", "Ronin", "Кровавое убийство")
+    assert code == 2
+    assert "night-1.toml: line 3: bloody needs 1 target(s), got none" in err
+    assert not night_file.exists()
+    code, out, err = run("night", "add", "--night", "1", "--actor", "Ronin", "Кровавое убийство Нежки")
+    assert code == 0, err
+    assert "read: Ronin: bloody -> Nejka" in out
+    assert 'ability = "bloody"\ntargets = ["Nejka"]' in night_file.read_text(encoding="utf-8")
