@@ -59,8 +59,10 @@ __all__ = [
 # name nobody has is exactly an "ambiguous name" with zero matches: the GM decides who was meant.
 # `proxy_vote` is listed for when the tally reports proxy votes (a GM posting a player's vote).
 # The other flag kinds are decided by the rules and only shown in the count.
+# `not_a_vote` and `early_post`: a vote the rules do not count, while the player may still vote again that day
+# (RULES.md §2, §3.1); without an alert the player silently takes the penalty.
 JUDGMENT_FLAGS = ("ambiguous_name", "unknown_target", "edited", "changed_final_vote",
-                  "unrecognised_colour", "proxy_vote")
+                  "unrecognised_colour", "proxy_vote", "not_a_vote", "early_post")
 
 PostLink = Callable[[int], str] | str | None
 """How to link a post: a function of the post id, a template with `{post_id}`, or None."""
@@ -290,8 +292,14 @@ def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None =
     if kind == "changed_final_vote" and isinstance(facts.get("final"), Mapping) and isinstance(facts.get("new"), Mapping):
         facts["final_post"] = facts["final"].get("post_id")
         facts["final"], facts["new"] = _votes(language, [facts["final"]]), _votes(language, [facts["new"]])
-    if kind == "late":
-        for name in ("time", "close"):
+    if kind == "not_a_vote" and isinstance(facts.get("names"), list):
+        facts["names"] = ", ".join(f"«{n.get('written', '')}»" for n in facts["names"] if isinstance(n, Mapping))
+        if facts.get("colors_matter") is False:
+            key = "flag.not_a_vote.plain"
+    if kind == "early_post" and facts.get("voted_again"):
+        key = "flag.early_post.again"
+    if kind in ("late", "early_post"):
+        for name in ("time", "close", "start"):
             if facts.get(name):
                 facts[name] = _show(_time(facts[name]), tz, language)
     if kind == "modkill_candidate" and "misses" not in facts and player in (data.get("misses") or {}):

@@ -34,7 +34,7 @@ DEFAULT_LANGUAGE = "en"
 # INTERFACE.md flag kinds, and `proxy_vote` (alert_rules.JUDGMENT_FLAGS); the tally's own alert kinds
 FLAG_KINDS = ("ambiguous_name", "multiple_votes", "self_vote", "unknown_target", "dead_voter", "edited",
               "changed_final_vote", "unrecognised_colour", "late", "modkill_candidate", "under_active",
-              "proxy_vote")
+              "proxy_vote", "not_a_vote", "early_post")
 REASONS = ("plurality", "tie", "tie_forgiven", "tie_all", "alibi", "unhangable", "protected", "no_votes",
            "modkill", "pending")
 
@@ -44,7 +44,8 @@ for _kind in FLAG_KINDS:
     _EN_FLAGS[f"flag.{_kind}.label"] = _kind
     _EN_FLAGS[f"flag.{_kind}"] = "{detail}"
     _EN_FLAGS[f"flag.{_kind}~"] = "{detail}"
-for _variant in ("flag.unknown_target.dead", "flag.edited.void", "flag.edited.first_seen"):
+for _variant in ("flag.unknown_target.dead", "flag.edited.void", "flag.edited.first_seen", "flag.not_a_vote.plain",
+                 "flag.early_post.again"):
     _EN_FLAGS[_variant] = "{detail}"
 
 EN: dict[str, str] = {
@@ -206,6 +207,23 @@ RU: dict[str, str] = {
     "flag.under_active": "{posts:пост} за день (нужно не меньше {min}): следующее ночное действие не "
                          "принимается",
     "flag.under_active~": "меньше постов за день, чем нужно: следующее ночное действие не принимается",
+    # RULES.md §2: a name that is no vote (the colour games: no red, blue or colour word; 004 `.plain`: not in a
+    # colour, not bold, not alone on a line)
+    "flag.not_a_vote.label": "имя без голоса",
+    "flag.not_a_vote": "{names}: имя написано не красным и не синим и без слов КРАСНЫМ/СИНИМ — это не голос; "
+                       "если игрок хотел проголосовать, попросите его проголосовать заново",
+    "flag.not_a_vote.plain": "{names}: имя написано простым текстом (не цветом, не жирным и не отдельной "
+                             "строкой) — по правилам игры это не голос; если игрок хотел проголосовать, "
+                             "попросите его проголосовать заново",
+    "flag.not_a_vote~": "пост называет игрока, но голоса в нём нет; если игрок хотел проголосовать, попросите "
+                        "его проголосовать заново",
+    # RULES.md §3.1: posts before the day's start do not count
+    "flag.early_post.label": "голос до начала дня",
+    "flag.early_post": "голос в {time} подан до начала дня ({start}); не засчитан — игрок должен проголосовать "
+                       "заново днём",
+    "flag.early_post.again": "голос в {time} подан до начала дня ({start}); не засчитан — днём игрок "
+                             "проголосовал заново",
+    "flag.early_post~": "голос подан до начала дня; не засчитан — игрок должен проголосовать заново днём",
     "flag.proxy_vote.label": "голос через ведущего",
     "flag.proxy_vote": "голос за игрока подал ведущий; проверьте, что игрок его просил",
     "flag.proxy_vote~": "голос за игрока подал ведущий; проверьте, что игрок его просил",

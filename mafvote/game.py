@@ -624,6 +624,31 @@ class GameService:
         self._append(self.current_phase(applied), "modkill", out.state, out.to_json(), now)
         return out
 
+    def day_a_modkill_closes(self, applied: Sequence[AppliedPhase] | None = None) -> Phase | None:
+        """The open day a modkill now would close (RULES.md §3.14, 004 general rule 1: "модкиллится ... при
+        этом день закрывается повесом этого игрока и обьявляется следующая ночь"): the current phase when it
+        is a day and the ruleset's `modkill_closes_day` is set; else None."""
+        current = self.current_phase(applied)
+        if current.kind != "day" or not self.ruleset.votes.get("modkill_closes_day", False):
+            return None
+        return current
+
+    def modkill_closing_day(self, player: str, *, now: datetime, reveal: bool = False) -> tuple[R.DayOutcome, DayClose]:
+        """RULES.md §3.14: the modkill, then the day's close with the modkilled player as its elimination (the
+        count's outcome `modkill`), both applied; `mafvote undo` takes back the close, then the modkill. When the
+        day cannot be closed the modkill is taken back too, so nothing half-done is left."""
+        day = self.day_a_modkill_closes()
+        if day is None:
+            raise GameError(f"a modkill closes no day now in game {self.game.id} (the current phase is "
+                            f"{self.current_phase().label_ru}; ruleset {self.ruleset.name})")
+        out = self.modkill(player, now=now, reveal=reveal)
+        try:
+            return out, self.close_day(day.number, now=now)
+        except MafvoteError as exc:
+            self.undo()
+            raise GameError(f"the modkill of {player} is not applied: day {day.number} could not be closed with it "
+                            f"({exc}); fix that, or modkill with --keep-day and close the day yourself") from None
+
     def replace_player(self, player: str, by: str, *, now: datetime) -> R.GameState:
         applied = self.applied()
         state = self.state(applied)
@@ -781,6 +806,8 @@ class GameService:
         ties = sum(1 for r in before if ((r.outcome.get("count") or {}).get("outcome") or {}).get("reason") in _TIE_REASONS)
         modkilled = tuple(slot_of[d["player"]] for r in rows if r.how == "modkill" and r.kind == "day"
                           and r.number == number for d in r.outcome.get("deaths", []) if d["player"] in slot_of)
+        night = self.night_before_day(number)
+        night_start = self.phase("night", night, rows).start if night >= 1 else None
         day_state = T.DayState(
             day=number, deadline=deadline or bounds.deadline, start=since or bounds.start,
             alive=tuple(slot_of[n] for n in state.alive), silences=tuple(silences), shields=tuple(shields),
@@ -794,16 +821,21 @@ class GameService:
             excused=tuple(dict.fromkeys(slot_of[n] for n in (_current_nick(state, x) for x in
                                                             state.excused.get(f"day {number}", ()))
                                         if n in slot_of)),
-            owes_night_action=tuple(slot_of[n] for n in self.owes_night_action(number, state, rows) if n in slot_of))
+            owes_night_action=tuple(slot_of[n] for n in self.owes_night_action(number, state, rows) if n in slot_of),
+            # RULES.md §3.1: a vote posted in the night before the day does not count; the tally flags it
+            night_start=night_start)
         # (a --since without a time zone is left to the tally, which names it)
         window = bounds.start if since is None or since.tzinfo is None else min(since, bounds.start)
+        if night_start is not None:
+            window = min(window, night_start)
         posts = tuple(T.Post.from_stored(p, self.tz) for p in self._posts_for_count(window, roster, as_of))
         return CountInputs(number, posts, day_state, roster, rules, to_nick)
 
     def _posts_for_count(self, window: datetime, roster: T.Roster, as_of: datetime | None) -> list[StoredPost]:
         """Only the posts a count from `window` on can need, not the whole game's (the daemon counts both
         views after every crawl). `tally.count_day` reads the vote thread from the day's start (--since) on:
-        the window (time >= start, RULES.md §3.1), late votes, activity (§3.13). Before the start it reads
+        the window (time >= start, RULES.md §3.1), late votes, activity (§3.13), and the night before the day
+        (the count flags the votes posted then, `early_post`). Before the start it reads
         one thing: when each player last wrote, in either topic, for the 24 h silence (§3.13, 001 rule 3),
         which may be days back; so no margin before the start (none would be safe for a silence), but each
         account's latest post before it. A replaced account speaks for its slot only until its replacement

@@ -34,7 +34,7 @@ import functools
 __all__ = [
     "DAY_REASONS", "EVENT_KINDS", "FORMATS", "KINDS", "PRIVATE_KINDS", "PUBLIC_KINDS", "RenderError", "THEMES",
     "bb_escape", "build_data", "choose_style", "gm_notes", "load_flavor", "load_theme", "make_environment", "render",
-    "render_private", "roles_from_ruleset", "roster_from_config",
+    "render_private", "roles_from_ruleset", "roster_from_config", "winner_genitive",
 ]
 
 import hashlib
@@ -211,6 +211,13 @@ class Side:
     title: str = ""
     title_f: str = ""
     label: str = ""              # the theme's short label ("МЖ")
+    win: str = ""                # the side in the genitive after «Победа» ("маньяка"); theme's `win`
+
+    @property
+    def winner(self) -> str:
+        """`маньяка` in «Победа маньяка»: the theme's `win`; without one a phrase that needs no inflection
+        (`стороны «мирный»`): side titles are adjectives as often as nouns, and a guessed ending is worse."""
+        return self.win or f"стороны «{self.title or self.id}»"
 
     def for_gender(self, gender: str | None) -> str:
         if self.label:
@@ -291,7 +298,8 @@ class _Views:
     def _side(self, sid: str, info: Mapping[str, Any]) -> Side:
         themed = {**self.theme.sides.get(info.get("kind", ""), {}), **self.theme.sides.get(sid, {})}
         return Side(sid, info.get("kind", ""), themed.get("title", info.get("title", sid)),
-                    themed.get("title_f", info.get("title_f", "")), themed.get("label", ""))
+                    themed.get("title_f", info.get("title_f", "")), themed.get("label", ""),
+                    themed.get("win", info.get("win", "")))
 
     def person(self, name: str | None) -> grammar.Person:
         if not name:
@@ -556,6 +564,9 @@ def _context(theme: Theme, kind: str, data: Mapping[str, Any], views: _Views, pu
         ctx["saved_day"] = [(views.person(s.get("player")), s.get("reason", "")) for s in saved
                             if isinstance(s, Mapping)]
         ctx["winner"] = outcome.get("winner")
+        # RULES.md §5: the final post says who won («Победа маньяка»); never the shown-as side of a death
+        side = views.side(ctx["winner"]) if ctx["winner"] else None
+        ctx["win"] = side.winner if side is not None else ""
         ctx["reason"] = (tally or {}).get("outcome", {}).get("reason") if tally else None
         ctx["hanged"] = [d for d, raw in zip(deaths, outcome.get("deaths") or ())
                          if "hanged" in (raw.get("causes") or ())]
@@ -587,6 +598,10 @@ def _tally_context(t: Mapping[str, Any], views: _Views) -> dict[str, Any]:
     outcome = t.get("outcome") or {}
     return {
         "day": t.get("day"), "rows": rows,
+        # 004 (`colors_matter = false`): every vote is against; the count never speaks of red and blue
+        "colors_matter": t.get("colors_matter", True) is not False,
+        "tally_saved": [views.person(p) for p in outcome.get("saved") or ()],
+        "tally_tied": [views.person(p) for p in outcome.get("tied") or ()],
         "not_voted": [views.person(p) for p in t.get("not_voted") or ()],
         "tally_silenced": [views.person(p) for p in t.get("silenced") or ()],
         "final": [views.person(p) for p in t.get("final") or ()],
@@ -807,6 +822,16 @@ def build_data(*, outcome: Mapping[str, Any] | None = None, tally: Mapping[str, 
         if value is not None:
             data[key] = value.isoformat() if isinstance(value, datetime) else str(value)
     return data
+
+
+def winner_genitive(theme: str, winner: str, ruleset: Any = None,
+                    templates_dir: str | Path | None = None) -> str:
+    """The winning side as «Победа …» needs it (`маньяка`, `мирных`), from the theme's `[sides.<id>] win`, else
+    `стороны «<the ruleset's title>»`; for the CLI's "Игра окончена" line, worded as the posts word it."""
+    env = make_environment("text", templates_dir)
+    views = _Views(roles_from_ruleset(ruleset) if ruleset is not None else {}, load_theme(env, theme))
+    side = views.side(winner)
+    return side.winner if side is not None else winner
 
 
 def load_flavor(folder: str | Path, kind: str, n: int) -> str | None:

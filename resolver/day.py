@@ -88,6 +88,10 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
         log.append(f"{p.nick} is hanged ({role.name}); a hanged shahid takes nobody")
     if not deaths and not saved:
         public.append(Public("nobody", "Не вешается никто", {}))
+    if deaths:
+        # RULES.md §3.10 (`tie_all`): a protected player survives and the others still hang, so the saved one's
+        # line says who survived and why, never "не вешается никто" beside a hanging
+        public = [_survived(state, x) if x.kind == "alibi" else x for x in public]
     new = _after_day(replace(new, day=number, hang_protection={k: v for k, v in protection.items() if v > 0},
                              universal_shields={k: v for k, v in universal.items() if v > 0},
                              hang_shields={k: v for k, v in hang_only.items() if v > 0},
@@ -102,6 +106,17 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
         log.append(f"game over: {winner} wins")
     return DayOutcome(day=number, deaths=tuple(deaths), saved=tuple(saved), public=tuple(public), log=tuple(log),
                       state=new, winner=winner)
+
+
+def _survived(state: GameState, event: Public) -> Public:
+    """The line of a player a shield saved on a day when others hang (a `tie_all`)."""
+    nick = event.data["player"]
+    p = find_player(state.players, nick)
+    verb = {"f": "избежала", "m": "избежал"}.get(p.gender if p is not None else "", "избежал(а)")
+    why = "отмаза" if nick in state.alibis else "защита от казни"
+    name = p.name if p is not None else nick
+    return Public("alibi", f"{name} {verb} казни ({why})",
+                  {**event.data, "reason": "alibi" if nick in state.alibis else "protected"})
 
 
 def modkill(ruleset: Ruleset, state: GameState, player: str, *, reveal: bool = False) -> DayOutcome:

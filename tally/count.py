@@ -27,11 +27,20 @@ Decisions where the rules leave room (each also in the report to the lead):
 * Ties are counted game-wide whatever the tie rule (``ties`` after this day).
 * A post by an account not on the roster and not a GM is ignored (spectators; a replaced account
   after its replacement time).
+* A player's post in the day that names a living player (not the author; outside quotes; by a sure
+  match, not a prefix or fuzzy guess) alone on a line or on a line with a vote word (``голосую``,
+  ``против``, ``вешаю`` …) but holds no vote is flagged ``not_a_vote`` (004: a name in a sentence; the
+  colour games: a name without colour or colour word). Talk that names players without a vote word
+  (``присматриваюсь к Алукарду``) is not flagged: vote threads hold talk too, and every flag alerts the
+  GM. A post already flagged ``unrecognised_colour`` is not flagged again.
+* A vote posted in the night before the day (``DayState.night_start`` ≤ time < start) does not count
+  (§3.1) and is flagged ``early_post``, as a vote after the close is flagged ``late``.
 * Silent for ``silent_alert_hours`` (001 rule 3): measured from the player's last post in either
   topic (or the day's start) to ``as_of`` or the end of the day; an alert, GM view only.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Iterable, Literal
@@ -95,7 +104,7 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
         raise BadDayState(f"day {state.day} has no deadline: set the schedule's day_deadline or pass "
                           "--deadline; a count without one would take every later post")
     start = since or state.start
-    for t, what in ((end, "deadline"), (start, "since"), (as_of, "as_of")):
+    for t, what in ((end, "deadline"), (start, "since"), (as_of, "as_of"), (state.night_start, "night_start")):
         _aware(t, what)
     if start is not None and start >= end:
         raise BadDayState(f"day {state.day}: start {start.isoformat()} is not before the deadline "
@@ -177,6 +186,27 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
                                       f"{close.isoformat()}: not counted",
                                       {"time": post.time.isoformat(), "close": close.isoformat()}))
 
+    # votes posted during the night before the day (RULES.md §3.1: before the start they do not count);
+    # flagged so that the GM can tell the player to vote again, as `late` does after the close
+    if start is not None and state.night_start is not None:
+        for post in vote_posts:
+            if not state.night_start <= post.time < start:
+                continue
+            slot = slot_of[post.post_id]
+            if slot is None or slot not in alive_set or roster.is_gm(post.author):
+                continue
+            r = read_post(post.html, matcher, colors_matter=rules.colors_matter)
+            if r.votes:
+                again = day.current.get(slot) is not None
+                day.flags.append(Flag("early_post", slot, post.post_id,
+                                      f"vote at {post.time.isoformat()} is before the day's start "
+                                      f"{start.isoformat()}: not counted ("
+                                      + ("the player voted again during the day)" if again else
+                                         "a vote posted at night does not carry over; the player must vote "
+                                         "again during the day)"),
+                                      {"time": post.time.isoformat(), "start": start.isoformat(),
+                                       "votes": _written(r.votes), "voted_again": again}))
+
     reference = as_of if as_of is not None else close
     closed = reference >= close or day.closed_early is not None
     return _assemble(game, state, roster, rules, view, start, end, as_of, closed, close, day,
@@ -218,6 +248,8 @@ def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, m
                                   f"blue ({hue}); not counted as a vote",
                                   {"written": kind_player, "hue": hue}))
     if not reading.votes:
+        if slot is not None and slot in alive and not reading.unrecognised:
+            _not_a_vote(post, slot, html, reading, rules, matcher, alive, day)
         return
     if is_gm:
         for v in reading.votes:
@@ -267,6 +299,63 @@ def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, m
     if reading.early and early_ok and after is not None and after != before and slot not in day.final:
         day.casts[after].early = True
         day.final[slot] = after
+
+
+# Match steps sure enough to say "this post names that player" outside a vote: a bare prefix or a
+# fuzzy guess inside a sentence would turn ordinary words into names.
+_NAMING_STEPS = ("exact", "lookalike", "translit", "inflected")
+# markup stripped cheaply, to look at a colourless post before parsing it
+_TAG = re.compile(r"<[^>]*>")
+_BREAK = re.compile(r"<(?:br|/?(?:p|div|li|tr|h[1-6]|pre|blockquote))\b[^>]*>", re.IGNORECASE)
+_LINE_PUNCT = " \t\xa0.!?,;:-—–"
+# Words that make a line an attempt to vote ("голосую Трубодур", "мой голос против Сони", "вешаю Юку"); a
+# name in a vote-thread line without one ("присматриваюсь к Алукарду", "Nevermore, серьёзно?") is talk.
+_VOTE_WORD = re.compile(r"голос|против|повес|вешаю|вешать|вешаем|казн|в защиту|защищаю|\bvote", re.IGNORECASE)
+
+
+def _not_a_vote(post: Post, slot: str, html: str, reading: Reading, rules: VoteRules,
+                matcher: RosterMatcher, alive: set[str], day: _Day) -> None:
+    """Flag a post that names a living player (not its author) outside quotes, alone on a line or on a line
+    with a vote word, but holds no vote under RULES.md §2, so a vote written the wrong way (`голосую Трубодур`
+    in 004, a name without colour elsewhere) is not silently a missed vote."""
+    text = reading.text
+    if not text:
+        # the colour games skip the parse of a post without any colour; most such posts are talk, so the
+        # markup-stripped text is looked at first and only a post with a line worth reading is parsed
+        if not _lines_to_read(_TAG.sub("", _BREAK.sub("\n", html)), matcher):
+            return
+        text = read_post(html, matcher, colors_matter=False).text
+    names: list[tuple[str, str]] = []
+    for line in _lines_to_read(text, matcher):
+        for s, e, m in matcher.find_in(line, fuzzy_whole=False):
+            if not (m.status == "match" and m.step in _NAMING_STEPS and m.player != slot and m.player in alive
+                    and m.player not in {p for _, p in names}):
+                continue
+            alone = not line.replace(line[s:e], "", 1).strip(_LINE_PUNCT)
+            if alone or _VOTE_WORD.search(line):
+                names.append((line[s:e], m.player or ""))
+    if not names:
+        return
+    written = ", ".join(repr(w) for w, _ in names)
+    if rules.colors_matter:
+        why = "without red or blue and without КРАСНЫМ/СИНИМ"
+    else:
+        why = "in plain text (not in a colour, not bold, not alone on a line)"
+    day.flags.append(Flag("not_a_vote", slot, post.post_id,
+                          f"{written} is written {why}, so it is not a vote (RULES.md §2); if the player meant "
+                          "to vote, ask them to vote again", {
+                              "names": [{"written": w, "player": p} for w, p in names],
+                              "colors_matter": rules.colors_matter}))
+
+
+def _lines_to_read(text: str, matcher: RosterMatcher) -> list[str]:
+    """The lines that may hold a would-be vote: a vote word in them, or short enough to be a name alone."""
+    out = []
+    for line in text.split("\n"):
+        bare = line.strip(_LINE_PUNCT)
+        if _VOTE_WORD.search(line) or (bare[:1].isalpha() and len(bare.split()) <= matcher.max_words):
+            out.append(line)
+    return out
 
 
 def _cast(voter: str, v, post: Post, early: bool, rules: VoteRules, alive: set[str],  # noqa: ANN001
@@ -484,5 +573,5 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
         alerts=tuple(alerts), activity=activity,
         misses=misses_after if view == "gm" else {},
         ties=(state.ties_so_far + (1 if was_tie and closed else 0)) if view == "gm" else 0,
-        final=final,
+        final=final, colors_matter=rules.colors_matter,
     )

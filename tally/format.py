@@ -45,7 +45,13 @@ def bb_escape(value: object) -> str:
 
 def _outcome_text(t: Tally) -> str:
     o = t.outcome
-    return _REASON_RU.get(o.reason, o.reason).format(who=", ".join(o.eliminated) or "—")
+    text = _REASON_RU.get(o.reason, o.reason).format(who=", ".join(o.eliminated) or "—")
+    if o.reason == "tie_all" and o.saved:
+        # RULES.md §3.10: a protected player survives the tie and the others still hang
+        if not o.eliminated:
+            text = "ничья: не вешается никто"
+        text += f" (защита от казни спасла: {', '.join(o.saved)})"
+    return text
 
 
 def format_text(tally: Tally, width: int = 110) -> str:
@@ -53,13 +59,17 @@ def format_text(tally: Tally, width: int = 110) -> str:
     t = tally
     table = Table(title=f"{t.game} day {t.day} ({t.view}) — deadline {t.deadline.isoformat()}"
                   + (f", as of {t.as_of.isoformat()}" if t.as_of else ""), expand=False)
-    for col in ("player", "total", "red", "blue", "penalty", "voters"):
-        table.add_column(col, justify="right" if col in ("total", "red", "blue", "penalty") else "left")
+    # colors_matter = false (004, RULES.md §3.4): every vote is a vote to hang, one "votes" column
+    cols = ("player", "total", "red", "blue", "penalty", "voters") if t.colors_matter else \
+        ("player", "total", "votes", "penalty", "voters")
+    for col in cols:
+        table.add_column(col, justify="left" if col in ("player", "voters") else "right")
     for c in t.candidates:
         voters = ", ".join(
             f"{v.voter}{'' if v.color == 'red' else ' (blue)'}{'' if v.weight == 1 else f' ×{v.weight}'}"
             for v in c.voters)
-        table.add_row(c.player, str(c.total), str(c.red), str(c.blue), str(c.penalty), voters or "—")
+        counts = (str(c.red), str(c.blue)) if t.colors_matter else (str(c.red),)
+        table.add_row(c.player, str(c.total), *counts, str(c.penalty), voters or "—")
     buf = io.StringIO()
     console = Console(file=buf, width=width, color_system=None, force_terminal=False, legacy_windows=False)
     console.print(table)
@@ -114,7 +124,8 @@ def format_bbcode(tally: Tally, now: datetime) -> str:
         return ", ".join(names)
 
     if reds:
-        out += ["", "[u]Красные:[/u]"]
+        # 004 (colors_matter = false): no colours to speak of, every vote is against (RULES.md §3.4)
+        out += ["", "[u]Красные:[/u]" if t.colors_matter else "[u]Против:[/u]"]
         for c in reds:
             n = sum(v.weight for v in c.voters if v.color == "red")
             out.append(f"[color=#FF0000]{e(c.player)}[/color] — {n} ({voter_list(c, 'red')})")
@@ -126,8 +137,12 @@ def format_bbcode(tally: Tally, now: datetime) -> str:
     out += ["", "[u]Итого:[/u]"]
     if t.candidates:
         for c in t.candidates:
-            extra = f", штраф +{c.penalty}" if c.penalty else ""
-            out.append(f"{e(c.player)}: {c.total} (красных {c.red}, синих {c.blue}{extra})")
+            if t.colors_matter:
+                extra = f", штраф +{c.penalty}" if c.penalty else ""
+                out.append(f"{e(c.player)}: {c.total} (красных {c.red}, синих {c.blue}{extra})")
+            else:
+                out.append(f"{e(c.player)}: {c.total}" + (f" (голосов: {c.red}, штраф +{c.penalty})"
+                                                           if c.penalty else ""))
     else:
         out.append("голосов нет")
     out += ["", f"Не проголосовали: {', '.join(e(p) for p in t.not_voted) or 'все проголосовали'}"]

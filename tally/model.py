@@ -26,6 +26,9 @@ View = Literal["public", "gm"]
 FLAG_KINDS = (
     "ambiguous_name", "multiple_votes", "self_vote", "unknown_target", "dead_voter", "edited",
     "changed_final_vote", "unrecognised_colour", "late", "modkill_candidate", "under_active",
+    # a player's post that names a living player but holds no vote under RULES.md §2; a vote posted
+    # during the night before the day (RULES.md §3.1: it does not count; the player may vote again)
+    "not_a_vote", "early_post",
 )
 
 
@@ -234,6 +237,9 @@ class DayState:
     owes_night_action: tuple[str, ...] = ()        # had a night ability, sent nothing, not excused
     closed_at: datetime | None = None              # the GM closed the day by hand (`day close`)
     modkilled: tuple[str, ...] = ()                # 004 rule 14: modkilled today for absence
+    # when the night before this day began: a vote posted from then until `start` does not count
+    # (RULES.md §3.1) and is flagged `early_post`; None (a first day with no night before): no such flag
+    night_start: datetime | None = None
 
 
 _VOTE_KEYS = {
@@ -423,6 +429,9 @@ class Tally:
     misses: Mapping[str, int] = field(default_factory=dict)   # game-wide after this day (gm view)
     ties: int = 0                                             # game-wide after this day (gm view)
     final: tuple[str, ...] = ()                               # players whose vote is досрочно
+    # the ruleset's `colors_matter`: False (004) makes every vote a vote to hang, so the formatters
+    # never speak of red and blue (RULES.md §3.4)
+    colors_matter: bool = True
 
     def to_json(self) -> dict:
         return {
@@ -437,4 +446,5 @@ class Tally:
             "alerts": [a.to_json() for a in self.alerts],
             "activity": dict(self.activity),
             "misses": dict(self.misses), "ties": self.ties, "final": list(self.final),
+            "colors_matter": self.colors_matter,
         }

@@ -17,6 +17,8 @@ from .model import DayState, VoteRules, Weight
 
 __all__ = ["vote_weight", "GM_ONLY_FLAGS", "public_flag"]
 
+# Flags about how a post was read (`not_a_vote`, `early_post`, `late`, `ambiguous_name`, …) reveal nothing
+# hidden and stay in the public view; only the GM's judgments of players are the GM's.
 GM_ONLY_FLAGS = frozenset({"modkill_candidate", "under_active"})
 
 

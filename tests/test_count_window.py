@@ -262,17 +262,19 @@ def test_the_rows_a_count_of_the_last_day_loads_do_not_grow_with_earlier_days(ga
     monkeypatch.undo()
     stored = len(store.posts(game_id="ny", include_deleted=True))
     rng = random.Random(99)
-    for day in (1, 2, 3):
-        chatter(thread, rng, day, 150)
+    new = [pid for day in (1, 2, 3) for pid in chatter(thread, rng, day, 150)]
     thread.until(now)
     assert len(store.posts(game_id="ny", include_deleted=True)) == stored + 450
     loaded.clear()
     monkeypatch.setattr(store, "posts", counting)
     after = svc.count(DAYS, view="gm", now=now)
-    # the day's posts and, before the day (and before the replacement), each account's latest post of each
+    # the day's posts, the night before it (its votes are flagged `early_post`: day 3's chatter runs an hour
+    # into that night) and, before the night (and before the replacement), each account's latest post of each
     # topic: every account of the thread wrote in both topics on the first evening, so more posts by them
     # add nothing (a new account would add its one latest post)
-    assert sum(loaded) == first < stored
+    night = sum(1 for pid in new if thread.written[pid][2] >= deadline(DAYS - 1))
+    assert night > 0
+    assert sum(loaded) == first + night < stored
     assert [v.post_id for v in after.votes] == [v.post_id for v in before.votes] and after.votes
 
 
@@ -280,14 +282,16 @@ def test_a_vote_one_second_before_the_start_is_not_counted_and_one_at_the_start_
     store, svc = make(tmp_path)
     with store:
         thread = Thread(store)
-        svc.resolve_night(1, now=start(1) - timedelta(hours=1))
+        svc.resolve_night(1, now=start(1) + timedelta(minutes=1))     # after night 1's deadline: day 1 starts there
         early = thread.write("vote", "Ronin", start(1) - timedelta(seconds=1), red("Соня"))
         on_time = thread.write("vote", "Соня", start(1), red("Ronin"))
         thread.write("game", "Alisa", start(1) - timedelta(hours=30), "Привет")   # silent since: before the night
         thread.until(deadline(1))
         t = assert_same_count(store, svc, 1, now=deadline(1) + timedelta(minutes=1))
         assert [(v.voter, v.target, v.post_id, v.counted) for v in t.votes] == [("Соня", "Ronin", on_time, True)]
-        assert "Ronin" in t.not_voted and early not in {f.post_id for f in t.flags}
+        assert "Ronin" in t.not_voted
+        # RULES.md §3.1: posted in night 1, it does not count; the GM is told (flag early_post)
+        assert [(f.kind, f.player) for f in t.flags if f.post_id == early] == [("early_post", "Ronin")]
         assert {c.player: c.total for c in t.candidates} == {**{p: 2 for p in t.not_voted}, "Ronin": 3}
         assert t.activity["Ronin"] == 0 and t.activity["Соня"] == 1
         # Ronin's vote a second before the start is his last post: 22 h before the deadline, not a silence

@@ -304,7 +304,8 @@ def test_rule_3_15_the_reveal_threshold_uses_the_alive_count_when_the_day_began(
 def test_rule_3_14_a_modkill_closes_the_004_day_without_a_second_hanging(play):
     play("grand_hotel", GRAND_HOTEL)
     grand_hotel_night_1()
-    ok("modkill", "--player", "Соня")
+    # --keep-day: the GM closes the day by hand (a plain `modkill` closes it at once, test_gh_count_and_end.py)
+    ok("modkill", "--player", "Соня", "--keep-day")
     closed = json.loads(ok("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE, "--format", "json"))
     assert closed["count"]["outcome"]["reason"] == "modkill"
     assert closed["day"]["deaths"] == []

@@ -41,9 +41,24 @@ def _local(service: GameService, t: datetime | None) -> str:
 
 
 def _winner(service: GameService, winner: str | None) -> None:
+    """RULES.md §5: the game is over and who won, in the words of the game's posts («победа маньяка»)."""
     if winner:
-        side = service.ruleset.sides.get(winner)
-        click.echo(f"Игра окончена: победа {side.title if side else winner}")
+        from ..render import RenderError, winner_genitive
+        from .render import theme_of
+
+        try:
+            words = winner_genitive(theme_of(service.game, service), winner, service.ruleset,
+                                    templates_dir=service.game.templates_dir)
+        except RenderError:
+            side = service.ruleset.sides.get(winner)
+            words = f"стороны «{side.title if side else winner}»"
+        click.echo(f"Игра окончена: победа {words}")
+
+
+def _without_winner_line(text: str, winner: str | None) -> str:
+    # the resolver's GM text ends its public part with "Игра окончена: победа <side id>"; the CLI says it once,
+    # in Russian, after the text (`_winner`)
+    return text.replace(f"\nИгра окончена: победа {winner}\n", "\n") if winner else text
 
 
 # --- night ----------------------------------------------------------------------------------------
@@ -108,7 +123,8 @@ def night_resolve(config_path: Path, game_id: str | None, number: int, dry_run: 
         if fmt == "json":
             _echo_json(result.to_json())     # the GM alerts are its "alerts" (stored with the night as well)
         else:
-            click.echo(outcome.to_text())    # ends its GM lines with "ВНИМАНИЕ: <alert>" for each alert
+            # ends its GM lines with "ВНИМАНИЕ: <alert>" for each alert
+            click.echo(_without_winner_line(outcome.to_text(), outcome.winner))
             if result.duty is not None:
                 _print_duty(result)
             _winner(service, outcome.winner)
@@ -164,30 +180,34 @@ def day_close(config_path: Path, game_id: str | None, number: int, eliminate: st
         if fmt == "json":
             _echo_json(result.to_json())
         else:
-            o = result.outcome
-            how = "по подсчёту голосов" if result.decided_by == "count" else "решение ведущего"
-            click.echo(f"День {o.day} ({how})")
-            for p in o.public:
-                click.echo(f"  {p.text}")
-            if result.count is not None:
-                c = result.count
-                top = ", ".join(f"{x.player} {x.total}" for x in c.candidates[:5]) or "голосов нет"
-                click.echo(f"Подсчёт: {top}; итог: {c.outcome.reason}")
-                if c.not_voted:
-                    click.echo(f"Не проголосовали: {', '.join(c.not_voted)}")
-            if result.owes_night_action:
-                click.echo(f"Штраф за пропуск НД: {', '.join(result.owes_night_action)}")
-            if result.modkill_candidates:
-                click.echo(f"Кандидаты на модкилл (второй пропуск): {', '.join(result.modkill_candidates)}")
-            if result.under_active:
-                click.echo(f"Мало постов, ночное действие будет отклонено: {', '.join(result.under_active)}")
-            if result.note:
-                click.echo(f"Примечание: {result.note}")
-            click.echo("Ход:")
-            for line in o.log:
-                click.echo(f"  {line}")
-            _winner(service, o.winner)
+            _print_close(service, result)
         click.echo(f"day {number}: " + ("dry run, nothing applied" if dry_run else "applied"), err=True)
+
+
+def _print_close(service: GameService, result: game_mod.DayClose) -> None:
+    o = result.outcome
+    how = "по подсчёту голосов" if result.decided_by == "count" else "решение ведущего"
+    click.echo(f"День {o.day} ({how})")
+    for p in o.public:
+        click.echo(f"  {p.text}")
+    if result.count is not None:
+        c = result.count
+        top = ", ".join(f"{x.player} {x.total}" for x in c.candidates[:5]) or "голосов нет"
+        click.echo(f"Подсчёт: {top}; итог: {c.outcome.reason}")
+        if c.not_voted:
+            click.echo(f"Не проголосовали: {', '.join(c.not_voted)}")
+    if result.owes_night_action:
+        click.echo(f"Штраф за пропуск НД: {', '.join(result.owes_night_action)}")
+    if result.modkill_candidates:
+        click.echo(f"Кандидаты на модкилл (второй пропуск): {', '.join(result.modkill_candidates)}")
+    if result.under_active:
+        click.echo(f"Мало постов, ночное действие будет отклонено: {', '.join(result.under_active)}")
+    if result.note:
+        click.echo(f"Примечание: {result.note}")
+    click.echo("Ход:")
+    for line in o.log:
+        click.echo(f"  {line}")
+    _winner(service, o.winner)
 
 
 # --- removals, replacements, undo ------------------------------------------------------------------
@@ -197,12 +217,30 @@ def day_close(config_path: Path, game_id: str | None, number: int, eliminate: st
 @game_option
 @click.option("--player", required=True, metavar="NICK")
 @click.option("--reveal", is_flag=True, help="Show the player's role in the announcement.")
-def modkill_command(config_path: Path, game_id: str | None, player: str, reveal: bool) -> None:
-    """The GM removes a player (rules: модкилл)."""
+@click.option("--keep-day", is_flag=True,
+              help="Where a modkill closes the day (004), leave the day open (a modkill for another reason).")
+def modkill_command(config_path: Path, game_id: str | None, player: str, reveal: bool, keep_day: bool) -> None:
+    """The GM removes a player (rules: модкилл). In a game whose rules close the day with it (004, RULES.md
+    §3.14) a modkill during the day closes the day: the modkilled player is its elimination, the night begins."""
     with _service() as service:
-        out = service.modkill(player, now=game_mod.utc_now(), reveal=reveal)
+        now = game_mod.utc_now()
+        day = service.day_a_modkill_closes()
+        if day is not None and not keep_day:
+            out, closed = service.modkill_closing_day(player, now=now, reveal=reveal)
+            for p in out.public:
+                click.echo(p.text)
+            night = game_mod.phase_of_index(day.index + 1, service.game.schedule.starts_with)[1]
+            click.echo(f"День {day.number} закрыт этим модкиллом (RULES.md §3.14: день закрывается повесом "
+                       f"модкилленного игрока, объявляется ночь {night}); `mafvote undo` отменяет закрытие дня, "
+                       "ещё раз — модкилл")
+            _print_close(service, closed)
+            return
+        out = service.modkill(player, now=now, reveal=reveal)
         for p in out.public:
             click.echo(p.text)
+        if day is not None:
+            click.echo(f"День {day.number} остаётся открытым (--keep-day); по правилам игры модкилл закрывает день: "
+                       f"закройте его командой `mafvote day close --day {day.number}` (итог дня — этот модкилл)")
         _winner(service, out.winner)
 
 
