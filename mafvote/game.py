@@ -34,9 +34,11 @@ edited in place: `undo` drops the last row, so a GM's mistake is one command awa
 Phases and their numbers (the schedule of `[games.schedule]`): the phases alternate from `starts_with`;
 a game starting with night plays night 1, day 1, night 2, day 2, ... (day N follows night N); a game
 starting with day plays day 1, night 1, day 2, night 2, ... (night N follows day N). The current phase is
-the one after the last resolved night or closed day; its start is the previous phase's deadline (the
+the one after the last resolved night or closed day; its start is when the previous phase ended (its
+deadline, or the moment the GM resolved the night or closed the day before it: `AppliedPhase.ended`; the
 game's start for the first phase), its deadline is `first_deadline` for the first phase, else the next
-`day_deadline` / `night_deadline` (local time of the schedule's zone) strictly after its start.
+`night_deadline` (local time of the schedule's zone) strictly after the previous deadline, or the next
+`day_deadline` at least `MIN_DAY` after it.
 
 Only the operations here touch the store, the files and the clock (`now` is passed in by the caller).
 """
@@ -59,7 +61,8 @@ from .store import Store, StoredPost, from_db_time, to_db_time
 
 __all__ = [
     "APPLY_KINDS", "AppliedPhase", "CountInputs", "DayClose", "GameError", "GameService", "NightResult", "Phase",
-    "VoteLine", "initial_state", "next_deadline", "open_service", "phase_index", "phase_of_index", "utc_now",
+    "VoteLine", "initial_state", "next_deadline", "open_service", "phase_deadline", "phase_index", "phase_of_index",
+    "utc_now",
 ]
 
 # How a row was applied. `resolve` and `close` end a phase; the others happen inside one.
@@ -108,6 +111,19 @@ def phase_index(kind: str, number: int, starts_with: str) -> int:
     return 2 * (number - 1) + (0 if kind == starts_with else 1)
 
 
+# A day never ends sooner than this after the previous deadline: the seeds word their schedules as "ДЕНЬ до
+# 22:30" after "первые нд до 22:00 следующего после старта дня" (000), meaning the next evening, not a day of
+# 30 minutes that would make every vote `late`. Nights may be short: "Ночь до 22:30" after "День до 22:00" (001).
+MIN_DAY = timedelta(hours=3)
+
+
+def phase_deadline(kind: str, after: datetime, schedule, tz) -> datetime:
+    """The deadline of a `kind` phase following a phase whose deadline was `after` (`[games.schedule]`)."""
+    if kind == "day":
+        return next_deadline(after + MIN_DAY, schedule.day_deadline, tz)
+    return next_deadline(after, schedule.night_deadline, tz)
+
+
 def next_deadline(after: datetime, at: time, tz) -> datetime:
     """The first moment at local time `at` (in `tz`) strictly after `after`."""
     local = after.astimezone(tz)
@@ -131,6 +147,12 @@ class AppliedPhase:
     outcome: Mapping[str, Any]
     applied_at: datetime
     how: str
+
+    @property
+    def ended(self) -> datetime | None:
+        """When the phase ended: the GM's close or resolution when it came before the deadline, else the deadline."""
+        at = self.outcome.get("ended_at")
+        return datetime.fromisoformat(at).astimezone(self.deadline.tzinfo) if at and self.deadline else self.deadline
 
     def describe(self) -> str:
         what = {"resolve": "resolved", "close": "closed", "modkill": "modkill in", "replace": "replacement in",
@@ -284,16 +306,19 @@ class GameService:
     def current_phase(self, applied: Sequence[AppliedPhase] | None = None) -> Phase:
         rows = list(self.applied() if applied is None else applied)
         ended = [r for r in rows if r.how in _ENDS_PHASE]
-        return self._phase_after(len(ended), ended[-1].deadline if ended else None)
+        last = ended[-1] if ended else None
+        return self._phase_after(len(ended), last.deadline if last else None, last.ended if last else None)
 
-    def _phase_after(self, index: int, previous_deadline: datetime | None) -> Phase:
+    def _phase_after(self, index: int, previous_deadline: datetime | None, start: datetime | None = None) -> Phase:
+        """The phase at `index`: it starts when the previous one ended (`start`, by default its deadline) and
+        ends at the schedule's next deadline after the previous one's, so a phase the GM ended early moves
+        the next one's start, not its deadline (an early close must not make a night or day of minutes)."""
         s = self.game.schedule
         kind, number = phase_of_index(index, s.starts_with)
         if index == 0:
             return Phase(kind, number, s.start, s.first_deadline, 0)  # type: ignore[arg-type]
-        start = previous_deadline or s.start
-        at = s.day_deadline if kind == "day" else s.night_deadline
-        return Phase(kind, number, start, next_deadline(start, at, self.tz), index)  # type: ignore[arg-type]
+        after = previous_deadline or s.start
+        return Phase(kind, number, start or after, phase_deadline(kind, after, s, self.tz), index)  # type: ignore[arg-type]
 
     def phase(self, kind: str, number: int, applied: Sequence[AppliedPhase] | None = None) -> Phase:
         """Any phase's bounds: stored for phases already applied, computed from the schedule for the rest."""
@@ -309,7 +334,14 @@ class GameService:
         return ph
 
     # -- writing --
-    def _append(self, phase: Phase, how: str, state: R.GameState, outcome: Mapping[str, Any], now: datetime) -> int:
+    def _append(self, phase: Phase, how: str, state: R.GameState, outcome: Mapping[str, Any], now: datetime,
+                ended: datetime | None = None) -> int:
+        """Store an applied phase. `ended`: when the GM ended it (a day closed, a night resolved); before the
+        deadline it is kept as the row's `ended_at`, where the next phase starts and a recount of a closed
+        day stops (`AppliedPhase.ended`). A moment before the phase began (a GM's or a test's clock) is not kept."""
+        if ended is not None and phase.start is not None and phase.deadline is not None \
+                and phase.start < ended < phase.deadline:
+            outcome = {**outcome, "ended_at": ended.isoformat()}
         with self.store.db.atomic():
             rows = list(self.store.db.query("select max(seq) as m from game_phases where game_id = ?", [self.game.id]))
             seq = (rows[0]["m"] or 0) + 1
@@ -446,7 +478,7 @@ class GameService:
         outcome = _keep_hand_set(state, outcome)
         result = NightResult(outcome, duty, self.day_after_night(night))
         if not dry_run:
-            self._append(self.current_phase(applied), "resolve", outcome.state, result.to_json(), now)
+            self._append(self.current_phase(applied), "resolve", outcome.state, result.to_json(), now, ended=now)
         return result
 
     def night_alerts(self, night: int, applied: Sequence[AppliedPhase] | None = None) -> tuple[str, ...]:
@@ -609,7 +641,7 @@ class GameService:
                          if s in inputs.state.alive and s not in inputs.state.excused)
         result = DayClose(out, count, decided, candidates, under, note, owed)  # type: ignore[arg-type]
         if not dry_run:
-            self._append(current, "close", new, result.to_json(), now)
+            self._append(current, "close", new, result.to_json(), now, ended=closed_at)
         return result
 
     def modkill(self, player: str, *, now: datetime, reveal: bool = False) -> R.DayOutcome:
@@ -785,6 +817,10 @@ class GameService:
             raise GameError(f"day {number} has not begun (the current phase is {current.label_ru}); "
                             "give --since and --deadline to count a stretch of the thread anyway")
         state = self._state_before(number, rows)
+        if closed_at is None:
+            # a day the GM closed before its deadline stays closed at that moment in every later recount
+            closed_at = next((r.ended for r in rows if r.how == "close" and r.number == number
+                              and r.ended != r.deadline), None)
         slot_of = self._slots(state, rows)
         to_nick = {slot: nick for nick, slot in slot_of.items()}
         roster, rules = self._roster(state, rows, slot_of)

@@ -116,6 +116,41 @@ def test_current_phase_moves_with_applied_phases_night_first(tmp_path):
         assert (svc.current_phase().kind, svc.current_phase().number) == ("day", 1)
 
 
+def test_a_phase_the_gm_ends_before_its_deadline_ends_then_and_the_next_starts_there(tmp_path):
+    store, svc = service(tmp_path, "night")
+    with store:
+        resolved = datetime(2026, 12, 28, 21, 5, tzinfo=MSK)      # night 1 runs to 23:30: results posted early
+        svc.resolve_night(1, now=resolved)
+        assert svc.applied()[-1].ended == resolved
+        # day 1 starts at the results and still ends at the schedule's 22:00 after the night's deadline
+        day1 = svc.current_phase()
+        assert (day1.kind, day1.start, day1.deadline) == ("day", resolved, datetime(2026, 12, 29, 22, 0, tzinfo=MSK))
+        closed = datetime(2026, 12, 29, 14, 30, tzinfo=MSK)       # the GM closes day 1 at 14:30 (001 rule 5.1)
+        svc.close_day(1, now=closed, nobody=True)
+        assert svc.applied()[-1].ended == closed
+        night2 = svc.current_phase()
+        assert (night2.kind, night2.start, night2.deadline) == ("night", closed, datetime(2026, 12, 29, 22, 30, tzinfo=MSK))
+        svc.undo()                                                # undone: the day runs to its deadline again
+        assert svc.current_phase().deadline == datetime(2026, 12, 29, 22, 0, tzinfo=MSK)
+
+
+def test_a_day_lasts_until_the_next_evening_not_minutes_and_a_night_may_be_short(tmp_path):
+    # 000 as its seed words it: "первые нд до 22:00 следующего после старта дня, далее ДЕНЬ до 22:30, НОЧЬ до
+    # 23:00": day 1 runs to 22:30 the next evening (not 30 minutes), night 2 to 23:00 the same evening
+    store, svc = service(tmp_path, "night")
+    svc.game = svc.game.model_copy(update={"schedule": svc.game.schedule.model_copy(update={
+        "first_deadline": datetime(2026, 12, 28, 22, 0, tzinfo=MSK), "day_deadline": time(22, 30),
+        "night_deadline": time(23, 0)})})
+    with store:
+        svc.resolve_night(1, now=NOW)
+        assert (svc.current_phase().start, svc.current_phase().deadline) == (
+            datetime(2026, 12, 28, 22, 0, tzinfo=MSK), datetime(2026, 12, 29, 22, 30, tzinfo=MSK))
+        svc.close_day(1, now=NOW, nobody=True)
+        assert (svc.current_phase().start, svc.current_phase().deadline) == (
+            datetime(2026, 12, 29, 22, 30, tzinfo=MSK), datetime(2026, 12, 29, 23, 0, tzinfo=MSK))
+        assert svc.phase("day", 2).deadline == datetime(2026, 12, 30, 22, 30, tzinfo=MSK)
+
+
 def test_day_first_game_plays_day_1_then_night_1(tmp_path):
     store, svc = service(tmp_path, "day")
     with store:

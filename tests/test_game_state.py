@@ -144,3 +144,23 @@ def test_undo_restores_the_state_before_the_last_step(tmp_path):
         assert svc.state() == first
         with pytest.raises(GameError, match="nothing applied yet"):
             svc.undo()
+
+
+def test_a_day_closed_before_its_deadline_stays_closed_at_that_time_in_every_later_count(tmp_path):
+    store, svc = make(tmp_path, posts=True)
+    closed_at = datetime(2026, 12, 31, 20, 0, tzinfo=MSK)        # mid-thread: votes follow in the real thread
+    with store:
+        svc.resolve_night(1, now=BEFORE)
+        expected = svc.count(1, since=SINCE, deadline=closed_at, now=AFTER).to_json()
+        later = [v for v in svc.count(1, since=SINCE, deadline=DEADLINE, now=AFTER).votes if v.time >= closed_at]
+        assert later, "the thread must hold votes after the close for this test to mean anything"
+        svc.close_day(1, now=AFTER, since=SINCE, deadline=DEADLINE, closed_at=closed_at)
+
+        # a recount of the closed day (`tally`, `render votecount`) ends at the close, not at the deadline
+        after = svc.count(1, now=AFTER)
+        assert after.closed and after.deadline == DEADLINE
+        assert not any(v.time >= closed_at for v in after.votes)
+        assert after.to_json()["candidates"] == expected["candidates"]
+        assert after.to_json()["outcome"] == expected["outcome"]
+        # and the night after it starts when the GM closed the day
+        assert svc.phase("night", 2).start == closed_at
