@@ -425,7 +425,7 @@ class GameService:
         self._night_ready(night, state, resolving=False)
         p = self._player(state, actor, what="actor")
         try:
-            actions = R.read_action(text, p.role, state.players, self.ruleset, actor=p.nick)
+            actions = R.read_action(text, p.role, state.players, self.ruleset, actor=p.nick, state=state, night=night)
         except R.ResolverError as exc:
             raise self._wrap(exc) from None
         old = self._read_night(night)
