@@ -9,11 +9,23 @@ use. The renderer (`mafvote.render`) registers them as Jinja filters:
     {{ n|numeral("голос") }}       1 голос, 2 голоса, 5 голосов, 11 голосов, 21 голос, 22 голоса
 
 Inflection is deliberately conservative (RULES.md §6: "roster entries may give forms by hand, otherwise they
-are inflected automatically"): a hand-written form (`forms = { accs = "Соню" }`) always wins; a name is
-inflected only when pymorphy3 knows every Cyrillic word of it as a first name or surname; a nick it does not
-know (`Нежка`, `РэдДи`), a Latin nick (`King Eciton`, `lolbabe`) or an indeclinable name (`Энни`, `Фредди`)
-stays as written, and `inflection_note` tells the GM which nicks would need `forms`. A wrong case ending in a
-result post is worse than an uninflected nick, which forum players read every day.
+are inflected automatically"): a hand-written form (`forms = { accs = "Соню" }`) always wins. A player's name is
+inflected by pymorphy3 when it knows every Cyrillic word of it as a first name or surname; otherwise, when the
+roster gives the player's gender, a one-word Cyrillic nick pymorphy3 does not know (or knows only as a name) is
+declined by its ending, the way forum players decline each other's nicks: a man's nick ending in a hard consonant
+takes -а/-у/-ом (`Ронин` -> Ронина, Ронину, Ронином), a woman's nick ending in -а/-я takes -у/-ы/-ой (`Нежка` ->
+Нежку, Нежки, Нежкой; и after к/г/х/ж/ш/ч/щ). Everything else stays as written: a Latin nick (`King Eciton`,
+`lolbabe`), a nick with digits, symbols or inner capitals (`РэдДи`), a nick of several words (`Ёжик в тумане`), a
+common word (`Ёжик`), an indeclinable name (`Энни`, `Фредди`), a woman's consonant nick (`Гафф`), and any nick
+without a gender. `inflection_note` tells the GM which nicks were left as written (they may add `forms`) and
+which were declined by their ending (to check). A wrong case ending in a result post is worse than an
+uninflected nick, which forum players read every day.
+
+A role name is a noun phrase: adjectives agree with the head noun (`Мирного жителя`, `Злого эльфа`), a
+genitive complement and brackets keep their case (`босса мафии`), and a title or first name followed by names
+in apposition declines every one of them (`Деда Мороза`, `Мистером Бароном`, `Санты Клауса`, `Еноха О'Коннора`)
+except the indeclinable (`Хулио Ольмедо`, `Диего Муркиа`) and a woman's consonant surname (`Доктором Голан`,
+`Эммой Блум`). Names pymorphy3 does not know are declined by the same endings as nicks.
 """
 from __future__ import annotations
 
@@ -23,9 +35,10 @@ __all__ = [
 ]
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Literal, Mapping
+from typing import Any, Literal
 
 Gender = Literal["m", "f", "unknown"]
 # pymorphy3's case tags, as the config's `forms` keys (mafvote.config.FORM_CASES)
@@ -33,6 +46,23 @@ CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
 
 _CYRILLIC_WORD = re.compile(r"^[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*$")
 _NAME_TAGS = ("Name", "Surn", "Patr")
+# readings of proper nouns: "Мирный" is also a town (Geox), but before a noun it is the adjective
+_PROPER_TAGS = ("Geox", "Name", "Surn", "Patr", "Orgn")
+# a nick declined by its ending is one plain word: no inner capitals (РэдДи), digits, Latin or symbols
+_PLAIN_WORD = re.compile(r"^[А-ЯЁа-яё][а-яё]+$")
+# a name inside a role name: Мороз, Куо-Рама, О'Коннор
+_NAME_WORD = re.compile(r"^(?:[А-ЯЁ]['’])?[А-ЯЁ][а-яё]+(?:-[А-ЯЁа-яё][а-яё]+)*$")
+# a consonant-final name is declined only after these: after ж ш ч щ ц the instrumental is -ом or -ем by the
+# stress, which the spelling does not show; after й and ь the endings are soft
+_HARD_CONSONANTS = frozenset("бвгдзклмнпрстфх")
+_VOWELS = frozenset("аеёиоуыэюя")
+# endings of a name declined by its ending: a man's consonant-final (Ронин), -а (Нежка), -я (Катя), -ия (Мария)
+_ENDINGS = {
+    "cons": {"gent": "а", "datv": "у", "accs": "а", "ablt": "ом", "loct": "е"},
+    "a": {"gent": "ы", "datv": "е", "accs": "у", "ablt": "ой", "loct": "е"},
+    "ya": {"gent": "и", "datv": "е", "accs": "ю", "ablt": "ей", "loct": "е"},
+    "iya": {"gent": "и", "datv": "и", "accs": "ю", "ablt": "ей", "loct": "и"},
+}
 # words of a role name that never change: conjunctions and prepositions ("Мено и Куо-Рама")
 _FIXED_WORDS = {"и", "или", "из", "с", "со", "де", "дель", "ла", "фон", "ван"}
 
@@ -108,17 +138,29 @@ def gender_from_name(name: str) -> Literal["m", "f"] | None:
 
 
 def _phrase_gender(phrase: str) -> Gender:
-    """The gender of a role name's head noun (`мирная зверюшка` -> f, `Злой эльф` -> m)."""
-    for word in phrase.split():
+    """The gender of a role name's head noun (`мирная зверюшка` -> f, `Злой эльф` -> m, `Мирный житель` -> m);
+    failing that, of a first name pymorphy3 only guesses (`Джейкоб Портман` -> m)."""
+    words = phrase.split()
+    for i, word in enumerate(words):
         if not _CYRILLIC_WORD.match(word):
             continue
-        for p in _morph().parse(word):
-            if p.tag.POS == "NOUN" and "nomn" in p.tag and "sing" in p.tag and p.is_known:
+        parses = [p for p in _morph().parse(word) if p.is_known and "nomn" in p.tag]
+        if i + 1 < len(words) and any(p.tag.POS == "ADJF" for p in parses):
+            # "Мирный житель": an adjective before a noun, not the town of Мирный
+            parses = [p for p in parses if not any(t in p.tag for t in _PROPER_TAGS)]
+        for p in parses:
+            if p.tag.POS == "NOUN" and "sing" in p.tag:
                 if "masc" in p.tag:
                     return "m"
                 if "femn" in p.tag:
                     return "f"
                 break
+    for word in words:
+        if not _NAME_WORD.match(word) or any(p.is_known for p in _morph().parse(word)):
+            continue
+        for p in _morph().parse(word):
+            if "Name" in p.tag and "nomn" in p.tag and "sing" in p.tag and "ms-f" not in p.tag:
+                return "m" if "masc" in p.tag else "f" if "femn" in p.tag else "unknown"
     return "unknown"
 
 
@@ -140,12 +182,17 @@ def gender_word(gender: str | None, masculine: str, feminine: str, unknown: str 
 
 
 def _restore_caps(original: str, word: str) -> str:
-    if original[:1].isupper():
-        return word[:1].upper() + word[1:]
-    return word
+    """pymorphy3's lowercase form written as `original` was: `ДЕД` -> ДЕДОМ, `Дед` -> Дедом, and each part of
+    a hyphenated name (`Санта-Клаус` -> Санта-Клаусом)."""
+    if len(original) > 1 and original.isupper():
+        return word.upper()
+    parts, shown = word.split("-"), original.split("-")
+    if len(parts) != len(shown):
+        parts, shown = [word], [original]
+    return "-".join(p[:1].upper() + p[1:] if s[:1].isupper() else p for p, s in zip(parts, shown))
 
 
-def _known_name_parse(word: str):  # noqa: ANN202 - a pymorphy3 Parse
+def _known_name_parse(word: str):
     """The parse of `word` as a known first name / surname in the nominative, if there is exactly that."""
     key = word.lower().replace("ё", "е")
     for p in _morph().parse(word):
@@ -189,77 +236,225 @@ def inflect_name(name: str, case: str, gender: str | None = None) -> str:
     return " ".join(out)
 
 
-def inflect_phrase(phrase: str, case: str) -> str:
-    """A role name (`мирная зверюшка`, `Странный ребёнок`, `Злой эльф`) in `case`: the head noun takes the
-    case, adjectives before it agree with it, words after it keep theirs (`босс мафии` -> `босса мафии`); any
-    word pymorphy3 does not know before the head leaves the whole phrase unchanged."""
+def _by_ending(word: str, case: str, gender: str | None, a_genders: tuple[str, ...] = ("f",)) -> str | None:
+    """`word`, one Cyrillic name pymorphy3 does not know, in `case` by its ending; None when the ending does not
+    say how it declines. A consonant-final name declines only for a man (`Ронина`; a woman's `Гафф` does not); a
+    name in -а/-я declines for the genders in `a_genders` (`Нежку`; `Санты` for a man too in role names)."""
+    low = word.lower()
+    if len(low) < 3 or case not in _ENDINGS["cons"]:
+        return None
+    last, before = low[-1], low[-2]
+    if last in _HARD_CONSONANTS:
+        return word + _ENDINGS["cons"][case] if gender == "m" else None
+    if gender not in a_genders:
+        return None
+    if last == "а" and before not in _VOWELS:       # -иа, -уа (Муркиа, Гамсахурдиа) never decline
+        ending = _ENDINGS["a"][case]
+        if case == "gent" and before in "кгхжшчщ":  # the ы/и spelling rule: Нежки, Маши
+            ending = "и"
+        if case == "ablt" and before in "жшчщц":    # an unstressed о after a hushing letter is е: Машей
+            ending = "ей"
+        return word[:-1] + ending
+    if last == "я" and before == "и":
+        return word[:-1] + _ENDINGS["iya"][case]
+    if last == "я" and before not in _VOWELS:       # Катя, Донья; Зоя, Майя: left alone
+        return word[:-1] + _ENDINGS["ya"][case]
+    return None
+
+
+def _nick_by_ending(nick: str, case: str, gender: str | None) -> str | None:
+    """A one-word Cyrillic nick pymorphy3 does not know (or knows only as a name) declined by its ending, for a
+    player whose gender the roster gives; None for anything else (it stays as written)."""
+    if gender not in ("m", "f") or case == "nomn" or not _PLAIN_WORD.match(nick):
+        return None
+    if any(p.is_known and not any(t in p.tag for t in _NAME_TAGS) for p in _morph().parse(nick)):
+        return None          # a common word ("Ёжик", "Лиса"): its own declension may differ from the guess
+    return _by_ending(nick, case, gender)
+
+
+def _appositive_case(word: str, case: str, gender: str | None) -> str | None:
+    """A name (or title) in a role name in `case`: `Мороз` -> Мороза, `Голан` of a woman -> Голан (her
+    consonant surname does not decline), `Хулио` -> Хулио (indeclinable), `О'Коннор` -> О'Коннора; None when
+    neither pymorphy3 nor the ending tells (`Нежка` of an unknown gender)."""
+    prefix = re.match(r"^([А-ЯЁ]['’])(.+)$", word)
+    bare = prefix[2] if prefix else word         # О'Коннор: the part after the apostrophe declines
+    parses = [] if prefix else [p for p in _morph().parse(word)
+                                if p.is_known and p.tag.POS == "NOUN" and "nomn" in p.tag and "sing" in p.tag]
+    if not parses:
+        if gender == "f" and bare[-1:].lower() not in _VOWELS:
+            return word                          # a woman's consonant-final surname: "Алисией Аларкон"
+        declined = _by_ending(bare, case, gender, ("m", "f"))
+        return (prefix[1] + declined if prefix else declined) if declined else None
+    p = parses[0]
+    wanted = {"m": "masc", "f": "femn"}.get(gender or "")
+    if wanted:
+        matching = [q for q in parses if wanted in q.tag]
+        common = [q for q in parses if not any(t in q.tag for t in _PROPER_TAGS)]
+        if matching:
+            p = matching[0]
+        elif common:
+            p = common[0]                        # a title declines whoever holds it: "Доктором"
+        else:
+            return word                          # a woman with a man's name does not decline it ("у Гафф")
+    if "Fixd" in p.tag:
+        return word
+    q = p.inflect({case, "sing"})
+    if case == "accs" and "inan" in p.tag and "masc" in p.tag:
+        q = p.inflect({"gent", "sing"})          # a role is a person: accusative as genitive
+    return _restore_caps(word, q.word) if q is not None else word
+
+
+def _nominative_name(word: str) -> bool:
+    """Whether a capitalised word after the head is a name in apposition (`Мороз` in «Дед Мороз»), not a
+    complement in another case (`Мафии`): unknown words are taken as names, known ones need a nominative."""
+    if not _NAME_WORD.match(word):
+        return False
+    bare = re.sub(r"^[А-ЯЁ]['’]", "", word)
+    parses = _morph().parse(bare)
+    if not any(p.is_known for p in parses):
+        return True
+    return any(p.is_known and p.tag.POS == "NOUN" and "nomn" in p.tag and "sing" in p.tag for p in parses)
+
+
+def _phrase_words(words: list[str]) -> list[tuple[str, str, Any]] | None:
+    """Each word of a role name with what it is: `adj` (agrees with the head), `head` (a common noun),
+    `name` (a name or title in apposition, declined by `_appositive_case`), `keep` (stays as written).
+    None when a word pymorphy3 does not know comes before the head: the phrase is left as written."""
+    out: list[tuple[str, str, Any]] = []
+    head_at = None
+    for i, w in enumerate(words):
+        if w.lower() in _FIXED_WORDS:
+            out.append((w, "keep", None))
+            continue
+        cands = [p for p in _morph().parse(w) if p.is_known and "nomn" in p.tag and p.tag.POS in ("NOUN", "ADJF")] \
+            if _CYRILLIC_WORD.match(w) else []
+        if not cands:
+            if _NAME_WORD.match(w) and all(kind == "adj" for _, kind, _ in out):
+                out.append((w, "name", None))     # a name pymorphy3 does not know: "Джейкоб", "Санта", "Аяла"
+                head_at = i
+                break
+            return None
+        nouns = [c for c in cands if c.tag.POS == "NOUN"]
+        adjs = [c for c in cands if c.tag.POS == "ADJF"]
+        if adjs and i + 1 < len(words) and all(any(t in c.tag for t in _PROPER_TAGS) for c in nouns):
+            nouns = []                            # "Мирный житель": the adjective, not the town of Мирный
+        if nouns:
+            head = nouns[0]
+            proper = any(t in head.tag for t in _NAME_TAGS) and w[:1].isupper()
+            out.append((w, "name" if proper else "head", head))
+            head_at = i
+            break
+        out.append((w, "adj", adjs[0]))
+    if head_at is None:
+        return None
+    head = out[-1][2]
+    j = head_at + 1
+    if head is None or "sing" in head.tag:       # a plural head ("Близнецы") takes no apposition
+        while j < len(words) and _nominative_name(words[j]):
+            out.append((words[j], "name", None))  # "Дед Мороз", "Мистер Барон", "Енох О'Коннор"
+            j += 1
+    out.extend((w, "keep", None) for w in words[j:])   # "босс мафии": the complement keeps its case
+    return out
+
+
+def inflect_phrase(phrase: str, case: str, gender: str | None = None) -> str:
+    """A role name in `case`: `мирная зверюшка` -> мирную зверюшку, `Мирный житель` -> Мирным жителем, `Злой
+    эльф` -> Злого эльфа, `босс мафии` -> босса мафии, `Дед Мороз` -> Деда Мороза, `Санта Клаус (босс мафии)`
+    -> Санты Клауса (босс мафии), `Доктор Голан` of a woman -> Доктором Голан. `gender` is the role's (a
+    woman's consonant surname does not decline); None: the phrase's own. A word pymorphy3 does not know before
+    the head (other than a leading name) leaves the whole phrase as written."""
     if case == "nomn" or not phrase:
         return phrase
-    words = phrase.split(" ")
-    parses = []
-    head = None
-    for w in words:
-        if w.lower() in _FIXED_WORDS or head is not None:
-            parses.append(None)   # after the head noun: a genitive complement ("босс мафии") keeps its case
-            continue
-        if not _CYRILLIC_WORD.match(w):
-            return phrase
-        cands = [p for p in _morph().parse(w) if p.is_known and "nomn" in p.tag and p.tag.POS in ("NOUN", "ADJF")]
-        if not cands:
-            return phrase
-        p = next((c for c in cands if c.tag.POS == "NOUN"), None) if head is None else None
-        if p is not None:
-            head = p
-        parses.append(p or next((c for c in cands if c.tag.POS == "ADJF"), cands[0]))
-    if head is None:
+    main, bracket, rest = phrase.partition("(")
+    tail = bracket + rest                        # "(босс мафии)": brackets stay as written
+    if not main.strip():
         return phrase
-    number = "plur" if "plur" in head.tag else "sing"
-    gender = head.tag.gender
+    if len(main.strip()) > 1 and main.isupper():  # "ДЕД МОРОЗ": declined as "Дед Мороз", written in capitals
+        title = re.sub(r"(^|[\s'’-])([а-яё])", lambda m: m[1] + m[2].upper(), main.lower())
+        declined = inflect_phrase(title, case, gender)
+        return (declined.upper() if declined != title else main) + tail
+    leading = main[:len(main) - len(main.lstrip())]
+    trailing = main[len(main.rstrip()):]
+    words = main.split()
+    analysed = _phrase_words(words)
+    if analysed is None:
+        return phrase
+    g = gender if gender in ("m", "f") else _phrase_gender(main)
+    if g == "unknown":                           # "Злая Нежка": the adjective shows the gender
+        adj = next((p for _, kind, p in analysed if kind == "adj" and p.tag.gender in ("masc", "femn")), None)
+        g = {"masc": "m", "femn": "f"}.get(adj.tag.gender if adj is not None else "", "unknown")
+    head = next((p for _, kind, p in analysed if kind in ("head", "name")), None)   # None: an unknown name
+    number = "plur" if head is not None and "plur" in head.tag else "sing"
+    head_gender = (head.tag.gender if head is not None else None) or {"m": "masc", "f": "femn"}.get(g)
     out = []
-    for w, p in zip(words, parses):
-        if p is None:
+    head_at = next(i for i, (_, kind, _) in enumerate(analysed) if kind in ("head", "name"))
+    for i, (w, kind, p) in enumerate(analysed):
+        if kind == "keep" or (p is not None and "Fixd" in p.tag):
             out.append(w)
-            continue
-        if "Fixd" in p.tag:
-            out.append(w)
-            continue
-        if p.tag.POS == "ADJF":
+        elif kind == "name":
+            declined = _appositive_case(w, case, g)
+            if declined is None and i == head_at:
+                return phrase                    # the head itself cannot be declined: "Злая Нежка" stays
+            out.append(declined or w)
+        elif kind == "adj":
             wanted = {case, number}
-            if number == "sing" and gender:
-                wanted.add(gender)
-            if case == "accs" and (number == "plur" or gender == "masc"):
+            if number == "sing" and head_gender:
+                wanted.add(head_gender)
+            if case == "accs" and (number == "plur" or head_gender == "masc"):
                 wanted.add("anim")   # a role is a person: "Злого эльфа"
             q = p.inflect(wanted)
+            if q is None:
+                return phrase
+            out.append(_restore_caps(w, q.word))
         else:
             q = p.inflect({case, number})
-            if case == "accs" and q is not None and ("inan" in p.tag) and gender == "masc":
+            if case == "accs" and q is not None and "inan" in p.tag and head_gender == "masc":
                 q = p.inflect({"gent", number})
-        if q is None:
-            return phrase
-        out.append(_restore_caps(w, q.word))
-    return " ".join(out)
+            if q is None:
+                return phrase
+            out.append(_restore_caps(w, q.word))
+    return leading + " ".join(out) + trailing + tail
+
+
+def _person_case(person: Person, case: str) -> tuple[str, bool]:
+    """`person`'s name in `case` and whether it was declined by its ending (a guess the GM should check)."""
+    if case in person.forms:
+        return person.forms[case], False
+    by_name = inflect_name(person.shown, case, person.grammatical_gender)
+    if by_name == person.shown:
+        guessed = _nick_by_ending(person.shown, case, person.gender)
+        if guessed is not None:
+            return guessed, True
+    return by_name, False
 
 
 def case_of(x: object, case: str) -> str:
-    """`x` (a `Person`, a `RoleName` or a plain string) in `case`: hand-written forms first."""
+    """`x` (a `Person`, a `RoleName` or a plain string) in `case`: hand-written forms first; a person's name
+    by pymorphy3 (`inflect_name`), else by its ending when the roster gives the gender; a role by
+    `inflect_phrase` with the role's gender."""
     if case not in CASES:
         raise ValueError(f"unknown grammatical case {case!r}; use one of {', '.join(CASES)}")
     if isinstance(x, Person):
-        if case in x.forms:
-            return x.forms[case]
-        return inflect_name(x.shown, case, x.grammatical_gender)
+        return _person_case(x, case)[0]
     if isinstance(x, RoleName):
         if case in x.forms:
             return x.forms[case]
-        return inflect_phrase(str(x), case)
+        return inflect_phrase(str(x), case, x.grammatical_gender)
     text = str(x)
     by_name = inflect_name(text, case)
     return by_name if by_name != text else inflect_phrase(text, case)
 
 
 def inflection_note(person: Person, cases: Iterable[str] = ("gent", "accs", "ablt")) -> str | None:
-    """A line for the GM when a name is left as written in some case (the GM may add `forms`), else None."""
-    missing = [c for c in cases if c not in person.forms and case_of(person, c) == person.shown]
+    """A line for the GM when a name is left as written in some case (the GM may add `forms`), or declined by
+    its ending (the GM may check it); else None."""
+    found = {c: _person_case(person, c) for c in cases if c not in person.forms}
+    guessed = [c for c, (_, by_ending) in found.items() if by_ending]
+    missing = [c for c, (form, _) in found.items() if form == person.shown]
+    if guessed:
+        shown = ", ".join(f"{c} {found[c][0]}" for c in guessed)
+        return (f"{person.nick}: «{person.shown}» is declined by its ending ({shown}); if that is wrong, add "
+                f"forms = {{ {guessed[0]} = \"…\" }} to the player in the config")
     if not missing:
         return None
     if not all(_CYRILLIC_WORD.match(w) for w in person.shown.split(" ")):
