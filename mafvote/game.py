@@ -412,9 +412,9 @@ class GameService:
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)
 
-    def _check_file(self, night: int, text: str, state: R.GameState) -> R.NightFile:
+    def _check_file(self, night: int, text: str, state: R.GameState, unwritten: int = 0) -> R.NightFile:
         try:
-            return R.parse_night_file(text, str(self.night_path(night)), self.ruleset, state)
+            return R.parse_night_file(text, str(self.night_path(night)), self.ruleset, state, unwritten=unwritten)
         except R.ResolverError as exc:
             raise self._wrap(exc) from None
 
@@ -432,7 +432,7 @@ class GameService:
         new = old if old.strip() else f"night = {night}\n"
         for a in actions:
             new = R.append_action(new, a)
-        self._check_file(night, new, state)   # the file stays valid or nothing is written
+        self._check_file(night, new, state, len(actions))   # the file stays valid or nothing is written
         self._write_night(night, new)
         return actions
 
@@ -453,6 +453,12 @@ class GameService:
             raise GameError(f"roll {roll} takes yes or no, not {value!r}; a player's name is for: "
                             f"{', '.join(R.CHOICE_ROLLS)}")
         old = self._read_night(night)
+        # a roll none of the actor's actions draws would be silently unused (a townsperson's evidence)
+        from resolver.actions import check_roll
+        entered = self._check_file(night, old if old.strip() else f"night = {night}\n", state).actions
+        unused = check_roll(self.ruleset, state, entered, p.nick, roll)
+        if unused:
+            raise GameError(unused)
         new = R.append_roll(old if old.strip() else f"night = {night}\n", p.nick, roll, value)
         self._check_file(night, new, state)
         self._write_night(night, new)

@@ -22,7 +22,8 @@ every problem with its line; nothing is applied when any entry is wrong.
 """
 from __future__ import annotations
 
-__all__ = ["Action", "NightFile", "parse_night_file", "append_action", "append_roll", "check_action", "available_abilities"]
+__all__ = ["Action", "NightFile", "parse_night_file", "append_action", "append_roll", "check_action", "available_abilities",
+           "action_rolls", "check_roll"]
 
 import json
 import re
@@ -33,7 +34,7 @@ from typing import Mapping
 from .errors import ActionError, Problem
 from .rolls import CHOICE_ROLLS, ROLL_NAMES
 from .ruleset import WATCH_OPTIONS, Ability, Ruleset, _did_you_mean, not_partners, toml_error_line, watch_option
-from .state import GameState, find_player, linked_partner
+from .state import GameState, alive_at_start, find_player, linked_partner
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,18 @@ def available_abilities(ruleset: Ruleset, state: GameState, nick: str) -> dict[s
     return out
 
 
+def item_gone(ruleset: Ruleset, state: GameState, nick: str, name: str) -> str:
+    """Why a 003 item is not among the player's cards tonight ("Каждый предмет единоразовый"): used up (on
+    which night, when the state knows it), or never held; "" when `name` is no item."""
+    card = ruleset.item(name)
+    if card is None or card.name in state.items.get(nick, ()):
+        return ""
+    if state.uses.get(f"{nick}/{card.name}", 0):
+        night = state.counters.get(f"{nick}/{card.name}@night", 0)
+        return f"the item {card.name} was used up" + (f" on night {night}" if night else "") + " (each item is used once)"
+    return f"{nick} holds no {card.name}"
+
+
 def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str, source: str) -> tuple[Action, list[Problem]]:
     """Names resolved to nicks, and the problems a GM must fix (unknown/dead player, ability the role lacks)."""
     problems: list[Problem] = []
@@ -159,7 +172,11 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
         resolved_targets.append(tuple(resolved))
     if actor.alive:
         available = available_abilities(ruleset, state, actor.nick)
-        if action.ability not in available:
+        gone = item_gone(ruleset, state, actor.nick, action.ability)
+        if action.ability not in available and gone:
+            bad(f"{actor.nick} ({actor.role}) has no ability {action.ability!r} tonight: {gone}",
+                f"{actor.nick} can tonight: {', '.join(available) or 'nothing'}")
+        elif action.ability not in available:
             bad(f"{actor.nick} ({actor.role}) has no ability {action.ability!r} tonight",
                 f"the role can: {', '.join(available) or 'nothing'}")
         else:
@@ -206,8 +223,10 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
     return replace(action, actor=actor.nick, targets=resolved_targets[0], kill=resolved_targets[1]), problems
 
 
-def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState) -> NightFile:
-    """Parse and check a night file whole; `ActionError` lists every problem with its line."""
+def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState, *, unwritten: int = 0) -> NightFile:
+    """Parse and check a night file whole; `ActionError` lists every problem with its line. The last `unwritten`
+    [[actions]] entries are not in the file yet (`night add` checks the file with them before writing it): a
+    problem in one of them is "the new entry", never a line the GM cannot find."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -221,8 +240,11 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState)
     night = data.get("night", state.night + 1)
     actions: list[Action] = []
     own_by_actor: dict[str, str] = {}
-    for i, entry in enumerate(data.get("actions", [])):
+    entries = data.get("actions", [])
+    for i, entry in enumerate(entries):
         where = f"line {lines[i]}" if i < len(lines) else f"actions[{i}]"
+        if i >= len(entries) - unwritten:
+            where = "the new entry (not written)"
         unknown = [k for k in entry if k not in _ACTION_KEYS]
         for k in unknown:
             problems.append(Problem(source, where, f"unknown key {k!r}", _did_you_mean(k, _ACTION_KEYS)))
@@ -300,3 +322,63 @@ def append_roll(text: str, actor: str, name: str, value: bool | str) -> str:
     shown = json.dumps(value, ensure_ascii=False) if isinstance(value, str) else ('true' if value else 'false')
     entry = f"[[rolls]]\nactor = {json.dumps(actor, ensure_ascii=False)}\nname = \"{name}\"\nvalue = {shown}\n"
     return text + ("\n" if text else "") + entry
+
+
+def action_rolls(ruleset: Ruleset, state: GameState, action: Action) -> tuple[str, ...]:
+    """The rolls (`rolls.ROLL_NAMES`) the engine may draw for this action tonight, for its sender: what a GM
+    may force for it. The engine's draws: a kill's evidence (its chance for this many targets) and, with a
+    trace, the victim's reveal; the serum's evidence; a block's silence; the bloody kill's visitor and its
+    50 %; a redirect's "learn". Абрахам's copy has the copied card's rolls."""
+    p = find_player(state.players, action.actor)
+    if p is None or not p.alive:
+        return ()
+    entry = available_abilities(ruleset, state, p.nick).get(action.ability)
+    if entry is None:
+        return ()
+    card = entry[0]
+    if card.kind == "copy":
+        copied = ruleset.find_role(action.role) if action.role else None
+        cards = list(copied.abilities) if copied else []
+        if copied is not None and ruleset.succession and copied.name == ruleset.succession[0]:
+            cards += list(ruleset.boss_abilities)
+        wanted = action.copy or (cards[0].name if len(cards) == 1 else "")
+        card = next((c for c in cards if c.name == wanted and c.kind != "copy"), None)
+        if card is None:
+            return ()
+    found: list[str] = []
+    if card.kind in ("kill", "kill_silence") and card.evidence:
+        if card.evidence[min(max(len(action.targets), 1), len(card.evidence)) - 1]:
+            found.append("evidence")
+        if card.evidence_kind == "trace" and card.reveal_victim_p and \
+                alive_at_start(state) <= card.reveal_victim_when_alive_le:
+            found.append("reveal")
+    elif card.kind == "serum" and card.evidence and card.evidence[0]:
+        found.append("evidence")
+    elif card.kind == "block" and card.silence_p:
+        found.append("silence")
+    elif card.kind == "bloody_kill":
+        found += ["visitor", "bloody"]
+    elif card.kind == "redirect" and card.tells_if_target:
+        found.append("learn")
+    return tuple(found)
+
+
+def check_roll(ruleset: Ruleset, state: GameState, actions, actor: str, name: str) -> str:
+    """Why forcing roll `name` for `actor` would do nothing tonight, or "" when one of the actor's entered
+    actions draws it: a forced roll that no action draws would be silently unused, so `night roll` refuses it."""
+    p = find_player(state.players, actor)
+    nick = p.nick if p is not None else actor
+    mine = [a for a in actions if getattr(find_player(state.players, a.actor), "nick", a.actor) == nick]
+    have = list(dict.fromkeys(r for a in mine for r in action_rolls(ruleset, state, a)))
+    if name in have:
+        return ""
+    # the cards that would draw it, with as many targets as they take (a boss's double kill has evidence)
+    could = []
+    if p is not None and p.alive:
+        for ability, (card, _) in available_abilities(ruleset, state, nick).items():
+            if name in action_rolls(ruleset, state, Action(nick, ability, ("?",) * max(card.max_targets, 1))):
+                could.append(ability)
+    sent = ", ".join(a.ability for a in mine) or "none entered"
+    hint = (f"only {nick}'s {' or '.join(could)} can draw it (the chance depends on the targets): enter that "
+            "action first (mafvote night add)" if could else "force it for the player whose action draws it")
+    return f"no {name} roll for {nick} tonight: rolls of {nick}'s actions ({sent}): {', '.join(have) or 'none'}; {hint}"

@@ -22,7 +22,12 @@ Data flows through the stages of `order.ORDER`, or the ruleset's own `[night] or
   SILENCES, INFORMATION, ALIBIS, EVIDENCE, SUCCESSION, NEXT_DAY  as RULES.md §4 lists them; 004 transfers,
                  the must-kill alert and the neutral's inheritance are part of the next state.
 Deaths are listed by `(stage, chained, role's place in the ruleset, target's place in the action)`.
-Actions are put in a canonical order first, so the order the GM entered them never changes the outcome.
+Actions are put in a canonical order first, so the order of the list passed in never changes the outcome. One
+exception is data, not order: of two senders of a side's one action (003/004 the mafia's one kill) the one
+written first in the night file (`Action.line`) is used ("от кого, мафия решает сама": its first message is the
+side's choice); actions without a line (the API, scenarios) fall back to the role's place, then the canonical order.
+003 `blocked_action_spends = false`: a blocked move is not carried out, so it spends no use or item and is
+not last night's target; elsewhere a blocked action still counts as used (004 D2).
 Pure: no I/O, no clock; every random value comes from `Rolls` and is recorded.
 """
 from __future__ import annotations
@@ -33,7 +38,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
-from .actions import Action, available_abilities
+from .actions import Action, available_abilities, item_gone
 from .order import DEATH_ORDER, ORDER, STAGE_OF_KIND, Stage
 from .outcome import Death, NightOutcome, Private, Public, Refusal, SilenceOut
 from .rolls import Roll, Rolls
@@ -242,7 +247,8 @@ class _Night:
             return self.refuse(action, f"no actions for the rest of the game (lost on night {self.s.counters[f'{p.nick}/lost']})")
         available = available_abilities(self.r, self.s, p.nick)
         if action.ability not in available:
-            return self.refuse(action, f"{p.role} has no ability {action.ability!r} tonight")
+            gone = item_gone(self.r, self.s, p.nick, action.ability)   # 003: an item used up, on which night
+            return self.refuse(action, f"{p.role} has no ability {action.ability!r} tonight" + (f": {gone}" if gone else ""))
         card, on_behalf = available[action.ability]
         owner = self.r.role(p.role)
         copied = ""
@@ -413,7 +419,14 @@ class _Night:
         seen: dict[str, _Act] = {}
         pairs: dict[str, _Act] = {}
         role_order = {r.name: i for i, r in enumerate(self.r.roles)}
-        for act in sorted(self.acts, key=lambda a: (role_order[self.player(a.actor).role], a.action.sort_key())):
+        # a side's one action goes to the sender written first in the night file (003: "от кого, мафия решает
+        # сама"); otherwise, and without lines, the role's place in the ruleset decides (001: the pair's Дед Мороз
+        # first, rulesets/new_year.toml), then the canonical order
+        def entered(a: _Act) -> tuple:
+            by_side = a.card.shared_action and self.shared_side(a.card.shared_action) is not None
+            return (0, a.action.line) if by_side and a.action.line else (1, 0)
+
+        for act in sorted(self.acts, key=lambda a: (entered(a), role_order[self.player(a.actor).role], a.action.sort_key())):
             extra = act.card.is_extra_on(self.k)
             link = linked_partner(self.s, act.actor)
             who = "+".join(sorted((act.actor, link[0]))) if link and self.player(link[0]).alive else act.actor
@@ -426,7 +439,7 @@ class _Night:
             group = act.card.shared_action
             if group and not act.copied:
                 if group in pairs:
-                    self.refuse(act, f"{self.shared_group_name(group)}: {pairs[group].actor}'s {pairs[group].action.ability} is used")
+                    self.refuse(act, self.shared_refusal(group, pairs[group]))
                     continue
                 pairs[group] = act
         self.acts = [a for a in self.acts if not a.refused]
@@ -442,16 +455,27 @@ class _Night:
         self.acts = [a for a in self.acts if not a.refused]
         self.accepted = list(self.acts)
 
-    def shared_group_name(self, group: str) -> str:
-        """Who shares one action a night, for a refusal: two roles are "the pair" (001 sheriff + sergeant); the
-        cards of one side are that side's one action (003/004: every mafioso holds the kill card, one kill)."""
+    def shared_side(self, group: str) -> str | None:
+        """The side whose one action a shared group is (003/004: every mafioso holds the kill card, "1 выстрел
+        каждую ночь (выстрел направляется от 1 из мафии)"), or None for a pair of two roles (001 sheriff +
+        sergeant)."""
         holders = [role for role in self.r.roles if any(c.shared_action == group for c in role.abilities)]
         sides = {role.side for role in holders}
-        if len(holders) == 2 or len(sides) != 1:
-            return "the pair has one action a night"
-        kinds = {c.kind for role in holders for c in role.abilities if c.shared_action == group}
-        what = "kill" if kinds <= {"kill", "kill_silence", "bloody_kill"} else "action"
-        return f"the {self.r.sides[sides.pop()].title} side has one {what} a night"
+        return None if len(holders) == 2 or len(sides) != 1 else sides.pop()
+
+    def shared_refusal(self, group: str, used: _Act) -> str:
+        """Why a second sender of a shared action is refused, naming whose action is used."""
+        side_id = self.shared_side(group)
+        if side_id is None:
+            return f"the pair has one action a night: {used.actor}'s {used.action.ability} is used"
+        side = self.r.sides[side_id]
+        kinds = {c.kind for role in self.r.roles for c in role.abilities if c.shared_action == group}
+        one, what = ("один выстрел", "выстрел") if kinds <= {"kill", "kill_silence", "bloody_kill"} else \
+            ("один доп. удар", "доп. удар") if kinds == {"role_shot"} else ("одно действие", "действие")
+        # Russian without inflecting a name: "мафии" for a mafia side whatever its title, another side quoted;
+        # "игрока X" keeps the nick in the nominative
+        whose = "у мафии" if side.kind == "mafia" else f"у стороны «{side.title}»"
+        return f"{whose} {one} за ночь: используется {what} игрока {used.actor}"
 
     # -- BLOCKS --------------------------------------------------------------------------------------
     def blocks(self) -> None:
@@ -488,7 +512,7 @@ class _Night:
                 act.blocked_by = blocked[act.actor]
                 self.refuse(act, f"blocked by {blocked[act.actor]}")
                 if act.kind == "hire":   # the hireling hears every night whether the hire worked
-                    self.private.append(Private(act.actor, "hire", f"Найм у {self.name(act.targets[0])} не удался"))
+                    self.private.append(Private(act.actor, "hire", f"{self.name(act.targets[0])}: найм не удался"))
         self.acts = [a for a in self.acts if not a.refused]
         for b in self.acts:
             if b.kind == "block":
@@ -695,7 +719,8 @@ class _Night:
             elif act.kind == "hire":
                 employer = act.targets[0]
                 if self.hire_succeeds(act):
-                    self.private.append(Private(act.actor, "hire", f"Найм у {self.name(employer)} удался"))
+                    # the employer's name first, in the nominative, like the other private notes ("Франклин: найм удался")
+                    self.private.append(Private(act.actor, "hire", f"{self.name(employer)}: найм удался"))
                     if act.action.kill:
                         victims = tuple(find_player(self.s.players, v).nick for v in act.action.kill)
                         self.hire_spent.setdefault(act.actor, []).append(employer)
@@ -703,7 +728,7 @@ class _Night:
                         self.hire_credits.setdefault(act.actor, []).append(employer)
                         self.log.append(f"hire: {act.actor} keeps a kill owed by {employer}")
                 else:
-                    self.private.append(Private(act.actor, "hire", f"Найм у {self.name(employer)} не удался"))
+                    self.private.append(Private(act.actor, "hire", f"{self.name(employer)}: найм не удался"))
                     self.log.append(f"hire: {employer} is not a combat role tonight; the hire fails")
             attacks += [self.attack(v, act, i) for i, v in enumerate(victims)]
         attacks += self.attacks
@@ -801,8 +826,7 @@ class _Night:
             self.log.append(f"kill: {at.victim} attacked ({cause}); a universal protection saves them and is spent")
             return True
         if "heal" in at.ignores:
-            self.log.append(f"kill: {at.victim} dies past heals and protections ({cause})")
-            return False
+            return False   # `kill` logs the death once, saying what it passed
         for doctor, key in self.from_role:
             if key == f"side:{at.side}":
                 self.covered[doctor].add(at.victim)
@@ -860,7 +884,8 @@ class _Night:
         stage = Stage.PIERCING if at.act.kind in ("role_shot", "bloody_kill") else Stage.KILLS
         key = (self.order.index(stage), DEATH_ORDER["chained" if at.chained else "direct"], at.act.rank, at.index)
         self.death_key[at.victim] = min(self.death_key.get(at.victim, key), key)
-        self.log.append(f"kill: {at.victim} dies ({cause})")
+        passed = " and ".join(w for w, defence in (("heals", "heal"), ("protections", "protection")) if defence in at.ignores)
+        self.log.append(f"kill: {at.victim} dies ({cause}" + (f"; past {passed}" if "heal" in at.ignores else "") + ")")
 
     def healed_last_night(self, doctor: str, victim: str) -> bool:
         if self.lifted:
@@ -1140,7 +1165,10 @@ def _finish(nt: _Night) -> NightOutcome:
             nt.public.append(Public("silence", template.format(player=p.name), {"player": x.player, "days": x.days}))
     last = dict(s.last)
     uses = dict(s.uses)
-    for act in nt.accepted:
+    # 003 `blocked_action_spends = false` (seed 003: "ход заблокирован и не осуществляется"): a blocked move was
+    # not made, so it spends no use or item and is not last night's target; 004 D2 and 000/001 keep it as used
+    spent = [a for a in nt.accepted if r.blocked_action_spends or not a.blocked_by]
+    for act in spent:
         option = act.copied or (nt.killer_key(act.action.role) if act.kind == "heal_from_role" else "")
         memory = LastAction(nt.k, act.action.ability if not act.copied else act.card.name, act.kind, act.targets, option,
                             tuple(sorted(nt.covered.get(act.actor, ()))) if act.kind == "heal_from_role" else ())
@@ -1152,6 +1180,8 @@ def _finish(nt: _Night) -> NightOutcome:
         if act.card.no_repeat_ever:
             for t in act.targets:
                 nt.counters[f"{act.actor}/{act.card.name}>{t}"] = 1
+        if r.item(act.card.name) is act.card:   # the night an item was used: told when it is sent again
+            nt.counters[f"{act.actor}/{act.card.name}@night"] = nt.k
     # 004 Хулио: "Если в результате установления метки на Донью Терезу, она умирает, до конца игры лишается НД"
     for act in nt.acts:
         if act.kind == "annul" and act.card.lost_if_target_dies:
@@ -1175,12 +1205,15 @@ def _finish(nt: _Night) -> NightOutcome:
             nt.counters[f"{partner}/lost"] = nt.k
             nt.log.append(f"link: {nick} died; {partner} lives but loses the actions")
     # 003 items: used ones are gone; "Если умирает его владелец, не воспользовавшись им - он исчезает"
-    used_items = {(a.actor, a.card.name) for a in nt.accepted if r.item(a.card.name) is a.card}
+    used_items = {(a.actor, a.card.name) for a in spent if r.item(a.card.name) is a.card}
     items = {}
     for holder, held in s.items.items():
         if holder in dead:
-            if held:
-                nt.log.append(f"items: {holder} dies holding {', '.join(held)}; they are lost")
+            # an item used tonight is used, not lost (its action landed before the death counted)
+            lost = [i for i in held if (holder, i) not in used_items]
+            if lost:
+                nt.log.append(f"items: {holder} dies holding {', '.join(lost)} unused; "
+                              + ("they are lost" if len(lost) > 1 else "it is lost"))
             continue
         keep = tuple(i for i in held if (holder, i) not in used_items)
         if keep:

@@ -200,6 +200,8 @@ class Ruleset:
     reveal_day: str = "rule"
     items: tuple[Ability, ...] = ()        # 003: cards held by players (state.items), each once, lost on death
     must_kill: str = ""                    # 004: this side must kill every night (the GM is alerted)
+    blocked_action_spends: bool = True     # a blocked action still spends its use / item and is remembered as
+                                           # last night's target (004 D2); false in 003 ("не осуществляется")
 
     def item(self, name: str) -> Ability | None:
         key = _norm(name)
@@ -252,7 +254,7 @@ _SIDE_KEYS = {"kind", "title", "title_f", "hostile", "max_others", "wins_with_ro
 _TOP_KEYS = {"game", "votes", "night", "sides", "roles", "boss", "texts", "items"}
 _GAME_KEYS = {"name", "title", "theme", "starts_with", "reveal_while_alive_gt", "reveal_night", "reveal_day", "notes"}
 _NIGHT_KEYS = {"block_mode", "succession", "submission_order", "no_repeat_lifted_at_alive", "notes", "order",
-               "must_kill"}
+               "must_kill", "blocked_action_spends"}
 
 
 class _Collector:
@@ -355,6 +357,9 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
     c.unknown_keys("night", night, _NIGHT_KEYS)
     if night.get("block_mode", "priority") not in BLOCK_MODES:
         c.add("night.block_mode", f"must be one of {', '.join(BLOCK_MODES)}")
+    if not isinstance(night.get("blocked_action_spends", True), bool):
+        c.add("night.blocked_action_spends", "must be true or false",
+              "true: a blocked action still counts as used; false: a blocked move is not made")
     order: tuple[Stage, ...] = ()
     if "order" in night:
         names = night["order"]
@@ -492,6 +497,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
         texts=dict(data.get("texts", {})), source=source, order=order,
         reveal_night=game.get("reveal_night", "rule"), reveal_day=game.get("reveal_day", "rule"),
         items=tuple(items), must_kill=night.get("must_kill", ""),
+        blocked_action_spends=night.get("blocked_action_spends", True) is not False,
     )
 
 

@@ -236,7 +236,8 @@ def test_rule_4_004_night_add_refuses_an_action_without_its_target_and_writes_no
     night_file = root / "state" / "nights" / "ny" / "night-1.toml"
     code, _, err = run("night", "add", "--night", "1", "--actor", "Ronin", "Кровавое убийство")
     assert code == 2
-    assert "night-1.toml: line 3: bloody needs 1 target(s), got none" in err
+    # the file was never written: no line of it is named (h30 item 5)
+    assert "night-1.toml: the new entry (not written): bloody needs 1 target(s), got none" in err
     assert not night_file.exists()
     code, out, err = run("night", "add", "--night", "1", "--actor", "Ronin", "Кровавое убийство Нежки")
     assert code == 0, err
