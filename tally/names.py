@@ -10,7 +10,11 @@ the first step that finds anything:
    ``Нежка`` = ``Nejka``: ж/zh/j → j, х/kh/h → h, ц/ts/tz/c → c, й/y/i → i, doubled letters once);
 4. ``inflected``: Russian case endings (``Соню``, ``Сони`` → ``Соня``) through pymorphy3's normal
    forms and a small table of endings (so nicks the dictionary does not know, ``Нежку``, work too);
-5. ``prefix``: the text is the beginning (≥ 3 letters) of exactly one name;
+   a nick of three letters (``Эта``, ``Юка``) drops its ending too (``Эту``, ``Юке``), but only when
+   the text is the whole name (``fuzzy=True``): inside a sentence ``эту``/``это`` are ordinary words;
+5. ``prefix``: one word of a multi-word name, as written (``Kayfa`` → ``Trusiki Kayfa``) or in
+   another case (``Горация`` → ``Гораций Сомнассон``, ``Фиону``, ``Бонтли``; ``Горация Сомнассона``:
+   every written word in its own case), or the text is the beginning (≥ 3 letters) of exactly one name;
 6. ``fuzzy``: rapidfuzz ratio of phonetic keys ≥ ``confident`` (default 85) and at least 8 points
    ahead of the next player.
 
@@ -64,11 +68,20 @@ _LATIN_FOLD = [
     ("w", "v"), ("x", "ks"), ("q", "k"), ("y", "i"),
 ]
 _DOUBLE = re.compile(r"(.)\1+")
+_PHON_FINAL = re.compile(r"(ia|iu|[aeiou])$")   # a phonetic key's final vowel (the nominative ending)
 
 # Russian case endings (noun-like nicks); used when the dictionary does not know the nick.
 _ENDINGS = ("ами", "ями", "ого", "его", "ому", "ему", "ой", "ей", "ом", "ем", "ою", "ею",
             "ам", "ям", "ах", "ях", "ую", "юю", "а", "я", "у", "ю", "ы", "и", "е", "о")
 _NAME_FINALS = ("а", "я", "й", "ь", "о", "е", "ы", "и")
+# The case endings a three-letter nick may take, by its final letter (Эта → Эты/Эте/Эту/Этой;
+# Рэй → Рэя/Рэю/Рэем): only these, so "это" is not "Эта" (a nick in -о, -е, -и does not decline).
+_SHORT_CASES = {
+    "а": ("ы", "и", "е", "у", "ой", "ою"), "я": ("и", "е", "ю", "ей", "ею"),
+    "й": ("я", "ю", "е", "ем"), "ь": ("я", "ю", "е", "ем", "и"),
+}
+# an -а nick takes -и for -ы only after these (Юка → Юки, but Эта → Эты: "эти" is not «Эта»)
+_VELARS = "гкхжшчщ"
 _LATIN_ENDINGS = ("a", "u", "e", "om", "oi", "y", "i")
 _CYRILLIC = re.compile(r"[а-яё]")
 _FIND_TOKEN = re.compile(r"[^\s,;:!?()«»\"“”„—–/|]+")
@@ -109,6 +122,15 @@ def _stem(key: str) -> str:
     return key
 
 
+def _ending_forms(lk: str) -> set[str]:
+    """A normalised word without each Russian case ending it may carry (``горация`` → ``гораци``…)."""
+    if _CYRILLIC.search(lk):
+        return {lk[: -len(end)] for end in _ENDINGS if lk.endswith(end) and len(lk) - len(end) >= 2}
+    # Latin nicks inflected with Russian endings: "Ronin'а", "Puss'у", "Ronina"
+    return {lk[: -len(end)] for end in (*_LATIN_ENDINGS, *_ENDINGS)
+            if lk.endswith(end) and len(lk) - len(end) >= 3}
+
+
 class RosterMatcher:
     """Matches written names to slots. ``names`` maps each slot to every name it goes by."""
 
@@ -125,6 +147,15 @@ class RosterMatcher:
         self._phon_list: list[tuple[str, str]] = []
         self._phon_stems: dict[str, set[str]] = {}
         self._parts: dict[str, set[str]] = {}
+        # the words of multi-word names without their nominative ending ("фиона" → "фион"), and each
+        # multi-word name as its words' keys: the case-ending step for "Фиону", "Горация Сомнассона"
+        self._part_stems: dict[str, set[str]] = {}
+        self._multi: list[tuple[tuple[tuple[frozenset[str], frozenset[str]], ...], str]] = []
+        # three-letter nicks without their final letter ("эта" → "эт") → (slot, final): "Эту", "Асю"
+        # (whole texts only)
+        self._short_stems: dict[str, set[tuple[str, str]]] = {}
+        self._part_heads: set[str] = set()          # first letters of the words of multi-word names
+        self._forms: dict[str, tuple[str, set[str]]] = {}   # _word_forms, per written word
         for slot, written in names.items():
             for name in (slot, *written):
                 k = normalise(name)
@@ -135,15 +166,27 @@ class RosterMatcher:
                 p = phonetic_key(name)
                 self._phon.setdefault(p, set()).add(slot)
                 self._stems.setdefault(_stem(k), set()).add(slot)
+                if len(k) == 3 and k[-1] in _SHORT_CASES and _CYRILLIC.search(k):
+                    self._short_stems.setdefault(k[:-1], set()).add((slot, k[-1]))
                 self._phon_list.append((p, slot))
-                self._phon_stems.setdefault(re.sub(r"(ia|iu|[aeiou])$", "", p) or p, set()).add(slot)
+                self._phon_stems.setdefault(_PHON_FINAL.sub("", p) or p, set()).add(slot)
                 words = name.split()
                 if len(words) > 1:
                     # one word of a multi-word nick ("Kayfa" for "Trusiki Kayfa")
+                    keyed = []
                     for w in words:
-                        if len(normalise(w)) >= 4:
-                            self._parts.setdefault(normalise(w), set()).add(slot)
-                            self._parts.setdefault(phonetic_key(w), set()).add(slot)
+                        nw, pw = normalise(w), phonetic_key(w)
+                        keyed.append((frozenset({nw, pw}), frozenset({_stem(nw)})))
+                        if len(nw) >= 4:
+                            self._parts.setdefault(nw, set()).add(slot)
+                            self._parts.setdefault(pw, set()).add(slot)
+                            if _stem(nw) != nw:
+                                self._part_stems.setdefault(_stem(nw), set()).add(slot)
+                            ps = _PHON_FINAL.sub("", pw)
+                            if ps != pw and len(ps) >= 3:
+                                self._part_stems.setdefault(ps, set()).add(slot)
+                    self._multi.append((tuple(keyed), slot))
+                    self._part_heads.update(normalise(w)[:1] for w in words)
         self._heads = {k[:1] for k in self._exact} | {p[:1] for p, _ in self._phon_list}
         # the longest name in words: how many words find_in tries as one name
         self.max_words = max((len(n.split()) for slot, ns in names.items() for n in (slot, *ns)),
@@ -192,11 +235,17 @@ class RosterMatcher:
         pk = phonetic_key(text)
         if pk in self._phon:
             return self._found(self._phon[pk], "translit")
-        slots = self._inflected(text, k)
+        slots = self._inflected(text, k, whole=fuzzy)
         if slots:
             return self._found(slots, "inflected")
         if k in self._parts or pk in self._parts:
             return self._found(self._parts.get(k, set()) | self._parts.get(pk, set()), "prefix")
+        slots = self._inflected_part(text)
+        if slots:
+            # RULES.md §2: several players share the word ("Бонтли") → ambiguous, never guessed. Labelled
+            # "prefix" like the uninflected part above: one word of a longer name is not sure enough to
+            # say a plain-text sentence names the player (count.py's not_a_vote uses exact…inflected only).
+            return self._found(slots, "prefix")
         if len(k) >= 3:
             pre = {s for name, ss in self._exact.items() if name.startswith(k) for s in ss}
             pre |= {s for p, s in self._phon_list if len(pk) >= 3 and p.startswith(pk)}
@@ -219,7 +268,7 @@ class RosterMatcher:
         close = tuple(s for s, sc in ranked if s == top or (sc >= self.plausible and score - sc < 8.0))
         return NameMatch("ambiguous", None, close, "fuzzy", score)
 
-    def _inflected(self, text: str, key: str) -> set[str]:
+    def _inflected(self, text: str, key: str, *, whole: bool = True) -> set[str]:
         words = text.split()
         if not words:
             return set()
@@ -227,17 +276,13 @@ class RosterMatcher:
         head = normalise(" ".join(words[:-1]))
         lk = normalise(words[-1])
         cyrillic = bool(_CYRILLIC.search(lk))
-        forms: set[str] = set()
-        if cyrillic:
-            for end in _ENDINGS:
-                if lk.endswith(end) and len(lk) - len(end) >= 2:
-                    forms.add(lk[: -len(end)])
-        else:
-            # Latin nicks inflected with Russian endings: "Ronin'а", "Puss'у", "Ronina"
-            for end in (*_LATIN_ENDINGS, *_ENDINGS):
-                if lk.endswith(end) and len(lk) - len(end) >= 3:
-                    forms.add(lk[: -len(end)])
+        forms = _ending_forms(lk)
         slots = self._slots_of_forms(head, lk, forms)
+        if not slots and whole and not head and len(lk) in (3, 4) and self._short_stems:
+            # a three-letter nick: "Эту"/"Эты" → "Эта", "Асю" → "Ася"; unique or ambiguous like any step
+            stem, end = lk[:2], lk[2:]
+            slots = {slot for slot, final in self._short_stems.get(stem, ())
+                     if end in _SHORT_CASES[final] and (end != "и" or final != "а" or stem[-1] in _VELARS)}
         # The dictionary is slow (~50 µs a word): asked only when the endings table found nothing
         # and the word begins like some name (an inflected name keeps its first letter).
         if not slots and cyrillic and (lk[:1] in self._heads or phonetic_key(lk)[:1] in self._heads):
@@ -247,6 +292,54 @@ class RosterMatcher:
             if m is not None and m.word_is_known(lk):
                 slots = self._slots_of_forms(
                     head, lk, {normalise(p.normal_form) for p in m.parse(lk)[:4]})
+        return slots
+
+    def _word_forms(self, word: str) -> tuple[str, set[str]]:
+        """(the normalised word, the forms it may be an inflection of: endings off, dictionary normal forms)."""
+        hit = self._forms.get(word)
+        if hit is not None:
+            return hit
+        lk = normalise(word)
+        forms = _ending_forms(lk)
+        # the dictionary (Лев/Льва) only for a word that begins like a word of some multi-word name
+        if _CYRILLIC.search(lk) and lk[:1] in self._part_heads:
+            m = self.morph
+            if m is not None and m.word_is_known(lk):
+                forms |= {normalise(p.normal_form) for p in m.parse(lk)[:4]}
+        forms.discard(lk)
+        if len(self._forms) < 100_000:
+            self._forms[word] = (lk, forms)
+        return lk, forms
+
+    def _inflected_part(self, text: str) -> set[str]:
+        """Slots whose multi-word name holds the written word(s) in another case: ``Горация`` →
+        ``Гораций Сомнассон``, ``Фиону`` → ``Фиона Фраунфелид``, ``Горация Сомнассона``."""
+        if not self._multi:
+            return set()
+        words = [w for w in text.split() if normalise(w)]
+        # an inflected word keeps its first letter: a word no name-word begins with rules the text out
+        if not words or any(normalise(w)[:1] not in self._part_heads for w in words):
+            return set()
+        if len(words) == 1:
+            _, forms = self._word_forms(words[0])
+            slots: set[str] = set()
+            for f in forms:
+                pf = phonetic_key(f)
+                slots |= self._parts.get(f, set()) | self._parts.get(pf, set())
+                if len(f) >= 3:
+                    slots |= self._part_stems.get(f, set()) | self._part_stems.get(pf, set())
+            return slots
+        # several words: each written word (as written or in another case) is the next word of the name
+        written = [self._word_forms(w) for w in words]
+        slots = set()
+        for keyed, slot in self._multi:
+            for off in range(len(keyed) - len(written) + 1):
+                if all(lk in keyed[off + i][0]
+                       or any(f in keyed[off + i][0] or (len(f) >= 3 and f in keyed[off + i][1])
+                              for f in forms)
+                       for i, (lk, forms) in enumerate(written)):
+                    slots.add(slot)
+                    break
         return slots
 
     def _slots_of_forms(self, head: str, lk: str, forms: set[str]) -> set[str]:

@@ -18,10 +18,27 @@ elements and ``<br>`` become line breaks. Votes are then found in that text:
   GM post (rules, interim tallies) is not a vote;
 * ``досрочн…`` anywhere outside quotes marks the post early (for a proxy: on the proxy's line).
 
-Decisions: a coloured run with no roster name in it (``[color=red]НЕ[/color]``, ``красный``) is
-not a vote and not flagged; a colour word after a capitalised or Latin word that names nobody is
-an ``unknown_target`` vote (the player clearly meant a vote); withdrawal phrases (``снимаю голос``,
+Decisions: a colour word after a capitalised or Latin word that names nobody is an
+``unknown_target`` vote (the player clearly meant a vote); withdrawal phrases (``снимаю голос``,
 ``unvote``) produce nothing, so the previous vote stands (001 rule 5.4).
+
+A vote run (red or blue; with ``colors_matter = false`` any coloured or bold run) with no roster name
+in it is not dropped in silence when it reads as a name: it becomes a vote whose target is
+``NameMatch("none")`` (the count flags it ``unknown_target`` and the previous valid vote stands,
+RULES.md §3.2), ``written`` being the would-be name. It reads as a name when
+
+* it opens with vote words (``голосую против``, ``мой голос за``, ``в защиту``, ``вешаю``) and the next
+  word is capitalised or Latin (``голосую против Пупкина``), however long the run; or
+* it is at most three words, the first capitalised (an upper-case letter then lower-case ones:
+  ``Пупкин``, ``Зинаида Петровна``; not ``НЕ``, ``ВНИМАНИЕ``, ``Я``) or a Latin word with a lower-case
+  letter (``ronnin``), and that word is not an ordinary word: pymorphy3 does not know it, or knows it
+  as a first name, surname or patronymic (``[color=red]Внимание[/color]``, ``[b]Важно[/b]``,
+  ``[color=red]Мафия не пройдёт[/color]`` are not flagged).
+
+A longer run without vote words is a sentence (``[color=red]Я думаю, что Пупкин врёт[/color]``) and
+not flagged; lower-case Cyrillic words (``[color=red]красный[/color]``) never are. The written name is
+that word and the capitalised words right after it (``Зинаида Петровна``). GM posts are not read this
+way: their coloured text is rules, tallies and role reveals (``Вася — [color=red]Мафиозо[/color]``).
 """
 from __future__ import annotations
 
@@ -82,6 +99,16 @@ _SPACES = re.compile(r"[ \t\r\n\xa0]+")
 _WORD = re.compile(r"(?<![\w-])(красным|синим)(?:\s+цветом)?(?![\w-])", re.IGNORECASE)
 _EARLY = re.compile(r"досрочн", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\s,;:!?()«»\"“”„]+")
+_RUN_WORD = re.compile(r"[^\W_][\w'’-]*")
+# Words that open a vote (RULES.md §2's own pattern "голосую против Сони"); what follows them is a name.
+_VOTE_LEAD = frozenset({"голосую", "голосуем", "голос", "голосок", "против", "за", "защиту", "защищаю",
+                        "вешаю", "вешаем", "повесить", "казнить", "казним", "vote", "votes"})
+# Words that may come before or between those without being a name.
+_LEAD_FILLER = frozenset({"я", "мой", "моё", "мое", "отдаю", "в", "свой", "сегодня", "всё", "все", "же",
+                          "тогда", "пожалуй", "итак", "ну"})
+# pymorphy3 grammemes of a person's name: such a word is a would-be player, not an ordinary word
+_NAME_GRAMMEMES = ("Name", "Surn", "Patr")
+_LATIN_WORD = re.compile(r"[A-Za-z]")
 _PROXY_PREFIX = re.compile(
     r"^[\s\W]*(?P<voter>[^\n]+?)\s*(?:[—–:-]+|\bголосует\b|\bголосовала?\b|\bотдаёт голос\b|"
     r"\bотдает голос\b|\bпроголосовала?\b)\s*(?:за|против|в защиту)?\s*(?:[—–:-]\s*)?$",
@@ -252,9 +279,16 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
     if not colors_matter:
         runs = runs + _runs([(s, e, "bold") for s, e in flat.bold], text)
         runs.sort()
+    unknown: list[tuple[int, int, str]] = []   # vote runs naming nobody: added after the other passes
     for s, e, hue in runs:
         chunk = text[s:e]
-        for ns, ne, m in matcher.find_in(chunk):
+        found = matcher.find_in(chunk)
+        if not found and not gm and (not colors_matter or hue in ("red", "blue")):
+            span = _would_be_name(chunk, matcher)
+            if span is not None:
+                unknown.append((s + span[0], s + span[1], "red" if not colors_matter else hue))
+            continue
+        for ns, ne, m in found:
             a, b = s + ns, s + ne
             if overlaps(a, b):
                 continue
@@ -308,11 +342,61 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
                     votes.append(ReadVote(m, stripped, "red", a))
             pos += len(line) + 1
 
+    # RULES.md §3.2: a vote for a name not on the roster is invalid and flagged, not silently lost
+    for a, b, hue in unknown:
+        if not overlaps(a, b):
+            taken.append((a, b))
+            votes.append(ReadVote(NameMatch("none"), text[a:b], hue, a))  # type: ignore[arg-type]
+
     votes.sort(key=lambda v: v.pos)
     if gm:
         votes = _proxies(votes, text, matcher)
         return Reading(tuple(votes), False, (), text)
     return Reading(tuple(votes), "досрочн" in low_text, tuple(unrecognised), text)
+
+
+def _would_be_name(chunk: str, matcher: RosterMatcher) -> tuple[int, int] | None:
+    """Where a vote run that names nobody holds a would-be name (module docstring), or None."""
+    words = list(_RUN_WORD.finditer(chunk))
+    i, explicit = 0, False
+    while i < len(words) and words[i].group().lower() in _VOTE_LEAD | _LEAD_FILLER:
+        explicit = explicit or words[i].group().lower() in _VOTE_LEAD
+        i += 1
+    if i >= len(words):
+        return None
+    first = words[i].group()
+    if explicit:
+        if not (_capitalised(first) or _LATIN_WORD.match(first)):
+            return None
+    else:
+        if len(words) > 3 or not (_capitalised(first) or _latin_nick(first)):
+            return None
+        if not _LATIN_WORD.match(first) and _ordinary_word(first, matcher):
+            return None
+    # the name goes on while capitalised words follow with only a space between ("Зинаида Петровна")
+    j = i
+    while (j + 1 < len(words) and j + 1 - i < max(2, matcher.max_words)
+           and not chunk[words[j].end():words[j + 1].start()].strip()
+           and (_capitalised(words[j + 1].group()) or _latin_nick(words[j + 1].group()))):
+        j += 1
+    return words[i].start(), words[j].end()
+
+
+def _capitalised(word: str) -> bool:
+    return len(word) >= 2 and word[0].isupper() and any(ch.islower() for ch in word[1:])
+
+
+def _latin_nick(word: str) -> bool:
+    return len(word) >= 2 and bool(_LATIN_WORD.match(word)) and any(ch.islower() for ch in word)
+
+
+def _ordinary_word(word: str, matcher: RosterMatcher) -> bool:
+    """A word the dictionary knows as something other than a person's name (``Внимание``, ``Мафия``)."""
+    morph = matcher.morph
+    low = word.lower()
+    if morph is None or not morph.word_is_known(low):
+        return False
+    return not any(g in p.tag for p in morph.parse(low)[:4] for g in _NAME_GRAMMEMES)
 
 
 def _proxies(votes: list[ReadVote], text: str, matcher: RosterMatcher) -> list[ReadVote]:
