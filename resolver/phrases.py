@@ -1,21 +1,29 @@
 """Read a night action as players write it to the GM: `Лечу Васю`, `Убиваю Петю и Васю`, `копирую Еноха, лечу себя`.
 
-`read_action(text, actor_role, roster, ruleset, actor=..., state=...)` splits the text into clauses, maps each
-clause's verb to an ability kind (the table `VERBS`) or a card's own name (its `words`: «Блицкриг», «Честь семьи»),
-finds that kind on the cards the actor holds tonight (with `state`: `available_abilities`, so 004 Андрес linked to
-his mother reads her protection; without it: the role's cards, or the boss's), and matches the names to the roster
-as votes are matched (tally's `RosterMatcher`: case endings, transliteration, aliases, fuzzy; a roster nick is never
-taken for a filler word or a preposition, 004's nick «Игрок»). Clauses combine:
+`read_action(text, actor_role, roster, ruleset, actor=..., state=...)` finds the heads of the text's actions: a
+verb (the table `VERBS`), a card's own name (its `words`: «Блицкриг», «Честь семьи», 003's items and role shot),
+a verb that uses the card named next ("жму кнопку"). Each head's action runs to the next head, across commas,
+«и» and sentence ends ("Убиваю Каппу и лечу себя книгой", "Убиваю Эту. Доп. удар: Дельта — доктор" are two
+actions each); a card and a verb of its kind are one ("лечу себя книгой", "Книга: лечу Васю"). It finds each
+kind on the cards the actor holds tonight (with `state`: `available_abilities`, so 004 Андрес linked to his mother
+reads her protection; without it: the role's cards, or the boss's), and matches the names to the roster as votes
+are matched (tally's `RosterMatcher`: case endings, transliteration, aliases, fuzzy; a roster nick is never taken
+for a filler word, a preposition or a verb, 004's nick «Игрок»). Actions combine:
 `копирую X, <действие>` is Абрахам's copy, `нанимаюсь у X, убиваю Y` is the hire with its kill, the boss's
-`убиваю X, пугаю Y` is kill + intimidate. A name that is unknown or fits several players raises
-`ActionError`: the GM is asked, never guessed for.
+`убиваю X, пугаю Y` is kill + intimidate.
+
+Nothing written is dropped: a word is a head, a name, or one of the few words that name nothing (`_LEAD`,
+`_FILLER`, the actor's own nick or role as a label); anything else makes the whole message an `ActionError`
+naming it, as does a name that is unknown or fits several players: the GM is asked, never guessed for, and
+never gets half a message read.
 """
 from __future__ import annotations
 
 __all__ = ["read_action", "VERBS"]
 
 import re
-from typing import Callable, Sequence
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
 
 from tally.names import RosterMatcher, default_morph
 
@@ -24,7 +32,8 @@ from .errors import ActionError, Problem
 from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset
 from .state import GameState, Player
 
-# verb stem -> ability kind, checked in this order (longer phrases first)
+# verb stem -> ability kind; where several start at one place in the text, the first here wins (longer
+# phrases first)
 VERBS: tuple[tuple[str, str], ...] = (
     # 004 (before the ranked stems they contain: "забираю голос" is not the shahid's "забираю")
     ("забираю голос", "vote_steal"), ("забрать голос", "vote_steal"), ("краду голос", "vote_steal"), ("украсть", "vote_steal"),
@@ -50,8 +59,10 @@ VERBS: tuple[tuple[str, str], ...] = (
     ("заблок", "block"), ("блок", "block"), ("иду к", "block"), ("прихожу к", "block"), ("навеща", "block"),
     ("интервью", "role_check"), ("провер", "check"),
     ("забира", "shahid"), ("забер", "shahid"),
-    ("вопрос", "question"),
+    ("задаю вопрос", "question"), ("вопрос", "question"), ("спрашива", "question"), ("спрошу", "question"),
 )
+# a verb's kind -> the card kinds it names: "Проверяю" is the side check or the role check
+_KIND_CARDS = {"check": ("side_check", "role_check"), "kill": ("kill", "deferred_kill")}
 _SELF = {"себя", "себе", "сам", "сама", "собой"}
 _PREPOSITIONS = {"на", "у", "к", "ко", "от", "с", "со", "в", "по", "за"}   # "за": "Смотрю за Масини"
 _ENDINGS = ("ами", "ями", "ой", "ей", "ом", "ем", "ою", "ею", "а", "я", "у", "ю", "е", "ы", "и")
@@ -118,7 +129,7 @@ def _cards(role: Role, ruleset: Ruleset) -> list[Ability]:
 
 
 def _card_for(kind: str, cards: Sequence[Ability], role: Role, text: str) -> Ability:
-    wanted = {"check": ("side_check", "role_check"), "kill": ("kill", "deferred_kill")}.get(kind, (kind,))
+    wanted = _KIND_CARDS.get(kind, (kind,))
     for k in wanted:
         for card in cards:
             if card.kind == k:
@@ -135,6 +146,23 @@ def _word_end(low: str, idx: int, stem: str) -> int:
 
 
 _FILLER = {"мне", "свое", "твое", "свой", "на", "по", "в", "к", "у", "игрока", "игрок", "перевод"}
+# words before or between actions that name nothing: "Я сегодня ночью лечу Васю", "Этой ночью: проверяю Бету"
+_LEAD = {"я", "мы", "сегодня", "ночью", "этой", "эту", "ночь", "хочу", "буду", "тогда", "ну", "итак", "ход", "мой",
+         "мое", "нд", "действие", "ночное"}
+# words that join two actions: "Убиваю Каппу и лечу себя книгой", "Проверяю Бету, а кнопку жму на Эпсилона"
+_GLUE = {"и", "а", "также", "затем", "потом", "плюс"}
+# verbs that only say a card or an item named next is used: "жму кнопку", "Открываю книгу", "Использую часы"
+_USE = ("использ", "примен", "жму", "нажим", "нажм", "нажа", "откры", "открою", "ввожу", "ввест", "введу",
+        "вкалыва", "достаю", "завожу", "активир", "юзаю")
+# what ends an action's text: commas, sentence ends ("Убиваю Эту. Доп. удар: ...") and the joining words
+_SEPARATOR = re.compile(r"[,;\n]|[.!?…]+(?=\s|$)|(?<![\w-])(?:" + "|".join(_GLUE) + r")(?![\w-])")
+_SENTENCE_END = re.compile(r"[.!?…]+(?=\s|$)|[;\n]")
+_TRAILING = re.compile(r"(?:[\s,;:.!?…—–-]|(?<![\w-])(?:" + "|".join(_GLUE) + r")(?![\w-]))+$")
+# the boss's question is addressed: "Вопрос ведущему: ...", "Спрашиваю у ведущего: ..." -> the question alone
+_QUESTION_LEAD = re.compile(r"^[\s:—–-]*(?:(?:к|у)\s+)?(?:ведущ(?:ему|его|ей|им)|мастер(?:у|а)|гм|gm)(?![\w-])[\s:—–-]*"
+                            r"|^[\s:—–-]+", re.I)
+# the shahid's "Забираю с собой Ронина": «с собой» says how, not whom
+_WITH_ME = re.compile(r"^(?:с|со)\s+(?:собой|мной)(?![\w-])\s*", re.I)
 
 
 def _never_a_name(word: str) -> bool:
@@ -144,10 +172,14 @@ def _never_a_name(word: str) -> bool:
 def _strip_lead(rest: str, words: Sequence[str] = (), is_name: Callable[[str], bool] = _never_a_name) -> str:
     """What follows a card's name: "часы на Васю" -> "Васю", "Книга: лечу Васю" -> "Васю",
     "Покажи мне свое лицо: Вася" -> "Вася", "Кровавое убийство Васи" -> "Васи". A word that names a roster
-    player is never dropped ("Блицкриг на Игрока" with the nick «Игрок»: 004's roster)."""
+    player is never dropped ("Блицкриг на Игрока" with the nick «Игрок»: 004's roster); nor is what comes before
+    a colon when it names a player ("Доп. удар по Гертруде: комиссар"), only the rest of the card's title
+    ("Месть за сестру: Петя")."""
     if ":" in rest:
-        rest = rest.split(":", 1)[1]
-    rest = rest.strip(" :—–-.").strip()
+        before, after = rest.split(":", 1)
+        if not any(is_name(w) for w in re.findall(r"[\w'-]+", before)):
+            rest = after
+    rest = rest.strip(" ,:—–-.").strip()
     while rest:
         low = rest.lower().replace("ё", "е")
         if re.match(r"на\s+дно\b", low):
@@ -160,61 +192,177 @@ def _strip_lead(rest: str, words: Sequence[str] = (), is_name: Callable[[str], b
         if stem is None and first not in _FILLER:
             return rest
         end = _word_end(low, 0, stem) if stem else len(first)
-        rest = rest[end:].strip(" :—–-").strip()
+        rest = rest[end:].strip(" ,:—–-").strip()
     return rest
 
 
+@dataclass
+class _Clause:
+    """One action in a message: its head (a verb of `VERBS`, a card's words as "card:<name>", or "use": a verb
+    that only uses the card named next) at text[start:end]; `pre`: names written before the head ("Костю лечу",
+    "лечу себя книгой"); `rest`: the text that names its targets, up to the next clause, with `pre`."""
+
+    kind: str
+    start: int
+    end: int
+    pre: str = ""
+    rest: str = ""
+
+
+def _lower(text: str) -> str:
+    # one character for one: positions in the lowered text are positions in the text
+    return "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in text).replace("ё", "е")
+
+
+def _head_end(low: str, idx: int, stem: str) -> int:
+    """The end of the word in which a stem ends ("иду к Пете": right after "к"; "снимаю отмазу с Васи")."""
+    end = idx + len(stem)
+    if stem.endswith(" к"):
+        return end
+    while end < len(low) and (low[end].isalnum() or low[end] in "-'"):
+        end += 1
+    return end
+
+
+def _heads(text: str, low: str, named: Sequence[tuple[str, str]], is_name: Callable[[str], bool],
+           kept_at: set[int]) -> list[_Clause]:
+    """Every head in the message, left to right: at one place a card's words (longest first), then the verbs in
+    the order of `VERBS`, then the use verbs. A word that names a roster player is no head ("Убиваю Лечо"), nor
+    anything inside a nick written with punctuation (`kept_at`); a question runs to the end of its sentence."""
+    found: list[tuple[int, int, int, str]] = []
+    stems = [*((w, f"card:{n}") for w, n in sorted(named, key=lambda wn: -len(wn[0]))), *VERBS,
+             *((u, "use") for u in _USE)]
+    for prio, (stem, kind) in enumerate(stems):
+        for m in re.finditer(re.escape(stem), low):
+            i = m.start()
+            if i and (low[i - 1].isalnum() or low[i - 1] in "-'"):
+                continue
+            found.append((i, prio, _head_end(low, i, stem), kind))
+    heads: list[_Clause] = []
+    taken = 0
+    for start, _, end, kind in sorted(found):
+        if start < taken or start in kept_at:
+            continue
+        word = re.match(r"[\w'-]+", text[start:])
+        if word and _lower(word.group(0)) == low[start:end] and is_name(word.group(0)):
+            continue
+        heads.append(_Clause(kind, start, end))
+        taken = end
+        if kind == "question":   # "Вопрос ведущему: лечил ли кто-то Пусса?" is one question
+            stop = _SENTENCE_END.search(low, end)
+            taken = stop.end() if stop else len(low)
+    return heads
+
+
+def _same_kind(verb_kind: str, card_kind: str) -> bool:
+    """A verb names a card's kind: "лечу ... книгой" is the book's heal, "стреляю ... кнопкой" the button's kill."""
+    return card_kind in _KIND_CARDS.get(verb_kind, (verb_kind,))
+
+
+def _join(*pieces: str) -> str:
+    return ", ".join(p for p in (p.strip(" ,:;—–-") for p in pieces) if p)
+
+
+def _not_understood(text: str, what: str, hint: str) -> ActionError:
+    return ActionError(Problem("night add", repr(text), f"not understood: {what}", hint))
+
+
 def _split_clauses(text: str, named: Sequence[tuple[str, str]] = (),
-                   is_name: Callable[[str], bool] = _never_a_name) -> list[tuple[str, str]]:
-    """(kind, rest) per clause; a clause without a verb continues the previous one's targets. A clause that
-    names a card by one of its `words` (003 items, the role shot, 004 Блицкриг) gives ("card:<name>", rest).
-    A card name with a comma in it (004 «Я люблю тебя, мама») is one clause: its comma does not split."""
-    for word in {w for w, _ in named if "," in w}:
-        pattern = r"\s*,\s*".join(r"\s+".join(re.escape(w).replace("е", "[её]") for w in piece.split())
-                                    for piece in word.split(","))
-        text = re.sub(pattern, lambda m: re.sub(r"\s*,\s*", " ", m.group(0)), text, flags=re.I)
-    named = [(" ".join(w.replace(",", " ").split()), n) for w, n in named]
-    clauses: list[tuple[str, str]] = []
-    for part in re.split(r"[,;\n]+", text):
-        low = part.strip().lower().replace("ё", "е")
-        if not low:
+                   is_name: Callable[[str], bool] = _never_a_name, *, kept: Sequence[str] = (),
+                   own: Callable[[str], bool] = _never_a_name, kinds: Mapping[str, str] | None = None) -> list[_Clause]:
+    """The message's actions, each with its text (`rest`, names still unread). Nothing is thrown away: every
+    word belongs to an action, names nothing (`_LEAD`, `_FILLER`, the actor's own nick or role: "Элиса: узнаю ...")
+    or the whole message is refused.
+
+    Heads (`_heads`) start actions: "Убиваю Каппу и лечу себя книгой" is a kill and a heal, "Убиваю Эту. Доп. удар:
+    Дельта — доктор" a kill and the role shot. Heads that make one action: a use verb and the card after it ("жму
+    кнопку"); a card and a verb right after it ("Книга: лечу Васю", "Кровавое убийство Васи"; after "и" or a comma
+    only a verb of the card's kind: "Открываю книгу из будущего и лечу Костю"); a verb and a card of its kind right
+    after its names ("лечу себя книгой": the book heals). Names before the first head are its names ("Костю
+    лечу"). `named` are (card words, card name), `kinds` card name -> kind, `kept` the nicks with punctuation
+    in them. A card name with a comma or a dot in it (004 «Я люблю тебя, мама», 003 «Доп. удар») is one head."""
+    source = text
+    for word in {w for w, _ in named if re.search(r"[,.]", w)}:
+        pattern = r"\s*[,.]\s*".join(r"\s+".join(re.escape(p).replace("е", "[её]") for p in piece.split())
+                                     for piece in re.split(r"\s*[,.]\s*", word) if piece)
+        text = re.sub(pattern, lambda m: re.sub(r"\s*[,.]\s*", " ", m.group(0)), text, flags=re.I)
+    named = [(" ".join(re.sub(r"[,.]", " ", w).split()), n) for w, n in named]
+    kinds = kinds or {}
+    low = _lower(text)
+    kept_at: set[int] = set()
+    for name in kept:
+        for m in re.finditer(re.escape(_lower(name)), low):
+            kept_at.update(range(m.start(), m.end()))
+
+    def filler_only(between: str, title: bool = False) -> bool:
+        # inside a card's title a filler word is the title's even when it is a nick ("Покажи мне свое лицо"
+        # with the nicks «Мне» and «Свой»); elsewhere a name is never filler
+        return all(own(w) or ((title or not is_name(w)) and _lower(w) in _FILLER | _LEAD | _GLUE)
+                   for w in re.findall(r"[\w'-]+", between))
+
+    heads = _heads(text, low, named, is_name, kept_at)
+    if not heads:
+        first = next((p.strip() for p in re.split(r"[,;\n]|[.!?…]+(?=\s|$)", text) if p.strip()), text.strip())
+        raise ActionError(Problem("night add", repr(source), f"no action verb in {first!r}",
+                                  "start with a verb: Лечу, Убиваю, Пугаю, Блокирую, Проверяю, Травлю, "
+                                  "Сыворотка на, Отмазываю, Забираю, копирую, нанимаюсь у"))
+    clauses: list[_Clause] = []
+    for h in heads:
+        if not clauses:
+            clauses.append(h)
             continue
-        hit = None
-        for word, name in sorted(named, key=lambda wn: -len(wn[0])):
-            idx = low.find(word)
-            if idx != -1 and (idx == 0 or low[idx - 1] in " \"«(:"):
-                hit = (idx, word, name)
-                break
-        if hit is not None:
-            idx, word, name = hit
-            clauses.append((f"card:{name}", _strip_lead(part.strip()[_word_end(low, idx, word):],
-                                                        [w for w, n in named if n == name], is_name)))
+        c = clauses[-1]
+        between = text[c.end:h.start]
+        if c.kind == "use":
+            if not filler_only(between):
+                raise _not_understood(source, repr(_TRAILING.sub("", text[c.start:h.start]).strip()),
+                                      "name the item or the action: 'Жму кнопку на Васю'")
+            clauses[-1] = _Clause(h.kind, c.start, h.end, c.pre)
             continue
-        for stem, kind in VERBS:
-            idx = low.find(stem)
-            if idx != -1 and (idx == 0 or low[idx - 1] in " \"«("):
-                # the rest starts after the word in which the stem ends ("иду к Пете", "снимаю отмазу с Васи")
-                end = idx + len(stem)
-                while end < len(low) and not low[end].isspace() and stem[-1] != " " and not stem.endswith(" к"):
-                    end += 1
-                rest = part.strip()[end:].strip()
-                if kind == "heal" and re.match(r"от\s", rest.lower() + " "):
-                    kind = "heal_from_role"
-                clauses.append((kind, rest))
-                break
+        if c.kind.startswith("card:") and h.kind == c.kind and not _SEPARATOR.search(between) and \
+                filler_only(between, title=True):
+            c.end = h.end   # one title: "Покажи мне свое лицо", "Сыворотка молчания", "Залегаю на дно"
+            continue
+        if c.kind.startswith("card:") and h.kind not in ("use", "question") and not h.kind.startswith("card:") and \
+                filler_only(between) and (not _SEPARATOR.search(between) or _same_kind(h.kind, kinds.get(c.kind[5:], ""))):
+            c.end = h.end   # one action: "Кровавое убийство Васи", "Книга: лечу Васю"
+            continue
+        if h.kind.startswith("card:") and c.kind not in ("question", "copy", "hire") and \
+                not _SEPARATOR.search(between) and _same_kind(c.kind, kinds.get(h.kind[5:], "")):
+            clauses[-1] = _Clause(h.kind, c.start, h.end, _join(c.pre, between))   # "лечу себя книгой"
+            continue
+        clauses.append(h)
+    if clauses[-1].kind == "use":
+        c = clauses[-1]
+        raise _not_understood(source, f"{text[c.start:].strip()!r} names no card or item to use",
+                              "name the item: 'Жму кнопку на Васю'")
+    lead = text[:clauses[0].start]
+    if ":" in lead and filler_only(lead.rsplit(":", 1)[0]):
+        lead = lead.rsplit(":", 1)[1]      # "Гамма: Бету проверяю"
+    if not filler_only(lead):
+        if clauses[0].kind == "question":
+            raise _not_understood(source, f"{_TRAILING.sub('', lead).strip()!r} before the question",
+                                  "write the question alone: 'Вопрос ведущему: есть ли в игре горец?'")
+        clauses[0].pre = _join(_TRAILING.sub("", lead), clauses[0].pre)   # "Костю лечу"
+    for i, c in enumerate(clauses):
+        stop = clauses[i + 1].start if i + 1 < len(clauses) else len(text)
+        raw = text[c.end:stop]
+        if c.kind == "question":
+            c.rest = _QUESTION_LEAD.sub("", raw.strip(), count=1).strip()
+            continue
+        rest = _TRAILING.sub("", raw).strip(" ,:;.…—–-").strip()
+        if c.kind.startswith("card:"):
+            rest = _strip_lead(rest, [w for w, n in named if n == c.kind[5:]], is_name)
         else:
-            if clauses:
-                kind, rest = clauses[-1]
-                clauses[-1] = (kind, f"{rest} и {part.strip()}")
-            else:
-                raise ActionError(Problem("night add", repr(text), f"no action verb in {part.strip()!r}",
-                                          "start with a verb: Лечу, Убиваю, Пугаю, Блокирую, Проверяю, Травлю, "
-                                          "Сыворотка на, Отмазываю, Забираю, копирую, нанимаюсь у"))
+            rest = _WITH_ME.sub("", rest)
+            if c.kind == "heal" and re.match(r"от\s", rest.lower() + " "):
+                c.kind = "heal_from_role"
+        c.rest = _join(c.pre, rest)
     return clauses
 
 
 def _chunks(rest: str) -> list[str]:
-    return re.split(r"\s+и\s+|\s*,\s*", rest.strip())
+    return re.split(r"\s+и\s+|\s*[,;\n]\s*", rest.strip())
 
 
 def _without_prepositions(chunk: str, is_name: Callable[[str], bool] = _never_a_name) -> str:
@@ -273,17 +421,57 @@ def _watch_choice(card: Ability, rest: str, text: str) -> tuple[str, str]:
     return rest.strip(), chosen
 
 
+# words around the role shot's player and role that name neither: "по Гертруде, она комиссар", "Коле как комиссару"
+_SHOT_FILLER = {"она", "он", "это", "как", "роль", "роли", "ролью", "по", "в", "на", "и", "у", "с", "является", "есть"}
+
+
+def _role_shot(rest: str, targets_of, roles, text: str) -> tuple[str, str]:
+    """003's role shot: (player, role) however written: "Вася — доктор", "Коле как комиссару", "по Гертруде, она
+    комиссар", "Гертруда комиссар", "в Гертруду (комиссар)", the role first too. Without a dash or a colon
+    between them, the one way to cut the words into a player and a role; none or two ways: the GM is asked."""
+    parts = re.split(r"\s+[—–-]\s+|\s*:\s*|\s+как\s+|\s+это\s+|\s+-\s*", rest.strip(), maxsplit=1)
+    if len(parts) == 2:
+        try:
+            targets = targets_of(parts[0])
+            if len(targets) == 1:
+                return targets[0], _find(parts[1], roles, "role", text)
+        except ActionError:
+            pass
+    words = [w for w in re.sub(r"\s[-–—]+|[-–—]+\s|[—–]|[,:;()\[\]«»\"!?]|\.(?=\s|$)", " ", rest).split()
+             if _lower(w) not in _SHOT_FILLER]
+    readings: set[tuple[str, str]] = set()
+    for k in range(1, len(words)):
+        for who, what in ((words[:k], words[k:]), (words[k:], words[:k])):
+            try:
+                targets = targets_of(" ".join(who))
+                role = _find(" ".join(what), roles, "role", text)
+            except ActionError:
+                continue
+            if len(targets) == 1:
+                readings.add((targets[0], role))
+    if len(readings) == 1:
+        return readings.pop()
+    if readings:
+        raise ActionError(Problem("night add", repr(text), "the role shot reads several ways: " +
+                                  "; ".join(f"{p} — {r}" for p, r in sorted(readings)),
+                                  "write it as 'Доп. удар: Вася — доктор'"))
+    if len(parts) == 2:   # "player — role" written: name what is wrong with either half
+        targets = targets_of(parts[0])
+        role = _find(parts[1], roles, "role", text)
+        if len(targets) == 1:
+            return targets[0], role
+    raise ActionError(Problem("night add", repr(text), "the role shot needs a player and a role",
+                              "write it as 'Доп. удар: Вася — доктор'"))
+
+
 def _card_action(card: Ability, rest: str, actor: str, targets_of, roles, text: str) -> Action:
     """An action on a card named by its words: no targets (hiding), name + role (the role shot), two
     targets (a redirect: "Перевожу Васю на Петю"), else the names."""
     if card.max_targets == 0:
         return Action(actor, card.name, ())
     if card.kind == "role_shot":
-        parts = re.split(r"\s+[—–-]\s+|\s*:\s*|\s+как\s+|\s+это\s+|\s+-\s*", rest.strip(), maxsplit=1)
-        if len(parts) != 2:
-            raise ActionError(Problem("night add", repr(text), "the role shot needs a player and a role",
-                                      "write it as 'Доп. удар: Вася — доктор'"))
-        return Action(actor, card.name, targets_of(parts[0]), role=_find(parts[1], roles, "role", text))
+        target, role = _role_shot(rest, targets_of, roles, text)
+        return Action(actor, card.name, (target,), role=role)
     if card.kind == "redirect":
         parts = re.split(r"\s+(?:на|в|к)\s+|\s*[→>]\s*", rest.strip(), maxsplit=1)
         if len(parts) != 2:
@@ -367,10 +555,20 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
         cards = held + [c for c in cards if c.name not in {h.name for h in held}]
     by_words = [c for c in (*cards, *ruleset.items) if not night or _parity_fits(c, night)]
     named = [(w.lower().replace("ё", "е"), c.name) for c in by_words for w in c.words]
-    clauses = _split_clauses(text, named, is_name)
+    # the actor's own nick and role may label the message ("Элиса: узнаю ...", "Гамма: проверяю Бету")
+    own_labels = [actor, role.name, *role.aliases, *next((names for nick, names in players if nick == actor), ())]
+    own_forms = {f for label in own_labels for w in label.split() for f in _forms(w) if len(f) > 1}
+
+    def own(word: str) -> bool:
+        return bool(_forms(word) & own_forms)
+
+    kept = [label for _, labels in players for label in labels if re.search(r"[,.;:!?…]", label)]
+    clauses = _split_clauses(text, named, is_name, kept=kept, own=own, kinds={c.name: c.kind for c in by_words})
     actions: list[Action] = []
     copy_of: Role | None = None
-    for kind, rest in clauses:
+
+    for clause in clauses:
+        kind, rest = clause.kind, clause.rest
         if kind.startswith("card:"):
             card = next(c for c in by_words if c.name == kind[5:])
             twins = [c.name for c in by_words if c.parity and c.parity != card.parity and set(c.words) & set(card.words)]
@@ -386,19 +584,22 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
             actions.append(_card_action(card, rest, actor, targets_of, roles, text))
             continue
         if kind == "copy":
+            if len(_names(rest)) > 1:
+                raise ActionError(Problem("night add", repr(text), f"copy of one role, not {', '.join(_names(rest))}",
+                                          "write it as 'копирую Еноха, лечу Васю'"))
             copy_of = ruleset.role(_find(_names(rest)[0] if _names(rest) else rest, roles, "role", text))
             continue
         if kind == "question":
             card = _card_for("question", cards, role, text)
-            actions.append(Action(actor, card.name, (), question=rest.strip(" :—-")))
+            actions.append(Action(actor, card.name, (), question=rest))
             continue
         if kind == "kill" and re.search(r"\bникого\b", rest.lower()):
             continue   # "нанимаюсь у Васи, никого не убиваю"
         if copy_of is not None:
             inner_cards = _cards(copy_of, ruleset) if copy_of.name == (ruleset.succession or ("",))[0] else list(copy_of.abilities)
             inner = _card_for(kind, inner_cards, copy_of, text)
-            own = _card_for("copy", cards, role, text)
-            actions.append(Action(actor, own.name, targets_of(rest), role=copy_of.name, copy=inner.name))
+            copy_card = _card_for("copy", cards, role, text)
+            actions.append(Action(actor, copy_card.name, targets_of(rest), role=copy_of.name, copy=inner.name))
             copy_of = None
             continue
         if kind == "heal_from_role":

@@ -273,3 +273,53 @@ def test_a_day_with_no_post_in_the_vote_thread_records_no_misses(game_dir):
     ok("undo")
     ok("day", "close", "--day", "1", "--since", "2027-01-01T12:00", "--deadline", "2027-01-01T18:00")
     assert state()["misses"] == {p: 1 for p in ("King Eciton", "Nejka", "Nevermore", "Alisa", "Ronin", "Puss")}
+
+
+# -- h29: `night add` reads every action of a message or none (acceptance hunt 003, h20 r2: "Убиваю Каппу и лечу
+# себя книгой" was entered as the book alone, the kill lost and its sender given the missed-night-action +2)
+TM_PLAYERS = (("Альфа", "Мафиозо", ["book"]), ("Бета", "Мафиозо", []), ("Гамма", "Комиссар", ["button"]),
+              ("Дельта", "Доктор", []), ("Эпсилон", "Маньяк", []), ("Зета", "Мирный житель", ["clock"]),
+              ("Эта", "Мирный житель", []), ("Каппа", "Мирный житель", []))
+
+
+@pytest.fixture
+def tm_dir(tmp_path, monkeypatch):
+    """The test game's config with the 003 ruleset (time_machine) and a roster holding its three items."""
+    text = CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db")
+    text = text[:text.index("[[games.players]]")].replace('ruleset = "new_year"', 'ruleset = "time_machine"')
+    text += "".join(f'[[games.players]]\nnick = "{nick}"\nrole = "{role}"\nitems = {json.dumps(items, ensure_ascii=False)}\n'
+                    for nick, role, items in TM_PLAYERS)
+    (tmp_path / "config.toml").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
+    return tmp_path
+
+
+def test_night_add_of_two_actions_in_one_sentence_prints_and_writes_both(tm_dir):
+    import tomllib
+
+    out = ok("night", "add", "--night", "1", "--actor", "Альфа", "Убиваю Каппу и лечу себя книгой")
+    assert out.startswith("read: Альфа: kill -> Каппа\nread: Альфа: book -> Альфа\nadded to ")
+    out = ok("night", "add", "--night", "1", "--actor", "Гамма", "Проверяю Бету и жму кнопку на Эпсилона")
+    assert out.startswith("read: Гамма: check -> Бета\nread: Гамма: button -> Эпсилон\nadded to ")
+    text = (tm_dir / NIGHT1).read_text(encoding="utf-8")
+    assert [(a["actor"], a["ability"], a["targets"]) for a in tomllib.loads(text)["actions"]] == [
+        ("Альфа", "kill", ["Каппа"]), ("Альфа", "book", ["Альфа"]), ("Гамма", "check", ["Бета"]),
+        ("Гамма", "button", ["Эпсилон"])]
+    # both kills go, and the two senders are not taken for players who sent nothing (rule 2: +2 on the day)
+    dry = json.loads(ok("night", "resolve", "--night", "1", "--dry-run", "--format", "json"))
+    assert [d["player"] for d in dry["deaths"]] == ["Каппа", "Эпсилон"]
+    assert dry["night_duty"]["missed"] == ["Дельта"]
+
+
+def test_night_add_of_a_message_read_only_in_part_exits_2_and_writes_nothing(tm_dir):
+    ok("night", "add", "--night", "1", "--actor", "Альфа", "Убиваю Каппу")
+    before = (tm_dir / NIGHT1).read_text(encoding="utf-8")
+    for actor, text, message in (
+            ("Дельта", "Лечу Эту и танцую", "player 'танцую' is not in the game"),        # half not understood
+            ("Зета", "Жму часы", "clock needs 1 target(s), got none"),                    # an item on nobody
+            ("Гамма", "Жму на Бету", "not understood: 'Жму на Бету' names no card or item to use")):
+        code, out, err = run("night", "add", "--night", "1", "--actor", actor, text)
+        assert code == 2, (actor, text)
+        assert message in err and "read:" not in out
+    assert (tm_dir / NIGHT1).read_text(encoding="utf-8") == before

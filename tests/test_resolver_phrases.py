@@ -70,3 +70,61 @@ def test_read_action_never_guesses_between_two_players() -> None:
     with pytest.raises(ActionError) as info:
         read_action("Лечу Сашу", "Снеговик", roster, load_ruleset("new_year"), actor="x")
     assert "fits several: Саша Белый, Саша Серый" in str(info.value)
+
+
+# -- h29: nothing a player sent is dropped or mangled (acceptance hunts 000/001, repros h19 r4, r5)
+@pytest.mark.parametrize("text, role, expected", [
+    # r4: the shahid's «с собой» says how, not whom
+    ("Забираю с собой Ронина", "Хлопушка", [Action("Enzo", "take", ("Ronin",))]),
+    ("Забираю с собой Петю и Васю", "Хлопушка", [Action("Enzo", "take", ("Петя", "Вася"))]),
+    # "и" + a verb is the boss's second half, not a name (it read "intimidate Вася" alone: the kill was lost)
+    ("Убиваю Петю и пугаю Васю", "Санта Клаус", [Action("Enzo", "kill_intimidate", ("Петя", "Вася"))]),
+    # the names before the verb (it read a heal of nobody)
+    ("Васю лечу", "Снеговик", [Action("Enzo", "heal", ("Вася",))]),
+])
+def test_read_action_new_year_reads_the_whole_message(text, role, expected) -> None:
+    assert read_action(text, role, NY_ROSTER, load_ruleset("new_year"), actor="Enzo") == expected
+
+
+@pytest.mark.parametrize("text, question", [
+    # r5: the lead-in to the GM is not part of the question
+    ("Вопрос ведущему: есть ли в игре горец?", "есть ли в игре горец?"),
+    ("Спрашиваю ведущего: есть ли в игре горец?", "есть ли в игре горец?"),
+    ("Задаю вопрос ведущему — есть ли в игре горец?", "есть ли в игре горец?"),
+    ("Вопрос к ведущему: есть ли в игре горец?", "есть ли в игре горец?"),
+    ("Вопрос: есть ли в игре горец?", "есть ли в игре горец?"),
+    # a verb inside the question is the question's ("лечил"), not an action
+    ("Вопрос ведущему: лечил ли кто-то Петю?", "лечил ли кто-то Петю?"),
+])
+def test_read_action_the_boss_question_without_its_lead_in(text, question) -> None:
+    assert read_action(text, "Санта Клаус", NY_ROSTER, load_ruleset("new_year"), actor="Enzo") == [
+        Action("Enzo", "question", (), question=question)]
+
+
+def test_read_action_the_boss_question_is_printed_once_to_the_gm() -> None:
+    from resolver import Rolls, new_game, resolve_night
+
+    ruleset = load_ruleset("new_year")
+    state = new_game("ny_q", NY_ROSTER, ruleset)
+    actions = read_action("Вопрос ведущему: есть ли в игре горец?", "Санта Клаус", NY_ROSTER, ruleset, actor="Ronin")
+    out = resolve_night(ruleset, state, actions, Rolls("ny_q", 1))
+    assert [p.text for p in out.private if p.to == "Ronin"] == ["Вопрос ведущему (ответ да/нет): есть ли в игре горец?"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("нанимаюсь у Васи и убиваю Петю", Action("Франклин", "hire", ("Вася",), kill=("Петя",))),
+    ("Копирую Эмму и блокирую Петю", Action("Франклин", "copy", ("Петя",), role="Эмма Блум", copy="block")),
+])
+def test_read_action_peculiar_and_joins_two_halves_of_one_action(text, expected) -> None:
+    role = "Абрахам" if text.startswith("Копирую") else "Мено и Куо-Рама"
+    assert read_action(text, role, PC_ROSTER, load_ruleset("peculiar"), actor="Франклин") == [expected]
+
+
+@pytest.mark.parametrize("text, role, message", [
+    ("Убиваю Петю и танцую", "Санта Клаус", "player 'танцую' is not in the game"),
+    ("Ладно, вопрос ведущему: есть ли горец?", "Санта Клаус", "not understood: 'Ладно' before the question"),
+])
+def test_read_action_refuses_a_message_it_reads_only_in_part(text: str, role: str, message: str) -> None:
+    with pytest.raises(ActionError) as info:
+        read_action(text, role, NY_ROSTER, load_ruleset("new_year"), actor="Enzo")
+    assert message in str(info.value)
