@@ -61,8 +61,10 @@ __all__ = [
 # The other flag kinds are decided by the rules and only shown in the count.
 # `not_a_vote` and `early_post`: a vote the rules do not count, while the player may still vote again that day
 # (RULES.md §2, §3.1); without an alert the player silently takes the penalty.
+# `unknown_author`: a vote by an account outside the roster (a substitute the GM has not entered yet, or entered
+# with a later time): without an alert the slot silently takes the non-voter's penalty.
 JUDGMENT_FLAGS = ("ambiguous_name", "unknown_target", "edited", "changed_final_vote",
-                  "unrecognised_colour", "proxy_vote", "not_a_vote", "early_post")
+                  "unrecognised_colour", "proxy_vote", "not_a_vote", "early_post", "unknown_author")
 
 PostLink = Callable[[int], str] | str | None
 """How to link a post: a function of the post id, a template with `{post_id}`, or None."""
@@ -298,8 +300,13 @@ def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None =
             key = "flag.not_a_vote.plain"
     if kind == "early_post" and facts.get("voted_again"):
         key = "flag.early_post.again"
-    if kind in ("late", "early_post"):
-        for name in ("time", "close", "start"):
+    if kind == "unknown_author" and facts.get("case") in ("before_replacement", "replaced"):
+        key = f"flag.unknown_author.{facts['case']}"
+    if kind == "unknown_author" and facts.get("time"):
+        # the command line's own form, to paste into `mafvote replace --at`
+        facts["time_iso"] = _time(facts["time"]).astimezone(tz).isoformat(timespec="minutes") if tz else facts["time"]
+    if kind in ("late", "early_post", "unknown_author"):
+        for name in ("time", "close", "start", "at"):
             if facts.get(name):
                 facts[name] = _show(_time(facts[name]), tz, language)
     if kind == "modkill_candidate" and "misses" not in facts and player in (data.get("misses") or {}):

@@ -34,7 +34,7 @@ DEFAULT_LANGUAGE = "en"
 # INTERFACE.md flag kinds, and `proxy_vote` (alert_rules.JUDGMENT_FLAGS); the tally's own alert kinds
 FLAG_KINDS = ("ambiguous_name", "multiple_votes", "self_vote", "unknown_target", "dead_voter", "edited",
               "changed_final_vote", "unrecognised_colour", "late", "modkill_candidate", "under_active",
-              "proxy_vote", "not_a_vote", "early_post")
+              "proxy_vote", "not_a_vote", "early_post", "unknown_author")
 REASONS = ("plurality", "tie", "tie_forgiven", "tie_all", "alibi", "unhangable", "protected", "no_votes",
            "modkill", "pending")
 
@@ -45,7 +45,7 @@ for _kind in FLAG_KINDS:
     _EN_FLAGS[f"flag.{_kind}"] = "{detail}"
     _EN_FLAGS[f"flag.{_kind}~"] = "{detail}"
 for _variant in ("flag.unknown_target.dead", "flag.edited.void", "flag.edited.first_seen", "flag.not_a_vote.plain",
-                 "flag.early_post.again"):
+                 "flag.early_post.again", "flag.unknown_author.before_replacement", "flag.unknown_author.replaced"):
     _EN_FLAGS[_variant] = "{detail}"
 
 EN: dict[str, str] = {
@@ -224,6 +224,18 @@ RU: dict[str, str] = {
     "flag.early_post.again": "голос в {time} подан до начала дня ({start}); не засчитан — днём игрок "
                              "проголосовал заново",
     "flag.early_post~": "голос подан до начала дня; не засчитан — игрок должен проголосовать заново днём",
+    # a vote by an account that speaks for no slot then (RULES.md §3: only the roster votes); `author` is quoted as
+    # the forum shows it (an account, not a name to inflect)
+    "flag.unknown_author.label": "голос не игрока",
+    "flag.unknown_author": "{author} голосует ({votes}), но его нет в списке игроков, среди замен и ведущих; голос "
+                           "не засчитан. Если это замена, внесите её: `mafvote replace --player НИК --by {author} "
+                           "--at {time_iso}`",
+    "flag.unknown_author.before_replacement": "{author} играет за {slot} только с {at} (время замены); голос в "
+                                              "{time} не засчитан. Если {author} уже играл(а) за слот, отмените "
+                                              "замену (`mafvote undo`) и внесите её снова с `--at`",
+    "flag.unknown_author.replaced": "{author} заменён(а): с {at} за слот {slot} играет {by}; голос в {time} не "
+                                    "засчитан",
+    "flag.unknown_author~": "голос аккаунта, которого нет в списке игроков, среди замен и ведущих; не засчитан",
     "flag.proxy_vote.label": "голос через ведущего",
     "flag.proxy_vote": "голос за игрока подал ведущий; проверьте, что игрок его просил",
     "flag.proxy_vote~": "голос за игрока подал ведущий; проверьте, что игрок его просил",

@@ -190,12 +190,15 @@ class DayClose:
     under_active: tuple[str, ...]
     note: str = ""
     owes_night_action: tuple[str, ...] = ()   # punished at this count for a missed night action (§3.6)
+    # (player, shield) the GM's `--eliminate` hanged through: "alibi" (отмаза) or "protected" (RULES.md §3.10)
+    overridden: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict:
         return {"day": self.outcome.to_json(), "decided_by": self.decided_by,
                 "count": self.count.to_json() if self.count is not None else None,
                 "modkill_candidates": list(self.modkill_candidates), "under_active": list(self.under_active),
-                "note": self.note, "owes_night_action": list(self.owes_night_action)}
+                "note": self.note, "owes_night_action": list(self.owes_night_action),
+                "overridden": [{"player": p, "shield": k} for p, k in self.overridden]}
 
 
 @dataclass(frozen=True)
@@ -372,10 +375,23 @@ class GameService:
                             f"every role: set {', '.join(keys[:3])}{' ...' if len(keys) > 3 else ''} in the config")
 
     def _player(self, state: R.GameState, name: str, *, alive: bool = True, what: str = "player") -> R.Player:
+        """The player a name typed on the command line means: the nick, display name or alias, else as a vote
+        names a player (tally.RosterMatcher: case forms `Дельту`, Latin look-alike letters, transliteration, a
+        unique beginning of the name). A name that could be several players, or only a fuzzy guess, is refused
+        with the candidates: a GM's order is never carried out on a guess."""
         p = find_player(state.players, name)
         if p is None:
-            names = ", ".join(q.nick for q in state.players)
-            raise GameError(f"{what} {name!r} is not in game {self.game.id} (players: {names})")
+            names = {q.nick: (*((q.display,) if q.display else ()), *q.aliases) for q in state.players}
+            m = T.RosterMatcher(names).match(name, fuzzy=True)
+            if m.status == "match" and m.step != "fuzzy":
+                p = state.player(m.player or "")
+            elif m.candidates:
+                cands = ", ".join(m.candidates)
+                raise GameError(f"{what} {name!r} could be {'any of ' if len(m.candidates) > 1 else ''}{cands} in "
+                                f"game {self.game.id}; not guessed: write the nick as the roster has it")
+            else:
+                listed = ", ".join(q.nick for q in state.players)
+                raise GameError(f"{what} {name!r} is not in game {self.game.id} (players: {listed})")
         if alive and not p.alive:
             raise GameError(f"{what} {p.nick} is dead ({p.died}); only living players can be meant here")
         return p
@@ -383,11 +399,93 @@ class GameService:
     def _wrap(self, exc: Exception) -> GameError:
         return GameError(str(exc))
 
+    def _without_day_shields(self, state: R.GameState, nick: str) -> tuple[R.GameState, tuple[tuple[str, str], ...]]:
+        """The state `day close --eliminate` hangs on: the named player's alibi and protections from hanging left
+        out (they die, so nothing is spent), with what was passed over. A role that can never be hanged
+        (Миллард, `immune = ["hang"]`) is not a day's shield but the role itself: refused, `mafvote modkill` is
+        the GM's way to remove such a player."""
+        p = state.player(nick)
+        role = self.ruleset.find_role(p.role) if p.role else None
+        if role is not None and "hang" in role.immune:
+            raise GameError(f"--eliminate {p.nick}: the role {role.name} can never be hanged (RULES.md §3.10); to "
+                            f"remove the player anyway use `mafvote modkill --player {p.nick}`")
+        passed: list[tuple[str, str]] = []
+        if nick in state.alibis:
+            passed.append((nick, "alibi"))
+            state = replace(state, alibis=tuple(a for a in state.alibis if a != nick))
+        if state.hang_protection.get(nick, 0) > 0:
+            passed.append((nick, "protected"))
+            state = replace(state, hang_protection={k: v for k, v in state.hang_protection.items() if k != nick})
+        return state, tuple(passed)
+
+    def _night_actors(self, state: R.GameState) -> tuple[str, ...] | None:
+        """The living players who hold a night ability in `state` (their role's, the boss's, 003's items): the
+        ones the 3-posts rule (RULES.md §3.13) can refuse something; None while a role is unknown."""
+        if any(not p.role for p in state.players):
+            return None
+        out = []
+        for p in state.players:
+            if not p.alive:
+                continue
+            try:
+                if R.available_abilities(self.ruleset, state, p.nick):
+                    out.append(p.nick)
+            except (R.ResolverError, KeyError):
+                out.append(p.nick)      # when in doubt, the GM is told
+        return tuple(out)
+
+    # -- the game's end (RULES.md §5) --
+    def winner(self, applied: Sequence[AppliedPhase] | None = None) -> str | None:
+        """The side that has won (a side id of the ruleset, or "nobody"), as the engine announced it: the winner
+        stored with the last resolved night, closed day or modkill (the engine checks the win after each,
+        `resolver.check_win`); None while the game goes on. A state set by hand (`state kill`) ends no game by
+        itself: the next resolved phase says whether it did. `mafvote undo` of the step that ended it reopens it."""
+        rows = list(self.applied() if applied is None else applied)
+        last = next((r for r in reversed(rows) if r.how in ("resolve", "close", "modkill")), None)
+        if last is None:
+            return None
+        if last.how == "close":
+            return (last.outcome.get("day") or {}).get("winner") or None
+        return last.outcome.get("winner") or None
+
+    def game_over_step(self, applied: Sequence[AppliedPhase] | None = None) -> AppliedPhase | None:
+        """The step that ended the game (see `winner`), None while it goes on."""
+        rows = list(self.applied() if applied is None else applied)
+        if self.winner(rows) is None:
+            return None
+        return next(r for r in reversed(rows) if r.how in ("resolve", "close", "modkill"))
+
+    def winner_words(self, winner: str) -> str:
+        """«мафии», «маньяка»: the winner as «победа …» needs it, worded as the game's posts word it."""
+        from .render import RenderError, winner_genitive
+
+        try:
+            return winner_genitive(self.game.theme or self.ruleset.theme, winner, self.ruleset,
+                                   templates_dir=self.game.templates_dir)
+        except RenderError:
+            side = self.ruleset.sides.get(winner)
+            return f"стороны «{side.title if side else winner}»"
+
+    def _not_over(self, applied: Sequence[AppliedPhase], what: str) -> None:
+        """Refuse a step after the game's end (RULES.md §5), naming the winner and the way back."""
+        winner = self.winner(applied)
+        last = self.game_over_step(applied)
+        if winner is None or last is None:
+            return
+        after = sum(1 for r in applied if r.seq > last.seq)
+        undo = ("`mafvote undo` takes it back" if not after else
+                f"`mafvote undo` {after + 1} times takes it back (with the {after} step{'s' if after > 1 else ''} after it)")
+        raise GameError(f"game {self.game.id} is over: победа {self.winner_words(winner)} ({winner}), since step "
+                        f"{last.describe()}; {what}. If that step was entered by mistake, {undo} and the game "
+                        "goes on")
+
     # -- nights --
     def night_path(self, night: int) -> Path:
         return self.nights_dir / self.game.id / f"night-{night}.toml"
 
     def _night_ready(self, night: int, state: R.GameState, *, resolving: bool) -> None:
+        if night < 1:
+            raise GameError(f"night {night}: nights are numbered from 1 (the game's next night is {state.night + 1})")
         if night <= state.night:
             raise GameError(f"night {night} of game {self.game.id} is already applied; `mafvote undo` reverts it "
                             "if it must be redone")
@@ -473,6 +571,7 @@ class GameService:
         applied = self.applied()
         state = self.state(applied)
         self._need_roles(state)
+        self._not_over(applied, f"night {night} cannot be resolved")
         self._night_ready(night, state, resolving=True)
         parsed = self._check_file(night, self._read_night(night) or f"night = {night}\n", state)
         try:
@@ -560,14 +659,19 @@ class GameService:
     # -- days --
     def close_day(self, day: int, *, now: datetime, eliminate: str | None = None, nobody: bool = False,
                   closed_at: datetime | None = None, since: datetime | None = None,
-                  deadline: datetime | None = None, dry_run: bool = False) -> DayClose:
+                  deadline: datetime | None = None, dry_run: bool = False, with_modkill: bool = False) -> DayClose:
         """Apply the day's count (GM view), or the GM's own decision (`eliminate` / `nobody`).
 
         `since` / `deadline` override the schedule's bounds (a GM who moved the deadline); the row keeps
-        the bounds used, and the next phase starts at that deadline."""
+        the bounds used, and the next phase starts at that deadline. After the game's end (RULES.md §5) it is
+        refused, except `with_modkill`: the close that a 004 modkill makes (§3.14), whatever the modkill left."""
         applied = self.applied()
         state = self.state(applied)
         self._need_roles(state)
+        if day < 1:
+            raise GameError(f"day {day}: days are numbered from 1")
+        if not with_modkill:
+            self._not_over(applied, f"day {day} cannot be closed")
         current = self.current_phase(applied)
         if (current.kind, current.number) != ("day", day):
             done = [r for r in applied if r.how == "close" and r.number == day]
@@ -590,9 +694,14 @@ class GameService:
                 raise
             note = f"no count ({exc}); misses and activity are not recorded"
         modkilled: list[str] = []
+        overridden: tuple[tuple[str, str], ...] = ()
+        hang_state = state
         if eliminate is not None:
             doomed = [self._player(state, eliminate, what="--eliminate").nick]
             decided = "gm"
+            # RULES.md §3.10: a shield saves from the vote's hanging; the GM's own decision is the GM's, so the
+            # named player hangs whatever day shield they hold, and the GM is told which one was passed over
+            hang_state, overridden = self._without_day_shields(state, doomed[0])
         elif nobody:
             doomed = []
             decided = "gm"
@@ -606,7 +715,7 @@ class GameService:
             modkilled = [inputs.slot_to_nick[p] for p in o.eliminated if p in inputs.state.modkilled]
             decided = "count"
         try:
-            out = R.apply_day(self.ruleset, state, doomed, day=day)
+            out = R.apply_day(self.ruleset, hang_state, doomed, day=day)
         except R.ResolverError as exc:
             raise self._wrap(exc) from None
         if decided == "count" and modkilled:
@@ -634,18 +743,24 @@ class GameService:
                 nick = to_nick[slot]
                 missed += [nick] * max(0, total - state.misses.get(nick, 0))
             new, candidates = R.record_misses(new, missed)
+            candidates = tuple(dict.fromkeys(candidates))     # a vote and a night action missed: one candidate
             if inputs.rules.penalty != "fixed":
                 # RULES.md §3.6: the second miss is a modkill candidate in 000, 001, 003 (fixed penalty) only, as
                 # the tally flags it; 004's cumulative penalty grows instead
                 candidates = ()
-            under = tuple(to_nick[f.player] for f in count.flags if f.kind == "under_active" and f.player)
-            new = replace(new, under_active=frozenset(p for p in under if new.player(p).alive))
+            # RULES.md §3.13: the next night action is refused, so only the living after this day (not the
+            # hanged) who hold a night ability then are listed (the count knew the abilities before the close)
+            actors = set(self._night_actors(new) or ())
+            under = tuple(n for n in dict.fromkeys(to_nick[f.player] for f in count.flags
+                                                   if f.kind == "under_active" and f.player)
+                          if new.player(n).alive and n in actors)
+            new = replace(new, under_active=frozenset(under))
         out = replace(out, state=new)
         owed = ()
         if count is not None and inputs is not None and count.closed:
             owed = tuple(inputs.slot_to_nick[s] for s in inputs.state.owes_night_action
                          if s in inputs.state.alive and s not in inputs.state.excused)
-        result = DayClose(out, count, decided, candidates, under, note, owed)  # type: ignore[arg-type]
+        result = DayClose(out, count, decided, candidates, under, note, owed, overridden)  # type: ignore[arg-type]
         if not dry_run:
             self._append(current, "close", new, result.to_json(), now, ended=closed_at)
         return result
@@ -681,22 +796,27 @@ class GameService:
                             f"{self.current_phase().label_ru}; ruleset {self.ruleset.name})")
         out = self.modkill(player, now=now, reveal=reveal)
         try:
-            return out, self.close_day(day.number, now=now)
+            return out, self.close_day(day.number, now=now, with_modkill=True)
         except MafvoteError as exc:
             self.undo()
             raise GameError(f"the modkill of {player} is not applied: day {day.number} could not be closed with it "
                             f"({exc}); fix that, or modkill with --keep-day and close the day yourself") from None
 
-    def replace_player(self, player: str, by: str, *, now: datetime) -> R.GameState:
+    def replace_player(self, player: str, by: str, *, now: datetime, at: datetime | None = None) -> R.GameState:
+        """`mafvote replace`: `by` plays the slot from `at` (default `now`): its posts from then on count for the
+        slot, also those written before the GM entered the replacement (the substitute often votes at once)."""
         applied = self.applied()
         state = self.state(applied)
         p = self._player(state, player)
+        at = at or now.replace(microsecond=0)
+        if at.tzinfo is None:
+            raise GameError(f"replace --at {at.isoformat()}: give the time with an offset")
         try:
             new = R.replace_player(state, p.nick, by)
         except R.ResolverError as exc:
             raise self._wrap(exc) from None
         self._append(self.current_phase(applied), "replace", new,
-                     {"old": p.nick, "new": by, "at": now.isoformat()}, now)
+                     {"old": p.nick, "new": by, "at": at.isoformat()}, now)
         return new
 
     # -- the day state by hand (`mafvote state silence|alibi|kill`) --
@@ -761,7 +881,8 @@ class GameService:
                 old, new = r.outcome["old"], r.outcome["new"]
                 slot = slot_of.get(old, old)
                 slot_of[new] = slot
-                out.setdefault(slot, []).append(T.Replacement(new, datetime.fromisoformat(r.outcome["at"])))
+                at = datetime.fromisoformat(r.outcome["at"]).astimezone(self.tz)
+                out.setdefault(slot, []).append(T.Replacement(new, at))
         return out
 
     def _slots(self, state: R.GameState, applied: Sequence[AppliedPhase]) -> dict[str, str]:
@@ -850,6 +971,9 @@ class GameService:
                           and r.number == number for d in r.outcome.get("deaths", []) if d["player"] in slot_of)
         night = self.night_before_day(number)
         night_start = self.phase("night", night, rows).start if night >= 1 else None
+        # the next day's start bounds this day's `late` votes (its own votes are its, not late for this day)
+        next_day_start = self.phase("day", number + 1, rows).start
+        actors = self._night_actors(state)
         day_state = T.DayState(
             day=number, deadline=deadline or bounds.deadline, start=since or bounds.start,
             alive=tuple(slot_of[n] for n in state.alive), silences=tuple(silences), shields=tuple(shields),
@@ -865,7 +989,9 @@ class GameService:
                                         if n in slot_of)),
             owes_night_action=tuple(slot_of[n] for n in self.owes_night_action(number, state, rows) if n in slot_of),
             # RULES.md §3.1: a vote posted in the night before the day does not count; the tally flags it
-            night_start=night_start)
+            night_start=night_start, next_day_start=next_day_start,
+            # RULES.md §3.13: only a player with a night ability has a night action to lose
+            night_actors=tuple(slot_of[n] for n in actors if n in slot_of) if actors is not None else None)
         # (a --since without a time zone is left to the tally, which names it)
         window = bounds.start if since is None or since.tzinfo is None else min(since, bounds.start)
         if night_start is not None:

@@ -34,7 +34,17 @@ Decisions where the rules leave room (each also in the report to the lead):
   (``присматриваюсь к Алукарду``) is not flagged: vote threads hold talk too, and every flag alerts the
   GM. A post already flagged ``unrecognised_colour`` is not flagged again.
 * A vote posted in the night before the day (``DayState.night_start`` ≤ time < start) does not count
-  (§3.1) and is flagged ``early_post``, as a vote after the close is flagged ``late``.
+  (§3.1) and is flagged ``early_post``, as a vote after the close is flagged ``late``: ``late`` only up to
+  the next day's start (``DayState.next_day_start``), so a day counted again after later days is not
+  flagged with their votes.
+* A vote in the day by an account that speaks for no slot at its time and is no GM is flagged
+  ``unknown_author`` (GM view only): a stranger, a replacement before its ``at`` (the GM entered the
+  замена late), or a replaced account after it. It is not counted either way; the flag lets the GM fix the
+  roster (``mafvote replace --at``) instead of the slot silently taking the non-voter's penalty.
+* Activity (§3.13, 000 rule 12 «голос так же»): every post of the day in either topic, the post that
+  closes the day early (the last ``досрочно`` of the quorum) included. Only the players who hold a night
+  ability (``DayState.night_actors``; None: everyone) are flagged ``under_active``: the rule refuses a
+  night action, and they are the ones who have one.
 * Silent for ``silent_alert_hours`` (001 rule 3): measured from the player's last post in either
   topic (or the day's start) to ``as_of`` or the end of the day; an alert, GM view only.
 """
@@ -56,6 +66,9 @@ from .views import public_flag, vote_weight
 __all__ = ["count_day"]
 
 _SHIELD_ORDER = {"unhangable": 0, "alibi": 1, "protected": 2}
+# flags about who may speak for a slot: the roster is the GM's business (not in views.GM_ONLY_FLAGS, which
+# this module does not own; the public view drops them here)
+_GM_ONLY_HERE = frozenset({"unknown_author"})
 
 
 @dataclass
@@ -104,7 +117,8 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
         raise BadDayState(f"day {state.day} has no deadline: set the schedule's day_deadline or pass "
                           "--deadline; a count without one would take every later post")
     start = since or state.start
-    for t, what in ((end, "deadline"), (start, "since"), (as_of, "as_of"), (state.night_start, "night_start")):
+    for t, what in ((end, "deadline"), (start, "since"), (as_of, "as_of"), (state.night_start, "night_start"),
+                    (state.next_day_start, "next_day_start")):
         _aware(t, what)
     if start is not None and start >= end:
         raise BadDayState(f"day {state.day}: start {start.isoformat()} is not before the deadline "
@@ -112,7 +126,8 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
     slots = [p.nick for p in roster.players]
     for name in (*state.alive, *(s.player for s in state.silences), *state.excused,
                  *(sh.player for sh in state.shields), *state.owes_night_action, *state.modkilled,
-                 *(t.source for t in state.transfers), *(t.to for t in state.transfers)):
+                 *(t.source for t in state.transfers), *(t.to for t in state.transfers),
+                 *(state.night_actors or ())):
         if name not in slots:
             raise BadDayState(f"day {state.day}: {name!r} in the day state is not on the roster "
                               f"({', '.join(slots)}); fix the state or the roster")
@@ -172,10 +187,13 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
     else:
         day.closed_early = None if rules.early_close != "auto" else day.closed_early
 
-    # late votes: after the close, by players, seen by as_of
+    # late votes: after the close and before the next day's start (later votes are later days'), by players,
+    # seen by as_of
+    late_until = state.next_day_start if state.next_day_start is not None and state.next_day_start > close else None
     for post in vote_posts:
         if (post.time >= close and post.post_id not in taken
-                and (start is None or post.time >= start)):
+                and (start is None or post.time >= start)
+                and (late_until is None or post.time < late_until)):
             slot = slot_of[post.post_id]
             if slot is None:
                 continue
@@ -210,7 +228,7 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
     reference = as_of if as_of is not None else close
     closed = reference >= close or day.closed_early is not None
     return _assemble(game, state, roster, rules, view, start, end, as_of, closed, close, day,
-                     alive, entitled, seen, reference, slot_of)
+                     alive, entitled, seen, reference, slot_of, taken)
 
 
 def _html_for(post: Post, rules: VoteRules, as_of: datetime | None) -> tuple[str, str, bool, str, dict]:
@@ -239,6 +257,7 @@ def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, m
     is_gm = roster.is_gm(post.author)
     slot = None if is_gm else slot
     if not is_gm and slot is None:
+        _unknown_author(post, html, roster, rules, matcher, day)
         return
     reading: Reading = read_post(html, matcher, colors_matter=rules.colors_matter, gm=is_gm)
     if slot is not None and slot in alive:
@@ -299,6 +318,40 @@ def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, m
     if reading.early and early_ok and after is not None and after != before and slot not in day.final:
         day.casts[after].early = True
         day.final[slot] = after
+
+
+def _unknown_author(post: Post, html: str, roster: Roster, rules: VoteRules, matcher: RosterMatcher,
+                    day: _Day) -> None:
+    """Flag a vote by an account that speaks for no slot at the post's time and is no GM (RULES.md §3: only
+    the roster's players vote). Talk by spectators is not flagged: only a post that holds a vote."""
+    reading = read_post(html, matcher, colors_matter=rules.colors_matter)
+    if not reading.votes:
+        return
+    key = post.author.casefold().strip()
+    when = post.time.isoformat()
+    facts: dict = {"author": post.author, "time": when, "votes": _written(reading.votes), "slot": None, "at": None,
+                   "case": "stranger"}
+    detail = (f"{post.author!r} is not on the roster, not a replacement and not a GM: the vote is not counted; if "
+              f"this account took over a slot, enter it with `mafvote replace --player NICK --by {post.author} "
+              f"--at {when}`")
+    for p in roster.players:
+        reps = sorted(p.replacements, key=lambda r: r.at)
+        mine = [r for r in reps if r.nick.casefold().strip() == key]
+        if mine and post.time < mine[0].at:
+            at = mine[0].at.isoformat()
+            facts.update(slot=p.nick, at=at, case="before_replacement")
+            detail = (f"{post.author} takes over {p.nick}'s slot only from {at} (the replacement's time): the vote "
+                      f"at {when} is not counted; if {post.author} played the slot then, `mafvote undo` the "
+                      f"replacement and enter it again with `--at` (or fix games.players[].replaced_by.at)")
+            break
+        if p.nick.casefold().strip() == key or mine:
+            later = [r for r in reps if r.at <= post.time and r.nick.casefold().strip() != key]
+            if later:
+                facts.update(slot=p.nick, at=later[-1].at.isoformat(), case="replaced", by=later[-1].nick)
+                detail = (f"{post.author} was replaced in {p.nick}'s slot by {later[-1].nick} from "
+                          f"{later[-1].at.isoformat()}: the vote at {when} is not counted")
+                break
+    day.flags.append(Flag("unknown_author", None, post.post_id, detail, facts))
 
 
 # Match steps sure enough to say "this post names that player" outside a vote: a bare prefix or a
@@ -449,7 +502,7 @@ def _outcome(totals: dict[str, int], state: DayState, rules: VoteRules,
 def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view: str,
               start: datetime | None, end: datetime, as_of: datetime | None, closed: bool,
               close: datetime, day: _Day, alive: list[str], entitled: list[str],
-              seen: list[Post], reference: datetime, slot_of: dict[int, str | None]) -> Tally:
+              seen: list[Post], reference: datetime, slot_of: dict[int, str | None], taken: set[int]) -> Tally:
     order = {p.nick: i for i, p in enumerate(roster.players)}
     counted = {v: i for v, i in day.current.items() if i is not None}
     for i in counted.values():
@@ -532,13 +585,17 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
                                   {"misses": misses_after[p]}))
     activity = {p: 0 for p in alive}
     for post in seen:
-        if (start is None or post.time >= start) and post.time < close:
+        # the post that closed the day early is at the close, and counts (000 rule 12: «голос так же»)
+        if (start is None or post.time >= start) and (post.time < close or (post.topic == "vote"
+                                                                            and post.post_id in taken)):
             slot = slot_of[post.post_id]
             if slot in activity:
                 activity[slot] += 1
     if closed and rules.min_posts_for_night_action > 0:
+        # only a player who has a night action to refuse (`day close` also leaves out the day's hanged)
+        actors = set(alive if state.night_actors is None else state.night_actors)
         for p in alive:
-            if activity[p] < rules.min_posts_for_night_action:
+            if p in actors and activity[p] < rules.min_posts_for_night_action:
                 flags.append(Flag("under_active", p, None,
                                   f"{p} wrote {activity[p]} posts today (fewer than "
                                   f"{rules.min_posts_for_night_action}): the next night action is refused",
@@ -560,7 +617,7 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
                                     "(since " + last.isoformat() + "): a replacement candidate", p,
                                     {"hours": hours, "since": last.isoformat()}))
     if view == "public":
-        flags = [f for f in flags if public_flag(f.kind)]
+        flags = [f for f in flags if public_flag(f.kind) and f.kind not in _GM_ONLY_HERE]
         alerts = []          # alerts are the GM's (INTERFACE.md webhook kinds), never published
         silenced = tuple(s.player for s in state.silences if s.announced)
     else:

@@ -29,6 +29,9 @@ FLAG_KINDS = (
     # a player's post that names a living player but holds no vote under RULES.md §2; a vote posted
     # during the night before the day (RULES.md §3.1: it does not count; the player may vote again)
     "not_a_vote", "early_post",
+    # a vote in the vote thread by an account that speaks for no slot then and is no GM: a stranger, a
+    # replacement before its time, a replaced account after it (GM view; the GM may enter or fix a replacement)
+    "unknown_author",
 )
 
 
@@ -240,6 +243,12 @@ class DayState:
     # when the night before this day began: a vote posted from then until `start` does not count
     # (RULES.md §3.1) and is flagged `early_post`; None (a first day with no night before): no such flag
     night_start: datetime | None = None
+    # when the day after this one begins: a vote from this day's close until then is flagged `late`; the votes
+    # of later days are theirs, not late for this one. None (the next day is not known): every later vote
+    next_day_start: datetime | None = None
+    # the players who hold a night ability (`min_posts_for_night_action` refuses their next action): only they
+    # are flagged `under_active`; None (roles unknown): every living player
+    night_actors: tuple[str, ...] | None = None
 
 
 _VOTE_KEYS = {

@@ -43,16 +43,7 @@ def _local(service: GameService, t: datetime | None) -> str:
 def _winner(service: GameService, winner: str | None) -> None:
     """RULES.md §5: the game is over and who won, in the words of the game's posts («победа маньяка»)."""
     if winner:
-        from ..render import RenderError, winner_genitive
-        from .render import theme_of
-
-        try:
-            words = winner_genitive(theme_of(service.game, service), winner, service.ruleset,
-                                    templates_dir=service.game.templates_dir)
-        except RenderError:
-            side = service.ruleset.sides.get(winner)
-            words = f"стороны «{side.title if side else winner}»"
-        click.echo(f"Игра окончена: победа {words}")
+        click.echo(f"Игра окончена: победа {service.winner_words(winner)}")
 
 
 def _without_winner_line(text: str, winner: str | None) -> str:
@@ -198,6 +189,13 @@ def _print_close(service: GameService, result: game_mod.DayClose) -> None:
             click.echo(f"Не проголосовали: {', '.join(c.not_voted)}")
     if result.owes_night_action:
         click.echo(f"Штраф за пропуск НД: {', '.join(result.owes_night_action)}")
+    for nick, shield in result.overridden:
+        # RULES.md §3.10: the shield saves from the vote's hanging, not from the GM's own decision
+        what = "отмаза" if shield == "alibi" else "защита от казни"
+        click.echo(f"ВНИМАНИЕ: {nick} — {what} на этот день, но решение ведущего (--eliminate) выше: игрок повешен "
+                   f"({what} спасает от повеса по голосованию). Если это ошибка: `mafvote undo`")
+        click.echo(f"warning: {nick} had {'an alibi' if shield == 'alibi' else 'a protection from hanging'} today; "
+                   "hanged by the GM's --eliminate (`mafvote undo` reverts it)", err=True)
     if result.modkill_candidates:
         click.echo(f"Кандидаты на модкилл (второй пропуск): {', '.join(result.modkill_candidates)}")
     if result.under_active:
@@ -249,11 +247,18 @@ def modkill_command(config_path: Path, game_id: str | None, player: str, reveal:
 @game_option
 @click.option("--player", required=True, metavar="NICK")
 @click.option("--by", "by", required=True, metavar="NEWNICK")
-def replace_command(config_path: Path, game_id: str | None, player: str, by: str) -> None:
-    """A new account takes over a player's slot and role (замена) from now on."""
+@click.option("--at", "at", default=None, metavar="TIME",
+              help="When the new account took over (ISO 8601; default now): its posts from then on count.")
+def replace_command(config_path: Path, game_id: str | None, player: str, by: str, at: str | None) -> None:
+    """A new account takes over a player's slot and role (замена) from now on, or from --at (a substitute who
+    voted before the GM entered the replacement)."""
     with _service() as service:
-        service.replace_player(player, by, now=game_mod.utc_now())
-        click.echo(f"замена: {by} вместо {player}")
+        now = game_mod.utc_now()
+        when = parse_cli_time(at, service.tz, option="--at") if at else None
+        new = service.replace_player(player, by, now=now, at=when)
+        old = new.replacements[-1][0]
+        # nicks are not inflected («вместо Зета» would be wrong for a female nick): the slot, then the new account
+        click.echo(f"замена: слот {old} — теперь {by}, с {_local(service, when or now)}")
 
 
 @cli.command("undo")
@@ -274,9 +279,17 @@ def state_json(service: GameService) -> dict:
     applied = service.applied()
     st = service.state(applied)
     current = service.current_phase(applied)
+    winner = service.winner(applied)
+    ended_by = service.game_over_step(applied)
     return {
         "game": service.game.id,
         "phase": current.to_json(),
+        # RULES.md §5: after the game's end `phase` is the one that would come next; nothing more is resolved
+        "game_over": winner is not None,
+        "winner": winner,
+        "winner_text": f"победа {service.winner_words(winner)}" if winner else None,
+        "game_over_step": ({"seq": ended_by.seq, "kind": ended_by.kind, "number": ended_by.number,
+                            "how": ended_by.how} if ended_by is not None else None),
         "applied": [{"seq": r.seq, "kind": r.kind, "number": r.number, "how": r.how,
                      "applied_at": r.applied_at.isoformat()} for r in applied],
         "alive": [{"player": p.nick, "name": p.name} for p in st.players if p.alive],
@@ -300,8 +313,16 @@ def _print_state(service: GameService) -> None:
     data = state_json(service)
     ph = data["phase"]
     kind = "день" if ph["kind"] == "day" else "ночь"
-    click.echo(f"Игра {data['game']}: {kind} {ph['number']}, с {_local(service, datetime.fromisoformat(ph['start']))} "
-               f"до {_local(service, datetime.fromisoformat(ph['deadline']))}")
+    if data["game_over"]:
+        step = data["game_over_step"]
+        phase = f"{'день' if step['kind'] == 'day' else 'ночь'} {step['number']}"
+        what = {"resolve": phase, "close": phase, "modkill": f"модкилл, {phase}"}[step["how"]]
+        click.echo(f"Игра {data['game']} окончена: {data['winner_text']} (после шага #{step['seq']}: {what}); "
+                   "`mafvote undo` отменяет последний шаг, если он внесён по ошибке")
+    else:
+        click.echo(f"Игра {data['game']}: {kind} {ph['number']}, с "
+                   f"{_local(service, datetime.fromisoformat(ph['start']))} "
+                   f"до {_local(service, datetime.fromisoformat(ph['deadline']))}")
     click.echo(f"Живы ({len(data['alive'])}): " + ", ".join(
         p["player"] + (f" ({p['name']})" if p["name"] != p["player"] else "") for p in data["alive"]))
     if data["dead"]:

@@ -1,0 +1,308 @@
+"""What GMs saw wrong in the 000/001/003 acceptance games, end to end through `mafvote` (RULES.md §3, §5):
+a day counted again after later days flags only its own late votes; `day close` lists as under-active only the
+living who have a night action to lose, and each modkill candidate once; `replace --at` and the `unknown_author`
+flag; the game's end in `state` and the refusal of later steps; CLI player names read as votes read them; the
+GM's `--eliminate` of a player with an alibi; nights numbered from 1.
+
+The game: 000 («Странные дети», ruleset peculiar) with seven accounts, a store filled with hand-written posts
+(no forum), the clock fixed after every deadline."""
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from click.testing import CliRunner
+
+import mafvote.game as game_mod
+from mafvote.cli import cli
+from mafvote.store import Store
+from scraper.fetch import FetchedMeta
+from scraper.model import ParsedPage, ParsedPost
+
+MSK = ZoneInfo("Europe/Moscow")
+BASE = "http://127.0.0.1:8099/"
+NOW = datetime(2027, 1, 20, 12, 0, tzinfo=timezone.utc)        # after every deadline below
+RED = '<span style="color: red;" class="mycode_color">{}</span>'
+
+# Phases (schedule below): night 1 until 11.01 22:00, day 1 until 12.01 22:30, night 2 until 12.01 23:00,
+# day 2 until 13.01 22:30, night 3 until 13.01 23:00
+CONFIG = f'''
+[store]
+path = "state/m.db"
+
+[[forums]]
+id = "f"
+engine = "mybb"
+base_url = "{BASE}"
+timezone = "Europe/Moscow"
+
+[[games]]
+id = "g"
+title = "Странные дети"
+forum = "f"
+ruleset = "peculiar"
+game_topic = "{BASE}showthread.php?tid=1"
+vote_thread = "{BASE}showthread.php?tid=2"
+gm = ["ГМ"]
+
+[games.schedule]
+timezone = "Europe/Moscow"
+start = "2027-01-10T20:00"
+starts_with = "night"
+first_deadline = "2027-01-11T22:00"
+day_deadline = "22:30"
+night_deadline = "23:00"
+'''
+PLAYERS = [("Франклин", "m", "Мистер Барон"), ("Бетти", "f", "Мистер Арчер"), ("Алтея", "f", "Енох О'Коннор"),
+           ("Рики", "m", "Странный ребёнок"), ("Юна", "f", "Странный ребёнок"), ("Дельта", "f", "Эмма Блум"),
+           ("Бетси", "f", "Миллард Наллингс")]
+
+
+class Game:
+    """The game's folder: config, store, and posts written into the store as a crawl would."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.next_id = 100
+        text = CONFIG + "".join(f'\n[[games.players]]\nnick = "{n}"\ngender = "{g}"\nrole = "{r}"\n'
+                                for n, g, r in PLAYERS)
+        (path / "config.toml").write_text(text, encoding="utf-8")
+        self.db = path / "state" / "m.db"
+        self.db.parent.mkdir()
+        with Store(self.db) as s:
+            s.ensure_forum("f", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
+
+    def posts(self, topic: str, *items: tuple[str, str, str]) -> list[int]:
+        """Add (author, "DD HH:MM" of January 2027 Moscow time, html) to the game topic or the vote thread."""
+        tid, kind = ("1", "game") if topic == "game" else ("2", "vote")
+        ids, posts = [], []
+        for author, when, html in items:
+            self.next_id += 1
+            day, hm = when.split()
+            t = datetime.fromisoformat(f"2027-01-{day}T{hm}").replace(tzinfo=MSK)
+            posts.append(ParsedPost(self.next_id, tid, 1, len(posts), author, None, t, html, None,
+                                    hashlib.sha256(html.encode()).hexdigest()))
+            ids.append(self.next_id)
+        url = f"{BASE}showthread.php?tid={tid}&page=1&batch={self.next_id}"
+        with Store(self.db) as s:
+            topic_row = s.ensure_topic("f", tid, url=f"{BASE}showthread.php?tid={tid}", kind=kind, game_id="g")
+            # each batch is its own "page" so earlier batches are not marked deleted
+            page = ParsedPage(url, "mybb", tid, self.next_id, None, None, posts)
+            s.upsert_page(topic_row, page, FetchedMeta(url, datetime(2027, 1, 15, tzinfo=timezone.utc)))
+        return ids
+
+    def votes(self, *items: tuple[str, str, str]) -> list[int]:
+        """(voter, "DD HH:MM", target): a red vote."""
+        return self.posts("vote", *((a, w, RED.format(t)) for a, w, t in items))
+
+    def chat(self, author: str, *times: str) -> None:
+        self.posts("game", *((author, w, "обсуждаем") for w in times))
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch) -> Game:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(game_mod, "utc_now", lambda: NOW)
+    return Game(tmp_path)
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def ok(*args: str) -> str:
+    code, out, err = run(*args)
+    assert code == 0, err
+    return out
+
+
+def tally(day: int, view: str = "gm") -> dict:
+    return json.loads(ok("tally", "--day", str(day), "--view", view, "--format", "json"))
+
+
+def state() -> dict:
+    return json.loads(ok("state", "--format", "json"))
+
+
+def quiet_night(n: int) -> None:
+    # the boss asks the GM a question: no death, the night is resolved
+    ok("night", "add", "--night", str(n), "--actor", "Франклин", "Вопрос: есть ли Джейкоб?")
+    ok("night", "resolve", "--night", str(n))
+
+
+# --- RULES.md §3.1: `late` only up to the next day's start ----------------------------------------------------
+
+def test_rule_3_1_a_day_counted_again_after_later_days_flags_only_its_own_late_votes(game):
+    game.votes(("Рики", "12 10:00", "Юну"), ("Юна", "12 10:05", "Рики"))
+    late, = game.votes(("Алтея", "12 22:40", "Рики"))                      # night 2: after day 1's close
+    game.votes(("Рики", "13 10:00", "Бетти"), ("Юна", "13 11:00", "Бетти"),  # day 2's votes
+               ("Алтея", "13 12:00", "Бетти"))
+    quiet_night(1)
+    ok("day", "close", "--day", "1", "--nobody")
+    quiet_night(2)
+    ok("day", "close", "--day", "2", "--nobody")
+    day1 = tally(1)
+    assert [(f["kind"], f["player"], f["post_id"]) for f in day1["flags"] if f["kind"] == "late"] == [
+        ("late", "Алтея", late)]
+    # the same vote is day 2's `early_post` (posted in the night before it)
+    assert [(f["kind"], f["player"], f["post_id"]) for f in tally(2)["flags"] if f["kind"] in ("late", "early_post")] == [
+        ("early_post", "Алтея", late)]
+
+
+# --- RULES.md §3.13, §3.6: what `day close` lists -------------------------------------------------------------
+
+def test_rule_3_13_day_close_lists_as_under_active_only_the_living_with_a_night_ability(game):
+    # every player votes once (one post); Бетти writes three posts in all, Дельта is hanged
+    game.votes(("Франклин", "12 10:00", "Дельту"), ("Бетти", "12 10:01", "Дельту"), ("Алтея", "12 10:02", "Дельту"),
+               ("Рики", "12 10:03", "Дельту"), ("Юна", "12 10:04", "Рики"), ("Дельта", "12 10:05", "Рики"),
+               ("Бетси", "12 10:06", "Дельту"))
+    game.chat("Бетти", "12 11:00", "12 12:00")
+    quiet_night(1)
+    out = ok("day", "close", "--day", "1")
+    lines = out.splitlines()
+    assert "  Повешена Дельта" in lines
+    # Рики, Юна (Странный ребёнок), Бетси (Миллард) have no night action; Дельта is hanged; Бетти wrote 3 posts
+    assert "Мало постов, ночное действие будет отклонено: Франклин, Алтея" in lines
+    assert state()["applied"][-1]["how"] == "close"
+    closed = json.loads(ok("state", "--format", "json"))
+    assert [p["player"] for p in closed["alive"]] == ["Франклин", "Бетти", "Алтея", "Рики", "Юна", "Бетси"]
+    # the count (GM view) flags the same players: only those with a night ability
+    assert sorted(f["player"] for f in tally(1)["flags"] if f["kind"] == "under_active") == [
+        "Алтея", "Дельта", "Франклин"]
+
+
+def test_rule_3_6_a_modkill_candidate_is_listed_once_though_two_duties_were_missed(game):
+    # Алтея (the doctor) sends no night action on night 1 (a miss at day 1) and none on night 2 nor a vote on day 2
+    everyone = [n for n, _, _ in PLAYERS]
+    game.votes(*((n, f"12 10:{i:02d}", "Рики" if n != "Рики" else "Юну") for i, n in enumerate(everyone)))
+    game.votes(*((n, f"13 10:{i:02d}", "Рики" if n != "Рики" else "Юну") for i, n in enumerate(everyone)
+                 if n != "Алтея"))
+    for n in everyone:          # three posts a day each: nobody's night action is refused (§3.13)
+        game.chat(n, "12 11:00", "12 12:00", "13 11:00", "13 12:00")
+    for n in (1, 2):
+        for actor, text in (("Франклин", "Вопрос: есть ли Джейкоб?"), ("Бетти", "Отмазываю Юну"),
+                            ("Дельта", "Блокирую Франклина")):
+            ok("night", "add", "--night", str(n), "--actor", actor, text)
+        ok("night", "resolve", "--night", str(n))
+        out = ok("day", "close", "--day", str(n), "--nobody")
+        if n == 1:
+            assert "Кандидаты на модкилл" not in out
+    assert "Кандидаты на модкилл (второй пропуск): Алтея" in out.splitlines()
+    assert state()["misses"] == {"Алтея": 3}
+
+
+# --- RULES.md §3: replace --at and votes by accounts outside the roster --------------------------------------
+
+def test_a_substitute_who_voted_before_the_replacement_was_entered_is_flagged_then_counted_with_at(game):
+    omega, = game.votes(("Омега", "12 10:00", "Рики"))
+    stranger, = game.votes(("Зритель", "12 11:00", "Юну"))
+    game.posts("vote", ("Зритель", "12 11:05", "интересная игра"))               # talk: no flag
+    game.votes(*((n, "12 12:00", "Рики") for n in ("Франклин", "Бетти", "Алтея", "Юна", "Дельта")),
+               ("Рики", "12 12:00", "Юну"))
+    quiet_night(1)
+    out = ok("replace", "--player", "Бетси", "--by", "Омега")                   # at: now (20.01 15:00 MSK)
+    assert out == "замена: слот Бетси — теперь Омега, с 2027-01-20 15:00\n"
+    gm = tally(1)
+    flags = [(f["kind"], f["player"], f["post_id"], f["data"].get("case")) for f in gm["flags"]
+             if f["kind"] == "unknown_author"]
+    assert flags == [("unknown_author", None, omega, "before_replacement"),
+                     ("unknown_author", None, stranger, "stranger")]
+    assert gm["not_voted"] == ["Бетси"]
+    assert not [f for f in tally(1, "public")["flags"] if f["kind"] == "unknown_author"]   # the GM's business
+
+    assert "undone: #2 replacement in day 1: Бетси -> Омега" in ok("undo")
+    out = ok("replace", "--player", "бетси", "--by", "Омега", "--at", "2027-01-12T09:00")
+    assert out == "замена: слот Бетси — теперь Омега, с 2027-01-12 09:00\n"
+    gm = tally(1)
+    assert gm["not_voted"] == []
+    assert [(v["voter"], v["target"]) for v in gm["votes"] if v["post_id"] == omega] == [("Бетси", "Рики")]
+    assert [f["post_id"] for f in gm["flags"] if f["kind"] == "unknown_author"] == [stranger]
+
+    code, _, err = run("replace", "--player", "Рики", "--by", "Пси", "--at", "12.01 09:00")
+    assert code == 2 and "--at: '12.01 09:00' is not a time" in err
+
+
+# --- RULES.md §5: the game's end ------------------------------------------------------------------------------
+
+def test_rule_5_after_the_end_state_shows_the_winner_and_later_steps_are_refused_until_undo(game):
+    for nick in ("Рики", "Юна", "Бетси"):
+        ok("state", "kill", "--player", nick)
+    ok("night", "add", "--night", "1", "--actor", "Франклин", "Вопрос: есть ли Джейкоб?")
+    out = ok("night", "resolve", "--night", "1")          # 2 mafia, 2 others: the mafia wins
+    assert "Игра окончена: победа пустот" in out.splitlines()
+    st = state()
+    assert (st["game_over"], st["winner"], st["winner_text"]) == (True, "hollows", "победа пустот")
+    assert st["game_over_step"] == {"seq": 4, "kind": "night", "number": 1, "how": "resolve"}
+    text = ok("state").splitlines()
+    assert text[0] == ("Игра g окончена: победа пустот (после шага #4: ночь 1); `mafvote undo` отменяет последний "
+                       "шаг, если он внесён по ошибке")
+
+    code, _, err = run("day", "close", "--day", "1", "--nobody")
+    assert code == 2
+    assert err == ("error: game g is over: победа пустот (hollows), since step #4 resolved night 1 (applied "
+                   "2027-01-20 12:00 UTC); day 1 cannot be closed. If that step was entered by mistake, `mafvote "
+                   "undo` takes it back and the game goes on\n")
+    ok("state", "excuse", "--player", "Алтея", "--day", "1")      # a step after the end: undo twice
+    code, _, err = run("night", "resolve", "--night", "2")
+    assert code == 2 and "night 2 cannot be resolved" in err
+    assert "`mafvote undo` 2 times takes it back (with the 1 step after it)" in err
+    assert len(state()["applied"]) == 5
+
+    ok("undo")
+    ok("undo")
+    st = state()
+    assert (st["game_over"], st["winner"], st["winner_text"], st["game_over_step"]) == (False, None, None, None)
+    assert ok("state").splitlines()[0].startswith("Игра g: ночь 1, с ")
+
+
+# --- CLI names (RULES.md §2), nights from 1, the GM's --eliminate (RULES.md §3.10) ---------------------------
+
+def test_night_0_says_nights_are_numbered_from_1(game):
+    code, _, err = run("night", "add", "--night", "0", "--actor", "Франклин", "Убиваю Рики")
+    assert code == 2
+    assert err == "error: night 0: nights are numbered from 1 (the game's next night is 1)\n"
+    code, _, err = run("night", "resolve", "--night", "0")
+    assert code == 2 and "nights are numbered from 1" in err
+
+
+def test_cli_names_are_read_as_votes_read_them_and_an_ambiguous_one_is_refused(game):
+    # Latin look-alike letters (`Aлтея` with a Latin A), as a vote would be read; case forms: see the test below
+    out = ok("night", "add", "--night", "1", "--actor", "\u0041лтея", "Лечу Дельту")
+    assert "read: Алтея: heal -> Дельта" in out
+    code, _, err = run("night", "add", "--night", "1", "--actor", "Бет", "Отмазываю Юну")
+    assert code == 2
+    assert err == ("error: actor 'Бет' could be any of Бетти, Бетси in game g; not guessed: write the nick as the "
+                   "roster has it\n")
+    code, _, err = run("state", "alibi", "--player", "Гамма", "--day", "1")
+    assert code == 2 and "player 'Гамма' is not in game g (players: Франклин, Бетти," in err
+
+
+def test_rule_3_10_the_gms_eliminate_hangs_a_player_with_an_alibi_and_says_so(game):
+    game.votes(("Рики", "12 10:00", "Юну"))
+    quiet_night(1)
+    ok("state", "alibi", "--player", "Дельту", "--day", "1")
+    assert state()["alibis"] == ["Дельта"]
+    code, out, err = run("day", "close", "--day", "1", "--eliminate", "Дельту")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[:2] == ["День 1 (решение ведущего)", "  Повешена Дельта"]
+    assert ("ВНИМАНИЕ: Дельта — отмаза на этот день, но решение ведущего (--eliminate) выше: игрок повешен (отмаза "
+            "спасает от повеса по голосованию). Если это ошибка: `mafvote undo`") in lines
+    assert "warning: Дельта had an alibi today; hanged by the GM's --eliminate (`mafvote undo` reverts it)" in err
+    assert "Обреченный отмазан" not in out
+    assert "Дельта" not in [p["player"] for p in state()["alive"]]
+
+
+def test_rule_3_10_a_role_that_is_never_hanged_is_refused_to_the_gms_eliminate_with_the_way_to_remove_it(game):
+    game.votes(("Рики", "12 10:00", "Юну"))
+    quiet_night(1)
+    code, out, err = run("day", "close", "--day", "1", "--eliminate", "Бетси")
+    assert code == 2 and out == ""
+    assert err == ("error: --eliminate Бетси: the role Миллард Наллингс can never be hanged (RULES.md §3.10); to remove "
+                   "the player anyway use `mafvote modkill --player Бетси`\n")
+    assert state()["phase"]["kind"] == "day"          # nothing applied
