@@ -316,7 +316,9 @@ class Daemon:
             following = self._following(g, current, applied)
             day = active_day(current, following, now)
             alerts += self._crawl_alerts(g, now, _phase_key(day or current))
-            if day is None:
+            if g.service.winner(applied) is not None:
+                pass              # the game is over (RULES.md §5): no more deadlines, counts or night checks
+            elif day is None:
                 alerts += self._night_alerts(g, current, applied, now)
             else:
                 key = _due_key(day, self.config.alerts.before_deadline, now)
@@ -455,6 +457,8 @@ class Daemon:
 
 def _game_plan(service: GameService, cfg, before_deadline, now: datetime) -> list[PlannedJob]:
     applied = service.applied()
+    if service.winner(applied) is not None:
+        return []             # the game is over: no day to warn about (RULES.md §5)
     current = service.current_phase(applied)
     kind, number = phase_of_index(current.index + 1, cfg.schedule.starts_with)
     following = service.phase(kind, number, applied)
@@ -497,6 +501,8 @@ class GameStatus:
     next_jobs: list[PlannedJob]
     unsent: list[dict]                # pending deliveries: key, kind, channel, attempts, last_error, next_try_at
     alerts_sent: int
+    winner: str | None = None         # RULES.md §5: the side that won (GameService.winner); None while it goes on
+    winner_text: str | None = None    # «победа мафии»
 
     @property
     def deadline(self) -> datetime:
@@ -511,6 +517,7 @@ class GameStatus:
             "time_left": format_left(left), "last_crawls": self.last_crawls, "last_error": self.last_error,
             "failures_in_a_row": self.failures_in_a_row, "next_jobs": [j.to_json() for j in self.next_jobs],
             "unsent_alerts": self.unsent, "alerts_sent": self.alerts_sent,
+            "game_over": self.winner is not None, "winner": self.winner, "winner_text": self.winner_text,
         }
 
 
@@ -566,8 +573,10 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
                    "next_try_at": d.next_try_at.isoformat() if d.next_try_at else None}
                   for d in alert_log.pending(game.id) if d.channel != "log"]
         sent = next(store.db.query("select count(*) as n from alerts where game = ?", [game.id]))["n"]
+        winner = service.winner(applied)
         out.append(GameStatus(game.id, game.title, current, day, now, crawls, last_error, failures,
-                              sorted(jobs, key=lambda j: j.at), unsent, sent))
+                              sorted(jobs, key=lambda j: j.at), unsent, sent, winner,
+                              f"победа {service.winner_words(winner)}" if winner else None))
     return out
 
 

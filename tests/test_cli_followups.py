@@ -241,6 +241,14 @@ def test_rule_5_after_the_end_state_shows_the_winner_and_later_steps_are_refused
     text = ok("state").splitlines()
     assert text[0] == ("Игра g окончена: победа пустот (после шага #4: ночь 1); `mafvote undo` отменяет последний "
                        "шаг, если он внесён по ошибке")
+    # `status` says so too, and plans no more deadlines (the daemon sends no «day closes» alert after the end)
+    status = json.loads(ok("status", "--format", "json", "--now", "2027-01-12T12:00"))["games"][0]
+    assert (status["game_over"], status["winner"], status["winner_text"]) == (True, "hollows", "победа пустот")
+    assert [j["kind"] for j in status["next_jobs"]] == ["crawl"]
+    lines = ok("status", "--now", "2027-01-12T12:00").splitlines()
+    assert "  game over:     победа пустот (hollows); nothing more to close or resolve (`mafvote undo` reverts the " \
+           "last step if it was entered by mistake)" in lines
+    assert not any(line.startswith(("  phase:", "  time left:")) for line in lines)
 
     code, _, err = run("day", "close", "--day", "1", "--nobody")
     assert code == 2
@@ -257,6 +265,9 @@ def test_rule_5_after_the_end_state_shows_the_winner_and_later_steps_are_refused
     ok("undo")
     st = state()
     assert (st["game_over"], st["winner"], st["winner_text"], st["game_over_step"]) == (False, None, None, None)
+    status = json.loads(ok("status", "--format", "json", "--now", "2027-01-12T12:00"))["games"][0]
+    assert (status["game_over"], status["winner"]) == (False, None)
+    assert "deadline" in {j["kind"] for j in status["next_jobs"]}
     assert ok("state").splitlines()[0].startswith("Игра g: ночь 1, с ")
 
 

@@ -338,3 +338,16 @@ def test_a_day_with_russian_alerts_sends_the_same_alerts_under_the_same_keys_in_
     assert "Соня — 3 голоса (Ronin, Puss, Alisa)" in final
     assert "Итог: Соня (большинство)" in final
     assert "Предлагаемый пост итогов дня:" in final
+
+
+def test_after_the_game_ends_no_more_deadline_alerts_come(forum, tmp_path):
+    config = write_config(tmp_path, forum.base_url)
+    channel = Recorder()
+    with daemon_for(config, {"webhook": channel}) as daemon:
+        run(daemon, forum, msk("10:00"), msk("21:55"), timedelta(minutes=5), script=DAY[:5])
+        # the GM hangs the only mafioso: the town wins (RULES.md §5)
+        out = daemon.games["ny"].service.close_day(1, now=msk("22:01"), eliminate="Ronin")
+        assert out.outcome.winner == "town"
+        # a whole next day by the clock (night 1 to 23:30, day 2 to 22:00 on the 31st): nothing to warn about
+        run(daemon, forum, msk("22:05"), msk("23:00", day=31), timedelta(minutes=15), script=[])
+    assert channel.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m"]

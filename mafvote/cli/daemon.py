@@ -81,12 +81,16 @@ def status_command(config_path: Path, fmt: str, now_text: str | None) -> None:
         if s.active_day is not None and s.active_day is not phase and s.active_day.index != phase.index:
             line += (f"; the night is over by the clock: day {s.active_day.number} is running, deadline "
                      f"{_local(s.active_day.deadline, tz)} (resolve the night with `mafvote night resolve`)")
-        click.echo(f"  phase:         {line}")
-        left = format_left(s.deadline - now)
-        if s.deadline <= now and (s.active_day or phase).kind == "day":
-            day = (s.active_day or phase).number
-            left += f" (close the day with `mafvote day close --game {s.game} --day {day}`)"
-        click.echo(f"  time left:     {left}")
+        if s.winner is not None:
+            click.echo(f"  game over:     {s.winner_text} ({s.winner}); nothing more to close or resolve "
+                       "(`mafvote undo` reverts the last step if it was entered by mistake)")
+        else:
+            click.echo(f"  phase:         {line}")
+            left = format_left(s.deadline - now)
+            if s.deadline <= now and (s.active_day or phase).kind == "day":
+                day = (s.active_day or phase).number
+                left += f" (close the day with `mafvote day close --game {s.game} --day {day}`)"
+            click.echo(f"  time left:     {left}")
         if s.last_crawls:
             crawls = "; ".join(
                 f"{c['topic']} {_local(c['started_at'], tz)} "
