@@ -17,14 +17,15 @@ from .engine import check_win, current_boss, resolve_night
 from .errors import ActionError, Problem, ResolverError, RulesetError
 from .outcome import EVENT_KINDS, PRIVATE_KINDS, DayOutcome, Death, NightOutcome, Private, Public, Refusal, SilenceOut
 from .phrases import read_action
-from .rolls import CHOICE_ROLLS, ROLL_NAMES, Roll, Rolls
+from .rolls import CHOICE_ROLLS, ROLL_NAMES, Roll, Rolls, canonical_roll
 from .ruleset import Ability, Role, Ruleset, Side, check_ruleset, loads_ruleset, ruleset_from_mapping
 from .state import GameState, LastAction, Player, Silence, new_game
 
 __all__ = [
     "CHOICE_ROLLS", "DUTY_STATUSES", "EVENT_KINDS", "PRIVATE_KINDS",
     "Ability", "Action", "ActionError", "DayOutcome", "Death", "Duty", "GameState", "LastAction", "NightDuty",
-    "NightFile", "NightOutcome", "Player", "Private", "Problem", "Public", "ROLL_NAMES", "Refusal", "ResolverError",
+    "NightFile", "NightOutcome", "Player", "Private", "Problem", "Public", "ROLL_NAMES", "canonical_roll",
+    "Refusal", "ResolverError",
     "Role", "Roll", "Rolls", "Ruleset", "RulesetError", "Side", "Silence", "SilenceOut", "append_action", "append_roll",
     "alive_at_start", "apply_day", "available_abilities", "check_action", "check_ruleset", "check_win", "current_boss",
     "loads_ruleset", "mark_phase_start", "modkill", "new_game", "night_duty", "parse_night_file", "read_action",

@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from .errors import ActionError, Problem
-from .rolls import CHOICE_ROLLS, ROLL_NAMES
+from .rolls import CHOICE_ROLLS, ROLL_NAMES, canonical_roll
 from .ruleset import WATCH_OPTIONS, Ability, Ruleset, _did_you_mean, not_partners, toml_error_line, watch_option
 from .state import GameState, alive_at_start, find_player, linked_partner
 
@@ -294,7 +294,7 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState,
         if not isinstance(entry.get("value"), bool):
             problems.append(Problem(source, where, "value must be true or false"))
             continue
-        forced[(p.nick, entry["name"])] = entry["value"]
+        forced[(p.nick, canonical_roll(entry["name"]))] = entry["value"]
     if night != state.night + 1:
         problems.append(Problem(source, "night", f"this file is for night {night}, the game is at night {state.night + 1}"))
     if problems:

@@ -6,7 +6,7 @@ force any roll (`mafvote night roll ... evidence yes`), e.g. after throwing real
 """
 from __future__ import annotations
 
-__all__ = ["Roll", "Rolls", "ROLL_NAMES", "CHOICE_ROLLS"]
+__all__ = ["Roll", "Rolls", "ROLL_NAMES", "CHOICE_ROLLS", "canonical_roll"]
 
 import random
 from dataclasses import dataclass, field
@@ -17,6 +17,14 @@ from typing import Mapping
 # "bloody" is that visitor's 50 %, "learn" is Бенхамин's 50 % to learn where he sent an action.
 ROLL_NAMES = ("evidence", "silence", "reveal", "second_kill", "visitor", "bloody", "learn")
 CHOICE_ROLLS = ("visitor",)
+# INTERFACE.md names the 50/50 second kill `second_kill`; the engine draws it as "bloody" (004: the bloody
+# kill's visitor dies with 50 %, "по второму вычисляется рандом (50/50)"), so both names force the same roll
+_ALIASES = {"second_kill": "bloody"}
+
+
+def canonical_roll(name: str) -> str:
+    """The name the engine draws a roll under (`second_kill` is `bloody`)."""
+    return _ALIASES.get(name, name)
 
 
 @dataclass(frozen=True)

@@ -241,6 +241,22 @@ def test_night_roll_visitor_takes_a_player_and_decides_who_dies_with_the_bloody_
     assert {"actor": "Ronin", "name": "visitor", "p": 1.0, "value": "Алукард", "forced": True} in data["rolls"]
 
 
+@pytest.mark.parametrize("name", ["bloody", "second_kill"])
+def test_night_roll_second_kill_is_the_bloody_kills_50_50_on_the_visitor(play, name):
+    # INTERFACE.md's `second_kill` ("the 50/50 second kill") is the roll the engine draws as `bloody`
+    play("grand_hotel", GRAND_HOTEL)
+    ok("night", "add", "--night", "1", "--actor", "Ронин", "Кровавое убийство Алисы")
+    ok("night", "add", "--night", "1", "--actor", "Алукард", "Защищаю Алису")
+    ok("night", "roll", "--night", "1", "--actor", "Ронин", "visitor", "Алукард")
+    deaths = {}
+    for value in ("yes", "no"):
+        ok("night", "roll", "--night", "1", "--actor", "Ронин", name, value)
+        data = json.loads(ok("night", "resolve", "--night", "1", "--format", "json", "--dry-run"))
+        deaths[value] = [d["player"] for d in data["deaths"]]
+        assert {"actor": "Ronin", "name": "bloody", "p": 0.5, "value": value == "yes", "forced": True} in data["rolls"]
+    assert deaths == {"yes": ["Alisa", "Алукард"], "no": ["Alisa"]}
+
+
 @pytest.mark.parametrize("roll,value,message", [
     ("visitor", "yes", "roll visitor picks a player: give the player's name"),
     ("evidence", "Алукард", "roll evidence takes yes or no, not 'Алукард' (a player's name is for: visitor)"),
