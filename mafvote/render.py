@@ -25,7 +25,15 @@ Hidden information (RULES.md §3 "Two views", §6) is removed before any templat
 and side are dropped when the death record is not `revealed` (and per theme: `grand_hotel` shows the side
 only, the maniac as town; `time_machine` no role at night), only `announced` silences are passed, private
 results, refusals, rolls, saves, alibis and hidden vote losses are not passed to public posts, and a public
-vote count refuses a GM-view tally.
+vote count refuses a GM-view tally. When hidden weights make a closed day's real result differ from the public
+count, the day post and the count say who is hanged or «не вешается никто», never the reason (reason
+`undisclosed`, `tally.format.hidden_outcome`), and the GM report says why. Masks are named with their accounts
+only in the post that ends the game (RULES.md §5). Players are shown as posts know them: the mask, else the
+account playing the slot now (a replacement keeps the slot's gender unless its own is given).
+
+The live count (`votecount`) in BBCode and text is `tally.format.format_bbcode`, the same text the daemon
+publishes and `mafvote tally --format bbcode` prints; the template only adds the flavour text. The HTML page is
+a table in the same words.
 """
 from __future__ import annotations
 
@@ -34,7 +42,8 @@ import functools
 __all__ = [
     "DAY_REASONS", "EVENT_KINDS", "FORMATS", "KINDS", "PRIVATE_KINDS", "PUBLIC_KINDS", "RenderError", "THEMES",
     "bb_escape", "build_data", "choose_style", "gm_notes", "load_flavor", "load_theme", "make_environment", "render",
-    "render_private", "roles_from_ruleset", "roster_from_config", "winner_genitive",
+    "render_private", "roles_from_ruleset", "roster_from_config", "roster_with_replacements", "shown_names",
+    "winner_genitive",
 ]
 
 import hashlib
@@ -48,7 +57,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import jinja2
 from markupsafe import Markup, escape as html_escape
 
-from tally.format import bb_escape
+from tally.format import bb_escape, format_bbcode, hidden_outcome, outcome_text, shown_reason
 
 from . import grammar
 from .errors import BadInput
@@ -69,9 +78,12 @@ EVENT_KINDS = (
 )
 # private messages (resolver's `Private.kind`), one phrase `private.<kind>` each
 PRIVATE_KINDS = ("side_check", "role_check", "hire", "question", "succession", "info")
-# the tally's `outcome.reason` values, one phrase `day.reason.<reason>` / `votecount.reason.<reason>` each
+# the tally's `outcome.reason` values, one phrase `day.reason.<reason>` each (the live count's words for them
+# are `tally.format.outcome_text`)
+# `undisclosed`: hidden vote weights made the real result disagree with the public count; posts say who is
+# hanged or that nobody is, never why (`tally.format.hidden_outcome`, RULES.md §3 "Two views")
 DAY_REASONS = ("plurality", "tie", "tie_forgiven", "tie_all", "alibi", "unhangable", "protected", "no_votes",
-               "modkill", "pending")
+               "modkill", "pending", "undisclosed")
 # rendered from the outcome's lists (deaths by cause, announced silences), not one line per event
 _LIST_EVENTS = {"death", "silence", "hanged", "modkill"}
 
@@ -258,16 +270,24 @@ class _Views:
         self.theme = theme
         self.people: dict[str, grammar.Person] = {}
         self.order: list[grammar.Person] = []
+        self.masks: list[tuple[str, str]] = []       # (mask, account) of mask games, for the final post
         for i, entry in enumerate(data.get("roster") or ()):
             if isinstance(entry, str):
                 entry = {"nick": entry}
             if "nick" not in entry:
                 raise RenderError(f"render data: roster[{i}] has no nick; give {{\"nick\": ...}}")
-            shown = entry.get("display") or entry.get("mask") or ""
-            p = grammar.Person(entry["nick"], shown, entry.get("gender"), dict(entry.get("forms") or {}))
-            self.order.append(p)
-            keys = [entry["nick"], shown, *(entry.get("aliases") or ())]
+            shown = _shown_name(entry)
             repl = entry.get("replaced_by")
+            gender, forms = entry.get("gender"), dict(entry.get("forms") or {})
+            if isinstance(repl, Mapping) and repl.get("nick") and shown == repl["nick"]:
+                # замена: the new account plays the slot's character; its own gender when given, else the
+                # slot's; the slot's hand-written cases are the old nick's, so they are not used
+                gender, forms = repl.get("gender") or gender, dict(repl.get("forms") or {})
+            p = grammar.Person(entry["nick"], "" if shown == entry["nick"] else shown, gender, forms)
+            self.order.append(p)
+            if entry.get("mask"):
+                self.masks.append((entry["mask"], entry["nick"]))
+            keys = [entry["nick"], shown, entry.get("mask") or "", *(entry.get("aliases") or ())]
             if isinstance(repl, Mapping) and repl.get("nick"):
                 keys.append(repl["nick"])
             for k in keys:
@@ -334,6 +354,45 @@ class _Views:
         elif side is not None:
             label = side.for_gender(person.grammatical_gender)
         return DeathView(person, role, side, label, tuple(d.get("causes") or ()))
+
+
+def _shown_name(entry: Mapping[str, Any]) -> str:
+    """The name posts and counts show for a roster entry: the mask (mask games), else the account playing the
+    slot now (the last replacement), else the slot's nick."""
+    repl = entry.get("replaced_by")
+    current = repl.get("nick") if isinstance(repl, Mapping) else None
+    return entry.get("display") or entry.get("mask") or current or entry["nick"]
+
+
+def shown_names(roster: Iterable[Mapping[str, Any] | str]) -> dict[str, str]:
+    """{slot nick: the name public posts and counts show} for a `roster` of render data (masks, replacements);
+    the `names` of `tally.format_bbcode`."""
+    out = {}
+    for entry in roster:
+        if isinstance(entry, str):
+            entry = {"nick": entry}
+        out[entry["nick"]] = _shown_name(entry)
+    return out
+
+
+def roster_with_replacements(roster: Sequence[Mapping[str, Any]],
+                             replacements: Iterable[tuple[str, str]]) -> list[dict[str, Any]]:
+    """The roster with the replacements made during the game (`mafvote replace`; the game state's
+    `(old, new)` pairs, in order) as each slot's `replaced_by`, so posts name the account playing now."""
+    out = [dict(e) for e in roster]
+    slot_of = {_key(e["nick"]): e for e in out}
+    for e in out:
+        repl = e.get("replaced_by")
+        if isinstance(repl, Mapping) and repl.get("nick"):
+            slot_of.setdefault(_key(repl["nick"]), e)
+    for old, new in replacements:
+        entry = slot_of.get(_key(old))
+        if entry is None:
+            continue
+        previous = entry.get("replaced_by") if isinstance(entry.get("replaced_by"), Mapping) else {}
+        entry["replaced_by"] = {**previous, "nick": new}
+        slot_of[_key(new)] = entry
+    return out
 
 
 def _key(name: str) -> str:
@@ -539,7 +598,8 @@ def _phase_number(kind: str, data: Mapping[str, Any]) -> int | None:
     return tally.get("day")
 
 
-def _context(theme: Theme, kind: str, data: Mapping[str, Any], views: _Views, public: bool) -> dict[str, Any]:
+def _context(theme: Theme, kind: str, data: Mapping[str, Any], views: _Views, public: bool,
+             fmt: str = "bbcode") -> dict[str, Any]:
     outcome = dict(data.get("outcome") or {})
     tally = data.get("tally")
     is_night = "night" in outcome and kind != "day"
@@ -567,16 +627,54 @@ def _context(theme: Theme, kind: str, data: Mapping[str, Any], views: _Views, pu
         # RULES.md §5: the final post says who won («Победа маньяка»); never the shown-as side of a death
         side = views.side(ctx["winner"]) if ctx["winner"] else None
         ctx["win"] = side.winner if side is not None else ""
-        ctx["reason"] = (tally or {}).get("outcome", {}).get("reason") if tally else None
+        ctx["reason"] = _post_reason(tally) if public else (tally or {}).get("outcome", {}).get("reason")
+        if ctx["reason"] == "undisclosed":
+            ctx["saved_day"] = []        # «избежал казни» would tell of a tie the public count does not show
         ctx["hanged"] = [d for d, raw in zip(deaths, outcome.get("deaths") or ())
                          if "hanged" in (raw.get("causes") or ())]
         ctx["modkilled"] = [d for d, raw in zip(deaths, outcome.get("deaths") or ())
                             if "modkill" in (raw.get("causes") or ())]
+        if is_night:
+            # a modkill the GM made during the night is announced in the night's post on its own line
+            # (`mafvote render` adds it to the outcome), not among the night's victims
+            ctx["deaths"] = [d for d in deaths if d not in ctx["modkilled"]]
+        # RULES.md §5: after the game's end the final post names every mask with its account (000 rule 14
+        # «Все подмаски будут оглашены ГМом по окончанию игры»); never before: it is hidden information
+        ctx["masks"] = list(views.masks) if ctx["winner"] else []
     if kind == "votecount" or (kind == "gm_report" and tally):
         ctx.update(_tally_context(tally or {}, views))
+    if kind == "votecount":
+        # the one wording of the live count is `tally.format.format_bbcode` (the daemon's published file and
+        # forum post, `mafvote tally --format bbcode`); the template adds the flavour text around it
+        ctx["count_names"] = {nick: str(views.person(nick)) for nick in _tally_names(tally or {})}
+        # the deadline as the caller gives it (in the game's time zone), else the count's own
+        shown = {**(tally or {}), **({"deadline": ctx["deadline"]} if ctx["deadline"] else {})}
+        ctx["count"] = Markup(format_bbcode(
+            shown, ctx["now"], names=ctx["count_names"],
+            markup=fmt == "bbcode"))
+        ctx["count_outcome"] = outcome_text(tally or {}, ctx["count_names"])
     if not public:
         ctx["gm"] = _gm_context(outcome, tally, views, data)
     return ctx
+
+
+def _post_reason(tally: Mapping[str, Any] | None) -> str | None:
+    """The outcome reason a public post gives: with the public count at hand, `undisclosed` where the real
+    reason would contradict it (`tally.format.shown_reason`); a GM-view count or a bare reason as it is."""
+    if not tally:
+        return None
+    if tally.get("view") == "public" and "candidates" in tally:
+        return shown_reason(tally)
+    return (tally.get("outcome") or {}).get("reason")
+
+
+def _tally_names(t: Mapping[str, Any]) -> set[str]:
+    names = set(t.get("not_voted") or ()) | set(t.get("silenced") or ()) | set(t.get("final") or ())
+    names |= set((t.get("outcome") or {}).get("eliminated") or ()) | set((t.get("outcome") or {}).get("saved") or ())
+    for c in t.get("candidates") or ():
+        names.add(c.get("player"))
+        names |= {v.get("voter") for v in c.get("voters") or ()}
+    return {n for n in names if n}
 
 
 def _tally_context(t: Mapping[str, Any], views: _Views) -> dict[str, Any]:
@@ -606,7 +704,7 @@ def _tally_context(t: Mapping[str, Any], views: _Views) -> dict[str, Any]:
         "tally_silenced": [views.person(p) for p in t.get("silenced") or ()],
         "final": [views.person(p) for p in t.get("final") or ()],
         "closed": bool(t.get("closed")), "closed_early": _parse_time(t.get("closed_early"), "closed_early"),
-        "reason": outcome.get("reason"),
+        "reason": _post_reason(t),
         "eliminated": [views.person(p) for p in outcome.get("eliminated") or ()],
         "tally_deadline": _parse_time(t.get("deadline"), "tally.deadline"),
     }
@@ -672,6 +770,11 @@ def gm_notes(data: Mapping[str, Any], *, theme: str | None = None, views: _Views
         note = grammar.inflection_note(p)
         if note:
             notes.append(note)
+    public_count = data.get("public_tally") or data.get("tally") or {}
+    if public_count.get("view") == "public" and "candidates" in public_count:
+        hidden = hidden_outcome(public_count)
+        if hidden:
+            notes.append(f"day {public_count.get('day')}: {hidden}")
     outcome = data.get("outcome") or {}
     for e in outcome.get("public") or ():
         kind = e.get("kind", "")
@@ -690,7 +793,8 @@ def render(theme: str, kind: str, data: Mapping[str, Any], *, fmt: str = "bbcode
     day's outcome JSON), `tally` (the `tally` JSON; public view for a public post), `roster` (the config's
     players: nick, gender, mask, aliases, forms), `roles` / `sides` (`roles_from_ruleset`), `deadline` (the next
     phase's, ISO 8601), `now` (for the time left), `game` ({"id", "title"}), `phase` (the number, else taken
-    from the outcome), `to` (private: the recipient). `seed`: chooses the phrase style (default: game, kind
+    from the outcome), `to` (private: the recipient), `public_tally` (a closed day's public count beside a
+    GM-view `tally`, for the GM report's warnings). `seed`: chooses the phrase style (default: game, kind
     and phase); `variant`: the GM's pick, one style number or {phrase key: number}. `templates_dir`: the
     GM's override folder (else `data["templates_dir"]`).
     """
@@ -716,7 +820,7 @@ def render(theme: str, kind: str, data: Mapping[str, Any], *, fmt: str = "bbcode
     if kind in ("night", "day") and not isinstance(data.get("outcome"), Mapping):
         raise RenderError(f"{kind}: data has no 'outcome' (the {kind}'s resolved outcome JSON)")
     views = _Views(data, th)
-    ctx = _context(th, kind, data, views, public)
+    ctx = _context(th, kind, data, views, public, fmt)
     if kind == "private":
         to = data.get("to")
         messages = _events((data.get("outcome") or {}).get("private") or ())
@@ -803,19 +907,25 @@ def roster_from_config(players: Sequence[Any]) -> list[dict[str, Any]]:
 def build_data(*, outcome: Mapping[str, Any] | None = None, tally: Mapping[str, Any] | None = None,
                game: Any = None, ruleset: Any = None, deadline: datetime | str | None = None,
                now: datetime | str | None = None, phase: int | None = None,
-               templates_dir: str | Path | None = None) -> dict[str, Any]:
+               templates_dir: str | Path | None = None, public_tally: Mapping[str, Any] | None = None,
+               replacements: Iterable[tuple[str, str]] = ()) -> dict[str, Any]:
     """The `data` of `render` from the application's pieces: `game` a `GameConfig`-like object (id, title,
     players) or a mapping with them, `ruleset` a `resolver.Ruleset`-like object, `outcome` / `tally` their JSON
-    (`to_json()`), `deadline` the next phase's (in the game's time zone: it is printed as given)."""
+    (`to_json()`), `deadline` the next phase's (in the game's time zone: it is printed as given).
+    `public_tally`: the closed day's public count beside a GM-view `tally` (the GM report then warns when the
+    real result must not be told with its reason). `replacements`: the game state's `(old, new)` pairs."""
     data: dict[str, Any] = {}
     if game is not None:
         get = game.get if isinstance(game, Mapping) else (lambda k, d=None: getattr(game, k, d))
         data["game"] = {"id": get("id", ""), "title": get("title", "")}
         players = get("players", None) or ()
         data["roster"] = [dict(p) if isinstance(p, Mapping) else roster_from_config([p])[0] for p in players]
+        if replacements:
+            data["roster"] = roster_with_replacements(data["roster"], replacements)
     if ruleset is not None:
         data.update(roles_from_ruleset(ruleset))
-    for key, value in (("outcome", outcome), ("tally", tally), ("phase", phase), ("templates_dir", templates_dir)):
+    for key, value in (("outcome", outcome), ("tally", tally), ("phase", phase), ("templates_dir", templates_dir),
+                       ("public_tally", public_tally)):
         if value is not None:
             data[key] = dict(value) if isinstance(value, Mapping) else value
     for key, value in (("deadline", deadline), ("now", now)):

@@ -10,24 +10,25 @@ from __future__ import annotations
 import io
 import re
 from datetime import datetime
+from typing import Any, Mapping
 
 from rich.console import Console
 from rich.table import Table
 
 from .model import Tally
 
-__all__ = ["format_text", "format_bbcode", "bb_escape"]
+__all__ = ["format_text", "format_bbcode", "bb_escape", "hidden_outcome", "outcome_text", "shown_reason"]
 
 _REASON_RU = {
-    "plurality": "повешен(а) {who}",
-    "tie": "ничья: не вешается никто",
-    "tie_forgiven": "ничья (первая за игру): не вешается никто",
-    "tie_all": "ничья: вешаются все, набравшие поровну: {who}",
+    "plurality": "{who} покидает игру",
+    "tie": "ничья, не вешается никто",
+    "tie_forgiven": "ничья (первая за игру), не вешается никто",
+    "tie_all": "ничья, вешаются все, набравшие поровну: {who}",   # with the tied and saved: outcome_text
     "alibi": "обреченный отмазан, не вешается никто",
-    "unhangable": "обреченного нельзя повесить, не вешается никто",
-    "protected": "обреченный защищён от казни, не вешается никто",
+    "unhangable": "не вешается никто",
+    "protected": "обреченный избежал казни, не вешается никто",
     "no_votes": "не вешается никто",
-    "modkill": "модкилл: {who}",
+    "modkill": "модкилл {who}",
     "pending": "голосование идёт",
 }
 
@@ -43,15 +44,32 @@ def bb_escape(value: object) -> str:
     return _CLOSE.sub("\u200b]", _OPEN.sub("[\u200b", str(value)))
 
 
-def _outcome_text(t: Tally) -> str:
-    o = t.outcome
-    text = _REASON_RU.get(o.reason, o.reason).format(who=", ".join(o.eliminated) or "—")
-    if o.reason == "tie_all" and o.saved:
+def outcome_text(tally: Tally | Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+    """The closed count's result as the live count states it after «Итог:» (`Пусс покидает игру`, `ничья, не
+    вешается никто`); the reason only where the public count agrees with it (`shown_reason`)."""
+    t = _json(tally)
+    o = t.get("outcome") or {}
+    shown = names or {}
+    reason = shown_reason(t)
+
+    def who(players: Any) -> str:
+        return ", ".join(shown.get(p, p) for p in players or ()) or "—"
+
+    eliminated = list(o.get("eliminated") or ())
+    if reason == "undisclosed":
+        # hidden weights changed the result: who hangs, never why (see `hidden_outcome`)
+        if not eliminated:
+            return "не вешается никто"
+        return f"{who(eliminated)} {'покидают' if len(eliminated) > 1 else 'покидает'} игру"
+    if reason == "tie_all":
         # RULES.md §3.10: a protected player survives the tie and the others still hang
-        if not o.eliminated:
-            text = "ничья: не вешается никто"
-        text += f" (защита от казни спасла: {', '.join(o.saved)})"
-    return text
+        tied = f" ({who(o.get('tied'))})" if o.get("tied") else ""
+        text = f"ничья{tied}, " + (f"вешаются все, набравшие поровну: {who(eliminated)}" if eliminated
+                                   else "вешаются все, набравшие поровну, но не вешается никто")
+        if o.get("saved"):
+            text += f"; защита от казни спасла: {who(o.get('saved'))}"
+        return text
+    return _REASON_RU.get(reason or "", reason or "").format(who=who(eliminated))
 
 
 def format_text(tally: Tally, width: int = 110) -> str:
@@ -93,66 +111,174 @@ def format_text(tally: Tally, width: int = 110) -> str:
     return "\n".join(lines) + "\n"
 
 
+_MONTHS = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября",
+           "ноября", "декабря")
+
+
+def _plural(n: int, one: str, few: str, many: str) -> str:
+    """`1 голос`, `3 голоса`, `11 голосов`: the Russian number agreement (a pure helper: tally imports no grammar
+    module of the application)."""
+    if n % 10 == 1 and n % 100 != 11:
+        word = one
+    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        word = few
+    else:
+        word = many
+    return f"{n} {word}"
+
+
 def _left(deadline: datetime, now: datetime) -> str:
+    """`2 часа 15 минут` until the deadline; "" when it has passed."""
     secs = int((deadline - now).total_seconds())
     if secs <= 0:
-        return "голосование закрыто"
+        return ""
     h, m = divmod(secs // 60, 60)
-    return f"осталось {h} ч {m:02d} мин"
+    parts = [_plural(h, "час", "часа", "часов")] if h else []
+    if m or not h:
+        parts.append(_plural(m, "минута", "минуты", "минут"))
+    return " ".join(parts)
 
 
-def format_bbcode(tally: Tally, now: datetime) -> str:
-    """The live-count post: per target the voters in order, red and blue apart, totals,
-    non-voters, the deadline and time left, early votes. Meant for the public view."""
-    t = tally
-    e = bb_escape
-    out = [f"[b]Подсчёт голосов, день {t.day}[/b]"]
-    reds = [c for c in t.candidates if any(v.color == "red" for v in c.voters)]
-    blues = [c for c in t.candidates if any(v.color == "blue" for v in c.voters)]
+# The reasons an outcome leaves nobody hanged although one player led: the count's doomed player is `saved`.
+_SAVED_REASONS = ("alibi", "unhangable", "protected")
+_TIE_REASONS = ("tie", "tie_forgiven", "tie_all")
 
-    def voter_list(c, color: str) -> str:  # noqa: ANN001
-        names = []
-        for v in c.voters:
-            if v.color != color:
-                continue
-            s = e(v.voter)
-            if v.voter in t.final:
-                s += " [i]досрочно[/i]"
-            if v.weight != 1:
-                s += f" (×{v.weight})"
-            names.append(s)
-        return ", ".join(names)
 
-    if reds:
-        # 004 (colors_matter = false): no colours to speak of, every vote is against (RULES.md §3.4)
-        out += ["", "[u]Красные:[/u]" if t.colors_matter else "[u]Против:[/u]"]
-        for c in reds:
-            n = sum(v.weight for v in c.voters if v.color == "red")
-            out.append(f"[color=#FF0000]{e(c.player)}[/color] — {n} ({voter_list(c, 'red')})")
-    if blues:
-        out += ["", "[u]Синие:[/u]"]
-        for c in blues:
-            n = sum(v.weight for v in c.voters if v.color == "blue")
-            out.append(f"[color=#0000FF]{e(c.player)}[/color] — {n} ({voter_list(c, 'blue')})")
-    out += ["", "[u]Итого:[/u]"]
-    if t.candidates:
-        for c in t.candidates:
-            if t.colors_matter:
-                extra = f", штраф +{c.penalty}" if c.penalty else ""
-                out.append(f"{e(c.player)}: {c.total} (красных {c.red}, синих {c.blue}{extra})")
+def _json(tally: Tally | Mapping[str, Any]) -> Mapping[str, Any]:
+    return tally.to_json() if isinstance(tally, Tally) else tally
+
+
+def hidden_outcome(tally: Tally | Mapping[str, Any]) -> str | None:
+    """Why a closed day's real result must not be told with its reason, or None when it may.
+
+    `tally` is the public view (or its JSON) of a closed day: its totals count every vote at weight 1, its
+    `outcome` is the real one, computed from the GM's view (RULES.md §3 "Two views"). When the hidden
+    weights (the doctor's triple blue, the prosecutor's double red, a secret silence, a stolen or gifted vote)
+    make the real result disagree with the public totals, a tie announced over a clear public leader, or a
+    leader nobody sees, would tell the players whose vote weighed more (001: «Синий голос Снеговика
+    засчитывается за три, однако вслух об этом не сообщается»). The sentence is for the GM (English, like
+    the tally's flags); posts then say only who is hanged, or «не вешается никто»."""
+    t = _json(tally)
+    o = t.get("outcome") or {}
+    reason = o.get("reason")
+    if not t.get("closed", True) or reason not in ("plurality", "no_votes", *_SAVED_REASONS, *_TIE_REASONS):
+        return None
+    totals = {c.get("player"): c.get("total", 0) for c in t.get("candidates") or ()}
+    positive = {p: n for p, n in totals.items() if n > 0}
+    top = max(positive.values(), default=0)
+    public = [p for p, n in positive.items() if n == top]
+    if reason == "plurality":
+        real = list(o.get("eliminated") or ())
+    elif reason in _SAVED_REASONS:
+        real = list(o.get("saved") or ())
+    elif reason in _TIE_REASONS:
+        real = list(o.get("tied") or ()) or [*(o.get("eliminated") or ()), *(o.get("saved") or ())]
+        if not real and len(public) >= 2:
+            return None           # an outcome without its tied players: a public tie agrees with it
+    else:
+        real = []
+    if set(public) == set(real) and not (reason in _TIE_REASONS and len(public) < 2):
+        return None
+    shown = (f"{', '.join(public)} {'lead' if len(public) > 1 else 'leads'} with {top}" if public
+             else "no positive total")
+    return (f"the public count shows {shown}, but the real count (hidden vote weights) gives {reason}"
+            + (f" ({', '.join(real)})" if real else "")
+            + ": the posts say only who is hanged (or that nobody is), never why; tell no one the reason")
+
+
+def shown_reason(tally: Tally | Mapping[str, Any]) -> str | None:
+    """The outcome reason a public post may give: the real one, or `undisclosed` when `hidden_outcome` says
+    the reason would contradict the public count (a plurality still names who is hanged)."""
+    t = _json(tally)
+    reason = (t.get("outcome") or {}).get("reason")
+    if reason != "plurality" and hidden_outcome(t):
+        return "undisclosed"
+    return reason
+
+
+def _time(value: Any) -> datetime | None:
+    if value is None or isinstance(value, datetime):
+        return value
+    return datetime.fromisoformat(str(value))
+
+
+_TAGS = re.compile(r"\[/?(?:b|i|u|color)(?:=[^\]\u200b]*)?\]")
+
+
+def format_bbcode(tally: Tally | Mapping[str, Any], now: datetime | None, *,
+                  names: Mapping[str, str] | None = None, markup: bool = True) -> str:
+    """The live-count post: per target the voters in order, red and blue apart, totals, non-voters, the
+    deadline and time left, early votes. The one wording of the live count: the daemon's published file and
+    forum post, `mafvote tally --format bbcode` and `mafvote render votecount` (bbcode and text) are this text.
+
+    `tally`: a public-view `Tally` or its JSON. `now`: for the time left (None: not shown). `names`: the name
+    each slot is shown by (the current account after a replacement, the mask in mask games; default: the
+    slot's nick). `markup=False`: plain text, no tags and no escaping (for the terminal and e-mail)."""
+    t = _json(tally)
+    e = bb_escape if markup else str
+    shown = dict(names or {})
+
+    def n(player: str) -> str:
+        return e(shown.get(player, player))
+
+    def tag(name: str, inner: str, value: str = "") -> str:
+        if not markup:
+            return inner
+        return f"[{name}{'=' + value if value else ''}]{inner}[/{name}]"
+
+    final = set(t.get("final") or ())
+    cands = list(t.get("candidates") or ())
+    colors_matter = t.get("colors_matter", True) is not False
+    out = [tag("b", f"Подсчёт голосов, день {t.get('day')}")]
+
+    def voters(c: Mapping[str, Any], color: str) -> list[Mapping[str, Any]]:
+        return [v for v in c.get("voters") or () if (v.get("color") == "blue") == (color == "blue")]
+
+    def voter_list(c: Mapping[str, Any], color: str) -> str:
+        names_ = []
+        for v in voters(c, color):
+            s = n(v.get("voter"))
+            if v.get("voter") in final:
+                s += " " + tag("i", "досрочно")
+            if v.get("weight", 1) not in (0, 1):
+                s += f" (×{v.get('weight')})"
+            names_.append(s)
+        return ", ".join(names_)
+
+    reds = [c for c in cands if voters(c, "red")]
+    blues = [c for c in cands if voters(c, "blue")]
+    # red is a vote against, blue one in defence (RULES.md §2); 004 (colors_matter = false): every vote is
+    # against and the count never speaks of defence (RULES.md §3.4)
+    for color, head, code, rows in (("red", "Против:", "#FF0000", reds), ("blue", "В защиту:", "#0000FF", blues)):
+        if not rows:
+            continue
+        out += ["", tag("u", head)]
+        for c in rows:
+            total = sum(v.get("weight", 1) for v in voters(c, color))
+            out.append(f"{tag('color', n(c.get('player')), code)} — {_plural(total, 'голос', 'голоса', 'голосов')}"
+                       f" ({voter_list(c, color)})")
+    out += ["", tag("u", "Итого:")]
+    if cands:
+        for c in cands:
+            who, total, penalty = n(c.get("player")), c.get("total", 0), c.get("penalty", 0)
+            if colors_matter:
+                extra = f", штраф +{penalty}" if penalty else ""
+                out.append(f"{who}: {total} (против {c.get('red', 0)}, в защиту {c.get('blue', 0)}{extra})")
             else:
-                out.append(f"{e(c.player)}: {c.total}" + (f" (голосов: {c.red}, штраф +{c.penalty})"
-                                                           if c.penalty else ""))
+                out.append(f"{who}: {total}" + (f" (голосов: {c.get('red', 0)}, штраф +{penalty})" if penalty else ""))
     else:
-        out.append("голосов нет")
-    out += ["", f"Не проголосовали: {', '.join(e(p) for p in t.not_voted) or 'все проголосовали'}"]
-    if t.silenced:
-        out.append(f"Лишены голоса: {', '.join(e(p) for p in t.silenced)}")
-    if t.final:
-        out.append(f"Досрочно: {', '.join(e(p) for p in t.final)}")
-    dl = t.deadline.strftime("%d.%m %H:%M")
-    if t.closed:
-        out += ["", f"Голосование закрыто. Итог: {e(_outcome_text(t))}"]
-    else:
-        out += ["", f"Голосование до [b]{dl}[/b] ({_left(t.deadline, now)})"]
+        out.append("Голосов пока нет.")
+    not_voted = list(t.get("not_voted") or ())
+    out += ["", f"Не проголосовали: {', '.join(n(p) for p in not_voted)}" if not_voted else "Проголосовали все."]
+    if t.get("silenced"):
+        out.append(f"Лишены голоса: {', '.join(n(p) for p in t['silenced'])}")
+    if t.get("final"):
+        out.append(f"Досрочно: {', '.join(n(p) for p in t['final'])}")
+    deadline = _time(t.get("deadline"))
+    if t.get("closed"):
+        out += ["", f"{tag('b', 'Голосование закрыто.')} Итог: {e(outcome_text(t, shown))}"]
+    elif deadline is not None:
+        left = _left(deadline, now) if now is not None else ""
+        when = f"{deadline.day} {_MONTHS[deadline.month - 1]}, {deadline:%H:%M}"
+        out += ["", tag("b", f"Голосование до {when}" + (f" (осталось {left})" if left else "") + ".")]
     return "\n".join(out) + "\n"

@@ -157,7 +157,9 @@ def test_day_post_says_why_nobody_is_hanged(game_dir):
     reason = closed["count"]["outcome"]["reason"]
     assert closed["day"]["deaths"] == [] and reason == "tie"
     out = ok("render", "day", "1", "--format", "text", "--variant", "0")
-    assert out.splitlines()[0] == "Голоса разделились поровну: не вешается никто."
+    # h32: Enzo's hidden double red (Герда) makes the tie; the public count shows Puss ahead (3 to 2), so the
+    # post says no reason that would tell whose vote weighed more (RULES.md §3 "Two views")
+    assert out.splitlines()[0] == "Не вешается никто."
     # only the reason of the count reaches the post: the GM view's totals stay out
     assert "Enzo" not in out and "Puss" not in out
 
@@ -182,8 +184,9 @@ def test_votecount_bbcode_is_the_public_count_with_time_left(midday_dir):
     out = ok("render", "votecount", "1", "--variant", "0")
     assert out.startswith("*бьют куранты*\n\n[b]Подсчёт голосов, день 1[/b]\n")
     lines = out.splitlines()
-    assert "[color=#FF0000]Puss — 3 голоса (РэдДи, Nejka, Trusiki Kayfa)[/color]" in lines
-    assert "[color=#FF0000]Алукард — 2 голоса (Enzo, King Eciton)[/color]" in lines
+    # h32: the live count is the formatter's text, the same as the daemon's published count
+    assert "[color=#FF0000]Puss[/color] — 3 голоса (РэдДи, Nejka, Trusiki Kayfa)" in lines
+    assert "[color=#FF0000]Алукард[/color] — 2 голоса (Enzo, King Eciton [i]досрочно[/i])" in lines
     assert "Лишены голоса: Соня" in lines
     assert lines[-1] == "[b]Голосование до 31 декабря, 18:00 (осталось 50 минут).[/b]"
 
@@ -198,7 +201,7 @@ def test_votecount_never_shows_hidden_weights_or_secret_silences(midday_dir):
         assert "Лишены голоса: Соня" in out and "Nejka и" not in out and "Соня и Nejka" not in out
         assert "(2)" not in out and "×2" not in out
     text = ok("render", "votecount", "1", "--format", "text").splitlines()
-    assert "Алукард: 2" in text and "Puss: 3" in text
+    assert "Алукард: 2 (против 2, в защиту 0)" in text and "Puss: 3 (против 3, в защиту 0)" in text
     # the GM view itself is refused by the renderer for a public post
     with pytest.raises(RenderError, match="public view"):
         render("new_year", "votecount", {"tally": gm}, fmt="bbcode")

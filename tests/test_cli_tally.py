@@ -123,8 +123,8 @@ def test_open_day_counted_as_of_now(game_dir, monkeypatch):
 def test_bbcode_and_text_formats(game_dir):
     code, out, _ = run("tally", *WINDOW, "--format", "bbcode")
     assert code == 0
-    assert "[color=#FF0000]Puss[/color] — 6 (Alisa, Гафф, Алукард, Соня, РэдДи [i]досрочно[/i], Enzo)" in out
-    assert "Итог: повешен(а) Puss" in out
+    assert "[color=#FF0000]Puss[/color] — 6 голосов (Alisa, Гафф, Алукард, Соня, РэдДи [i]досрочно[/i], Enzo)" in out
+    assert "Итог: Puss покидает игру" in out
     code, out, _ = run("tally", *WINDOW, "--format", "text", "--view", "gm")
     assert code == 0 and "outcome: plurality → Puss" in out and "ny day 1 (gm)" in out
 

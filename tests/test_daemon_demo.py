@@ -22,7 +22,7 @@ def test_the_demo_day_alerts_each_thing_once_and_ends_with_the_final_count(tmp_p
     assert [v.voter for v in final.candidates[0].voters] == ["Alisa", "Гафф", "Алукард", "Соня", "РэдДи", "Enzo"]
     text = "\n".join(lines)
     assert "[01.01 14:00] crawl: 38 posts in the thread; count: Puss 4, Алукард 1, РэдДи 1" in text
-    assert "Голосование закрыто. Итог: повешен(а) Puss" in text     # the suggested deadline post
+    assert "[b]Голосование закрыто.[/b] Итог: Puss покидает игру" in text     # the suggested deadline post
     assert (tmp_path / "public" / "votecount-ny.bbcode").read_text(encoding="utf-8").startswith(
         "[b]Подсчёт голосов, день 1[/b]")
 

@@ -57,7 +57,7 @@ def test_the_public_count_goes_to_the_files_and_the_forum_after_each_change_and_
     assert {day for _, _, day, _ in publisher.calls} == {1}
     final = publisher.calls[-2][3]
     assert final.startswith("[b]Подсчёт голосов, день 1[/b]")
-    assert final.rstrip("\n").endswith("Голосование закрыто. Итог: повешен(а) Соня")
+    assert final.rstrip("\n").endswith("[b]Голосование закрыто.[/b] Итог: Соня покидает игру")
     # the files hold the same final public count
     assert (tmp_path / "public" / "votecount-ny.bbcode").read_text(encoding="utf-8").rstrip("\n") == \
         publisher.calls[-1][3].rstrip("\n")

@@ -87,13 +87,13 @@ def test_rule_3_4_the_004_live_count_post_says_against_never_red_or_blue():
     assert text.splitlines()[:8] == [
         "[b]Подсчёт голосов, день 1[/b]", "",
         "[u]Против:[/u]",
-        "[color=#FF0000]Юка[/color] — 2 (Ромашка, Нелепость)",
-        "[color=#FF0000]Трубодур[/color] — 1 (King EcitoN)", "",
+        "[color=#FF0000]Юка[/color] — 2 голоса (Ромашка, Нелепость)",
+        "[color=#FF0000]Трубодур[/color] — 1 голос (King EcitoN)", "",
         "[u]Итого:[/u]",
         "Юка: 2",
     ]
     assert "Трубодур: 1\n" in text
-    for word in ("Красные", "красных", "Синие", "синих"):
+    for word in ("Красные", "красных", "Синие", "синих", "В защиту", "в защиту"):
         assert word not in text
 
 
@@ -112,7 +112,8 @@ def test_the_colour_games_keep_red_and_blue_in_the_count_post():
     t = gh_count([post("Ромашка", at(1, "10:01"), red("Юка"))], rules=COLOUR_VOTES, view="public",
                  as_of=at(1, "12:00"))
     text = T.format_bbcode(t, at(1, "12:00"))
-    assert "[u]Красные:[/u]" in text and "Юка: 1 (красных 1, синих 0)" in text
+    # h32: one wording of the live count for every producer: red is «Против», blue «В защиту» (RULES.md §2)
+    assert "[u]Против:[/u]" in text and "Юка: 1 (против 1, в защиту 0)" in text
 
 
 def test_rule_3_4_the_published_004_html_page_has_no_defence_column():
@@ -283,11 +284,14 @@ def test_rule_3_10_the_count_result_line_names_the_hanged_and_the_saved():
     gm = tie_all_count("gm")
     assert (gm.outcome.reason, gm.outcome.eliminated, gm.outcome.saved) == ("tie_all", ("Масини",), ("Юка",))
     assert T.format_bbcode(tie_all_count("public"), at(1, "22:00")).splitlines()[-1] == (
-        "Голосование закрыто. Итог: ничья: вешаются все, набравшие поровну: Масини (защита от казни спасла: Юка)")
+        "[b]Голосование закрыто.[/b] Итог: ничья (Юка, Масини), вешаются все, набравшие поровну: Масини; "
+        "защита от казни спасла: Юка")
     data = build_data(tally=tie_all_count("public").to_json(), game={"id": "gh", "players": RENDER_ROSTER},
                       ruleset=GH)
+    # h32: `render votecount` is the same live count as the daemon's (tally.format.format_bbcode)
     assert render("grand_hotel", "votecount", data).splitlines()[-1] == (
-        "Итог: ничья (Юка и Масини), вешаются все, набравшие поровну: Масини; защита от казни спасла: Юка")
+        "[b]Голосование закрыто.[/b] Итог: ничья (Юка, Масини), вешаются все, набравшие поровну: Масини; "
+        "защита от казни спасла: Юка")
 
 
 @pytest.mark.parametrize("variant,line", [

@@ -55,8 +55,8 @@ def test_live_count_shows_voters_in_order_totals_non_voters_and_time_left():
     assert "Не проголосовали: Puss" in out
     assert out.rstrip().endswith("Голосование до 28 декабря, 22:00 (осталось 2 часа).")
     closed = render("new_year", "votecount", {"tally": c["public_closed"]}, fmt="text")
-    assert "Puss: 2 (в т.ч. штраф +2)" in closed
-    assert closed.rstrip().endswith("Голосование закрыто.\nИтог: lolbabe покидает игру")
+    assert "Puss: 2 (против 0, в защиту 0, штраф +2)" in closed
+    assert closed.rstrip().endswith("Голосование закрыто. Итог: lolbabe покидает игру")
 
 
 def test_live_count_html_page():

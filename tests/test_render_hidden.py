@@ -122,7 +122,7 @@ def test_rule_3_4_no_triple_blue_in_the_public_count():
     # Trium: Сальвия and Ronin red, Alisa blue: 2 - 1 = 1 in public (the GM's -1 would reveal the doctor)
     assert "Trium — 2 голоса (Сальвия, Ronin)" in out
     assert "Trium — 1 голос (Alisa)" in out
-    assert "Trium: 1\n" in out
+    assert "Trium: 1 (против 2, в защиту 1)\n" in out
     assert "×" not in out and "-1" not in out and "Trium: -1" not in out
 
 
@@ -149,7 +149,7 @@ def test_rule_6_a_private_message_goes_to_its_player_only():
     outcome = night(private=[{"to": "Exlay", "kind": "side_check", "text": "Trium: мафия"},
                              {"to": "Вася", "kind": "hire", "text": "Найм у Ronin удался"}])
     out = render("new_year", "private", {"roster": ROSTER, "outcome": outcome, "to": "Exlay"}, fmt="text")
-    assert out == "Exlay, письмо от Деда Мороза (ночь 2):\nСнегурочка узнала: Trium: мафия\n"
+    assert out == "Exlay, письмо от ведущего (ночь 2):\nСнегурочка узнала: Trium: мафия\n"
     from mafvote.render import render_private
     both = render_private("peculiar", {"roster": ROSTER, "outcome": outcome})
     assert set(both) == {"Exlay", "Вася"}

@@ -14,24 +14,24 @@ def test_format_bbcode_live_count_post():
     text = T.format_bbcode(t, at("19:45"))
     assert text == (
         "[b]Подсчёт голосов, день 1[/b]\n\n"
-        "[u]Красные:[/u]\n"
-        "[color=#FF0000]Петя[/color] — 2 (Соня, Ronin [i]досрочно[/i])\n"
-        "[color=#FF0000]Вася[/color] — 1 (Nejka)\n\n"
-        "[u]Синие:[/u]\n"
-        "[color=#0000FF]Петя[/color] — 1 (Вася)\n\n"
+        "[u]Против:[/u]\n"
+        "[color=#FF0000]Петя[/color] — 2 голоса (Соня, Ronin [i]досрочно[/i])\n"
+        "[color=#FF0000]Вася[/color] — 1 голос (Nejka)\n\n"
+        "[u]В защиту:[/u]\n"
+        "[color=#0000FF]Петя[/color] — 1 голос (Вася)\n\n"
         "[u]Итого:[/u]\n"
-        "Петя: 1 (красных 2, синих 1)\n"
-        "Вася: 1 (красных 1, синих 0)\n\n"
+        "Петя: 1 (против 2, в защиту 1)\n"
+        "Вася: 1 (против 1, в защиту 0)\n\n"
         "Не проголосовали: Петя, Алукард\n"
         "Досрочно: Ronin\n\n"
-        "Голосование до [b]01.01 22:00[/b] (осталось 2 ч 15 мин)\n")
+        "[b]Голосование до 1 января, 22:00 (осталось 2 часа 15 минут).[/b]\n")
 
 
 def test_format_bbcode_closed_day_shows_the_result_and_penalties():
     t = count(POSTS, rules=RULES, view="public")
     text = T.format_bbcode(t, at("22:05"))
-    assert "Петя: 3 (красных 2, синих 1, штраф +2)" in text
-    assert text.endswith("Голосование закрыто. Итог: повешен(а) Петя\n")
+    assert "Петя: 3 (против 2, в защиту 1, штраф +2)" in text
+    assert text.endswith("[b]Голосование закрыто.[/b] Итог: Петя покидает игру\n")
 
 
 def test_format_bbcode_escapes_nicks_that_look_like_tags():

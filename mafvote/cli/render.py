@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import click
 
@@ -51,20 +51,21 @@ def _stored(service: GameService, kind: str, number: int) -> AppliedPhase:
                     f"{current.label_ru}); apply it with `{command}`, then render it")
 
 
-def _day_outcome(service: GameService, close: AppliedPhase) -> dict[str, Any]:
-    """The closed day's outcome with the GM's modkills of that day (`mafvote modkill` during day N) added,
-    so the day post names them too (`Модкилл: ...`, the role only when the modkill was `--reveal`)."""
-    outcome = dict(close.outcome.get("day") or {})
+def _with_modkills(service: GameService, row: AppliedPhase) -> dict[str, Any]:
+    """The phase's outcome with the GM's modkills made during that phase (`mafvote modkill` during day N, or
+    during night N before it was resolved) added, so the phase's post names them (`Модкилл: ...`, the role
+    only when the modkill was `--reveal`). A night's modkill is announced in that night's post."""
+    outcome = dict((row.outcome.get(row.kind) if row.kind == "day" else row.outcome) or {})
     deaths = list(outcome.get("deaths") or ())
     public = list(outcome.get("public") or ())
     dead = {d.get("player") for d in deaths}
-    for row in service.applied():
-        if row.how == "modkill" and row.kind == "day" and row.number == close.number and row.seq < close.seq:
-            for d in row.outcome.get("deaths") or ():
+    for other in service.applied():
+        if other.how == "modkill" and other.kind == row.kind and other.number == row.number and other.seq < row.seq:
+            for d in other.outcome.get("deaths") or ():
                 if d.get("player") not in dead:
                     deaths.append(d)
                     dead.add(d.get("player"))
-            public += [e for e in row.outcome.get("public") or () if e.get("kind") == "modkill"]
+            public += [e for e in other.outcome.get("public") or () if e.get("kind") == "modkill"]
     outcome["deaths"], outcome["public"] = deaths, public
     return outcome
 
@@ -105,11 +106,18 @@ def _variant(values: tuple[str, ...]) -> int | dict[str, int] | None:
     return picks["*"] if list(picks) == ["*"] else picks
 
 
-def _day_reason(outcome: Mapping[str, Any]) -> str | None:
-    """Why the count hanged nobody (the stored close's count), for the day post's line; None for a GM's
-    decision. Only the reason is passed on: the stored count is the GM view (RULES.md §3 "Two views")."""
-    count = outcome.get("count") or {}
-    return (count.get("outcome") or {}).get("reason")
+def _public_day_count(service: GameService, close: AppliedPhase) -> dict[str, Any] | None:
+    """The closed day's public count (every vote at weight 1) with the stored close's real outcome: the day
+    post compares them and never tells a reason that hidden weights made (`tally.format.hidden_outcome`).
+    None for a day the GM decided (no count outcome)."""
+    outcome = (close.outcome.get("count") or {}).get("outcome")
+    if not outcome:
+        return None
+    # no `now`: the day is closed (a day closed early is counted up to its close), even when its scheduled
+    # deadline is still ahead
+    public = service.count(close.number, view="public").to_json()
+    # the public totals of a recount, the real result as stored when the day was closed
+    return {**public, "closed": True, "outcome": dict(outcome)}
 
 
 @cli.command("render")
@@ -139,7 +147,9 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
         game = service.game
         theme = theme_of(game, service)
         now = game_mod.utc_now().astimezone(service.tz)
-        common = dict(game=game, ruleset=service.ruleset, templates_dir=game.templates_dir, phase=number)
+        # замена (`mafvote replace`): posts and counts name the account playing the slot now
+        common = dict(game=game, ruleset=service.ruleset, templates_dir=game.templates_dir, phase=number,
+                      replacements=service.state().replacements)
         if kind == "votecount":
             # the public view only: the GM view holds hidden weights and secret silences (RULES.md §3)
             count = service.count(number, view="gm" if gm_report else "public", now=now)
@@ -149,11 +159,11 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
             row = _stored(service, kind, number)
             deadline = _next_deadline(service, kind, number)
             if kind == "night":
-                data = build_data(outcome=row.outcome, deadline=deadline, now=now, **common)
+                data = build_data(outcome=_with_modkills(service, row), deadline=deadline, now=now, **common)
             else:
-                reason = _day_reason(row.outcome)
-                tally = row.outcome.get("count") if gm_report else {"outcome": {"reason": reason}}
-                data = build_data(outcome=_day_outcome(service, row), tally=tally if reason or gm_report else None,
+                public = _public_day_count(service, row)
+                tally = row.outcome.get("count") if gm_report else public
+                data = build_data(outcome=_with_modkills(service, row), tally=tally, public_tally=public,
                                   deadline=deadline, now=now, **common)
     try:
         if private:
