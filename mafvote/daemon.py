@@ -401,20 +401,27 @@ class Daemon:
             close = g.service.close_day(day.number, now=now, dry_run=True)
             data = build_data(outcome=close.outcome.to_json(), tally=public.to_json(), game=g.cfg,
                               ruleset=g.service.ruleset, now=now, phase=day.number,
-                              deadline=g.service.phase(kind, number, applied).deadline.astimezone(g.cfg.schedule.tz))
+                              deadline=g.service.phase(kind, number, applied).deadline.astimezone(g.cfg.schedule.tz),
+                              replacements=g.service.state(applied).replacements)
             return render(g.theme, "day", data, fmt="bbcode",
                           templates_dir=getattr(g.cfg, "templates_dir", None)).rstrip("\n")
         except (MafvoteError, RenderError) as exc:
             log.info("deadline %s day %d: no themed day post (%s); suggesting the final count", g.cfg.id,
                      day.number, exc)
-        return T.format_bbcode(public, now).rstrip("\n")
+        return T.format_bbcode(public, now, names=self._names(g)).rstrip("\n")
+
+    def _names(self, g: _Game) -> dict[str, str]:
+        """What the public count calls each slot: the mask in mask games, the account playing it now."""
+        from .render import public_names
+
+        return public_names(g.cfg.players, g.service.state().replacements)
 
     def _publish(self, g: _Game, public: T.Tally, now: datetime, *, final: bool) -> list[str]:
         out: list[str] = []
         pub = self.config.publish
         if pub.dir is None and g.publisher is None:
             return out
-        bbcode = T.format_bbcode(public, now)
+        bbcode = T.format_bbcode(public, now, names=self._names(g))
         if pub.dir is not None:
             from .publish import PublishError, write_count_files
 
@@ -435,11 +442,11 @@ class Daemon:
 
         try:
             data = build_data(tally=public.to_json(), game=g.cfg, ruleset=g.service.ruleset, now=now,
-                              deadline=public.deadline)
+                              deadline=public.deadline, replacements=g.service.state().replacements)
             return render(g.theme, "votecount", data, fmt="html", templates_dir=getattr(g.cfg, "templates_dir", None))
         except RenderError as exc:
             log.warning("publish %s: the themed HTML count failed (%s); writing the BBCode as text", g.cfg.id, exc)
-            return f"<pre>{_html.escape(T.format_bbcode(public, now))}</pre>"
+            return f"<pre>{_html.escape(T.format_bbcode(public, now, names=self._names(g)))}</pre>"
 
     # -- what `status` and the scheduler need --
     def plan(self, now: datetime) -> list[PlannedJob]:

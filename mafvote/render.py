@@ -42,7 +42,7 @@ import functools
 __all__ = [
     "DAY_REASONS", "EVENT_KINDS", "FORMATS", "KINDS", "PRIVATE_KINDS", "PUBLIC_KINDS", "RenderError", "THEMES",
     "bb_escape", "build_data", "choose_style", "gm_notes", "load_flavor", "load_theme", "make_environment", "render",
-    "render_private", "roles_from_ruleset", "roster_from_config", "roster_with_replacements", "shown_names",
+    "public_names", "render_private", "roles_from_ruleset", "roster_from_config", "roster_with_replacements", "shown_names",
     "winner_genitive",
 ]
 
@@ -373,6 +373,13 @@ def shown_names(roster: Iterable[Mapping[str, Any] | str]) -> dict[str, str]:
             entry = {"nick": entry}
         out[entry["nick"]] = _shown_name(entry)
     return out
+
+
+def public_names(players: Sequence[Any], replacements: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """{slot nick: name shown} for a game's config `players` and the state's replacements: what every public
+    count and post calls a slot (its mask in mask games, the account playing it now), never the account
+    behind a mask. The one rule `tally --format bbcode` and the daemon's published count share."""
+    return shown_names(roster_with_replacements(roster_from_config(players), replacements))
 
 
 def roster_with_replacements(roster: Sequence[Mapping[str, Any]],

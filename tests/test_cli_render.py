@@ -153,6 +153,10 @@ def test_day_post_of_the_closed_day_with_the_next_nights_deadline(game_dir):
 
 def test_day_post_says_why_nobody_is_hanged(game_dir):
     resolve_night_1()
+    shown = ok("day", "close", "--day", "1", "--dry-run")
+    # the GM is told why the post will give no reason
+    [warning] = [line for line in shown.splitlines() if line.startswith("ВНИМАНИЕ:")]
+    assert "public count" in warning and "Puss" in warning
     closed = json.loads(ok("day", "close", "--day", "1", "--format", "json"))
     reason = closed["count"]["outcome"]["reason"]
     assert closed["day"]["deaths"] == [] and reason == "tie"

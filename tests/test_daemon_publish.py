@@ -75,3 +75,21 @@ def test_mafvote_run_once_crawls_every_game_and_exits(forum, tmp_path):
         runs = store.crawl_runs()
         assert len(runs) == 2 and all(r.error is None for r in runs)
         assert [p.author for p in store.posts(game_id="ny", kind="vote")] == ["Ведущий", "Ronin"]
+
+
+def test_the_published_count_names_players_as_the_posts_do_masks_and_replacements(forum, tmp_path):
+    # a mask game (000): the public count calls each slot by its mask, like `tally --format bbcode` and the posts
+    text = CONFIG.format(base=forum.base_url, poll="5m")
+    for nick, mask in (("Ronin", "Гораций"), ("Соня", "Фиона"), ("Puss", "Енох"), ("Alisa", "Эмма")):
+        text = text.replace(f'nick = "{nick}"\n', f'nick = "{nick}"\nmask = "{mask}"\n', 1)
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    with Daemon(load_config(path), channels={"webhook": Recorder()}, client_factory=quick_client,
+                sleep=lambda s: None) as daemon:
+        run(daemon, forum, msk("10:00"), msk("16:00"), timedelta(minutes=5), script=DAY[:4])
+        shown = daemon._names(daemon.games["ny"])
+    published = (tmp_path / "public" / "votecount-ny.bbcode").read_text(encoding="utf-8")
+    assert shown == {"Ronin": "Гораций", "Соня": "Фиона", "Puss": "Енох", "Alisa": "Эмма"}
+    assert "[color=#FF0000]Фиона[/color] — 2 голоса (Гораций [i]досрочно[/i], Енох [i]досрочно[/i])" in published
+    for account in ("Ronin", "Puss", "Alisa"):
+        assert account not in published

@@ -14,6 +14,8 @@ import click
 from resolver import CHOICE_ROLLS, ROLL_NAMES
 from resolver.state import find_player
 
+from tally.format import hidden_outcome
+
 from .. import game as game_mod
 from ..game import GameService, open_service
 from . import cli
@@ -189,6 +191,12 @@ def _print_close(service: GameService, result: game_mod.DayClose) -> None:
             click.echo(f"Не проголосовали: {', '.join(c.not_voted)}")
     if result.owes_night_action:
         click.echo(f"Штраф за пропуск НД: {', '.join(result.owes_night_action)}")
+    if result.count is not None:
+        # RULES.md §3 "Two views": the real result over the public totals; the post then gives no reason
+        public = service.count(o.day, view="public").to_json()
+        hidden = hidden_outcome({**public, "closed": True, "outcome": result.count.to_json()["outcome"]})
+        if hidden:
+            click.echo(f"ВНИМАНИЕ: {hidden}")
     for nick, shield in result.overridden:
         # RULES.md §3.10: the shield saves from the vote's hanging, not from the GM's own decision
         what = "отмаза" if shield == "alibi" else "защита от казни"

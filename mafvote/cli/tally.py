@@ -9,7 +9,7 @@ import click
 import tally as T
 
 from .. import game as game_mod
-from ..render import roster_from_config, roster_with_replacements, shown_names
+from ..render import public_names
 from . import cli
 from .common import config_option, format_option, game_option, parse_cli_time
 from .game import _service
@@ -38,8 +38,7 @@ def tally_command(config_path: Path, game_id: str | None, number: int | None, si
             since=parse_cli_time(since, tz, option="--since") if since else None,
             deadline=parse_cli_time(deadline, tz, option="--deadline") if deadline else None,
             as_of=parse_cli_time(at, tz, option="--at") if at else None, now=game_mod.utc_now())
-        names = shown_names(roster_with_replacements(roster_from_config(service.game.players),
-                                                     service.state().replacements))
+        names = public_names(service.game.players, service.state().replacements)
     if fmt == "json":
         click.echo(json.dumps(t.to_json(), ensure_ascii=False, indent=1))
     elif fmt == "bbcode":
