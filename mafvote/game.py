@@ -45,10 +45,11 @@ Only the operations here touch the store, the files and the clock (`now` is pass
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta, timezone
 from pathlib import Path
-from typing import Any, Literal, Mapping, Sequence
+from typing import Any, Iterator, Literal, Mapping, Sequence
 
 import resolver as R
 import tally as T
@@ -681,6 +682,14 @@ class GameService:
                     else f"close day {current.number} first")
             raise GameError(f"day {day} is not the current phase ({current.label_ru}); {hint}")
         current = replace(current, start=since or current.start, deadline=deadline or current.deadline)
+        if closed_at is not None:
+            # a mistyped --closed-at would close the day on no votes and give every player a miss
+            shown = f"--closed-at {closed_at.astimezone(self.tz):%d.%m.%Y %H:%M}"
+            if current.start is not None and closed_at <= current.start:
+                began = current.start.astimezone(self.tz)
+                raise GameError(f"{shown} is not after day {day} began ({began:%d.%m.%Y %H:%M}); check the date")
+            if closed_at > now:
+                raise GameError(f"{shown} is in the future; a day is closed at a moment that has passed")
         if closed_at is None and now < current.deadline:
             closed_at = now       # the GM closes before the deadline: later posts do not count
         count: T.Tally | None = None
@@ -1034,6 +1043,10 @@ class GameService:
 
         `as_of` counts as mafvote knew the thread then (`--at`). Without it, a day whose deadline is after
         `now` is counted as of `now`: it is still open (the public view shows no result and no penalties)."""
+        if as_of is not None and now is not None and as_of > now:
+            # `--at` is a moment mafvote has lived through; a future one (a typo'd year) would invent a closed day
+            raise GameError(f"--at {as_of.astimezone(self.tz):%d.%m.%Y %H:%M} is in the future; --at counts as "
+                            "mafvote knew the thread at a past moment")
         inputs = self.count_inputs(day, since=since, deadline=deadline, as_of=as_of)
         if as_of is None and now is not None and inputs.state.deadline is not None and now < inputs.state.deadline:
             as_of = now
@@ -1153,9 +1166,23 @@ def open_service(config, game: GameConfig) -> tuple[Store, GameService]:
         raise
 
 
+_CLOCK: list[datetime] = []
+
+
 def utc_now() -> datetime:
     """The clock of the shell (the pure parts take times as data)."""
-    return datetime.now(timezone.utc)
+    return _CLOCK[-1] if _CLOCK else datetime.now(timezone.utc)
+
+
+@contextmanager
+def clock_at(moment: datetime) -> Iterator[None]:
+    """Run the commands inside as if it were `moment`: `mafvote demo` plays a bundled game dated after
+    today, at its day's deadline (commands refuse a `--closed-at` or `--at` in their future)."""
+    _CLOCK.append(moment)
+    try:
+        yield
+    finally:
+        _CLOCK.pop()
 
 
 def _has_vote_posts(inputs: CountInputs, phase: Phase) -> bool:

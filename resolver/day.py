@@ -85,7 +85,8 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
         public.append(Public("hanged", f"{verb} {_death_text(ruleset, p, role, revealed, mode)}",
                              {"player": p.nick, "role": role.name if mode == "role" else None,
                               "side": (role.shown_side or role.side) if mode == "side" else role.side if revealed else None}))
-        log.append(f"{p.nick} is hanged ({role.name}); a hanged shahid takes nobody")
+        shahid = any(a.kind == "shahid" for a in role.abilities)
+        log.append(f"{p.nick} is hanged ({role.name})" + ("; a hanged shahid takes nobody" if shahid else ""))
     if not deaths and not saved:
         public.append(Public("nobody", "Не вешается никто", {}))
     if deaths:

@@ -16,7 +16,8 @@ class Problem:
     hint: str = ""
 
     def __str__(self) -> str:
-        text = f"{self.file}: {self.where}: {self.message}"
+        # a problem raised from a plain message has no file or place: no empty ": : " before it
+        text = ": ".join(part for part in (self.file, self.where, self.message) if part)
         return f"{text} ({self.hint})" if self.hint else text
 
 

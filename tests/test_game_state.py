@@ -164,3 +164,31 @@ def test_a_day_closed_before_its_deadline_stays_closed_at_that_time_in_every_lat
         assert after.to_json()["outcome"] == expected["outcome"]
         # and the night after it starts when the GM closed the day
         assert svc.phase("night", 2).start == closed_at
+
+
+@pytest.mark.parametrize("closed_at, message", [
+    # a typo'd date would close the day on no votes and give every player a miss (a modkill candidate next)
+    (datetime(2026, 11, 29, 17, 0, tzinfo=MSK), "--closed-at 29.11.2026 17:00 is not after day 1 began "
+                                                "(30.12.2026 20:00); check the date"),
+    (datetime(2027, 1, 3, 12, 0, tzinfo=MSK), "--closed-at 03.01.2027 12:00 is in the future; a day is closed at a "
+                                              "moment that has passed"),
+])
+def test_a_closed_at_before_the_day_began_or_in_the_future_is_refused_and_nothing_applied(tmp_path, closed_at,
+                                                                                          message):
+    store, svc = make(tmp_path, posts=True)
+    with store:
+        svc.resolve_night(1, now=BEFORE)
+        with pytest.raises(GameError) as exc:
+            svc.close_day(1, now=AFTER, since=SINCE, deadline=DEADLINE, closed_at=closed_at)
+        assert str(exc.value) == message
+        assert [r.how for r in svc.applied()] == ["resolve"] and svc.state().misses == {}
+
+
+def test_a_count_at_a_future_moment_is_refused(tmp_path):
+    store, svc = make(tmp_path, posts=True)
+    with store:
+        svc.resolve_night(1, now=BEFORE)
+        with pytest.raises(GameError, match=r"^--at 01\.01\.2028 12:00 is in the future; --at counts as mafvote "
+                                            r"knew the thread at a past moment$"):
+            svc.count(1, since=SINCE, deadline=DEADLINE, as_of=datetime(2028, 1, 1, 12, 0, tzinfo=MSK), now=AFTER)
+        assert svc.count(1, since=SINCE, deadline=DEADLINE, as_of=CAPTURE, now=AFTER).closed

@@ -7,10 +7,13 @@ on a real game.
 from __future__ import annotations
 
 import tempfile
+from datetime import datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import click
 
+from .. import game as game_mod
 from ..demo import DAY_1_DEADLINE, DEMO_DEADLINE, DEMO_ROLES, DEMO_SINCE
 from . import cli
 
@@ -64,6 +67,14 @@ def _play(config_path: Path, forum) -> None:
         if code:
             raise click.exceptions.Exit(code)
 
+    # The bundled game is dated after today: the commands run at the end of its day 2, as its GM ran them
+    # (a count `--at`, a close `--closed-at` must not lie in the clock's future)
+    with game_mod.clock_at(datetime.fromisoformat(DEMO_DEADLINE).replace(tzinfo=ZoneInfo("Europe/Moscow"))
+                           + timedelta(minutes=5)):
+        _play_commands(run, forum)
+
+
+def _play_commands(run, forum) -> None:
     run("Check the configuration", "check")
     run("First crawl: the vote thread has 3 pages so far", "crawl")
     forum.show_pages(5)
