@@ -410,6 +410,13 @@ class Daemon:
                      day.number, exc)
         return T.format_bbcode(public, now, names=self._names(g)).rstrip("\n")
 
+    def _vote_thread_read(self, g: _Game) -> bool:
+        """The vote thread has been crawled to the end at least once (a finished run without an error)."""
+        rows = self.store.db.query(
+            "select 1 from crawl_runs r join topics t on t.id = r.topic where t.game_id = ? and t.kind = 'vote' "
+            "and r.finished_at is not null and r.error is null limit 1", [g.cfg.id])
+        return any(True for _ in rows)
+
     def _names(self, g: _Game) -> dict[str, str]:
         """What the public count calls each slot: the mask in mask games, the account playing it now."""
         from .render import public_names
@@ -420,6 +427,10 @@ class Daemon:
         out: list[str] = []
         pub = self.config.publish
         if pub.dir is None and g.publisher is None:
+            return out
+        if not self._vote_thread_read(g):
+            # a count of a thread never read says «nobody voted» and puts the penalty on everyone: players
+            # must not see that while the forum is down on the daemon's first start
             return out
         bbcode = T.format_bbcode(public, now, names=self._names(g))
         if pub.dir is not None:

@@ -351,3 +351,16 @@ def test_after_the_game_ends_no_more_deadline_alerts_come(forum, tmp_path):
         # a whole next day by the clock (night 1 to 23:30, day 2 to 22:00 on the 31st): nothing to warn about
         run(daemon, forum, msk("22:05"), msk("23:00", day=31), timedelta(minutes=15), script=[])
     assert channel.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m"]
+
+
+def test_no_count_is_published_before_the_vote_thread_was_read_once(forum, tmp_path):
+    # the forum is down when the daemon first starts: a count of an unread thread would say «nobody voted»
+    config = write_config(tmp_path, forum.base_url, poll="1m")
+    published = tmp_path / "public" / "votecount-ny.bbcode"
+    with daemon_for(config, {"webhook": Recorder()}) as daemon:
+        forum.fail_for(3600, status=503)
+        run(daemon, forum, msk("10:00"), msk("10:05"), timedelta(minutes=1), script=())
+        assert not published.exists()
+        forum.fail_for(0)
+        run(daemon, forum, msk("10:06"), msk("10:09"), timedelta(minutes=1), script=DAY[:1])
+    assert "[color=#FF0000]Соня[/color] — 1 голос (Ronin [i]досрочно[/i])" in published.read_text(encoding="utf-8")
