@@ -380,3 +380,15 @@ def test_bad_cli_times(text, message):
 
 def test_problem_is_exported_for_other_validators():
     assert str(Problem("rules.toml", "", "broken")) == "rules.toml: broken"
+
+
+def test_the_config_option_may_come_before_the_command_also_for_nested_commands(folder):
+    write(folder, CONFIG, "other.toml")
+    result = run("-c", "other.toml", "check")
+    assert result.exit_code == 0 and result.output == "other.toml: OK — 1 forum, 1 game, 2 players\n"
+    # a nested command (`state silence`) gets it too; without it, ./config.toml (absent here) would be read
+    result = run("-c", "other.toml", "state", "silence", "--player", "Nobody", "--day", "1")
+    assert result.exit_code == 2 and "file not found" not in result.output and "Nobody" in result.output
+    # the command's own -c wins
+    write(folder, MISTAKES, "bad.toml")
+    assert run("-c", "other.toml", "check", "-c", "bad.toml").exit_code == 2

@@ -25,10 +25,27 @@ class _Group(click.Group):
             raise click.exceptions.Exit(1) from None
 
 
+def _config_defaults(group: click.Group, path: str) -> dict:
+    """`default_map` giving every command under `group` (nested groups too) the config file `path`."""
+    out: dict = {}
+    for name, command in group.commands.items():
+        entry: dict = {"config_path": path}
+        if isinstance(command, click.Group):
+            entry.update(_config_defaults(command, path))
+        out[name] = entry
+    return out
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="mafvote")
-def cli() -> None:
+@click.option("-c", "--config", "config_path", type=click.Path(dir_okay=False), default=None,
+              help="The configuration file, for any command (also accepted after the command).")
+@click.pass_context
+def cli(ctx: click.Context, config_path: str | None) -> None:
     """Vote counter and results daemon for forum mafia games."""
+    # `mafvote -c FILE posts` as well as `mafvote posts -c FILE` (the command's own -c wins)
+    if config_path is not None:
+        ctx.default_map = _config_defaults(cli, config_path)
 
 
 def main(argv: list[str] | None = None) -> None:
