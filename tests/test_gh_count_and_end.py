@@ -390,6 +390,11 @@ def test_rule_3_14_a_modkill_during_the_004_day_closes_it_and_the_night_begins(p
     assert "итог: modkill" in out[4]
     st = state()
     assert (st["phase"]["kind"], st["phase"]["number"]) == ("night", 2)
+    # the others had until the deadline to vote: the cut-short day records no miss (004's penalty is cumulative)
+    assert st["misses"] == {}
+    [note] = [line for line in out if line.startswith("Примечание:")]
+    assert note.startswith("Примечание: the day was closed by the modkill before its deadline: no missed vote "
+                           "recorded for ")
     assert [r["how"] for r in st["applied"]] == ["resolve", "modkill", "close"]
     assert ok("undo").startswith("undone: #3 closed day 1")
     assert ok("undo").startswith("undone: #2 modkill in day 1: Соня")

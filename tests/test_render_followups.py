@@ -215,7 +215,7 @@ def test_rule_6_001_private_messages_come_from_the_gm_even_to_the_mafia():
                "private": [{"to": "Энзо", "kind": "succession", "text": "x"}]}
     assert render_private("new_year", {"roster": roster, **NEW_YEAR, "outcome": outcome}) == {
         "Энзо": "Энзо, письмо от ведущего (ночь 1):\n"
-                "Теперь вы ведёте свиту Санта Клауса: ночное действие босса за вами.\n"}
+                "Теперь вы ведёте свиту Санты Клауса: ночное действие босса за вами.\n"}
 
 
 @pytest.mark.parametrize("theme, roles, nick, line", [
