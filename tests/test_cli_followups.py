@@ -15,13 +15,12 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from click.testing import CliRunner
 
 import mafvote.game as game_mod
-from mafvote.cli import cli
 from mafvote.store import Store
 from scraper.fetch import FetchedMeta
 from scraper.model import ParsedPage, ParsedPost
+from test_cli_game import ok, run
 
 MSK = ZoneInfo("Europe/Moscow")
 BASE = "http://127.0.0.1:8099/"
@@ -110,15 +109,6 @@ def game(tmp_path, monkeypatch) -> Game:
     return Game(tmp_path)
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str) -> str:
-    code, out, err = run(*args)
-    assert code == 0, err
-    return out
 
 
 def tally(day: int, view: str = "gm") -> dict:
