@@ -39,7 +39,7 @@ from .game import GameService, Phase, phase_of_index
 from .store import Store, from_db_time
 
 __all__ = [
-    "Daemon", "DaemonError", "GameStatus", "PlannedJob", "TickReport", "active_day", "collect_status",
+    "CRAWL_NOT_FINISHED", "Daemon", "DaemonError", "GameStatus", "PlannedJob", "TickReport", "active_day", "collect_status",
     "crawl_health", "deadline_plan", "format_left",
 ]
 
@@ -521,6 +521,16 @@ class GameStatus:
     alerts_sent: int
     winner: str | None = None         # RULES.md §5: the side that won (GameService.winner); None while it goes on
     winner_text: str | None = None    # «победа мафии»
+    # h22 #9: the last crawl is older than 3 poll intervals: no daemon is crawling (`mafvote run` is not running)
+    no_crawl_for: timedelta | None = None
+    poll_interval: timedelta | None = None
+
+    @property
+    def crawl_overdue_text(self) -> str | None:
+        if self.no_crawl_for is None or self.poll_interval is None:
+            return None
+        return (f"no crawl for {format_left(self.no_crawl_for)} (poll every {_duration(self.poll_interval)}): "
+                "is `mafvote run` running?")
 
     @property
     def deadline(self) -> datetime:
@@ -536,7 +546,16 @@ class GameStatus:
             "failures_in_a_row": self.failures_in_a_row, "next_jobs": [j.to_json() for j in self.next_jobs],
             "unsent_alerts": self.unsent, "alerts_sent": self.alerts_sent,
             "game_over": self.winner is not None, "winner": self.winner, "winner_text": self.winner_text,
+            "crawl_overdue": None if self.no_crawl_for is None else {
+                "seconds": int(self.no_crawl_for.total_seconds()),
+                "poll_interval_seconds": int(self.poll_interval.total_seconds()) if self.poll_interval else None,
+                "text": self.crawl_overdue_text},
         }
+
+
+# What `mafvote status` says of a crawl run that never recorded its end (stopped by Ctrl-C or a kill, or
+# still going on in another process).
+CRAWL_NOT_FINISHED = "did not finish (stopped, or still running)"
 
 
 def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
@@ -580,10 +599,15 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
                 last_started = max(last_started, started) if last_started else started
             err = list(store.db.query("select started_at, error from crawl_runs where topic = ? and error is not null "
                                       "order by id desc limit 1", [topic.id]))
+            if rows and rows[0]["finished_at"] is None and rows[0]["error"] is None:
+                # h22 #10: a crawl cut off (Ctrl-C, a kill) is the latest problem too, though it left no error
+                err = [{"started_at": rows[0]["started_at"], "error": CRAWL_NOT_FINISHED, "finished": False}]
             if err and (last_error is None or err[0]["started_at"] >= last_error["at"]):
-                last_error = {"topic": topic_kind, "at": err[0]["started_at"], "error": err[0]["error"]}
+                last_error = {"topic": topic_kind, "at": err[0]["started_at"], "error": err[0]["error"],
+                              "finished": err[0].get("finished", True)}
             failures = max(failures, crawl_health(store, topic.id, kind=topic_kind, url=url).failures_in_a_row)
         next_crawl = (last_started + game.poll_interval) if last_started is not None else now
+        silent = now - last_started if last_started is not None else None
         jobs = [PlannedJob(game.id, "crawl", max(next_crawl, now), f"crawl every {_duration(game.poll_interval)}")]
         jobs += _game_plan(service, game, config.alerts.before_deadline, now)
         unsent = [{"key": d.alert.key, "kind": d.alert.kind, "channel": d.channel, "attempts": d.attempts,
@@ -592,9 +616,11 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
                   for d in alert_log.pending(game.id) if d.channel != "log"]
         sent = next(store.db.query("select count(*) as n from alerts where game = ?", [game.id]))["n"]
         winner = service.winner(applied)
+        overdue = silent if silent is not None and silent > 3 * game.poll_interval and winner is None else None
         out.append(GameStatus(game.id, game.title, current, day, now, crawls, last_error, failures,
                               sorted(jobs, key=lambda j: j.at), unsent, sent, winner,
-                              f"победа {service.winner_words(winner)}" if winner else None))
+                              f"победа {service.winner_words(winner)}" if winner else None,
+                              no_crawl_for=overdue, poll_interval=game.poll_interval))
     return out
 
 

@@ -16,13 +16,21 @@ Rules the store keeps:
 The schema is versioned: `MIGRATIONS` is an ordered list of functions; the store applies the ones
 after the recorded `schema_version`. To change the schema, append a function — never edit one that
 has shipped.
+
+Several processes share one file (the GM's `mafvote crawl` while `mafvote run` crawls): every
+transaction takes the write lock when it begins (`BEGIN IMMEDIATE`), so a writer waits its turn (up to
+`BUSY_TIMEOUT` seconds) instead of failing the moment another one committed; a store still locked then
+is a `StoreError`. A file this user cannot write is opened read-only: reading commands work on it,
+writing ones get a `StoreError` saying so. A file that is not a mafvote store is refused untouched.
 """
 from __future__ import annotations
 
+import contextlib
+import os
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import sqlite3
 
@@ -33,9 +41,11 @@ from scraper.fetch import FetchedMeta
 from .errors import OperationFailed
 
 __all__ = [
+    "BUSY_TIMEOUT",
     "CrawlRun",
     "FetchedMeta",
     "MIGRATIONS",
+    "NoStore",
     "PageChanges",
     "PostVersion",
     "Store",
@@ -49,7 +59,21 @@ __all__ = [
 
 
 class StoreError(OperationFailed):
-    """The database file cannot be opened or is newer than this mafvote."""
+    """The database file cannot be opened, is not a mafvote store, is newer than this mafvote, is
+    read-only for a command that writes, or stayed locked by another writer."""
+
+
+class NoStore(StoreError):
+    """A command that only reads found no store file (it never creates an empty one)."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        super().__init__(f"no store at {self.path} yet: run `mafvote crawl` first (or check [store].path "
+                         f"in the config)")
+
+
+# How long a writer waits for another one's transaction (a page of a crawl takes milliseconds).
+BUSY_TIMEOUT = 10.0
 
 
 # --- times -------------------------------------------------------------------------------------
@@ -168,6 +192,15 @@ class CrawlRun:
     deleted: int
     error: str | None
 
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def ok(self) -> bool:
+        """Finished without an error: the topic was read to its end."""
+        return self.finished and self.error is None
+
 
 # --- schema migrations -------------------------------------------------------------------------
 
@@ -257,24 +290,179 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
 _IDS_PER_QUERY = 500      # post ids per `in (...)` lookup, well under SQLite's variable limit
 
 
+_LOCKED = ("SQLITE_BUSY", "SQLITE_LOCKED")
+_READ_ONLY = ("SQLITE_READONLY",)
+
+
+def _sqlite_code(exc: BaseException) -> str:
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    if not name:      # older SQLite bindings: only the message
+        text = str(exc)
+        if "locked" in text:
+            name = "SQLITE_BUSY"
+        elif "readonly" in text:
+            name = "SQLITE_READONLY"
+    return name
+
+
+def _locked_message(path: Path) -> str:
+    return (f"store {path} is locked: another program kept writing it for {BUSY_TIMEOUT:g} s (a second "
+            "`mafvote crawl`, `mafvote run`, or an SQLite tool with a transaction open); try again when it "
+            "is done")
+
+
+def _read_only_message(path: Path) -> str:
+    return (f"store {path} is read-only (this user cannot write the file or its folder, or the disk is "
+            "mounted read-only): this command needs to write it; make both writable (chmod u+w), run mafvote "
+            "as the user who owns them, or point [store].path at a writable copy. Commands that only read "
+            "(state, tally, posts, votes, render, status) work on it as it is")
+
+
+class _Database(sqlite_utils.Database):
+    """sqlite-utils' `Database` with the store's transactions: `atomic()` takes the write lock when it
+    begins, and a lock or a read-only file surfaces as a `StoreError` naming the file.
+
+    sqlite-utils begins with a plain (deferred) `BEGIN`: the transaction reads first and asks for the
+    write lock at its first write. In WAL mode that upgrade fails at once, without waiting, when another
+    process committed since the read (SQLITE_BUSY_SNAPSHOT), so two crawlers of one store died with
+    "database is locked" (h22 #3). `BEGIN IMMEDIATE` waits for the lock up to the busy timeout instead,
+    and every caller of `store.db.atomic()` (games, alerts, publishing) gets it too."""
+
+    store_path: Path = Path()
+
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator["_Database"]:
+        if self.conn.in_transaction:
+            with super().atomic():          # nested: a savepoint inside the outer transaction
+                yield self
+            return
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise self._store_error(exc) from exc
+        try:
+            yield self
+        except BaseException:
+            self.rollback()
+            raise
+        try:
+            self.conn.execute("COMMIT")
+        except BaseException as exc:
+            self.rollback()
+            if isinstance(exc, sqlite3.OperationalError):
+                raise self._store_error(exc) from exc
+            raise
+
+    def execute(self, sql: str, parameters: Sequence | dict[str, Any] | None = None) -> sqlite3.Cursor:
+        try:
+            return super().execute(sql, parameters)
+        except sqlite3.OperationalError as exc:
+            raise self._store_error(exc) from exc
+
+    def _store_error(self, exc: sqlite3.OperationalError) -> Exception:
+        code = _sqlite_code(exc)
+        if code.startswith(_LOCKED):
+            return StoreError(_locked_message(self.store_path))
+        if code.startswith(_READ_ONLY):
+            return StoreError(_read_only_message(self.store_path))
+        return exc
+
+
+def _writable(path: Path) -> bool:
+    # SQLite writes the -wal and -shm files beside the store, so its folder must be writable too.
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+
+
+def _connect(path: Path, *, read_only: bool) -> sqlite3.Connection:
+    if not read_only:
+        return sqlite3.connect(str(path), timeout=BUSY_TIMEOUT)
+    uri = path.resolve().as_uri()
+    try:
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+        conn.execute("select count(*) from sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError as exc:
+        # A WAL-mode file on a read-only disk opens with mode=ro only where SQLite can make its -shm
+        # file. With no -wal content to lose, `immutable` reads the file as it is; with some, it would
+        # miss the last writes, so the error stands.
+        wal = path.with_name(path.name + "-wal")
+        if _sqlite_code(exc) != "SQLITE_CANTOPEN" or (wal.exists() and wal.stat().st_size > 0):
+            raise
+    return sqlite3.connect(f"{uri}?immutable=1", uri=True, timeout=BUSY_TIMEOUT)
+
+
 class Store:
-    """One SQLite file (WAL mode). Not thread-safe: one Store per thread/process."""
+    """One SQLite file (WAL mode). Not thread-safe: one Store per thread/process; several processes may
+    share the file (each transaction waits for the others' up to `BUSY_TIMEOUT` seconds).
+
+    `create=False` raises `NoStore` instead of creating a missing file (for commands that only read).
+    `read_only` opens without writing anything (default: when this user cannot write the file or its
+    folder); then a write raises `StoreError`. The path ":memory:" is an empty store in memory."""
 
     def __init__(self, path: str | Path,
-                 migrations: Sequence[Callable[[sqlite_utils.Database], None]] = MIGRATIONS):
+                 migrations: Sequence[Callable[[sqlite_utils.Database], None]] = MIGRATIONS, *,
+                 create: bool = True, read_only: bool | None = None):
         self.path = Path(path)
+        memory = str(path) == ":memory:"
+        exists = memory or self.path.exists()
+        if not exists and not create:
+            raise NoStore(self.path)
+        if self.path.is_dir():
+            raise StoreError(f"store {self.path} is a folder, not a file; check [store].path in the config "
+                             "(it names the SQLite file, e.g. mafvote.db)")
+        self.read_only = bool(read_only) if read_only is not None else (exists and not memory
+                                                                         and not _writable(self.path))
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite_utils.Database(self.path)
-            self.db.execute("PRAGMA busy_timeout = 10000")
-            self.db.enable_wal()
+            if not memory and not exists:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = _connect(self.path, read_only=self.read_only) if not memory else sqlite3.connect(":memory:")
+            # Python's implicit transactions (a lone write outside `atomic`) take the write lock up front too.
+            conn.isolation_level = "IMMEDIATE"
+            self.db = _Database(conn)
+            self.db.store_path = self.path
+            self._refuse_foreign()
+            if not self.read_only:
+                self.db.enable_wal()
             # In WAL mode NORMAL still commits each page atomically; only the last commits before a
             # power cut (not a process kill) may be rolled back, and the next crawl re-reads them.
             self.db.execute("PRAGMA synchronous = NORMAL")
             self._migrate(list(migrations))
+        except StoreError:
+            self._close_quietly()
+            raise
         except (OSError, sqlite3.DatabaseError) as exc:
-            raise StoreError(f"store {self.path}: cannot open ({exc}); check [store].path in the "
-                             f"config and the folder's permissions") from exc
+            self._close_quietly()
+            raise StoreError(self._open_problem(exc)) from exc
+
+    def _open_problem(self, exc: BaseException) -> str:
+        code = _sqlite_code(exc)
+        if code.startswith(_LOCKED):
+            return _locked_message(self.path)
+        if code == "SQLITE_NOTADB":
+            return (f"not a mafvote store: {self.path} is not an SQLite database ({exc}); check [store].path "
+                    "in the config")
+        if code == "SQLITE_CORRUPT":
+            return (f"store {self.path} is damaged ({exc}); restore it from a backup, or move it away and run "
+                    "`mafvote crawl` to read the topics again (the nights resolved and days closed are in it too "
+                    "and would have to be entered again)")
+        return (f"store {self.path}: cannot open ({exc}); check [store].path in the config and the "
+                "folder's permissions")
+
+    def _refuse_foreign(self) -> None:
+        """A SQLite file with tables and no mafvote schema is someone else's: never touch it (not even its
+        journal mode), whatever [store].path points at by mistake."""
+        tables = [r[0] for r in self.db.conn.execute(
+            "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")]
+        if tables and "schema_version" not in tables:
+            shown = ", ".join(tables[:6]) + (f" and {len(tables) - 6} more" if len(tables) > 6 else "")
+            raise StoreError(f"not a mafvote store: {self.path} has tables {shown} and no mafvote schema; "
+                             "check [store].path in the config")
+
+    def _close_quietly(self) -> None:
+        db = getattr(self, "db", None)
+        if db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                db.close()
 
     # -- lifecycle --
     def close(self) -> None:
@@ -294,15 +482,22 @@ class Store:
         return rows[0]["version"] if rows else 0
 
     def _migrate(self, migrations: list[Callable[[sqlite_utils.Database], None]]) -> None:
+        current = self.schema_version           # read without the write lock: most opens change nothing
+        if current > len(migrations):
+            raise StoreError(
+                f"store {self.path} has schema version {current}, newer than this mafvote "
+                f"knows ({len(migrations)}); upgrade mafvote or point [store].path elsewhere")
+        if current == len(migrations):
+            return
+        if self.read_only:
+            raise StoreError(
+                f"store {self.path} is read-only and needs an upgrade to schema version {len(migrations)} "
+                f"(it has {current}): make it and its folder writable and run any mafvote command once")
         with self.db.atomic():
             if not self.db["schema_version"].exists():
                 self.db["schema_version"].create(
                     {"id": int, "version": int, "migrated_at": str}, pk="id")
-            current = self.schema_version
-            if current > len(migrations):
-                raise StoreError(
-                    f"store {self.path} has schema version {current}, newer than this mafvote "
-                    f"knows ({len(migrations)}); upgrade mafvote or point [store].path elsewhere")
+            current = self.schema_version       # again under the lock: another process may have just done it
             for version, migration in enumerate(migrations[current:], start=current + 1):
                 migration(self.db)
                 self.db["schema_version"].upsert(
@@ -513,6 +708,14 @@ class Store:
         else:
             rows = self.db.query("select * from crawl_runs where topic = ? order by id", [_tid(topic)])
         return [_crawl_run(r) for r in rows]
+
+    def last_crawl_run(self, *, game_id: str, kind: str) -> CrawlRun | None:
+        """The latest crawl run of the game's topic of this kind ("vote" | "game"), finished or not: a run
+        with no `finished_at` was cut off (Ctrl-C, a kill) or is going on now."""
+        rows = list(self.db.query(
+            "select r.* from topics t cross join crawl_runs r on r.topic = t.id "
+            "where t.game_id = ? and t.kind = ? order by r.id desc limit 1", [game_id, kind]))
+        return _crawl_run(rows[0]) if rows else None
 
     def failing_runs(self, topic: Topic | int) -> list[CrawlRun]:
         """The topic's current run of failed crawls, newest first: the runs with an error since its last

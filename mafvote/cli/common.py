@@ -13,25 +13,67 @@ A command is written as
 
 Problems with the config file or the choice of game leave through click (exit status 2, one line per
 problem on stderr), so they look the same under `mafvote` and under click's test runner.
+
+A command that only reads (`READ_ONLY_COMMANDS`) never creates the store: `load` refuses it with
+`NoStore` when the file is missing (a typo in [store].path must not show a fresh, empty game).
+
+A Ctrl-C while `mafvote` is still starting (importing its modules, the first half second) ends it with
+one line and exit status 130 instead of an import traceback; once a command runs, Ctrl-C is Python's
+KeyboardInterrupt as usual (`mafvote crawl` reports what it stored).
 """
 from __future__ import annotations
 
+import os
 import re
+import signal
+import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
-import click
+# 128 + SIGINT, what shells report for a program stopped by Ctrl-C.
+INTERRUPTED = 130
 
-from ..config import Config, ConfigError, GameConfig, load_config
-from ..errors import BadInput
+
+def _interrupted_while_starting(signum: int, frame: Any) -> None:
+    # Until `mafvote.cli.main` is on the stack we are importing (or exiting): nothing to report or undo.
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "main" and Path(code.co_filename).parts[-2:] == ("cli", "__init__.py"):
+            raise KeyboardInterrupt
+        frame = frame.f_back
+    sys.stderr.write("interrupted: mafvote stopped before doing anything\n")
+    raise SystemExit(INTERRUPTED)
+
+
+def _quiet_startup_interrupt() -> None:
+    # Only in the `mafvote` program itself (not under pytest or in a library user's process), and only in
+    # place of Python's own handler; installed before the slow imports below.
+    if (os.path.basename(sys.argv[0] if sys.argv else "") == "mafvote"
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+        try:
+            signal.signal(signal.SIGINT, _interrupted_while_starting)
+        except ValueError:        # not the main thread
+            pass
+
+
+_quiet_startup_interrupt()
+
+import click  # noqa: E402
+
+from ..config import Config, ConfigError, GameConfig, load_config  # noqa: E402
+from ..errors import BadInput  # noqa: E402
+from ..store import NoStore  # noqa: E402
 
 __all__ = [
     "DEFAULT_CONFIG",
+    "INTERRUPTED",
+    "READ_ONLY_COMMANDS",
     "BadConfigExit",
     "config_option",
+    "crawl_warning",
     "format_option",
     "game_option",
     "load",
@@ -103,23 +145,64 @@ def load(ctx_or_path: click.Context | str | Path | None = None) -> Config:
     if isinstance(ctx_or_path, str | Path):
         return _load(Path(ctx_or_path))
     ctx = ctx_or_path or click.get_current_context()
-    cached = ctx.meta.get(_CACHE)
-    if cached is not None:
-        return cached
-    config = _load(Path(_param(ctx, "config_path") or DEFAULT_CONFIG))
-    ctx.meta[_CACHE] = config
+    config = _cached(ctx)
+    _store_exists_for_readers(ctx, config)
     return config
+
+
+def _cached(ctx: click.Context) -> Config:
+    config = ctx.meta.get(_CACHE)
+    if config is None:
+        config = _load(Path(_param(ctx, "config_path") or DEFAULT_CONFIG))
+        ctx.meta[_CACHE] = config
+    return config
+
+
+def _store_exists_for_readers(ctx: click.Context, config: Config) -> None:
+    if _command_of(ctx) in READ_ONLY_COMMANDS and not Path(config.store.path).exists():
+        raise NoStore(config.store.path)
 
 
 def load_game(ctx: click.Context | None = None) -> tuple[Config, GameConfig]:
     """The config and the game chosen with `--game` (or the file's only game)."""
     ctx = ctx or click.get_current_context()
-    config = load(ctx)
+    config = _cached(ctx)
     game_id = _param(ctx, "game_id")
     try:
-        return config, config.game(game_id)
+        game = config.game(game_id)
     except BadInput as exc:
         raise click.UsageError(str(exc), ctx) from None
+    _store_exists_for_readers(ctx, config)       # after the game: a wrong --game is named first
+    return config, game
+
+
+# Commands that only read the store: with no store file they say so instead of creating an empty one
+# (h22 #12). `status` and `posts` never create one either but answer on their own: `status` shows the
+# schedule of a game not crawled yet and notes the missing store, `posts` says no posts are stored yet.
+READ_ONLY_COMMANDS = frozenset({("state",), ("tally",), ("votes",), ("render",)})
+
+
+def _command_of(ctx: click.Context) -> tuple[str, ...]:
+    """The command's words after the program's name: ("state",), ("state", "silence"), ("tally",)."""
+    names: list[str] = []
+    node: click.Context | None = ctx
+    while node is not None and node.parent is not None:
+        names.append(node.info_name or "")
+        node = node.parent
+    return tuple(reversed(names))
+
+
+def crawl_warning(run, tz: tzinfo) -> str | None:
+    """One line for the GM when the vote thread's latest crawl (a `store.CrawlRun`, or None) did not read
+    it to its end: a count made now may miss votes (h22 #10). None when it did."""
+    if run is None or run.ok:
+        return None
+    started = run.started_at.astimezone(tz).strftime("%d.%m %H:%M")
+    if not run.finished:
+        what = f"the vote thread's last crawl (started {started}) did not finish (stopped, or still running)"
+    else:
+        what = f"the vote thread's last crawl ({started}) failed: {run.error}"
+    return f"{what}; the count may miss votes: run `mafvote crawl` again"
 
 
 def _param(ctx: click.Context, name: str) -> Any:

@@ -7,13 +7,16 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import click
+
+# first: it makes a Ctrl-C during the imports that follow quiet (see .common)
+from .common import INTERRUPTED, config_option, format_option, game_option, load, load_game  # noqa: I001
+
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from selectolax.lexbor import LexborHTMLParser
 
 from ..errors import OperationFailed
 from . import cli
-from .common import config_option, format_option, game_option, load, load_game
 
 __all__ = ["plain_text"]
 
@@ -42,6 +45,18 @@ def plain_text(html: str) -> str:
 @game_option
 def crawl_command(config_path: Path, game_id: str | None) -> None:
     """One crawl of every topic of every game (or --game) now."""
+    stored = [0]          # pages read and stored by this command, for the Ctrl-C message
+    try:
+        _crawl(game_id, stored)
+    except KeyboardInterrupt:
+        # h22 #11: every page is its own transaction, so what was stored stays and the next crawl goes on from
+        # it; the topic's unfinished run shows in `mafvote status` and `mafvote tally` until then.
+        pages = f"{stored[0]} page{'' if stored[0] == 1 else 's'}"
+        click.echo(f"interrupted: {pages} stored; run `mafvote crawl` again to continue", err=True)
+        raise click.exceptions.Exit(INTERRUPTED) from None
+
+
+def _crawl(game_id: str | None, stored: list[int]) -> None:
     from scraper.crawl import crawl_game
     from scraper.fetch import ForumClient
 
@@ -68,8 +83,11 @@ def crawl_command(config_path: Path, game_id: str | None) -> None:
 
                 def progress_for(kind: str, url: str):
                     task = bar.add_task(f"{game.id} {kind}", total=None)
+                    last = [0]
 
                     def update(done: int, total: int | None) -> None:
+                        stored[0] += done - last[0]
+                        last[0] = done
                         bar.update(task, completed=done, total=total)
                     return update
 
@@ -118,13 +136,15 @@ def posts_command(config_path: Path, game_id: str | None, kind: str | None, fmt:
     """The stored posts of a game, deleted ones included (marked)."""
     config, game = load_game()
     tz = config.forum(game.forum).tz
-    from ..store import Store
+    from ..store import NoStore, Store
 
-    store = Store(config.store.path)
     try:
-        posts = store.posts(game_id=game.id, kind=kind, include_deleted=True)
-    finally:
-        store.close()
+        store = Store(config.store.path, create=False)      # a reader never creates the store (h22 #12)
+    except NoStore:
+        posts = []
+    else:
+        with store:
+            posts = store.posts(game_id=game.id, kind=kind, include_deleted=True)
     if fmt == "json":
         click.echo(json.dumps([post_json(p, tz) for p in posts], ensure_ascii=False, indent=1))
         return

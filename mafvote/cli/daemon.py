@@ -58,15 +58,31 @@ def _local(value: str | datetime | None, tz) -> str:
               help="Show the status as it is at this moment (ISO 8601; for tests and scripts).")
 def status_command(config_path: Path, fmt: str, now_text: str | None) -> None:
     """Per game: phase, deadline and time left, last crawl, last error, next jobs, unsent alerts."""
-    from ..daemon import collect_status, format_left
-    from ..store import Store
+    from ..daemon import collect_status
+    from ..store import NoStore, Store
     from .common import parse_cli_time
 
     config = load()
     now = (parse_cli_time(now_text, config.games[0].schedule.tz, option="--now") if now_text
            else datetime.now(timezone.utc))
-    with Store(config.store.path) as store:
+    missing: NoStore | None = None
+    try:
+        store = Store(config.store.path, create=False)
+    except NoStore as exc:
+        # the schedule is known without a store: shown from an empty one in memory, none is created, and the
+        # GM learns it is missing (a typo in [store].path?) after the games (h22 #12)
+        missing = exc
+        store = Store(":memory:")
+    with store:
         games = collect_status(config, store, now)
+    _print_status(config, games, now, fmt)
+    if missing is not None:
+        click.echo(f"note: {missing}", err=True)
+
+
+def _print_status(config, games, now: datetime, fmt: str) -> None:
+    from ..daemon import CRAWL_NOT_FINISHED, format_left
+
     if fmt == "json":
         click.echo(json.dumps({"now": now.isoformat(), "games": [g.to_json() for g in games]},
                               ensure_ascii=False, indent=1))
@@ -95,18 +111,27 @@ def status_command(config_path: Path, fmt: str, now_text: str | None) -> None:
             crawls = "; ".join(
                 f"{c['topic']} {_local(c['started_at'], tz)} "
                 + (f"ok ({c['new']} new, {c['changed']} edited, {c['requests']} requests)" if c["ok"]
-                   else f"FAILED: {c['error'] or 'did not finish'}")
+                   else f"FAILED: {c['error'] or CRAWL_NOT_FINISHED}")
                 for c in s.last_crawls)
         else:
             crawls = "never (start `mafvote run` or `mafvote crawl`)"
         click.echo(f"  last crawl:    {crawls}")
+        if s.crawl_overdue_text is not None:
+            click.echo(f"  daemon:        {s.crawl_overdue_text}")
         if s.last_error is not None:
             err = s.last_error
-            again = f" ({s.failures_in_a_row} in a row, still failing)" if s.failures_in_a_row else " (recovered since)"
+            if not err.get("finished", True):
+                again = " (run `mafvote crawl` to read the rest)"
+            elif s.failures_in_a_row:
+                again = f" ({s.failures_in_a_row} in a row, still failing)"
+            else:
+                again = " (recovered since)"
             click.echo(f"  last error:    {_local(err['at'], tz)} {err['topic']}: {err['error']}{again}")
         else:
             click.echo("  last error:    none")
-        jobs = "; ".join(f"{_local(j.at, tz)} {j.label}" for j in s.next_jobs[:5])
+        # with no daemon running, a next crawl would always read "now": the daemon line above says why instead
+        planned = [j for j in s.next_jobs if not (s.crawl_overdue_text and j.kind == "crawl")]
+        jobs = "; ".join(f"{_local(j.at, tz)} {j.label}" for j in planned[:5])
         click.echo(f"  next jobs:     {jobs or 'none'}")
         if s.unsent:
             click.echo(f"  unsent alerts: {len(s.unsent)} (of {s.alerts_sent} alerts)")

@@ -11,7 +11,7 @@ import tally as T
 from .. import game as game_mod
 from ..render import public_names
 from . import cli
-from .common import config_option, format_option, game_option, parse_cli_time
+from .common import config_option, crawl_warning, format_option, game_option, parse_cli_time
 from .game import _service
 
 __all__ = ["tally_command", "votes_command"]
@@ -39,14 +39,20 @@ def tally_command(config_path: Path, game_id: str | None, number: int | None, si
             deadline=parse_cli_time(deadline, tz, option="--deadline") if deadline else None,
             as_of=parse_cli_time(at, tz, option="--at") if at else None, now=game_mod.utc_now())
         names = public_names(service.game.players, service.state().replacements)
+        # h22 #10: a vote thread read only in part counts only what was read; say so (json: a key that grows)
+        warning = crawl_warning(service.store.last_crawl_run(game_id=service.game.id, kind="vote"), tz)
     if fmt == "json":
-        click.echo(json.dumps(t.to_json(), ensure_ascii=False, indent=1))
+        click.echo(json.dumps(t.to_json() | {"crawl_warning": warning}, ensure_ascii=False, indent=1))
     elif fmt == "bbcode":
+        if warning:
+            click.echo(f"warning: {warning}", err=True)       # never inside the post
         # the live-count post names players as the posts do: the mask in mask games, the account playing the
-        # slot now after a replacement (the text and json outputs keep the slots' nicks, for the GM and scripts)
+        # slot now after a replacement (the json output keeps the slots' nicks, for scripts)
         click.echo(T.format_bbcode(t, t.as_of or game_mod.utc_now(), names=names), nl=False)
     else:
-        click.echo(T.format_text(t), nl=False)
+        if warning:
+            click.echo(f"warning: {warning}")
+        click.echo(T.format_text(t, names=names), nl=False)
 
 
 @cli.command("votes")
