@@ -1053,8 +1053,12 @@ def _schedule_problems(game: dict[str, Any], forum: dict[str, Any] | None, where
 
 
 def _roster_problems(game: dict[str, Any], where: str, shown: str) -> list[Problem]:
+    # two names are one when the vote count reads them as one (RULES.md §2: case, ё/е, spaces, punctuation and
+    # Latin/Cyrillic look-alike letters aside), so it is the count's own matcher that compares them
+    from tally.names import RosterMatcher
+
     problems = []
-    owners: dict[str, tuple[int, str]] = {}  # name key -> (player index, key path of the first use)
+    owners: dict[str, tuple[int, str]] = {}  # a name's first use -> (player index, key path of that use)
     for p, player in _dicts(game.get("players")):
         names: list[tuple[str, str]] = []
         if _str(player, "nick"):
@@ -1069,19 +1073,29 @@ def _roster_problems(game: dict[str, Any], where: str, shown: str) -> list[Probl
         if isinstance(replaced, dict) and _str(replaced, "nick"):
             names.append((f"{where}.players[{p}].replaced_by.nick", replaced["nick"]))
         for path, name in names:
-            key = name_key(name)
-            if key not in owners:
-                owners[key] = (p, path)
+            found = RosterMatcher(dict.fromkeys(owners, ()), use_morph=False).match(name, fuzzy=False)
+            if found.step not in ("exact", "lookalike"):
+                owners[name] = (p, path)
                 continue
-            other, first = owners[key]
+            same = found.candidates[0]
+            other, first = owners[same]
             if other == p:
                 continue  # the same player's alias repeating their nick is harmless
+            if found.step == "lookalike":
+                how = f'looks the same as "{same.strip()}" (Latin/Cyrillic look-alike letters)'
+            elif name_key(name) == name_key(same):
+                how = "ignoring case and ё/е"
+            else:
+                how = f'reads as "{same.strip()}" (spaces and punctuation aside)'
             if path.endswith(".nick") and first.endswith(".nick") and ".replaced_by." not in path + first:
                 message = f'nick "{name.strip()}" appears twice in the roster (also {first.removeprefix(where + ".")})'
-                hint = "each player is listed once; nicks are compared ignoring case and ё/е"
+                hint = ("each player is listed once; nicks are compared ignoring case and ё/е"
+                        if how == "ignoring case and ё/е" else f"each player is listed once; this nick {how}")
             else:
                 message = f'"{name.strip()}" names two players (also {first.removeprefix(where + ".")})'
                 hint = "a vote for this name could not be told apart; remove or change one of them"
+                if how != "ignoring case and ё/е":
+                    hint = f"it {how}: " + hint
             problems.append(Problem(shown, path, message, hint))
     return problems
 

@@ -642,6 +642,12 @@ class GameService:
         state = self.state(applied)
         current = self._coming_day(day, applied)
         p = self._player(state, player)
+        if night and not self.night_action_is_duty:
+            # RULES.md §3.6: only with `night_action_is_duty` is a missed night action punished; an excuse here
+            # would be an undo step that changes nothing
+            raise GameError(f"state excuse --night: in this game a missed night action is not punished; nothing to "
+                            f"excuse (ruleset {self.ruleset.name}: night_action_is_duty = false). To excuse the "
+                            f"day's vote, leave out --night")
         if night:
             k = self.night_before_day(day)
             if k < 1:
@@ -1077,9 +1083,16 @@ class GameService:
         return self.link(post.post_id, post.kind, post.topic)
 
     def vote_history(self, player: str) -> tuple[str, list[VoteLine]]:
-        """Every vote the player wrote in the vote thread, in order, with the day it fell in and a link."""
+        """Every vote the player wrote in the vote thread, in order, with the day it fell in and a link. A
+        replaced account (`mafvote replace`) names its slot: its votes were the slot's, so the history is the
+        slot's, the old account's votes and its successor's."""
         applied = self.applied()
         state = self.state(applied)
+        if find_player(state.players, player) is None:
+            gone = T.RosterMatcher({old: () for old, _ in state.replacements}, use_morph=False).match(
+                player, fuzzy=False)
+            if gone.status == "match" and gone.step in ("exact", "lookalike", "translit"):
+                player = _current_nick(state, gone.player or player)
         p = self._player(state, player, alive=False)
         slot_of = self._slots(state, applied)
         slot = slot_of[p.nick]

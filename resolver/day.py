@@ -12,10 +12,13 @@ the last applied day), so it never outlives its phase; `apply_day` drops it.
 """
 from __future__ import annotations
 
-__all__ = ["apply_day", "modkill", "replace_player", "record_misses", "alive_at_start", "mark_phase_start"]
+__all__ = ["apply_day", "modkill", "replace_player", "same_name_as", "record_misses", "alive_at_start",
+           "mark_phase_start"]
 
 from dataclasses import replace
 from typing import Iterable
+
+from tally.names import RosterMatcher
 
 from .engine import _death_text, _reveal_mode, check_win, current_boss, inherit
 from .errors import ResolverError
@@ -144,8 +147,11 @@ def replace_player(state: GameState, player: str, by: str) -> GameState:
     p = find_player(state.players, player)
     if p is None or not p.alive:
         raise ResolverError(f"replace: {player!r} is not a living player of game {state.game}")
-    if find_player(state.players, by) is not None:
-        raise ResolverError(f"replace: {by!r} is already in game {state.game}")
+    taken = same_name_as(state, by)
+    if taken is not None:
+        slot, how = taken
+        raise ResolverError(f'replace: "{by}" {how} {slot}, a player of game {state.game}: votes could not tell '
+                            "the two apart (RULES.md §2); check the new account's nick as the forum shows it")
     old = p.nick
 
     def swap(x: str) -> str:
@@ -172,6 +178,28 @@ def replace_player(state: GameState, player: str, by: str) -> GameState:
         counters={_swap_counter(k, old, by): v for k, v in state.counters.items()},
         transfers=tuple((kind, swap(a), swap(b)) for kind, a, b in state.transfers),
     )
+
+
+def same_name_as(state: GameState, name: str) -> tuple[str, str] | None:
+    """The player (the slot's nick now) whose name `name` is the same as, the way the vote count compares names
+    (RULES.md §2: case, ё/е, spaces, punctuation and Latin/Cyrillic look-alike letters do not matter), and how
+    (words for a message: `"<name>" <how> <player>`); None when it is a new name. A slot's names are its nick,
+    display name, aliases and former accounts (their old votes are the slot's)."""
+    now = {p.nick: p.nick for p in state.players}
+    for gone, by in state.replacements:   # a former account names the slot its successor plays now
+        now[gone] = by
+        now = {k: (by if v == gone else v) for k, v in now.items()}
+    names: dict[str, list[str]] = {p.nick: [p.display, *p.aliases] for p in state.players}
+    for account, slot in now.items():
+        if account != slot and slot in names:
+            names[slot].append(account)
+    found = RosterMatcher({slot: [n for n in ns if n] for slot, ns in names.items()},
+                          use_morph=False).match(name, fuzzy=False)
+    if found.step == "exact":
+        return found.candidates[0], "is the same name (case, ё/е, spaces and punctuation aside) as"
+    if found.step == "lookalike":
+        return found.candidates[0], "looks the same (Latin/Cyrillic look-alike letters) as"
+    return None
 
 
 def _swap_counter(key: str, old: str, by: str) -> str:

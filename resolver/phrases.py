@@ -504,6 +504,13 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
             players.append((entry, [entry]))
     roles = [(r.name, [r.name, *r.aliases]) for r in ruleset.roles]
     matcher = _roster_names(players)
+    # a замена: each former account (`state.replacements`, oldest first) -> the nick its slot has now
+    successor: dict[str, str] = {}
+    for gone, by in (state.replacements if state is not None else ()):
+        successor = {k: (by if v == gone else v) for k, v in successor.items()}
+        successor[gone] = by
+    former = (RosterMatcher({gone: () for gone in successor if gone not in {n for n, _ in players}}, use_morph=False)
+              if successor else None)
 
     def is_name(word: str) -> bool:
         found = matcher.match(word, fuzzy=False)
@@ -513,6 +520,21 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
         # RULES.md §2 "Names": the vote counter's matcher (endings, transliteration, aliases, fuzzy); what it
         # cannot place goes to the label reader below, which asks the GM rather than guess
         found = matcher.match(chunk)
+        if found.status == "match" and found.step in ("exact", "lookalike"):
+            return found.player
+        # before a looser reading of the roster: an old account's name is never read as another player
+        now_played = former.match(chunk, fuzzy=False) if former is not None else None
+        if now_played is not None and now_played.status == "match":
+            # a замена: the old account's name means the slot, which the GM names by its player now
+            slot = successor[now_played.player or ""]
+            raise ActionError(Problem("night add", repr(text),
+                                      f"player {chunk!r} is the old account of the slot now played by {slot} "
+                                      "(замена)", f"write {slot}"))
+        if found.status == "ambiguous" and len(found.candidates) == 1:
+            # one candidate, but not a sure match (a loose spelling): the GM is asked, not guessed for
+            raise ActionError(Problem("night add", repr(text),
+                                      f"player {chunk!r} is not surely {found.candidates[0]}",
+                                      f"if {found.candidates[0]} is meant, write {found.candidates[0]}"))
         if found.status == "match":
             return found.player
         if found.status == "ambiguous":

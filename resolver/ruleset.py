@@ -12,10 +12,14 @@ from __future__ import annotations
 __all__ = ["Ability", "Role", "Side", "Ruleset", "ruleset_from_mapping", "loads_ruleset", "check_ruleset"]
 
 import difflib
+import json
 import re
+import string
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, Mapping
+
+from tally import BadRules, VoteRules
 
 from .errors import Problem, RulesetError
 from .order import ABILITY_KINDS, Stage, order_from_names
@@ -248,6 +252,97 @@ def _did_you_mean(word: str, choices) -> str:
     return f'did you mean "{close[0]}"?' if close else ""
 
 
+# -- value types -------------------------------------------------------------------------------------------
+# What each key's value must be, so a wrong type is a Problem with its key path, never a traceback from int() or
+# float() (a GM writes `reveal_while_alive_gt = "ten"` or `evidence = ["0", "x"]`). One word per shape:
+_SHAPES = {
+    "int": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "number": ("a number", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)),
+    "bool": ("true or false", lambda v: isinstance(v, bool)),
+    "str": ("a text in quotes", lambda v: isinstance(v, str)),
+    "strs": ("a list of texts", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)),
+    "ints": ("a list of whole numbers",
+             lambda v: isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v)),
+    # `evidence`: a chance by number of targets; one number alone is the list of one
+    "chances": ("a list of numbers", lambda v: all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                   for x in (v if isinstance(v, list) else [v]))),
+    "pair": ("a list of two whole numbers", lambda v: isinstance(v, list) and len(v) == 2 and all(
+        isinstance(x, int) and not isinstance(x, bool) for x in v)),
+    "texts": ("a table of texts", lambda v: isinstance(v, Mapping) and all(isinstance(x, str) for x in v.values())),
+    "table": ("a table", lambda v: isinstance(v, Mapping)),
+    "tables": ("a list of tables ([[...]])", lambda v: isinstance(v, list) and all(isinstance(x, Mapping) for x in v)),
+}
+_EXAMPLES = {"int": "{key} = {default}", "number": "{key} = 0.5", "bool": "{key} = true",
+             "str": '{key} = "..."', "strs": '{key} = ["..."]', "ints": "{key} = [1]",
+             "chances": "{key} = [0.5, 0.25]", "pair": "{key} = [10, 2]", "texts": '{key} = {{ gent = "..." }}',
+             "table": "[{key}]", "tables": "[[{key}]]"}
+
+
+def _field_shapes(cls, **overrides: str) -> dict[str, str]:
+    """The shape of each field of a ruleset dataclass, read from its default (0 -> int, 0.0 -> number, ...)."""
+    shapes = {}
+    for f in fields(cls):
+        default = f.default if f.default is not MISSING else (
+            f.default_factory() if f.default_factory is not MISSING else "")   # no default: name, kind, side
+        shapes[f.name] = ("bool" if isinstance(default, bool) else "int" if isinstance(default, int)
+                          else "number" if isinstance(default, float) else "str" if isinstance(default, str)
+                          else "strs" if isinstance(default, (tuple, frozenset)) else "texts"
+                          if isinstance(default, Mapping) else "")
+    shapes.update(overrides)
+    return {k: v for k, v in shapes.items() if v}
+
+
+def _shown(value: Any) -> str:
+    """A found value as it is written in TOML (`"ten"`, `["0", "x"]`, `true`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_shown(x) for x in value) + "]"
+    if isinstance(value, Mapping):
+        return "a table"
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
+
+
+def _example_default(defaults, key: str) -> str:
+    """The value a hint shows for a whole number: its default (a dataclass's, or a mapping's), else 1."""
+    if isinstance(defaults, Mapping):
+        found = defaults.get(key, MISSING)
+    else:
+        found = next((f.default for f in fields(defaults) if f.name == key), MISSING) if defaults else MISSING
+    return str(found) if isinstance(found, int) and not isinstance(found, bool) and found else "1"
+
+
+_ABILITY_SHAPES = _field_shapes(Ability, evidence="chances", max_targets_when_alive_lt="pair", answers="texts")
+_ROLE_SHAPES = _field_shapes(Role, kill_immune_nights="ints", abilities="tables")
+_SIDE_SHAPES = {"kind": "str", "title": "str", "title_f": "str", "hostile": "bool", "max_others": "int",
+                "wins_with_roles": "strs", "wins_with_anyone": "bool"}
+_GAME_SHAPES = {"name": "str", "title": "str", "theme": "str", "starts_with": "str", "reveal_while_alive_gt": "int",
+                "reveal_night": "str", "reveal_day": "str", "notes": "str"}
+_NIGHT_SHAPES = {"block_mode": "str", "succession": "strs", "submission_order": "strs",
+                 "no_repeat_lifted_at_alive": "int", "notes": "str", "order": "strs", "must_kill": "str",
+                 "blocked_action_spends": "bool"}
+_TOP_SHAPES = {"game": "table", "votes": "table", "night": "table", "sides": "table", "roles": "tables",
+               "boss": "table", "texts": "table", "items": "tables"}
+
+# [texts]: the lines a ruleset may reword, and the placeholders each is given (resolver/engine.py fills them).
+# A key outside this table would be silently ignored and a placeholder outside it fails at the night's
+# resolution, so both are problems at load. `deaths_header` is read by no code today (the theme's `deaths`
+# phrase writes the header); it stays allowed because the bundled rulesets carry it.
+TEXT_KEYS: Mapping[str, tuple[str, ...]] = {
+    "death": ("player", "role", "side"),
+    "death_side": ("player", "side"),
+    "death_hidden": ("player",),
+    "deaths_header": (),
+    "silence": ("player",),
+    "silence_f": ("player",),
+    "block": ("player",),
+    "evidence_nick": ("actor",),
+    "evidence_trace": ("player", "role"),
+    "serum": ("player", "role"),
+    "serum_evidence": ("actor",),
+}
+
+
 _ABILITY_KEYS = set(Ability.__dataclass_fields__)
 _ROLE_KEYS = set(Role.__dataclass_fields__)
 _SIDE_KEYS = {"kind", "title", "title_f", "hostile", "max_others", "wins_with_roles", "wins_with_anyone"}
@@ -270,12 +365,71 @@ class _Collector:
             if key not in allowed:
                 self.add(f"{where}.{key}" if where else key, "unknown key", _did_you_mean(key, allowed))
 
+    def typed(self, where: str, data: Any, shapes: Mapping[str, str], defaults: Any = None) -> dict[str, Any]:
+        """The keys of `data` whose value has its shape; each other one is a problem (and left out, so the
+        checks after this never meet a wrong type). A `data` that is not a table is one problem and {}."""
+        if not isinstance(data, Mapping):
+            self.add(where, f"expected a table, got {_shown(data)}", f"write it as [{where}] with keys under it")
+            return {}
+        good = {}
+        for key, value in data.items():
+            shape = shapes.get(key)
+            if shape is None or _SHAPES[shape][1](value):
+                good[key] = value
+                continue
+            example = _EXAMPLES[shape].format(key=key, default=_example_default(defaults, key))
+            self.add(f"{where}.{key}" if where else key, f"expected {_SHAPES[shape][0]}, got {_shown(value)}",
+                     f"write it like {example}")
+        return good
+
+
+def _placeholders(text: str, where: str, c: _Collector) -> set[str]:
+    """The {names} a text's format string uses; a stray brace is a problem (it would fail at the night)."""
+    try:
+        return {re.split(r"[.\[]", name)[0] for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError as exc:
+        c.add(where, f"a brace that opens no placeholder ({exc})", "write a literal brace as {{ or }}")
+        return set()
+
+
+def _texts(data: Mapping[str, Any], c: _Collector) -> dict[str, str]:
+    """[texts]: known keys only, each a text whose placeholders are those the engine fills (`TEXT_KEYS`)."""
+    texts = c.typed("texts", data, dict.fromkeys(data, "str"))
+    for key, text in texts.items():
+        if key not in TEXT_KEYS:
+            c.add(f"texts.{key}", "unknown key: no line of the game reads it",
+                  _did_you_mean(key, TEXT_KEYS) or f"known keys: {', '.join(TEXT_KEYS)}")
+            continue
+        allowed = TEXT_KEYS[key]
+        for name in sorted(_placeholders(text, f"texts.{key}", c) - set(allowed)):
+            c.add(f"texts.{key}", f"unknown placeholder {{{name}}}",
+                  f"this line is given {', '.join('{' + a + '}' for a in allowed)}" if allowed
+                  else "this line takes no placeholder")
+    return texts
+
+
+def _votes(data: Mapping[str, Any], c: _Collector) -> dict[str, Any]:
+    """[votes]: checked by the count's own reader (`tally.VoteRules.from_mapping`), so `mafvote check` and a
+    load refuse what `tally` and `day close` would; one problem per key, an unknown one with a did-you-mean."""
+    known = {f.name for f in fields(VoteRules)}
+    for key, value in data.items():
+        if key not in known:
+            c.add(f"votes.{key}", "unknown key", _did_you_mean(key, known) or f"known keys: {', '.join(sorted(known))}")
+            continue
+        try:
+            VoteRules.from_mapping({key: value}, "votes")
+        except BadRules as exc:
+            # the count's message is "votes.<key>: <what>"; the key path goes in its own place
+            c.add(f"votes.{key}", str(exc).removeprefix(f"votes.{key}: "))
+    return dict(data)
+
 
 def _ability(data: Any, where: str, c: _Collector) -> Ability | None:
     if not isinstance(data, Mapping):
         c.add(where, "an ability must be a table with name and kind")
         return None
     c.unknown_keys(where, data, _ABILITY_KEYS)
+    data = c.typed(where, data, _ABILITY_SHAPES, Ability)
     kind = data.get("kind")
     if kind not in ABILITY_KINDS:
         c.add(f"{where}.kind", f"unknown ability kind {kind!r}",
@@ -286,12 +440,11 @@ def _ability(data: Any, where: str, c: _Collector) -> Ability | None:
     if "evidence" in kwargs:
         ev = kwargs["evidence"]
         kwargs["evidence"] = tuple(float(x) for x in (ev if isinstance(ev, list) else [ev]))
+        if not all(0 <= x <= 1 for x in kwargs["evidence"]):
+            c.add(f"{where}.evidence", "a chance must be between 0 and 1", "75 % is written 0.75")
     if "max_targets_when_alive_lt" in kwargs:
-        pair = kwargs["max_targets_when_alive_lt"]
-        if not (isinstance(pair, list) and len(pair) == 2):
-            c.add(f"{where}.max_targets_when_alive_lt", "must be [alive, max_targets], e.g. [10, 2]")
-            return None
-        kwargs["max_targets_when_alive_lt"] = (int(pair[0]), int(pair[1]))
+        pair = kwargs["max_targets_when_alive_lt"]   # a list of two whole numbers (typed above)
+        kwargs["max_targets_when_alive_lt"] = (pair[0], pair[1])
     for key in ("copy_once", "ignores", "guess_roles", "tells_if_target", "words", "lost_if_target_dies",
                 "watch_options"):
         if key in kwargs:
@@ -327,9 +480,8 @@ def _ability(data: Any, where: str, c: _Collector) -> Ability | None:
         c.add(where, str(exc))
         return None
     if ability.announce:
-        import string
-        fields = {f for _, f, _, _ in string.Formatter().parse(ability.announce) if f}
-        for f in sorted(fields - {"actor_role", "target_role", "target_role_gent"}):
+        for f in sorted(_placeholders(ability.announce, f"{where}.announce", c)
+                        - {"actor_role", "target_role", "target_role_gent"}):
             c.add(f"{where}.announce", f"unknown placeholder {{{f}}}",
                   "use {actor_role}, {target_role} or {target_role_gent}")
     if ability.min_targets > ability.max_targets:
@@ -341,7 +493,8 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
     """Check a parsed ruleset file whole; raise `RulesetError` with every problem, each with its key path."""
     c = _Collector(source)
     c.unknown_keys("", data, _TOP_KEYS)
-    game = data.get("game", {})
+    data = c.typed("", data, _TOP_SHAPES)
+    game = c.typed("game", data.get("game", {}), _GAME_SHAPES, {"reveal_while_alive_gt": 10})
     c.unknown_keys("game", game, _GAME_KEYS)
     if not isinstance(game.get("name"), str):
         c.add("game.name", "missing", "add name = \"<file stem>\" under [game]")
@@ -353,13 +506,10 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
     for key in ("reveal_night", "reveal_day"):
         if game.get(key, "rule") not in REVEALS:
             c.add(f"game.{key}", f"must be one of {', '.join(REVEALS)}")
-    night = data.get("night", {})
+    night = c.typed("night", data.get("night", {}), _NIGHT_SHAPES, Ruleset)
     c.unknown_keys("night", night, _NIGHT_KEYS)
     if night.get("block_mode", "priority") not in BLOCK_MODES:
         c.add("night.block_mode", f"must be one of {', '.join(BLOCK_MODES)}")
-    if not isinstance(night.get("blocked_action_spends", True), bool):
-        c.add("night.blocked_action_spends", "must be true or false",
-              "true: a blocked action still counts as used; false: a blocked move is not made")
     order: tuple[Stage, ...] = ()
     if "order" in night:
         names = night["order"]
@@ -374,19 +524,21 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
 
     sides: dict[str, Side] = {}
     for sid, sdata in data.get("sides", {}).items():
+        sdata = c.typed(f"sides.{sid}", sdata, _SIDE_SHAPES, Side)
         c.unknown_keys(f"sides.{sid}", sdata, _SIDE_KEYS)
         if sdata.get("kind") not in SIDE_KINDS:
             c.add(f"sides.{sid}.kind", f"must be one of {', '.join(SIDE_KINDS)}")
             continue
         sides[sid] = Side(id=sid, kind=sdata["kind"], title=sdata.get("title", sid),
                           title_f=sdata.get("title_f", ""), hostile=sdata.get("hostile", sdata["kind"] != "town"),
-                          max_others=int(sdata.get("max_others", 1)),
+                          max_others=sdata.get("max_others", 1),
                           wins_with_roles=tuple(sdata.get("wins_with_roles", ())),
-                          wins_with_anyone=bool(sdata.get("wins_with_anyone", False)))
+                          wins_with_anyone=sdata.get("wins_with_anyone", False))
     # a ruleset without sides and roles is a count-only ruleset (003/004 until their nights are built)
 
     boss: list[Ability] = []
-    for i, adata in enumerate(data.get("boss", {}).get("abilities", [])):
+    boss_table = c.typed("boss", data.get("boss", {}), {"abilities": "tables"})
+    for i, adata in enumerate(boss_table.get("abilities", [])):
         a = _ability(adata, f"boss.abilities[{i}]", c)
         if a:
             boss.append(a)
@@ -405,6 +557,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
             c.add(f"{where}.name", "a role needs a name")
             continue
         c.unknown_keys(where, rdata, _ROLE_KEYS)
+        rdata = c.typed(where, rdata, _ROLE_SHAPES, Role)
         side = rdata.get("side")
         if not side:
             c.add(f"{where}.side", f"role {rdata['name']!r} has no side",
@@ -478,6 +631,8 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
         for i, name in enumerate(night.get(key, [])):
             if _norm(name) not in role_names:
                 c.add(f"night.{key}[{i}]", f"unknown role {name!r}", _did_you_mean(name, [r.name for r in roles]))
+    votes = _votes(data.get("votes", {}), c)
+    texts = _texts(data.get("texts", {}), c)
     if c.problems:
         raise RulesetError(c.problems)
 
@@ -489,12 +644,12 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
     return Ruleset(
         name=game["name"], title=game.get("title", game["name"]), theme=game.get("theme", game["name"]),
         starts_with=game.get("starts_with", "night"),
-        reveal_while_alive_gt=int(game.get("reveal_while_alive_gt", 10)),
-        votes=dict(data.get("votes", {})), sides=sides, roles=tuple(roles), boss_abilities=tuple(boss),
+        reveal_while_alive_gt=game.get("reveal_while_alive_gt", 10),
+        votes=votes, sides=sides, roles=tuple(roles), boss_abilities=tuple(boss),
         succession=succession, submission_order=canon(night.get("submission_order", [])) or succession,
         block_mode=night.get("block_mode", "priority"),
-        no_repeat_lifted_at_alive=int(night.get("no_repeat_lifted_at_alive", 3)),
-        texts=dict(data.get("texts", {})), source=source, order=order,
+        no_repeat_lifted_at_alive=night.get("no_repeat_lifted_at_alive", 3),
+        texts=texts, source=source, order=order,
         reveal_night=game.get("reveal_night", "rule"), reveal_day=game.get("reveal_day", "rule"),
         items=tuple(items), must_kill=night.get("must_kill", ""),
         blocked_action_spends=night.get("blocked_action_spends", True) is not False,

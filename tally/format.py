@@ -72,9 +72,18 @@ def outcome_text(tally: Tally | Mapping[str, Any], names: Mapping[str, str] | No
     return _REASON_RU.get(reason or "", reason or "").format(who=who(eliminated))
 
 
-def format_text(tally: Tally, width: int = 110) -> str:
-    """A terminal table: per target red, blue, penalty, total and voters; then the rest."""
+def format_text(tally: Tally, width: int = 110, *, names: Mapping[str, str] | None = None) -> str:
+    """A terminal table: per target red, blue, penalty, total and voters; then the rest.
+
+    `names`: the name each slot is shown by, as in `format_bbcode` (after a замена the account playing the slot
+    now, so the table and `render votecount` name the same people); default: the slots' nicks. The flags'
+    details keep the slots' nicks: they quote the count's own words."""
     t = tally
+    shown = dict(names or {})
+
+    def n(player: str) -> str:
+        return shown.get(player, player)
+
     table = Table(title=f"{t.game} day {t.day} ({t.view}) — deadline {t.deadline.isoformat()}"
                   + (f", as of {t.as_of.isoformat()}" if t.as_of else ""), expand=False)
     # colors_matter = false (004, RULES.md §3.4): every vote is a vote to hang, one "votes" column
@@ -84,26 +93,26 @@ def format_text(tally: Tally, width: int = 110) -> str:
         table.add_column(col, justify="left" if col in ("player", "voters") else "right")
     for c in t.candidates:
         voters = ", ".join(
-            f"{v.voter}{'' if v.color == 'red' else ' (blue)'}{'' if v.weight == 1 else f' ×{v.weight}'}"
+            f"{n(v.voter)}{'' if v.color == 'red' else ' (blue)'}{'' if v.weight == 1 else f' ×{v.weight}'}"
             for v in c.voters)
         counts = (str(c.red), str(c.blue)) if t.colors_matter else (str(c.red),)
-        table.add_row(c.player, str(c.total), *counts, str(c.penalty), voters or "—")
+        table.add_row(n(c.player), str(c.total), *counts, str(c.penalty), voters or "—")
     buf = io.StringIO()
     console = Console(file=buf, width=width, color_system=None, force_terminal=False, legacy_windows=False)
     console.print(table)
     lines = [buf.getvalue().rstrip("\n")]
-    lines.append(f"not voted: {', '.join(t.not_voted) or 'nobody'}")
+    lines.append(f"not voted: {', '.join(map(n, t.not_voted)) or 'nobody'}")
     if t.silenced:
-        lines.append(f"silenced: {', '.join(t.silenced)}")
+        lines.append(f"silenced: {', '.join(map(n, t.silenced))}")
     if t.final:
-        lines.append(f"final (досрочно): {', '.join(t.final)}")
+        lines.append(f"final (досрочно): {', '.join(map(n, t.final))}")
     state = "closed" if t.closed else "open"
     if t.closed_early:
         state = f"closed early at {t.closed_early.isoformat()}"
     lines.append(f"day {state}; outcome: {t.outcome.reason}"
-                 + (f" → {', '.join(t.outcome.eliminated)}" if t.outcome.eliminated else "")
-                 + (f" (saved: {', '.join(t.outcome.saved)})" if t.outcome.saved else "")
-                 + (f" (tied: {', '.join(t.outcome.tied)})" if t.outcome.tied else ""))
+                 + (f" → {', '.join(map(n, t.outcome.eliminated))}" if t.outcome.eliminated else "")
+                 + (f" (saved: {', '.join(map(n, t.outcome.saved))})" if t.outcome.saved else "")
+                 + (f" (tied: {', '.join(map(n, t.outcome.tied))})" if t.outcome.tied else ""))
     for f in t.flags:
         lines.append(f"! {f.kind}: {f.player or '-'} post {f.post_id if f.post_id is not None else '-'}: {f.detail}")
     for a in t.alerts:
@@ -240,7 +249,11 @@ def format_bbcode(tally: Tally | Mapping[str, Any], now: datetime | None, *,
             s = n(v.get("voter"))
             if v.get("voter") in final:
                 s += " " + tag("i", "досрочно")
-            if v.get("weight", 1) not in (0, 1):
+            if v.get("weight", 1) == 0:
+                # an announced silence (RULES.md §3.5): the vote is listed but counts 0, so the names and the
+                # number beside them agree. "без голоса", not "лишён(а)": the count knows no genders
+                s += " (без голоса)"
+            elif v.get("weight", 1) != 1:
                 s += f" (×{v.get('weight')})"
             names_.append(s)
         return ", ".join(names_)

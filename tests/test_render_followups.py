@@ -285,7 +285,7 @@ def test_rule_6_render_votecount_is_the_formatters_live_count(midday_dir):
         "[u]Против:[/u]\n"
         "[color=#FF0000]Puss[/color] — 3 голоса (РэдДи, Nejka, Trusiki Kayfa)\n"
         "[color=#FF0000]Алукард[/color] — 2 голоса (Enzo, King Eciton [i]досрочно[/i])\n"
-        "[color=#FF0000]РэдДи[/color] — 0 голосов (Соня)\n"
+        "[color=#FF0000]РэдДи[/color] — 0 голосов (Соня (без голоса))\n"
         "[color=#FF0000]Nejka[/color] — 1 голос (Puss)\n"
         "\n"
         "[u]В защиту:[/u]\n"
@@ -372,6 +372,8 @@ def test_replacement_the_cli_count_and_posts_name_the_new_account(midday_dir):
     assert not any("Puss" in line for line in published)
     assert ok("render", "votecount", "1").splitlines()[0] == "[b]Подсчёт голосов, день 1[/b]"
     assert "Котофей: 3 (против 3, в защиту 0)" in ok("render", "votecount", "1", "--format", "text").splitlines()
-    # the GM's own outputs keep the slot's nick
-    assert "Puss" in ok("tally", "--day", "1", "--format", "text")
+    # the GM's terminal table names the slot as the posts do; only the JSON keeps the slot's nick, for scripts
+    text = ok("tally", "--day", "1", "--format", "text")
+    assert "Котофей" in text and "Puss" not in text
+    assert "Puss" in {c["player"] for c in json.loads(ok("tally", "--day", "1", "--format", "json"))["candidates"]}
     assert T.format_bbcode is format_bbcode

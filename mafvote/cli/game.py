@@ -430,15 +430,17 @@ def state_excuse(config_path: Path, game_id: str | None, player: str, number: in
         new = service.set_excuse(player, number, now=game_mod.utc_now(), night=night_only)
         found = find_player(new.players, player)
         player = found.nick if found is not None else player
+        night = service.night_before_day(number)
         if night_only:
-            night = service.night_before_day(number)
-            click.echo(f"{player}: excused from the night action of night {night} (penalised at day {number})")
+            # the set_excuse refused it in a game without night-action duty: here the action is a duty
+            click.echo(f"{player}: excused from the night action of night {night}: no penalty and no miss for it "
+                       f"at day {number}'s count")
             duty = service.stored_night_duty(night)
             if duty is not None and duty.status(player) not in ("missed", "excused", ""):
                 click.echo(f"note: {player} did not miss night {night}'s action ({duty.status(player)}); "
                            "the excuse changes nothing", err=True)
+        elif service.night_action_is_duty and night >= 1:
+            click.echo(f"{player}: excused on day {number}: no penalty and no miss for the vote, nor for the night "
+                       f"action of night {night}")
         else:
-            click.echo(f"{player}: excused on day {number} (the vote and the night action before it)")
-        if night_only and not service.night_action_is_duty:
-            click.echo(f"note: ruleset {service.ruleset.name} does not punish a missed night action "
-                       "(night_action_is_duty = false); the excuse changes nothing", err=True)
+            click.echo(f"{player}: excused on day {number}: no penalty and no miss for the vote")

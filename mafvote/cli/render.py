@@ -15,6 +15,7 @@ the group (exit 2 for a phase not applied yet, a missing file, a bad template).
 """
 from __future__ import annotations
 
+import difflib
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ import click
 from .. import game as game_mod
 from ..config import GameConfig
 from ..game import AppliedPhase, GameError, GameService, phase_index, phase_of_index
-from ..render import RenderError, build_data, load_flavor, render, render_private
+from ..render import RenderError, Theme, build_data, load_flavor, load_theme, make_environment, render, render_private
 from . import cli
 from .common import config_option, format_option, game_option, load_game
 from .game import _service
@@ -106,6 +107,36 @@ def _variant(values: tuple[str, ...]) -> int | dict[str, int] | None:
     return picks["*"] if list(picks) == ["*"] else picks
 
 
+def _check_variant(variant: int | dict[str, int] | None, theme: Theme) -> None:
+    """A `--variant` the theme has: a style number below its `styles`, a phrase key it has with one of that
+    phrase's variants. The render would otherwise wrap a number round silently (99 -> some style) and ignore a
+    phrase it does not have, so the GM would post another text than the one asked for."""
+    if variant is None:
+        return
+    picks = {"*": variant} if isinstance(variant, int) else variant
+    styles = "1 style (0)" if theme.styles == 1 else f"{theme.styles} styles (0–{theme.styles - 1})"
+    for key, number in picks.items():
+        if key == "*":
+            if not 0 <= number < theme.styles:
+                raise click.BadParameter(f"{number}: theme {theme.name} has {styles}; write --variant "
+                                         f"{theme.styles - 1} or less", param_hint="--variant")
+            continue
+        variants = theme.phrases.get(key)
+        if variants is None:
+            close = difflib.get_close_matches(key, list(theme.phrases), n=3, cutoff=0.6)
+            # the phrases a GM can choose among: those written in more than one variant
+            several = [k for k, v in theme.phrases.items() if len(v) > 1]
+            hint = (f"did you mean {', '.join(close)}?" if close
+                    else f"its phrases with variants: {', '.join(several)}" if several
+                    else "its phrases have one variant each")
+            raise click.BadParameter(f"{key}={number}: theme {theme.name} has no phrase {key!r}; {hint}",
+                                     param_hint="--variant")
+        if not 0 <= number < len(variants):
+            which = "0" if len(variants) == 1 else f"0–{len(variants) - 1}"
+            raise click.BadParameter(f"{key}={number}: phrase {key} of theme {theme.name} has {len(variants)} "
+                                     f"variant{'s' if len(variants) != 1 else ''} ({which})", param_hint="--variant")
+
+
 def _public_day_count(service: GameService, close: AppliedPhase) -> dict[str, Any] | None:
     """The closed day's public count (every vote at weight 1) with the stored close's real outcome: the day
     post compares them and never tells a reason that hidden weights made (`tally.format.hidden_outcome`).
@@ -146,6 +177,11 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
     with _service() as service:
         game = service.game
         theme = theme_of(game, service)
+        try:
+            # before any data is built: a wrong --variant is the GM's typo, refused at once
+            _check_variant(variant, load_theme(make_environment(fmt, game.templates_dir), theme))
+        except RenderError:
+            pass   # a theme that is missing or broken: the render below names it, with the config key to fix
         now = game_mod.utc_now().astimezone(service.tz)
         # замена (`mafvote replace`): posts and counts name the account playing the slot now
         common = dict(game=game, ruleset=service.ruleset, templates_dir=game.templates_dir, phase=number,
