@@ -183,6 +183,10 @@ class Daemon:
         self.config = config
         self._own_store = store is None
         self.store = store or Store(config.store.path)
+        if self.store.read_only:
+            # every poll would fail to store what it read
+            raise DaemonError(f"mafvote run needs to write the store {config.store.path}, which is read-only for "
+                              "this user; run it as the store's owner or fix the file's permissions")
         self._now: datetime | None = None
         self.stop_requested = False
         self._own_http = http is None and channels is None
@@ -258,6 +262,11 @@ class Daemon:
         # logged with its traceback and the other games carry on.
         try:
             return step(game_id, now)
+        except MafvoteError as exc:
+            # not a bug: the store stayed locked by another writer, a file became unreadable; one line, and the
+            # next poll tries again
+            log.error("game %s: %s", game_id, exc)
+            return TickReport(errors=[f"{game_id}: {exc}"])
         except Exception as exc:  # noqa: BLE001
             log.exception("game %s: internal error, the other games carry on", game_id)
             return TickReport(errors=[f"{game_id}: internal error: {type(exc).__name__}: {exc}"])

@@ -356,3 +356,10 @@ def test_status_within_three_poll_intervals_shows_the_next_crawl_and_no_daemon_l
     assert lines[5].startswith("  next jobs:     11.01 12:06 crawl every 2m; 11.01 17:00 day 1 T−60m")
     code, out, err = run(capsys, "status", "-c", str(crawled_at_1200), "--now", "2026-01-11T12:06", "--format", "json")
     assert json.loads(out)["games"][0]["crawl_overdue"] is None
+
+
+def test_mafvote_run_refuses_a_read_only_store_at_once(read_only, tmp_path, capsys):
+    # every poll would fail to store what it read: the daemon says so before starting
+    code, out, err = run(capsys, "run", "--once", "-c", str(write_config(tmp_path)))
+    assert code == 1
+    assert err.startswith(f"error: mafvote run needs to write the store {read_only}, which is read-only for this user")

@@ -364,3 +364,19 @@ def test_no_count_is_published_before_the_vote_thread_was_read_once(forum, tmp_p
         forum.fail_for(0)
         run(daemon, forum, msk("10:06"), msk("10:09"), timedelta(minutes=1), script=DAY[:1])
     assert "[color=#FF0000]Соня[/color] — 1 голос (Ronin [i]досрочно[/i])" in published.read_text(encoding="utf-8")
+
+
+def test_a_store_error_in_one_game_is_one_line_and_the_daemon_goes_on(forum, tmp_path, caplog, monkeypatch):
+    from mafvote.store import StoreError
+
+    config = write_config(tmp_path, forum.base_url)
+    with daemon_for(config, {"webhook": Recorder()}) as daemon:
+        def locked(game_id, now):
+            raise StoreError("store m.db is locked: another program kept writing it for 10 s; try again")
+        monkeypatch.setattr(daemon, "crawl", locked)
+        with caplog.at_level("ERROR", logger="mafvote.daemon"):
+            report = daemon.tick(msk("10:00"))
+    assert report.errors == ["ny: store m.db is locked: another program kept writing it for 10 s; try again"]
+    [record] = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert record.getMessage() == "game ny: store m.db is locked: another program kept writing it for 10 s; try again"
+    assert record.exc_info is None            # not a bug: no traceback
