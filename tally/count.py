@@ -371,22 +371,10 @@ def _not_a_vote(post: Post, slot: str, html: str, reading: Reading, rules: VoteR
     """Flag a post that names a living player (not its author) outside quotes, alone on a line or on a line
     with a vote word, but holds no vote under RULES.md §2, so a vote written the wrong way (`голосую Трубодур`
     in 004, a name without colour elsewhere) is not silently a missed vote."""
-    text = reading.text
-    if not text:
-        # the colour games skip the parse of a post without any colour; most such posts are talk, so the
-        # markup-stripped text is looked at first and only a post with a line worth reading is parsed
-        if not _lines_to_read(_TAG.sub("", _BREAK.sub("\n", html)), matcher):
-            return
-        text = read_post(html, matcher, colors_matter=False).text
     names: list[tuple[str, str]] = []
-    for line in _lines_to_read(text, matcher):
-        for s, e, m in matcher.find_in(line, fuzzy_whole=False):
-            if not (m.status == "match" and m.step in _NAMING_STEPS and m.player != slot and m.player in alive
-                    and m.player not in {p for _, p in names}):
-                continue
-            alone = not line.replace(line[s:e], "", 1).strip(_LINE_PUNCT)
-            if alone or _VOTE_WORD.search(line):
-                names.append((line[s:e], m.player or ""))
+    for written, player in _named(html, reading, rules.colors_matter, matcher):
+        if player != slot and player in alive and player not in {p for _, p in names}:
+            names.append((written, player))
     if not names:
         return
     written = ", ".join(repr(w) for w, _ in names)
@@ -399,6 +387,35 @@ def _not_a_vote(post: Post, slot: str, html: str, reading: Reading, rules: VoteR
                           "to vote, ask them to vote again", {
                               "names": [{"written": w, "player": p} for w, p in names],
                               "colors_matter": rules.colors_matter}))
+
+
+def _named(html: str, reading: Reading, colors_matter: bool, matcher: RosterMatcher) -> tuple[tuple[str, str], ...]:
+    """(as written, player) for each roster name alone on a line or on a line with a vote word, outside quotes.
+    It depends on the post's html only, so it is kept beside the post's reading (the daemon recounts after
+    every poll and would read every vote-less post again)."""
+    key = ("named", html, colors_matter)
+    cache = matcher.readings
+    hit = cache.get(key)  # type: ignore[call-overload]
+    if hit is not None:
+        return hit
+    text = reading.text
+    if not text:
+        # the colour games skip the parse of a post without any colour; most such posts are talk, so the
+        # markup-stripped text is looked at first and only a post with a line worth reading is parsed
+        if _lines_to_read(_TAG.sub("", _BREAK.sub("\n", html)), matcher):
+            text = read_post(html, matcher, colors_matter=False).text
+    found: list[tuple[str, str]] = []
+    for line in _lines_to_read(text or "", matcher):
+        for s, e, m in matcher.find_in(line, fuzzy_whole=False):
+            if not (m.status == "match" and m.step in _NAMING_STEPS and m.player):
+                continue
+            alone = not line.replace(line[s:e], "", 1).strip(_LINE_PUNCT)
+            if alone or _VOTE_WORD.search(line):
+                found.append((line[s:e], m.player))
+    hit = tuple(found)
+    if len(cache) < 200_000:
+        cache[key] = hit  # type: ignore[index]
+    return hit
 
 
 def _lines_to_read(text: str, matcher: RosterMatcher) -> list[str]:
