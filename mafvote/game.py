@@ -757,7 +757,7 @@ class GameService:
             for slot, total in count.misses.items():
                 nick = to_nick[slot]
                 missed += [nick] * max(0, total - state.misses.get(nick, 0))
-            if with_modkill and missed:
+            if with_modkill and missed and now < current.deadline:
                 # RULES.md §3.14 (004): the modkill cut the day short; the others had until the deadline to vote,
                 # and a miss would raise their cumulative penalty for good. Not recorded; the GM is told.
                 note = (f"the day was closed by the modkill before its deadline: no missed vote recorded for "

@@ -390,11 +390,8 @@ def test_rule_3_14_a_modkill_during_the_004_day_closes_it_and_the_night_begins(p
     assert "итог: modkill" in out[4]
     st = state()
     assert (st["phase"]["kind"], st["phase"]["number"]) == ("night", 2)
-    # the others had until the deadline to vote: the cut-short day records no miss (004's penalty is cumulative)
-    assert st["misses"] == {}
-    [note] = [line for line in out if line.startswith("Примечание:")]
-    assert note.startswith("Примечание: the day was closed by the modkill before its deadline: no missed vote "
-                           "recorded for ")
+    # after the deadline (the clock here), the day was not cut short: its missed votes stand (cumulative, §3.6)
+    assert st["misses"] and not any(line.startswith("Примечание:") for line in out)
     assert [r["how"] for r in st["applied"]] == ["resolve", "modkill", "close"]
     assert ok("undo").startswith("undone: #3 closed day 1")
     assert ok("undo").startswith("undone: #2 modkill in day 1: Соня")
@@ -418,3 +415,18 @@ def test_a_modkill_in_a_game_whose_rules_do_not_close_the_day_leaves_it_open(pla
     st = state()
     assert (st["phase"]["kind"], st["phase"]["number"]) == ("day", 1)
     assert [r["how"] for r in st["applied"]] == ["resolve", "modkill"]
+
+
+def test_rule_3_14_a_004_modkill_before_the_deadline_records_no_missed_votes_of_the_day_it_cuts_short(play,
+                                                                                                  monkeypatch):
+    import mafvote.game as game_mod
+
+    play("grand_hotel", GRAND_HOTEL)
+    grand_hotel_night_1()
+    # day 1 runs to 31.12 18:00; the GM modkills at noon: the others still had six hours to vote
+    monkeypatch.setattr(game_mod, "utc_now", lambda: datetime(2026, 12, 31, 12, 0, tzinfo=ZoneInfo("Europe/Moscow")))
+    out = ok("modkill", "--player", "Соня").splitlines()
+    [note] = [line for line in out if line.startswith("Примечание:")]
+    assert note.startswith("Примечание: the day was closed by the modkill before its deadline: no missed vote "
+                           "recorded for ")
+    assert state()["misses"] == {}
