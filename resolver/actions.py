@@ -33,7 +33,8 @@ from typing import Mapping
 
 from .errors import ActionError, Problem
 from .rolls import CHOICE_ROLLS, ROLL_NAMES, canonical_roll
-from .ruleset import WATCH_OPTIONS, Ability, Ruleset, _did_you_mean, not_partners, toml_error_line, watch_option
+from .ruleset import (WATCH_OPTIONS, Ability, Ruleset, _did_you_mean, not_partners, shot_guess, toml_error_line,
+                      watch_option)
 from .state import GameState, alive_at_start, find_player, linked_partner
 
 
@@ -195,10 +196,12 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
                 elif copied.name not in {p.role for p in state.players}:
                     bad(f"copy: role {copied.name!r} is not in this game's setup")
             elif card.kind == "role_shot":
-                guessed = ruleset.find_role(action.role) if action.role else None
+                guessed, allowed = shot_guess(ruleset, card, action.role)
                 if guessed is None:
-                    bad(f"role shot needs role = the guessed role (one of: {', '.join(card.guess_roles)})",
-                        _did_you_mean(action.role, [r.name for r in ruleset.roles]) or "write role = \"...\"")
+                    # told at entry: the guess decides who dies, and the GM can still ask the player
+                    got = f" (got {action.role!r})" if action.role else ""
+                    bad(f"role shot needs role = the guessed role, one of: {', '.join(allowed)}{got}",
+                        _did_you_mean(action.role, allowed) or "write role = \"...\"")
             elif card.kind == "heal_from_role":
                 if not action.role or (ruleset.find_role(action.role) is None and not ruleset.side_id(action.role)):
                     bad(f"heal_from_role needs role = a role or side of ruleset {ruleset.name}",

@@ -42,7 +42,7 @@ from .actions import Action, available_abilities, item_gone
 from .order import DEATH_ORDER, ORDER, STAGE_OF_KIND, Stage
 from .outcome import Death, NightOutcome, Private, Public, Refusal, SilenceOut
 from .rolls import Roll, Rolls
-from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset, not_partners, watch_option
+from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset, not_partners, shot_guess, watch_option
 from .state import PHASE_ALIVE, GameState, LastAction, Player, Silence, alive_at_start, find_player, linked_partner
 
 
@@ -316,9 +316,8 @@ class _Night:
             if again:
                 return self.refuse(action, f"repeat target: {', '.join(again)} was visited before (never twice)")
         if card.kind == "role_shot":
-            guessed = self.r.find_role(action.role) if action.role else None
-            allowed = {self.r.role(n).name for n in card.guess_roles}
-            if guessed is None or guessed.name not in allowed:
+            guessed, allowed = shot_guess(self.r, card, action.role)
+            if guessed is None:
                 return self.refuse(action, f"role shot: name the guessed role, one of {', '.join(sorted(allowed))} "
                                            f"(got {action.role!r})")
         last = self.last_night(p.nick)

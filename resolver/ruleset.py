@@ -49,6 +49,14 @@ def watch_option(card: Ability, written: str) -> str:
     return next((opt for opt, words in WATCH_OPTIONS.items() if key == opt or key in {w.lower() for w in words}), "")
 
 
+def shot_guess(ruleset: "Ruleset", card: Ability, written: str) -> tuple["Role | None", list[str]]:
+    """003's role shot: (the guessed role when it is one the card may guess, else None; the roles it may guess).
+    The night file's check and the engine's refusal ask this one rule."""
+    allowed = [ruleset.role(n).name for n in card.guess_roles]
+    guessed = ruleset.find_role(written) if written else None
+    return (guessed if guessed is not None and guessed.name in allowed else None), allowed
+
+
 def not_partners(actor: str, side: str | None, targets: list[tuple[str, str | None]]) -> tuple[bool, list[str]]:
     """For a `partners_only` card (004 Элиса: "гостей своих подельников ... Своих гостей - не знает"), given the
     actor's side and each target's (nick, side): (whether the actor targets itself, the targets of another side).

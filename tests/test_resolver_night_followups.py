@@ -90,6 +90,16 @@ def test_rule_4_003_night_add_order_decides_whose_kill_is_used(play) -> None:
             "reason": "у мафии один выстрел за ночь: используется выстрел игрока King Eciton"} in data["refused"]
 
 
+def test_rule_4_003_a_role_shot_guessing_a_role_it_cannot_name_is_refused_when_entered(play) -> None:
+    # the guess decides who dies (the target, or the sender): refused while the GM can still ask the player
+    play("time_machine", TIME_MACHINE, starts_with="day")
+    assert run("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)[0] == 0
+    code, _, err = run("night", "add", "--night", "1", "--actor", "РэдДи", "Доп. удар: Нежка — мирный житель")
+    assert code == 2
+    assert "role shot needs role = the guessed role, one of: Комиссар, Доктор, Маньяк (got 'Мирный житель')" in err
+    assert run("night", "add", "--night", "1", "--actor", "РэдДи", "Доп. удар: Нежка — доктор")[0] == 0
+
+
 # --- 2. the blocked move: not made in 003 (tm_5_* scenarios), still used in 000/001 and 004 ----------------
 
 def test_rule_4_001_a_blocked_heal_still_counts_as_last_nights_heal() -> None:

@@ -38,7 +38,7 @@ def test_rule_4_003_phrasings(text, role, expected) -> None:
 
 @pytest.mark.parametrize("text, role, message", [
     ("Доп. удар: Вася", "Мафиозо", "the role shot needs a player and a role"),
-    ("Доп. удар: Вася — мирный житель", "Мафиозо", None),   # parsed; the engine refuses the guess
+    ("Доп. удар: Вася — мирный житель", "Мафиозо", None),   # read; the night file's check refuses the guess
     ("Проверяю Васю", "Доктор", "Доктор cannot do this (check)"),
     ("Лечу Ваню", "Доктор", "player 'Ваню' is not in the game"),
 ])
