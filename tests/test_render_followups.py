@@ -376,4 +376,8 @@ def test_replacement_the_cli_count_and_posts_name_the_new_account(midday_dir):
     text = ok("tally", "--day", "1", "--format", "text")
     assert "Котофей" in text and "Puss" not in text
     assert "Puss" in {c["player"] for c in json.loads(ok("tally", "--day", "1", "--format", "json"))["candidates"]}
+    # and so does day close's summary of the count
+    closed = ok("day", "close", "--day", "1", "--dry-run").splitlines()
+    [summary] = [line for line in closed if line.startswith("Подсчёт: ")]
+    assert "Котофей " in summary and "Puss" not in summary
     assert T.format_bbcode is format_bbcode

@@ -18,6 +18,7 @@ from tally.format import hidden_outcome
 
 from .. import game as game_mod
 from ..game import GameService, open_service
+from ..render import public_names
 from . import cli
 from .common import config_option, format_option, game_option, load_game, parse_cli_time
 
@@ -185,10 +186,12 @@ def _print_close(service: GameService, result: game_mod.DayClose) -> None:
         click.echo(f"  {p.text}")
     if result.count is not None:
         c = result.count
-        top = ", ".join(f"{x.player} {x.total}" for x in c.candidates[:5]) or "голосов нет"
+        # the count keys slots by their first nick; the GM reads them by the name the posts use now
+        shown = public_names(service.game.players, service.state().replacements)
+        top = ", ".join(f"{shown.get(x.player, x.player)} {x.total}" for x in c.candidates[:5]) or "голосов нет"
         click.echo(f"Подсчёт: {top}; итог: {c.outcome.reason}")
         if c.not_voted:
-            click.echo(f"Не проголосовали: {', '.join(c.not_voted)}")
+            click.echo(f"Не проголосовали: {', '.join(shown.get(p, p) for p in c.not_voted)}")
     if result.owes_night_action:
         click.echo(f"Штраф за пропуск НД: {', '.join(result.owes_night_action)}")
     if result.count is not None:
