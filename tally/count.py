@@ -51,7 +51,7 @@ Decisions where the rules leave room (each also in the report to the lead):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Iterable, Literal
 
@@ -640,7 +640,7 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
     else:
         silenced = tuple(s.player for s in state.silences)
     final = tuple(p for p in alive if p in day.final and counted.get(p) == day.final[p])
-    return Tally(
+    tally = Tally(
         game=game, day=state.day, view=view, since=start, deadline=end, as_of=as_of, closed=closed,  # type: ignore[arg-type]
         closed_early=day.closed_early, candidates=cands, votes=tuple(votes),
         not_voted=tuple(must_vote), silenced=silenced, outcome=outcome, flags=tuple(flags),
@@ -649,3 +649,11 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
         ties=(state.ties_so_far + (1 if was_tie and closed else 0)) if view == "gm" else 0,
         final=final, colors_matter=rules.colors_matter,
     )
+    if view == "public" and closed:
+        # RULES.md §3 "Two views": the result is the GM's, but its reason (a tie, an alibi over a public leader)
+        # would tell whose vote weighed more; the public view says what the posts say (tally.format.shown_reason)
+        from .format import shown_reason
+
+        if shown_reason(tally) == "undisclosed":
+            tally = replace(tally, outcome=Outcome(eliminated=outcome.eliminated, reason="undisclosed"))
+    return tally
