@@ -57,7 +57,8 @@ VERBS: tuple[tuple[str, str], ...] = (
     ("запуг", "silence"), ("пуга", "silence"), ("глуш", "silence"),
     ("убив", "kill"), ("убить", "kill"), ("убийств", "kill"), ("убью", "kill"), ("стреля", "kill"), ("выстрел", "kill"),
     ("заблок", "block"), ("блок", "block"), ("иду к", "block"), ("прихожу к", "block"), ("навеща", "block"),
-    ("интервью", "role_check"), ("провер", "check"),
+    ("беру интервью", "role_check"), ("взять интервью", "role_check"), ("интервью", "role_check"),
+    ("провер", "check"),
     ("забира", "shahid"), ("забер", "shahid"),
     ("задаю вопрос", "question"), ("вопрос", "question"), ("спрашива", "question"), ("спрошу", "question"),
 )
