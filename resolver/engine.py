@@ -210,6 +210,17 @@ class _Night:
             act_or_action.refused = True
         self.refused.append(Refusal(action.actor, action.ability, reason))
         self.log.append(f"refused: {action.actor} {action.ability} {list(action.targets)}: {reason}")
+        if action.targets and self.is_hire(act_or_action):
+            # 000 Мено: the hireling hears every night whether the hire worked, a refused one included
+            self.private.append(Private(action.actor, "hire", f"{self.name(action.targets[0])}: найм не удался"))
+
+    def is_hire(self, act_or_action) -> bool:
+        if isinstance(act_or_action, _Act):
+            return act_or_action.kind == "hire"
+        p = find_player(self.s.players, act_or_action.actor)
+        held = available_abilities(self.r, self.s, p.nick) if p is not None and p.alive else {}
+        card = held.get(act_or_action.ability)
+        return card is not None and card[0].kind == "hire"
 
     def roll(self, actor: str, name: str, p: float) -> bool:
         result = self.rolls.roll(actor, name, p)
@@ -510,8 +521,6 @@ class _Night:
             elif act.kind != "block" and act.actor in blocked:
                 act.blocked_by = blocked[act.actor]
                 self.refuse(act, f"blocked by {blocked[act.actor]}")
-                if act.kind == "hire":   # the hireling hears every night whether the hire worked
-                    self.private.append(Private(act.actor, "hire", f"{self.name(act.targets[0])}: найм не удался"))
         self.acts = [a for a in self.acts if not a.refused]
         for b in self.acts:
             if b.kind == "block":

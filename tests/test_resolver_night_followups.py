@@ -151,6 +151,19 @@ def test_rule_4_000_the_hirelings_note_names_the_employer_without_inflecting_him
     assert [(p.to, p.text) for p in bad.private] == [("Фредди", "Виктор Бонтли: найм не удался")]
 
 
+def test_rule_4_000_a_refused_hire_is_told_to_the_hireling_too() -> None:
+    # seed 000: the GM tells Мено every night whether the hire worked; the 3-posts rule refused this one
+    from dataclasses import replace
+
+    pc = load_ruleset("peculiar")
+    state = new_game("h35pc", [{"nick": "Франклин", "role": "Мистер Барон"}, {"nick": "Фредди", "role": "Мено и Куо-Рама"},
+                               {"nick": "Юна", "role": "Странный ребёнок"}, {"nick": "Рики", "role": "Странный ребёнок"}], pc)
+    state = replace(state, under_active=frozenset({"Фредди"}))
+    out = resolve_night(pc, state, [Action("Фредди", "hire", ("Франклин",))], Rolls("h35pc", 1))
+    assert [r.reason.split(":")[0] for r in out.refused] == ["under-active"]
+    assert [(p.to, p.kind, p.text) for p in out.private] == [("Фредди", "hire", "Франклин: найм не удался")]
+
+
 # --- 5. a used-up item at entry -----------------------------------------------------------------------------
 
 def test_rule_4_003_a_used_up_item_is_named_with_its_night_and_an_unwritten_entry_has_no_line() -> None:
