@@ -22,7 +22,7 @@ from tally.names import RosterMatcher
 
 from .engine import _death_text, _reveal_mode, check_win, current_boss, inherit
 from .errors import ResolverError
-from .outcome import DayOutcome, Death, Public
+from .outcome import DayOutcome, Death, Private, Public
 from .ruleset import Ruleset
 from .state import PHASE_ALIVE, GameState, Silence, alive_at_start, find_player, mark_phase_start
 
@@ -100,16 +100,18 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
                              universal_shields={k: v for k, v in universal.items() if v > 0},
                              hang_shields={k: v for k, v in hang_only.items() if v > 0},
                              items={k: v for k, v in new.items.items() if k not in {d.player for d in deaths}}))
-    new, inherit_log, _ = inherit(ruleset, new)   # 004: the neutral takes the hanged maniac's place
+    new, inherit_log, private = inherit(ruleset, new)   # 004: the neutral takes the hanged maniac's place
     log += inherit_log
     boss_after = current_boss(ruleset, new)
     if boss_after != boss_before and boss_after is not None:
         log.append(f"succession: {boss_after} is the boss now")
+        # told as the night's succession is: the new boss sends the boss's action from tonight
+        private.append(Private(boss_after, "succession", "Вы теперь босс"))
     winner = check_win(ruleset, new)
     if winner:
         log.append(f"game over: {winner} wins")
     return DayOutcome(day=number, deaths=tuple(deaths), saved=tuple(saved), public=tuple(public), log=tuple(log),
-                      state=new, winner=winner)
+                      state=new, winner=winner, private=tuple(private))
 
 
 def _survived(state: GameState, event: Public) -> Public:

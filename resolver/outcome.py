@@ -147,11 +147,14 @@ class DayOutcome:
     log: tuple[str, ...]
     state: Any = None
     winner: str | None = None
+    # to players privately: the new boss after the boss was hanged, 004's neutral taking the maniac's place
+    private: tuple["Private", ...] = ()
 
     def to_json(self) -> dict:
         return {"day": self.day, "deaths": [d.to_json() for d in self.deaths],
                 "saved": [{"player": p, "reason": r} for p, r in self.saved],
-                "public": [p.to_json() for p in self.public], "winner": self.winner, "log": list(self.log)}
+                "public": [p.to_json() for p in self.public], "winner": self.winner, "log": list(self.log),
+                "private": [m.to_json() for m in self.private]}
 
 
 def _roll_value(value: bool | str) -> str:

@@ -304,8 +304,8 @@ def test_unknown_phase_and_bad_numbers_exit_2(game_dir):
     assert code == 2 and "'evening' is not one of 'night', 'day', 'votecount'" in err
     code, _, err = run("render", "night", "0")
     assert code == 2 and "0 is not in the range x>=1" in err
-    code, _, err = run("render", "day", "1", "--private")
-    assert code == 2 and "render night N --private" in err
+    code, _, err = run("render", "votecount", "1", "--private")
+    assert code == 2 and "render day N --private" in err
     code, _, err = run("render", "night", "1", "--variant", "two")
     assert code == 2 and "--variant" in err
 

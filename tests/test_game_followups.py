@@ -380,3 +380,14 @@ def test_items_need_a_ruleset_with_items(play):
     play("new_year", items={"Nejka": ["clock"]})
     code, out, _ = run("check")
     assert code != 0 and "the ruleset has no [[items]]: remove the key" in out
+
+
+def test_a_boss_hanged_by_day_tells_the_new_boss_privately(play):
+    # as the night's succession does («Вы теперь босс»): the new boss sends the boss's action from tonight
+    play("new_year")
+    ok("night", "resolve", "--night", "1")
+    out = ok("day", "close", "--day", "1", "--eliminate", "РэдДи", "--deadline", DAY_1_DEADLINE)
+    assert "ЛС King Eciton: Вы теперь босс" in out.splitlines()
+    private = ok("render", "day", "1", "--private", "--format", "text")
+    assert private.splitlines()[0] == "== King Eciton =="
+    assert "Теперь вы ведёте свиту Санты Клауса" in private

@@ -184,6 +184,8 @@ def _print_close(service: GameService, result: game_mod.DayClose) -> None:
     click.echo(f"День {o.day} ({how})")
     for p in o.public:
         click.echo(f"  {p.text}")
+    for m in o.private:     # like the night's: `render day N --private` gives them in the theme
+        click.echo(f"ЛС {m.to}: {m.text}")
     if result.count is not None:
         c = result.count
         # the count keys slots by their first nick; the GM reads them by the name the posts use now

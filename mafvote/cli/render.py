@@ -170,9 +170,9 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
     """A themed post: the results of night N or day N, or the live vote count of day N."""
     if gm_report and private:
         raise click.UsageError("--gm and --private exclude each other")
-    if private and kind != "night":
-        raise click.UsageError("--private: private messages come from a night's results; "
-                               "use `render night N --private`")
+    if private and kind == "votecount":
+        raise click.UsageError("--private: private messages come from a night's or a day's results "
+                               "(`render night N --private`, `render day N --private`)")
     variant = _variant(variants)
     with _service() as service:
         game = service.game
@@ -205,7 +205,7 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
         if private:
             messages = render_private(theme, data, fmt=fmt, variant=variant, templates_dir=game.templates_dir)
             if not messages:
-                click.echo(f"night {number}: no private messages", err=True)
+                click.echo(f"{kind} {number}: no private messages", err=True)
             for i, (to, text) in enumerate(messages.items()):
                 click.echo(("\n" if i else "") + f"== {to} ==")
                 click.echo(text, nl=False)
