@@ -519,6 +519,7 @@ class GameService:
 
     def add_action(self, night: int, actor: str, text: str) -> list[R.Action]:
         """Read a phrase as the actor wrote it, check it with the whole night file, append it."""
+        self._not_over(self.applied(), f"no action for night {night} is taken")
         state = self.state()
         self._need_roles(state)
         self._night_ready(night, state, resolving=False)

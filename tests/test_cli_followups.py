@@ -240,6 +240,8 @@ def test_rule_5_after_the_end_state_shows_the_winner_and_later_steps_are_refused
            "last step if it was entered by mistake)" in lines
     assert not any(line.startswith(("  phase:", "  time left:")) for line in lines)
 
+    code, _, err = run("night", "add", "--night", "2", "--actor", "Франклин", "Убиваю Алтею")
+    assert code == 2 and "is over: победа пустот" in err and "no action for night 2 is taken" in err
     code, _, err = run("day", "close", "--day", "1", "--nobody")
     assert code == 2
     assert err == ("error: game g is over: победа пустот (hollows), since step #4 resolved night 1 (applied "
