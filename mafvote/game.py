@@ -585,7 +585,10 @@ class GameService:
         outcome = _keep_hand_set(state, outcome)
         result = NightResult(outcome, duty, self.day_after_night(night))
         if not dry_run:
-            self._append(self.current_phase(applied), "resolve", outcome.state, result.to_json(), now, ended=now)
+            # the day starts at the results' minute: forums show post times in minutes, and a vote posted
+            # the minute the GM resolved the night must count
+            self._append(self.current_phase(applied), "resolve", outcome.state, result.to_json(), now,
+                         ended=_minute(now))
         return result
 
     def night_alerts(self, night: int, applied: Sequence[AppliedPhase] | None = None) -> tuple[str, ...]:
@@ -698,7 +701,9 @@ class GameService:
             if closed_at > now:
                 raise GameError(f"{shown} is in the future; a day is closed at a moment that has passed")
         if closed_at is None and now < current.deadline:
-            closed_at = now       # the GM closes before the deadline: later posts do not count
+            # the GM closes before the deadline: later posts do not count, but a vote shown in the close's own
+            # minute was most likely written before it (forums show minutes), so the close is the next minute
+            closed_at = _minute(now) + timedelta(minutes=1) if _minute(now) != now else now
         count: T.Tally | None = None
         inputs: CountInputs | None = None
         note = ""
@@ -830,7 +835,7 @@ class GameService:
         applied = self.applied()
         state = self.state(applied)
         p = self._player(state, player)
-        at = at or now.replace(microsecond=0)
+        at = at or _minute(now)      # the newcomer's vote in the same minute (forums show minutes) is the slot's
         if at.tzinfo is None:
             raise GameError(f"replace --at {at.isoformat()}: give the time with an offset")
         try:
@@ -1184,6 +1189,11 @@ def open_service(config, game: GameConfig) -> tuple[Store, GameService]:
     except MafvoteError:
         store.close()
         raise
+
+
+def _minute(t: datetime) -> datetime:
+    """`t` to the minute: how forums show post times."""
+    return t.replace(second=0, microsecond=0)
 
 
 _CLOCK: list[datetime] = []

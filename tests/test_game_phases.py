@@ -120,14 +120,15 @@ def test_a_phase_the_gm_ends_before_its_deadline_ends_then_and_the_next_starts_t
     store, svc = service(tmp_path, "night")
     with store:
         resolved = datetime(2026, 12, 28, 21, 5, tzinfo=MSK)      # night 1 runs to 23:30: results posted early
-        svc.resolve_night(1, now=resolved)
+        svc.resolve_night(1, now=resolved.replace(second=21, microsecond=5))
+        # to the minute: a vote shown at 21:05 (forums show minutes) is after the results were entered
         assert svc.applied()[-1].ended == resolved
         # day 1 starts at the results and still ends at the schedule's 22:00 after the night's deadline
         day1 = svc.current_phase()
         assert (day1.kind, day1.start, day1.deadline) == ("day", resolved, datetime(2026, 12, 29, 22, 0, tzinfo=MSK))
-        closed = datetime(2026, 12, 29, 14, 30, tzinfo=MSK)       # the GM closes day 1 at 14:30 (001 rule 5.1)
-        svc.close_day(1, now=closed, nobody=True)
-        assert svc.applied()[-1].ended == closed
+        closed = datetime(2026, 12, 29, 14, 30, tzinfo=MSK)       # the GM closes day 1 at 14:29:40 (001 rule 5.1):
+        svc.close_day(1, now=closed.replace(minute=29, second=40), nobody=True)
+        assert svc.applied()[-1].ended == closed                   # a vote shown at 14:29 was before it
         night2 = svc.current_phase()
         assert (night2.kind, night2.start, night2.deadline) == ("night", closed, datetime(2026, 12, 29, 22, 30, tzinfo=MSK))
         svc.undo()                                                # undone: the day runs to its deadline again

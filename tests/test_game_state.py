@@ -192,3 +192,14 @@ def test_a_count_at_a_future_moment_is_refused(tmp_path):
                                             r"knew the thread at a past moment$"):
             svc.count(1, since=SINCE, deadline=DEADLINE, as_of=datetime(2028, 1, 1, 12, 0, tzinfo=MSK), now=AFTER)
         assert svc.count(1, since=SINCE, deadline=DEADLINE, as_of=CAPTURE, now=AFTER).closed
+
+
+def test_a_replacement_entered_now_takes_the_current_minute(tmp_path):
+    # the newcomer's vote shown in the minute the GM typed `replace` (forums show minutes) is the slot's
+    store, svc = make(tmp_path)
+    with store:
+        svc.resolve_night(1, now=BEFORE)
+        svc.replace_player("Puss", "Кот", now=datetime(2026, 12, 31, 11, 15, 12, 345, tzinfo=MSK))
+        [(old, new)] = svc.state().replacements
+        row = svc.applied()[-1]
+        assert (old, new, row.outcome["at"]) == ("Puss", "Кот", "2026-12-31T11:15:00+03:00")
