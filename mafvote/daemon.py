@@ -158,6 +158,7 @@ class _Game:
     next_crawl: datetime | None = None
     dirty: bool = True               # the thread changed (or the daemon just started): count again
     night_checked: str = ""          # the night whose under-active alerts were looked at
+    seen: tuple | None = None        # the store's state the last count was made from (`Daemon._store_state`)
     last_error: str | None = None
 
 
@@ -320,6 +321,11 @@ class Daemon:
         report = TickReport()
         alerts: list[Alert] = []
         try:
+            state = self._store_state(g)
+            if state != g.seen:
+                # the GM applied, undid or set something, or crawled the thread from another process
+                # (`mafvote crawl` beside `mafvote run`): the published count and the alerts follow
+                g.dirty, g.seen = True, state
             applied = g.service.applied()
             current = g.service.current_phase(applied)
             following = self._following(g, current, applied)
@@ -475,6 +481,17 @@ class Daemon:
         for g in self.games.values():
             out += _game_plan(g.service, g.cfg, self.config.alerts.before_deadline, now)
         return out
+
+    def _store_state(self, g: _Game) -> tuple:
+        """What a count depends on that other processes may change: the game's applied steps, and the last
+        crawl of its vote thread that changed anything (by this daemon or a GM's `mafvote crawl`)."""
+        phases = next(self.store.db.query("select count(*) as n, max(seq) as s from game_phases where game_id = ?",
+                                          [g.cfg.id]))
+        crawled = next(self.store.db.query(
+            "select max(r.id) as id from crawl_runs r join topics t on t.id = r.topic where t.game_id = ? and "
+            "t.kind = 'vote' and (coalesce(r.new, 0) + coalesce(r.changed, 0) + coalesce(r.deleted, 0)) > 0",
+            [g.cfg.id]))
+        return phases["n"], phases["s"], crawled["id"]
 
     def phase_signature(self) -> tuple:
         """Changes when the GM applies or undoes a phase: the scheduler recomputes its deadline jobs."""

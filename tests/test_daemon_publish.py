@@ -93,3 +93,25 @@ def test_the_published_count_names_players_as_the_posts_do_masks_and_replacement
     assert "[color=#FF0000]Фиона[/color] — 2 голоса (Гораций [i]досрочно[/i], Енох [i]досрочно[/i])" in published
     for account in ("Ronin", "Puss", "Alisa"):
         assert account not in published
+
+
+def test_the_published_count_follows_a_gm_step_and_a_gm_crawl_without_waiting_for_a_new_post(forum, tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text(CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
+    published = tmp_path / "public" / "votecount-ny.bbcode"
+    with Daemon(load_config(path), channels={"webhook": Recorder()}, client_factory=quick_client,
+                sleep=lambda s: None) as daemon:
+        run(daemon, forum, msk("10:00"), msk("15:40"), timedelta(minutes=5), script=DAY[:4])
+        assert "Соня[/color] — 2 голоса (Ronin [i]досрочно[/i], Puss [i]досрочно[/i])" in published.read_text(
+            encoding="utf-8")
+        # the GM marks Puss dead (a death worked out outside mafvote): his vote no longer counts
+        daemon.games["ny"].service.set_dead("Puss", now=msk("15:41"))
+        daemon.tick(msk("15:42"))                   # no crawl due, no new post
+        text = published.read_text(encoding="utf-8")
+        assert "Соня[/color] — 1 голос (Ronin [i]досрочно[/i])" in text
+        # the GM's own `mafvote crawl` (another process) reads Alisa's vote before the daemon's next poll
+        forum.add_post(2, "Alisa", '<span style="color: red;" class="mycode_color">Соня</span>', time=msk("15:43"))
+        from mafvote.cli import cli
+        assert CliRunner().invoke(cli, ["crawl", "-c", str(path)]).exit_code == 0
+        daemon.tick(msk("15:44"))
+        assert "Соня[/color] — 2 голоса (Ronin [i]досрочно[/i], Alisa)" in published.read_text(encoding="utf-8")
