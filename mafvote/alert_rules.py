@@ -141,7 +141,10 @@ def count_lines(tally: Any, limit: int | None = None, *, language: str = W.DEFAU
     lines = []
     blue = W.phrase(language, "count.blue")
     for cand in cands[:limit]:
-        voters = ", ".join(v["voter"] + ("" if v.get("color", "red") == "red" else blue)
+        # the GM's view: a vote's weight when it is not 1 (the doctor's blue ×3, Герда's red ×2, a secret
+        # silence ×0), so the line's arithmetic adds up for the GM reading it
+        voters = ", ".join(v["voter"] + (f" ×{abs(v['weight'])}" if abs(v.get("weight", 1)) != 1 else "")
+                           + ("" if v.get("color", "red") == "red" else blue)
                            for v in cand.get("voters", []))
         penalty = W.phrase(language, "count.penalty", penalty=cand["penalty"]) if cand.get("penalty") else ""
         lines.append(W.phrase(language, "count.line", player=cand["player"], total=cand["total"], penalty=penalty,

@@ -68,7 +68,7 @@ def test_deadline_alert_carries_the_final_gm_count_and_the_suggested_post():
     [alert] = soon(DEADLINE + timedelta(seconds=5), day_post=post)
     assert (alert.kind, alert.key, alert.time) == ("deadline", "deadline:day3", DEADLINE)
     assert alert.text.startswith("Day 3 deadline reached (30.12 22:00 Europe/Moscow) — final count (GM view):")
-    assert "Соня — 1 (Петя)" in alert.text
+    assert "Соня — 1 (Петя ×0)" in alert.text     # Петя is silenced: his vote weighs 0 (the GM view)
     assert "Result: nobody (tie)" in alert.text
     assert alert.text.endswith("Suggested day post:\n" + post)
 
