@@ -1016,7 +1016,7 @@ class GameService:
                                         if n in slot_of)),
             owes_night_action=tuple(slot_of[n] for n in self.owes_night_action(number, state, rows) if n in slot_of),
             # RULES.md §3.1: a vote posted in the night before the day does not count; the tally flags it
-            night_start=night_start, next_day_start=next_day_start,
+            night_start=night_start, next_day_start=next_day_start, game_start=self.game.schedule.start,
             # RULES.md §3.13: only a player with a night ability has a night action to lose
             night_actors=tuple(slot_of[n] for n in actors if n in slot_of) if actors is not None else None)
         # (a --since without a time zone is left to the tally, which names it)

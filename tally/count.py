@@ -626,7 +626,7 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
             if slot is not None and post.time <= reference:
                 last_post[slot] = max(post.time, last_post.get(slot, post.time))
         for p in alive:
-            last = last_post.get(p, start)
+            last = last_post.get(p, state.game_start or start)
             if last is not None and reference - last >= limit:
                 hours = int((reference - last).total_seconds() // 3600)
                 alerts.append(Alert("silent_player", reference,

@@ -243,6 +243,8 @@ class DayState:
     # when the night before this day began: a vote posted from then until `start` does not count
     # (RULES.md §3.1) and is flagged `early_post`; None (a first day with no night before): no such flag
     night_start: datetime | None = None
+    # the game's start: a player who never wrote has been silent since then (RULES.md §3.13, the 24 h alert)
+    game_start: datetime | None = None
     # when the day after this one begins: a vote from this day's close until then is flagged `late`; the votes
     # of later days are theirs, not late for this one. None (the next day is not known): every later vote
     next_day_start: datetime | None = None

@@ -295,9 +295,12 @@ def test_a_vote_one_second_before_the_start_is_not_counted_and_one_at_the_start_
         assert [(f.kind, f.player) for f in t.flags if f.post_id == early] == [("early_post", "Ronin")]
         assert {c.player: c.total for c in t.candidates} == {**{p: 2 for p in t.not_voted}, "Ronin": 3}
         assert t.activity["Ronin"] == 0 and t.activity["Соня"] == 1
-        # Ronin's vote a second before the start is his last post: 22 h before the deadline, not a silence
+        # Ronin's vote a second before the start is his last post: 22 h before the deadline, not a silence;
+        # Соня voted; Alisa last wrote 52 h ago; the others never wrote: silent since the game's start (§3.13)
+        never = "has written nothing for 46 h (since 2026-12-29T20:00:00+03:00): a replacement candidate"
         assert silent(t) == {"Alisa": "Alisa has written nothing for 52 h (since 2026-12-29T14:00:00+03:00): "
-                                      "a replacement candidate"}
+                                      "a replacement candidate",
+                             **{p: f"{p} {never}" for p in t.activity if p not in ("Ronin", "Соня", "Alisa")}}
         # the store's bounds are exact to the second, an aware bound with a fraction rounds up
         assert [p.post_id for p in store.posts(game_id="ny", kind="vote", since=start(1))] == [on_time]
         assert [p.post_id for p in store.posts(game_id="ny", kind="vote", before=start(1))] == [early]
