@@ -12,15 +12,14 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from click.testing import CliRunner
 
 import mafvote.game as game_mod
 import tally as T
-from mafvote.cli import cli
 from mafvote.store import Store
 from scraper.fetch import FetchedMeta
 from scraper.parse import parse_page
 
+from test_cli_game import ok, run
 from test_tally_support import at, count, post, red
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,17 +62,6 @@ def game_dir(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
     return tmp_path
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str) -> str:
-    code, out, err = run(*args)
-    assert code == 0, err
-    return out
 
 
 def steps() -> int:

@@ -196,7 +196,7 @@ def test_two_mafvote_crawls_of_one_store_at_once_both_succeed_and_store_each_pos
                                            stderr=subprocess.PIPE, text=True))
             time.sleep(0.3)
         results = [c.communicate(timeout=120) for c in crawls]
-    for c, (out, err) in zip(crawls, results):
+    for c, (_out, err) in zip(crawls, results):
         assert c.returncode == 0 and "Traceback" not in err, err
     posts, distinct, versions, _ = stored_counts(tmp_path / "state" / "mafvote.db")
     assert (posts, distinct, versions) == (401, 401, 401)
