@@ -547,7 +547,7 @@ class GameStatus:
     alerts_sent: int
     winner: str | None = None         # RULES.md §5: the side that won (GameService.winner); None while it goes on
     winner_text: str | None = None    # «победа мафии»
-    # h22 #9: the last crawl is older than 3 poll intervals: no daemon is crawling (`mafvote run` is not running)
+    # the last crawl is older than 3 poll intervals: no daemon is crawling (`mafvote run` is not running)
     no_crawl_for: timedelta | None = None
     poll_interval: timedelta | None = None
 
@@ -626,7 +626,7 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
             err = list(store.db.query("select started_at, error from crawl_runs where topic = ? and error is not null "
                                       "order by id desc limit 1", [topic.id]))
             if rows and rows[0]["finished_at"] is None and rows[0]["error"] is None:
-                # h22 #10: a crawl cut off (Ctrl-C, a kill) is the latest problem too, though it left no error
+                # a crawl cut off (Ctrl-C, a kill) is the latest problem too, though it left no error
                 err = [{"started_at": rows[0]["started_at"], "error": CRAWL_NOT_FINISHED, "finished": False}]
             if err and (last_error is None or err[0]["started_at"] >= last_error["at"]):
                 last_error = {"topic": topic_kind, "at": err[0]["started_at"], "error": err[0]["error"],

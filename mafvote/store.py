@@ -325,7 +325,7 @@ class _Database(sqlite_utils.Database):
     sqlite-utils begins with a plain (deferred) `BEGIN`: the transaction reads first and asks for the
     write lock at its first write. In WAL mode that upgrade fails at once, without waiting, when another
     process committed since the read (SQLITE_BUSY_SNAPSHOT), so two crawlers of one store died with
-    "database is locked" (h22 #3). `BEGIN IMMEDIATE` waits for the lock up to the busy timeout instead,
+    "database is locked". `BEGIN IMMEDIATE` waits for the lock up to the busy timeout instead,
     and every caller of `store.db.atomic()` (games, alerts, publishing) gets it too."""
 
     store_path: Path = Path()

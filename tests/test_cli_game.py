@@ -275,7 +275,7 @@ def test_a_day_with_no_post_in_the_vote_thread_records_no_misses(game_dir):
     assert state()["misses"] == {p: 1 for p in ("King Eciton", "Nejka", "Nevermore", "Alisa", "Ronin", "Puss")}
 
 
-# -- h29: `night add` reads every action of a message or none (acceptance hunt 003, h20 r2: "Убиваю Каппу и лечу
+# -- `night add` reads every action of a message or none (acceptance hunt 003, h20 r2: "Убиваю Каппу и лечу
 # себя книгой" was entered as the book alone, the kill lost and its sender given the missed-night-action +2)
 TM_PLAYERS = (("Альфа", "Мафиозо", ["book"]), ("Бета", "Мафиозо", []), ("Гамма", "Комиссар", ["button"]),
               ("Дельта", "Доктор", []), ("Эпсилон", "Маньяк", []), ("Зета", "Мирный житель", ["clock"]),

@@ -161,7 +161,7 @@ def test_day_post_says_why_nobody_is_hanged(game_dir):
     reason = closed["count"]["outcome"]["reason"]
     assert closed["day"]["deaths"] == [] and reason == "tie"
     out = ok("render", "day", "1", "--format", "text", "--variant", "0")
-    # h32: Enzo's hidden double red (Герда) makes the tie; the public count shows Puss ahead (3 to 2), so the
+    # Enzo's hidden double red (Герда) makes the tie; the public count shows Puss ahead (3 to 2), so the
     # post says no reason that would tell whose vote weighed more (RULES.md §3 "Two views")
     assert out.splitlines()[0] == "Не вешается никто."
     # only the reason of the count reaches the post: the GM view's totals stay out
@@ -188,7 +188,7 @@ def test_votecount_bbcode_is_the_public_count_with_time_left(midday_dir):
     out = ok("render", "votecount", "1", "--variant", "0")
     assert out.startswith("*бьют куранты*\n\n[b]Подсчёт голосов, день 1[/b]\n")
     lines = out.splitlines()
-    # h32: the live count is the formatter's text, the same as the daemon's published count
+    # the live count is the formatter's text, the same as the daemon's published count
     assert "[color=#FF0000]Puss[/color] — 3 голоса (РэдДи, Nejka, Trusiki Kayfa)" in lines
     assert "[color=#FF0000]Алукард[/color] — 2 голоса (Enzo, King Eciton [i]досрочно[/i])" in lines
     assert "Лишены голоса: Соня" in lines

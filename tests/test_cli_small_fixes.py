@@ -1,4 +1,4 @@
-"""What a GM trips over at the command line (h22 #4, #5, #7, #13, #14, #15, #16), end to end through `mafvote`.
+"""What a GM trips over at the command line, end to end through `mafvote`.
 
 The game is tests/data/small_fixes/config.toml (the bundled MyBB vote thread, New Year roles); a wrong ruleset is a
 copy of rulesets/new_year.toml with one line changed, as a GM would make it. Each test pins what the GM sees:
@@ -69,7 +69,7 @@ def steps() -> int:
     return len(json.loads(ok("state", "--format", "json")).get("applied") or ())
 
 
-# --- h22 #4, #5: a ruleset's mistakes stop `check` and every command with exit 2, never a traceback -------------
+# --- a ruleset's mistakes stop `check` and every command with exit 2, never a traceback -------------
 
 @pytest.mark.parametrize("edit, problem", [
     (("reveal_while_alive_gt = 10", 'reveal_while_alive_gt = "ten"'),
@@ -96,7 +96,7 @@ def test_rule_a_ruleset_mistake_is_exit_2_from_check_and_from_every_command(tmp_
         assert code == 2 and problem in err and "Traceback" not in err, command
 
 
-# --- h22 #7: `replace --by` a name votes would read as an existing player --------------------------------------
+# --- `replace --by` a name votes would read as an existing player --------------------------------------
 
 def test_rule_2_replace_by_a_look_alike_nick_is_refused_and_changes_nothing(game_dir):
     before = steps()
@@ -111,7 +111,7 @@ def test_rule_2_replace_by_a_look_alike_nick_is_refused_and_changes_nothing(game
     assert [p["player"] for p in json.loads(ok("state", "--format", "json"))["alive"]][-2:] == ["Ronin", "Puss"]
 
 
-# --- h22 #13: `render --variant` names what exists --------------------------------------------------------------
+# --- `render --variant` names what exists --------------------------------------------------------------
 
 @pytest.mark.parametrize("variant, message", [
     ("99", "Invalid value for --variant: 99: theme new_year has 3 styles (0–2); write --variant 2 or less"),
@@ -133,7 +133,7 @@ def test_rule_render_variant_that_exists_renders(game_dir):
     assert ok("render", "votecount", "1", "--variant", "night.deaths=2").startswith("[b]Подсчёт голосов, день 1[/b]")
 
 
-# --- h22 #14: a silenced voter is marked in the live count -------------------------------------------------------
+# --- a silenced voter is marked in the live count -------------------------------------------------------
 
 def test_rule_3_5_silenced_voter_is_marked_so_names_and_number_agree():
     posts = [post("Соня", "10:00", red("Петя")), post("Вася", "11:00", red("Петя")),
@@ -158,7 +158,7 @@ def test_rule_3_5_live_count_after_a_silencing_night_marks_the_silenced(game_dir
     assert "Лишены голоса: Соня" in post_
 
 
-# --- h22 #15: an excuse from a night action that no rule punishes ---------------------------------------------------
+# --- an excuse from a night action that no rule punishes ---------------------------------------------------
 
 def test_rule_3_6_excuse_night_without_duty_is_refused_and_records_nothing(game_dir):
     before = steps()
@@ -183,7 +183,7 @@ def test_rule_3_6_excuse_night_with_duty_says_what_it_spares(tmp_path, monkeypat
         "Puss: excused on day 1: no penalty and no miss for the vote, nor for the night action of night 1\n")
 
 
-# --- h22 #16: names after a замена --------------------------------------------------------------------------------
+# --- names after a замена --------------------------------------------------------------------------------
 
 def test_rule_2_votes_of_the_old_account_are_the_slots_history(game_dir):
     ok("replace", "--player", "Nejka", "--by", "Снежок", "--at", "2027-01-01T12:00")

@@ -1,4 +1,4 @@
-"""The store as a GM meets it on a bad day (h22 #9, #10, #12): [store].path pointing at someone else's file,
+"""The store as a GM meets it on a bad day: [store].path pointing at someone else's file,
 a folder or nothing yet; a read-only store; a vote thread read only in part; a `status` with no daemon
 running. Each says what is wrong and what to do, in one line, through the real CLI."""
 from __future__ import annotations
@@ -259,7 +259,7 @@ def test_a_read_only_store_of_an_older_schema_asks_to_be_made_writable_once(tmp_
         "and its folder writable and run any mafvote command once")
 
 
-# --- a vote thread read only in part (h22 #10) ---------------------------------------------------------------
+# --- a vote thread read only in part ---------------------------------------------------------------
 
 @pytest.fixture
 def half_read(tmp_path) -> Path:
@@ -324,7 +324,7 @@ def test_status_of_a_half_read_vote_thread_shows_it_as_the_last_error_too(half_r
                                   "error": "did not finish (stopped, or still running)", "finished": False}
 
 
-# --- status with no daemon running (h22 #9) -------------------------------------------------------------------
+# --- status with no daemon running -------------------------------------------------------------------
 
 @pytest.fixture
 def crawled_at_1200(tmp_path) -> Path:

@@ -1,5 +1,5 @@
-"""The count, the day's result and the game's end as a 004 («Гранд Отель») GM sees them (h21's findings 9-12 and
-D6): a colour-blind game's count never speaks of red and blue (RULES.md §3.4); a post that names a player but is
+"""The count, the day's result and the game's end as a 004 («Гранд Отель») GM sees them (found by playing it through the CLI),
+a colour-blind game's count never speaks of red and blue (RULES.md §3.4); a post that names a player but is
 no vote, and a vote posted at night, are flagged to the GM (§2, §3.1); a tie that hangs all but a protected
 player says who hangs and who survives (§3.10); the final post says who won, in Russian (§5, §6); a modkill
 during a 004 day closes the day (§3.14)."""
@@ -27,7 +27,7 @@ COLOUR_VOTES = T.VoteRules.from_mapping({"colors_matter": True})
 MSK = ZoneInfo("Europe/Moscow")
 GM = "Ведущий"
 
-# h21's 004 roster (nick, gender, role)
+# a 004 roster (nick, gender, role)
 ROSTER = [
     ("King EcitoN", "m", "Диего Муркиа"), ("Nejka", "f", "Донья Тереса"), ("Нелепость", "f", "Алисия Аларкон"),
     ("Alex306", "m", "Хулио Ольмедо"), ("Буба", "m", "Анхела Салинас"), ("Юка", "f", "София Аларкон"),
@@ -57,7 +57,7 @@ def red(name: str) -> str:
 
 
 def day_1(**kw) -> T.DayState:
-    """Day 1 of h21's game: night 1 from 20.11 20:00, day 1 from 21.11 21:30 to 22.11 21:00."""
+    """Day 1 of the test game: night 1 from 20.11 20:00, day 1 from 21.11 21:30 to 22.11 21:00."""
     base = dict(day=1, deadline=at(1, "21:00"), alive=NICKS, start=at(0, "21:30"),
                 night_start=datetime(2026, 11, 20, 20, 0, tzinfo=MSK))
     return T.DayState(**{**base, **kw})
@@ -112,7 +112,7 @@ def test_the_colour_games_keep_red_and_blue_in_the_count_post():
     t = gh_count([post("Ромашка", at(1, "10:01"), red("Юка"))], rules=COLOUR_VOTES, view="public",
                  as_of=at(1, "12:00"))
     text = T.format_bbcode(t, at(1, "12:00"))
-    # h32: one wording of the live count for every producer: red is «Против», blue «В защиту» (RULES.md §2)
+    # one wording of the live count for every producer: red is «Против», blue «В защиту» (RULES.md §2)
     assert "[u]Против:[/u]" in text and "Юка: 1 (против 1, в защиту 0)" in text
 
 
@@ -288,7 +288,7 @@ def test_rule_3_10_the_count_result_line_names_the_hanged_and_the_saved():
         "защита от казни спасла: Юка")
     data = build_data(tally=tie_all_count("public").to_json(), game={"id": "gh", "players": RENDER_ROSTER},
                       ruleset=GH)
-    # h32: `render votecount` is the same live count as the daemon's (tally.format.format_bbcode)
+    # `render votecount` is the same live count as the daemon's (tally.format.format_bbcode)
     assert render("grand_hotel", "votecount", data).splitlines()[-1] == (
         "[b]Голосование закрыто.[/b] Итог: ничья (Юка, Масини), вешаются все, набравшие поровну: Масини; "
         "защита от казни спасла: Юка")

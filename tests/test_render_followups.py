@@ -1,4 +1,4 @@
-"""What the posts a GM publishes show and hide (h32, the h19/h20 acceptance findings), each with the exact text:
+"""What the posts a GM publishes show and hide (found by playing 000, 001 and 003 through the CLI), each with the exact text:
 
 1. a modkill that does not close the day (000, 001, 003) keeps the vote's result in the day post; a modkill made
    during a night is announced in that night's post (RULES.md §6);
@@ -46,7 +46,7 @@ def public_count(candidates: list[dict], outcome: dict, *, closed: bool = True, 
             "outcome": {"eliminated": [], "reason": "pending", "saved": [], "tied": [], **outcome}}
 
 
-# r6 of h19 (001): Пусс leads the public count 2 to 1, the doctor's hidden triple blue makes it a tie
+# 001: Пусс leads the public count 2 to 1, the doctor's hidden triple blue makes it a tie
 R6_PUBLIC = [cand("Пусс", ["Алиса", "Энзо", "Соня"], ["Доктор"]), cand("Ронин", ["Пусс"]), cand("Соня", ["Ронин"])]
 R6_ROSTER = [{"nick": "Ронин", "gender": "m"}, {"nick": "Доктор", "gender": "m"}, {"nick": "Алиса", "gender": "f"},
              {"nick": "Пусс", "gender": "m"}, {"nick": "Энзо", "gender": "m"}, {"nick": "Соня", "gender": "f"}]
@@ -64,7 +64,7 @@ def death(player: str, role: str, side: str, cause: str, revealed: bool = True) 
 
 
 def test_rule_6_a_modkill_that_does_not_close_the_day_keeps_the_tie_in_the_day_post():
-    # h20 r4 (003): Эпсилон modkilled during day 1, the vote ends in a tie
+    # 003: Эпсилон modkilled during day 1, the vote ends in a tie
     roster = [{"nick": "Эпсилон", "gender": "m"}, {"nick": "Эта", "gender": "m"}, {"nick": "Каппа", "gender": "f"}]
     count = public_count([cand("Эта", ["А", "Б", "В"]), cand("Каппа", ["Г", "Д", "Е"])],
                          {"reason": "tie", "tied": ["Эта", "Каппа"]})
@@ -111,7 +111,7 @@ def test_rule_6_the_cli_day_post_keeps_the_vote_result_beside_the_days_modkill(g
 
 
 def test_rule_6_a_modkill_made_during_the_night_is_announced_in_the_nights_post(game_dir):
-    # h20 r3: the GM modkills during night 1, before resolving it; the night's post names it on its own line
+    # 003: the GM modkills during night 1, before resolving it; the night's post names it on its own line
     assert ok("modkill", "--player", "Trusiki Kayfa").splitlines() == ["Модкилл: Trusiki Kayfa"]
     resolve_night_1()
     out = ok("render", "night", "1", "--format", "text", "--variant", "1")

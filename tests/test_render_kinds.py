@@ -59,7 +59,7 @@ def test_every_theme_has_a_phrase_for_every_kind(theme):
     for kind in PRIVATE_KINDS:
         assert f"private.{kind}" in phrases, kind
     for reason in DAY_REASONS:
-        # the live count's words for a reason are the formatter's (h32: one wording with the daemon's count)
+        # the live count's words for a reason are the formatter's
         assert f"day.reason.{reason}" in phrases and f"votecount.reason.{reason}" not in phrases, reason
 
 

@@ -115,7 +115,7 @@ def test_rule_4_004_the_ruleset_checks_the_choice_and_the_passive() -> None:
     assert "roles[0].abilities[0].watch_options: unknown option 'roles'" in str(err.value)
 
 
-# -- the seed's own game (004 "Гранд Отель"): its 15 nicks, as the GMs write its actions (h21 hunt, items 4a, 6, 8, 13)
+# -- the seed's own game (004 "Гранд Отель"): its 15 nicks, as the GMs write its actions
 SEED_ROSTER = [Player(n, r) for n, r in [
     ("King EcitoN", "Диего Муркиа"), ("Nejka", "Донья Тереса"), ("Нелепость", "Алисия Аларкон"),
     ("Alex306", "Хулио Ольмедо"), ("Буба", "Анхела Салинас"), ("Юка", "София Аларкон"), ("Krassa", "Альфредо Вергара"),

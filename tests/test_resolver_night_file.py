@@ -159,7 +159,7 @@ def test_bad_input_004_elisa_learns_only_of_a_partner_and_by_a_known_choice() ->
         'learn = "nicks" (ники гостей) or learn = "kinds" (типы НД)'
 
 
-# -- 004 "Гранд Отель" (the h21 hunt, items 3 and 6) ----------------------------------------------------------
+# -- 004 "Гранд Отель" ----------------------------------------------------------
 GH_ROSTER = [{"nick": n, "role": r} for n, r in [
     ("Игрок", "Лаура"), ("Алиша", "Донья Элиса"), ("Трубодур", "Аяла"), ("Буба", "Анхела Салинас"),
     ("Krassa", "Альфредо Вергара"), ("Соня", "Бенхамин"), ("Ронин", "Хавьер"), ("Юка", "София Аларкон")]]
@@ -236,7 +236,7 @@ def test_rule_4_004_night_add_refuses_an_action_without_its_target_and_writes_no
     night_file = root / "state" / "nights" / "ny" / "night-1.toml"
     code, _, err = run("night", "add", "--night", "1", "--actor", "Ronin", "Кровавое убийство")
     assert code == 2
-    # the file was never written: no line of it is named (h30 item 5)
+    # the file was never written: no line of it is named
     assert "night-1.toml: the new entry (not written): bloody needs 1 target(s), got none" in err
     assert not night_file.exists()
     code, out, err = run("night", "add", "--night", "1", "--actor", "Ronin", "Кровавое убийство Нежки")

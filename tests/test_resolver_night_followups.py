@@ -1,4 +1,4 @@
-"""Night-engine follow-ups from the 003 and 000/001 acceptance hunts (h30): the side's one kill goes to the
+"""Night-engine follow-ups from the 003 and 000/001 acceptance hunts: the side's one kill goes to the
 sender written first; a blocked move is not carried out in 003 only; log lines of items and role shots; the
 hireling's note; a used-up item named at `night add` without a line of an unwritten file; `night roll` for a
 roll no action of the actor draws. Scenario files: tests/data/nights/tm_5_clock_blocked_*.toml."""

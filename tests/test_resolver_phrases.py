@@ -74,7 +74,7 @@ def test_read_action_never_guesses_between_two_players() -> None:
     assert "fits several: Саша Белый, Саша Серый" in str(info.value)
 
 
-# -- h29: nothing a player sent is dropped or mangled (acceptance hunts 000/001, repros h19 r4, r5)
+# -- nothing a player sent is dropped or mangled (found by playing 000/001 through the CLI)
 @pytest.mark.parametrize("text, role, expected", [
     # r4: the shahid's «с собой» says how, not whom
     ("Забираю с собой Ронина", "Хлопушка", [Action("Enzo", "take", ("Ronin",))]),

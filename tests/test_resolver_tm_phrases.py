@@ -51,7 +51,7 @@ def test_rule_4_003_phrases_the_gm_must_fix(text, role, message) -> None:
     assert message in str(err.value)
 
 
-# -- h29: a message with two actions is read whole (acceptance hunt 003, repro h20 r2): the text after the first
+# -- a message with two actions is read whole (found by playing 003 through the CLI): the text after the first
 # action is never dropped, and a message with a part that cannot be read is refused whole
 @pytest.mark.parametrize("text, role, expected", [
     # "и" + a verb starts the second action; "лечу себя книгой" is the book's heal, not the role's

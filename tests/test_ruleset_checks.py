@@ -1,5 +1,5 @@
-"""A GM's ruleset mistakes are problems with their key path and a hint, never a traceback (h22 #4, #5), and
-roster names are compared as the vote count compares them (h22 #7).
+"""A GM's ruleset mistakes are problems with their key path and a hint, never a traceback, and
+roster names are compared as the vote count compares them.
 
 Each case edits one line of the bundled New Year ruleset (rulesets/new_year.toml) as a GM copying it would, and
 pins the exact problem `mafvote check` prints: a wrong type (`reveal_while_alive_gt = "ten"`, `evidence =
@@ -31,7 +31,7 @@ def problems_of(old: str, new: str) -> list[str]:
     return [str(p) for p in check_ruleset(NEW_YEAR.replace(old, new), "mine.toml")]
 
 
-# --- h22 #4: wrong types ---------------------------------------------------------------------------------------
+# --- wrong types ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("old, new, problem", [
     ("reveal_while_alive_gt = 10", 'reveal_while_alive_gt = "ten"',
@@ -107,7 +107,7 @@ def test_rule_a_section_that_is_not_a_table_is_one_problem():
     assert [str(p) for p in exc.value.problems] == ["mine.toml: votes: expected a table, got 3 (write it like [votes])"]
 
 
-# --- h22 #5: [votes] by the count's own reader, [texts] keys and placeholders --------------------------------------
+# --- [votes] by the count's own reader, [texts] keys and placeholders --------------------------------------
 
 @pytest.mark.parametrize("old, new, problem", [
     ("penalty_votes = 2 ", "penalty_vote = 3 ",
@@ -160,7 +160,7 @@ def test_rule_the_bundled_rulesets_have_no_problem(path):
     assert check_ruleset(path.read_text(encoding="utf-8"), path.name) == []
 
 
-# --- h22 #7: names compared as votes compare them ------------------------------------------------------------------
+# --- names compared as votes compare them ------------------------------------------------------------------
 
 def _state():
     ruleset = loads_ruleset(NEW_YEAR, "new_year.toml")

@@ -1,4 +1,4 @@
-"""Several writers on one store (h22 #3): the GM types `mafvote crawl` while `mafvote run` crawls. Every
+"""Several writers on one store: the GM types `mafvote crawl` while `mafvote run` crawls. Every
 transaction takes the write lock when it begins, so writers take turns instead of dying with "database is
 locked"; a store another program keeps locked past the busy timeout is a `StoreError` naming the lock,
 exit status 1, never a traceback."""
@@ -181,7 +181,7 @@ def mafvote_program() -> str:
 
 
 def test_two_mafvote_crawls_of_one_store_at_once_both_succeed_and_store_each_post_once(tmp_path):
-    # h22 repro_two_writers: a second `mafvote crawl` while the first is still reading a slow forum
+    # a second `mafvote crawl` while the first is still reading a slow forum
     with ForumSim(per_page=5, slow=0.01) as forum:
         forum.add_topic(1, "Игра")
         forum.add_topic(2, "Голосование")
@@ -215,7 +215,7 @@ def pages_stored(path: Path) -> int:
 
 
 def test_ctrl_c_during_mafvote_crawl_says_what_was_stored_exits_130_and_the_next_crawl_completes(tmp_path):
-    # h22 #11: a real Ctrl-C (SIGINT) to the real program while it reads a slow forum
+    # a real Ctrl-C (SIGINT) to the real program while it reads a slow forum
     with ForumSim(per_page=5, slow=0.05) as forum:
         forum.add_topic(1, "Игра")
         forum.add_topic(2, "Голосование")

@@ -1,4 +1,4 @@
-"""Votes that used to vanish without a word to the GM (acceptance hunts h19 r1 and h20 r1), each pinned to
+"""Votes that used to vanish without a word to the GM (found by playing 000 and 003 through the CLI), each pinned to
 the rule it breaks: RULES.md §2 "Names" (a multi-word mask name in another case, a three-letter nick in
 another case) and §3.2 (a vote for a name nobody on the roster has is invalid and flagged, the previous
 valid vote stands). The two real days are data files in tests/data/tally_lost_votes/."""

@@ -216,7 +216,7 @@ def test_rule_3_1_posts_before_the_day_start_do_not_count():
 
 @pytest.mark.parametrize("bad,flag", [
     (red("Соня"), "self_vote"), (blue("Соня"), "self_vote"), (red("Алукард"), "unknown_target"),
-    # a red would-be name that is nobody on the roster is flagged, not dropped (h20 finding r1)
+    # a red would-be name that is nobody on the roster is flagged, not dropped
     (red("Зинаида Петровна"), "unknown_target"), ("Зинаида КРАСНЫМ", "unknown_target"),
     (red("Сон"), "ambiguous_name"),
 ])

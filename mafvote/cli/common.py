@@ -176,8 +176,8 @@ def load_game(ctx: click.Context | None = None) -> tuple[Config, GameConfig]:
     return config, game
 
 
-# Commands that only read the store: with no store file they say so instead of creating an empty one
-# (h22 #12). `status` and `posts` never create one either but answer on their own: `status` shows the
+# Commands that only read the store: with no store file they say so instead of creating an empty one.
+# `status` and `posts` never create one either but answer on their own: `status` shows the
 # schedule of a game not crawled yet and notes the missing store, `posts` says no posts are stored yet.
 READ_ONLY_COMMANDS = frozenset({("state",), ("tally",), ("votes",), ("render",)})
 
@@ -194,7 +194,7 @@ def _command_of(ctx: click.Context) -> tuple[str, ...]:
 
 def crawl_warning(run, tz: tzinfo) -> str | None:
     """One line for the GM when the vote thread's latest crawl (a `store.CrawlRun`, or None) did not read
-    it to its end: a count made now may miss votes (h22 #10). None when it did."""
+    it to its end: a count made now may miss votes. None when it did."""
     if run is None or run.ok:
         return None
     started = run.started_at.astimezone(tz).strftime("%d.%m %H:%M")

@@ -49,7 +49,7 @@ def crawl_command(config_path: Path, game_id: str | None) -> None:
     try:
         _crawl(game_id, stored)
     except KeyboardInterrupt:
-        # h22 #11: every page is its own transaction, so what was stored stays and the next crawl goes on from
+        # every page is its own transaction, so what was stored stays and the next crawl goes on from
         # it; the topic's unfinished run shows in `mafvote status` and `mafvote tally` until then.
         pages = f"{stored[0]} page{'' if stored[0] == 1 else 's'}"
         click.echo(f"interrupted: {pages} stored; run `mafvote crawl` again to continue", err=True)
@@ -139,7 +139,7 @@ def posts_command(config_path: Path, game_id: str | None, kind: str | None, fmt:
     from ..store import NoStore, Store
 
     try:
-        store = Store(config.store.path, create=False)      # a reader never creates the store (h22 #12)
+        store = Store(config.store.path, create=False)      # a reader never creates the store
     except NoStore:
         posts = []
     else:

@@ -70,7 +70,7 @@ def status_command(config_path: Path, fmt: str, now_text: str | None) -> None:
         store = Store(config.store.path, create=False)
     except NoStore as exc:
         # the schedule is known without a store: shown from an empty one in memory, none is created, and the
-        # GM learns it is missing (a typo in [store].path?) after the games (h22 #12)
+        # GM learns it is missing (a typo in [store].path?) after the games
         missing = exc
         store = Store(":memory:")
     with store:

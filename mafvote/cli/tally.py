@@ -39,7 +39,7 @@ def tally_command(config_path: Path, game_id: str | None, number: int | None, si
             deadline=parse_cli_time(deadline, tz, option="--deadline") if deadline else None,
             as_of=parse_cli_time(at, tz, option="--at") if at else None, now=game_mod.utc_now())
         names = public_names(service.game.players, service.state().replacements)
-        # h22 #10: a vote thread read only in part counts only what was read; say so (json: a key that grows)
+        # a vote thread read only in part counts only what was read; say so (json: a key that grows)
         warning = crawl_warning(service.store.last_crawl_run(game_id=service.game.id, kind="vote"), tz)
     if fmt == "json":
         click.echo(json.dumps(t.to_json() | {"crawl_warning": warning}, ensure_ascii=False, indent=1))
