@@ -158,3 +158,30 @@ def test_new_year_salute_line_puts_name_and_role_in_the_genitive():
     # "оказался последним для кого?": the player and the role both take the genitive
     assert day_post({"nick": "Соня", "gender": "f"}, variant=2) == \
         "Праздничный салют оказался последним для Сони - мирной зверюшки"
+
+
+def night_deaths_line(theme: str, variant: int, players: list[dict]) -> str:
+    data = {
+        "roster": players,
+        "roles": {"Мирный житель": {"side": "town", "plain": True}},
+        "sides": {"town": {"kind": "town", "title": "мирный", "title_f": "мирная"}},
+        "outcome": {"night": 2, "deaths": [{"player": p["nick"], "role": "Мирный житель", "side": "town",
+                                            "revealed": False, "causes": ["killed"]} for p in players],
+                    "saved": [], "public": [], "silenced": []},
+    }
+    lines = render(theme, "night", data, fmt="text", variant=variant).splitlines()
+    return next(line for line in lines if any(p["nick"] in line for p in players))
+
+
+@pytest.mark.parametrize("theme, variant, players, start", [
+    # one death agrees with the player, several take the plural
+    ("time_machine", 0, [{"nick": "Марта", "gender": "f"}], "Затерялась во времени: Марта"),
+    ("time_machine", 0, [{"nick": "Ronin", "gender": "m"}, {"nick": "Марта", "gender": "f"}],
+     "Затерялись во времени: Ronin и Марта"),
+    ("time_machine", 1, [{"nick": "Ronin", "gender": "m"}], "Из петли времени не вернулся: Ronin"),
+    ("grand_hotel", 0, [{"nick": "Марта", "gender": "f"}], "Этой ночью нас покинула: Марта"),
+    ("grand_hotel", 0, [{"nick": "Ronin", "gender": "m"}, {"nick": "Марта", "gender": "f"}],
+     "Этой ночью нас покинули: Ronin"),
+])
+def test_rule_6_a_single_night_death_is_not_written_in_the_plural(theme, variant, players, start):
+    assert night_deaths_line(theme, variant, players).startswith(start)
