@@ -140,7 +140,7 @@ def test_full_flow_resolve_close_undo_state(game_dir):
     assert "решение ведущего" in out and "Повешен Nevermore - Хлопушка (мирный)" in out
     text = ok("state")
     assert text.startswith("Игра ny: ночь 2, с 2026-12-31 18:00 до 2026-12-31 20:00")
-    assert "Выбыли: Nevermore (day 1, Хлопушка); Alisa (night 1, мирная зверюшка)" in text
+    assert "Выбыли: Alisa (night 1, мирная зверюшка); Nevermore (day 1, Хлопушка)" in text     # in the order they died
 
 
 def test_undo_with_nothing_applied_is_bad_input(game_dir):

@@ -4,6 +4,7 @@ prints the result; errors leave through the group (exit 2 bad input, 1 failure).
 from __future__ import annotations
 
 import json
+import re
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -178,6 +179,12 @@ def day_close(config_path: Path, game_id: str | None, number: int, eliminate: st
         click.echo(f"day {number}: " + ("dry run, nothing applied" if dry_run else "applied"), err=True)
 
 
+def _death_order(service: GameService, died: str | None) -> int:
+    """The phase a death happened in ("night 2", "day 1"), as its place in the game; unknown ones last."""
+    m = re.fullmatch(r"(night|day) (\d+)", died or "")
+    return game_mod.phase_index(m.group(1), int(m.group(2)), service.game.schedule.starts_with) if m else 1 << 30
+
+
 def _print_close(service: GameService, result: game_mod.DayClose) -> None:
     o = result.outcome
     how = "по подсчёту голосов" if result.decided_by == "count" else "решение ведущего"
@@ -306,8 +313,10 @@ def state_json(service: GameService) -> dict:
         "applied": [{"seq": r.seq, "kind": r.kind, "number": r.number, "how": r.how,
                      "applied_at": r.applied_at.isoformat()} for r in applied],
         "alive": [{"player": p.nick, "name": p.name} for p in st.players if p.alive],
+        # in the order they died (the roster's order within a phase): the GM reads the game's story
         "dead": [{"player": p.nick, "died": p.died, "causes": list(p.causes),
-                  "role": p.role if p.revealed else None} for p in st.players if not p.alive],
+                  "role": p.role if p.revealed else None}
+                 for p in sorted((p for p in st.players if not p.alive), key=lambda p: _death_order(service, p.died))],
         "silences": [{"player": s.player, "days": s.days, "announced": s.announced} for s in st.silences],
         "alibis": list(st.alibis),
         "hidden_vote_loss": list(st.hidden_vote_loss),
