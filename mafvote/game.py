@@ -703,7 +703,7 @@ class GameService:
         if closed_at is None and now < current.deadline:
             # the GM closes before the deadline: later posts do not count, but a vote shown in the close's own
             # minute was most likely written before it (forums show minutes), so the close is the next minute
-            closed_at = _minute(now) + timedelta(minutes=1) if _minute(now) != now else now
+            closed_at = min(_minute(now) + timedelta(minutes=1), current.deadline)
         count: T.Tally | None = None
         inputs: CountInputs | None = None
         note = ""

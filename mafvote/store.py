@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import sqlite3
+import time
 
 import sqlite_utils
 
@@ -422,7 +423,7 @@ class Store:
             self.db.store_path = self.path
             self._refuse_foreign()
             if not self.read_only:
-                self.db.enable_wal()
+                self._enable_wal()
             # In WAL mode NORMAL still commits each page atomically; only the last commits before a
             # power cut (not a process kill) may be rolled back, and the next crawl re-reads them.
             self.db.execute("PRAGMA synchronous = NORMAL")
@@ -447,6 +448,23 @@ class Store:
                     "and would have to be entered again)")
         return (f"store {self.path}: cannot open ({exc}); check [store].path in the config and the "
                 "folder's permissions")
+
+    def _enable_wal(self) -> None:
+        """WAL mode, once per file. Switching a new file's journal mode needs it to itself, and SQLite answers
+        "locked" at once, without waiting, when two first uses of a new store switch it together; so the
+        switch is tried again for up to the busy timeout (a file already in WAL mode is not switched)."""
+        deadline = time.monotonic() + BUSY_TIMEOUT
+        while True:
+            mode = self.db.conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if str(mode).lower() == "wal":
+                return
+            try:
+                self.db.enable_wal()
+                return
+            except StoreError:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.02)
 
     def _refuse_foreign(self) -> None:
         """A SQLite file with tables and no mafvote schema is someone else's: never touch it (not even its
