@@ -15,11 +15,8 @@ import pytest
 
 import mafvote.game as game_mod
 import tally as T
-from mafvote.store import Store
-from scraper.fetch import FetchedMeta
-from scraper.parse import parse_page
 
-from test_cli_game import ok, run
+from test_cli_game import fill_store, ok, run
 from test_tally_support import at, count, post, red
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,18 +27,6 @@ MSK = ZoneInfo("Europe/Moscow")
 BASE = "http://127.0.0.1:8081/"
 CAPTURE = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)     # the whole thread, after day 1
 AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
-
-
-def fill_store(db: Path) -> None:
-    with Store(db) as s:
-        s.ensure_forum("hyper", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
-        for kind, tid, files in (("game", "1", ["showthread_tid1_game_page1.html"]),
-                                 ("vote", "2", [f"showthread_tid2_page{i}.html" for i in range(1, 6)])):
-            topic = s.ensure_topic("hyper", tid, url=f"{BASE}showthread.php?tid={tid}", kind=kind, game_id="ny")
-            for n, name in enumerate(files, 1):
-                url = f"{BASE}showthread.php?tid={tid}&page={n}"
-                page = parse_page((MYBB / name).read_bytes(), url=url, profile="mybb", tz=MSK, now=CAPTURE)
-                s.upsert_page(topic, page, FetchedMeta(url, CAPTURE))
 
 
 def write_game(folder: Path, *, ruleset_edit: tuple[str, str] | None = None) -> None:
