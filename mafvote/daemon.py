@@ -158,7 +158,7 @@ class _Game:
     next_crawl: datetime | None = None
     dirty: bool = True               # the thread changed (or the daemon just started): count again
     night_checked: str = ""          # the night whose under-active alerts were looked at
-    seen: tuple | None = None        # the store's state the last count was made from (`Daemon._store_state`)
+    seen: tuple | None = None        # the store's state the last count was made from (`Store.game_changes`)
     last_error: str | None = None
 
 
@@ -321,7 +321,7 @@ class Daemon:
         report = TickReport()
         alerts: list[Alert] = []
         try:
-            state = self._store_state(g)
+            state = self.store.game_changes(g.cfg.id)
             if state != g.seen:
                 # the GM applied, undid or set something, or crawled the thread from another process
                 # (`mafvote crawl` beside `mafvote run`): the published count and the alerts follow
@@ -425,13 +425,6 @@ class Daemon:
                      day.number, exc)
         return T.format_bbcode(public, now, names=self._names(g)).rstrip("\n")
 
-    def _vote_thread_read(self, g: _Game) -> bool:
-        """The vote thread has been crawled to the end at least once (a finished run without an error)."""
-        rows = self.store.db.query(
-            "select 1 from crawl_runs r join topics t on t.id = r.topic where t.game_id = ? and t.kind = 'vote' "
-            "and r.finished_at is not null and r.error is null limit 1", [g.cfg.id])
-        return any(True for _ in rows)
-
     def _names(self, g: _Game) -> dict[str, str]:
         """What the public count calls each slot: the mask in mask games, the account playing it now."""
         from .render import public_names
@@ -443,7 +436,7 @@ class Daemon:
         pub = self.config.publish
         if pub.dir is None and g.publisher is None:
             return out
-        if not self._vote_thread_read(g):
+        if not self.store.vote_thread_read(g.cfg.id):
             # a count of a thread never read says «nobody voted» and puts the penalty on everyone: players
             # must not see that while the forum is down on the daemon's first start
             return out
@@ -481,17 +474,6 @@ class Daemon:
         for g in self.games.values():
             out += _game_plan(g.service, g.cfg, self.config.alerts.before_deadline, now)
         return out
-
-    def _store_state(self, g: _Game) -> tuple:
-        """What a count depends on that other processes may change: the game's applied steps, and the last
-        crawl of its vote thread that changed anything (by this daemon or a GM's `mafvote crawl`)."""
-        phases = next(self.store.db.query("select count(*) as n, max(seq) as s from game_phases where game_id = ?",
-                                          [g.cfg.id]))
-        crawled = next(self.store.db.query(
-            "select max(r.id) as id from crawl_runs r join topics t on t.id = r.topic where t.game_id = ? and "
-            "t.kind = 'vote' and (coalesce(r.new, 0) + coalesce(r.changed, 0) + coalesce(r.deleted, 0)) > 0",
-            [g.cfg.id]))
-        return phases["n"], phases["s"], crawled["id"]
 
     def phase_signature(self) -> tuple:
         """Changes when the GM applies or undoes a phase: the scheduler recomputes its deadline jobs."""

@@ -735,6 +735,24 @@ class Store:
             "where t.game_id = ? and t.kind = ? order by r.id desc limit 1", [game_id, kind]))
         return _crawl_run(rows[0]) if rows else None
 
+    def vote_thread_read(self, game_id: str) -> bool:
+        """The game's vote thread has been crawled to its end at least once (a finished run without an error)."""
+        rows = self.db.query(
+            "select 1 from crawl_runs r join topics t on t.id = r.topic where t.game_id = ? and t.kind = 'vote' "
+            "and r.finished_at is not null and r.error is null limit 1", [game_id])
+        return any(True for _ in rows)
+
+    def game_changes(self, game_id: str) -> tuple:
+        """What a count of the game depends on that any process may change: its applied steps (count, last
+        seq) and the last crawl of its vote thread that changed anything. Equal values: nothing to recount."""
+        phases = next(self.db.query("select count(*) as n, max(seq) as s from game_phases where game_id = ?",
+                                    [game_id]))
+        crawled = next(self.db.query(
+            "select max(r.id) as id from crawl_runs r join topics t on t.id = r.topic where t.game_id = ? and "
+            "t.kind = 'vote' and (coalesce(r.new, 0) + coalesce(r.changed, 0) + coalesce(r.deleted, 0)) > 0",
+            [game_id]))
+        return phases["n"], phases["s"], crawled["id"]
+
     def failing_runs(self, topic: Topic | int) -> list[CrawlRun]:
         """The topic's current run of failed crawls, newest first: the runs with an error since its last
         finished run without one (runs still going, or cut off without a word, are skipped)."""
