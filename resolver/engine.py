@@ -21,7 +21,8 @@ Data flows through the stages of `order.ORDER`, or the ruleset's own `[night] or
   SLOWDOWN       004: the target's later actions (steals, information) are lost;
   SILENCES, INFORMATION, ALIBIS, EVIDENCE, SUCCESSION, NEXT_DAY  as RULES.md §4 lists them; 004 transfers,
                  the must-kill alert and the neutral's inheritance are part of the next state.
-Deaths are listed by `(stage, chained, role's place in the ruleset, target's place in the action)`.
+Deaths are listed in the game's player order (the kill order would tell who killed whom); the GM's log keeps
+the kill order, `(stage, chained, role's place in the ruleset, target's place in the action)`.
 Actions are put in a canonical order first, so the order of the list passed in never changes the outcome. One
 exception is data, not order: of two senders of a side's one action (003/004 the mafia's one kill) the one
 written first in the night file (`Action.line`) is used ("от кого, мафия решает сама": its first message is the
@@ -204,6 +205,13 @@ class _Night:
     def name(self, nick: str) -> str:
         return self.player(nick).name
 
+    def about(self, nick: str, answer: str) -> str:
+        """A private note on a player: «Кадзуо — мафия», «Франклин — найм удался». The nick first, in the
+        nominative (nicks are never inflected in private notes), a dash, then the answer with no verb that
+        would need the player's gender; a dash, not a colon: the themes put a colon after their own lead
+        («Снегурочка узнала: Кадзуо — мафия», «Проверка: Любовь — ваша мать»)."""
+        return f"{self.name(nick)} — {answer}"
+
     def refuse(self, act_or_action, reason: str) -> None:
         action = act_or_action.action if isinstance(act_or_action, _Act) else act_or_action
         if isinstance(act_or_action, _Act):
@@ -212,7 +220,7 @@ class _Night:
         self.log.append(f"refused: {action.actor} {action.ability} {list(action.targets)}: {reason}")
         if action.targets and self.is_hire(act_or_action):
             # 000 Мено: the hireling hears every night whether the hire worked, a refused one included
-            self.private.append(Private(action.actor, "hire", f"{self.name(action.targets[0])}: найм не удался"))
+            self.private.append(Private(action.actor, "hire", self.about(action.targets[0], "найм не удался")))
 
     def is_hire(self, act_or_action) -> bool:
         if isinstance(act_or_action, _Act):
@@ -556,8 +564,9 @@ class _Night:
         for nick, act in sorted(hiders.items()):
             self.log.append(f"hide: {nick} hides tonight")
             if act.card.sees_visitors:
-                names = ", ".join(self.name(v) for v in sorted(set(visitors[nick]))) or "никого"
-                self.private.append(Private(nick, "info", f"Ваши гости этой ночью: {names}"))
+                names = ", ".join(self.name(v) for v in sorted(set(visitors[nick])))
+                self.private.append(Private(nick, "info", f"Ваши гости этой ночью: {names}" if names
+                                            else "Этой ночью у вас гостей не было"))
         self.acts = [a for a in self.acts if not a.refused]
 
     def redirects(self) -> None:
@@ -660,7 +669,8 @@ class _Night:
             found = self.search_finds(act)
             if found:
                 self.counters[f"{act.actor}/{act.card.name}:found"] = self.k
-            self.private.append(Private(act.actor, "info", f"{self.name(t)}: {'свой' if found else 'не свой'}"))
+            # «из своих», not «свой»/«своя»: the answer must not need the target's gender
+            self.private.append(Private(act.actor, "info", self.about(t, "из своих" if found else "не из своих")))
             self.log.append(f"find: {act.actor} looks for partners at {t}: {'found' if found else 'not found'}")
 
     def slowdown(self) -> None:
@@ -727,8 +737,7 @@ class _Night:
             elif act.kind == "hire":
                 employer = act.targets[0]
                 if self.hire_succeeds(act):
-                    # the employer's name first, in the nominative, like the other private notes ("Франклин: найм удался")
-                    self.private.append(Private(act.actor, "hire", f"{self.name(employer)}: найм удался"))
+                    self.private.append(Private(act.actor, "hire", self.about(employer, "найм удался")))
                     if act.action.kill:
                         victims = tuple(find_player(self.s.players, v).nick for v in act.action.kill)
                         self.hire_spent.setdefault(act.actor, []).append(employer)
@@ -736,7 +745,7 @@ class _Night:
                         self.hire_credits.setdefault(act.actor, []).append(employer)
                         self.log.append(f"hire: {act.actor} keeps a kill owed by {employer}")
                 else:
-                    self.private.append(Private(act.actor, "hire", f"{self.name(employer)}: найм не удался"))
+                    self.private.append(Private(act.actor, "hire", self.about(employer, "найм не удался")))
                     self.log.append(f"hire: {employer} is not a combat role tonight; the hire fails")
             attacks += [self.attack(v, act, i) for i, v in enumerate(victims)]
         attacks += self.attacks
@@ -945,11 +954,14 @@ class _Night:
                 by_label = next((answers[l] for l in sorted(trole.labels) if l in answers), "")
                 answer = by_label or answers.get(trole.appears_as) or answers.get(trole.side) or answers.get("*") \
                     or f"не {next(iter(answers.values()), '')}".strip()
-                self.private.append(Private(act.actor, "side_check", f"{self.name(t)}: {answer}"))
+                self.private.append(Private(act.actor, "side_check", self.about(t, answer)))
                 if act.card.links_label and act.card.links_label in trole.labels and t not in self.died \
                         and act.actor not in self.died:
                     self.counters[f"{act.actor}/link>{t}"] = self.k   # "происходит знакомство"
-                    self.private.append(Private(t, "info", f"Знакомство: {self.name(act.actor)}"))
+                    # "происходит знакомство ... НД выполняется вместе с ней (одно на двоих)": who found her and
+                    # what it means for her, with no verb (it would need his gender) and the nick uninflected
+                    self.private.append(Private(t, "info", f"Знакомство с игроком {self.name(act.actor)}: "
+                                                           "ночное действие у вас теперь одно на двоих"))
                     self.log.append(f"link: {act.actor} and {t} now act together")
                 self.log.append(f"side check: {act.actor} checks {t}: {answer}")
             elif act.kind == "role_check":
@@ -961,7 +973,7 @@ class _Night:
                     text = act.card.announce.format(**data)
                     self.public.append(Public("interview", text, data))
                 else:
-                    self.private.append(Private(act.actor, "role_check", f"{self.name(t)}: {trole.name}"))
+                    self.private.append(Private(act.actor, "role_check", self.about(t, trole.name)))
                 self.log.append(f"role check: {act.actor} checks {t}: {trole.name}")
             elif act.kind == "serum":
                 t = act.targets[0]
@@ -983,13 +995,14 @@ class _Night:
                     count = Counter(KIND_NAMES[a.kind] for a in visits)
                     kinds = ", ".join(k + (f" ×{count[k]}" if count[k] > 1 else "")
                                       for k in dict.fromkeys(KIND_NAMES.values()) if count[k])
-                    # the nick first, in the nominative: it needs no inflection
-                    self.private.append(Private(act.actor, "info", f"{self.name(t)} — типы НД: {kinds or 'никаких'}"))
+                    self.private.append(Private(act.actor, "info", self.about(t, f"типы НД: {kinds}" if kinds
+                                                                              else "этой ночью ни одного НД")))
                     self.log.append(f"watch: {act.actor} learns the kinds of actions on {t}: {kinds or 'none'}")
                     continue
                 came = sorted({a.actor for a in visits})
-                names = ", ".join(self.name(v) for v in came) or "никого"
-                self.private.append(Private(act.actor, "info", f"{self.name(t)} — гости: {names}"))
+                names = ", ".join(self.name(v) for v in came)
+                self.private.append(Private(act.actor, "info", self.about(t, f"гости: {names}" if names
+                                                                          else "гостей не было")))
                 self.log.append(f"watch: {act.actor} sees the visitors of {t}: {came}")
             elif act.kind == "killer_check":
                 t = act.targets[0]
@@ -998,11 +1011,13 @@ class _Night:
                 if t in self.killers and act.card.marks:   # "Если да, оставляет на ней черную вуаль"
                     self.counters[f"{act.actor}/mark>{t}"] = self.k
                     answer += ", на цели черная вуаль"
-                self.private.append(Private(act.actor, "info", f"{self.name(t)}: {answer}"))
+                self.private.append(Private(act.actor, "info", self.about(t, answer)))
                 self.log.append(f"killer check: {act.actor} checks {t}: {answer}")
             elif act.kind == "question":
+                # the GM pastes this to the boss: the answer has its place, marked so it is never sent blank
                 self.private.append(Private(act.actor, "question",
-                                            f"Вопрос ведущему (ответ да/нет): {act.action.question or '(текст вопроса не введён)'}"))
+                                            f"Ваш вопрос: {act.action.question or '(текст вопроса не введён)'} "
+                                            "Ответ ведущего: ___ (впишите «да» или «нет»)"))
 
     # -- ALIBIS --------------------------------------------------------------------------------------
     def alibi_stage(self) -> None:
@@ -1139,8 +1154,15 @@ def _finish(nt: _Night) -> NightOutcome:
     deaths = []
     roster = [p.nick for p in s.players]
     # the GM's order: by the stage that killed, the role's place in the ruleset, the target's place in the
-    # action (the boss's kills first, as named); never by submission order
-    for nick in sorted(nt.died, key=lambda n: (nt.death_key.get(n, (99,)), roster.index(n))):
+    # action (the boss's kills first, as named); never by submission order. It tells who killed whom (003's
+    # wrong role shot first, 004's bloody-kill target before its visitor), so it stays in the GM's log only
+    killed = sorted(nt.died, key=lambda n: (nt.death_key.get(n, (99,)), roster.index(n)))
+    if len(killed) > 1:
+        nt.log.append("order of deaths (GM only; the post lists them in roster order): "
+                      + ", ".join(f"{n} ({', '.join(nt.died[n])})" for n in killed))
+    # RULES.md "hidden information never leaks": every public list of the night's dead (the `deaths` the posts
+    # render, the public `death` lines) is in the game's player order, whatever killed them
+    for nick in sorted(nt.died, key=roster.index):
         p = s.player(nick)
         role = r.role(p.role)
         mode = "role" if nick in nt.reveal_forced else _reveal_mode(r, role, "night", nt.n)

@@ -237,7 +237,8 @@ def test_night_roll_visitor_takes_a_player_and_decides_who_dies_with_the_bloody_
     text = (root / "state" / "nights" / "ny" / "night-1.toml").read_text(encoding="utf-8")
     assert '[[rolls]]\nactor = "Ronin"\nname = "visitor"\nvalue = "Алукард"\n' in text
     data = json.loads(ok("night", "resolve", "--night", "1", "--format", "json"))
-    assert [d["player"] for d in data["deaths"]] == ["Alisa", "Алукард", "Nejka"]
+    # in roster order, never the kill order (the target before its visitor would say who visited whom)
+    assert [d["player"] for d in data["deaths"]] == ["Алукард", "Nejka", "Alisa"]
     assert {"actor": "Ronin", "name": "visitor", "p": 1.0, "value": "Алукард", "forced": True} in data["rolls"]
 
 
@@ -254,7 +255,7 @@ def test_night_roll_second_kill_is_the_bloody_kills_50_50_on_the_visitor(play, n
         data = json.loads(ok("night", "resolve", "--night", "1", "--format", "json", "--dry-run"))
         deaths[value] = [d["player"] for d in data["deaths"]]
         assert {"actor": "Ronin", "name": "bloody", "p": 0.5, "value": value == "yes", "forced": True} in data["rolls"]
-    assert deaths == {"yes": ["Alisa", "Алукард"], "no": ["Alisa"]}
+    assert deaths == {"yes": ["Алукард", "Alisa"], "no": ["Alisa"]}   # roster order
 
 
 @pytest.mark.parametrize("roll,value,message", [
@@ -355,7 +356,7 @@ def test_003_game_day_1_from_the_count_then_night_1_kill_healed_and_the_next_day
     data = json.loads(ok("night", "resolve", "--night", "1", "--format", "json"))
     assert data["deaths"] == [] and data["saved"] == ["Alisa"]
     assert {"actor": "Ronin", "ability": "kill", "reason": "blocked by Nejka"} in data["refused"]
-    assert {"to": "Nejka", "kind": "side_check", "text": "РэдДи: мафия"} in data["private"]
+    assert {"to": "Nejka", "kind": "side_check", "text": "РэдДи — мафия"} in data["private"]
     assert data["night_duty"]["missed"] == []
 
     # the next day's state: day 2, everyone but Puss alive, the clock used up

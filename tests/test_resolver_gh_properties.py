@@ -113,7 +113,7 @@ def test_rule_4_004_the_gm_forces_the_visitor_roll_in_the_night_file() -> None:
     night = parse_night_file(text, "nights/1.toml", GH, STATE)
     assert night.forced == {("Javier", "visitor"): "Alfredo", ("Javier", "bloody"): False}
     out = resolve_night(GH, STATE, night.actions, Rolls("g", 1, night.forced))
-    assert [d.player for d in out.deaths] == ["Andres", "Julio"]
+    assert [d.player for d in out.deaths] == ["Julio", "Andres"]   # roster order
     with pytest.raises(ActionError) as err:
         append_roll(text, "Javier", "visitor", True)
     assert "the visitor roll takes a player's name" in str(err.value)

@@ -17,12 +17,12 @@ def test_rule_4_004_four_nights_four_days_end_to_end() -> None:
     assert n2.state.uses["Javier/hide"] == 1 and n2.state.uses["Elisa/blitz"] == 1
     # day 2 spent Хавьер's universal protection (hanging or kill, whichever first)
     assert d2.state.universal_shields == {} and "Javier" not in d2.state.hang_protection
-    # night 3: the bloody kill's target, then its visitor (the forced rolls), then the mafia's kill
+    # night 3: the bloody kill's target, its visitor (the forced rolls) and the mafia's kill, in roster order
     assert [d.player for d in n3.deaths] == ["Julio", "Angela", "Catalina"]
     assert [(r.name, r.value, r.forced) for r in n3.rolls] == [("visitor", "Angela", True), ("bloody", True, True)]
     assert any("Laura is of the family alarcon" in line for line in n3.log)
     # day 3: the neutral takes the maniac's place; night 4 he kills Тереса (only the maniac could) and learns it
     assert d3.state.player("Benjamin").role == "Хавьер"
-    assert [d.player for d in n4.deaths] == ["Alfredo", "Teresa"]
+    assert [d.player for d in n4.deaths] == ["Teresa", "Alfredo"]   # roster order
     assert d4.winner == "mafia"
     assert [d.to_json()["side"] for d in d4.deaths] == ["maniac"]

@@ -191,7 +191,7 @@ def test_rule_4_004_laura_searches_beside_her_serum_on_an_even_night(gh) -> None
     assert [(a.ability, a.targets, a.line) for a in night.actions] == [("find", ("Буба",), 3), ("serum_vote", ("Krassa",), 8)]
     outcome = resolve_night(ruleset, state, night.actions + (Action("Трубодур", "kill", ("Юка",)),), Rolls("gh", 2))
     assert outcome.refused == ()
-    assert [(p.to, p.text) for p in outcome.private if p.to == "Игрок"] == [("Игрок", "Буба: не свой")]
+    assert [(p.to, p.text) for p in outcome.private if p.to == "Игрок"] == [("Игрок", "Буба — не из своих")]
 
 
 def test_rule_4_004_laura_has_one_action_on_an_odd_night(gh) -> None:

@@ -110,7 +110,7 @@ def test_read_action_the_boss_question_is_printed_once_to_the_gm() -> None:
     state = new_game("ny_q", NY_ROSTER, ruleset)
     actions = read_action("Вопрос ведущему: есть ли в игре горец?", "Санта Клаус", NY_ROSTER, ruleset, actor="Ronin")
     out = resolve_night(ruleset, state, actions, Rolls("ny_q", 1))
-    assert [p.text for p in out.private if p.to == "Ronin"] == ["Вопрос ведущему (ответ да/нет): есть ли в игре горец?"]
+    assert [p.text for p in out.private if p.to == "Ronin"] == ["Ваш вопрос: есть ли в игре горец? Ответ ведущего: ___ (впишите «да» или «нет»)"]
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -24,10 +24,13 @@ def test_seed_001_new_year_nights_1_to_3_and_days_1_2_replay() -> None:
 def test_seed_000_peculiar_night_1_and_day_1_replay() -> None:
     _, (night1, day1) = run_file(SCENARIOS / "seed_000_peculiar_night_1_day_1.toml")
     deaths = [p.text for p in night1.public if p.kind == "death"]
-    # the GM's order ("трупы: Фредди - Мено и Куо-Рама, Эсми - Енох О'Коннор, Sailor - Пустота"): the boss's
-    # kills first, as he named them, then the other killers; never the roster or the submission order
-    assert deaths == ["Фредди - Мено и Куо-Рама", "Эсми - Енох О'Коннор", "Sailor - Пустота"]
-    assert [d.player for d in night1.deaths] == ["Фредди", "Эсми", "Сайлар"]
+    # the seed's GM wrote them in the kill order ("трупы: Фредди - Мено и Куо-Рама, Эсми - Енох О'Коннор, Sailor -
+    # Пустота": the boss's kills first); the post lists them in roster order, since the kill order tells who
+    # killed whom where roles are hidden, and the GM's log keeps the kill order
+    assert deaths == ["Sailor - Пустота", "Эсми - Енох О'Коннор", "Фредди - Мено и Куо-Рама"]
+    assert [d.player for d in night1.deaths] == ["Сайлар", "Эсми", "Фредди"]
+    assert "order of deaths (GM only; the post lists them in roster order): Фредди (killed by Рики (boss)), " \
+           "Эсми (killed by Рики (boss)), Сайлар (killed by Клэр Денсмор (Джейкоб Портман))" in night1.log
     assert [p.text for p in night1.public if p.kind == "interview"] == ["Доктор Голан брала интервью у Оливии"]
     assert [s.player for s in night1.silenced] == ["Эддисон МакГенри", "Энни"]
     # the boss's double kill: his vote silently counts 0 the next day (never public)
@@ -55,8 +58,10 @@ def test_night_resolve_json_has_the_interface_shape() -> None:
     assert any("Эсми" in line and "dies" in line for line in data["log"])
 
 
-def test_rule_4_6_deaths_are_listed_in_action_order_not_roster_or_submission_order() -> None:
-    """The boss's kills first, as the boss named them, then other killers by role order, then chained deaths."""
+def test_rule_4_6_deaths_are_listed_in_roster_order_and_the_kill_order_is_the_gms() -> None:
+    """The public list and `deaths` are in roster order, whatever killed them (the kill order tells who
+    killed whom); the GM's log keeps the kill order: the boss's kills first, as the boss named them, then other
+    killers by role order, then chained deaths."""
     from resolver import Action, Rolls, new_game, resolve_night
     from test_resolver_scenarios import load_ruleset
 
@@ -69,5 +74,7 @@ def test_rule_4_6_deaths_are_listed_in_action_order_not_roster_or_submission_ord
                Action("Ded", "kill", ("D",))]
     for acts in (actions, list(reversed(actions))):
         out = resolve_night(ny, state, acts, Rolls("order", 1, {("Boss", "evidence"): False}))
-        assert [d.player for d in out.deaths] == ["Shahid", "B", "A", "D", "C"]
-        assert [p.data["player"] for p in out.public if p.kind == "death"] == ["Shahid", "B", "A", "D", "C"]
+        assert [d.player for d in out.deaths] == ["A", "B", "C", "Shahid", "D"]
+        assert [p.data["player"] for p in out.public if p.kind == "death"] == ["A", "B", "C", "Shahid", "D"]
+        order = next(line for line in out.log if line.startswith("order of deaths"))
+        assert [part.split(" (")[0] for part in order.split(": ", 1)[1].split("), ")] == ["Shahid", "B", "A", "D", "C"]

@@ -9,12 +9,12 @@ def test_rule_4_003_three_days_three_nights_end_to_end() -> None:
     day1, night1, day2, night2, day3, night3 = outcomes
     assert [p.text for p in day1.public] == ["Повешен B - Мирный житель (мирный)"]
     assert night1.public == () and night1.saved == ("C", "D")
-    # the role shot (PIERCING) is listed before the maniac's kill; neither shows a role at night
+    # the role shot's victim and the maniac's, in roster order (never the kill order); neither shows a role
     assert [p.text for p in night2.public] == ["Com", "F"]
     assert [d.causes for d in night2.deaths] == [("role shot by M2",), ("killed by Man (Маньяк)",)]
     # the commissar shot tonight still got his check
-    assert [(p.to, p.text) for p in night2.private] == [("Com", "M2: мафия")]
+    assert [(p.to, p.text) for p in night2.private] == [("Com", "M2 — мафия")]
     assert night2.state.items == {"M1": ("button",)}          # the book (night 1) and the clock (night 2) are used
-    assert [d.player for d in night3.deaths] == ["Man", "A"]  # the button (role order: Мафиозо first), then the maniac's
+    assert [d.player for d in night3.deaths] == ["A", "Man"]  # roster order, not the kill order
     assert night3.state.items == {}
     assert night3.winner == "mafia" and sorted(night3.state.alive) == ["C", "D", "Doc", "M1", "M2", "M3"]
