@@ -165,20 +165,46 @@ def _phrase_gender(phrase: str) -> Gender:
 
 
 def gender_word(gender: str | None, masculine: str, feminine: str, unknown: str | None = None) -> str:
-    """The word that agrees with `gender`. Unknown: both at once as forum posts write them,
-    `Повешен(а)`, `выбыл(а)`, `мирный(ая)`, `являлся(ась)`, `Он(а)` (the GM is told the gender is missing)."""
+    """The word that agrees with `gender`. Unknown: `unknown` when given, else both at once as forum posts
+    write them (the GM is told the gender is missing): the ending in brackets where the feminine is the
+    masculine plus an ending (`Повешен(а)`, `выбыл(а)`, `Он(а)`, `погиб(ла)`), a reflexive verb
+    (`являлся(ась)`) or an adjective (`мирный(ая)`); else both words with a slash (`его/её`, `одного/одну`,
+    `Казнён/Казнена`): a bracket glued from a shared prefix (`его(ё)`, `одного(у)`) is not Russian.
+    Phrases of several words agree word by word (`был(а) заблокирован(а)`)."""
     if gender == "m":
         return masculine
     if gender == "f":
         return feminine
     if unknown is not None:
         return unknown
-    prefix = 0
-    while prefix < min(len(masculine), len(feminine)) and masculine[prefix] == feminine[prefix]:
-        prefix += 1
-    if prefix == 0:
-        return f"{masculine}/{feminine}"
-    return f"{masculine}({feminine[prefix:]})"
+    m_words, f_words = masculine.split(" "), feminine.split(" ")
+    if len(m_words) > 1 and len(m_words) == len(f_words):
+        both = [_both_forms(m, f) for m, f in zip(m_words, f_words)]
+        if not any("/" in w for w in both):
+            return " ".join(both)
+    return _both_forms(masculine, feminine)
+
+
+# endings the bracket form is written with: the feminine adds at most this much to the masculine
+_ADDED_ENDING = 2
+# an adjective's ending and its feminine (мирный -> мирная, синий -> синяя): written `мирный(ая)`
+_ADJECTIVE_ENDINGS = (("ый", "ая"), ("ой", "ая"), ("ий", "ая"), ("ий", "яя"))
+
+
+def _both_forms(masculine: str, feminine: str) -> str:
+    """One word (or phrase) in both genders: `Повешен(а)`, `являлся(ась)`, `мирный(ая)`, else `его/её`."""
+    if masculine == feminine:
+        return masculine
+    if " " not in feminine and feminine.startswith(masculine) \
+            and 0 < len(feminine) - len(masculine) <= _ADDED_ENDING:
+        return f"{masculine}({feminine[len(masculine):]})"
+    if masculine.endswith("ся") and feminine.endswith("сь") and len(masculine) > 3 \
+            and feminine == masculine[:-2] + "ась":
+        return f"{masculine}(ась)"                 # являлся -> являлась, затерялся -> затерялась
+    for m_end, f_end in _ADJECTIVE_ENDINGS:
+        if masculine.endswith(m_end) and feminine == masculine[:-len(m_end)] + f_end and len(masculine) > 3:
+            return f"{masculine}({f_end})"         # мирный(ая)
+    return f"{masculine}/{feminine}"
 
 
 def _restore_caps(original: str, word: str) -> str:

@@ -28,8 +28,9 @@ results, refusals, rolls, saves, alibis and hidden vote losses are not passed to
 vote count refuses a GM-view tally. When hidden weights make a closed day's real result differ from the public
 count, the day post and the count say who is hanged or «не вешается никто», never the reason (reason
 `undisclosed`, `tally.format.hidden_outcome`), and the GM report says why. Masks are named with their accounts
-only in the post that ends the game (RULES.md §5). Players are shown as posts know them: the mask, else the
-account playing the slot now (a replacement keeps the slot's gender unless its own is given).
+(every account that played the mask: «Эсми — acc_kid1, затем acc_new») only in the post that ends the game
+(RULES.md §5). Players are shown as posts know them: the mask, else the account playing the slot now (a
+replacement keeps the slot's gender unless its own is given).
 
 The live count (`votecount`) in BBCode and text is `tally.format.format_bbcode`, the same text the daemon
 publishes and `mafvote tally --format bbcode` prints; the template only adds the flavour text. The HTML page is
@@ -42,8 +43,8 @@ import functools
 __all__ = [
     "DAY_REASONS", "EVENT_KINDS", "FORMATS", "KINDS", "PRIVATE_KINDS", "PUBLIC_KINDS", "RenderError", "THEMES",
     "bb_escape", "build_data", "choose_style", "gm_notes", "load_flavor", "load_theme", "make_environment", "render",
-    "public_names", "render_private", "roles_from_ruleset", "roster_from_config", "roster_with_replacements", "shown_names",
-    "winner_genitive",
+    "public_names", "render_private", "roles_from_ruleset", "roster_from_config", "roster_with_replacements",
+    "shown_by_account", "shown_names", "winner_genitive",
 ]
 
 import hashlib
@@ -236,7 +237,8 @@ class Side:
             return self.label
         if not self.title_f:
             return self.title
-        return grammar.gender_word(gender, self.title, self.title_f)
+        # unknown gender: `мирный/мирная`, not `мирный(ая)`: the label stands in brackets already
+        return grammar.gender_word(gender, self.title, self.title_f, f"{self.title}/{self.title_f}")
 
     def __str__(self) -> str:
         return self.label or self.title
@@ -270,7 +272,8 @@ class _Views:
         self.theme = theme
         self.people: dict[str, grammar.Person] = {}
         self.order: list[grammar.Person] = []
-        self.masks: list[tuple[str, str]] = []       # (mask, account) of mask games, for the final post
+        # (mask, accounts) of mask games, for the final post: every account that played the mask, in order
+        self.masks: list[tuple[str, str]] = []
         for i, entry in enumerate(data.get("roster") or ()):
             if isinstance(entry, str):
                 entry = {"nick": entry}
@@ -286,7 +289,8 @@ class _Views:
             p = grammar.Person(entry["nick"], "" if shown == entry["nick"] else shown, gender, forms)
             self.order.append(p)
             if entry.get("mask"):
-                self.masks.append((entry["mask"], entry["nick"]))
+                # RULES.md §5, 000 rule 14 «Все подмаски будут оглашены»: a замена played the mask too
+                self.masks.append((entry["mask"], _MASK_ACCOUNTS_SEP.join(_accounts(entry))))
             keys = [entry["nick"], shown, entry.get("mask") or "", *(entry.get("aliases") or ())]
             if isinstance(repl, Mapping) and repl.get("nick"):
                 keys.append(repl["nick"])
@@ -356,6 +360,22 @@ class _Views:
         return DeathView(person, role, side, label, tuple(d.get("causes") or ()))
 
 
+# «Эсми — acc_kid1, затем acc_new»: the accounts that played one mask, oldest first
+_MASK_ACCOUNTS_SEP = ", затем "
+
+
+def _accounts(entry: Mapping[str, Any]) -> list[str]:
+    """Every account that played a roster entry's slot, oldest first: the slot's nick, the config's
+    `replaced_by`, then the replacements made during the game (`roster_with_replacements` keeps them)."""
+    out = [str(a) for a in entry.get("accounts") or ()]
+    if not out:
+        out = [entry["nick"]]
+        repl = entry.get("replaced_by")
+        if isinstance(repl, Mapping) and repl.get("nick") and repl["nick"] != entry["nick"]:
+            out.append(repl["nick"])
+    return out
+
+
 def _shown_name(entry: Mapping[str, Any]) -> str:
     """The name posts and counts show for a roster entry: the mask (mask games), else the account playing the
     slot now (the last replacement), else the slot's nick."""
@@ -396,9 +416,23 @@ def roster_with_replacements(roster: Sequence[Mapping[str, Any]],
         entry = slot_of.get(_key(old))
         if entry is None:
             continue
+        accounts = _accounts(entry)
         previous = entry.get("replaced_by") if isinstance(entry.get("replaced_by"), Mapping) else {}
         entry["replaced_by"] = {**previous, "nick": new}
+        # every account of the slot, for the final post's masks
+        entry["accounts"] = accounts + ([new] if new not in accounts else [])
         slot_of[_key(new)] = entry
+    return out
+
+
+def shown_by_account(players: Sequence[Any], replacements: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """{every account of a slot (its nick, its config `replaced_by`, each replacement): the name posts show for
+    the slot}, for a game's config `players` and the state's replacements; `mafvote state` names a замена of a
+    mask game by the mask, as it names every other player."""
+    out: dict[str, str] = {}
+    for entry in roster_with_replacements(roster_from_config(players), replacements):
+        for account in _accounts(entry):
+            out[account] = _shown_name(entry)
     return out
 
 
@@ -611,6 +645,8 @@ def _context(theme: Theme, kind: str, data: Mapping[str, Any], views: _Views, pu
     tally = data.get("tally")
     is_night = "night" in outcome and kind != "day"
     phase_kind = "night" if is_night else "day"
+    if kind == "private" and "day" not in outcome:
+        phase_kind = "night"      # messages without a day's outcome come from a night (the old default)
     ctx: dict[str, Any] = {
         "theme": theme.name, "theme_title": theme.title, "kind": kind,
         "game": dict(data.get("game") or {}), "n": _phase_number(kind, data),
@@ -620,6 +656,9 @@ def _context(theme: Theme, kind: str, data: Mapping[str, Any], views: _Views, pu
     }
     ctx["time_left"] = _time_left(ctx["deadline"], ctx["now"])
     ctx["outcome_is_night"] = is_night
+    # "night" | "day": the phase the post is about; a private message after a day (the new boss after a
+    # hanging) is headed «(день N)», not «(ночь N)»
+    ctx["phase_kind"] = phase_kind
     if kind in ("night", "day", "gm_report"):
         deaths = [views.death(d, phase_kind) for d in outcome.get("deaths") or ()]
         ctx["deaths"] = deaths

@@ -361,7 +361,7 @@ def test_replacement_the_old_accounts_cases_are_not_used_for_the_new_one():
 def test_replacement_the_game_states_replacements_become_the_rosters():
     roster = [{"nick": "Зета", "gender": "f"}, {"nick": "Эта", "gender": "m"}]
     out = roster_with_replacements(roster, [("Зета", "Омега"), ("Омега", "Пси")])
-    assert out[0] == {"nick": "Зета", "gender": "f", "replaced_by": {"nick": "Пси"}}
+    assert out[0] == {"nick": "Зета", "gender": "f", "replaced_by": {"nick": "Пси"}, "accounts": ["Зета", "Омега", "Пси"]}
     assert out[1] == {"nick": "Эта", "gender": "m"} and roster[0] == {"nick": "Зета", "gender": "f"}
 
 

@@ -50,7 +50,7 @@ def test_rule_6_gender_inferred_from_a_russian_name_when_not_given():
 def test_rule_6_side_agrees_with_the_player():
     assert day_post({"nick": "Гафф", "gender": "f"}, "Хлопушка").endswith("Хлопушка (мирная)")
     assert day_post({"nick": "Ronin", "gender": "m"}, "Хлопушка").endswith("Хлопушка (мирный)")
-    assert day_post({"nick": "Puss"}, "Хлопушка").endswith("Хлопушка (мирный(ая))")
+    assert day_post({"nick": "Puss"}, "Хлопушка").endswith("Хлопушка (мирный/мирная)")
 
 
 @pytest.mark.parametrize("m,f,unknown", [("Повешен", "Повешена", "Повешен(а)"), ("выбыл", "выбыла", "выбыл(а)"),

@@ -19,7 +19,7 @@ from tally.format import hidden_outcome
 
 from .. import game as game_mod
 from ..game import GameService, open_service
-from ..render import public_names
+from ..render import public_names, shown_by_account
 from . import cli
 from .common import config_option, format_option, game_option, load_game, parse_cli_time
 
@@ -301,6 +301,8 @@ def state_json(service: GameService) -> dict:
     current = service.current_phase(applied)
     winner = service.winner(applied)
     ended_by = service.game_over_step(applied)
+    # a замена of a mask game plays the mask: named by it like every other player
+    shown = shown_by_account(service.game.players, st.replacements)
     return {
         "game": service.game.id,
         "phase": current.to_json(),
@@ -312,7 +314,8 @@ def state_json(service: GameService) -> dict:
                             "how": ended_by.how} if ended_by is not None else None),
         "applied": [{"seq": r.seq, "kind": r.kind, "number": r.number, "how": r.how,
                      "applied_at": r.applied_at.isoformat()} for r in applied],
-        "alive": [{"player": p.nick, "name": p.name} for p in st.players if p.alive],
+        "alive": [{"player": p.nick, "name": p.name if p.name != p.nick else shown.get(p.nick, p.name)}
+                  for p in st.players if p.alive],
         # in the order they died (the roster's order within a phase): the GM reads the game's story
         "dead": [{"player": p.nick, "died": p.died, "causes": list(p.causes),
                   "role": p.role if p.revealed else None}
