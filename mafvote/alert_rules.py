@@ -27,10 +27,15 @@ hides silences, modkill and activity flags).
 
 Every function takes `language` (`[alerts] language`, "en" by default): the texts come from
 `mafvote.alert_texts`, one table per language; keys and kinds are the same in every language, so a GM
-who switches the language mid-game is not alerted again about what was already sent.
+who switches the language mid-game is not alerted again about what was already sent. The day's functions
+take `names` ({slot: the account playing it now}): the tally names a replaced slot by its first nick, the
+texts name the account the GM writes to; keys keep the slot's nick.
+
+`gm_report_data` gives the GM report (`render(theme, "gm_report", ...)`) the same texts in the same language.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from typing import Any, Callable, Mapping, Sequence
@@ -47,9 +52,11 @@ __all__ = [
     "crawl_alerts",
     "day_alerts",
     "deadline_alerts",
+    "death_cause",
     "early_close_alerts",
     "flag_alerts",
     "flag_text",
+    "gm_report_data",
     "leaders",
     "offset_label",
     "silent_alerts",
@@ -133,35 +140,59 @@ def leaders(tally: Any) -> tuple[list[Mapping[str, Any]], bool]:
     return best, len(best) > 1
 
 
-def count_lines(tally: Any, limit: int | None = None, *, language: str = W.DEFAULT_LANGUAGE) -> list[str]:
+def _name(names: Mapping[str, str] | None, nick: Any) -> Any:
+    """The name an alert shows for a roster slot: the account playing it now (`names`), else the slot's nick."""
+    return names.get(nick, nick) if names and isinstance(nick, str) else nick
+
+
+def count_lines(tally: Any, limit: int | None = None, *, language: str = W.DEFAULT_LANGUAGE,
+                names: Mapping[str, str] | None = None) -> list[str]:
     """The count as plain lines for an alert, highest first: `Вася — 3 (Петя, Маша, Коля)` (en),
-    `Вася — 3 голоса (Петя, Маша, Коля)` (ru)."""
+    `Вася — 3 голоса (Петя, Маша, Коля)` (ru) when every vote is against and there is no penalty; else the
+    total and the parts it is made of, which add up as written: `Ёжик — итого 1: в защиту −1 (Мари), штраф +2`
+    («1 голос, из них штраф +2» said a penalty was votes and hid the blue one).
+
+    `names`: {slot: name to show} (the account playing a replaced slot now)."""
     data = _json(tally)
     cands = sorted(data.get("candidates", []), key=lambda c: (-c.get("total", 0), c["player"]))
     lines = []
-    blue = W.phrase(language, "count.blue")
     for cand in cands[:limit]:
         # the GM's view: a vote's weight when it is not 1 (the doctor's blue ×3, Герда's red ×2, a secret
         # silence ×0), so the line's arithmetic adds up for the GM reading it
-        voters = ", ".join(v["voter"] + (f" ×{abs(v['weight'])}" if abs(v.get("weight", 1)) != 1 else "")
-                           + ("" if v.get("color", "red") == "red" else blue)
-                           for v in cand.get("voters", []))
-        penalty = W.phrase(language, "count.penalty", penalty=cand["penalty"]) if cand.get("penalty") else ""
-        lines.append(W.phrase(language, "count.line", player=cand["player"], total=cand["total"], penalty=penalty,
-                              voters=W.phrase(language, "count.voters", voters=voters) if voters else ""))
+        def shown(voters: list[Mapping[str, Any]]) -> str:
+            text = ", ".join(str(_name(names, v["voter"])) + (f" ×{abs(v['weight'])}" if abs(v.get("weight", 1)) != 1
+                                                             else "") for v in voters)
+            return W.phrase(language, "count.voters", voters=text) if text else ""
+
+        red = [v for v in cand.get("voters", []) if v.get("color", "red") != "blue"]
+        blue = [v for v in cand.get("voters", []) if v.get("color", "red") == "blue"]
+        player, penalty = _name(names, cand["player"]), cand.get("penalty") or 0
+        if not blue and not cand.get("blue") and not penalty:
+            lines.append(W.phrase(language, "count.line", player=player, total=cand["total"], voters=shown(red)))
+            continue
+        parts = []
+        if red or cand.get("red"):
+            n = cand.get("red", sum(abs(v.get("weight", 1)) for v in red))
+            parts.append(W.phrase(language, "count.red", n=n, voters=shown(red)))
+        if blue or cand.get("blue"):
+            n = cand.get("blue", sum(abs(v.get("weight", 1)) for v in blue))
+            parts.append(W.phrase(language, "count.blue", n=n, voters=shown(blue)))
+        if penalty:
+            parts.append(W.phrase(language, "count.penalty", penalty=penalty))
+        lines.append(W.phrase(language, "count.sum", player=player, total=cand["total"], parts=", ".join(parts)))
     return lines
 
 
-def _summary(data: Mapping[str, Any], language: str) -> list[str]:
+def _summary(data: Mapping[str, Any], language: str, names: Mapping[str, str] | None = None) -> list[str]:
     out = []
     best, tie = leaders(data)
     if best:
-        names = ", ".join(c["player"] for c in best)
-        out.append(W.phrase(language, "summary.tie" if tie else "summary.leader", names=names,
+        shown = ", ".join(str(_name(names, c["player"])) for c in best)
+        out.append(W.phrase(language, "summary.tie" if tie else "summary.leader", names=shown,
                             total=best[0]["total"]))
     else:
         out.append(W.phrase(language, "summary.none"))
-    not_voted = list(data.get("not_voted", []))
+    not_voted = [str(_name(names, p)) for p in data.get("not_voted", [])]
     out.append(W.phrase(language, "summary.not_voted", n=len(not_voted), names=", ".join(not_voted))
                if not_voted else W.phrase(language, "summary.all_voted"))
     return out
@@ -170,7 +201,7 @@ def _summary(data: Mapping[str, Any], language: str) -> list[str]:
 def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
                     before_deadline: Sequence[timedelta], thread_url: str | None = None,
                     day_post: str | None = None, tz: tzinfo | None = None,
-                    language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
+                    language: str = W.DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> list[Alert]:
     """T−60/T−15 (who has not voted, the leaders, ties) and the deadline itself (the final count, GM
     view, and the suggested day post `day_post`).
 
@@ -185,11 +216,12 @@ def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
         head = (W.phrase(language, "deadline.closed_early", day=day, at=_show(closed_early, tz, language))
                 if closed_early is not None and closed_early < deadline
                 else W.phrase(language, "deadline.reached", day=day, at=_show(deadline, tz, language)))
-        text = [W.phrase(language, "deadline.final", head=head), *count_lines(data, language=language),
-                *_summary(data, language)]
+        text = [W.phrase(language, "deadline.final", head=head), *count_lines(data, language=language, names=names),
+                *_summary(data, language, names)]
         outcome = data.get("outcome") or {}
         if outcome.get("reason"):
-            eliminated = ", ".join(outcome.get("eliminated", [])) or W.phrase(language, "nobody")
+            eliminated = (", ".join(str(_name(names, p)) for p in outcome.get("eliminated", []))
+                          or W.phrase(language, "nobody"))
             text.append(W.phrase(language, "deadline.result", eliminated=eliminated,
                                  reason=W.reason(language, outcome["reason"])))
         if day_post:
@@ -204,8 +236,8 @@ def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
     left = deadline - now
     minutes = max(1, int(-(-left.total_seconds() // 60)))
     text = [W.phrase(language, "soon", day=day, minutes=minutes, at=_show(deadline, tz, language)),
-            *_summary(data, language)]
-    text += count_lines(data, limit=5, language=language)
+            *_summary(data, language, names)]
+    text += count_lines(data, limit=5, language=language, names=names)
     return [Alert(game=game, kind="deadline_soon", text="\n".join(text), time=deadline - offset,
                   phase=phase, post_url=thread_url, key=f"deadline_soon:{phase}:{offset_label(offset)}")]
 
@@ -219,6 +251,16 @@ def _post_of(data: Mapping[str, Any], when: datetime | None) -> int | None:
     return None
 
 
+def _early_close_text(item: Mapping[str, Any], day: Any, language: str) -> str:
+    facts = dict(item.get("data") or {})
+    key = item["kind"]
+    if key == "early_close" and facts.get("auto") is False:
+        key = "early_close.gm"      # 001 rule 5.1: the GM closes the day, not the count
+    elif key == "early_close" and "auto" not in facts:
+        key = "early_close~"        # a tally JSON without the facts: say only what is certain
+    return W.phrase(language, key, **facts, day=day, detail=item.get("detail") or item["kind"])
+
+
 def early_close_alerts(game: str, tally: Any, *, post_url: PostLink = None,
                        language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
     """The tally's early-close alerts (RULES §11): every vote final, or a majority final."""
@@ -229,33 +271,34 @@ def early_close_alerts(game: str, tally: Any, *, post_url: PostLink = None,
         if item["kind"] not in ("early_close", "early_close_majority"):
             continue
         when = _time(item.get("time"))
-        facts = dict(item.get("data") or {})
-        key = item["kind"]
-        if key == "early_close" and facts.get("auto") is False:
-            key = "early_close.gm"      # 001 rule 5.1: the GM closes the day, not the count
-        elif key == "early_close" and "auto" not in facts:
-            key = "early_close~"        # a tally JSON without the facts: say only what is certain
-        text = W.phrase(language, key, **facts, day=data["day"], detail=item.get("detail") or item["kind"])
+        text = _early_close_text(item, data["day"], language)
         out.append(Alert(game=game, kind="early_close", text=text,
                          time=when or _time(data["deadline"]), phase=phase,
                          post_url=_link(post_url, _post_of(data, when)), key=f"{item['kind']}:{phase}"))
     return out
 
 
+def _silent_text(item: Mapping[str, Any], day: Any, tz: tzinfo | None, language: str,
+                 names: Mapping[str, str] | None) -> str:
+    facts = dict(item.get("data") or {})
+    if facts.get("since"):
+        facts["since"] = _show(_time(facts["since"]), tz, language)
+    return W.phrase(language, "silent_player", **facts, day=day, player=_name(names, item.get("player")),
+                    detail=item.get("detail") or item["kind"])
+
+
 def silent_alerts(game: str, tally: Any, *, now: datetime, tz: tzinfo | None = None,
-                  language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
-    """Players silent for 24 h (the tally's `silent_player` alerts, GM view): once per player per day."""
+                  language: str = W.DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> list[Alert]:
+    """Players silent for 24 h (the tally's `silent_player` alerts, GM view): once per player per day.
+    The text names the account playing the slot now (`names`; after a replacement the alert named
+    the replaced account); the key keeps the slot's nick, so a replacement does not repeat the alert."""
     data = _json(tally)
     phase = _phase(data)
     out = []
     for item in data.get("alerts", []):
         if item["kind"] != "silent_player":
             continue
-        facts = dict(item.get("data") or {})
-        if facts.get("since"):
-            facts["since"] = _show(_time(facts["since"]), tz, language)
-        text = W.phrase(language, "silent_player", **facts, day=data["day"], player=item.get("player"),
-                        detail=item.get("detail") or item["kind"])
+        text = _silent_text(item, data["day"], tz, language, names)
         out.append(Alert(game=game, kind="silent_player", text=text, time=_time(item.get("time")) or now,
                          phase=phase, post_url=None, key=f"silent_player:{phase}:{item.get('player')}"))
     return out
@@ -267,7 +310,7 @@ def _votes(language: str, votes: Sequence[Mapping[str, Any]]) -> str:
 
 
 def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None = None,
-              language: str = W.DEFAULT_LANGUAGE) -> tuple[str, str]:
+              language: str = W.DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> tuple[str, str]:
     """(label, text) of a tally flag in `language`: English shows the kind and the tally's `detail`;
     other languages build the text from the flag's `data` (its facts), or from the tally's `misses` and
     `activity` for a flag without them, falling back to a shorter wording when a fact is missing."""
@@ -278,7 +321,9 @@ def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None =
     if not W.has(language, key):
         return kind, flag.get("detail") or kind          # a kind the tables do not know yet
     if kind == "ambiguous_name" and facts.get("candidates"):
-        facts["candidates"] = join_ru(facts["candidates"], W.phrase(language, "or"))
+        facts["candidates"] = join_ru([str(_name(names, c)) for c in facts["candidates"]], W.phrase(language, "or"))
+    if kind == "unknown_target" and facts.get("dead"):
+        facts["dead"] = _name(names, facts["dead"])
     if "color" in facts:
         facts["color"] = W.color(language, facts["color"])
     if isinstance(facts.get("votes"), list):
@@ -316,7 +361,7 @@ def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None =
         facts["misses"] = data["misses"][player]
     if kind == "under_active" and "posts" not in facts and player in (data.get("activity") or {}):
         facts["posts"] = data["activity"][player]
-    facts.update(player=player, detail=flag.get("detail") or kind)
+    facts.update(player=_name(names, player), detail=flag.get("detail") or kind)
     try:
         text = W.phrase(language, key, **facts)
     except (KeyError, TypeError, ValueError):
@@ -326,7 +371,7 @@ def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None =
 
 def flag_alerts(game: str, tally: Any, *, now: datetime, post_url: PostLink = None,
                 night_deadline: datetime | None = None, tz: tzinfo | None = None,
-                language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
+                language: str = W.DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> list[Alert]:
     """Modkill candidates, under-active players (only while the night deadline is ahead: after it the
     refusal is history) and every vote flag that needs the GM's judgment, each with its post link."""
     data = _json(tally)
@@ -338,10 +383,11 @@ def flag_alerts(game: str, tally: Any, *, now: datetime, post_url: PostLink = No
         link = _link(post_url, post_id)
         if kind not in ("modkill_candidate", "under_active", *JUDGMENT_FLAGS):
             continue
-        label, text = flag_text(flag, data, tz=tz, language=language)
+        label, text = flag_text(flag, data, tz=tz, language=language, names=names)
+        shown = _name(names, player)      # the text's name; the key keeps the slot's nick
         if kind == "modkill_candidate":
             out.append(Alert(game=game, kind="modkill_candidate",
-                             text=W.phrase(language, "modkill_candidate", day=day, player=player, text=text),
+                             text=W.phrase(language, "modkill_candidate", day=day, player=shown, text=text),
                              time=now, phase=phase, post_url=link, key=f"modkill_candidate:{phase}:{player}"))
         elif kind == "under_active":
             if night_deadline is not None and now >= night_deadline:
@@ -350,12 +396,12 @@ def flag_alerts(game: str, tally: Any, *, now: datetime, post_url: PostLink = No
                                night_iso=night_deadline.isoformat(timespec="minutes"),
                                night_at=_show(night_deadline, tz, language)) if night_deadline else "")
             out.append(Alert(game=game, kind="under_active",
-                             text=W.phrase(language, "under_active", day=day, player=player, text=text,
+                             text=W.phrase(language, "under_active", day=day, player=shown, text=text,
                                            before=before),
                              time=now, phase=phase, post_url=link, key=f"under_active:{phase}:{player}"))
         else:
             where = f"post{post_id}" if post_id is not None else f"{phase}:{player}"
-            who = W.phrase(language, "vote_flag.who", player=player) if player else ""
+            who = W.phrase(language, "vote_flag.who", player=shown) if player else ""
             out.append(Alert(game=game, kind="vote_flag",
                              text=W.phrase(language, "vote_flag", day=day, label=label, who=who, text=text),
                              time=now, phase=phase, post_url=link, key=f"vote_flag:{where}:{kind}"))
@@ -366,15 +412,16 @@ def day_alerts(game: str, tally: Any, *, now: datetime, deadline: datetime,
                before_deadline: Sequence[timedelta], post_url: PostLink = None,
                thread_url: str | None = None, day_post: str | None = None,
                night_deadline: datetime | None = None, tz: tzinfo | None = None,
-               language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
-    """Everything due now about a day, from its GM-view tally."""
+               language: str = W.DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> list[Alert]:
+    """Everything due now about a day, from its GM-view tally. `names`: {slot: the account playing it now}
+    for the texts (the tally names slots by their first nick); keys keep the slots' nicks."""
     return [
         *early_close_alerts(game, tally, post_url=post_url, language=language),
         *flag_alerts(game, tally, now=now, post_url=post_url, night_deadline=night_deadline, tz=tz,
-                     language=language),
-        *silent_alerts(game, tally, now=now, tz=tz, language=language),
+                     language=language, names=names),
+        *silent_alerts(game, tally, now=now, tz=tz, language=language, names=names),
         *deadline_alerts(game, tally, deadline=deadline, now=now, before_deadline=before_deadline,
-                         thread_url=thread_url, day_post=day_post, tz=tz, language=language),
+                         thread_url=thread_url, day_post=day_post, tz=tz, language=language, names=names),
     ]
 
 
@@ -385,10 +432,13 @@ def crawl_alerts(game: str, health: CrawlHealth, *, now: datetime, phase: str,
     once per run of failures (a success in between starts a new run, with a new key).
 
     The crawler's error (`last_error`) is quoted as the crawler wrote it, in every language: it names
-    the URL, the HTTP status or the missing element, which the GM may need to pass on as it is."""
+    the URL, the HTTP status or the missing element, which the GM may need to pass on as it is. Its
+    sentence is English, so a Russian alert says what failed in Russian (`cause`, from the error's known
+    shapes) and puts the error after it, marked as the error."""
     since = health.first_failure_at or now
     stamp = since.isoformat(timespec="seconds")
     error = W.phrase(language, "crawl.error", error=health.last_error) if health.last_error else ""
+    cause = _crawl_cause(language, health.last_error or "")
     where = health.url or health.topic
     if health.layout_unrecognised:
         text = W.phrase(language, "crawl.layout", where=where, error=error)
@@ -396,7 +446,109 @@ def crawl_alerts(game: str, health: CrawlHealth, *, now: datetime, phase: str,
                       key=f"crawl_failing:layout:{health.topic}:{stamp}")]
     if health.failures_in_a_row >= threshold:
         text = W.phrase(language, "crawl.failing", where=where, failures=health.failures_in_a_row, stamp=stamp,
-                        since=_show(since, tz, language), error=error)
+                        since=_show(since, tz, language), error=error, cause=cause)
         return [Alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
                       key=f"crawl_failing:{health.topic}:{stamp}")]
     return []
+
+
+# The shapes of the crawler's errors (scraper/fetch.py `ForumClient.get`), first match wins: a cause the GM can
+# read in the alert's language. An error of another shape has no cause; it is still shown, marked as the error.
+_CRAWL_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(pattern, re.I)) for key, pattern in (
+    ("rate_limited", r"\bHTTP (?P<status>429)\b|the forum asks to wait"),
+    ("timeout", r"\btimed out\b|\btimeout\b"),
+    ("refused", r"connection refused|\[Errno 111\]|\[Errno 61\]|actively refused"),
+    ("dns", r"name or service not known|nodename nor servname|getaddrinfo|name resolution|no address associated"),
+    ("tls", r"\bSSL\b|certificate|\bTLS\b"),
+    ("connection", r"connection failed|connection reset|connection aborted|network is unreachable"),
+    ("not_found", r"\bHTTP (?P<status>404|410)\b"),
+    ("forbidden", r"\bHTTP (?P<status>401|403)\b"),
+    ("server", r"\bHTTP (?P<status>5\d\d)\b"),
+    ("http", r"\bHTTP (?P<status>\d{3})\b"),
+))
+
+
+def _crawl_cause(language: str, error: str) -> str:
+    for key, pattern in _CRAWL_CAUSES:
+        found = pattern.search(error)
+        if found:
+            return W.phrase(language, f"crawl.cause.{key}", status=found.groupdict().get("status") or "")
+    return ""
+
+
+# The causes of death the resolver records (resolver/engine.py `died`, resolver/day.py), first match wins; a
+# cause of another shape is shown as recorded.
+_DEATH_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(pattern)) for key, pattern in (
+    ("hanged", r"hanged"),
+    ("modkill", r"modkill"),
+    ("killed_boss", r"killed by (?P<actor>.+) \(boss\)"),
+    ("killed", r"killed by (?P<actor>.+) \((?P<role>[^()]+)\)"),
+    ("wrong_role_shot", r"wrong role shot by (?P<actor>.+)"),
+    ("role_shot", r"role shot by (?P<actor>.+)"),
+    ("bloody_visitor", r"visitor of (?P<target>.+), bloody kill by (?P<actor>.+)"),
+    ("bloody_kill", r"bloody kill by (?P<actor>.+)"),
+    ("counter_strike", r"counter-strike by (?P<actor>.+)"),
+    ("guarding", r"died guarding (?P<target>.+)"),
+    ("shahid", r"taken by the shahid (?P<actor>.+)"),
+))
+
+
+def death_cause(cause: str, *, language: str = W.DEFAULT_LANGUAGE) -> str:
+    """A cause of death as the resolver records it (`killed by Ронин (boss)`, `hanged`) in `language`
+    (`убийство: Ронин (босс)`, `повешение`); English and an unknown cause: as recorded."""
+    for key, pattern in _DEATH_CAUSES:
+        found = pattern.fullmatch(cause)
+        if found:
+            return W.phrase(language, f"cause.{key}", cause=cause, **found.groupdict())
+    return cause
+
+
+def gm_report_data(data: Mapping[str, Any], *, language: str = W.DEFAULT_LANGUAGE,
+                   tz: tzinfo | None = None) -> dict[str, Any]:
+    """`render` data for the GM report (`render(theme, "gm_report", data)`) with its texts in `language`
+    (`[alerts] language`): the report of a Russian-speaking GM words each vote flag and each tally alert as
+    the alerts do (one table, `mafvote.alert_texts`), a cause of death in Russian, and a side by the ruleset's
+    name for it (`пустота`, not `hollows`). English lines stay as the report always wrote them.
+
+    Adds to each tally flag `label`, `text` and `line` (the report's line), to each tally alert `text` and
+    `line`, and to each death of the outcome `side_title` (when `data["sides"]` names the side) and
+    `cause_texts`; templates/_base/gm_report.j2 prints them where present. `data` is not changed."""
+    out = dict(data)
+    tally = data.get("tally")
+    if isinstance(tally, Mapping):
+        tally = dict(tally)
+        gm_view = tally.get("view", "gm") == "gm"
+        flags = []
+        for flag in tally.get("flags") or ():
+            label, text = flag_text(flag, tally if gm_view else None, tz=tz, language=language)
+            player, post_id = flag.get("player"), flag.get("post_id")
+            post = W.phrase(language, "report.post", post_id=post_id) if post_id is not None else ""
+            where = f"{player}{post}" if player else post.removeprefix(", ") or "—"
+            line = W.phrase(language, "report.flag", kind=flag["kind"], label=label, text=text, where=where,
+                            player_or_dash=player or "—", post=post, detail=flag.get("detail") or flag["kind"])
+            flags.append({**flag, "label": label, "text": text, "line": line})
+        alerts = []
+        for item in tally.get("alerts") or ():
+            if item.get("kind") == "silent_player":
+                text = _silent_text(item, tally.get("day"), tz, language, None)
+            elif item.get("kind") in ("early_close", "early_close_majority"):
+                text = _early_close_text(item, tally.get("day"), language)
+            else:
+                text = item.get("detail") or item.get("kind", "")
+            alerts.append({**item, "text": text, "line": W.phrase(language, "report.alert", kind=item.get("kind"),
+                                                                  detail=item.get("detail") or "", text=text)})
+        tally.update(flags=flags, alerts=alerts)
+        out["tally"] = tally
+    outcome = data.get("outcome")
+    if isinstance(outcome, Mapping) and outcome.get("deaths"):
+        sides = data.get("sides") or {}
+        deaths = []
+        for death in outcome["deaths"]:
+            death = dict(death)
+            title = (sides.get(death.get("side")) or {}).get("title")
+            if title:
+                death["side_title"] = title
+            death["cause_texts"] = [death_cause(c, language=language) for c in death.get("causes") or ()]
+            deaths.append(death)
+        out["outcome"] = {**outcome, "deaths": deaths}
+    return out

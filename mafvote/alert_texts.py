@@ -18,6 +18,9 @@ only the player and the day.
 
 Both tables have exactly the same keys (checked on import), so a wording cannot exist in one language
 only. Keys for flags are `flag.<kind>` (+ `.label`, `~`), one per flag kind of INTERFACE.md.
+
+The GM report (`render ... --gm`, through `alert_rules.gm_report_data`) words its flags and alerts from the
+same keys, plus `report.*` (its line around them) and `cause.*` (a cause of death the resolver records).
 """
 from __future__ import annotations
 
@@ -70,10 +73,14 @@ EN: dict[str, str] = {
     "summary.none": "Nobody has a positive total",
     "summary.not_voted": "Not voted ({n}): {names}",
     "summary.all_voted": "Not voted (0): nobody",
-    "count.line": "{player} — {total}{penalty}{voters}",
-    "count.penalty": ", penalty +{penalty}",
+    # a line whose votes are all red and without a penalty is its total and who voted; otherwise the total and
+    # the parts it is made of, each part's voters after it, so the numbers add up as written
+    "count.line": "{player} — {total}{voters}",
+    "count.sum": "{player} — total {total}: {parts}",
+    "count.red": "red +{n}{voters}",
+    "count.blue": "blue -{n}{voters}",
+    "count.penalty": "penalty +{penalty}",
     "count.voters": " ({voters})",
-    "count.blue": " (blue)",
     **{f"reason.{r}": r for r in REASONS},
     # the tally's alerts
     "early_close": "Day {day}: {detail}",
@@ -96,11 +103,32 @@ EN: dict[str, str] = {
     "edit.change": " (the edit changed the votes: now {votes})",
     "edit.no_votes": "none",
     # the crawler
+    # the GM report (`render ... --gm`, templates/_base/gm_report.j2): English lines as the report always wrote
+    # them (the flag's kind and the tally's sentence; a cause of death as the resolver recorded it)
+    "report.flag": "{kind}: {player_or_dash}{post}: {detail}",
+    "report.post": ", пост {post_id}",
+    "report.alert": "{kind}: {detail}",
+    **{f"cause.{c}": "{cause}" for c in ("hanged", "modkill", "killed", "killed_boss", "role_shot",
+                                         "wrong_role_shot", "bloody_kill", "bloody_visitor", "counter_strike",
+                                         "guarding", "shahid")},
+    # English quotes the crawler's own sentence in place (as before: scripts match it); the causes are for the
+    # languages that cannot show that sentence as the message
     "crawl.error": ": {error}",
     "crawl.layout": "The page layout of {where} was not recognised{error}. The forum may have changed its "
                     "theme; check `forums[].engine` or report the page",
     "crawl.failing": "Crawling {where} failed {failures} times in a row since {stamp}{error}. The count is "
                      "not current; check the forum and the network",
+    **{f"crawl.cause.{c}": t for c, t in (
+        ("timeout", ": the forum does not answer (timed out)"),
+        ("refused", ": the forum's server refuses connections"),
+        ("dns", ": the forum's address is not found (DNS)"),
+        ("tls", ": the secure connection failed (certificate or TLS)"),
+        ("connection", ": no connection to the forum"),
+        ("not_found", ": the page is not found (HTTP {status})"),
+        ("forbidden", ": access is denied (HTTP {status}); is the topic public to guests?"),
+        ("rate_limited", ": the forum asks to wait (HTTP {status})"),
+        ("server", ": the forum answers with a server error (HTTP {status})"),
+        ("http", ": the forum answers HTTP {status}"))},
 }
 
 RU: dict[str, str] = {
@@ -125,10 +153,13 @@ RU: dict[str, str] = {
     "summary.none": "Ни у кого нет голосов против",
     "summary.not_voted": "Не проголосовали ({n}): {names}",
     "summary.all_voted": "Проголосовали все",
-    "count.line": "{player} — {total:голос}{penalty}{voters}",
-    "count.penalty": ", из них штраф +{penalty}",
+    # «Ёжик — итого 1: в защиту −1 (Мари), штраф +2»: a penalty is no vote, and a blue vote takes one away
+    "count.line": "{player} — {total:голос}{voters}",
+    "count.sum": "{player} — итого {total}: {parts}",
+    "count.red": "против +{n}{voters}",
+    "count.blue": "в защиту −{n}{voters}",
+    "count.penalty": "штраф +{penalty}",
     "count.voters": " ({voters})",
-    "count.blue": " (синим)",
     # Outcome reasons (tally.Outcome; RULES §8-10, §11)
     "reason.plurality": "большинство",
     "reason.tie": "ничья",
@@ -192,8 +223,8 @@ RU: dict[str, str] = {
                                "не учтена",
     "flag.changed_final_vote~": "попытка сменить окончательный (досрочный) голос; смена не учтена",
     "flag.unrecognised_colour.label": "непонятный цвет",
-    "flag.unrecognised_colour": "«{written}» написан цветом, который не красный и не синий ({hue}); не "
-                                "засчитан как голос",
+    # the tally's `hue` is its class name (`other`): not a word to show a Russian-speaking GM
+    "flag.unrecognised_colour": "«{written}» написан другим цветом (не красным и не синим); не засчитан как голос",
     "flag.unrecognised_colour~": "имя написано цветом, который не красный и не синий; не засчитано как голос",
     "flag.late.label": "голос после закрытия",
     "flag.late": "голос в {time} подан не раньше закрытия дня ({close}); не засчитан",
@@ -227,7 +258,7 @@ RU: dict[str, str] = {
     # a vote by an account that speaks for no slot then (RULES.md §3: only the roster votes); `author` is quoted as
     # the forum shows it (an account, not a name to inflect)
     "flag.unknown_author.label": "голос не игрока",
-    "flag.unknown_author": "{author} голосует ({votes}), но его нет в списке игроков, среди замен и ведущих; голос "
+    "flag.unknown_author": "{author} голосует: {votes}, но его нет в списке игроков, среди замен и ведущих; голос "
                            "не засчитан. Если это замена, внесите её: `mafvote replace --player НИК --by {author} "
                            "--at {time_iso}`",
     "flag.unknown_author.before_replacement": "{author} играет за {slot} только с {at} (время замены); голос в "
@@ -240,11 +271,39 @@ RU: dict[str, str] = {
     "flag.proxy_vote": "голос за игрока подал ведущий; проверьте, что игрок его просил",
     "flag.proxy_vote~": "голос за игрока подал ведущий; проверьте, что игрок его просил",
     # the crawler
-    "crawl.error": ": {error}",
-    "crawl.layout": "Разметка страницы {where} не распознана{error}. Возможно, форум сменил оформление; "
-                    "проверьте `forums[].engine` или пришлите эту страницу разработчикам",
-    "crawl.failing": "Чтение {where} не удалось {failures:раз} подряд, начиная с {since}{error}. Подсчёт "
-                     "голосов не актуален; проверьте форум и сеть",
+    # the GM report (`render ... --gm`): a flag as its alert words it, the alert as sent
+    "report.flag": "{label}: {where} — {text}",
+    "report.post": ", пост {post_id}",
+    "report.alert": "{text}",
+    # causes of death the resolver records (resolver/engine.py, resolver/day.py), in the GM report
+    "cause.hanged": "повешение",
+    "cause.modkill": "модкилл",
+    "cause.killed": "убийство: {actor} ({role})",
+    "cause.killed_boss": "убийство: {actor} (босс)",
+    "cause.role_shot": "выстрел в роль: {actor}",
+    "cause.wrong_role_shot": "неверный выстрел в роль: {actor}",
+    "cause.bloody_kill": "кровавое убийство: {actor}",
+    "cause.bloody_visitor": "гость у {target} при кровавом убийстве ({actor})",
+    "cause.counter_strike": "ответный удар: {actor}",
+    "cause.guarding": "охрана ({target}): погибает вместо подопечного",
+    "cause.shahid": "шахид {actor} забирает с собой",
+    # the crawler's sentence is English: the message says in Russian what failed (`cause`, from the error's
+    # known shapes), and the error follows on its own line, marked as the technical text to pass on
+    "crawl.error": "\nОшибка: {error}",
+    "crawl.layout": "Разметка страницы {where} не распознана. Возможно, форум сменил оформление; "
+                    "проверьте `forums[].engine` или пришлите эту страницу разработчикам{error}",
+    "crawl.failing": "Чтение {where} не удалось {failures:раз} подряд, начиная с {since}{cause}. Подсчёт "
+                     "голосов не актуален; проверьте форум и сеть{error}",
+    "crawl.cause.timeout": ": форум не отвечает (истекло время ожидания)",
+    "crawl.cause.refused": ": сервер форума отклоняет соединение",
+    "crawl.cause.dns": ": адрес форума не найден (DNS)",
+    "crawl.cause.tls": ": не удалось защищённое соединение (сертификат или TLS)",
+    "crawl.cause.connection": ": нет соединения с форумом",
+    "crawl.cause.not_found": ": страница не найдена (HTTP {status})",
+    "crawl.cause.forbidden": ": доступ запрещён (HTTP {status}); тема открыта гостям?",
+    "crawl.cause.rate_limited": ": форум просит подождать (HTTP {status})",
+    "crawl.cause.server": ": форум отвечает ошибкой сервера (HTTP {status})",
+    "crawl.cause.http": ": форум отвечает HTTP {status}",
 }
 
 TABLES: Mapping[str, Mapping[str, str]] = {"en": EN, "ru": RU}

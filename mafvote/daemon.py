@@ -382,7 +382,8 @@ class Daemon:
             return []
         count = g.service.count(closed[-1].number, view="gm", now=now)
         return [a for a in flag_alerts(g.cfg.id, count, now=now, post_url=g.post_url, night_deadline=night.deadline,
-                                       tz=g.cfg.schedule.tz, language=self.config.alerts.language)
+                                       tz=g.cfg.schedule.tz, language=self.config.alerts.language,
+                                       names=self._gm_names(g, applied))
                 if a.kind == "under_active"]
 
     def _day(self, g: _Game, day: Phase, night: Phase | None, applied, now: datetime,
@@ -400,7 +401,7 @@ class Daemon:
                             before_deadline=self.config.alerts.before_deadline, post_url=g.post_url,
                             thread_url=g.cfg.vote_thread, day_post=day_post,
                             night_deadline=night.deadline if night is not None else None, tz=tz,
-                            language=self.config.alerts.language)
+                            language=self.config.alerts.language, names=self._gm_names(g, applied))
         report.published += self._publish(g, public, now, final=ended)
         leaders = ", ".join(f"{c.player} {c.total}" for c in gm.candidates[:3]) or "no votes"
         log.info("count %s day %d: %s; not voted %d", g.cfg.id, day.number, leaders, len(gm.not_voted))
@@ -431,6 +432,14 @@ class Daemon:
 
         return public_names(g.cfg.players, g.service.state().replacements)
 
+    def _gm_names(self, g: _Game, applied) -> dict[str, str]:
+        """What the GM's alerts call each slot: the account playing it now (after a replacement the
+        silent-player alert named the replaced account). Not the mask: the GM writes to the account."""
+        from .render import roster_from_config, roster_with_replacements
+
+        roster = roster_with_replacements(roster_from_config(g.cfg.players), g.service.state(applied).replacements)
+        return {e["nick"]: (e.get("replaced_by") or {}).get("nick") or e["nick"] for e in roster}
+
     def _publish(self, g: _Game, public: T.Tally, now: datetime, *, final: bool) -> list[str]:
         out: list[str] = []
         pub = self.config.publish
@@ -457,6 +466,9 @@ class Daemon:
         return out
 
     def _html(self, g: _Game, public: T.Tally, now: datetime) -> str:
+        """The count's HTML: the theme's whole page (`votecount.html.j2`, written as it is), or, when the theme
+        cannot render it, the BBCode text as a fragment that `write_count_files` wraps in a page (the
+        themed page was wrapped again, two documents in one file)."""
         from .render import RenderError, build_data, render
 
         try:

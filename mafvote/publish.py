@@ -1,9 +1,9 @@
 """Publishing the live count (INTERFACE.md `[publish]`): to files, and, when asked, to the forum.
 
 Files: `write_count_files(dir, game, bbcode=..., html_body=...)` writes `votecount-<game>.bbcode` and
-a self-refreshing `votecount-<game>.html` (meta refresh), each atomically (a temp file in the same
-folder, then a rename) and only when its content changed, so a web server never serves half a file
-and an unchanged count does not touch the file's time.
+a self-refreshing `votecount-<game>.html` (meta refresh: the theme's whole page as rendered, or a fragment
+wrapped in one), each atomically (a temp file in the same folder, then a rename) and only when its content
+changed, so a web server never serves half a file and an unchanged count does not touch the file's time.
 
 Forum (`publish.forum = true`, off by default): `ForumPublisher.publish(text, view="public")` logs in
 as the bot account of `[forums].login`, posts the count as a reply in the vote thread the first time,
@@ -56,6 +56,7 @@ __all__ = [
     "PublishState",
     "count_file_names",
     "html_page",
+    "is_html_document",
     "write_count_files",
     "write_if_changed",
 ]
@@ -111,6 +112,14 @@ def html_page(title: str, body_html: str, *, refresh: int = 60) -> str:
     )
 
 
+_DOCUMENT = re.compile(r"\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.I | re.S)
+
+
+def is_html_document(text: str) -> bool:
+    """Whether `text` is a whole HTML page (a doctype or an `<html>` first), not a fragment for a body."""
+    return bool(_DOCUMENT.match(text))
+
+
 def write_if_changed(path: Path, text: str) -> bool:
     """Write `text` to `path` atomically (temp file + rename) unless the file already holds it."""
     path = Path(path)
@@ -141,14 +150,19 @@ def write_if_changed(path: Path, text: str) -> bool:
 def write_count_files(directory: Path, game: str, *, bbcode: str, html_body: str, title: str | None = None,
                       refresh: int = 60) -> list[Path]:
     """Write the BBCode and the self-refreshing HTML page of `game`'s count; returns the files that
-    changed (none when the count is the same as last time)."""
+    changed (none when the count is the same as last time).
+
+    `html_body` is a fragment, wrapped here in a page that reloads every `refresh` seconds, or a whole page
+    (the theme's `votecount.html.j2` is one, with its own refresh and title), written as it is: wrapping a
+    page made two documents, one inside the other, with two refresh rates."""
     directory = Path(directory)
     bb_name, html_name = count_file_names(game)
     written = []
     try:
         if write_if_changed(directory / bb_name, bbcode if bbcode.endswith("\n") else bbcode + "\n"):
             written.append(directory / bb_name)
-        page = html_page(title or f"Голосование — {game}", html_body, refresh=refresh)
+        page = (html_body if html_body.endswith("\n") else html_body + "\n") if is_html_document(html_body) \
+            else html_page(title or f"Голосование — {game}", html_body, refresh=refresh)
         if write_if_changed(directory / html_name, page):
             written.append(directory / html_name)
     except OSError as exc:

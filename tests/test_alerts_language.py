@@ -84,8 +84,9 @@ def test_a_blue_vote_and_a_penalty_in_russian():
     tally = copy.deepcopy(TALLY)
     tally["candidates"] = [{"player": "Петя", "total": 2, "red": 1, "blue": 1, "penalty": 2, "voters": [
         {"voter": "Соня", "color": "red", "weight": 1}, {"voter": "Вася", "color": "blue", "weight": 1}]}]
-    assert count_lines(tally, language="ru") == ["Петя — 2 голоса, из них штраф +2 (Соня, Вася (синим))"]
-    assert count_lines(tally) == ["Петя — 2, penalty +2 (Соня, Вася (blue))"]
+    # the parts add up as written: 1 against − 1 in defence + the penalty 2
+    assert count_lines(tally, language="ru") == ["Петя — итого 2: против +1 (Соня), в защиту −1 (Вася), штраф +2"]
+    assert count_lines(tally) == ["Петя — total 2: red +1 (Соня), blue -1 (Вася), penalty +2"]
 
 
 def test_deadline_in_russian_carries_the_final_count_the_result_and_the_day_post():
@@ -240,7 +241,7 @@ def _ru_flags(t):
     (lambda: count([post("Соня", "10:00", red("Вася")),
                     post("Соня", "11:00", '<span style="color: #00FF00">Петя</span>')]),
      "unrecognised_colour", "непонятный цвет",
-     "«Петя» написан цветом, который не красный и не синий (other); не засчитан как голос"),
+     "«Петя» написан другим цветом (не красным и не синим); не засчитан как голос"),
     (lambda: count([post("Соня", "10:00", red("Вася")), post("Соня", "22:01", red("Петя"))]),
      "late", "голос после закрытия",
      "голос в 01.01 22:01 MSK подан не раньше закрытия дня (01.01 22:00 MSK); не засчитан"),
@@ -299,8 +300,9 @@ def test_crawl_failing_in_russian_with_the_failures_agreeing():
         [alert] = crawl_alerts("ny", health, now=first + timedelta(minutes=10), phase="day3", tz=MSK, language="ru")
         assert alert.key == "crawl_failing:vote:2026-12-30T12:00:00+00:00"
         texts[n] = alert.text
-    assert texts[3] == (f"Чтение {THREAD} не удалось 3 раза подряд, начиная с 30.12 15:00 MSK: HTTP 503 from "
-                        "forum.example.org. Подсчёт голосов не актуален; проверьте форум и сеть")
+    assert texts[3] == (f"Чтение {THREAD} не удалось 3 раза подряд, начиная с 30.12 15:00 MSK: форум отвечает "
+                        "ошибкой сервера (HTTP 503). Подсчёт голосов не актуален; проверьте форум и сеть\n"
+                        "Ошибка: HTTP 503 from forum.example.org")
     assert "не удалось 5 раз подряд" in texts[5]
     assert "не удалось 21 раз подряд" in texts[21]
     assert "не удалось 22 раза подряд" in texts[22]
@@ -312,8 +314,9 @@ def test_layout_not_recognised_in_russian():
                          last_error="no posts found on page 4", url=THREAD)
     [alert] = crawl_alerts("ny", health, now=first, phase="day3", language="ru")
     assert alert.key == "crawl_failing:layout:vote:2026-12-30T12:00:00+00:00"
-    assert alert.text == (f"Разметка страницы {THREAD} не распознана: no posts found on page 4. Возможно, форум "
-                          "сменил оформление; проверьте `forums[].engine` или пришлите эту страницу разработчикам")
+    assert alert.text == (f"Разметка страницы {THREAD} не распознана. Возможно, форум сменил оформление; "
+                          "проверьте `forums[].engine` или пришлите эту страницу разработчикам\n"
+                          "Ошибка: no posts found on page 4")
 
 
 # ------------------------------------------------------------------------------- the same keys in every language

@@ -136,7 +136,7 @@ def test_unknown_author_alerts_the_gm_in_russian_with_the_command_to_paste():
         "MSK не засчитан. Если Омега уже играл(а) за слот, отмените замену (`mafvote undo`) и внесите её снова с "
         "`--at`")
     assert ru[f"vote_flag:post{stranger}:unknown_author"] == (
-        "День 3, голос не игрока: Зритель голосует (Франклина (красным)), но его нет в списке игроков, среди замен "
+        "День 3, голос не игрока: Зритель голосует: Франклина (красным), но его нет в списке игроков, среди замен "
         "и ведущих; голос не засчитан. Если это замена, внесите её: `mafvote replace --player НИК --by Зритель "
         "--at 2027-01-13T14:00+03:00`")
     assert ru[f"vote_flag:post{old}:unknown_author"] == (

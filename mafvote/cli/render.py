@@ -23,6 +23,7 @@ from typing import Any
 import click
 
 from .. import game as game_mod
+from ..alert_rules import gm_report_data
 from ..config import GameConfig
 from ..game import AppliedPhase, GameError, GameService, phase_index, phase_of_index
 from ..render import RenderError, Theme, build_data, load_flavor, load_theme, make_environment, render, render_private
@@ -164,7 +165,7 @@ def _public_day_count(service: GameService, close: AppliedPhase) -> dict[str, An
                    "Default: chosen per phase from the game, kind and number.")
 @click.option("--gm", "gm_report", is_flag=True, help="The GM's private report of the phase instead (never post it).")
 @click.option("--private", "private", is_flag=True,
-              help="The players' private messages of the night instead (one block per player).")
+              help="The players' private messages of the night or the day instead (one block per player).")
 def render_command(config_path: Path, game_id: str | None, kind: str, number: int, fmt: str,
                    flavor_file: Path | None, variants: tuple[str, ...], gm_report: bool, private: bool) -> None:
     """A themed post: the results of night N or day N, or the live vote count of day N."""
@@ -201,6 +202,9 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
                 tally = row.outcome.get("count") if gm_report else public
                 data = build_data(outcome=_with_modkills(service, row), tally=tally, public_tally=public,
                                   deadline=deadline, now=now, **common)
+        if gm_report:
+            # the report's flags, alerts and causes of death in the GM's language (`[alerts] language`)
+            data = gm_report_data(data, language=load_game()[0].alerts.language, tz=service.tz)
     try:
         if private:
             messages = render_private(theme, data, fmt=fmt, variant=variant, templates_dir=game.templates_dir)
