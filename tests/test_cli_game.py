@@ -219,6 +219,23 @@ def test_modkill_replace_and_undo(game_dir):
     assert state()["dead"] == [] and state()["applied"] == []
 
 
+def test_group_config_option_picks_the_game_of_a_state_subcommand(game_dir):
+    # `mafvote state -c b/config.toml silence ...` from game a's folder: the secret silence lands in game b, never
+    # in ./config.toml's game (the subcommand's own `config.toml` default used to hide the group's -c)
+    other = game_dir / "b"
+    other.mkdir()
+    (other / "config.toml").write_text((game_dir / "config.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    fill_store(other / "state" / "m.db")
+    ok("state", "-c", "b/config.toml", "silence", "--player", "Гафф", "--day", "1", "--secret")
+    ok("state", "-c", "b/config.toml", "alibi", "--player", "Puss", "--day", "1")
+    assert state()["hidden_vote_loss"] == [] and state()["alibis"] == []
+    b = json.loads(ok("state", "-c", "b/config.toml", "--format", "json"))
+    assert b["hidden_vote_loss"] == ["Гафф"] and b["alibis"] == ["Puss"]
+    # a -c typed on the subcommand still wins over the group's
+    ok("state", "-c", "b/config.toml", "silence", "-c", "config.toml", "--player", "Соня", "--day", "1", "--secret")
+    assert state()["hidden_vote_loss"] == ["Соня"]
+
+
 def test_hand_set_state_silence_alibi_kill(game_dir):
     ok("state", "silence", "--player", "Соня", "--day", "1", "--days", "2")
     ok("state", "silence", "--player", "Гафф", "--day", "1", "--secret")

@@ -205,14 +205,25 @@ def crawl_warning(run, tz: tzinfo) -> str | None:
     return f"{what}; the count may miss votes: run `mafvote crawl` again"
 
 
+# How firmly an option's value was given: typed (or from the environment) over the root's `-c` handed down as a
+# default map, over the option's own default.
+_SOURCE_RANK = {click.core.ParameterSource.COMMANDLINE: 0, click.core.ParameterSource.ENVIRONMENT: 0,
+                click.core.ParameterSource.PROMPT: 0, click.core.ParameterSource.DEFAULT_MAP: 1}
+
+
 def _param(ctx: click.Context, name: str) -> Any:
-    # The option may sit on the command or on a parent group (`mafvote night resolve`).
+    # The option may sit on the command or on a parent group (`mafvote night resolve`). A value the GM typed on a
+    # group wins over the subcommand's default: `mafvote state -c b/config.toml silence ...` must act on game b,
+    # not on ./config.toml's game (the subcommand's own `config.toml` default is never None).
+    best: tuple[int, Any] | None = None
     node: click.Context | None = ctx
     while node is not None:
         if node.params.get(name) is not None:
-            return node.params[name]
+            rank = _SOURCE_RANK.get(node.get_parameter_source(name), 2)
+            if best is None or rank < best[0]:
+                best = (rank, node.params[name])
         node = node.parent
-    return None
+    return best[1] if best is not None else None
 
 
 def _load(path: Path) -> Config:
