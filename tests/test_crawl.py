@@ -242,10 +242,12 @@ def test_crawl_failing_midway_keeps_its_pages_and_the_next_resumes(forum, tmp_pa
 def test_503_429_and_timeout_during_a_crawl_are_retried(forum, tmp_path):
     fill(forum, 13)
     with Store(tmp_path / "m.db") as store:
-        c = Crawler(forum, store, timeout=0.3)
+        # a real timeout against a real clock: 2 s leaves every other answer, even on a loaded machine, far
+        # inside it, and the delayed one (6 s) far outside
+        c = Crawler(forum, store, timeout=2.0)
         forum.fail_next(1, status=503)
         forum.fail_next(1, status=429, retry_after=3)
-        forum.delay_next(1, seconds=1.0)
+        forum.delay_next(1, seconds=6.0)
         result = c.run()
         assert result.ok and result.new == tuple(range(1, 14))
         assert result.requests == 6 and result.pages == 3

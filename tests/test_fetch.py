@@ -165,14 +165,16 @@ def test_real_timeout_against_local_forum_then_success():
     with ForumSim() as forum:
         forum.add_topic(2, "Голосование")
         forum.add_post(2, "Ronin", "Соня")
-        forum.delay_next(1, seconds=1.0)
+        forum.delay_next(1, seconds=3.0)
         clock = FakeClock()
-        with ForumClient(timeout=0.3, min_delay=0, clock=clock, sleep=clock.sleep,
+        with ForumClient(timeout=0.5, min_delay=0, clock=clock, sleep=clock.sleep,
                          jitter=lambda: 0.0) as c:
             result = c.get(forum.url_of(2))
         assert result.status == 200 and b"post_1" in result.content
-        assert c.requests == 2 and len(clock.sleeps) == 1
-    assert [status for _, status in forum.log] == [200, 200]
+        # the first request timed out and was retried after one backoff; on a loaded machine a retry may time
+        # out too (a real timeout against a real clock), so only "at least one retry, one backoff each" is exact
+        assert c.requests >= 2 and len(clock.sleeps) == c.requests - 1
+    assert [status for _, status in forum.log] == [200] * c.requests
 
 
 def test_wallclock_used_when_server_sends_no_date():
