@@ -1317,24 +1317,40 @@ class CheckReport:
 
 
 def check_file(path: str | Path) -> CheckReport:
-    """Validate a config file, the rulesets its games name and the environment it needs."""
+    """Validate a config file, the rulesets its games name and the environment it needs.
+
+    Every problem at once: a mistake elsewhere in the file (an engine typo, a duplicate nick) does not hide a
+    roster role that is not in the game's ruleset, so the rulesets and rosters are checked from the file's raw
+    data whenever the game names a ruleset that exists."""
+    shown = str(path)
     try:
-        config = load_config(path)
+        config: Config | None = load_config(path)
+        problems: list[Problem] = []
     except ConfigError as exc:
-        return CheckReport(None, exc.problems)
-    problems: list[Problem] = []
-    seen: set[Path] = set()
-    for game in config.games:
-        if game.ruleset_path in seen:
-            problems += _role_problems(config, game) + _item_problems(config, game)
-            continue
-        seen.add(game.ruleset_path)
-        ruleset_problems = ruleset_file_problems(game.ruleset_path)
-        problems += ruleset_problems
-        if not ruleset_problems:
-            problems += _role_problems(config, game) + _item_problems(config, game)
-    problems += environment_problems(config)
-    return CheckReport(config, locate(problems, Path(path).read_text(encoding="utf-8"), config._shown))
+        config, problems = None, list(exc.problems)
+    try:
+        raw, text = _read_toml(Path(path), shown)
+    except ConfigError:
+        return CheckReport(None, problems)     # not TOML at all: nothing more can be read
+    base = Path(path).resolve().parent
+    more: list[Problem] = []
+    usable: dict[Path, bool] = {}
+    for g, game in _dicts(raw.get("games")):
+        name = _str(game, "ruleset")
+        ruleset_path = resolve_ruleset(name, base) if name else None
+        if ruleset_path is None:
+            continue                           # the file's own checks say the ruleset is missing
+        if ruleset_path not in usable:
+            found = ruleset_file_problems(ruleset_path)
+            more += found
+            usable[ruleset_path] = not found
+        if usable[ruleset_path]:
+            players = _dicts(game.get("players"))
+            more += _role_problems(shown, g, name, ruleset_path, players)
+            more += _item_problems(shown, g, name, ruleset_path, players)
+    if config is not None:
+        more += environment_problems(config)
+    return CheckReport(config, problems + locate(more, text, shown))
 
 
 def ruleset_file_problems(path: Path) -> list[Problem]:
@@ -1393,10 +1409,12 @@ def _adopt(problem: Any, shown: str) -> Problem:
     )
 
 
-def _role_problems(config: Config, game: GameConfig) -> list[Problem]:
-    """Roster roles must be roles of the game's ruleset (its `[[roles]]` names and aliases)."""
+def _role_problems(shown: str, g: int, ruleset: str, path: Path,
+                   players: list[tuple[int, dict[str, Any]]]) -> list[Problem]:
+    """Roster roles (`games[g].players[p].role`, raw) must be roles of the game's ruleset (its `[[roles]]` names
+    and aliases)."""
     try:
-        data = tomllib.loads(game.ruleset_path.read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return []
     roles = [r for r in data.get("roles", []) if isinstance(r, dict) and isinstance(r.get("name"), str)]
@@ -1406,38 +1424,38 @@ def _role_problems(config: Config, game: GameConfig) -> list[Problem]:
     for role in roles:
         for name in [role["name"], *[a for a in role.get("aliases", []) if isinstance(a, str)]]:
             known[name_key(name)] = role["name"]
-    g = config.games.index(game)
     out = []
-    for p, player in enumerate(game.players):
-        if player.role is None or name_key(player.role) in known:
+    for p, player in players:
+        role = player.get("role")
+        if not isinstance(role, str) or name_key(role) in known:
             continue
         names = [r["name"] for r in roles]
-        close = difflib.get_close_matches(player.role, names, n=1, cutoff=0.6)
+        close = difflib.get_close_matches(role, names, n=1, cutoff=0.6)
         hint = f'did you mean "{close[0]}"?' if close else "its roles: " + ", ".join(names)
-        out.append(Problem(config.shown_as, f"games[{g}].players[{p}].role",
-                           f'role "{player.role}" is not in ruleset {game.ruleset}', hint))
+        out.append(Problem(shown, f"games[{g}].players[{p}].role", f'role "{role}" is not in ruleset {ruleset}', hint))
     return out
 
 
-def _item_problems(config: Config, game: GameConfig) -> list[Problem]:
-    """Roster items (`[[games.players]] items = [...]`) must be items of the game's ruleset (its `[[items]]`)."""
-    if not any(player.items for player in game.players):
+def _item_problems(shown: str, g: int, ruleset: str, path: Path,
+                   players: list[tuple[int, dict[str, Any]]]) -> list[Problem]:
+    """Roster items (`[[games.players]] items = [...]`, raw) must be items of the game's ruleset (its `[[items]]`)."""
+    rosters = [(p, player["items"]) for p, player in players if isinstance(player.get("items"), list)]
+    if not any(items for _, items in rosters):
         return []
     try:
-        data = tomllib.loads(game.ruleset_path.read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return []
     names = [i["name"] for i in data.get("items", []) if isinstance(i, dict) and isinstance(i.get("name"), str)]
     known = {name_key(n): n for n in names}
-    g = config.games.index(game)
     out = []
-    for p, player in enumerate(game.players):
-        for i, item in enumerate(player.items):
-            if name_key(item) in known:
-                continue
+    for p, items in rosters:
+        for i, item in enumerate(items):
+            if not isinstance(item, str) or name_key(item) in known:
+                continue                       # a wrong type is the schema's to report
             close = difflib.get_close_matches(item, names, n=1, cutoff=0.6)
             hint = (f'did you mean "{close[0]}"?' if close else
                     "its items: " + ", ".join(names) if names else "the ruleset has no [[items]]: remove the key")
-            out.append(Problem(config.shown_as, f"games[{g}].players[{p}].items[{i}]",
-                               f'item "{item}" is not in ruleset {game.ruleset}', hint))
+            out.append(Problem(shown, f"games[{g}].players[{p}].items[{i}]",
+                               f'item "{item}" is not in ruleset {ruleset}', hint))
     return out

@@ -220,6 +220,25 @@ def test_check_roster_roles_against_the_ruleset(folder):
     )
 
 
+@pytest.mark.parametrize("other,other_message", [
+    ('engine = "mybb"', 'engine'),                         # a typo'd engine
+    ('nick = "Соня"', 'Ronin'),                            # a duplicate nick
+])
+def test_check_reports_a_wrong_roster_role_beside_the_files_other_mistakes(folder, other, other_message):
+    # every problem at once: the schema's or the cross-checks' mistake elsewhere must not hide the role
+    text = CONFIG.replace('role = "Снеговик"', 'role = "Снiговик"')
+    text = text.replace(other, 'engine = "mybbb"' if other.startswith("engine") else 'nick = "Ronin"')
+    write(folder, text)
+    role_line = text.splitlines().index('role = "Снiговик"') + 1
+    result = run("check")
+    assert result.exit_code == 2
+    lines = result.stdout.splitlines()
+    assert any(other_message in line for line in lines if "role" not in line), result.stdout
+    assert (f'config.toml: line {role_line}: games[0].players[1].role: role "Снiговик" is not in ruleset '
+            'rules.toml (hint: did you mean "Снеговик"?)') in lines
+    assert len(lines) == 2
+
+
 def test_check_calls_the_ruleset_validator_when_it_exists(folder, monkeypatch):
     seen = []
 
