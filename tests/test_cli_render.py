@@ -116,7 +116,8 @@ def test_night_post_hides_rolls_refusals_and_private_results_which_the_gm_report
             assert hidden not in out, (fmt, hidden)
     report = ok("render", "night", "1", "--gm", "--format", "text").splitlines()
     assert "- Puss silence: p=0.5 → да (задано ведущим)" in report
-    assert "- Alisa: мирная зверюшка, сторона town; роль открыта; причина: killed by РэдДи (boss)" in report
+    # sides by the ruleset's name, not its id (the report through alert_rules.gm_report_data)
+    assert "- Alisa: мирная зверюшка, сторона «мирный»; роль открыта; причина: killed by РэдДи (boss)" in report
     private = ok("render", "night", "1", "--private", "--format", "text")
     assert private.startswith("== Гафф ==\n") and "Ronin" in private
     assert "Alisa" not in private

@@ -131,7 +131,7 @@ def format_option(choices: Sequence[str], default: str | None = None) -> Callabl
             type=click.Choice(choices),
             default=default or choices[0],
             show_default=True,
-            help="Output format; json is for scripts (its keys only grow).",
+            help="Output format; json is for scripts (its keys only grow)." if "json" in choices else "Output format.",
         )(func)
 
     return decorate
