@@ -763,12 +763,13 @@ class GameService:
             for slot, total in count.misses.items():
                 nick = to_nick[slot]
                 missed += [nick] * max(0, total - state.misses.get(nick, 0))
-            if with_modkill and missed and now < current.deadline:
+            if inputs.state.modkill_cut_short(inputs.rules) and count.not_voted:
                 # RULES.md §3.14 (004): the modkill cut the day short; the others had until the deadline to vote,
-                # and a miss would raise their cumulative penalty for good. Not recorded; the GM is told.
+                # and a miss would raise their cumulative penalty for good. The count decides it (the same
+                # `DayState.modkill_cut_short` leaves the penalties out of every count of the day): no miss; the
+                # GM is told.
                 note = (f"the day was closed by the modkill before its deadline: no missed vote recorded for "
-                        f"{', '.join(dict.fromkeys(missed))}")
-                missed = []
+                        f"{', '.join(to_nick[s] for s in count.not_voted)}")
             new, candidates = R.record_misses(new, missed)
             candidates = tuple(dict.fromkeys(candidates))     # a vote and a night action missed: one candidate
             if inputs.rules.penalty != "fixed":

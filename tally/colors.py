@@ -156,7 +156,8 @@ def hue_of_element(tag: str, attrs: dict[str, str | None]) -> Hue:
     """The colour an element gives its text: inline ``style="color: …"``, ``<font color>``, or an
     engine's colour class. ``none`` when the element sets no colour (its text inherits)."""
     style = attrs.get("style")
-    if style and "olor" in style:
+    # CSS property names are case-insensitive: IE-era editors wrote `style="COLOR: #ff0000"`
+    if style and "olor" in style.lower():
         found = _STYLE_COLOR.findall(style)
         if found:
             hue = classify(found[-1].strip())   # the last declaration wins in CSS

@@ -17,8 +17,18 @@ Decisions where the rules leave room (each also in the report to the lead):
   differs (a restated final vote is not a change).
 * ``edited_vote = "first_seen"``: the HTML first captured is read; the edit is flagged with its
   time and whether it changed the votes. ``"void"`` (004 rule 2.3): a vote-holding post that was
-  edited (two different captured versions, or the forum's edit notice) clears the player's vote
-  (flag ``edited``); only a later unedited vote counts. A deleted post is treated as edited.
+  edited (two different captured versions, or the forum's edit notice) before the day's end (the
+  close, or the deadline) clears the player's vote (flag ``edited``); only a later unedited vote
+  counts. A deleted post is treated as edited. An edit or deletion at or after the end leaves the
+  vote as it stood then, flagged (``rule: after_close``): the day's count is the thread as it stood at
+  its end (§3.1), whenever the reread ran (``_edit_of`` says how the edit time is known).
+* A vote for a player the GM modkilled later the same day (``DayState.modkilled``, before
+  ``modkilled_at``) was a vote for a living player (§2): the voter has voted (no penalty, no miss),
+  the vote weighs nothing, and a later vote replaces it, a final (досрочно) one too; flagged
+  ``target_removed`` (public: everyone sees the modkill). See ``_cast``.
+* 004 (``modkill_closes_day``): a day a modkill closed before its deadline gives nobody a missed vote
+  (``DayState.modkill_cut_short``, read by ``mafvote day close`` too); ``not_voted`` still lists who had
+  not voted by then.
 * Penalties (§3.6) are part of the GM view's totals at any time (so the GM's live outcome is
   "if the day closed now"); the public view shows them only once the day is closed; misses,
   modkill candidates and under-activity are counted only for a closed day.
@@ -85,6 +95,7 @@ class _Cast:
     valid: bool = False
     reason: str = ""
     final: bool = False
+    removed: bool = False     # the target was modkilled later the same day: voted, weight 0
 
 
 @dataclass
@@ -118,7 +129,8 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
                           "--deadline; a count without one would take every later post")
     start = since or state.start
     for t, what in ((end, "deadline"), (start, "since"), (as_of, "as_of"), (state.night_start, "night_start"),
-                    (state.next_day_start, "next_day_start")):
+                    (state.next_day_start, "next_day_start"),
+                    *((t, f"modkilled_at[{p!r}]") for p, t in state.modkilled_at.items())):
         _aware(t, what)
     if start is not None and start >= end:
         raise BadDayState(f"day {state.day}: start {start.isoformat()} is not before the deadline "
@@ -127,7 +139,7 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
     for name in (*state.alive, *(s.player for s in state.silences), *state.excused,
                  *(sh.player for sh in state.shields), *state.owes_night_action, *state.modkilled,
                  *(t.source for t in state.transfers), *(t.to for t in state.transfers),
-                 *(state.night_actors or ())):
+                 *(state.night_actors or ()), *state.modkilled_at):
         if name not in slots:
             raise BadDayState(f"day {state.day}: {name!r} in the day state is not on the roster "
                               f"({', '.join(slots)}); fix the state or the roster")
@@ -164,7 +176,8 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
         if day.closed_early is not None and rules.early_close == "auto":
             break
         taken.add(post.post_id)
-        _take_post(post, slot_of[post.post_id], roster, rules, matcher, alive_set, early_ok, as_of, day)
+        _take_post(post, slot_of[post.post_id], roster, rules, matcher, alive_set, early_ok, as_of, day, close,
+                   state)
         if early_ok and entitled and len(day.final) != n_final:
             n_final = len(day.final)
             finals = sum(1 for p in entitled if p in day.final)
@@ -231,20 +244,58 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
                      alive, entitled, seen, reference, slot_of, taken)
 
 
-def _html_for(post: Post, rules: VoteRules, as_of: datetime | None) -> tuple[str, str, bool, str, dict]:
-    """(html to read, latest html, edited?, edit detail, its facts for `Flag.data`) as of ``as_of``."""
+@dataclass(frozen=True)
+class _Edit:
+    """How a post's edits and deletion bear on the count, as of ``as_of``."""
+
+    html: str              # the version to read
+    latest: str            # the latest version seen
+    edited: bool           # edited or deleted
+    detail: str            # "edited at …" / "deleted", for the flag
+    facts: dict            # its facts for `Flag.data`
+    before_end: bool       # the edit or deletion happened before the day's end (the close, or the deadline)
+
+
+def _edit_of(post: Post, rules: VoteRules, as_of: datetime | None, end: datetime) -> _Edit:
+    """The post's edit state. ``edited_vote = "void"`` reads the version as of ``end`` and voids the vote only
+    when the post changed before ``end`` (RULES.md §3.1 + §3.12, 004 rule 2.3: «Редактированный голос во
+    внимание не берется» stops a vote changed while the voting runs; the day's count is the thread as it
+    stood at its end). When it changed: the forum's edit notice time when the post has one, else when
+    mafvote first saw the new version (a version seen before the end was written before it); a deletion,
+    when mafvote first saw the post gone; a notice without a time and no new version, when the (already
+    edited) post was first seen. A deletion without a time (a post built without ``deleted_at``) is taken as
+    before the end. So the count never depends on when the last crawl ran: a reread after the close only
+    adds versions seen after it."""
     versions = [v for v in post.versions if as_of is None or v[0] <= as_of] or [(post.first_seen, post.html)]
     first = post.html if not post.versions else versions[0][1]
     latest = versions[-1][1]
     edited_by_notice = post.edited and (post.edited_at is None or as_of is None or post.edited_at <= as_of)
+    deleted = post.deleted and (post.deleted_at is None or as_of is None or post.deleted_at <= as_of)
     changed = len({h for _, h in versions}) > 1
-    edited = edited_by_notice or changed or post.deleted
+    edited = edited_by_notice or changed or deleted
     detail, facts = "", {}
     if edited:
         when = post.edited_at or (versions[-1][0] if changed else None)
-        detail = "deleted" if post.deleted else f"edited{(' at ' + when.isoformat()) if when else ''}"
-        facts = {"deleted": post.deleted, "at": None if post.deleted or when is None else when.isoformat()}
-    return (first if rules.edited_vote == "first_seen" else latest), latest, edited, detail, facts
+        detail = "deleted" if deleted else f"edited{(' at ' + when.isoformat()) if when else ''}"
+        facts = {"deleted": deleted, "at": None if deleted or when is None else when.isoformat()}
+    if rules.edited_vote == "first_seen":
+        return _Edit(first, latest, edited, detail, facts, before_end=True)
+    # the versions seen before the end are the post as it stood then
+    at_end = [h for t, h in versions if t < end]
+    changed_before = len({first, *at_end}) > 1
+    if changed_before:
+        edit_before = True
+    elif post.edited_at is not None and edited_by_notice:
+        edit_before = post.edited_at < end
+    elif changed:
+        edit_before = False                  # the new version was first seen at or after the end
+    elif edited_by_notice:
+        edit_before = post.first_seen < end  # a notice without a time: the post was edited when first seen
+    else:
+        edit_before = False
+    deleted_before = deleted and (post.deleted_at is None or post.deleted_at < end)
+    return _Edit(at_end[-1] if at_end else first, latest, edited, detail, facts,
+                 before_end=edit_before or deleted_before)
 
 
 def _written(votes) -> list[dict]:  # noqa: ANN001 - recognise.Vote
@@ -252,8 +303,10 @@ def _written(votes) -> list[dict]:  # noqa: ANN001 - recognise.Vote
 
 
 def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, matcher: RosterMatcher,
-               alive: set[str], early_ok: bool, as_of: datetime | None, day: _Day) -> None:
-    html, latest, edited, edit_detail, edit_facts = _html_for(post, rules, as_of)
+               alive: set[str], early_ok: bool, as_of: datetime | None, day: _Day, end: datetime,
+               state: DayState) -> None:
+    edit = _edit_of(post, rules, as_of, end)
+    html, latest, edited, edit_detail, edit_facts = edit.html, edit.latest, edit.edited, edit.detail, edit.facts
     is_gm = roster.is_gm(post.author)
     slot = None if is_gm else slot
     if not is_gm and slot is None:
@@ -274,7 +327,7 @@ def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, m
         for v in reading.votes:
             assert v.proxy_voter is not None
             voter = v.proxy_voter.player or ""
-            _cast(voter, v, post, v.early and early_ok, rules, alive, day, multiple=False)
+            _cast(voter, v, post, v.early and early_ok, rules, alive, day, multiple=False, state=state)
         return
     assert slot is not None
     if slot not in alive:
@@ -290,7 +343,7 @@ def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, m
                                   f"{v.written} ({v.color})" for v in reading.votes)
                               + "; the last valid one counts", {"votes": _written(reading.votes)}))
     if edited:
-        if rules.edited_vote == "void":
+        if rules.edited_vote == "void" and edit.before_end:
             day.flags.append(Flag("edited", slot, post.post_id,
                                   f"{edit_detail}: an edited vote is void (the player has not voted "
                                   "unless a later unedited vote follows)",
@@ -304,20 +357,32 @@ def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, m
         now = read_post(latest, matcher, colors_matter=rules.colors_matter)
         same = [(v.target.player, v.color) for v in now.votes] == [
             (v.target.player, v.color) for v in reading.votes]
+        # "void" here: the edit or deletion came at or after the day's end, so the vote stands as it was then
+        after_close = rules.edited_vote == "void"
         day.flags.append(Flag("edited", slot, post.post_id,
-                              f"{edit_detail}; the vote as first seen counts"
+                              (f"{edit_detail} after the close: the vote as it stood at the close counts"
+                               if after_close else f"{edit_detail}; the vote as first seen counts")
                               + ("" if same else " (the edit changed the votes: now "
                                  + (", ".join(f"{v.written} ({v.color})" for v in now.votes) or "none")
                                  + ")"),
-                              {**edit_facts, "rule": "first_seen",
+                              {**edit_facts, "rule": "after_close" if after_close else "first_seen",
                                "now": None if same else _written(now.votes)}))
     before = day.current.get(slot)
     for v in reading.votes:
-        _cast(slot, v, post, False, rules, alive, day, multiple=True)
+        _cast(slot, v, post, False, rules, alive, day, multiple=True, state=state)
     after = day.current.get(slot)
     if reading.early and early_ok and after is not None and after != before and slot not in day.final:
-        day.casts[after].early = True
-        day.final[slot] = after
+        if day.casts[after].removed:
+            # a final vote for a player modkilled later binds nothing (`_cast`); its flag says it was досрочно
+            for i in range(len(day.flags) - 1, -1, -1):
+                f = day.flags[i]
+                if f.kind == "target_removed" and f.post_id == post.post_id:
+                    if f.data.get("target") == day.casts[after].target:
+                        day.flags[i] = replace(f, data={**f.data, "final": True}, detail=f.detail + _UNBOUND)
+                        break
+        else:
+            day.casts[after].early = True
+            day.final[slot] = after
 
 
 def _unknown_author(post: Post, html: str, roster: Roster, rules: VoteRules, matcher: RosterMatcher,
@@ -429,7 +494,7 @@ def _lines_to_read(text: str, matcher: RosterMatcher) -> list[str]:
 
 
 def _cast(voter: str, v, post: Post, early: bool, rules: VoteRules, alive: set[str],  # noqa: ANN001
-          day: _Day, multiple: bool) -> None:
+          day: _Day, multiple: bool, state: DayState) -> None:
     c = _Cast(voter, v.target.player, v.written, v.color, post.post_id, post.time, early=early)
     day.casts.append(c)
     idx = len(day.casts) - 1
@@ -464,6 +529,23 @@ def _cast(voter: str, v, post: Post, early: bool, rules: VoteRules, alive: set[s
         day.flags.append(Flag("self_vote", voter, post.post_id,
                               f"{voter} voted for themselves ({c.color}); not counted", {"color": c.color}))
         return
+    if m.player not in alive and _removed_after(m.player, post, state):
+        # the target was alive when the vote was cast (RULES.md §2: "the name of a living player") and
+        # the GM modkilled them later the same day. The voter did vote (000 rule 2 punishes not voting), so no
+        # penalty and no miss; the vote weighs nothing; and the voter may vote again: a later vote replaces
+        # it even when it was досрочно. 000 rule 13 («Менять досрочные голоса нельзя») forbids changing a final
+        # vote, but its target has left the game: the rule keeps a vote from being taken back, it cannot hold a
+        # player to a vote for nobody. Public: everyone sees the modkill.
+        c.valid, c.removed = True, True
+        c.reason = (f"{m.player} was modkilled after this vote: the voter has voted (no penalty), the vote "
+                    "weighs nothing; a later vote replaces it")
+        day.current[voter] = idx
+        day.flags.append(Flag("target_removed", voter, post.post_id,
+                              f"{v.written!r} ({m.player}) was modkilled after this vote: {voter} has voted (no "
+                              f"penalty), the vote weighs nothing; {voter} may vote again"
+                              + (_UNBOUND if early else ""),
+                              {"written": v.written, "target": m.player, "color": c.color, "final": early}))
+        return
     if m.player not in alive:
         c.reason = f"{m.player} is not alive; the previous valid vote stands"
         day.flags.append(Flag("unknown_target", voter, post.post_id,
@@ -475,6 +557,18 @@ def _cast(voter: str, v, post: Post, early: bool, rules: VoteRules, alive: set[s
     if early:
         c.early = True
         day.final[voter] = idx
+
+
+_UNBOUND = " (it was final, досрочно: that no longer binds, its target has left the game)"
+
+
+def _removed_after(target: str, post: Post, state: DayState) -> bool:
+    """Whether ``target`` was modkilled this day after ``post`` (``DayState.modkilled_at``; a modkill without
+    a time: after every post of the day)."""
+    if target not in state.modkilled:
+        return False
+    when = state.modkilled_at.get(target)
+    return when is None or post.time < when
 
 
 def _shield_for(player: str, state: DayState):  # noqa: ANN202
@@ -524,9 +618,13 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
     counted = {v: i for v, i in day.current.items() if i is not None}
     for i in counted.values():
         c = day.casts[i]
-        c.reason = "counted (досрочно, final)" if c.early else "counted"
+        if not c.removed:
+            c.reason = "counted (досрочно, final)" if c.early else "counted"
     voted = set(counted)
     must_vote = [p for p in entitled if p not in voted]
+    # RULES.md §3.14: a day a modkill closed before its deadline gives no missed vote (`DayState.modkill_cut_short`,
+    # which `mafvote day close` reads too); `not_voted` still says who had not voted by then
+    cut_short = state.modkill_cut_short(rules, end)
     # Transfers count only when the thief / receiver votes (RULES.md §3.7).
     bonus: dict[str, int] = {}
     for t in state.transfers:
@@ -540,6 +638,10 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
         voters: dict[str, list[Voter]] = {}
         for voter, i in sorted(counted.items(), key=lambda kv: (day.casts[kv[1]].time, kv[1])):
             c = day.casts[i]
+            if c.removed:
+                # the voter voted; a vote for a player who has left the game weighs nothing
+                weights[voter] = (0, c.reason)
+                continue
             w, why = vote_weight(v, voter, c.color, state, rules, bonus.get(voter, 0))  # type: ignore[arg-type]
             weights[voter] = (w, why)
             col = c.color if rules.colors_matter else "red"
@@ -551,7 +653,7 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
         if with_penalties:
             for p in alive:
                 misses = 0
-                if p in must_vote:
+                if p in must_vote and not cut_short:
                     misses += 1
                 if (rules.night_action_is_duty and p in state.owes_night_action
                         and p not in state.excused):

@@ -33,6 +33,9 @@ FLAG_KINDS = (
     # replacement before its time, a replaced account after it (GM view; the GM may enter or fix a replacement)
     "unknown_author",
 )
+# The count also flags `target_removed` (a vote for a player modkilled later that day; public). It joins
+# FLAG_KINDS together with its Russian wording in mafvote/alert_texts.py, which test_alerts_language requires of
+# every kind here; until then an alert shows it in English (alert_rules.flag_text's fallback).
 
 
 # ---------------------------------------------------------------------------------------- errors
@@ -62,7 +65,8 @@ class NoRosterPlayer(TallyError):
 @dataclass(frozen=True)
 class Post:
     """One stored post. ``html`` is the message as first seen; ``versions`` every captured
-    ``(seen_at, html)`` in order (may be empty: then ``html`` seen at ``time``)."""
+    ``(seen_at, html)`` in order (may be empty: then ``html`` seen at ``time``). ``edited_at``: the
+    forum's edit notice time; ``deleted_at``: when mafvote first saw the post gone (None: not known)."""
 
     post_id: int
     topic: Literal["vote", "game"]
@@ -73,6 +77,7 @@ class Post:
     edited: bool = False
     edited_at: datetime | None = None
     deleted: bool = False
+    deleted_at: datetime | None = None
 
     @property
     def first_seen(self) -> datetime:
@@ -82,14 +87,16 @@ class Post:
     def from_stored(cls, stored: Any, tz: tzinfo | None = None) -> "Post":
         """From the store's ``StoredPost`` (duck-typed: the tally does not import the store):
         ``kind`` is the topic, ``first_html`` the message as first seen, ``versions`` its
-        ``PostVersion``s (``seen_at``, ``html``), ``edit_at`` the forum's edit notice time.
+        ``PostVersion``s (``seen_at``, ``html``), ``edit_at`` the forum's edit notice time, ``deleted_at``
+        when the deletion was first seen.
         ``tz``: the game's time zone, so every time the count shows reads as the GM's clock."""
         def local(t: datetime | None) -> datetime | None:
             return t.astimezone(tz) if t is not None and tz is not None else t
 
         return cls(stored.post_id, stored.kind, stored.author, local(stored.time), stored.first_html,
                    versions=tuple((local(v.seen_at), v.html) for v in stored.versions),
-                   edited=stored.edited, edited_at=local(stored.edit_at), deleted=stored.deleted)
+                   edited=stored.edited, edited_at=local(stored.edit_at), deleted=stored.deleted,
+                   deleted_at=local(getattr(stored, "deleted_at", None)))
 
 
 @dataclass(frozen=True)
@@ -251,6 +258,20 @@ class DayState:
     # the players who hold a night ability (`min_posts_for_night_action` refuses their next action): only they
     # are flagged `under_active`; None (roles unknown): every living player
     night_actors: tuple[str, ...] | None = None
+    # when each of `modkilled` was modkilled (the GM's command): a vote for them posted from then on is a vote
+    # for the dead (`unknown_target`), an earlier one a vote whose target has left (`target_removed`); a
+    # modkilled player without a time here was modkilled after every post of the day
+    modkilled_at: Mapping[str, datetime] = field(default_factory=dict)
+
+    def modkill_cut_short(self, rules: VoteRules, deadline: datetime | None = None) -> bool:
+        """Whether a modkill cut this day short (RULES.md §3.14, 004 rule 14: «модкиллится … день закрывается»):
+        the ruleset's modkill closes the day, a player was modkilled today and the day closed before its
+        ``deadline`` (default: the state's). Then nobody has missed the day's vote: the others had until the
+        deadline to vote, and a miss would raise 004's cumulative penalty for good. The one place that
+        decides it: ``count_day`` gives no non-voter a penalty or a miss, so `mafvote day close` records none."""
+        end = deadline or self.deadline
+        return bool(rules.modkill_closes_day and self.modkilled and self.closed_at is not None
+                    and end is not None and self.closed_at < end)
 
 
 _VOTE_KEYS = {

@@ -14,13 +14,16 @@ the first step that finds anything:
    the text is the whole name (``fuzzy=True``): inside a sentence ``эту``/``это`` are ordinary words;
 5. ``prefix``: one word of a multi-word name, as written (``Kayfa`` → ``Trusiki Kayfa``) or in
    another case (``Горация`` → ``Гораций Сомнассон``, ``Фиону``, ``Бонтли``; ``Горация Сомнассона``:
-   every written word in its own case), or the text is the beginning (≥ 3 letters) of exactly one name;
+   every written word in its own case; a Cyrillic case form of a Latin word, ``Кайфу``, ``Трусиков``,
+   ``Кингу``, through its phonetic key), or the text is the beginning (≥ 3 letters) of exactly one name;
 6. ``fuzzy``: rapidfuzz ratio of phonetic keys ≥ ``confident`` (default 85) and at least 8 points
    ahead of the next player.
 
 If a step finds more than one slot, or the best fuzzy score is only ≥ ``plausible`` (default 70),
 nothing is guessed: the result is ``ambiguous`` with the candidates (the GM decides; the previous
-valid vote stands, RULES.md §2). pymorphy3 is slow to construct (~0.15 s): pass one analyzer in, or
+valid vote stands, RULES.md §2). ``near(text)`` is asked only for a vote that ``match`` found no one for:
+the players it may still mean (a two-letter start, a fuzzy match without the case ending), never a match.
+pymorphy3 is slow to construct (~0.15 s): pass one analyzer in, or
 let ``default_morph()`` build the one shared instance on first use.
 """
 from __future__ import annotations
@@ -186,12 +189,16 @@ class RosterMatcher:
                             if ps != pw and len(ps) >= 3:
                                 self._part_stems.setdefault(ps, set()).add(slot)
                     self._multi.append((tuple(keyed), slot))
+                    # as written and as the phonetic key begins: a Cyrillic case form of a Latin word
+                    # ("Кайфу" for "Kayfa", "Кингу" for "King") is found by its key's first letter
                     self._part_heads.update(normalise(w)[:1] for w in words)
+                    self._part_heads.update(phonetic_key(w)[:1] for w in words)
         self._heads = {k[:1] for k in self._exact} | {p[:1] for p, _ in self._phon_list}
         # the longest name in words: how many words find_in tries as one name
         self.max_words = max((len(n.split()) for slot, ns in names.items() for n in (slot, *ns)),
                              default=1)
         self._cache: dict[tuple[str, bool], NameMatch] = {}
+        self._near: dict[str, NameMatch] = {}
         # recognise.read_post keeps its readings here: one matcher per roster, reused across
         # counts (the public and GM views, every poll) reads each post version once.
         self.readings: dict[tuple[str, bool, bool], Any] = {}
@@ -301,8 +308,9 @@ class RosterMatcher:
             return hit
         lk = normalise(word)
         forms = _ending_forms(lk)
-        # the dictionary (Лев/Льва) only for a word that begins like a word of some multi-word name
-        if _CYRILLIC.search(lk) and lk[:1] in self._part_heads:
+        # the dictionary (Лев/Льва, Трусиков/трусики) only for a word that begins like a word of some
+        # multi-word name
+        if _CYRILLIC.search(lk) and self._part_head(lk):
             m = self.morph
             if m is not None and m.word_is_known(lk):
                 forms |= {normalise(p.normal_form) for p in m.parse(lk)[:4]}
@@ -311,6 +319,10 @@ class RosterMatcher:
             self._forms[word] = (lk, forms)
         return lk, forms
 
+    def _part_head(self, key: str) -> bool:
+        """Whether a normalised word begins like some word of a multi-word name (as written or phonetically)."""
+        return key[:1] in self._part_heads or phonetic_key(key)[:1] in self._part_heads
+
     def _inflected_part(self, text: str) -> set[str]:
         """Slots whose multi-word name holds the written word(s) in another case: ``Горация`` →
         ``Гораций Сомнассон``, ``Фиону`` → ``Фиона Фраунфелид``, ``Горация Сомнассона``."""
@@ -318,7 +330,7 @@ class RosterMatcher:
             return set()
         words = [w for w in text.split() if normalise(w)]
         # an inflected word keeps its first letter: a word no name-word begins with rules the text out
-        if not words or any(normalise(w)[:1] not in self._part_heads for w in words):
+        if not words or not all(self._part_head(normalise(w)) for w in words):
             return set()
         if len(words) == 1:
             _, forms = self._word_forms(words[0])
@@ -358,6 +370,61 @@ class RosterMatcher:
             if len(pf) >= 3 and pf in self._phon_stems and f != lk:
                 slots |= self._phon_stems[pf]
         return slots
+
+    def near(self, text: str) -> NameMatch:
+        """The players a vote's name that ``match`` found no one for may still mean: ``ambiguous`` with them
+        (never a sure match: RULES.md §2, "an unsure match is reported to the GM with the candidates, never
+        dropped"), or ``none``. Asked only for a red/blue run (or a colour word) naming nobody, so its
+        cost is off the path of every ordinary word:
+
+        * a two-letter word that begins a name or a word of one («Ка» → Кадзуо, Катя): too short for
+          ``match``'s unique prefix (≥ 3 letters), too likely a typed-off vote to ignore;
+        * the name without a Russian case ending, fuzzily ≥ ``plausible`` to a name or a word of one
+          («Сноумена» → Snowman: «Сноумен» is spoken English, not a transliteration of it)."""
+        hit = self._near.get(text)
+        if hit is None:
+            hit = self._near_uncached(text)
+            if len(self._near) < 100_000:
+                self._near[text] = hit
+        return hit
+
+    def _near_uncached(self, text: str) -> NameMatch:
+        words = text.split()
+        k = normalise(text)
+        if not words or len(k) < 2:
+            return NO_MATCH
+        if len(words) == 1 and len(k) == 2:
+            pk = phonetic_key(text)
+            keys = [*self._exact, *(p for p, _ in self._phon_list), *self._parts]
+            slots: set[str] = set()
+            for key in keys:
+                if key.startswith(k) or (len(pk) >= 2 and key.startswith(pk)):
+                    slots |= (self._exact.get(key, set()) | self._phon.get(key, set())
+                              | self._parts.get(key, set()))
+            if not slots:
+                return NO_MATCH
+            s = tuple(sorted(slots, key=self.slots.index))
+            return NameMatch("ambiguous", None, s, "prefix", 0.0)
+        return self._near_fuzzy(words)
+
+    def _near_fuzzy(self, words: list[str]) -> NameMatch:
+        head = normalise(" ".join(words[:-1]))
+        last = normalise(words[-1])
+        forms = {last} | _ending_forms(last)
+        targets = [*self._phon_list, *((p, s) for p, ss in self._parts.items() for s in ss)]
+        best: dict[str, float] = {}
+        for f in forms:
+            pf = phonetic_key(head + f)
+            if len(pf) < 3:
+                continue
+            for p, slot in targets:
+                sc = fuzz.ratio(pf, p)
+                if sc >= self.plausible and sc > best.get(slot, 0.0):
+                    best[slot] = sc
+        if not best:
+            return NO_MATCH
+        ranked = sorted(best, key=lambda sl: (-best[sl], self.slots.index(sl)))
+        return NameMatch("ambiguous", None, tuple(ranked), "fuzzy", best[ranked[0]])
 
     # ------------------------------------------------------------------------------------ search
     def find_in(self, text: str, *, fuzzy_whole: bool = True) -> list[tuple[int, int, NameMatch]]:

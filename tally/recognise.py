@@ -19,13 +19,17 @@ elements and ``<br>`` become line breaks. Votes are then found in that text:
 * ``досрочн…`` anywhere outside quotes marks the post early (for a proxy: on the proxy's line).
 
 Decisions: a colour word after a capitalised or Latin word that names nobody is an
-``unknown_target`` vote (the player clearly meant a vote); withdrawal phrases (``снимаю голос``,
+``unknown_target`` vote, or ``ambiguous_name`` with ``RosterMatcher.near``'s candidates (the player
+clearly meant a vote); withdrawal phrases (``снимаю голос``,
 ``unvote``) produce nothing, so the previous vote stands (001 rule 5.4).
 
 A vote run (red or blue; with ``colors_matter = false`` any coloured or bold run) with no roster name
 in it is not dropped in silence when it reads as a name: it becomes a vote whose target is
-``NameMatch("none")`` (the count flags it ``unknown_target`` and the previous valid vote stands,
-RULES.md §3.2), ``written`` being the would-be name. It reads as a name when
+``RosterMatcher.near`` of the would-be name: ``ambiguous`` with the players it may mean (the count flags
+``ambiguous_name`` with them), else ``NameMatch("none")`` (flagged ``unknown_target``); either way the
+previous valid vote stands (RULES.md §2, §3.2), ``written`` being the would-be name. A coloured run of one
+two-letter capitalised word that begins a player's name (``Ка`` for Кадзуо, Катя) is such a vote even
+though the dictionary knows the word (the roster is tried first). It reads as a name when
 
 * it opens with vote words (``голосую против``, ``мой голос за``, ``в защиту``, ``вешаю``) and the next
   word is capitalised or Latin (``голосую против Пупкина``), however long the run; or
@@ -279,14 +283,16 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
     if not colors_matter:
         runs = runs + _runs([(s, e, "bold") for s, e in flat.bold], text)
         runs.sort()
-    unknown: list[tuple[int, int, str]] = []   # vote runs naming nobody: added after the other passes
+    # vote runs naming nobody for sure (no one, or only candidates): added after the other passes
+    unknown: list[tuple[int, int, str, NameMatch]] = []
     for s, e, hue in runs:
         chunk = text[s:e]
         found = matcher.find_in(chunk)
         if not found and not gm and (not colors_matter or hue in ("red", "blue")):
-            span = _would_be_name(chunk, matcher)
-            if span is not None:
-                unknown.append((s + span[0], s + span[1], "red" if not colors_matter else hue))
+            # a bold run (004) is emphasis as often as a vote: only a coloured one is read as a typed-off name
+            would = _would_be_name(chunk, matcher, coloured=hue != "bold")
+            if would is not None:
+                unknown.append((s + would[0], s + would[1], "red" if not colors_matter else hue, would[2]))
             continue
         for ns, ne, m in found:
             a, b = s + ns, s + ne
@@ -320,7 +326,8 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
             w = text[a:b]
             if not (w[:1].isupper() or re.match(r"[A-Za-z]", w)) or w.lower() in ("голосую", "голос"):
                 continue
-            found = (a, b, NameMatch("none"))
+            # the GM is shown the players it may mean («Сноумена КРАСНЫМ» → Snowman), or none
+            found = (a, b, matcher.near(w.strip(".'’-")))
         a, b, m = found
         if overlaps(a, b):
             continue
@@ -343,10 +350,10 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
             pos += len(line) + 1
 
     # RULES.md §3.2: a vote for a name not on the roster is invalid and flagged, not silently lost
-    for a, b, hue in unknown:
+    for a, b, hue, near in unknown:
         if not overlaps(a, b):
             taken.append((a, b))
-            votes.append(ReadVote(NameMatch("none"), text[a:b], hue, a))  # type: ignore[arg-type]
+            votes.append(ReadVote(near, text[a:b], hue, a))  # type: ignore[arg-type]
 
     votes.sort(key=lambda v: v.pos)
     if gm:
@@ -355,8 +362,10 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
     return Reading(tuple(votes), "досрочн" in low_text, tuple(unrecognised), text)
 
 
-def _would_be_name(chunk: str, matcher: RosterMatcher) -> tuple[int, int] | None:
-    """Where a vote run that names nobody holds a would-be name (module docstring), or None."""
+def _would_be_name(chunk: str, matcher: RosterMatcher, *, coloured: bool = True
+                   ) -> tuple[int, int, NameMatch] | None:
+    """Where a vote run that names nobody holds a would-be name (module docstring), with the players it may
+    mean (``RosterMatcher.near``: ``ambiguous`` with candidates, else ``none``), or None."""
     words = list(_RUN_WORD.finditer(chunk))
     i, explicit = 0, False
     while i < len(words) and words[i].group().lower() in _VOTE_LEAD | _LEAD_FILLER:
@@ -371,6 +380,13 @@ def _would_be_name(chunk: str, matcher: RosterMatcher) -> tuple[int, int] | None
     else:
         if len(words) > 3 or not (_capitalised(first) or _latin_nick(first)):
             return None
+        if coloured and len(words) == 1 and len(first) == 2:
+            # RULES.md §2 (Мари's red «Ка»): the roster is tried before the dictionary; a two-letter word
+            # that begins a player's name is a vote typed off, shown to the GM with the candidates. «Ка» is
+            # a particle to pymorphy3 and would otherwise be dropped as an ordinary word
+            near = matcher.near(first)
+            if near.status != "none":
+                return words[i].start(), words[i].end(), near
         if not _LATIN_WORD.match(first) and _ordinary_word(first, matcher):
             return None
     # the name goes on while capitalised words follow with only a space between ("Зинаида Петровна")
@@ -379,7 +395,7 @@ def _would_be_name(chunk: str, matcher: RosterMatcher) -> tuple[int, int] | None
            and not chunk[words[j].end():words[j + 1].start()].strip()
            and (_capitalised(words[j + 1].group()) or _latin_nick(words[j + 1].group()))):
         j += 1
-    return words[i].start(), words[j].end()
+    return words[i].start(), words[j].end(), matcher.near(chunk[words[i].start():words[j].end()])
 
 
 def _capitalised(word: str) -> bool:
