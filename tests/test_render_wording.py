@@ -12,7 +12,6 @@
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -20,7 +19,7 @@ import pytest
 
 from mafvote import render as R
 from mafvote import rulesets
-from mafvote.grammar import Person, gender_word
+from mafvote.grammar import gender_word
 from mafvote.render import (THEMES, load_theme, make_environment, render, render_private, roles_from_ruleset,
                             roster_with_replacements)
 from test_cli_followups import game, quiet_night, state  # noqa: F401  (the fixture and its helpers)
