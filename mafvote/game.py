@@ -38,7 +38,7 @@ the one after the last resolved night or closed day; its start is when the previ
 deadline, or the moment the GM resolved the night or closed the day before it: `AppliedPhase.ended`; the
 game's start for the first phase), its deadline is `first_deadline` for the first phase, else the next
 `night_deadline` (local time of the schedule's zone) strictly after the previous deadline, or the next
-`day_deadline` at least `MIN_DAY` after it.
+`day_deadline` at least `MIN_DAY` (real time) after it.
 
 Only the operations here touch the store, the files and the clock (`now` is passed in by the caller).
 """
@@ -121,15 +121,19 @@ MIN_DAY = timedelta(hours=3)
 def phase_deadline(kind: str, after: datetime, schedule, tz) -> datetime:
     """The deadline of a `kind` phase following a phase whose deadline was `after` (`[games.schedule]`)."""
     if kind == "day":
-        return next_deadline(after + MIN_DAY, schedule.day_deadline, tz)
+        # README: "the first `day_deadline` at least 3 hours after the night's deadline": a day of exactly
+        # MIN_DAY is kept (`inclusive`). The 3 hours are real time (added in UTC): on the night a schedule's
+        # zone changes its clocks, wall-clock arithmetic would make them 2 or 4 hours.
+        earliest = after.astimezone(timezone.utc) + MIN_DAY
+        return next_deadline(earliest, schedule.day_deadline, tz, inclusive=True)
     return next_deadline(after, schedule.night_deadline, tz)
 
 
-def next_deadline(after: datetime, at: time, tz) -> datetime:
-    """The first moment at local time `at` (in `tz`) strictly after `after`."""
+def next_deadline(after: datetime, at: time, tz, *, inclusive: bool = False) -> datetime:
+    """The first moment at local time `at` (in `tz`) strictly after `after` (at or after it, `inclusive`)."""
     local = after.astimezone(tz)
     candidate = datetime.combine(local.date(), at, tzinfo=tz)
-    while candidate <= after:
+    while candidate < after or (candidate == after and not inclusive):
         local_next = candidate.date() + timedelta(days=1)
         candidate = datetime.combine(local_next, at, tzinfo=tz)
     return candidate
@@ -193,6 +197,8 @@ class DayClose:
     owes_night_action: tuple[str, ...] = ()   # punished at this count for a missed night action (§3.6)
     # (player, shield) the GM's `--eliminate` hanged through: "alibi" (отмаза) or "protected" (RULES.md §3.10)
     overridden: tuple[tuple[str, str], ...] = ()
+    # the public view of the same count (same bounds as `count`); not stored with the close
+    public: T.Tally | None = None
 
     def to_json(self) -> dict:
         return {"day": self.outcome.to_json(), "decided_by": self.decided_by,
@@ -700,16 +706,26 @@ class GameService:
                 raise GameError(f"{shown} is not after day {day} began ({began:%d.%m.%Y %H:%M}); check the date")
             if closed_at > now:
                 raise GameError(f"{shown} is in the future; a day is closed at a moment that has passed")
-        if closed_at is None and now < current.deadline:
-            # the GM closes before the deadline: later posts do not count, but a vote shown in the close's own
-            # minute was most likely written before it (forums show minutes), so the close is the next minute
-            closed_at = min(_minute(now) + timedelta(minutes=1), current.deadline)
+            if closed_at > current.deadline:
+                # the votes stopped counting at the deadline whatever the GM typed; quietly counting to the
+                # deadline would hide a GM's real intent when it was a day extended by hand (--deadline)
+                end = current.deadline.astimezone(self.tz)
+                raise GameError(f"{shown} is after day {day}'s deadline ({end:%d.%m.%Y %H:%M}), where the count "
+                                f"stops anyway: leave --closed-at out; if you extended the day, give "
+                                f"--deadline {closed_at.astimezone(self.tz):%Y-%m-%dT%H:%M} instead")
+        if closed_at is not None or now < current.deadline:
+            # a GM's close (now, or --closed-at) keeps the votes shown in its own minute: they were most likely
+            # written before it (forums show minutes), so the close is the end of that minute, one rule for both
+            closed_at = min(_minute(closed_at or now) + timedelta(minutes=1), current.deadline)
         count: T.Tally | None = None
+        public_count: T.Tally | None = None
         inputs: CountInputs | None = None
         note = ""
         try:
             inputs = self.count_inputs(day, applied=applied, closed_at=closed_at, since=since, deadline=deadline)
             count = self._count(inputs, view="gm")
+            # the public count over the same bounds, for the GM's "hidden weights" warning (RULES.md §3 "Two views")
+            public_count = self._count(inputs, view="public")
         except GameError as exc:
             if eliminate is None and not nobody:
                 raise
@@ -788,9 +804,15 @@ class GameService:
         if count is not None and inputs is not None and count.closed:
             owed = tuple(inputs.slot_to_nick[s] for s in inputs.state.owes_night_action
                          if s in inputs.state.alive and s not in inputs.state.excused)
-        result = DayClose(out, count, decided, candidates, under, note, owed, overridden)  # type: ignore[arg-type]
+        result = DayClose(out, count, decided, candidates, under, note, owed, overridden,  # type: ignore[arg-type]
+                          public_count if count is not None else None)
+        ended = closed_at
+        if count is not None and count.closed_early is not None:
+            # RULES.md §3.11: an automatic early close (000/003 досрочно) ends the day at the closing post's time,
+            # also when the GM closes the day later: the night starts there
+            ended = count.closed_early if ended is None else min(ended, count.closed_early)
         if not dry_run:
-            self._append(current, "close", new, result.to_json(), now, ended=closed_at)
+            self._append(current, "close", new, result.to_json(), now, ended=ended)
         return result
 
     def modkill(self, player: str, *, now: datetime, reveal: bool = False) -> R.DayOutcome:
@@ -974,7 +996,7 @@ class GameService:
         state = self._state_before(number, rows)
         if closed_at is None:
             # a day the GM closed before its deadline stays closed at that moment in every later recount
-            closed_at = next((r.ended for r in rows if r.how == "close" and r.number == number
+            closed_at = next((_count_end(r) for r in rows if r.how == "close" and r.number == number
                               and r.ended != r.deadline), None)
         slot_of = self._slots(state, rows)
         to_nick = {slot: nick for nick, slot in slot_of.items()}
@@ -1061,13 +1083,18 @@ class GameService:
         """`mafvote tally`: the day's count in one view, from the store.
 
         `as_of` counts as mafvote knew the thread then (`--at`). Without it, a day whose deadline is after
-        `now` is counted as of `now`: it is still open (the public view shows no result and no penalties)."""
+        `now` is counted as of `now`: it is still open (the public view shows no result and no penalties).
+        A day with an applied close (`day close`, a 004 modkill's close) is closed in every count whatever
+        the clock: a GM's close is stored at the end of its minute, which is still ahead for up to 60 s."""
         if as_of is not None and now is not None and as_of > now:
             # `--at` is a moment mafvote has lived through; a future one (a typo'd year) would invent a closed day
             raise GameError(f"--at {as_of.astimezone(self.tz):%d.%m.%Y %H:%M} is in the future; --at counts as "
                             "mafvote knew the thread at a past moment")
-        inputs = self.count_inputs(day, since=since, deadline=deadline, as_of=as_of)
-        if as_of is None and now is not None and inputs.state.deadline is not None and now < inputs.state.deadline:
+        applied = self.applied()
+        inputs = self.count_inputs(day, since=since, deadline=deadline, as_of=as_of, applied=applied)
+        closed = any(r.how == "close" and r.number == inputs.day for r in applied)
+        if (as_of is None and now is not None and not closed and inputs.state.deadline is not None
+                and now < inputs.state.deadline):
             as_of = now
         return self._count(inputs, view=view, as_of=as_of)
 
@@ -1129,6 +1156,17 @@ class GameService:
             out.append((n, ph.start, ph.deadline))
             n += 1
         return out
+
+
+def _count_end(close: AppliedPhase) -> datetime | None:
+    """Where a recount of a day closed before its deadline stops: the close's `ended`; for a day the count
+    closed early (RULES.md §3.11, the day ends at the closing post's time) the end of that post's minute, so
+    that the closing post itself still counts, as a GM's close keeps the votes of its minute."""
+    ended = close.ended
+    early = (close.outcome.get("count") or {}).get("closed_early")
+    if ended is not None and early and datetime.fromisoformat(early) == ended:
+        return min(_minute(ended) + timedelta(minutes=1), close.deadline) if close.deadline else ended
+    return ended
 
 
 def _protections(state: R.GameState, slot_of: Mapping[str, str]) -> list[T.Shield]:

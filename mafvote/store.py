@@ -10,6 +10,8 @@ Rules the store keeps:
 - Version 1 of a post is its content as first seen and is never overwritten: a vote as first seen
   must stay provable (issue 2 item 4). A changed content hash appends version n+1.
 - A post that disappears is marked deleted (`deleted_at`), never removed.
+- The config is the truth for addresses: a topic whose URL changed there (the forum moved) has its stored
+  pages moved to the new address by `ensure_topic`, so the crawl never goes back to the old one.
 - Times are ISO 8601 UTC text (`2026-12-30T17:00:00+00:00`), always this width (`to_db_time`: UTC,
   whole seconds, a four-digit year), so they sort as text and compare as text in SQL.
 
@@ -530,18 +532,59 @@ class Store:
 
     def ensure_topic(self, forum: str, topic_id: str, *, url: str, kind: str,
                      game_id: str | None) -> Topic:
-        """The topic row for (forum, topic_id), created on first use; url/kind/game follow the config."""
+        """The topic row for (forum, topic_id), created on first use; url/kind/game follow the config.
+        A topic whose URL changed in the config (the forum moved to https, a new domain or port) has its
+        stored page addresses moved with it (`_follow_url`), so the next crawl resumes at the new address."""
         with self.db.atomic():
             existing = self.topic(forum, topic_id)
             if existing is None:
                 self.db["topics"].insert({"forum": forum, "topic_id": topic_id, "url": url,
                                           "kind": kind, "game_id": game_id, "pages_known": 0})
             else:
+                if existing.url != url:
+                    self._follow_url(existing.id, existing.url, url)
                 self.db.execute("update topics set url = ?, kind = ?, game_id = ? where id = ?",
                                 [url, kind, game_id, existing.id])
         topic = self.topic(forum, topic_id)
         assert topic is not None
         return topic
+
+    def url_changes(self, forum_id: str, base_url: str, game_id: str,
+                    topics: Iterable[tuple[str, str]]) -> list[tuple[str, str, str]]:
+        """What the config moved since the store last followed it: ("forum", old, new) for the forum's
+        `base_url` and (kind, old, new) for each (kind, url) of the game's topics whose stored URL differs.
+        Read only: `ensure_forum` / `ensure_topic` (the crawl) make the store follow."""
+        out: list[tuple[str, str, str]] = []
+        rows = list(self.db.query("select base_url from forums where id = ?", [forum_id]))
+        if rows and rows[0]["base_url"] != base_url:
+            out.append(("forum", rows[0]["base_url"], base_url))
+        stored = [t for t in self.topics(game_id) if t.forum == forum_id]
+        for kind, url in topics:
+            mine = [t for t in stored if t.kind == kind]
+            if mine and all(t.url != url for t in mine):
+                out.append((kind, mine[-1].url, url))
+        return out
+
+    def _follow_url(self, tid: int, old: str, new: str) -> None:
+        """Move a topic's stored page addresses from its old URL to the new one (inside a transaction). Only
+        addresses change: posts stay keyed by the forum's post id, so nothing is lost or read twice. A page
+        whose address cannot be moved (it does not start like the old topic URL) is forgotten: the crawl then
+        reads from the new URL's first page, and the posts it finds again are the same stored posts."""
+        roots = _url_roots(old, new)
+
+        def move(url: str) -> str | None:
+            if url == old:
+                return new
+            return _rebase(url, *roots) if roots is not None else None
+
+        for page in self.pages(tid):
+            url = move(page.url)
+            next_url = move(page.next_url) if page.next_url else None
+            if url is None or (page.next_url and next_url is None):
+                self.db.execute("delete from pages where topic = ? and page = ?", [tid, page.page])
+            else:
+                self.db.execute("update pages set url = ?, next_url = ? where topic = ? and page = ?",
+                                [url, next_url, tid, page.page])
 
     def topic(self, forum: str, topic_id: str) -> Topic | None:
         rows = list(self.db.query("select * from topics where forum = ? and topic_id = ?",
@@ -872,6 +915,31 @@ def _where(conditions: list[tuple[str, Any]]) -> tuple[list[str], list[Any]]:
     """SQL conditions and their parameters, for the ones whose value is given (None: no condition)."""
     given = [(clause, value) for clause, value in conditions if value is not None]
     return ["1 = 1", *(clause for clause, _ in given)], [value for _, value in given]
+
+
+def _url_roots(old: str, new: str) -> tuple[str, str] | None:
+    """The parts of two addresses of one topic that differ, cut at a `/`: `http://a:1/t.php?tid=2` and
+    `https://b/forum/t.php?tid=2` give (`http://a:1`, `https://b/forum`); a page `http://a:1/t.php?tid=2&page=3`
+    then moves to `https://b/forum/t.php?tid=2&page=3`. None without a common tail from a `/` (`tid=2` ->
+    `tid=2&page=1`): appending to the old URL could make an address the forum reads otherwise."""
+    n = 0
+    while n < min(len(old), len(new)) and old[-1 - n] == new[-1 - n]:
+        n += 1
+    tail = old[len(old) - n:]
+    cut = tail.find("/")
+    if cut < 0:
+        return None
+    keep = n - cut
+    return old[:len(old) - keep], new[:len(new) - keep]
+
+
+def _rebase(url: str, old_root: str, new_root: str) -> str | None:
+    """`url` with `old_root` replaced by `new_root`, or None when `url` does not start with it (at a boundary)."""
+    if url == old_root:
+        return new_root
+    if url.startswith(old_root) and url[len(old_root)] in "/?&#":
+        return new_root + url[len(old_root):]
+    return None
 
 
 def _crawl_run(r: dict) -> CrawlRun:

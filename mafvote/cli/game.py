@@ -156,7 +156,8 @@ def day() -> None:
 @click.option("--eliminate", metavar="NICK", default=None, help="The GM's decision: this player leaves.")
 @click.option("--nobody", is_flag=True, help="The GM's decision: nobody leaves.")
 @click.option("--closed-at", "closed_at", metavar="TIME", default=None,
-              help="When the day closed (default: now, or the deadline once it has passed).")
+              help="When the day closed (default: now, or the deadline once it has passed). Votes shown in "
+                   "that minute count, as with a plain close; a time after the deadline is refused.")
 @click.option("--since", default=None, metavar="TIME", help="The day's start, if not the scheduled one.")
 @click.option("--deadline", default=None, metavar="TIME", help="The day's deadline, if not the scheduled one.")
 @click.option("--dry-run", is_flag=True, help="Show what would be applied.")
@@ -203,9 +204,11 @@ def _print_close(service: GameService, result: game_mod.DayClose) -> None:
             click.echo(f"Не проголосовали: {', '.join(shown.get(p, p) for p in c.not_voted)}")
     if result.owes_night_action:
         click.echo(f"Штраф за пропуск НД: {', '.join(result.owes_night_action)}")
-    if result.count is not None:
-        # RULES.md §3 "Two views": the real result over the public totals; the post then gives no reason
-        public = service.count(o.day, view="public").to_json()
+    if result.count is not None and result.public is not None:
+        # RULES.md §3 "Two views": the real result over the public totals; the post then gives no reason. The
+        # public count is the close's own (same --since/--deadline/--closed-at): a recount over the schedule's
+        # bounds would compare two different days (a false warning in a --dry-run)
+        public = result.public.to_json()
         hidden = hidden_outcome({**public, "closed": True, "outcome": result.count.to_json()["outcome"]})
         if hidden:
             click.echo(f"ВНИМАНИЕ: {hidden}")
