@@ -751,8 +751,11 @@ class GameService:
             doomed = [inputs.slot_to_nick[p] for p in (*o.eliminated, *o.saved) if p not in inputs.state.modkilled]
             modkilled = [inputs.slot_to_nick[p] for p in o.eliminated if p in inputs.state.modkilled]
             decided = "count"
+        # the line `day close` and the GM report offer for the post is the one the public post gives: the public
+        # count decides what may be said (tally.format.shown_reason, RULES.md §3 "Two views")
+        said = T.format.shown_reason(public_count) if decided == "count" and public_count is not None else None
         try:
-            out = R.apply_day(self.ruleset, hang_state, doomed, day=day)
+            out = R.apply_day(self.ruleset, hang_state, doomed, day=day, reason=said)
         except R.ResolverError as exc:
             raise self._wrap(exc) from None
         if decided == "count" and modkilled:
@@ -1096,7 +1099,17 @@ class GameService:
         if (as_of is None and now is not None and not closed and inputs.state.deadline is not None
                 and now < inputs.state.deadline):
             as_of = now
-        return self._count(inputs, view=view, as_of=as_of)
+        tally = self._count(inputs, view=view, as_of=as_of)
+        decision = next((r for r in applied if r.how == "close" and r.number == inputs.day
+                         and r.outcome.get("decided_by") == "gm"), None)
+        if decision is not None and tally.closed:
+            # the GM's own decision (`day close --eliminate` / `--nobody`) replaced the count's result: the closed
+            # count says what was applied (reason "decision"), never «ничья» beside the day post's hanging
+            slot = {nick: s for s, nick in inputs.slot_to_nick.items()}
+            hanged = tuple(slot.get(d["player"], d["player"]) for d in (decision.outcome.get("day") or {}).get(
+                "deaths", ()) if "hanged" in (d.get("causes") or ()))
+            tally = replace(tally, outcome=T.Outcome(hanged, "decision"))
+        return tally
 
     # -- one player's votes --
     def link(self, post_id: int, kind: str = "vote", topic: str | None = None) -> str:

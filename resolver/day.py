@@ -34,8 +34,28 @@ def _after_day(state: GameState) -> GameState:
     return replace(state, silences=silences, alibis=(), hidden_vote_loss=(), transfers=(), counters=counters)
 
 
-def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, day: int | None = None) -> DayOutcome:
-    """Apply a day's hanging (empty: nobody is hanged). Unknown or dead names raise `ResolverError`."""
+# The day's line for the post when nobody is hanged, by the reason the public post gives (`tally.format.shown_reason`):
+# `day close` and the GM report offer it "for the post", so it says what the themed post says, in plain words
+_NOBODY = {
+    "tie": "Голоса разделились поровну, не вешается никто",
+    "tie_forgiven": "Голоса разделились поровну: в первый раз за игру не вешается никто",
+}
+_NOBODY_DEFAULT = "Не вешается никто"
+# the saves the post tells with their own reason (RULES.md §3.10)
+_SAVE_LINES = {
+    "alibi": "Обреченный отмазан, не вешается никто",
+    "protected": "У обреченного была защита от казни, не вешается никто",
+}
+
+
+def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, day: int | None = None,
+              reason: str | None = None) -> DayOutcome:
+    """Apply a day's hanging (empty: nobody is hanged). Unknown or dead names raise `ResolverError`.
+
+    `reason`: the reason the day's public post gives (`tally.format.shown_reason` of the closed day's public
+    count), when the count decided; None: the result's own. When nobody is hanged the public line follows it:
+    a save the public count cannot explain (hidden vote weights made the real leader, RULES.md §3 "Two
+    views") is told as the public count's tie or as «Не вешается никто», never as the save."""
     number = day if day is not None else state.day + 1
     n = alive_at_start(state)   # RULES.md §3.15: not the living at the close (a modkill may have come between)
     log = [f"day {number}: {n} alive at the start"]
@@ -60,7 +80,7 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
         if p.nick in state.alibis:
             saved.append((p.nick, "alibi"))
             log.append(f"{p.nick} has an alibi; nobody leaves (обреченный отмазан)")
-            public.append(Public("alibi", "Обреченный отмазан, не вешается никто", {"player": p.nick}))
+            public.append(Public("alibi", _SAVE_LINES["alibi"], {"player": p.nick}))
             continue
         if protection.get(p.nick, 0) > 0:
             # the order of the tally's shields (RULES.md §3.10; tally.count: alibis before protections), so a
@@ -76,9 +96,12 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
                 universal[p.nick] -= 1
                 what = "a universal protection"
             protection[p.nick] -= 1
+            # the count calls the killer's alibi an alibi and the others a protection (tally reason `alibi` /
+            # `protected`); the post's line says the same (not «отмазан» for a protection)
+            kind = "alibi" if killer_alibi > 0 else "protected"
             saved.append((p.nick, "protected"))
             log.append(f"{p.nick} is protected from this hanging ({what}); it is spent")
-            public.append(Public("alibi", "Обреченный отмазан, не вешается никто", {"player": p.nick}))
+            public.append(Public(kind, _SAVE_LINES[kind], {"player": p.nick}))
             continue
         mode = _reveal_mode(ruleset, role, "day", n)   # 003: "На казни раскрывается роль"; 004: the side
         revealed = mode != "none"
@@ -91,11 +114,16 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
         shahid = any(a.kind == "shahid" for a in role.abilities)
         log.append(f"{p.nick} is hanged ({role.name})" + ("; a hanged shahid takes nobody" if shahid else ""))
     if not deaths and not saved:
-        public.append(Public("nobody", "Не вешается никто", {}))
+        public.append(Public("nobody", _NOBODY.get(reason or "", _NOBODY_DEFAULT), {}))
+    elif not deaths and reason is not None and reason not in ("alibi", "protected", "unhangable"):
+        # the public count shows no save (a tie, or a leader other than the saved): the line the post gives
+        public = [x for x in public if x.kind not in ("alibi", "protected")]
+        public.append(Public("nobody", _NOBODY.get(reason, _NOBODY_DEFAULT), {}))
     if deaths:
         # RULES.md §3.10 (`tie_all`): a protected player survives and the others still hang, so the saved one's
-        # line says who survived and why, never "не вешается никто" beside a hanging
-        public = [_survived(state, x) if x.kind == "alibi" else x for x in public]
+        # line says who survived and why, never "не вешается никто" beside a hanging (kind "alibi" for both: the
+        # themes list a survivor by `saved`, and "protected" is also the night's event)
+        public = [_survived(state, x) if x.kind in ("alibi", "protected") else x for x in public]
     new = _after_day(replace(new, day=number, hang_protection={k: v for k, v in protection.items() if v > 0},
                              universal_shields={k: v for k, v in universal.items() if v > 0},
                              hang_shields={k: v for k, v in hang_only.items() if v > 0},

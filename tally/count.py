@@ -753,9 +753,12 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
     )
     if view == "public" and closed:
         # RULES.md §3 "Two views": the result is the GM's, but its reason (a tie, an alibi over a public leader)
-        # would tell whose vote weighed more; the public view says what the posts say (tally.format.shown_reason)
-        from .format import shown_reason
+        # would tell whose vote weighed more; the public view says what the posts say (tally.format.public_outcome):
+        # the reason they give, and no real tied or saved player that the public totals do not show
+        from .format import public_outcome
 
-        if shown_reason(tally) == "undisclosed":
-            tally = replace(tally, outcome=Outcome(eliminated=outcome.eliminated, reason="undisclosed"))
+        shown = public_outcome({**tally.to_json(), "tie_rule": rules.tie, "ties_before": state.ties_so_far})
+        if shown != outcome.to_json():
+            tally = replace(tally, outcome=Outcome(eliminated=tuple(shown["eliminated"]), reason=shown["reason"],
+                                                   tied=tuple(shown["tied"])))
     return tally

@@ -17,7 +17,8 @@ from rich.table import Table
 
 from .model import Tally
 
-__all__ = ["format_text", "format_bbcode", "bb_escape", "hidden_outcome", "outcome_text", "shown_reason"]
+__all__ = ["format_text", "format_bbcode", "bb_escape", "hidden_outcome", "outcome_text", "public_outcome",
+           "shown_reason", "time_left", "GM_WARNING"]
 
 _REASON_RU = {
     "plurality": "{who} покидает игру",
@@ -32,6 +33,9 @@ _REASON_RU = {
     "pending": "голосование идёт",
 }
 
+
+# the first line of a GM-view live count (`mafvote tally --view gm --format bbcode`): never to be posted
+GM_WARNING = "[ГМ — НЕ ПУБЛИКОВАТЬ: здесь скрытые веса]"
 
 _OPEN = re.compile("\\[(?!\u200b)")
 _CLOSE = re.compile("(?<!\u200b)\\]")
@@ -56,6 +60,12 @@ def outcome_text(tally: Tally | Mapping[str, Any], names: Mapping[str, str] | No
         return ", ".join(shown.get(p, p) for p in players or ()) or "—"
 
     eliminated = list(o.get("eliminated") or ())
+    if reason == "decision":
+        # the GM's own decision (`day close --eliminate` / `--nobody`) replaced the count's result: the closing
+        # line says what was applied, so the count never contradicts the day post
+        if not eliminated:
+            return "решение ведущего: не вешается никто"
+        return f"решение ведущего: {who(eliminated)} {'покидают' if len(eliminated) > 1 else 'покидает'} игру"
     if reason == "undisclosed":
         # hidden weights changed the result: who hangs, never why (see `hidden_outcome`)
         if not eliminated:
@@ -109,10 +119,12 @@ def format_text(tally: Tally, width: int = 110, *, names: Mapping[str, str] | No
     state = "closed" if t.closed else "open"
     if t.closed_early:
         state = f"closed early at {t.closed_early.isoformat()}"
-    lines.append(f"day {state}; outcome: {t.outcome.reason}"
-                 + (f" → {', '.join(map(n, t.outcome.eliminated))}" if t.outcome.eliminated else "")
-                 + (f" (saved: {', '.join(map(n, t.outcome.saved))})" if t.outcome.saved else "")
-                 + (f" (tied: {', '.join(map(n, t.outcome.tied))})" if t.outcome.tied else ""))
+    # the public view never names the real tied or saved players the public totals do not show (RULES.md §3)
+    o = public_outcome(t)
+    lines.append(f"day {state}; outcome: {o.get('reason')}"
+                 + (f" → {', '.join(map(n, o.get('eliminated') or ()))}" if o.get("eliminated") else "")
+                 + (f" (saved: {', '.join(map(n, o.get('saved') or ()))})" if o.get("saved") else "")
+                 + (f" (tied: {', '.join(map(n, o.get('tied') or ()))})" if o.get("tied") else ""))
     for f in t.flags:
         lines.append(f"! {f.kind}: {f.player or '-'} post {f.post_id if f.post_id is not None else '-'}: {f.detail}")
     for a in t.alerts:
@@ -136,16 +148,34 @@ def _plural(n: int, one: str, few: str, many: str) -> str:
     return f"{n} {word}"
 
 
-def _left(deadline: datetime, now: datetime) -> str:
-    """`2 часа 15 минут` until the deadline; "" when it has passed."""
+# (one, few, many, the past verb agreeing with «1 …»): «остался 1 час», «осталась 1 минута», «остался 21 день»
+_UNITS = {"day": ("день", "дня", "дней", "остался"), "hour": ("час", "часа", "часов", "остался"),
+          "minute": ("минута", "минуты", "минут", "осталась")}
+
+
+def time_left(deadline: datetime, now: datetime) -> str:
+    """The time left until the deadline as the post says it, verb included, or "" once it has passed.
+
+    The verb agrees with the first number and its noun, as Russian does: «осталась 1 минута», «остался 1 час»,
+    «остался 21 час 1 минута», but «осталось 2 часа», «осталось 5 минут» (2–4 and 5+ take the neuter). Up to
+    48 h hours and minutes; beyond that days and hours («осталось 30 дней 9 часов», not «729 часов»). The live
+    count's wording; the HTML page's `time_left` (mafvote/render.py) may take it whole."""
     secs = int((deadline - now).total_seconds())
     if secs <= 0:
         return ""
-    h, m = divmod(secs // 60, 60)
-    parts = [_plural(h, "час", "часа", "часов")] if h else []
-    if m or not h:
-        parts.append(_plural(m, "минута", "минуты", "минут"))
-    return " ".join(parts)
+    if secs < 60:
+        return "осталось меньше минуты"
+    total_minutes = secs // 60
+    h, m = divmod(total_minutes, 60)
+    if h >= 48:
+        d, h = divmod(h, 24)
+        parts = [("day", d)] + ([("hour", h)] if h else [])
+    else:
+        parts = ([("hour", h)] if h else []) + ([("minute", m)] if m or not h else [])
+    first_unit, first = parts[0]
+    one = first % 10 == 1 and first % 100 != 11
+    verb = _UNITS[first_unit][3] if one else "осталось"
+    return verb + " " + " ".join(_plural(n, *_UNITS[unit][:3]) for unit, n in parts)
 
 
 # The reasons an outcome leaves nobody hanged although one player led: the count's doomed player is `saved`.
@@ -157,25 +187,22 @@ def _json(tally: Tally | Mapping[str, Any]) -> Mapping[str, Any]:
     return tally.to_json() if isinstance(tally, Tally) else tally
 
 
-def hidden_outcome(tally: Tally | Mapping[str, Any]) -> str | None:
-    """Why a closed day's real result must not be told with its reason, or None when it may.
+def _public_top(t: Mapping[str, Any]) -> tuple[list[str], int]:
+    """The players the public totals put on top (positive totals only) and their total."""
+    totals = {c.get("player"): c.get("total", 0) for c in t.get("candidates") or ()}
+    positive = {p: n for p, n in totals.items() if n > 0}
+    top = max(positive.values(), default=0)
+    return [p for p, n in positive.items() if n == top], top
 
-    `tally` is the public view (or its JSON) of a closed day: its totals count every vote at weight 1, its
-    `outcome` is the real one, computed from the GM's view (RULES.md §3 "Two views"). When the hidden
-    weights (the doctor's triple blue, the prosecutor's double red, a secret silence, a stolen or gifted vote)
-    make the real result disagree with the public totals, a tie announced over a clear public leader, or a
-    leader nobody sees, would tell the players whose vote weighed more (001: «Синий голос Снеговика
-    засчитывается за три, однако вслух об этом не сообщается»). The sentence is for the GM (English, like
-    the tally's flags); posts then say only who is hanged, or «не вешается никто»."""
-    t = _json(tally)
+
+def _disagreement(t: Mapping[str, Any]) -> tuple[list[str], int, list[str]] | None:
+    """(public top, its total, the real players) when the real result of a closed day disagrees with the public
+    totals; None when they agree (or the day is open)."""
     o = t.get("outcome") or {}
     reason = o.get("reason")
     if not t.get("closed", True) or reason not in ("plurality", "no_votes", *_SAVED_REASONS, *_TIE_REASONS):
         return None
-    totals = {c.get("player"): c.get("total", 0) for c in t.get("candidates") or ()}
-    positive = {p: n for p, n in totals.items() if n > 0}
-    top = max(positive.values(), default=0)
-    public = [p for p, n in positive.items() if n == top]
+    public, top = _public_top(t)
     if reason == "plurality":
         real = list(o.get("eliminated") or ())
     elif reason in _SAVED_REASONS:
@@ -188,21 +215,132 @@ def hidden_outcome(tally: Tally | Mapping[str, Any]) -> str | None:
         real = []
     if set(public) == set(real) and not (reason in _TIE_REASONS and len(public) < 2):
         return None
+    return public, top, real
+
+
+def _tie_rule(t: Mapping[str, Any]) -> str:
+    """The ruleset's `tie` (RULES.md §3.9). A count's JSON does not carry it: `tie_rule` when the caller adds it,
+    else read from the real reason (`tie` only under "nobody", `tie_forgiven`/`tie_all` only under
+    "nobody_once_then_all"), else from `colors_matter = false`, which only 004 has, and 004 is the one bundled
+    ruleset with "nobody_once_then_all"."""
+    if t.get("tie_rule"):
+        return str(t["tie_rule"])
+    reason = (t.get("outcome") or {}).get("reason")
+    if reason == "tie":
+        return "nobody"
+    if reason in ("tie_forgiven", "tie_all"):
+        return "nobody_once_then_all"
+    return "nobody_once_then_all" if t.get("colors_matter") is False else "nobody"
+
+
+def _ties_before(t: Mapping[str, Any]) -> int:
+    """The game's ties before this day, as the real count knows them (RULES.md §3.9): `ties_before` when the
+    caller adds it; a real `tie_forgiven` is the first (0) and a real `tie_all` a later one; a GM-view count's
+    `ties` (after the day) when the day was no tie; else 0 (a public count's `ties` is always 0)."""
+    if t.get("ties_before") is not None:
+        return int(t["ties_before"])
+    reason = (t.get("outcome") or {}).get("reason")
+    if reason == "tie_forgiven":
+        return 0
+    if reason == "tie_all":
+        return max(1, int(t.get("ties") or 0) - 1)
+    if t.get("view") == "gm" and reason not in _TIE_REASONS:
+        return int(t.get("ties") or 0)
+    return 0
+
+
+def _public_tie(t: Mapping[str, Any]) -> str | None:
+    """The tie reason the public count itself implies when nobody is really hanged: its top is a tie and the
+    game's tie rule applied to the public totals hangs nobody; None otherwise.
+
+    RULES.md §3.9: `tie = "nobody"` (000, 001, 003): any tie at the top, `tie`. `tie = "nobody_once_then_all"`
+    (004: «the first tie of the game saves everybody, every later tie hangs all tied players»): `tie_forgiven`
+    while the real count has had no tie yet; after one, the public tie would hang all the tied, which the real
+    result (nobody) contradicts whatever is said, so there is no public tie to give (`undisclosed`)."""
+    o = t.get("outcome") or {}
+    if o.get("eliminated"):
+        return None
+    public, _ = _public_top(t)
+    if len(public) < 2:
+        return None
+    rule = _tie_rule(t)
+    if rule == "nobody":
+        return "tie"
+    if rule == "nobody_once_then_all" and _ties_before(t) == 0:
+        return "tie_forgiven"
+    return None
+
+
+def hidden_outcome(tally: Tally | Mapping[str, Any]) -> str | None:
+    """Why a closed day's real result must not be told with its reason, or None when it may.
+
+    `tally` is the public view (or its JSON) of a closed day: its totals count every vote at weight 1, its
+    `outcome` is the real one, computed from the GM's view (RULES.md §3 "Two views"). When the hidden
+    weights (the doctor's triple blue, the prosecutor's double red, a secret silence, a stolen or gifted vote)
+    make the real result disagree with the public totals, a tie announced over a clear public leader, or a
+    leader nobody sees, would tell the players whose vote weighed more (001: «Синий голос Снеговика
+    засчитывается за три, однако вслух об этом не сообщается»). The sentence is for the GM (English, like
+    the tally's flags); posts then say only who is hanged, or «не вешается никто», or, where nobody is hanged
+    and the public count itself shows a tie, that tie (`shown_reason`)."""
+    t = _json(tally)
+    found = _disagreement(t)
+    if found is None:
+        return None
+    public, top, real = found
+    reason = (t.get("outcome") or {}).get("reason")
     shown = (f"{', '.join(public)} {'lead' if len(public) > 1 else 'leads'} with {top}" if public
              else "no positive total")
-    return (f"the public count shows {shown}, but the real count (hidden vote weights) gives {reason}"
-            + (f" ({', '.join(real)})" if real else "")
-            + ": the posts say only who is hanged (or that nobody is), never why; tell no one the reason")
+    head = (f"the public count shows {shown}, but the real count (hidden vote weights) gives {reason}"
+            + (f" ({', '.join(real)})" if real else ""))
+    tie = _public_tie(t)
+    if tie is not None:
+        later = ("; the real count has had no tie, so the next real tie is still forgiven (RULES.md §3.9) and "
+                 "its post says «в первый раз» again" if tie == "tie_forgiven" and reason not in _TIE_REASONS else "")
+        return (f"{head}: the posts give the tie the public count shows ({tie}), never the real reason; "
+                f"tell no one the reason{later}")
+    return head + ": the posts say only who is hanged (or that nobody is), never why; tell no one the reason"
 
 
 def shown_reason(tally: Tally | Mapping[str, Any]) -> str | None:
-    """The outcome reason a public post may give: the real one, or `undisclosed` when `hidden_outcome` says
-    the reason would contradict the public count (a plurality still names who is hanged)."""
+    """The outcome reason a public post may give: the real one where the public count agrees with it; where
+    hidden weights make them disagree (`hidden_outcome`): a plurality still names who is hanged; nobody hanged
+    under a public tie is that tie (`tie`, or 004's `tie_forgiven`, see `_public_tie`: the post then reads as
+    the public count leads everyone to expect, and the tie's usual sentence outs nobody); else `undisclosed`
+    (the public count would have hanged someone: the post says who is hanged or that nobody is, never why).
+
+    004's forgiven first tie (RULES.md §3.9 «the first tie of the game saves everybody, every later tie hangs
+    all tied players»; §3 «The final result (who is hanged) is computed from the GM's view»):
+    - the public count shows a tie and the real count is a tie too (other players): `tie_forgiven`; the real
+      tie counter moves with it, so later days agree with what was posted.
+    - the public count shows a tie and the real result is a save (the leader's one-time protection, an alibi)
+      or no positive total: `tie_forgiven` as well, since it is the first tie anyone has seen. The real tie
+      counter does not move (there was no real tie), so a later real tie is forgiven again and its post says
+      «в первый раз» a second time: players who remember can then tell that a hidden weight was at work on
+      the earlier day. That later contradiction is the lesser leak (the result itself follows the real count);
+      it goes away only if the counter counted the ties announced (mafvote/game.py `count_inputs`, the lead's
+      call).
+    - once the real count has had a tie, a public tie would hang all the tied: when nobody is really hanged
+      nothing public can agree, and the post gives no reason (`undisclosed`)."""
     t = _json(tally)
     reason = (t.get("outcome") or {}).get("reason")
-    if reason != "plurality" and hidden_outcome(t):
-        return "undisclosed"
-    return reason
+    if reason == "plurality" or _disagreement(t) is None:
+        return reason
+    return _public_tie(t) or "undisclosed"
+
+
+def public_outcome(tally: Tally | Mapping[str, Any]) -> dict[str, Any]:
+    """The closed day's outcome (JSON shape, `Outcome.to_json`) as the public view may show it: the real one
+    where the public count agrees with it; else the reason `shown_reason` gives, with who is hanged and no
+    tied, saved or spent players that the public totals do not show (a public tie lists the public tie)."""
+    t = _json(tally)
+    o = dict(t.get("outcome") or {})
+    if t.get("view") != "public" or _disagreement(t) is None:
+        return o
+    shown = shown_reason(t)
+    out = {"eliminated": list(o.get("eliminated") or ()), "reason": shown, "saved": [], "spent": [], "tied": []}
+    if shown in _TIE_REASONS:
+        out["tied"] = _public_top(t)[0]
+    return out
 
 
 def _time(value: Any) -> datetime | None:
@@ -220,7 +358,8 @@ def format_bbcode(tally: Tally | Mapping[str, Any], now: datetime | None, *,
     deadline and time left, early votes. The one wording of the live count: the daemon's published file and
     forum post, `mafvote tally --format bbcode` and `mafvote render votecount` (bbcode and text) are this text.
 
-    `tally`: a public-view `Tally` or its JSON. `now`: for the time left (None: not shown). `names`: the name
+    `tally`: a public-view `Tally` or its JSON (a GM-view one is headed by `GM_WARNING` instead of the post's
+    title: GMs use it privately, it is not a post). `now`: for the time left (None: not shown). `names`: the name
     each slot is shown by (the current account after a replacement, the mask in mask games; default: the
     slot's nick). `markup=False`: plain text, no tags and no escaping (for the terminal and e-mail)."""
     t = _json(tally)
@@ -238,7 +377,12 @@ def format_bbcode(tally: Tally | Mapping[str, Any], now: datetime | None, *,
     final = set(t.get("final") or ())
     cands = list(t.get("candidates") or ())
     colors_matter = t.get("colors_matter", True) is not False
-    out = [tag("b", f"Подсчёт голосов, день {t.get('day')}")]
+    if t.get("view") == "gm":
+        # the GM view holds the hidden weights and secret silences (RULES.md §3 "Two views"): GMs keep it for
+        # themselves, so it must never pass for the live-count post: a warning first, no post title
+        out = [GM_WARNING, tag("b", f"Подсчёт ведущего, день {t.get('day')}")]
+    else:
+        out = [tag("b", f"Подсчёт голосов, день {t.get('day')}")]
 
     def voters(c: Mapping[str, Any], color: str) -> list[Mapping[str, Any]]:
         return [v for v in c.get("voters") or () if (v.get("color") == "blue") == (color == "blue")]
@@ -291,7 +435,7 @@ def format_bbcode(tally: Tally | Mapping[str, Any], now: datetime | None, *,
     if t.get("closed"):
         out += ["", f"{tag('b', 'Голосование закрыто.')} Итог: {e(outcome_text(t, shown))}"]
     elif deadline is not None:
-        left = _left(deadline, now) if now is not None else ""
+        left = time_left(deadline, now) if now is not None else ""
         when = f"{deadline.day} {_MONTHS[deadline.month - 1]}, {deadline:%H:%M}"
-        out += ["", tag("b", f"Голосование до {when}" + (f" (осталось {left})" if left else "") + ".")]
+        out += ["", tag("b", f"Голосование до {when}" + (f" ({left})" if left else "") + ".")]
     return "\n".join(out) + "\n"

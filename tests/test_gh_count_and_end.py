@@ -265,9 +265,11 @@ def test_rule_3_10_tie_all_with_a_protected_player_hangs_the_others_and_says_who
     assert [d.player for d in out.deaths] == ["Масини"] and out.saved == (("Юка", "protected"),)
 
 
-def test_rule_3_10_a_single_protected_doomed_still_reads_obrechenny_otmazan():
+def test_rule_3_10_a_single_protected_doomed_reads_the_protection_not_an_alibi():
+    # «Обреченный отмазан» is an alibi's line; a protection has its own kind and line
     out = R.apply_day(GH, gh_game(), ["Юка"], day=2)
-    assert [p.text for p in out.public] == ["Обреченный отмазан, не вешается никто"]
+    assert [(p.kind, p.text) for p in out.public] == [
+        ("protected", "У обреченного была защита от казни, не вешается никто")]
 
 
 def tie_all_count(view: str) -> T.Tally:

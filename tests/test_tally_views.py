@@ -7,7 +7,7 @@ import json
 import pytest
 
 import tally as T
-from test_tally_support import at, blue, count, post, red, totals
+from test_tally_support import PLAYERS, at, blue, count, post, red, totals
 
 POSTS = [
     post("Соня", "10:00", blue("Петя")),
@@ -87,3 +87,22 @@ def test_rule_3_views_gm_only_flags_are_not_public():
     gm = count(posts, **kw)
     assert {f.kind for f in gm.flags} == {"modkill_candidate", "under_active"}
     assert count(posts, view="public", **kw).flags == ()
+
+
+def test_rule_3_views_a_public_tie_over_a_smaller_real_tie_names_the_public_tie_in_the_public_tally():
+    # public: Петя 3 red − 1 blue = 2, Вася 2, Ronin 2 (a tie of three); real: Соня's blue weighs 3 (the doctor),
+    # Петя 0, so the real tie is Вася and Ronin. The public Tally (what the daemon publishes and posts render)
+    # gives the tie its own totals show, never the real tied pair that would out the doctor.
+    players = PLAYERS + ("Гафф", "Мотя")
+    posts = [post("Вася", "10:00", red("Петя")), post("Ronin", "10:01", red("Петя")),
+             post("Nejka", "10:02", red("Петя")), post("Соня", "10:03", blue("Петя")),
+             post("Петя", "10:04", red("Вася")), post("Алукард", "10:05", red("Вася")),
+             post("Гафф", "10:06", red("Ronin")), post("Мотя", "10:07", red("Ronin"))]
+    weights = {"Соня": T.Weight(blue=3)}
+    gm = count(posts, players=players, alive=players, weights=weights)
+    assert (gm.outcome.reason, gm.outcome.tied) == ("tie", ("Вася", "Ronin"))
+    public = count(posts, players=players, alive=players, weights=weights, view="public")
+    assert public.outcome.to_json() == {"eliminated": [], "reason": "tie", "saved": [], "spent": [],
+                                        "tied": ["Петя", "Вася", "Ronin"]}
+    # without the doctor the public tally is the same: nothing in it depends on the hidden weight
+    assert count(posts, players=players, alive=players, view="public").to_json() == public.to_json()
