@@ -240,7 +240,8 @@ def _auto_key(url: str) -> str:
 def _detect(result: FetchResult) -> EngineProfile:
     from .parse import decode_html
     from .profiles import detect_engine, get_profile
-    return get_profile(detect_engine(decode_html(result.content, result.encoding), url=result.url))
+    text = decode_html(result.content, result.encoding, url=result.final_url or result.url, engine="auto")
+    return get_profile(detect_engine(text, url=result.url))
 
 
 def crawl_game(game, forum, client: _Client, store, *, now: datetime | Callable[[], datetime],

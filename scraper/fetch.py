@@ -4,7 +4,9 @@ It waits `min_delay` seconds between two requests to the forum, sends conditiona
 (If-None-Match / If-Modified-Since) and reports "not modified", retries timeouts, connection
 errors, 5xx and 429 with exponential backoff and jitter (honouring `Retry-After`), and counts the
 requests and bytes it cost the forum. After the last retry it raises `FetchError` naming the URL
-and the last failure.
+and the last failure. Every httpx request error ends as a `FetchError` (never a traceback): a
+redirect loop, a non-http address and an invalid URL at once (they answer the same every time),
+the others (connection, protocol, proxy, a broken compressed body) after the retries.
 
 The clock, the sleep and the jitter's randomness are injected, so tests run without waiting and
 without global randomness.
@@ -154,8 +156,26 @@ class ForumClient:
                 response = self._http.get(url, headers=headers)
             except httpx.TimeoutException as exc:
                 last_failure = f"timed out ({type(exc).__name__})"
+            except httpx.UnsupportedProtocol as exc:
+                # Not worth a retry: the address (or a redirect's target) is not http(s).
+                raise FetchError(f"cannot read {url}: {exc} (the forum redirected to a non-web address, "
+                                 f"or the URL lacks http://); check the topic URL in the config") from None
             except httpx.TransportError as exc:
                 last_failure = f"connection failed ({exc or type(exc).__name__})"
+            except httpx.TooManyRedirects as exc:
+                # A loop answers the same way every time: no retry.
+                raise FetchError(f"cannot read {url}: redirect loop (more than {self._http.max_redirects} "
+                                 f"redirects{_last_url(exc)}; a login wall or a moved topic?): open the URL "
+                                 f"in a browser and put the topic's own address in the config") from None
+            except httpx.DecodingError as exc:
+                # A compressed body cut short on the way: worth another try.
+                last_failure = f"the forum's compressed answer could not be unpacked ({exc})"
+            except httpx.RequestError as exc:
+                # Any request error a later httpx adds: say what it was rather than crash.
+                last_failure = f"{type(exc).__name__}: {exc}"
+            except httpx.InvalidURL as exc:
+                raise FetchError(f"cannot read {url}: not a valid URL ({exc}); fix the topic URL "
+                                 f"in the config") from None
             else:
                 # What crossed the wire (compressed), i.e. what the poll cost the forum.
                 self.bytes += response.num_bytes_downloaded
@@ -181,3 +201,10 @@ class ForumClient:
             if attempt + 1 < attempts:
                 self._sleep(wait if wait is not None else self._backoff(attempt))
         raise FetchError(f"cannot read {url} after {attempts} attempts: {last_failure}")
+
+
+def _last_url(exc: httpx.RequestError) -> str:
+    try:
+        return f", the last to {exc.request.url}"
+    except RuntimeError:  # httpx raises when the error carries no request
+        return ""

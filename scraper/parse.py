@@ -5,9 +5,10 @@ as "Сегодня, 21:03" or "10 hours ago"). The page is parsed once with lexb
 read with the profile's CSS selectors from that one tree, so the cost stays close to the bare
 parse (see bench/bench_parse.py).
 
-Flow: decode bytes (HTTP charset, else <meta>, else utf-8) -> one tree -> post containers ->
-one page-level query per field (author, profile link, time, edit notice, body), each match
-handed to the post that holds it -> per post: id, author, author id, time, edit notice, body
+Flow: decode bytes strictly (HTTP charset, <meta>, utf-8, windows-1251; see `_decode`) -> one
+tree -> post containers (a post id twice on a page refuses the page) -> one page-level query per
+field (author, profile link, time, edit notice, body), each match handed to the post that holds
+it -> per post: id, author (never one holding U+FFFD), author id, time, edit notice, body
 (signature stripped) and content hash -> pagination (current, last, next; hrefs resolved
 against `<base href>`) -> ParsedPage. A page that has posts we cannot read, or no posts at all,
 raises LayoutNotRecognised naming what was missing: an unreadable page must never look like
@@ -20,7 +21,7 @@ bench/README.md). A page-level match belongs to the nearest post container above
 (`_Owners`), which gives exactly what `post.css_first(selector)` would: lexbor returns matches
 in document order, lets a selector's ancestors lie outside the post, and lets the post itself
 match. The one assumption is that post containers do not nest (no engine nests them; a
-container matched twice, or two containers with one post id, count once).
+container matched twice, or an inner wrapper carrying its post's id again, count once).
 """
 from __future__ import annotations
 
@@ -48,25 +49,97 @@ _META_CHARSET = re.compile(rb"""<meta[^>]+?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-
 _INT = re.compile(r"\d+")
 
 
-def decode_html(html: bytes | str, encoding: str | None = None) -> str:
-    """Bytes -> text: the HTTP header's charset, else the page's <meta>, else utf-8.
+def decode_html(html: bytes | str, encoding: str | None = None, *, url: str = "",
+                engine: str = "auto") -> str:
+    """Bytes -> text, decoded strictly: never a page with guessed (U+FFFD) characters.
 
-    Russian boards still serve windows-1251 and say so only in <meta http-equiv>; guessing utf-8
-    there would turn every nick into mojibake and no vote would match a player.
+    Raises LayoutNotRecognised (naming `url`, `engine` and the charsets tried) when no charset
+    reads the page. See `_decode` for the order.
     """
     if isinstance(html, str):
         return html
-    if html.startswith(codecs.BOM_UTF8):
-        return html[len(codecs.BOM_UTF8):].decode("utf-8", errors="replace")
-    for candidate in (encoding, _sniff_meta_charset(html), "utf-8"):
-        if not candidate:
+    text, _ = _decode(html, encoding, url, engine)
+    return text
+
+
+# A UTF-8 page with a few broken sequences (a string cut by bytes in the middle of a letter) still
+# has at least this many good non-ASCII letters per broken one; a windows-1251 page read as UTF-8
+# has about one broken sequence per Cyrillic letter.
+_UTF8_GOOD_PER_BAD = 20
+_UTF8 = "utf-8"
+
+
+def _decode(raw: bytes, encoding: str | None, url: str, engine: str) -> tuple[str, str]:
+    """(text, how it was read): the first charset that reads every byte, in this order:
+
+    1. a UTF-8 BOM;
+    2. the HTTP header's charset, then the page's <meta>: what the forum says. A single-byte
+       charset (windows-1251, latin-1) reads any bytes, so when the bytes are also valid UTF-8
+       with letters beyond ASCII they are UTF-8 whatever the label says (Apache's
+       `AddDefaultCharset windows-1251` over a UTF-8 board; Cyrillic in windows-1251 is never
+       valid UTF-8);
+    3. UTF-8: what a page without a charset is today;
+    4. UTF-8 with a few broken sequences (see _UTF8_GOOD_PER_BAD), read with U+FFFD there, which
+       `parse_page` refuses in an author name: reading such a page as windows-1251 would garble
+       every letter on it;
+    5. windows-1251: Russian boards (phpBB 2, vBulletin 3, uCoz) still serve it, often with no
+       charset anywhere or under a header that says utf-8.
+
+    Strict, because the old `errors="replace"` stored every Cyrillic nick as '�������' with the
+    crawl reporting success.
+    """
+    if raw.startswith(codecs.BOM_UTF8):
+        try:
+            return raw[len(codecs.BOM_UTF8):].decode(_UTF8), "utf-8 (BOM)"
+        except UnicodeDecodeError:
+            raw = raw[len(codecs.BOM_UTF8):]
+    tried: list[str] = []
+    for source, name in (("header", encoding), ("<meta>", None)):
+        if source == "<meta>":
+            name = _sniff_meta_charset(raw)
+        if not name:
             continue
         try:
-            codec = codecs.lookup(candidate).name
+            codec = codecs.lookup(name).name
         except LookupError:
+            tried.append(f"the {source} names an unknown charset {name!r}")
             continue
-        return html.decode(codec, errors="replace")
-    return html.decode("utf-8", errors="replace")  # pragma: no cover - utf-8 always exists
+        try:
+            text = raw.decode(codec)
+        except UnicodeDecodeError as exc:
+            tried.append(f"the {source} says {name} but byte {exc.start} is not {name}")
+            continue
+        if codec != _UTF8 and _single_byte(codec) and not raw.isascii():
+            try:
+                return raw.decode(_UTF8), f"utf-8 (the {source} says {name})"
+            except UnicodeDecodeError:
+                pass
+        return text, f"{name} (from the {source})"
+    try:
+        return raw.decode(_UTF8), "utf-8"
+    except UnicodeDecodeError as exc:
+        first_bad = exc.start
+    text = raw.decode(_UTF8, errors="replace")
+    bad = text.count("\ufffd")
+    good = len(text) - len(text.encode("ascii", "ignore")) - bad
+    if good >= _UTF8_GOOD_PER_BAD * bad:
+        return text, f"utf-8 with {bad} broken byte sequence{'s' if bad > 1 else ''}"
+    try:
+        return raw.decode("cp1251"), "windows-1251 (guessed: no charset read the page)"
+    except UnicodeDecodeError as exc:
+        tried.append(f"neither utf-8 (byte {first_bad}) nor windows-1251 (byte {exc.start}) reads it")
+    raise LayoutNotRecognised(url or "(page)", engine,
+                              "charset: " + "; ".join(tried) + "; the forum sends bytes in no charset it "
+                              "names: check the page in a browser and tell the forum's admin")
+
+
+@lru_cache(maxsize=32)
+def _single_byte(codec: str) -> bool:
+    """A charset in which every byte is a character (windows-1251, koi8-r, latin-1)."""
+    try:  # two bytes that are one letter in UTF-8 and in the East Asian multi-byte charsets
+        return len(b"\xd0\x90\xc3\xa9".decode(codec, errors="replace")) == 4
+    except (LookupError, TypeError, ValueError):
+        return False
 
 
 def _sniff_meta_charset(raw: bytes) -> str | None:
@@ -90,12 +163,15 @@ def parse_page(html: bytes | str, *, url: str, profile: EngineProfile | str, tz:
     if isinstance(profile, str):
         from .profiles import get_profile
         profile = get_profile(profile)
-    text = decode_html(html, encoding)
-    tree = LexborHTMLParser(text)
     engine = profile.name
+    if isinstance(html, str):
+        text, charset = html, "text"
+    else:
+        text, charset = _decode(html, encoding, url, engine)
+    tree = LexborHTMLParser(text)
     matched: list[tuple[int, LexborNode]] = []
     for candidate in (profile, *profile.variants):
-        matched = _find_posts(tree, candidate)
+        matched = _find_posts(tree, candidate, url, engine)
         if matched:
             profile = candidate
             break
@@ -127,6 +203,8 @@ def parse_page(html: bytes | str, *, url: str, profile: EngineProfile | str, tz:
     posts = [_read_post(ctx, pid, pos, post, authors[pos], links[pos] if links is not None else None,
                         notices[pos], times[pos])
              for pos, (pid, post) in enumerate(matched)]
+    if "\ufffd" in text:
+        _refuse_garbled_authors(ctx, posts, charset)
     # Bodies last: stripping a signature edits the tree, and the edit notice may sit inside the
     # body (IPS 4, FluxBB), so every other field is read before.
     htmls = _bodies(ctx, tree, matched, bodies)
@@ -196,7 +274,8 @@ class _Owners:
         return out
 
 
-def _find_posts(tree: LexborHTMLParser, profile: EngineProfile) -> list[tuple[int, LexborNode]]:
+def _find_posts(tree: LexborHTMLParser, profile: EngineProfile, url: str = "",
+                engine: str = "") -> list[tuple[int, LexborNode]]:
     if not profile.post:
         return []
     id_re = _rx(profile.post_id_pattern)
@@ -204,7 +283,7 @@ def _find_posts(tree: LexborHTMLParser, profile: EngineProfile) -> list[tuple[in
     inner = profile.post_id_selector
     found = []
     seen_nodes: set[int] = set()
-    seen_ids: set[int] = set()
+    seen_ids: dict[int, tuple[int, LexborNode]] = {}   # post id -> (position, container)
     for node in tree.css(profile.post):
         # a group selector (`a, b`) lists a node once per part it matches
         key = node.mem_id
@@ -217,11 +296,32 @@ def _find_posts(tree: LexborHTMLParser, profile: EngineProfile) -> list[tuple[in
         m = id_re.search((holder.id if attr == "id" else holder.attrs.get(attr)) or "")
         if m:
             pid = int(m.group(1))
-            # two containers carrying one post id are one post (an outer and an inner wrapper)
-            if pid not in seen_ids:
-                seen_ids.add(pid)
+            first = seen_ids.get(pid)
+            if first is None:
+                seen_ids[pid] = (len(found), node)
                 found.append((pid, node))
+            elif not _inside(node, first[1]):
+                # Two posts with one id. The store keys posts by id, so one of them
+                # would be lost without a word, and a forum never repeats a post: the profile
+                # matches something else as posts, or the page is broken. Either way its count
+                # cannot be trusted, so the page is refused like any page that does not match.
+                raise LayoutNotRecognised(
+                    url or "(page)", engine or profile.name,
+                    f"post id {pid} is on the page twice (posts #{first[0] + 1} and "
+                    f"#{len(found) + 1}, `{profile.post}`); a forum never repeats a post: open the page "
+                    f"in a browser, and check the engine in the config")
+            # else an inner wrapper carrying its post's id again: the same post
     return found
+
+
+def _inside(node: LexborNode, outer: LexborNode) -> bool:
+    key = outer.mem_id
+    current = node.parent
+    while current is not None:
+        if current.mem_id == key:
+            return True
+        current = current.parent
+    return False
 
 
 # --- one post -----------------------------------------------------------------------------------
@@ -274,6 +374,17 @@ def _read_post(ctx: _Context, pid: int, position: int, post: LexborNode, author_
     if edit is not None and edit.at is not None:
         edit = EditNotice(at=edit.at.astimezone(tz), by=edit.by, reason=edit.reason)
     return pid, author, author_id, when, edit
+
+
+def _refuse_garbled_authors(ctx: _Context, posts: list[tuple], charset: str) -> None:
+    """A nick holding U+FFFD was garbled before we read it (a forum that stored mojibake, or a UTF-8
+    page with a broken sequence in the nick): stored, its posts would count for nobody."""
+    for pos, (pid, author, *_) in enumerate(posts):
+        if "\ufffd" in author:
+            raise ctx.layout_error(pid, position=pos, what="author", detail=(
+                f"{author!r} holds U+FFFD (a character lost before mafvote read it; page read as "
+                f"{charset}): the forum sent the nick garbled; check the page in a browser and tell "
+                f"the forum's admin"))
 
 
 def _bodies(ctx: _Context, tree: LexborHTMLParser, matched: list[tuple[int, LexborNode]],

@@ -1,0 +1,331 @@
+"""The crawler never stores garbage and never crashes on a forum's odd answer.
+
+A tiny HTTP server on 127.0.0.1 serves the real MyBB vote thread (fixtures/html/mybb, five pages)
+with page 1 replaced by an odd answer: windows-1251 bytes with no charset anywhere, windows-1251
+under a header that says utf-8, a redirect loop, a page repeating a post id. Parse-level cases use
+the bytes in tests/data/charset/, made from fixtures/html/mybb/showthread_tid2_page1.html:
+
+* mybb_p1_cp1251_no_charset.html: the `<meta>` removed, encoded windows-1251;
+* mybb_p1_cp1251_meta.html: `<meta>` says windows-1251, encoded windows-1251;
+* mybb_p1_utf8_broken_letter_in_body.html: UTF-8 with the 2nd byte of "ё" in "начнём" (post 10) cut;
+* mybb_p1_utf8_broken_letter_in_author.html: UTF-8 with the 2nd byte of "о" in the nick "Соня"
+  (post 11) cut.
+"""
+from __future__ import annotations
+
+import re
+import threading
+from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import httpx
+import pytest
+
+from mafvote.store import Store
+from scraper.crawl import crawl_topic
+from scraper.fetch import ForumClient
+from scraper.model import FetchError, LayoutNotRecognised
+from scraper.parse import decode_html, parse_page
+
+ROOT = Path(__file__).resolve().parents[1]
+MYBB = ROOT / "fixtures" / "html" / "mybb"
+DATA = Path(__file__).resolve().parent / "data" / "charset"
+MSK = ZoneInfo("Europe/Moscow")
+NOW = datetime(2027, 1, 1, 15, 40, tzinfo=UTC)
+FIXTURE_HOST = "127.0.0.1:8081"
+URL = f"http://{FIXTURE_HOST}/showthread.php?tid=2"
+
+PAGE1_AUTHORS = ["Ведущий", "РэдДи", "Соня", "King Eciton", "Nejka", "Алукард", "Trusiki Kayfa",
+                 "Enzo", "Nevermore", "Alisa"]
+PAGE1_IDS = [8, 10, 11, 12, 13, 14, 15, 16, 17, 18]
+
+
+def parse(raw: bytes | str, encoding: str | None = None):
+    return parse_page(raw, url=URL, profile="mybb", tz=MSK, now=NOW, encoding=encoding)
+
+
+def page1_text() -> str:
+    return (MYBB / "showthread_tid2_page1.html").read_bytes().decode("utf-8")
+
+
+# --- decoding: strict, never U+FFFD in a nick -------------------------------------------------------
+
+def test_windows_1251_page_with_no_charset_anywhere_reads_every_cyrillic_nick():
+    raw = (DATA / "mybb_p1_cp1251_no_charset.html").read_bytes()
+    assert b"charset" not in raw.lower()
+    page = parse(raw)
+    assert [p.author for p in page.posts] == PAGE1_AUTHORS
+    assert 'class="mycode_color">Соня</span>' in page.posts[1].html
+    assert not any("\ufffd" in p.html for p in page.posts)
+
+
+def test_header_saying_utf8_over_a_windows_1251_body_is_read_by_the_meta():
+    raw = (DATA / "mybb_p1_cp1251_meta.html").read_bytes()
+    page = parse(raw, encoding="utf-8")
+    assert [p.author for p in page.posts] == PAGE1_AUTHORS
+    # and the same page when the header names no charset
+    assert [p.author for p in parse(raw).posts] == PAGE1_AUTHORS
+
+
+def test_header_and_meta_saying_utf8_over_a_windows_1251_body_fall_back_to_windows_1251():
+    raw = page1_text().encode("cp1251", "xmlcharrefreplace")   # <meta> still says UTF-8
+    assert b"charset=UTF-8" in raw
+    assert [p.author for p in parse(raw, encoding="utf-8").posts] == PAGE1_AUTHORS
+
+
+def test_header_saying_windows_1251_over_a_utf8_body_reads_utf8():
+    # Apache's `AddDefaultCharset windows-1251` in front of a UTF-8 board: the bytes are valid UTF-8
+    raw = (MYBB / "showthread_tid2_page1.html").read_bytes()
+    assert [p.author for p in parse(raw, encoding="windows-1251").posts] == PAGE1_AUTHORS
+
+
+def test_a_windows_1251_page_labelled_windows_1251_is_read_as_such():
+    raw = (DATA / "mybb_p1_cp1251_no_charset.html").read_bytes()
+    assert [p.author for p in parse(raw, encoding="windows-1251").posts] == PAGE1_AUTHORS
+    assert decode_html(raw, "cp1251") == decode_html(raw)
+
+
+def test_utf8_page_with_one_letter_cut_in_a_body_is_read_as_utf8_not_as_windows_1251():
+    # reading it as windows-1251 would garble every letter on the page; one lost letter is shown as such
+    raw = (DATA / "mybb_p1_utf8_broken_letter_in_body.html").read_bytes()
+    page = parse(raw, encoding="utf-8")
+    assert [p.author for p in page.posts] == PAGE1_AUTHORS
+    assert "Ну что, начн\ufffdм. Мне Соня вчера очень не понравилась." in page.posts[1].html
+    assert sum(p.html.count("\ufffd") for p in page.posts) == 1
+
+
+def test_a_nick_holding_a_lost_letter_stops_the_page_naming_post_and_nick():
+    raw = (DATA / "mybb_p1_utf8_broken_letter_in_author.html").read_bytes()
+    with pytest.raises(LayoutNotRecognised) as info:
+        parse(raw, encoding="utf-8")
+    message = str(info.value)
+    assert message.startswith(f"layout not recognised: {URL} (engine mybb): "
+                              "author of post 11 (#3 on page 1): 'С\ufffdня' holds U+FFFD")
+    assert "utf-8 with 1 broken byte sequence" in message
+
+
+def test_a_nick_the_forum_itself_stored_garbled_is_refused():
+    text = page1_text().replace(">Алукард</a>", ">\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd</a>", 1)
+    with pytest.raises(LayoutNotRecognised) as info:
+        parse(text.encode("utf-8"), encoding="utf-8")
+    assert "author of post 14 (#6 on page 1): '\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd' holds U+FFFD" in str(info.value)
+
+
+def test_bytes_no_charset_can_read_stop_the_page_naming_url_and_charsets():
+    # 0x98 is no character in windows-1251, and the Cyrillic bytes are not UTF-8
+    raw = (DATA / "mybb_p1_cp1251_no_charset.html").read_bytes().replace(b"</title>", b"\x98</title>", 1)
+    with pytest.raises(LayoutNotRecognised) as info:
+        parse(raw, encoding="koi8-x")
+    message = str(info.value)
+    assert message.startswith(f"layout not recognised: {URL} (engine mybb): charset: "
+                              "the header names an unknown charset 'koi8-x'; neither utf-8 (byte ")
+    assert "nor windows-1251 (byte " in message
+    assert message.endswith("check the page in a browser and tell the forum's admin")
+
+
+# --- duplicate post ids ------------------------------------------------------------------------
+
+def _repeat_post_id(text: str, old: int, new: int) -> str:
+    return (text.replace(f'id="post_{old}"', f'id="post_{new}"')
+            .replace(f'id="pid_{old}"', f'id="pid_{new}"'))
+
+
+def test_a_page_repeating_a_post_id_is_refused_not_merged():
+    text = _repeat_post_id(_repeat_post_id(page1_text(), 10, 8), 11, 8)
+    with pytest.raises(LayoutNotRecognised) as info:
+        parse(text.encode("utf-8"))
+    assert str(info.value) == (
+        f"layout not recognised: {URL} (engine mybb): post id 8 is on the page twice (posts #1 and #2, "
+        "`#posts div.post[id^=post_]`); a forum never repeats a post: open the page in a browser, "
+        "and check the engine in the config")
+
+
+def test_an_inner_wrapper_carrying_its_posts_id_is_still_one_post():
+    text = page1_text()
+    start = text.index('<div class="post ', text.index('id="posts"'))
+    inner_at = text.index(">", start) + 1
+    end = text.index('<div class="post ', inner_at)
+    wrapped = (text[:inner_at] + '<div class="post inner" id="post_8">' + text[inner_at:end] + "</div>"
+               + text[end:])
+    assert wrapped.count('id="post_8"') == 2
+    page = parse(wrapped.encode("utf-8"))
+    assert [p.post_id for p in page.posts] == PAGE1_IDS
+    assert [p.author for p in page.posts] == PAGE1_AUTHORS
+
+
+# --- crawling a local forum ---------------------------------------------------------------------
+
+class OddForum:
+    """The five real pages of the vote thread; page 1 answered as `page1` says."""
+
+    def __init__(self):
+        self.page1: tuple[int, dict[str, str], bytes] | None = None
+        self.requests: list[str] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):
+                outer.requests.append(self.path)
+                status, headers, body = outer.answer(self.path)
+                self.send_response(status)
+                for k, v in headers.items():
+                    self.send_header(k, v)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.host = f"127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}/showthread.php?tid=2"
+
+    def local(self, raw: bytes) -> bytes:
+        # the captured pages link to the board they came from: point them here
+        return raw.replace(FIXTURE_HOST.encode(), self.host.encode())
+
+    def answer(self, path: str) -> tuple[int, dict[str, str], bytes]:
+        utf8 = {"Content-Type": "text/html; charset=UTF-8"}
+        if path.startswith("/loop"):
+            return 302, {"Location": "/pool" + path[5:]}, b""
+        if path.startswith("/pool"):
+            return 302, {"Location": "/loop" + path[5:]}, b""
+        if path.startswith("/ftp"):
+            return 302, {"Location": "ftp://files.example/showthread.php"}, b""
+        if path.startswith("/gzip"):
+            return 200, {**utf8, "Content-Encoding": "gzip"}, b"this is not gzip at all"
+        m = re.search(r"[?&]page=(\d)", path)
+        n = int(m.group(1)) if m else 1
+        if n == 1 and self.page1 is not None:
+            status, headers, body = self.page1
+            return status, headers, self.local(body)
+        return 200, utf8, self.local((MYBB / f"showthread_tid2_page{n}.html").read_bytes())
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def forum():
+    f = OddForum()
+    yield f
+    f.close()
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "mafvote.db")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def client():
+    c = ForumClient(min_delay=0, retries=1, timeout=5.0, sleep=lambda s: None, jitter=lambda: 0.0)
+    yield c
+    c.close()
+
+
+def crawl(client, store, url, parse=None, reread_since=None):
+    return crawl_topic(client, store, forum="hyper", url=url, kind="vote", game_id="ny", profile="mybb",
+                       tz=MSK, now=NOW, parse=parse, reread_since=reread_since)
+
+
+def stored_page1(store):
+    return [(p.post_id, p.author) for p in store.posts(game_id="ny") if p.page == 1]
+
+
+@pytest.mark.parametrize("content_type, file", [
+    ("text/html", "mybb_p1_cp1251_no_charset.html"),                  # no charset anywhere
+    ("text/html; charset=utf-8", "mybb_p1_cp1251_meta.html"),         # the header lies, <meta> is right
+])
+def test_crawl_of_a_windows_1251_page_stores_the_real_nicks(forum, store, client, content_type, file):
+    forum.page1 = (200, {"Content-Type": content_type}, (DATA / file).read_bytes())
+    result = crawl(client, store, forum.url)
+    assert result.ok, result.error
+    assert (result.pages, len(result.new)) == (5, 45)
+    assert stored_page1(store) == list(zip(PAGE1_IDS, PAGE1_AUTHORS))
+    assert not any("\ufffd" in p.author or "\ufffd" in p.html for p in store.posts(game_id="ny"))
+
+
+def test_crawl_of_a_page_with_a_garbled_nick_stores_nothing_and_says_why(forum, store, client):
+    forum.page1 = (200, {"Content-Type": "text/html; charset=utf-8"},
+                   (DATA / "mybb_p1_utf8_broken_letter_in_author.html").read_bytes())
+    result = crawl(client, store, forum.url)
+    assert not result.ok
+    assert result.error.startswith(f"layout not recognised: {forum.url} (engine mybb): author of post 11 ")
+    assert store.posts(game_id="ny") == []
+    assert store.crawl_runs()[-1].error == result.error
+
+
+def test_a_page_repeating_a_post_id_stops_the_crawl_and_stores_none_of_it(forum, store, client):
+    text = _repeat_post_id(_repeat_post_id(page1_text(), 10, 8), 11, 8)
+    forum.page1 = (200, {"Content-Type": "text/html; charset=utf-8"}, text.encode("utf-8"))
+    result = crawl(client, store, forum.url)
+    assert not result.ok
+    assert result.error.startswith(f"layout not recognised: {forum.url} (engine mybb): post id 8 is on the "
+                                   "page twice (posts #1 and #2")
+    assert store.posts(game_id="ny") == [] and result.pages == 0
+
+
+# --- httpx errors: a FetchError with the URL and a hint, never a traceback ----------------------------
+
+def test_redirect_loop_ends_the_crawl_with_a_hint_not_an_internal_error(forum, store, client):
+    url = f"http://{forum.host}/loop/showthread.php?tid=2"
+    result = crawl(client, store, url)
+    assert not result.ok and isinstance(result.exception, FetchError)
+    assert result.error == (
+        f"cannot read {url}: redirect loop (more than 20 redirects, the last to "
+        f"http://{forum.host}/pool/showthread.php?tid=2; a login wall or a moved topic?): open the URL in a "
+        "browser and put the topic's own address in the config")
+    assert result.requests == 1                        # a loop is not retried
+    assert len(forum.requests) == 21
+    run = store.crawl_runs()[-1]
+    assert run.error == result.error and "internal error" not in run.error
+
+
+def test_redirect_to_a_non_web_address_is_not_retried(forum, client):
+    url = f"http://{forum.host}/ftp/showthread.php?tid=2"
+    with pytest.raises(FetchError) as info:
+        client.get(url)
+    assert str(info.value) == (
+        f"cannot read {url}: Request URL has an unsupported protocol 'ftp://'. (the forum redirected to a "
+        "non-web address, or the URL lacks http://); check the topic URL in the config")
+    assert client.requests == 1
+
+
+def test_a_broken_compressed_answer_is_retried_then_reported(forum, client):
+    url = f"http://{forum.host}/gzip/showthread.php?tid=2"
+    with pytest.raises(FetchError) as info:
+        client.get(url)
+    assert str(info.value).startswith(f"cannot read {url} after 2 attempts: the forum's compressed answer "
+                                      "could not be unpacked (")
+    assert client.requests == 2
+
+
+def test_an_invalid_url_is_reported_without_a_request(client):
+    with pytest.raises(FetchError) as info:
+        client.get("http://[::1/showthread.php?tid=2")
+    assert str(info.value).startswith("cannot read http://[::1/showthread.php?tid=2: not a valid URL (")
+    assert str(info.value).endswith("); fix the topic URL in the config")
+
+
+def test_any_other_httpx_request_error_is_retried_then_reported():
+    def refuse(request):
+        raise httpx.RequestError("something httpx adds one day", request=request)
+
+    with (ForumClient(min_delay=0, retries=2, sleep=lambda s: None, jitter=lambda: 0.0,
+                      transport=httpx.MockTransport(refuse)) as c,
+          pytest.raises(FetchError) as info):
+        c.get("http://127.0.0.1:9/showthread.php?tid=2")
+    assert str(info.value) == ("cannot read http://127.0.0.1:9/showthread.php?tid=2 after 3 attempts: "
+                               "RequestError: something httpx adds one day")
