@@ -70,8 +70,11 @@ __all__ = [
 # (RULES.md §2, §3.1); without an alert the player silently takes the penalty.
 # `unknown_author`: a vote by an account outside the roster (a substitute the GM has not entered yet, or entered
 # with a later time): without an alert the slot silently takes the non-voter's penalty.
+# `target_removed`: a vote for a player the GM modkilled later that day weighs nothing; the GM tells the voter
+# to vote again (the voter takes no penalty either way, but the vote's weight is lost unless they do).
 JUDGMENT_FLAGS = ("ambiguous_name", "unknown_target", "edited", "changed_final_vote",
-                  "unrecognised_colour", "proxy_vote", "not_a_vote", "early_post", "unknown_author")
+                  "unrecognised_colour", "proxy_vote", "not_a_vote", "early_post", "unknown_author",
+                  "target_removed")
 
 PostLink = Callable[[int], str] | str | None
 """How to link a post: a function of the post id, a template with `{post_id}`, or None."""
@@ -183,13 +186,41 @@ def count_lines(tally: Any, limit: int | None = None, *, language: str = W.DEFAU
     return lines
 
 
+_SAVING_REASONS = ("alibi", "unhangable", "protected")
+
+
+def _saved_leaders(data: Mapping[str, Any], best: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
+    """(leader, why) for each leader the count's outcome (GM view: "if the day closed now") saves from the
+    hanging: an alibi, `unhangable`, a protection (RULES.md §3.10). Why: the outcome's reason when it is the save
+    itself, else the kind of shield the save spends (tie_all), else the outcome's reason."""
+    outcome = data.get("outcome") or {}
+    saved = set(outcome.get("saved") or ())
+    spent = {s.get("player"): s.get("kind") for s in outcome.get("spent") or () if isinstance(s, Mapping)}
+    out = []
+    for c in best:
+        if c["player"] in saved:
+            reason = outcome.get("reason")
+            why = reason if reason in _SAVING_REASONS else spent.get(c["player"]) or reason or ""
+            out.append((c["player"], why))
+    return out
+
+
 def _summary(data: Mapping[str, Any], language: str, names: Mapping[str, str] | None = None) -> list[str]:
     out = []
     best, tie = leaders(data)
     if best:
         shown = ", ".join(str(_name(names, c["player"])) for c in best)
-        out.append(W.phrase(language, "summary.tie" if tie else "summary.leader", names=shown,
-                            total=best[0]["total"]))
+        line = W.phrase(language, "summary.tie" if tie else "summary.leader", names=shown, total=best[0]["total"])
+        # the top of the count is not who hangs when a shield saves them: the GM's alerts say so at once, not
+        # only in the final alert's «Итог» (RULES.md §3.10)
+        saved = _saved_leaders(data, best)
+        if saved and not tie:
+            line += W.phrase(language, "summary.saved", reason=W.reason(language, saved[0][1]))
+        elif saved:
+            line += W.phrase(language, "summary.saved_some", reason=", ".join(
+                dict.fromkeys(W.reason(language, why) for _, why in saved)),
+                names=", ".join(str(_name(names, p)) for p, _ in saved))
+        out.append(line)
     else:
         out.append(W.phrase(language, "summary.none"))
     not_voted = [str(_name(names, p)) for p in data.get("not_voted", [])]
@@ -237,6 +268,13 @@ def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
     minutes = max(1, int(-(-left.total_seconds() // 60)))
     text = [W.phrase(language, "soon", day=day, minutes=minutes, at=_show(deadline, tz, language)),
             *_summary(data, language, names)]
+    outcome = data.get("outcome") or {}
+    if _saved_leaders(data, leaders(data)[0]) and outcome.get("reason"):
+        # a saved leader: who would hang if the day closed now (the GM view's outcome), as the final alert says it
+        eliminated = (", ".join(str(_name(names, p)) for p in outcome.get("eliminated", []))
+                      or W.phrase(language, "nobody"))
+        text.append(W.phrase(language, "soon.result", eliminated=eliminated,
+                             reason=W.reason(language, outcome["reason"])))
     text += count_lines(data, limit=5, language=language, names=names)
     return [Alert(game=game, kind="deadline_soon", text="\n".join(text), time=deadline - offset,
                   phase=phase, post_url=thread_url, key=f"deadline_soon:{phase}:{offset_label(offset)}")]
@@ -324,17 +362,22 @@ def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None =
         facts["candidates"] = join_ru([str(_name(names, c)) for c in facts["candidates"]], W.phrase(language, "or"))
     if kind == "unknown_target" and facts.get("dead"):
         facts["dead"] = _name(names, facts["dead"])
+    if kind == "target_removed" and facts.get("target"):
+        facts["target"] = _name(names, facts["target"])
     if "color" in facts:
         facts["color"] = W.color(language, facts["color"])
     if isinstance(facts.get("votes"), list):
         facts["votes"] = _votes(language, facts["votes"])
+    label_key = f"flag.{kind}.label"
     if kind == "unknown_target" and facts.get("dead"):
-        key = "flag.unknown_target.dead"
+        # the name is known: the player is out of the game (a vote for the dead, not an unknown name)
+        key = label_key = "flag.unknown_target.dead"
+        label_key += ".label"
     if kind == "edited" and "deleted" in facts:
         facts["edit"] = (W.phrase(language, "edit.deleted") if facts["deleted"]
                          else W.phrase(language, "edit.at", at=_show(_time(facts["at"]), tz, language))
                          if facts.get("at") else W.phrase(language, "edit.plain"))
-        if facts.get("rule") in ("void", "first_seen"):
+        if facts.get("rule") in ("void", "first_seen", "after_close"):
             key = f"flag.edited.{facts['rule']}"
         now_votes = facts.get("now")
         facts["change"] = ("" if now_votes is None else W.phrase(
@@ -366,7 +409,7 @@ def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None =
         text = W.phrase(language, key, **facts)
     except (KeyError, TypeError, ValueError):
         text = W.phrase(language, f"flag.{kind}~", **facts)   # a fact missing or of another shape
-    return W.phrase(language, f"flag.{kind}.label"), text
+    return W.phrase(language, label_key), text
 
 
 def flag_alerts(game: str, tally: Any, *, now: datetime, post_url: PostLink = None,
@@ -512,8 +555,10 @@ def gm_report_data(data: Mapping[str, Any], *, language: str = W.DEFAULT_LANGUAG
 
     Adds to each tally flag `label`, `text` and `line` (the report's line), to each tally alert `text` and
     `line`, and to each death of the outcome `side_title` (when `data["sides"]` names the side) and
-    `cause_texts`; templates/_base/gm_report.j2 prints them where present. `data` is not changed."""
+    `cause_texts`; templates/_base/gm_report.j2 prints them where present. Sets `language`, which words the
+    report's notes (`mafvote.render.gm_notes`: genders, nicks left undeclined). `data` is not changed."""
     out = dict(data)
+    out["language"] = language
     tally = data.get("tally")
     if isinstance(tally, Mapping):
         tally = dict(tally)

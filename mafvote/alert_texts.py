@@ -34,12 +34,14 @@ __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "at", "color", "has", "pha
 
 DEFAULT_LANGUAGE = "en"
 
-# INTERFACE.md flag kinds, and `proxy_vote` (alert_rules.JUDGMENT_FLAGS); the tally's own alert kinds
+# INTERFACE.md flag kinds (tally.FLAG_KINDS), and `proxy_vote` (alert_rules.JUDGMENT_FLAGS)
 FLAG_KINDS = ("ambiguous_name", "multiple_votes", "self_vote", "unknown_target", "dead_voter", "edited",
               "changed_final_vote", "unrecognised_colour", "late", "modkill_candidate", "under_active",
-              "proxy_vote", "not_a_vote", "early_post", "unknown_author")
+              "proxy_vote", "not_a_vote", "early_post", "unknown_author", "target_removed")
+# tally.Outcome reasons; `decision`: the GM's own `day close --eliminate` / `--nobody` replaced the count's result
+# (mafvote/game.py); `undisclosed` is the public posts' (tally.format), never an alert's
 REASONS = ("plurality", "tie", "tie_forgiven", "tie_all", "alibi", "unhangable", "protected", "no_votes",
-           "modkill", "pending")
+           "modkill", "pending", "decision")
 
 _EN_FLAGS: dict[str, str] = {}
 for _kind in FLAG_KINDS:
@@ -47,9 +49,13 @@ for _kind in FLAG_KINDS:
     _EN_FLAGS[f"flag.{_kind}.label"] = _kind
     _EN_FLAGS[f"flag.{_kind}"] = "{detail}"
     _EN_FLAGS[f"flag.{_kind}~"] = "{detail}"
-for _variant in ("flag.unknown_target.dead", "flag.edited.void", "flag.edited.first_seen", "flag.not_a_vote.plain",
-                 "flag.early_post.again", "flag.unknown_author.before_replacement", "flag.unknown_author.replaced"):
+for _variant in ("flag.unknown_target.dead", "flag.edited.void", "flag.edited.first_seen", "flag.edited.after_close",
+                 "flag.not_a_vote.plain", "flag.early_post.again", "flag.unknown_author.before_replacement",
+                 "flag.unknown_author.replaced"):
     _EN_FLAGS[_variant] = "{detail}"
+# a vote for a player already out of the game: English keeps the kind as its label (scripts match it); the
+# tally's sentence says the player is not alive
+_EN_FLAGS["flag.unknown_target.dead.label"] = "unknown_target"
 
 EN: dict[str, str] = {
     "at": "{when} {zone}",
@@ -71,6 +77,10 @@ EN: dict[str, str] = {
     "summary.tie": "Tie at the top ({total}): {names}",
     "summary.leader": "Leader: {names} ({total})",
     "summary.none": "Nobody has a positive total",
+    # the leader (or some of the tied) saved from the hanging by the outcome "if the day closed now" (GM view)
+    "summary.saved": " — not hanged: {reason}",
+    "summary.saved_some": " — not hanged ({reason}): {names}",
+    "soon.result": "Result if the day closed now: {eliminated} ({reason})",
     "summary.not_voted": "Not voted ({n}): {names}",
     "summary.all_voted": "Not voted (0): nobody",
     # a line whose votes are all red and without a penalty is its total and who voted; otherwise the total and
@@ -82,6 +92,7 @@ EN: dict[str, str] = {
     "count.penalty": "penalty +{penalty}",
     "count.voters": " ({voters})",
     **{f"reason.{r}": r for r in REASONS},
+    "reason.decision": "the GM's decision",
     # the tally's alerts
     "early_close": "Day {day}: {detail}",
     "early_close~": "Day {day}: {detail}",
@@ -151,6 +162,10 @@ RU: dict[str, str] = {
     "summary.tie": "Ничья на первом месте ({total:голос}): {names}",
     "summary.leader": "Лидер: {names} ({total:голос})",
     "summary.none": "Ни у кого нет голосов против",
+    # «не вешается» agrees with any gender (the alerts do not know the players' genders)
+    "summary.saved": " — не вешается: {reason}",
+    "summary.saved_some": " — не вешается ({reason}): {names}",
+    "soon.result": "Итог, если закрыть день сейчас: {eliminated} ({reason})",
     "summary.not_voted": "Не проголосовали ({n}): {names}",
     "summary.all_voted": "Проголосовали все",
     # «Ёжик — итого 1: в защиту −1 (Мари), штраф +2»: a penalty is no vote, and a blue vote takes one away
@@ -171,6 +186,7 @@ RU: dict[str, str] = {
     "reason.no_votes": "нет голосов против",
     "reason.modkill": "модкилл",
     "reason.pending": "день не закрыт",
+    "reason.decision": "решение ведущего",
     # the tally's alerts (RULES §11, §13)
     "early_close": "День {day}: все, кто должен голосовать, проголосовали досрочно (голоса окончательные); "
                    "день закрывается сейчас",
@@ -202,6 +218,7 @@ RU: dict[str, str] = {
     "flag.self_vote~": "голос за себя; не засчитан",
     "flag.unknown_target.label": "неизвестное имя",
     "flag.unknown_target": "«{written}» — такого игрока нет в списке; решите, кого имели в виду",
+    "flag.unknown_target.dead.label": "голос за выбывшего ранее",
     "flag.unknown_target.dead": "голос не засчитан: {dead} сегодня не в игре",
     "flag.unknown_target~": "имя в голосе не найдено среди живых игроков; решите, кого имели в виду",
     "flag.dead_voter.label": "голос выбывшего",
@@ -212,6 +229,8 @@ RU: dict[str, str] = {
     "flag.edited.void": "{edit}: голос в изменённом посте недействителен (игрок не проголосовал, если позже "
                         "нет голоса без правки)",
     "flag.edited.first_seen": "{edit}; засчитан голос в первой увиденной версии{change}",
+    # 004: an edit at or after the day's end; the count is the thread as it stood at the close
+    "flag.edited.after_close": "{edit} после закрытия дня: засчитан голос, каким он был на момент закрытия{change}",
     "flag.edited~": "пост с голосом изменён или удалён; проверьте правку",
     "edit.deleted": "пост удалён",
     "edit.at": "пост изменён в {at}",
@@ -267,6 +286,11 @@ RU: dict[str, str] = {
     "flag.unknown_author.replaced": "{author} заменён(а): с {at} за слот {slot} играет {by}; голос в {time} не "
                                     "засчитан",
     "flag.unknown_author~": "голос аккаунта, которого нет в списке игроков, среди замен и ведущих; не засчитан",
+    # a vote for a player the GM modkilled later that day (tally/count.py): counted as cast, weighs nothing
+    "flag.target_removed.label": "голос за выбывшего",
+    "flag.target_removed": "{written} ({target}) выбыл по модкиллу после этого голоса: голос учтён как поданный "
+                           "(без штрафа), но ничего не весит; игрок может проголосовать заново",
+    "flag.target_removed~": "цель голоса выбыла по модкиллу после голоса: без штрафа; можно проголосовать заново",
     "flag.proxy_vote.label": "голос через ведущего",
     "flag.proxy_vote": "голос за игрока подал ведущий; проверьте, что игрок его просил",
     "flag.proxy_vote~": "голос за игрока подал ведущий; проверьте, что игрок его просил",

@@ -14,11 +14,14 @@ inflected by pymorphy3 when it knows every Cyrillic word of it as a first name o
 roster gives the player's gender, a one-word Cyrillic nick pymorphy3 does not know (or knows only as a name) is
 declined by its ending, the way forum players decline each other's nicks: a man's nick ending in a hard consonant
 takes -а/-у/-ом (`Ронин` -> Ронина, Ронину, Ронином), a woman's nick ending in -а/-я takes -у/-ы/-ой (`Нежка` ->
-Нежку, Нежки, Нежкой; и after к/г/х/ж/ш/ч/щ). Everything else stays as written: a Latin nick (`King Eciton`,
-`lolbabe`), a nick with digits, symbols or inner capitals (`РэдДи`), a nick of several words (`Ёжик в тумане`), a
-common word (`Ёжик`), an indeclinable name (`Энни`, `Фредди`), a woman's consonant nick (`Гафф`), and any nick
-without a gender. `inflection_note` tells the GM which nicks were left as written (they may add `forms`) and
-which were declined by their ending (to check). A wrong case ending in a result post is worse than an
+Нежку, Нежки, Нежкой; и after к/г/х/ж/ш/ч/щ). A nick that is a common noun pymorphy3 knows is declined by the
+noun's own dictionary declension, with or without a gender (`Шляпник` -> Шляпника, `Ёжик` -> Ёжиком, `Дельта` ->
+Дельту; a masculine noun's accusative is animate: «повесили Тумана»), except a man's consonant noun for a woman
+(`Кот`) and a feminine -ь noun for a man. Everything else stays as written: a Latin nick (`King Eciton`,
+`lolbabe`), a nick with digits, symbols or inner capitals (`РэдДи`), a nick of several words (`Ёжик в тумане`),
+an indeclinable name (`Энни`, `Фредди`), a woman's consonant nick (`Гафф`), and any other nick without a gender.
+`inflection_note` tells the GM which nicks were left as written (they may add `forms`) and which were declined
+by their ending (to check). A wrong case ending in a result post is worse than an
 uninflected nick, which forum players read every day.
 
 A role name is a noun phrase: adjectives agree with the head noun (`Мирного жителя`, `Злого эльфа`), a
@@ -442,6 +445,44 @@ def inflect_phrase(phrase: str, case: str, gender: str | None = None) -> str:
     return leading + " ".join(out) + trailing + tail
 
 
+@lru_cache(maxsize=512)
+def _noun_parse(word: str):
+    """The parse of `word` as a known common noun (no first name, surname or patronymic) in the nominative
+    singular, written as it is; None when pymorphy3 knows no such reading."""
+    key = word.lower().replace("ё", "е")
+    for p in _morph().parse(word):
+        if (p.is_known and p.tag.POS == "NOUN" and "nomn" in p.tag and "sing" in p.tag
+                and not any(t in p.tag for t in _NAME_TAGS) and p.word.replace("ё", "е") == key):
+            return p
+    return None
+
+
+def _noun_nick_case(nick: str, case: str, gender: str | None) -> str | None:
+    """A one-word nick that is a common noun (`Шляпник`, `Ёжик`, `Дельта`) in `case` by the noun's own
+    declension in pymorphy3's dictionary (no guess: «у Шляпника», «Дельту»); None when the nick is no such
+    noun or should stay as written.
+
+    A player is a person, so a masculine noun's accusative is its genitive («повесили Тумана»). Like a name
+    (rule 6), a masculine noun ending in a consonant is not declined for a woman («у Кот»), nor a feminine
+    one in -ь for a man; a noun in -а/-я is declined for anyone («у Лисы»), a neuter one only when the roster
+    gives no gender. An indeclinable noun (`Кофе`) is its own form."""
+    if case == "nomn" or not _PLAIN_WORD.match(nick):
+        return None
+    p = _noun_parse(nick)
+    if p is None:
+        return None
+    if "Fixd" in p.tag:
+        return nick
+    noun_gender = "m" if "masc" in p.tag else "f" if "femn" in p.tag or "ms-f" in p.tag else "n"
+    if gender in ("m", "f") and gender != noun_gender and nick[-1].lower() not in "ая":
+        return None
+    wanted = "gent" if case == "accs" and noun_gender == "m" else case
+    q = p.inflect({wanted, "sing"})
+    if q is None:
+        return None
+    return _restore_caps(nick, q.word)
+
+
 def _person_case(person: Person, case: str) -> tuple[str, bool]:
     """`person`'s name in `case` and whether it was declined by its ending (a guess the GM should check)."""
     if case in person.forms:
@@ -451,6 +492,9 @@ def _person_case(person: Person, case: str) -> tuple[str, bool]:
         guessed = _nick_by_ending(person.shown, case, person.gender)
         if guessed is not None:
             return guessed, True
+        noun = _noun_nick_case(person.shown, case, person.gender)
+        if noun is not None:
+            return noun, False
     return by_name, False
 
 
@@ -471,24 +515,47 @@ def case_of(x: object, case: str) -> str:
     return by_name if by_name != text else inflect_phrase(text, case)
 
 
-def inflection_note(person: Person, cases: Iterable[str] = ("gent", "accs", "ablt")) -> str | None:
+# the GM report's notes (`render ... --gm`) in the GM's language (`[alerts] language`)
+_NOTE_TEXTS = {
+    "en": {"guessed": "{nick}: «{shown}» is declined by its ending ({forms}); if that is wrong, add "
+                      "forms = {{ {case} = \"…\" }} to the player in the config",
+           "missing": "{nick}: «{shown}» is left as written in {cases}; if it should change, add "
+                      "forms = {{ {case} = \"…\" }} to the player in the config"},
+    "ru": {"guessed": "{nick}: «{shown}» просклонено по окончанию ({forms}); если неверно, добавьте игроку в "
+                      "конфиге forms = {{ {case} = \"…\" }}",
+           "missing": "{nick}: «{shown}» в постах не склоняется ({cases}: как написано); если должно, добавьте "
+                      "игроку в конфиге forms = {{ {case} = \"…\" }}"},
+}
+_CASE_LABELS = {"en": {}, "ru": {"nomn": "им.", "gent": "род.", "datv": "дат.", "accs": "вин.", "ablt": "твор.",
+                                 "loct": "предл."}}
+
+
+def inflection_note(person: Person, cases: Iterable[str] = ("gent", "accs", "ablt"), *,
+                    language: str = "en") -> str | None:
     """A line for the GM when a name is left as written in some case (the GM may add `forms`), or declined by
-    its ending (the GM may check it); else None."""
+    its ending (the GM may check it); else None. `language`: "en" or "ru" (the GM report's, `[alerts]
+    language`); a case is named as the `forms` key in English, by its Russian abbreviation in Russian.
+
+    "Left as written" is only a nick no rule declined: a common noun pymorphy3 declines by its own dictionary
+    (`Шляпник` -> Шляпника) is no note, nor a form that equals the nominative by that declension (a woman's
+    `Мышь` in the accusative), nor an indeclinable noun or name (`Кофе`, `Мари`)."""
+    texts = _NOTE_TEXTS.get(language, _NOTE_TEXTS["en"])
+    labels = _CASE_LABELS.get(language, {})
     found = {c: _person_case(person, c) for c in cases if c not in person.forms}
     guessed = [c for c, (_, by_ending) in found.items() if by_ending]
-    missing = [c for c, (form, _) in found.items() if form == person.shown]
+    missing = [c for c, (form, _) in found.items() if form == person.shown
+               and _noun_nick_case(person.shown, c, person.gender) is None]
     if guessed:
-        shown = ", ".join(f"{c} {found[c][0]}" for c in guessed)
-        return (f"{person.nick}: «{person.shown}» is declined by its ending ({shown}); if that is wrong, add "
-                f"forms = {{ {guessed[0]} = \"…\" }} to the player in the config")
+        shown = ", ".join(f"{labels.get(c, c)} {found[c][0]}" for c in guessed)
+        return texts["guessed"].format(nick=person.nick, shown=person.shown, forms=shown, case=guessed[0])
     if not missing:
         return None
     if not all(_CYRILLIC_WORD.match(w) for w in person.shown.split(" ")):
         return None            # Latin nicks are not inflected on Russian forums either
     if any(_known_name_parse(w) is not None and "Fixd" in _known_name_parse(w).tag for w in person.shown.split(" ")):
         return None
-    return (f"{person.nick}: «{person.shown}» is left as written in {', '.join(missing)}; if it should change, "
-            f"add forms = {{ {missing[0]} = \"…\" }} to the player in the config")
+    return texts["missing"].format(nick=person.nick, shown=person.shown, case=missing[0],
+                                   cases=", ".join(labels.get(c, c) for c in missing))
 
 
 def join_ru(items: Iterable[object], conj: str = "и", sep: str = ", ") -> str:

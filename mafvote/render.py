@@ -59,6 +59,7 @@ import jinja2
 from markupsafe import Markup, escape as html_escape
 
 from tally.format import bb_escape, format_bbcode, hidden_outcome, outcome_text, shown_reason
+from tally.format import time_left as tally_time_left
 
 from . import grammar
 from .errors import BadInput
@@ -83,8 +84,9 @@ PRIVATE_KINDS = ("side_check", "role_check", "hire", "question", "succession", "
 # are `tally.format.outcome_text`)
 # `undisclosed`: hidden vote weights made the real result disagree with the public count; posts say who is
 # hanged or that nobody is, never why (`tally.format.hidden_outcome`, RULES.md §3 "Two views")
+# `decision`: the GM's own `day close --eliminate` / `--nobody` replaced the count's result (mafvote/game.py)
 DAY_REASONS = ("plurality", "tie", "tie_forgiven", "tie_all", "alibi", "unhangable", "protected", "no_votes",
-               "modkill", "pending", "undisclosed")
+               "modkill", "pending", "undisclosed", "decision")
 # rendered from the outcome's lists (deaths by cause, announced silences), not one line per event
 _LIST_EVENTS = {"death", "silence", "hanged", "modkill"}
 
@@ -558,19 +560,12 @@ def _ru_date(value: Any) -> str:
 
 
 def _time_left(deadline: datetime | None, now: datetime | None) -> str:
+    """«осталось 2 часа 5 минут», «осталась 1 минута», «осталось 3 дня 2 часа»; "" once the deadline passed.
+    The live count's own wording (`tally.format.time_left`, verb included), so the HTML page and the BBCode
+    count never say the time left two ways."""
     if deadline is None or now is None:
         return ""
-    secs = int((deadline - now).total_seconds())
-    if secs <= 0:
-        return ""
-    minutes = secs // 60
-    h, m = divmod(minutes, 60)
-    parts = []
-    if h:
-        parts.append(grammar.numeral(h, "час", ("час", "часа", "часов")))
-    if m or not h:
-        parts.append(grammar.numeral(m, "минута", ("минута", "минуты", "минут")))
-    return " ".join(parts)
+    return tally_time_left(deadline, now)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -794,12 +789,35 @@ def _mentioned(data: Mapping[str, Any], views: _Views) -> set[str]:
     return {views.person(n).nick for n in names if n}
 
 
+# gm_notes' lines in the GM report's language (`data["language"]`, set by `alert_rules.gm_report_data` from
+# `[alerts] language`); English as the report always wrote them
+_NOTE_TEXTS = {
+    "en": {"inferred": "{nick}: gender not in the roster; taken as {inferred} from the name «{shown}» "
+                       "(add gender = \"m\"/\"f\" to be sure)",
+           "unknown": "{nick}: gender unknown; posts write both forms (Повешен(а)); add gender = \"m\" or \"f\" to "
+                      "the player in the config",
+           "hidden": "day {day}: {hidden}",
+           "event": "event {kind!r} has no phrase in theme {theme}; its plain text is posted: {text!r}"},
+    "ru": {"inferred": "{nick}: пола нет в списке игроков; по имени «{shown}» взят {inferred} (чтобы не гадать, "
+                       "добавьте игроку gender = \"m\"/\"f\")",
+           "unknown": "{nick}: пол неизвестен; посты пишут обе формы (Повешен(а)); добавьте игроку в конфиге "
+                      "gender = \"m\" или \"f\"",
+           "hidden": "день {day}: {hidden}",
+           "event": "для события {kind!r} в теме {theme} нет фразы; в пост идёт текст резолвера: {text!r}"},
+}
+_GENDER_WORDS = {"en": {}, "ru": {"m": "мужской пол", "f": "женский пол"}}
+
+
 def gm_notes(data: Mapping[str, Any], *, theme: str | None = None, views: _Views | None = None) -> list[str]:
     """What the GM should check in the posts: players without a gender the grammar could infer, names left
-    uninflected, event kinds the theme has no phrase for (the resolver's plain text is used for them)."""
+    uninflected, event kinds the theme has no phrase for (the resolver's plain text is used for them).
+    In Russian when `data["language"]` is "ru" (the GM report's `[alerts] language`); English otherwise. The
+    count's `hidden_outcome` sentence is the tally's own (English) in both."""
     if views is None:
         env = make_environment("text", data.get("templates_dir"))
         views = _Views(data, load_theme(env, theme or "new_year"))
+    language = data.get("language") if data.get("language") in _NOTE_TEXTS else "en"
+    texts = _NOTE_TEXTS[language]
     notes = []
     mentioned = _mentioned(data, views)
     for p in views.order:
@@ -808,25 +826,23 @@ def gm_notes(data: Mapping[str, Any], *, theme: str | None = None, views: _Views
         if p.gender not in ("m", "f"):
             inferred = grammar.gender_from_name(p.shown)
             if inferred:
-                notes.append(f"{p.nick}: gender not in the roster; taken as {inferred} from the name «{p.shown}» "
-                             f"(add gender = \"m\"/\"f\" to be sure)")
+                notes.append(texts["inferred"].format(nick=p.nick, shown=p.shown,
+                                                      inferred=_GENDER_WORDS[language].get(inferred, inferred)))
             else:
-                notes.append(f"{p.nick}: gender unknown; posts write both forms (Повешен(а)); "
-                             f"add gender = \"m\" or \"f\" to the player in the config")
-        note = grammar.inflection_note(p)
+                notes.append(texts["unknown"].format(nick=p.nick))
+        note = grammar.inflection_note(p, language=language)
         if note:
             notes.append(note)
     public_count = data.get("public_tally") or data.get("tally") or {}
     if public_count.get("view") == "public" and "candidates" in public_count:
         hidden = hidden_outcome(public_count)
         if hidden:
-            notes.append(f"day {public_count.get('day')}: {hidden}")
+            notes.append(texts["hidden"].format(day=public_count.get("day"), hidden=hidden))
     outcome = data.get("outcome") or {}
     for e in outcome.get("public") or ():
         kind = e.get("kind", "")
         if kind not in _LIST_EVENTS and f"event.{kind}" not in views.theme.phrases:
-            notes.append(f"event {kind!r} has no phrase in theme {views.theme.name}; its plain text is posted: "
-                         f"{e.get('text', '')!r}")
+            notes.append(texts["event"].format(kind=kind, theme=views.theme.name, text=e.get("text", "")))
     return notes
 
 

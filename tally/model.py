@@ -32,10 +32,10 @@ FLAG_KINDS = (
     # a vote in the vote thread by an account that speaks for no slot then and is no GM: a stranger, a
     # replacement before its time, a replaced account after it (GM view; the GM may enter or fix a replacement)
     "unknown_author",
+    # a vote for a player the GM modkilled later that day (public: everyone sees the modkill): the voter has
+    # voted (no penalty), the vote weighs nothing, and the voter may vote again (tally/count.py `_cast`)
+    "target_removed",
 )
-# The count also flags `target_removed` (a vote for a player modkilled later that day; public). It joins
-# FLAG_KINDS together with its Russian wording in mafvote/alert_texts.py, which test_alerts_language requires of
-# every kind here; until then an alert shows it in English (alert_rules.flag_text's fallback).
 
 
 # ---------------------------------------------------------------------------------------- errors

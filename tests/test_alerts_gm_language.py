@@ -72,7 +72,7 @@ def test_the_russian_gm_report_words_flags_sides_and_causes_in_russian():
         "- мало постов: King Eciton — 0 постов за день (нужно не меньше 3): следующее ночное действие не принимается",
         "- День 1: King Eciton ничего не пишет уже 35 часов (с 31.12 12:00 MSK): кандидат на замену",
     ]
-    # the notes below (render.gm_notes: genders and declension) are still English: not this report's flags
+    # the notes below (render.gm_notes: genders and declension) are Russian too (tests/test_gm_outputs_followups.py)
     flagged = text.split("Проверьте в постах")[0]
     assert not re.search(r"\b(posts|wrote|voted|hollows|hanged|colour|silent_player|under_active)\b", flagged)
 

@@ -151,6 +151,12 @@ NICK_FORMS = {
     ("Соня", "f"): ("Сони", "Соне", "Соню", "Соней", "Соне"),
     ("Гораций", "m"): ("Горация", "Горацию", "Горация", "Горацием", "Горации"),
     ("Франклин", "m"): ("Франклина", "Франклину", "Франклина", "Франклином", "Франклине"),
+    # common nouns pymorphy3 knows: the dictionary's own declension, a masculine accusative animate
+    ("Ёжик", "m"): ("Ёжика", "Ёжику", "Ёжика", "Ёжиком", "Ёжике"),
+    ("Шляпник", None): ("Шляпника", "Шляпнику", "Шляпника", "Шляпником", "Шляпнике"),
+    ("Туман", "m"): ("Тумана", "Туману", "Тумана", "Туманом", "Тумане"),
+    ("Дельта", None): ("Дельты", "Дельте", "Дельту", "Дельтой", "Дельте"),
+    ("Ночь", "f"): ("Ночи", "Ночи", "Ночь", "Ночью", "Ночи"),
 }
 
 # nicks that stay as written in every case
@@ -166,12 +172,12 @@ UNCHANGED = [
     ("РэдДи", "f"),          # inner capitals
     ("ЛИСА", "f"),           # capitals
     ("Ёжик в тумане", "m"),  # several words
-    ("Ёжик", "m"),           # a common word: pymorphy3 knows it, not as a name
+    ("Кот", "f"),            # a man's consonant noun for a woman does not decline, as a name would not
     ("Лапуш", "m"),          # after ш the instrumental is -ом or -ем by the stress
     ("Муркиа", "f"),         # -иа never declines
     ("Энни", "f"),           # indeclinable
     ("Фредди", "m"),
-    ("Ночь", "f"),
+    ("Кофе", None),          # an indeclinable noun
 ]
 
 CASES = ("gent", "datv", "accs", "ablt", "loct")

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import re
+from datetime import datetime, tzinfo
 from pathlib import Path
 
 import click
@@ -14,7 +16,19 @@ from . import cli
 from .common import config_option, crawl_warning, format_option, game_option, parse_cli_time
 from .game import _service
 
-__all__ = ["tally_command", "votes_command"]
+__all__ = ["local_times", "tally_command", "votes_command"]
+
+# an ISO 8601 instant as `Tally` prints it (`2026-11-30T09:39:02.558244+00:00`): only with its zone, so a time
+# the text does not place in a zone is never moved
+_ISO_INSTANT = re.compile(r"\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[+-]\d\d:\d\d|Z)")
+
+
+def local_times(text: str, tz: tzinfo) -> str:
+    """`text` with every ISO instant in the game's zone, to the minute (`2026-11-30T12:39+03:00`): the count's
+    text header held the deadline in +03:00 beside `as of …09:39:02.558244+00:00`. Same instants, one zone."""
+    def local(m: re.Match[str]) -> str:
+        return datetime.fromisoformat(m[0]).astimezone(tz).isoformat(timespec="minutes")
+    return _ISO_INSTANT.sub(local, text)
 
 
 @cli.command("tally")
@@ -52,7 +66,9 @@ def tally_command(config_path: Path, game_id: str | None, number: int | None, si
     else:
         if warning:
             click.echo(f"warning: {warning}")
-        click.echo(T.format_text(t, names=names), nl=False)
+        # the table prints the instants as the count holds them (UTC or the zone they were given in): the GM reads
+        # them in the game's zone, to the minute, like `votes` and `posts`
+        click.echo(local_times(T.format_text(t, names=names), tz), nl=False)
 
 
 @cli.command("votes")
@@ -66,7 +82,9 @@ def votes_command(config_path: Path, game_id: str | None, player: str, fmt: str)
         slot, lines = service.vote_history(player)
         tz = service.tz
     if fmt == "json":
-        click.echo(json.dumps({"player": slot, "votes": [v.to_json() for v in lines]}, ensure_ascii=False, indent=1))
+        # times in the game's zone with their offset, like `posts --format json` (the same instants as before)
+        votes = [v.to_json() | {"time": v.time.astimezone(tz).isoformat()} for v in lines]
+        click.echo(json.dumps({"player": slot, "votes": votes}, ensure_ascii=False, indent=1))
         return
     click.echo(f"Голоса {slot}:")
     if not lines:
