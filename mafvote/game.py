@@ -507,8 +507,17 @@ class GameService:
                                    else f"resolve night {current.number} first"))
 
     def _read_night(self, night: int) -> str:
+        # the GM edits it by hand, often in Notepad: a BOM is read past, ANSI (windows-1251) or a folder is
+        # refused naming the file, before anything is applied
+        from .config import UnreadableFile, read_gm_text
+
         path = self.night_path(night)
-        return path.read_text(encoding="utf-8") if path.exists() else ""
+        if not path.exists():
+            return ""
+        try:
+            return read_gm_text(path)
+        except UnreadableFile as exc:
+            raise GameError(f"{path}: {exc}") from None
 
     def _write_night(self, night: int, text: str) -> None:
         path = self.night_path(night)

@@ -2,6 +2,8 @@
 
 The parsing and checking is pure and lives in `resolver.ruleset`; this module only finds and reads files.
 `validate(path)` is what `mafvote check` calls: every problem of the file, each with file, key and hint.
+Files are read as the config is (`mafvote.config.read_gm_text`): UTF-8 with or without a BOM, and a file that
+is no UTF-8 text is refused with its line and what to do.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from pathlib import Path
 from resolver import Problem, Ruleset, check_ruleset, loads_ruleset
 from resolver.errors import RulesetError
 
+from .config import UnreadableFile, read_gm_text
 from .paths import data_dir
 
 
@@ -25,13 +28,13 @@ def ruleset_path(name_or_path: str | Path) -> Path:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        return read_gm_text(path)
     except FileNotFoundError:
         bundled = sorted(p.stem for p in data_dir("rulesets").glob("*.toml"))
         raise RulesetError(Problem(str(path), "file", "ruleset file not found",
                                    f"bundled rulesets: {', '.join(bundled)}; or give a path to a .toml file")) from None
-    except UnicodeDecodeError as exc:
-        raise RulesetError(Problem(str(path), "file", f"not UTF-8 text ({exc.reason})", "save the file as UTF-8")) from None
+    except UnreadableFile as exc:
+        raise RulesetError(Problem(str(path), exc.where or "file", exc.message, exc.hint)) from None
 
 
 def load(name_or_path: str | Path) -> Ruleset:

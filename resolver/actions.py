@@ -23,13 +23,13 @@ every problem with its line; nothing is applied when any entry is wrong.
 from __future__ import annotations
 
 __all__ = ["Action", "NightFile", "parse_night_file", "append_action", "append_roll", "check_action", "available_abilities",
-           "action_rolls", "check_roll"]
+           "action_rolls", "check_roll", "copied_card", "repeated_targets", "self_targeted"]
 
 import json
 import re
 import tomllib
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from .errors import ActionError, Problem
 from .rolls import CHOICE_ROLLS, ROLL_NAMES, canonical_roll
@@ -102,6 +102,45 @@ def _entry_lines(text: str, header: str) -> list[int]:
     return [i for i, line in enumerate(text.splitlines(), 1) if pattern.match(line)]
 
 
+def _key_line(text: str, key: str) -> str:
+    """`line N` where a top-level key is written (`night = "3"`), or "" when it is not found."""
+    pattern = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
+    for i, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith("["):
+            return ""    # past the top level: the key is inside a table
+        if pattern.match(line):
+            return f"line {i}"
+    return ""
+
+
+def _mistyped(entry: Mapping) -> list[tuple[str, str]]:
+    """(message, hint) for each value of an action written as the wrong TOML type (`targets = 5`, `role = 3`)."""
+    out = []
+    for key in ("targets", "kill"):
+        value = entry.get(key, [])
+        if not isinstance(value, str) and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            out.append((f"{key} must be a list of names, not {value!r}", f'write {key} = ["Вася"] or {key} = ["Вася", "Петя"]'))
+    for key in ("role", "copy", "question", "learn"):
+        if not isinstance(entry.get(key, ""), str):
+            out.append((f"{key} must be text in quotes, not {entry[key]!r}", f'write {key} = "..."'))
+    return out
+
+
+def _tables(data: Mapping, key: str, text: str, source: str, problems: list[Problem]) -> list:
+    """The entries of `[[actions]]` / `[[rolls]]`. `[actions]` with single brackets is one table whose keys tomllib
+    hands over as the entries (the commonest TOML slip): a problem naming its line, and no entries."""
+    entries = data.get(key, [])
+    if isinstance(entries, list):
+        return entries
+    header = re.compile(r"^\s*\[\s*" + re.escape(key) + r"\s*\]")
+    line = next((f"line {i}" for i, t in enumerate(text.splitlines(), 1) if header.match(t)), "")
+    what = "action" if key == "actions" else "roll"
+    written = f"[{key}] is one table" if line else f"{key} = {entries!r} is not a list of tables"
+    line = line or _key_line(text, key)
+    problems.append(Problem(source, line or key, written, f"use [[{key}]] (double brackets): one table per {what}"))
+    return []
+
+
 def available_abilities(ruleset: Ruleset, state: GameState, nick: str) -> dict[str, tuple[Ability, bool]]:
     """The abilities a player may send tonight: name -> (card, sent on the boss's behalf)."""
     from .engine import current_boss
@@ -143,6 +182,31 @@ def item_gone(ruleset: Ruleset, state: GameState, nick: str, name: str) -> str:
         night = state.counters.get(f"{nick}/{card.name}@night", 0)
         return f"the item {card.name} was used up" + (f" on night {night}" if night else "") + " (each item is used once)"
     return f"{nick} holds no {card.name}"
+
+
+def repeated_targets(targets: Sequence[str]) -> str:
+    """Why the night refuses an action that names one player twice ("Убиваю Соню и Соню"), or "". The engine's
+    CHECK_ACTIONS and the night file's check (`check_action`, so `night add`) ask this one rule."""
+    return "the same target twice" if len(set(targets)) != len(targets) else ""
+
+
+def self_targeted(card: Ability, actor: str, targets: Sequence[str]) -> str:
+    """Why the night refuses a card aimed at its own sender ("Убиваю Ронина и Соню" from Ronin), or "": only a
+    card with `self_target` (the doctor's heal, the lawyer's alibi) may be. One rule for the engine and `check_action`."""
+    return f"{card.name} cannot target oneself" if actor in targets and not card.self_target else ""
+
+
+def copied_card(ruleset: Ruleset, action: Action) -> Ability | None:
+    """Абрахам's copy: the card of the copied role the action uses (`copy`, or the role's only card; the boss's
+    cards come with the first of the succession), or None when the role or the card is not one to copy."""
+    copied = ruleset.find_role(action.role) if action.role else None
+    if copied is None:
+        return None
+    cards = list(copied.abilities)
+    if ruleset.succession and copied.name == ruleset.succession[0]:
+        cards += list(ruleset.boss_abilities)
+    wanted = action.copy or (cards[0].name if len(cards) == 1 else "")
+    return next((c for c in cards if c.name == wanted and c.kind != "copy"), None)
 
 
 def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str, source: str) -> tuple[Action, list[Problem]]:
@@ -206,6 +270,17 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
                 if not action.role or (ruleset.find_role(action.role) is None and not ruleset.side_id(action.role)):
                     bad(f"heal_from_role needs role = a role or side of ruleset {ruleset.name}",
                         f"sides: {', '.join(ruleset.sides)}")
+            # what the night refuses whole is refused at entry, while the GM can still ask the player
+            aimed = copied_card(ruleset, action) if card.kind == "copy" else card
+            twice = repeated_targets(resolved_targets[0])
+            if twice:
+                bad(f"{twice} ({', '.join(resolved_targets[0])})",
+                    f"the night would refuse the whole action; ask {actor.nick} whom they meant and write each "
+                    "target once")
+            oneself = self_targeted(aimed, actor.nick, resolved_targets[0]) if aimed is not None else ""
+            if oneself and not card.partners_only:   # a partners-only card says it below, as the engine does
+                bad(f"{oneself} ({', '.join(resolved_targets[0])})",
+                    f"the night would refuse the whole action; ask {actor.nick} for another target")
             if card.watch_options and watch_option(card, action.learn) not in card.watch_options:
                 bad(f"{card.name}: learn = {action.learn!r} is not one of its choices",
                     " or ".join(f'learn = "{o}" ({WATCH_OPTIONS[o][0]})' for o in card.watch_options))
@@ -233,26 +308,45 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState,
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ActionError(Problem(source, f"line {toml_error_line(exc)}", f"TOML syntax: {exc}",
-                                  "names need quotes: actor = \"Вася\"; lists need brackets: targets = [\"Петя\"]")) from None
+        # `night add` appends [[actions]] after a hand-written [actions]: TOML says "Cannot overwrite a value";
+        # the slip to fix is the single brackets
+        single = [Problem(source, f"line {i}", f"[{m[1]}] is one table", f"use [[{m[1]}]] (double brackets): one table "
+                          f"per {m[1][:-1]}") for i, line in enumerate(text.splitlines(), 1)
+                  if (m := re.match(r"^\s*\[\s*(actions|rolls)\s*\]", line))]
+        raise ActionError(single or Problem(source, f"line {toml_error_line(exc)}", f"TOML syntax: {exc}",
+                                            "names need quotes: actor = \"Вася\"; lists need brackets: targets = [\"Петя\"]")) from None
     problems: list[Problem] = []
     for key in data:
         if key not in ("night", "actions", "rolls"):
             problems.append(Problem(source, key, "unknown key", "a night file has night, [[actions]] and [[rolls]]"))
     lines = _entry_lines(text, "actions")
     night = data.get("night", state.night + 1)
+    if not isinstance(night, int) or isinstance(night, bool):
+        # `night = "3"`: compared as text, it would be "for night 3, the game is at night 3"
+        problems.append(Problem(source, _key_line(text, "night") or "night", f"night must be a number, not {night!r}",
+                                f"write night = {state.night + 1}, without quotes"))
+        night = state.night + 1
     actions: list[Action] = []
     own_by_actor: dict[str, str] = {}
-    entries = data.get("actions", [])
+    entries = _tables(data, "actions", text, source, problems)
     for i, entry in enumerate(entries):
         where = f"line {lines[i]}" if i < len(lines) else f"actions[{i}]"
         if i >= len(entries) - unwritten:
             where = "the new entry (not written)"
+        if not isinstance(entry, dict):
+            problems.append(Problem(source, where, f"an action is a table, not {entry!r}",
+                                    "write each action under [[actions]] with actor = \"...\", ability = \"...\", "
+                                    "targets = [...]"))
+            continue
         unknown = [k for k in entry if k not in _ACTION_KEYS]
         for k in unknown:
             problems.append(Problem(source, where, f"unknown key {k!r}", _did_you_mean(k, _ACTION_KEYS)))
         if not isinstance(entry.get("actor"), str) or not isinstance(entry.get("ability"), str):
             problems.append(Problem(source, where, "an action needs actor = \"...\" and ability = \"...\""))
+            continue
+        mistyped = _mistyped(entry)
+        if mistyped:
+            problems += [Problem(source, where, message, hint) for message, hint in mistyped]
             continue
         targets = entry.get("targets", [])
         if isinstance(targets, str):
@@ -278,8 +372,12 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState,
         actions.append(action)
     forced: dict[tuple[str, str], bool] = {}
     roll_lines = _entry_lines(text, "rolls")
-    for i, entry in enumerate(data.get("rolls", [])):
+    for i, entry in enumerate(_tables(data, "rolls", text, source, problems)):
         where = f"line {roll_lines[i]}" if i < len(roll_lines) else f"rolls[{i}]"
+        if not isinstance(entry, dict):
+            problems.append(Problem(source, where, f"a roll is a table, not {entry!r}",
+                                    "write each roll under [[rolls]] with actor, name and value"))
+            continue
         p = find_player(state.players, str(entry.get("actor", "")))
         if p is None:
             problems.append(Problem(source, where, f"roll actor {entry.get('actor')!r} is not in the game"))
@@ -340,12 +438,7 @@ def action_rolls(ruleset: Ruleset, state: GameState, action: Action) -> tuple[st
         return ()
     card = entry[0]
     if card.kind == "copy":
-        copied = ruleset.find_role(action.role) if action.role else None
-        cards = list(copied.abilities) if copied else []
-        if copied is not None and ruleset.succession and copied.name == ruleset.succession[0]:
-            cards += list(ruleset.boss_abilities)
-        wanted = action.copy or (cards[0].name if len(cards) == 1 else "")
-        card = next((c for c in cards if c.name == wanted and c.kind != "copy"), None)
+        card = copied_card(ruleset, action)
         if card is None:
             return ()
     found: list[str] = []

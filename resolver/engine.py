@@ -39,7 +39,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
-from .actions import Action, available_abilities, item_gone
+from .actions import Action, available_abilities, item_gone, repeated_targets, self_targeted
 from .order import DEATH_ORDER, ORDER, STAGE_OF_KIND, Stage
 from .outcome import Death, NightOutcome, Private, Public, Refusal, SilenceOut
 from .rolls import Roll, Rolls
@@ -286,8 +286,9 @@ class _Night:
                 return self.refuse(action, f"target {tp.nick} is dead")
             targets.append(tp.nick)
         targets = tuple(targets)
-        if len(set(targets)) != len(targets):
-            return self.refuse(action, "the same target twice")
+        twice = repeated_targets(targets)   # the night file's check asks the same rule (night add refuses it)
+        if twice:
+            return self.refuse(action, twice)
         most = card.max_targets
         why = ""
         if card.single_target_when_alive_le and self.n <= card.single_target_when_alive_le and most > 1:
@@ -312,8 +313,9 @@ class _Night:
             return self.refuse(action, f"{card.name}: what to learn? write learn = "
                                        + " or ".join(f'"{o}" ({WATCH_OPTIONS[o][0]})' for o in card.watch_options)
                                        + f", not {action.learn!r}")
-        if p.nick in targets and not card.self_target:
-            return self.refuse(action, f"{card.name} cannot target oneself")
+        oneself = self_targeted(card, p.nick, targets)
+        if oneself:
+            return self.refuse(action, oneself)
         if card.requires_alive_gt and self.n <= card.requires_alive_gt:
             return self.refuse(action, f"not allowed with {self.n} alive: {card.name} needs more than {card.requires_alive_gt}")
         if card.requires_killing_sides and self.killing_sides() < card.requires_killing_sides:

@@ -384,6 +384,28 @@ def _names(rest: str) -> list[str]:
 _NAME_STEPS = ("exact", "lookalike", "translit", "inflected")
 
 
+# the look-alike letters of tally.names (its `lookalike` step), both ways and both cases; the matcher folds them
+# for a whole name only ("Cоня" with a Latin C is Соня, "Cоню" is no name to it)
+_CYRILLIC_LOOKS = dict(zip("авекмнорстухАВЕКМНОРСТУХ", "abekmhopctyxABEKMHOPCTYX"))
+_LATIN_LOOKS = {latin: c for c, latin in _CYRILLIC_LOOKS.items()}
+
+
+def _one_script(text: str) -> str:
+    """Each word written in two alphabets in the alphabet most of its letters are in: "Cоню" (a Latin C) ->
+    "Соню", "Rоnina" (a Cyrillic о) -> "Ronina". RULES.md §2 "Names": look-alike letters never matter, in any
+    case form; a word in one alphabet is left as written."""
+    def fold(m: re.Match) -> str:
+        word = m.group(0)
+        cyrillic = sum("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in word)
+        latin = sum("a" <= ch.lower() <= "z" for ch in word)
+        if not cyrillic or not latin:
+            return word
+        table = _LATIN_LOOKS if cyrillic >= latin else _CYRILLIC_LOOKS
+        return "".join(table.get(ch, ch) for ch in word)
+
+    return re.sub(r"\w+", fold, text)
+
+
 def _roster_names(players: Sequence[tuple[str, Sequence[str]]]) -> RosterMatcher:
     """The vote counter's matcher over the roster; each word (4+ letters) of a several-word nick is one more name
     of its player, so it is inflected too ("Кинга" for "King EcitoN": the matcher alone takes "King" but not its
@@ -518,12 +540,19 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
 
     def is_name(word: str) -> bool:
         found = matcher.match(word, fuzzy=False)
+        if found.status == "none" and _one_script(word) != word:
+            found = matcher.match(_one_script(word), fuzzy=False)   # "Cоню" with a Latin C
         return found.status != "none" and found.step in _NAME_STEPS
 
     def player_of(chunk: str) -> str:
         # RULES.md §2 "Names": the vote counter's matcher (endings, transliteration, aliases, fuzzy); what it
         # cannot place goes to the label reader below, which asks the GM rather than guess
         found = matcher.match(chunk)
+        if found.status != "match" and _one_script(chunk) != chunk:
+            # look-alike letters in a case form ("Убиваю Cоню" with a Latin C), as `--actor Cоня` takes them
+            folded = matcher.match(_one_script(chunk))
+            if folded.status != "none":
+                chunk, found = _one_script(chunk), folded
         if found.status == "match" and found.step in ("exact", "lookalike"):
             return found.player
         # before a looser reading of the roster: an old account's name is never read as another player
