@@ -167,12 +167,43 @@ def parse_duration(text: str) -> timedelta:
     if not text.strip() or not match or not any(match.groupdict().values()):
         raise ValueError(f"{json.dumps(text, ensure_ascii=False)} is not a duration")
     parts = {k: float(v) for k, v in match.groupdict().items() if v}
-    value = timedelta(
-        days=parts.get("d", 0), hours=parts.get("h", 0), minutes=parts.get("m", 0), seconds=parts.get("s", 0)
-    )
+    seconds = (parts.get("d", 0) * 86400 + parts.get("h", 0) * 3600 + parts.get("m", 0) * 60 + parts.get("s", 0))
+    if seconds > MAX_DURATION.total_seconds():
+        # checked on the number: `timedelta` itself overflows (OverflowError) long before a float does
+        raise _TooLong(f"{json.dumps(text, ensure_ascii=False)} is longer than any game "
+                       f"(at most {format_duration(MAX_DURATION)})")
+    value = timedelta(seconds=seconds)
     if value <= timedelta(0):
         raise ValueError("a duration must be longer than zero")
     return value
+
+
+class _TooLong(ValueError):
+    """A duration past `MAX_DURATION` (its hint is not the accepted forms: the form was right)."""
+
+
+# No duration of a game's config is longer than a game: a game runs some weeks. Past this, adding a duration to a
+# date leaves the calendar (`date value out of range`) in the commands that plan the next crawl or alert.
+MAX_DURATION = timedelta(days=365)
+
+# Each configured duration's sane range, and why (checked after `parse_duration`, reported as a config problem with
+# the key's line). Below the lower bound mafvote would hammer the forum or the GM; above the upper one a whole
+# game day could pass unread or a warning come before the game began.
+DURATION_BOUNDS: dict[str, tuple[timedelta, timedelta, str]] = {
+    "poll_interval": (timedelta(seconds=10), timedelta(days=1),
+                      "poll at least every day (a day's votes would go unread) and at most every 10s (each poll is "
+                      "a request to the forum)"),
+    "reread_interval": (timedelta(minutes=1), timedelta(days=7),
+                        "re-read the day's pages between every minute and every 7 days"),
+    "before_deadline": (timedelta(seconds=1), timedelta(days=7),
+                        "a warning comes at most 7 days before a deadline (a game's phase is a day or two)"),
+    "interval": (timedelta(minutes=1), timedelta(days=1),
+                 "publish between every minute and once a day (each post or edit is a request to the forum)"),
+}
+
+# A forum request's timeout: a finite number of seconds (an infinite one would hang every crawl on a stalled
+# connection); 0.5 s is already too short for a slow forum, 10 minutes longer than any page takes.
+TIMEOUT_BOUNDS = (0.5, 600.0)
 
 
 def format_duration(value: timedelta) -> str:
@@ -265,6 +296,8 @@ def _v_duration(value: Any) -> timedelta:
         return value
     try:
         return parse_duration(value)
+    except _TooLong as exc:
+        raise _fail(str(exc), "check the number and its unit (d, h, m, s)") from None
     except ValueError as exc:
         raise _fail(str(exc), f"write it like {DURATION_FORMS}") from None
 
@@ -359,6 +392,27 @@ def _v_chat_id(value: Any) -> Any:
 
 
 Duration = Annotated[timedelta, BeforeValidator(_v_duration)]
+
+
+def _bounded(key: str) -> Any:
+    """A `Duration` kept within `DURATION_BOUNDS[key]`."""
+    low, high, why = DURATION_BOUNDS[key]
+
+    def check(value: timedelta) -> timedelta:
+        if not low <= value <= high:
+            raise _fail(f"{format_duration(value) if value >= timedelta(seconds=1) else f'{value.total_seconds():g}s'}"
+                        f" is out of range ({format_duration(low)} to {format_duration(high)})", why)
+        return value
+
+    return Annotated[timedelta, BeforeValidator(_v_duration), AfterValidator(check)]
+
+
+def _v_timeout(value: float) -> float:
+    low, high = TIMEOUT_BOUNDS
+    if not low <= value <= high:     # also inf and nan (nan compares false)
+        raise _fail(f"{_quote(value)} seconds is out of range ({low:g} to {high:g})",
+                    "the seconds to wait for the forum's answer before retrying, like timeout = 20")
+    return value
 LocalDateTime = Annotated[datetime, BeforeValidator(_v_datetime)]
 TimeOfDay = Annotated[time, BeforeValidator(_v_time)]
 ZoneName = Annotated[str, AfterValidator(_v_zone)]
@@ -400,7 +454,7 @@ class ForumConfig(_Model):
     base_url: Url = Field(examples=["https://forum.example.org/"])
     timezone: ZoneName = Field(examples=["Europe/Moscow"])
     min_delay: float = Field(1.0, ge=0, examples=[1.0])
-    timeout: float = Field(20.0, gt=0, examples=[20])
+    timeout: Annotated[float, AfterValidator(_v_timeout)] = Field(20.0, examples=[20])
     retries: int = Field(4, ge=0, le=20, examples=[4])
     login: LoginConfig | None = None
 
@@ -460,9 +514,9 @@ class GameConfig(_Model):
     game_topic: Url = Field(examples=["https://forum.example.org/showthread.php?tid=1"])
     vote_thread: Url = Field(examples=["https://forum.example.org/showthread.php?tid=2"])
     gm: Annotated[list[Text], BeforeValidator(_v_one_or_many)] = Field(min_length=1, examples=[["Ведущий"]])
-    poll_interval: Duration = Field(timedelta(minutes=2), examples=["2m"])
+    poll_interval: _bounded("poll_interval") = Field(timedelta(minutes=2), examples=["2m"])  # type: ignore[valid-type]
     # Re-read of the current day's pages to catch edits and deletions on older pages (issue 2 item 4).
-    reread_interval: Duration = Field(timedelta(minutes=30), examples=["30m"])
+    reread_interval: _bounded("reread_interval") = Field(timedelta(minutes=30), examples=["30m"])  # type: ignore[valid-type]
     schedule: ScheduleConfig
     players: list[PlayerConfig] = Field(default_factory=list)
     # The posts (`mafvote render`, issue 5 items 1 and 4): the theme (default: the ruleset's [game].theme),
@@ -509,7 +563,7 @@ class WebhookConfig(_Model):
 
 
 class AlertsConfig(_Model):
-    before_deadline: list[Duration] = Field(
+    before_deadline: list[_bounded("before_deadline")] = Field(  # type: ignore[valid-type]
         default_factory=lambda: [timedelta(minutes=60), timedelta(minutes=15)], examples=[["60m", "15m"]]
     )
     channels: list[Literal[CHANNELS]] = Field(default_factory=list)  # type: ignore[valid-type]
@@ -523,7 +577,7 @@ class AlertsConfig(_Model):
 class PublishConfig(_Model):
     dir: Path | None = Field(None, examples=["public/"])
     forum: bool = False
-    interval: Duration = Field(timedelta(minutes=10), examples=["10m"])
+    interval: _bounded("interval") = Field(timedelta(minutes=10), examples=["10m"])  # type: ignore[valid-type]
 
 
 class Config(_Model):
@@ -569,6 +623,19 @@ class Config(_Model):
         raise BadInput(
             f"{self._shown}: no game with id {json.dumps(game_id, ensure_ascii=False)} (the file has: {ids}){hint}"
         )
+
+
+def _missing_config_hint() -> str:
+    # A GM who installed mafvote with pip has no source folder: the commented example ships inside the package.
+    from .paths import data_file
+
+    try:
+        shipped = data_file("config.example.toml", "config.toml")
+        example = f"the commented example config.toml (it ships with mafvote: {shipped})"
+    except FileNotFoundError:
+        example = "the commented example config.toml"
+    return (f"pass the file with -c FILE, or copy {example} and edit it; `mafvote demo --keep DIR` writes a working "
+            "setup (config.toml, store, nights) into DIR to start from")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -666,8 +733,7 @@ def _read_toml(file: Path, shown: str) -> tuple[dict[str, Any], str]:
                     shown,
                     "",
                     "file not found",
-                    "pass the file with -c FILE, or copy the commented example config.toml from the "
-                    "mafvote source and edit it; `mafvote demo` shows a working setup without one",
+                    _missing_config_hint(),
                 )
             ]
         )

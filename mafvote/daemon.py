@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import html as _html
 import logging
+import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -36,11 +37,11 @@ from .alert_rules import CrawlHealth, crawl_alerts, day_alerts, flag_alerts, off
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
 from .errors import MafvoteError, OperationFailed
 from .game import GameService, Phase, phase_of_index
-from .store import Store, from_db_time
+from .store import Store, database_problem, from_db_time
 
 __all__ = [
     "CRAWL_NOT_FINISHED", "Daemon", "DaemonError", "GameStatus", "PlannedJob", "TickReport", "active_day", "collect_status",
-    "crawl_health", "deadline_plan", "format_left",
+    "crawl_health", "deadline_plan", "early_close", "format_left", "url_changes_text",
 ]
 
 log = logging.getLogger("mafvote.daemon")
@@ -268,6 +269,20 @@ class Daemon:
             # next poll tries again
             log.error("game %s: %s", game_id, exc)
             return TickReport(errors=[f"{game_id}: {exc}"])
+        except sqlite3.DatabaseError as exc:
+            # the store went bad under the daemon (a malformed page, a table gone): the GM's problem, not a bug;
+            # one line naming the file and what to do, and the other games carry on
+            problem = database_problem(self.config.store.path, exc)
+            if problem is None:
+                log.exception("game %s: internal error, the other games carry on", game_id)
+                return TickReport(errors=[f"{game_id}: internal error: {type(exc).__name__}: {exc}"])
+            message = f"game {game_id}: {problem}"
+            g = self.games.get(game_id)
+            if g is None or g.last_error != message:      # one line per problem, not one per poll
+                log.error("%s", message)
+            if g is not None:
+                g.last_error = message
+            return TickReport(errors=[f"{game_id}: {problem}"])
         except Exception as exc:  # noqa: BLE001
             log.exception("game %s: internal error, the other games carry on", game_id)
             return TickReport(errors=[f"{game_id}: internal error: {type(exc).__name__}: {exc}"])
@@ -279,6 +294,11 @@ class Daemon:
         self._now = now
         g = self.games[game_id]
         report = TickReport(crawled=[game_id])
+        moved = url_changes_text(self.store, g.cfg, g.forum)
+        if moved is not None:
+            # said once, as `mafvote crawl` says it: this crawl makes the store follow, the next finds nothing moved
+            log.warning("crawl %s: the address changed in %s: %s; reading the new address from now on (the stored "
+                        "posts are kept)", game_id, Path(self.config.path).name, moved)
         results = crawl_game(g.cfg, g.forum, self.clients[g.forum.id], self.store, now=now)
         for r in results:
             if r.error:
@@ -500,10 +520,35 @@ def _game_plan(service: GameService, cfg, before_deadline, now: datetime) -> lis
     current = service.current_phase(applied)
     kind, number = phase_of_index(current.index + 1, cfg.schedule.starts_with)
     following = service.phase(kind, number, applied)
-    day = active_day(current, following, now)
-    if day is None:
-        day = following if following.kind == "day" else None
+    running = active_day(current, following, now)
+    if running is not None and early_close(service, running, applied, now) is not None:
+        return []             # RULES.md §3.11: the day is over (досрочно); no warning of its deadline is due
+    day = running if running is not None else (following if following.kind == "day" else None)
     return deadline_plan(cfg.id, day, before_deadline, after=now) if day is not None else []
+
+
+def early_close(service: GameService, day: Phase, applied, now: datetime) -> datetime | None:
+    """When the running `day` closed by itself (RULES.md §3.11, 000/003 досрочно: the count closes it at the
+    closing post) before the GM applied its close; None while it runs, or when the count cannot be made now
+    (the daemon's tick reports that problem)."""
+    if any(r.how == "close" and r.number == day.number for r in applied):
+        return None
+    try:
+        count = service.count(day.number, view="gm", now=now)
+    except MafvoteError:
+        return None
+    return count.closed_early if count.closed and count.closed_early is not None else None
+
+
+def url_changes_text(store: Store, game, forum) -> str | None:
+    """The addresses the config moved since the store last followed it (`Store.url_changes`), as one clause:
+    `forum hyper http://a/ -> https://a/; vote topic … -> …`; None when nothing moved."""
+    changes = store.url_changes(forum.id, forum.base_url, game.id,
+                                (("game", game.game_topic), ("vote", game.vote_thread)))
+    if not changes:
+        return None
+    return "; ".join(f"{f'forum {forum.id}' if kind == 'forum' else f'{kind} topic'} {old} -> {new}"
+                     for kind, old, new in changes)
 
 
 def _post_link(forum, vote_thread: str) -> Callable[[int], str]:
@@ -541,6 +586,8 @@ class GameStatus:
     alerts_sent: int
     winner: str | None = None         # RULES.md §5: the side that won (GameService.winner); None while it goes on
     winner_text: str | None = None    # «победа мафии»
+    # the running day closed by itself (RULES.md §3.11, досрочно) at this moment; the GM has yet to `day close` it
+    closed_early: datetime | None = None
     # the last crawl is older than 3 poll intervals: no daemon is crawling (`mafvote run` is not running)
     no_crawl_for: timedelta | None = None
     poll_interval: timedelta | None = None
@@ -554,7 +601,8 @@ class GameStatus:
 
     @property
     def deadline(self) -> datetime:
-        return (self.active_day or self.phase).deadline
+        """When the running phase ends: its deadline, or the moment the day closed early."""
+        return self.closed_early or (self.active_day or self.phase).deadline
 
     def to_json(self) -> dict:
         left = self.deadline - self.now
@@ -566,6 +614,7 @@ class GameStatus:
             "failures_in_a_row": self.failures_in_a_row, "next_jobs": [j.to_json() for j in self.next_jobs],
             "unsent_alerts": self.unsent, "alerts_sent": self.alerts_sent,
             "game_over": self.winner is not None, "winner": self.winner, "winner_text": self.winner_text,
+            "closed_early": self.closed_early.isoformat() if self.closed_early is not None else None,
             "crawl_overdue": None if self.no_crawl_for is None else {
                 "seconds": int(self.no_crawl_for.total_seconds()),
                 "poll_interval_seconds": int(self.poll_interval.total_seconds()) if self.poll_interval else None,
@@ -601,6 +650,7 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
         kind, number = phase_of_index(current.index + 1, game.schedule.starts_with)
         following = service.phase(kind, number, applied)
         day = active_day(current, following, now)
+        closed_early = early_close(service, day, applied, now) if day is not None else None
         crawls, last_error, failures = [], None, 0
         last_started: datetime | None = None
         for topic_kind, url in (("game", game.game_topic), ("vote", game.vote_thread)):
@@ -640,7 +690,7 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
         out.append(GameStatus(game.id, game.title, current, day, now, crawls, last_error, failures,
                               sorted(jobs, key=lambda j: j.at), unsent, sent, winner,
                               f"победа {service.winner_words(winner)}" if winner else None,
-                              no_crawl_for=overdue, poll_interval=game.poll_interval))
+                              no_crawl_for=overdue, poll_interval=game.poll_interval, closed_early=closed_early))
     return out
 
 

@@ -45,6 +45,7 @@ Only the operations here touch the store, the files and the clock (`now` is pass
 from __future__ import annotations
 
 import json
+import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta, timezone
@@ -55,8 +56,9 @@ import resolver as R
 import tally as T
 from resolver.duty import NightDuty, night_duty
 from resolver.state import find_player
+from tally.names import normalise
 
-from .config import GameConfig
+from .config import GameConfig, name_key
 from .errors import BadInput, MafvoteError
 from .store import Store, StoredPost, from_db_time, to_db_time
 
@@ -116,6 +118,10 @@ def phase_index(kind: str, number: int, starts_with: str) -> int:
 # 22:30" after "первые нд до 22:00 следующего после старта дня" (000), meaning the next evening, not a day of
 # 30 minutes that would make every vote `late`. Nights may be short: "Ночь до 22:30" after "День до 22:00" (001).
 MIN_DAY = timedelta(hours=3)
+
+# How far past the current phase a phase's bounds are worked out (`GameService.phase`): a game runs for some
+# dozens of phases; the schedule is walked one phase at a time, so a typo'd number is refused instead.
+MAX_PHASES_AHEAD = 100
 
 
 def phase_deadline(kind: str, after: datetime, schedule, tz) -> datetime:
@@ -339,6 +345,9 @@ class GameService:
             r = ended[want]
             return Phase(kind, number, r.start, r.deadline, want)  # type: ignore[arg-type]
         ph = self.current_phase(rows)
+        if want - ph.index > 2 * MAX_PHASES_AHEAD:
+            raise GameError(f"{kind} {number} is far beyond the game's current phase ({ph.label_ru}); "
+                            f"give a {kind} number near the current one")
         while ph.index < want:
             ph = self._phase_after(ph.index + 1, ph.deadline)
         return ph
@@ -869,6 +878,8 @@ class GameService:
         slot, also those written before the GM entered the replacement (the substitute often votes at once)."""
         applied = self.applied()
         state = self.state(applied)
+        by = self._new_account(by)
+        self._not_replaced_already(state, applied, player)
         p = self._player(state, player)
         at = at or _minute(now)      # the newcomer's vote in the same minute (forums show minutes) is the slot's
         if at.tzinfo is None:
@@ -880,6 +891,37 @@ class GameService:
         self._append(self.current_phase(applied), "replace", new,
                      {"old": p.nick, "new": by, "at": at.isoformat()}, now)
         return new
+
+    def _new_account(self, by: str) -> str:
+        """The nick `replace --by` gave, as the forum would show it: spaces around it and invisible characters
+        (zero-width spaces, joiners, direction marks) dropped. An empty nick or a GM's account is refused: from
+        the replacement on the old account's votes no longer count, and a GM's posts never count (the roster's
+        checks in the config refuse the same)."""
+        nick = "".join(ch for ch in by if unicodedata.category(ch) != "Cf").strip()
+        if not nick:
+            raise GameError(f"replace --by {by!r}: the new account's nick is empty (spaces and invisible characters "
+                            "do not count); give the nick exactly as the forum shows it")
+        for gm in self.game.gm:
+            if name_key(gm) == name_key(nick) or normalise(gm) == normalise(nick):
+                raise GameError(f"replace --by {nick!r}: that is the GM's account {gm!r} of game {self.game.id} "
+                                "(games.gm in the config), whose posts are never votes; give the new player's nick")
+        return nick
+
+    def _not_replaced_already(self, state: R.GameState, applied: Sequence[AppliedPhase], player: str) -> None:
+        """A second `replace` of a slot names the account now playing it, not the one replaced before."""
+        if find_player(state.players, player) is not None:
+            return
+        for r in reversed(applied):
+            if r.how == "replace" and name_key(r.outcome.get("old", "")) == name_key(player):
+                new = r.outcome["new"]
+                when = datetime.fromisoformat(r.outcome["at"]).astimezone(self.tz)
+                raise GameError(f"{r.outcome['old']} was replaced by {new} at {when:%Y-%m-%d %H:%M} (step #{r.seq}); "
+                                f"to replace again: mafvote replace --player {new} --by NEWNICK")
+        for cfg in self.game.players:
+            if cfg.replaced_by is not None and name_key(cfg.nick) == name_key(player):
+                new = cfg.replaced_by.nick
+                raise GameError(f"{cfg.nick} was replaced by {new} (replaced_by in the config); "
+                                f"to replace again: mafvote replace --player {new} --by NEWNICK")
 
     # -- the day state by hand (`mafvote state silence|alibi|kill`) --
     def _coming_day(self, day: int, applied: Sequence[AppliedPhase]) -> Phase:
@@ -897,6 +939,10 @@ class GameService:
         p = self._player(state, player)
         if days < 1:
             raise GameError("--days must be 1 or more")
+        if secret and days != 1:
+            # nothing is announced to count the days down by: the hidden loss is the coming day's only
+            raise GameError(f"--days {days} with --secret: a secret silence is for one day; enter it again "
+                            "(`mafvote state silence --secret`) for the next day")
         if secret:
             new = replace(state, hidden_vote_loss=tuple(dict.fromkeys((*state.hidden_vote_loss, p.nick))))
         else:
@@ -1000,11 +1046,18 @@ class GameService:
         """The tally's inputs for `day` from the store: posts (with versions), roster, day state, rules."""
         rows = list(self.applied() if applied is None else applied)
         number = day if day is not None else self.default_day(rows)
-        bounds = self.phase("day", number, rows)
         current = self.current_phase(rows)
-        if bounds.index > current.index + 1 and (since is None or deadline is None):
+        # checked before the bounds are computed: the schedule is walked phase by phase up to `number`, and a
+        # typo'd `--day 10000000` would walk for a minute and then leave the calendar
+        far = number > current.number + MAX_PHASES_AHEAD
+        if phase_index("day", number, self.game.schedule.starts_with) > current.index + 1 \
+                and (since is None or deadline is None or far):
+            kind, after = phase_of_index(current.index + 1, self.game.schedule.starts_with)
+            latest = after if kind == "day" else current.number
             raise GameError(f"day {number} has not begun (the current phase is {current.label_ru}); "
-                            "give --since and --deadline to count a stretch of the thread anyway")
+                            + (f"the latest day to count now is day {latest}" if far else
+                               "give --since and --deadline to count a stretch of the thread anyway"))
+        bounds = self.phase("day", number, rows)
         state = self._state_before(number, rows)
         if closed_at is None:
             # a day the GM closed before its deadline stays closed at that moment in every later recount
@@ -1029,8 +1082,12 @@ class GameService:
                 weights[slot_of[p.nick]] = T.Weight(role.red_weight, role.blue_weight)
         before = [r for r in rows if r.how == "close" and r.number < number]
         ties = sum(1 for r in before if ((r.outcome.get("count") or {}).get("outcome") or {}).get("reason") in _TIE_REASONS)
-        modkilled = tuple(slot_of[d["player"]] for r in rows if r.how == "modkill" and r.kind == "day"
-                          and r.number == number for d in r.outcome.get("deaths", []) if d["player"] in slot_of)
+        modkills = [(slot_of[d["player"]], r.applied_at) for r in rows if r.how == "modkill" and r.kind == "day"
+                    and r.number == number for d in r.outcome.get("deaths", []) if d["player"] in slot_of]
+        modkilled = tuple(slot for slot, _ in modkills)
+        # when the GM modkilled each: a vote for them posted from then on is a vote for the dead, an earlier one a
+        # vote whose target has left (weight 0, the voter has voted)
+        modkilled_at = {slot: at for slot, at in modkills if at is not None}
         night = self.night_before_day(number)
         night_start = self.phase("night", night, rows).start if night >= 1 else None
         # the next day's start bounds this day's `late` votes (its own votes are its, not late for this day)
@@ -1040,7 +1097,7 @@ class GameService:
             day=number, deadline=deadline or bounds.deadline, start=since or bounds.start,
             alive=tuple(slot_of[n] for n in state.alive), silences=tuple(silences), shields=tuple(shields),
             weights=weights, misses_so_far={slot_of[k]: v for k, v in state.misses.items() if k in slot_of},
-            ties_so_far=ties, closed_at=closed_at, modkilled=modkilled,
+            ties_so_far=ties, closed_at=closed_at, modkilled=modkilled, modkilled_at=modkilled_at,
             # RULES.md §3.7 (004): the votes stolen and gifted on the night before this day; the day's close
             # clears them, so a closed day's count reads them from the state before its close
             transfers=tuple(T.Transfer(kind, slot_of[a], slot_of[b])  # type: ignore[arg-type]

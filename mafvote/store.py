@@ -56,6 +56,7 @@ __all__ = [
     "StoredPage",
     "StoredPost",
     "Topic",
+    "database_problem",
     "to_db_time",
     "from_db_time",
 ]
@@ -314,6 +315,36 @@ def _locked_message(path: Path) -> str:
             "is done")
 
 
+def _damaged_message(path: Path, what: object) -> str:
+    return (f"store {path} is damaged ({what}); restore it from a backup, or move it away and run "
+            "`mafvote crawl` to read the topics again (the nights resolved and days closed are in it too "
+            "and would have to be entered again)")
+
+
+# sqlite3's errors that are mafvote's own bugs (a wrong statement, a closed connection, a broken constraint), not
+# the file's state: they keep their traceback.
+_BUGS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.DataError,
+         sqlite3.NotSupportedError, sqlite3.InternalError)
+
+
+def database_problem(path: str | Path, exc: sqlite3.DatabaseError) -> StoreError | None:
+    """The one line a GM gets for an SQLite error met while using the store at `path` (the CLI's edge and the
+    daemon's tick catch them): locked, read-only, or damaged (a malformed page, a table or column missing: a
+    mafvote store always has its whole schema). None for an error that is a bug of mafvote's own."""
+    if isinstance(exc, _BUGS):
+        return None
+    path = Path(path)
+    code = _sqlite_code(exc)
+    if code.startswith(_LOCKED):
+        return StoreError(_locked_message(path))
+    if code.startswith(_READ_ONLY):
+        return StoreError(_read_only_message(path))
+    if code == "SQLITE_NOTADB":
+        return StoreError(f"not a mafvote store: {path} is not an SQLite database ({exc}); check [store].path "
+                          "in the config")
+    return StoreError(_damaged_message(path, exc))
+
+
 def _read_only_message(path: Path) -> str:
     return (f"store {path} is read-only (this user cannot write the file or its folder, or the disk is "
             "mounted read-only): this command needs to write it; make both writable (chmod u+w), run mafvote "
@@ -332,6 +363,7 @@ class _Database(sqlite_utils.Database):
     and every caller of `store.db.atomic()` (games, alerts, publishing) gets it too."""
 
     store_path: Path = Path()
+    checked: bool = False
 
     @contextlib.contextmanager
     def atomic(self) -> Iterator["_Database"]:
@@ -343,6 +375,8 @@ class _Database(sqlite_utils.Database):
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             raise self._store_error(exc) from exc
+        if not self.checked:
+            self._check_before_writing()
         try:
             yield self
         except BaseException:
@@ -355,6 +389,23 @@ class _Database(sqlite_utils.Database):
             if isinstance(exc, sqlite3.OperationalError):
                 raise self._store_error(exc) from exc
             raise
+
+    def _check_before_writing(self) -> None:
+        """Nothing is written into a damaged file (an `undo` on a malformed store "succeeded" and made it worse):
+        the first write of each connection runs SQLite's `quick_check` under the write lock. It reads every page
+        once: 20–40 ms for a store of 10,000 posts (23 MB), once per command or per daemon start."""
+        try:
+            rows = [r[0] for r in self.conn.execute("PRAGMA quick_check(3)")]
+        except sqlite3.DatabaseError as exc:
+            rows = [str(exc)]
+        if rows != ["ok"]:
+            self.rollback()
+            found = [line.strip() for row in rows for line in str(row).splitlines()
+                     if line.strip() and not line.startswith("*** in database")]
+            problem = "; ".join(found[:2]) + ("; ..." if len(found) > 2 else "")
+            raise StoreError(_damaged_message(self.store_path, f"SQLite's check found: {problem}") +
+                             "; nothing was written")
+        self.checked = True
 
     def execute(self, sql: str, parameters: Sequence | dict[str, Any] | None = None) -> sqlite3.Cursor:
         try:
@@ -369,6 +420,41 @@ class _Database(sqlite_utils.Database):
         if code.startswith(_READ_ONLY):
             return StoreError(_read_only_message(self.store_path))
         return exc
+
+
+_SCHEMAS: dict[int, dict[str, set[str]]] = {}
+
+
+def _expected_schema(count: int) -> dict[str, set[str]]:
+    """table -> columns of a store made by the first `count` of `MIGRATIONS`, worked out once per process on an
+    empty store in memory."""
+    if count not in _SCHEMAS:
+        db = sqlite_utils.Database(memory=True)
+        db["schema_version"].create({"id": int, "version": int, "migrated_at": str}, pk="id")
+        for migration in MIGRATIONS[:count]:
+            migration(db)
+        _SCHEMAS[count] = {t.name: {c.name for c in t.columns} for t in db.tables}
+        db.close()
+    return _SCHEMAS[count]
+
+
+# A store file is empty only for the moment between its creation and its first write by the process making it.
+_NEW_FILE = 2.0
+
+
+def _stays_empty(path: Path) -> bool:
+    """The file is empty and not one another process is creating right now (it would have a header within
+    milliseconds): a file empty for longer was truncated."""
+    while True:
+        try:
+            info = path.stat()
+        except OSError:
+            return False
+        if info.st_size > 0 or any(path.with_name(path.name + end).exists() for end in ("-journal", "-wal")):
+            return False        # being written: SQLite's journal or log is there (a lock is reported as such)
+        if time.time() - info.st_mtime >= _NEW_FILE:
+            return True
+        time.sleep(0.02)
 
 
 def _writable(path: Path) -> bool:
@@ -413,6 +499,13 @@ class Store:
         if self.path.is_dir():
             raise StoreError(f"store {self.path} is a folder, not a file; check [store].path in the config "
                              "(it names the SQLite file, e.g. mafvote.db)")
+        if exists and not memory and _stays_empty(self.path):
+            # SQLite takes an empty file for a new database, but mafvote never leaves one: its store has a header
+            # and a schema from its first use on. An empty one was truncated (a full disk, a copy cut short);
+            # opening it as new would show the GM a game of night 1 with everyone alive.
+            raise StoreError(f"store {self.path} is empty (0 bytes): it was truncated (a full disk? a copy cut "
+                             "short?); restore it from a backup, or delete the file to start a new store (the "
+                             "nights resolved and days closed would have to be entered again)")
         self.read_only = bool(read_only) if read_only is not None else (exists and not memory
                                                                          and not _writable(self.path))
         try:
@@ -430,6 +523,7 @@ class Store:
             # power cut (not a process kill) may be rolled back, and the next crawl re-reads them.
             self.db.execute("PRAGMA synchronous = NORMAL")
             self._migrate(list(migrations))
+            self._check_schema(list(migrations))
         except StoreError:
             self._close_quietly()
             raise
@@ -445,11 +539,27 @@ class Store:
             return (f"not a mafvote store: {self.path} is not an SQLite database ({exc}); check [store].path "
                     "in the config")
         if code == "SQLITE_CORRUPT":
-            return (f"store {self.path} is damaged ({exc}); restore it from a backup, or move it away and run "
-                    "`mafvote crawl` to read the topics again (the nights resolved and days closed are in it too "
-                    "and would have to be entered again)")
+            return _damaged_message(self.path, exc)
         return (f"store {self.path}: cannot open ({exc}); check [store].path in the config and the "
                 "folder's permissions")
+
+    def _check_schema(self, migrations: list[Callable[[sqlite_utils.Database], None]]) -> None:
+        """Every table and column the migrations make is there: `schema_version` alone does not prove it (a table
+        dropped by hand, a store copied in part); a command would fail half-way with "no such table"."""
+        # mafvote's own migrations only (a test's appended one is not run twice to learn its tables)
+        own = 0
+        while own < min(len(migrations), len(MIGRATIONS)) and migrations[own] is MIGRATIONS[own]:
+            own += 1
+        expected = _expected_schema(own)
+        found: dict[str, set[str]] = {}
+        for (table,) in self.db.conn.execute("select name from sqlite_master where type = 'table'"):
+            found[table] = {r[1] for r in self.db.conn.execute(f"PRAGMA table_info([{table}])")}
+        for table, columns in expected.items():
+            if table not in found:
+                raise StoreError(_damaged_message(self.path, f"table {table} is missing"))
+            missing = sorted(columns - found[table])
+            if missing:
+                raise StoreError(_damaged_message(self.path, f"table {table} has no column {', '.join(missing)}"))
 
     def _enable_wal(self) -> None:
         """WAL mode, once per file. Switching a new file's journal mode needs it to itself, and SQLite answers

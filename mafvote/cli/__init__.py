@@ -6,6 +6,8 @@ tests under click's CliRunner the same exit codes a GM sees.
 """
 from __future__ import annotations
 
+import sqlite3
+
 import click
 
 from ..errors import MafvoteError
@@ -23,6 +25,17 @@ class _Group(click.Group):
         except ScraperError as exc:
             click.echo(f"error: {exc}", err=True)
             raise click.exceptions.Exit(1) from None
+        except sqlite3.DatabaseError as exc:
+            # The store went bad after it opened (a page past the header is malformed, a table was dropped): one
+            # line naming the file and what to do, whichever command read it. A bug of ours keeps its traceback.
+            from ..store import database_problem
+
+            config = ctx.meta.get("mafvote.config")
+            problem = database_problem(config.store.path if config is not None else "(the store)", exc)
+            if problem is None:
+                raise
+            click.echo(f"error: {problem}", err=True)
+            raise click.exceptions.Exit(problem.exit_code) from None
 
 
 def _config_defaults(group: click.Group, path: str) -> dict:

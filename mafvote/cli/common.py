@@ -159,7 +159,8 @@ def _cached(ctx: click.Context) -> Config:
 
 
 def _store_exists_for_readers(ctx: click.Context, config: Config) -> None:
-    if _command_of(ctx) in READ_ONLY_COMMANDS and not Path(config.store.path).exists():
+    # a --dry-run writes nothing, so it creates nothing either (`night resolve --dry-run`, `day close --dry-run`)
+    if (_command_of(ctx) in READ_ONLY_COMMANDS or _param(ctx, "dry_run")) and not Path(config.store.path).exists():
         raise NoStore(config.store.path)
 
 
@@ -177,9 +178,10 @@ def load_game(ctx: click.Context | None = None) -> tuple[Config, GameConfig]:
 
 
 # Commands that only read the store: with no store file they say so instead of creating an empty one.
+# `undo` is one of them here: with no store there is nothing to undo. Any command's --dry-run too.
 # `status` and `posts` never create one either but answer on their own: `status` shows the
 # schedule of a game not crawled yet and notes the missing store, `posts` says no posts are stored yet.
-READ_ONLY_COMMANDS = frozenset({("state",), ("tally",), ("votes",), ("render",)})
+READ_ONLY_COMMANDS = frozenset({("state",), ("tally",), ("votes",), ("render",), ("undo",)})
 
 
 def _command_of(ctx: click.Context) -> tuple[str, ...]:

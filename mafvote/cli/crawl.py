@@ -112,12 +112,11 @@ def _say_moved(store, game, forum, config_file) -> None:
     """The config is the truth: an address changed there (the forum moved to https, a new domain or port) is
     followed by this crawl (`Store.ensure_topic` moves the stored pages; posts stay keyed by post id). Said
     once, on the crawl that follows it: the next one finds the store already at the new address."""
-    changes = store.url_changes(forum.id, forum.base_url, game.id,
-                                (("game", game.game_topic), ("vote", game.vote_thread)))
-    if not changes:
+    from ..daemon import url_changes_text
+
+    moved = url_changes_text(store, game, forum)
+    if moved is None:
         return
-    moved = "; ".join(f"{f'forum {forum.id}' if kind == 'forum' else f'{kind} topic'} {old} -> {new}"
-                      for kind, old, new in changes)
     click.echo(f"{game.id}: the address changed in {config_file.name}: {moved}; reading the new address from "
                "now on (the stored posts are kept)", err=True)
 

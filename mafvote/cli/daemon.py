@@ -103,6 +103,9 @@ def _print_status(config, games, now: datetime, fmt: str) -> None:
         else:
             click.echo(f"  phase:         {line}")
             left = format_left(s.deadline - now)
+            if s.closed_early is not None:
+                # RULES.md §3.11: the count closed the day (досрочно); its deadline no longer matters
+                left = f"none: the day closed early (досрочно) at {_local(s.closed_early, tz)}"
             if s.deadline <= now and (s.active_day or phase).kind == "day":
                 day = (s.active_day or phase).number
                 left += f" (close the day with `mafvote day close --game {s.game} --day {day}`)"

@@ -279,8 +279,9 @@ def replace_command(config_path: Path, game_id: str | None, player: str, by: str
         now = game_mod.utc_now()
         when = parse_cli_time(at, service.tz, option="--at") if at else None
         new = service.replace_player(player, by, now=now, at=when)
-        old = new.replacements[-1][0]
+        old, by = new.replacements[-1]
         # nicks are not inflected («вместо Зета» would be wrong for a female nick): the slot, then the new account
+        # as stored (invisible characters and outer spaces dropped)
         click.echo(f"замена: слот {old} — теперь {by}, с {_local(service, when or now)}")
 
 
