@@ -1467,10 +1467,12 @@ def ruleset_file_problems(path: Path) -> list[Problem]:
     """
     shown = _shown_ruleset(path)
     try:
-        tomllib.loads(path.read_text(encoding="utf-8"))
+        tomllib.loads(read_gm_text(path))
     except tomllib.TOMLDecodeError as exc:
         return [_syntax_problem(str(exc), shown)]
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnreadableFile as exc:
+        return [Problem(shown, exc.where, exc.message, exc.hint)]
+    except OSError as exc:
         return [Problem(shown, "", f"cannot read the ruleset: {exc}", "check the file")]
     # A missing module means "not written yet"; an error inside an existing one must surface.
     module = sys.modules.get("mafvote.rulesets")
@@ -1520,8 +1522,8 @@ def _role_problems(shown: str, g: int, ruleset: str, path: Path,
     """Roster roles (`games[g].players[p].role`, raw) must be roles of the game's ruleset (its `[[roles]]` names
     and aliases)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = tomllib.loads(read_gm_text(path))
+    except (OSError, UnreadableFile, tomllib.TOMLDecodeError):
         return []
     roles = [r for r in data.get("roles", []) if isinstance(r, dict) and isinstance(r.get("name"), str)]
     if not roles:
@@ -1549,8 +1551,8 @@ def _item_problems(shown: str, g: int, ruleset: str, path: Path,
     if not any(items for _, items in rosters):
         return []
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = tomllib.loads(read_gm_text(path))
+    except (OSError, UnreadableFile, tomllib.TOMLDecodeError):
         return []
     names = [i["name"] for i in data.get("items", []) if isinstance(i, dict) and isinstance(i.get("name"), str)]
     known = {name_key(n): n for n in names}

@@ -313,3 +313,20 @@ def test_ruleset_with_a_bom_loads_and_one_in_windows_1251_is_refused_naming_the_
     assert [str(p) for p in info.value.problems] == [
         f"{tmp_path / 'ansi.toml'}: line {line}: the file is not UTF-8 (saved as ANSI / windows-1251?) "
         "(save it as UTF-8: in Notepad, Save As with Encoding UTF-8)"]
+
+
+def test_check_reads_a_ruleset_with_a_bom_and_names_the_line_of_one_in_windows_1251(game_dir):
+    # `mafvote check` reads a game's ruleset as the game does: Notepad's BOM is read past (it used to be "TOML
+    # syntax error at line 1, column 1" in check while the game itself loaded the file)
+    text = (ROOT / "rulesets" / "new_year.toml").read_text(encoding="utf-8")
+    (game_dir / "mine.toml").write_bytes(text.encode("utf-8-sig"))
+    config = game_dir / "config.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace('ruleset = "new_year"', 'ruleset = "mine.toml"'),
+                      encoding="utf-8")
+    code, out, err = run("check")
+    assert code == 0, out + err
+    (game_dir / "mine.toml").write_bytes(text.encode("cp1251"))
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if any(ord(ch) > 127 for ch in t))
+    code, out, err = run("check")
+    assert code == 2
+    assert f"mine.toml: line {line}: the file is not UTF-8 (saved as ANSI / windows-1251?)" in out + err
