@@ -3,13 +3,13 @@
 A tiny HTTP server on 127.0.0.1 serves the real MyBB vote thread (fixtures/html/mybb, five pages)
 with page 1 replaced by an odd answer: windows-1251 bytes with no charset anywhere, windows-1251
 under a header that says utf-8, a redirect loop, a page repeating a post id. Parse-level cases use
-the bytes in tests/data/charset/, made from fixtures/html/mybb/showthread_tid2_page1.html:
+bytes made from fixtures/html/mybb/showthread_tid2_page1.html by `charset_page`:
 
 * mybb_p1_cp1251_no_charset.html: the `<meta>` removed, encoded windows-1251;
 * mybb_p1_cp1251_meta.html: `<meta>` says windows-1251, encoded windows-1251;
 * mybb_p1_utf8_broken_letter_in_body.html: UTF-8 with the 2nd byte of "ё" in "начнём" (post 10) cut;
 * mybb_p1_utf8_broken_letter_in_author.html: UTF-8 with the 2nd byte of "о" in the nick "Соня"
-  (post 11) cut.
+  (post 11's author link) cut.
 """
 from __future__ import annotations
 
@@ -31,7 +31,6 @@ from scraper.parse import decode_html, parse_page
 
 ROOT = Path(__file__).resolve().parents[1]
 MYBB = ROOT / "fixtures" / "html" / "mybb"
-DATA = Path(__file__).resolve().parent / "data" / "charset"
 MSK = ZoneInfo("Europe/Moscow")
 NOW = datetime(2027, 1, 1, 15, 40, tzinfo=UTC)
 FIXTURE_HOST = "127.0.0.1:8081"
@@ -50,10 +49,28 @@ def page1_text() -> str:
     return (MYBB / "showthread_tid2_page1.html").read_bytes().decode("utf-8")
 
 
+_META = '<meta http-equiv="Content-Type" content="text/html; charset=UTF-8" />'
+
+
+def charset_page(name: str) -> bytes:
+    """Page 1 of the MyBB thread as a forum with a charset problem serves it (the module docstring lists them)."""
+    text = page1_text()
+    if name == "mybb_p1_cp1251_no_charset.html":
+        return text.replace(_META, "").encode("cp1251")
+    if name == "mybb_p1_cp1251_meta.html":
+        return text.replace(_META, _META.replace("UTF-8", "windows-1251")).encode("cp1251")
+    raw = text.encode("utf-8")
+    if name == "mybb_p1_utf8_broken_letter_in_body.html":
+        cut = raw.index("начнём".encode()) + len("начн".encode()) + 1
+    else:     # the nick in post 11's author link, not its mentions in other posts
+        cut = raw.index('uid=4">Соня</a>'.encode()) + len('uid=4">С'.encode()) + 1
+    return raw[:cut] + raw[cut + 1:]
+
+
 # --- decoding: strict, never U+FFFD in a nick -------------------------------------------------------
 
 def test_windows_1251_page_with_no_charset_anywhere_reads_every_cyrillic_nick():
-    raw = (DATA / "mybb_p1_cp1251_no_charset.html").read_bytes()
+    raw = charset_page("mybb_p1_cp1251_no_charset.html")
     assert b"charset" not in raw.lower()
     page = parse(raw)
     assert [p.author for p in page.posts] == PAGE1_AUTHORS
@@ -62,7 +79,7 @@ def test_windows_1251_page_with_no_charset_anywhere_reads_every_cyrillic_nick():
 
 
 def test_header_saying_utf8_over_a_windows_1251_body_is_read_by_the_meta():
-    raw = (DATA / "mybb_p1_cp1251_meta.html").read_bytes()
+    raw = charset_page("mybb_p1_cp1251_meta.html")
     page = parse(raw, encoding="utf-8")
     assert [p.author for p in page.posts] == PAGE1_AUTHORS
     # and the same page when the header names no charset
@@ -82,14 +99,14 @@ def test_header_saying_windows_1251_over_a_utf8_body_reads_utf8():
 
 
 def test_a_windows_1251_page_labelled_windows_1251_is_read_as_such():
-    raw = (DATA / "mybb_p1_cp1251_no_charset.html").read_bytes()
+    raw = charset_page("mybb_p1_cp1251_no_charset.html")
     assert [p.author for p in parse(raw, encoding="windows-1251").posts] == PAGE1_AUTHORS
     assert decode_html(raw, "cp1251") == decode_html(raw)
 
 
 def test_utf8_page_with_one_letter_cut_in_a_body_is_read_as_utf8_not_as_windows_1251():
     # reading it as windows-1251 would garble every letter on the page; one lost letter is shown as such
-    raw = (DATA / "mybb_p1_utf8_broken_letter_in_body.html").read_bytes()
+    raw = charset_page("mybb_p1_utf8_broken_letter_in_body.html")
     page = parse(raw, encoding="utf-8")
     assert [p.author for p in page.posts] == PAGE1_AUTHORS
     assert "Ну что, начн\ufffdм. Мне Соня вчера очень не понравилась." in page.posts[1].html
@@ -97,7 +114,7 @@ def test_utf8_page_with_one_letter_cut_in_a_body_is_read_as_utf8_not_as_windows_
 
 
 def test_a_nick_holding_a_lost_letter_stops_the_page_naming_post_and_nick():
-    raw = (DATA / "mybb_p1_utf8_broken_letter_in_author.html").read_bytes()
+    raw = charset_page("mybb_p1_utf8_broken_letter_in_author.html")
     with pytest.raises(LayoutNotRecognised) as info:
         parse(raw, encoding="utf-8")
     message = str(info.value)
@@ -115,7 +132,7 @@ def test_a_nick_the_forum_itself_stored_garbled_is_refused():
 
 def test_bytes_no_charset_can_read_stop_the_page_naming_url_and_charsets():
     # 0x98 is no character in windows-1251, and the Cyrillic bytes are not UTF-8
-    raw = (DATA / "mybb_p1_cp1251_no_charset.html").read_bytes().replace(b"</title>", b"\x98</title>", 1)
+    raw = charset_page("mybb_p1_cp1251_no_charset.html").replace(b"</title>", b"\x98</title>", 1)
     with pytest.raises(LayoutNotRecognised) as info:
         parse(raw, encoding="koi8-x")
     message = str(info.value)
@@ -249,7 +266,7 @@ def stored_page1(store):
     ("text/html; charset=utf-8", "mybb_p1_cp1251_meta.html"),         # the header lies, <meta> is right
 ])
 def test_crawl_of_a_windows_1251_page_stores_the_real_nicks(forum, store, client, content_type, file):
-    forum.page1 = (200, {"Content-Type": content_type}, (DATA / file).read_bytes())
+    forum.page1 = (200, {"Content-Type": content_type}, charset_page(file))
     result = crawl(client, store, forum.url)
     assert result.ok, result.error
     assert (result.pages, len(result.new)) == (5, 45)
@@ -259,7 +276,7 @@ def test_crawl_of_a_windows_1251_page_stores_the_real_nicks(forum, store, client
 
 def test_crawl_of_a_page_with_a_garbled_nick_stores_nothing_and_says_why(forum, store, client):
     forum.page1 = (200, {"Content-Type": "text/html; charset=utf-8"},
-                   (DATA / "mybb_p1_utf8_broken_letter_in_author.html").read_bytes())
+                   charset_page("mybb_p1_utf8_broken_letter_in_author.html"))
     result = crawl(client, store, forum.url)
     assert not result.ok
     assert result.error.startswith(f"layout not recognised: {forum.url} (engine mybb): author of post 11 ")
