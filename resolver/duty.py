@@ -45,7 +45,7 @@ __all__ = ["DUTY_STATUSES", "Duty", "NightDuty", "night_duty", "usable_abilities
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from .actions import Action, available_abilities
+from .actions import Action, available_abilities, copied_card
 from .outcome import NightOutcome
 from .ruleset import Ability, Ruleset
 from .state import GameState, find_player
@@ -158,16 +158,7 @@ def _card(ruleset: Ruleset, state: GameState, action: Action, nick: str) -> Abil
     if found is None:
         return None
     card = found[0]
-    if card.kind != "copy":
-        return card
-    copied = ruleset.find_role(action.role) if action.role else None
-    if copied is None:
-        return None
-    cards = list(copied.abilities)
-    if ruleset.succession and copied.name == ruleset.succession[0]:
-        cards += list(ruleset.boss_abilities)
-    wanted = action.copy or (cards[0].name if len(cards) == 1 else "")
-    return next((c for c in cards if c.name == wanted and c.kind != "copy"), None)
+    return card if card.kind != "copy" else copied_card(ruleset, action)
 
 
 def _channel(ruleset: Ruleset, card: Ability, copied: bool = False) -> str:

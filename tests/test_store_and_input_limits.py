@@ -37,6 +37,7 @@ from mafvote.paths import data_file
 from mafvote.store import Store
 from scraper.fetch import FetchedMeta, ForumClient
 from scraper.model import ParsedPage, ParsedPost
+from test_day_end_and_addresses import NEW_YEAR, TIME_MACHINE, at, red
 
 MSK = ZoneInfo("Europe/Moscow")
 BASE = "http://127.0.0.1:9/"
@@ -72,21 +73,6 @@ first_deadline = "{first}"
 day_deadline = "22:00"
 night_deadline = "{night}"
 """
-
-NEW_YEAR = [("Ronin", "Санта Клаус"), ("Соня", "Герда"), ("Вася", "Снеговик"), ("Петя", "Кай"),
-            ("Маша", "Снежинка"), ("Дима", "Дед Мороз"), ("Катя", "Снегурочка"), ("Ёжик", "мирная зверюшка"),
-            ("Oleg", "Щелкунчик")]
-TIME_MACHINE = [("Маф1", "Мафиозо"), ("Маф2", "Мафиозо"), ("Ком", "Комиссар"), ("Док", "Доктор"),
-                ("Ман", "Маньяк"), ("Мир1", "Мирный житель"), ("Мир2", "Мирный житель"), ("Мир3", "Мирный житель")]
-
-
-def at(text: str) -> datetime:
-    return datetime.fromisoformat(text).replace(tzinfo=MSK)
-
-
-def red(name: str, final: bool = False) -> str:
-    return f'<span style="color: red;" class="mycode_color">{name}</span>' + (" досрочно" if final else "")
-
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
