@@ -236,6 +236,24 @@ def test_group_config_option_picks_the_game_of_a_state_subcommand(game_dir):
     assert state()["hidden_vote_loss"] == ["Соня"]
 
 
+def test_a_typed_config_option_wins_over_mafvote_config_in_the_environment(game_dir, monkeypatch):
+    # $MAFVOTE_CONFIG names game b (set long ago in the shell); a -c the GM types names game a: a is meant,
+    # wherever the -c stands (root, group, subcommand)
+    other = game_dir / "b"
+    other.mkdir()
+    (other / "config.toml").write_text((game_dir / "config.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    fill_store(other / "state" / "m.db")
+    monkeypatch.setenv("MAFVOTE_CONFIG", str(other / "config.toml"))
+    ok("-c", "config.toml", "state", "silence", "--player", "Гафф", "--day", "1", "--secret")
+    ok("state", "-c", "config.toml", "alibi", "--player", "Puss", "--day", "1")
+    ok("state", "silence", "-c", "config.toml", "--player", "Соня", "--day", "1", "--secret")
+    a = json.loads(ok("state", "-c", "config.toml", "--format", "json"))
+    assert a["hidden_vote_loss"] == ["Гафф", "Соня"] and a["alibis"] == ["Puss"]
+    # nothing typed: the environment's game
+    b = state()
+    assert b["hidden_vote_loss"] == [] and b["alibis"] == []
+
+
 def test_hand_set_state_silence_alibi_kill(game_dir):
     ok("state", "silence", "--player", "Соня", "--day", "1", "--days", "2")
     ok("state", "silence", "--player", "Гафф", "--day", "1", "--secret")

@@ -207,10 +207,11 @@ def crawl_warning(run, tz: tzinfo) -> str | None:
     return f"{what}; the count may miss votes: run `mafvote crawl` again"
 
 
-# How firmly an option's value was given: typed (or from the environment) over the root's `-c` handed down as a
-# default map, over the option's own default.
-_SOURCE_RANK = {click.core.ParameterSource.COMMANDLINE: 0, click.core.ParameterSource.ENVIRONMENT: 0,
-                click.core.ParameterSource.PROMPT: 0, click.core.ParameterSource.DEFAULT_MAP: 1}
+# How firmly an option's value was given: typed on the command line, then the root's `-c` handed down as a
+# default map (`mafvote -c FILE night add`: typed too), then the environment ($MAFVOTE_CONFIG), then the
+# option's own default. A `-c` the GM typed must win over a variable set long ago in the shell.
+_SOURCE_RANK = {click.core.ParameterSource.COMMANDLINE: 0, click.core.ParameterSource.PROMPT: 0,
+                click.core.ParameterSource.DEFAULT_MAP: 1, click.core.ParameterSource.ENVIRONMENT: 2}
 
 
 def _param(ctx: click.Context, name: str) -> Any:
@@ -221,7 +222,7 @@ def _param(ctx: click.Context, name: str) -> Any:
     node: click.Context | None = ctx
     while node is not None:
         if node.params.get(name) is not None:
-            rank = _SOURCE_RANK.get(node.get_parameter_source(name), 2)
+            rank = _SOURCE_RANK.get(node.get_parameter_source(name), 3)
             if best is None or rank < best[0]:
                 best = (rank, node.params[name])
         node = node.parent
