@@ -182,7 +182,9 @@ def count_lines(tally: Any, limit: int | None = None, *, language: str = W.DEFAU
             parts.append(W.phrase(language, "count.blue", n=n, voters=shown(blue)))
         if penalty:
             parts.append(W.phrase(language, "count.penalty", penalty=penalty))
-        lines.append(W.phrase(language, "count.sum", player=player, total=cand["total"], parts=", ".join(parts)))
+        # a negative total with the parts' own minus sign in Russian («итого −2: … в защиту −3»)
+        total = str(cand["total"]).replace("-", "−") if language == "ru" else cand["total"]
+        lines.append(W.phrase(language, "count.sum", player=player, total=total, parts=", ".join(parts)))
     return lines
 
 

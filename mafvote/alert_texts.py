@@ -181,7 +181,7 @@ RU: dict[str, str] = {
     "reason.tie_forgiven": "ничья, первая за игру: не вешается никто",
     "reason.tie_all": "ничья: вешаются все, набравшие поровну",
     "reason.alibi": "отмаза",
-    "reason.unhangable": "не может быть повешен",
+    "reason.unhangable": "повесить нельзя",
     "reason.protected": "защита от казни",
     "reason.no_votes": "нет голосов против",
     "reason.modkill": "модкилл",
@@ -288,7 +288,7 @@ RU: dict[str, str] = {
     "flag.unknown_author~": "голос аккаунта, которого нет в списке игроков, среди замен и ведущих; не засчитан",
     # a vote for a player the GM modkilled later that day (tally/count.py): counted as cast, weighs nothing
     "flag.target_removed.label": "голос за выбывшего",
-    "flag.target_removed": "{written} ({target}) выбыл по модкиллу после этого голоса: голос учтён как поданный "
+    "flag.target_removed": "{written} ({target}) выбыл(а) по модкиллу после этого голоса: голос учтён как поданный "
                            "(без штрафа), но ничего не весит; игрок может проголосовать заново",
     "flag.target_removed~": "цель голоса выбыла по модкиллу после голоса: без штрафа; можно проголосовать заново",
     "flag.proxy_vote.label": "голос через ведущего",

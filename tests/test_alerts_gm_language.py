@@ -164,11 +164,15 @@ def test_weights_penalty_and_both_colours_add_up_to_the_total():
         {"player": "Петя", "total": 3, "red": 4, "blue": 3, "penalty": 2, "voters": [
             {"voter": "Соня", "color": "red", "weight": 2}, {"voter": "Вася", "color": "red", "weight": 1},
             {"voter": "Коля", "color": "red", "weight": 1}, {"voter": "Доктор", "color": "blue", "weight": 3}]},
-        {"player": "Маша", "total": 2, "red": 0, "blue": 0, "penalty": 2, "voters": []}]}
+        {"player": "Маша", "total": 2, "red": 0, "blue": 0, "penalty": 2, "voters": []},
+        {"player": "Лев", "total": -2, "red": 1, "blue": 3, "penalty": 0, "voters": [
+            {"voter": "Петя", "color": "red", "weight": 1}, {"voter": "Доктор", "color": "blue", "weight": 3}]}]}
     assert count_lines(tally, language="ru") == [
         "Петя — итого 3: против +4 (Соня ×2, Вася, Коля), в защиту −3 (Доктор ×3), штраф +2",
         "Маша — итого 2: штраф +2",
+        "Лев — итого −2: против +1 (Петя), в защиту −3 (Доктор ×3)",    # one minus sign in a line
     ]
+    assert count_lines(tally)[-1] == "Лев — total -2: red +1 (Петя), blue -3 (Доктор ×3)"
 
 
 # ------------------------------------------------------------------ no English in a Russian alert

@@ -45,13 +45,13 @@ def test_target_removed_is_a_flag_kind_with_russian_words_and_an_alert():
     [flag] = [f.to_json() for f in t.flags if f.kind == "target_removed"]
     assert flag_text(flag, language="ru") == (
         "голос за выбывшего",
-        ("Алукард (Алукард) выбыл по модкиллу после этого голоса: голос учтён как поданный (без штрафа), но "
+        ("Алукард (Алукард) выбыл(а) по модкиллу после этого голоса: голос учтён как поданный (без штрафа), но "
          "ничего не весит; игрок может проголосовать заново"))
     # English: the kind and the count's own sentence, as every English flag
     assert flag_text(flag, language="en") == ("target_removed", flag["detail"])
     alerts = by_key(flag_alerts("ny", t, now=at("12:00"), language="ru", names={"Соня": "Соня2"}))
     assert alerts["vote_flag:post501:target_removed"].text == (
-        "День 1, голос за выбывшего: Соня2: Алукард (Алукард) выбыл по модкиллу после этого голоса: голос учтён как "
+        "День 1, голос за выбывшего: Соня2: Алукард (Алукард) выбыл(а) по модкиллу после этого голоса: голос учтён как "
         "поданный (без штрафа), но ничего не весит; игрок может проголосовать заново")
     # a flag without its facts (an older tally JSON): the short wording
     bare = {"kind": "target_removed", "player": "Соня", "post_id": 501, "detail": "x"}
