@@ -400,11 +400,21 @@ def _bounded(key: str) -> Any:
 
     def check(value: timedelta) -> timedelta:
         if not low <= value <= high:
-            raise _fail(f"{format_duration(value) if value >= timedelta(seconds=1) else f'{value.total_seconds():g}s'}"
-                        f" is out of range ({format_duration(low)} to {format_duration(high)})", why)
+            # the value as written where the short form would round it ("24h0.5s" is not "1d")
+            shown = format_duration(value)
+            if value < timedelta(seconds=1) or parse_duration(shown) != value:
+                shown = f"{value.total_seconds():g}s"
+            raise _fail(f"{shown} is out of range ({format_duration(low)} to {format_duration(high)})", why)
         return value
 
     return Annotated[timedelta, BeforeValidator(_v_duration), AfterValidator(check)]
+
+
+def _v_number(value: Any) -> Any:
+    # TOML's true/false are no number of seconds, though pydantic would read them as 1 and 0
+    if isinstance(value, bool):
+        raise _fail(f"{_quote(value)} is not a number of seconds", "write a number of seconds, like 20")
+    return value
 
 
 def _v_timeout(value: float) -> float:
@@ -453,8 +463,9 @@ class ForumConfig(_Model):
     engine: Literal[ENGINES] = Field(examples=["mybb"])  # type: ignore[valid-type]
     base_url: Url = Field(examples=["https://forum.example.org/"])
     timezone: ZoneName = Field(examples=["Europe/Moscow"])
-    min_delay: float = Field(1.0, ge=0, examples=[1.0])
-    timeout: Annotated[float, AfterValidator(_v_timeout)] = Field(20.0, examples=[20])
+    # seconds between two requests to the forum: over a minute, a first crawl of 100 pages would take hours
+    min_delay: Annotated[float, BeforeValidator(_v_number)] = Field(1.0, ge=0, le=60, examples=[1.0])
+    timeout: Annotated[float, BeforeValidator(_v_number), AfterValidator(_v_timeout)] = Field(20.0, examples=[20])
     retries: int = Field(4, ge=0, le=20, examples=[4])
     login: LoginConfig | None = None
 

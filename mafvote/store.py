@@ -450,11 +450,19 @@ def _stays_empty(path: Path) -> bool:
             info = path.stat()
         except OSError:
             return False
-        if info.st_size > 0 or any(path.with_name(path.name + end).exists() for end in ("-journal", "-wal")):
-            return False        # being written: SQLite's journal or log is there (a lock is reported as such)
+        if info.st_size > 0 or any(_fresh(path.with_name(path.name + end)) for end in ("-journal", "-wal")):
+            return False        # being written: SQLite's journal or log is there now (a lock is reported as such)
         if time.time() - info.st_mtime >= _NEW_FILE:
-            return True
+            return True         # (an old -wal or -journal beside an empty store is what a truncation left)
         time.sleep(0.02)
+
+
+def _fresh(side: Path) -> bool:
+    """A journal or log file that a process is writing now (younger than a new file takes to get its header)."""
+    try:
+        return time.time() - side.stat().st_mtime < _NEW_FILE
+    except OSError:
+        return False
 
 
 def _writable(path: Path) -> bool:

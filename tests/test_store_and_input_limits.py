@@ -210,6 +210,21 @@ def test_a_store_truncated_to_0_bytes_is_refused_never_shown_as_a_new_game(tmp_p
     assert g.db.stat().st_size == 0
 
 
+@pytest.mark.parametrize("side", ["-wal", "-journal"])
+def test_a_truncated_store_beside_an_old_log_or_journal_is_refused_too(tmp_path, side):
+    # the -wal or -journal a crash left beside the store is old: nobody is creating the store now
+    g = Game(tmp_path)
+    g.db.write_bytes(b"")
+    leftover = g.db.with_name(g.db.name + side)
+    leftover.write_bytes(b"\0" * 32)
+    old = time_mod.time() - 60
+    for path in (g.db, leftover):
+        os.utime(path, (old, old))
+    code, out, err = g.cli("state")
+    assert (code, out) == (1, "") and err.startswith(f"error: store {g.db} is empty (0 bytes): it was truncated")
+    assert g.db.stat().st_size == 0
+
+
 def test_a_sqlite_bug_of_our_own_keeps_its_traceback(played, monkeypatch):
     # only the file's state is the GM's to fix; a wrong statement of ours must stay visible as a bug
     monkeypatch.setattr(GameService, "applied", lambda self: (_ for _ in ()).throw(
@@ -348,6 +363,7 @@ POLL_HINT = ("poll at least every day (a day's votes would go unread) and at mos
     ('"3000000d"', '"3000000d" is longer than any game (at most 365d)', "check the number and its unit (d, h, m, s)"),
     ('"0.001s"', "0.001s is out of range (10s to 1d)", POLL_HINT),
     ('"2d"', "2d is out of range (10s to 1d)", POLL_HINT),
+    ('"24h0.5s"', "86400.5s is out of range (10s to 1d)", POLL_HINT),       # not rounded to "1d"
 ])
 def test_a_poll_interval_out_of_bounds_is_a_config_problem(tmp_path, value, message, hint):
     assert problems_of(tmp_path, 'poll_interval = "2m"', f"poll_interval = {value}") == [
@@ -372,6 +388,18 @@ def test_before_deadline_and_timeout_out_of_bounds_are_config_problems_with_thei
         f"{g.path}: line {alerts_line}: alerts.before_deadline[1]: 8d is out of range (1s to 7d) (hint: a "
         "warning comes at most 7 days before a deadline (a game's phase is a day or two))",
     ]
+
+
+@pytest.mark.parametrize("line, message, hint", [
+    ("min_delay = 1e309", "should be less than or equal to 60, got Infinity", "write it like min_delay = 1.0"),
+    ("min_delay = 100000", "should be less than or equal to 60, got 100000", "write it like min_delay = 1.0"),
+    ("timeout = true", "true is not a number of seconds", "write a number of seconds, like 20"),
+    ("min_delay = false", "false is not a number of seconds", "write a number of seconds, like 20"),
+])
+def test_a_forums_min_delay_and_timeout_are_numbers_within_bounds(tmp_path, line, message, hint):
+    # min_delay = 1e309 passed check and crashed the crawl (OverflowError); 100000 would wait a day a request
+    found = problems_of(tmp_path, "timeout = 5" if line.startswith("timeout") else "min_delay = 0", line)
+    assert found == [("forums[0]." + line.split(" ")[0], message, hint)]
 
 
 def test_every_command_reports_a_huge_duration_instead_of_overflowing(tmp_path):
