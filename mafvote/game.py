@@ -754,6 +754,11 @@ class GameService:
         if eliminate is not None:
             doomed = [self._player(state, eliminate, what="--eliminate").nick]
             decided = "gm"
+            if count is not None and inputs is not None and not count.outcome.saved and [
+                    inputs.slot_to_nick.get(p, p) for p in count.outcome.eliminated] == doomed:
+                # the GM named exactly whom the count hangs: that is the count's result, and the posts must not
+                # suggest that the GM stepped in («решение ведущего»)
+                decided = "count"
             # RULES.md §3.10: a shield saves from the vote's hanging; the GM's own decision is the GM's, so the
             # named player hangs whatever day shield they hold, and the GM is told which one was passed over
             hang_state, overridden = self._without_day_shields(state, doomed[0])
@@ -768,6 +773,18 @@ class GameService:
             # day's modkill already removed (004 rule 14, reason "modkill") is not hanged again
             doomed = [inputs.slot_to_nick[p] for p in (*o.eliminated, *o.saved) if p not in inputs.state.modkilled]
             modkilled = [inputs.slot_to_nick[p] for p in o.eliminated if p in inputs.state.modkilled]
+            # RULES.md §3.1: a modkill after the day's end left the count alone (`_modkills_before_end`), so the
+            # count may hang a player who has already left: nobody else is hanged in his place (the votes
+            # stand as cast), the post says nobody is hanged, and the GM is told
+            left = [n for n in doomed if not state.player(n).alive]
+            doomed = [n for n in doomed if n not in left]
+            if left and not doomed:
+                names = ", ".join(state.player(n).name for n in left)
+                gone = ("выбывшие" if len(left) > 1 else
+                        "выбывшая" if state.player(left[0]).gender == "f" else "выбывший")
+                note = (f"итог голосования — {names}, уже {gone} по модкиллу "
+                        "после конца дня: не вешается никто (голоса учтены как поданы); если решаете иначе — "
+                        "`mafvote undo` и `day close --eliminate ИМЯ` или `--nobody`")
             decided = "count"
         # the line `day close` and the GM report offer for the post is the one the public post gives: the public
         # count decides what may be said (tally.format.shown_reason, RULES.md §3 "Two views")
@@ -799,6 +816,8 @@ class GameService:
             missed = []
             for slot, total in count.misses.items():
                 nick = to_nick[slot]
+                if not state.player(nick).alive:
+                    continue        # modkilled after the day's end (`_modkills_before_end`): nothing to record
                 missed += [nick] * max(0, total - state.misses.get(nick, 0))
             if inputs.state.modkill_cut_short(inputs.rules) and count.not_voted:
                 # RULES.md §3.14 (004): the modkill cut the day short; the others had until the deadline to vote,
@@ -824,7 +843,8 @@ class GameService:
         owed = ()
         if count is not None and inputs is not None and count.closed:
             owed = tuple(inputs.slot_to_nick[s] for s in inputs.state.owes_night_action
-                         if s in inputs.state.alive and s not in inputs.state.excused)
+                         if s in inputs.state.alive and s not in inputs.state.excused
+                         and state.player(inputs.slot_to_nick[s]).alive)
         result = DayClose(out, count, decided, candidates, under, note, owed, overridden,  # type: ignore[arg-type]
                           public_count if count is not None else None)
         ended = closed_at
@@ -847,6 +867,23 @@ class GameService:
             raise self._wrap(exc) from None
         self._append(self.current_phase(applied), "modkill", out.state, out.to_json(), now)
         return out
+
+    def day_end_passed(self, now: datetime, applied: Sequence[AppliedPhase] | None = None) -> datetime | None:
+        """The end of the current, not yet closed day when it has passed by `now`: its deadline, or the count's
+        automatic early close (RULES.md §3.11); else None (not a day, or the day still runs). A modkill from
+        then on leaves the day's count alone (RULES.md §3.1, `_modkills_before_end`). None too where a modkill
+        closes the day (004, RULES.md §3.14): there the modkill is the day's end until the day is closed."""
+        rows = list(self.applied() if applied is None else applied)
+        current = self.current_phase(rows)
+        if current.kind != "day" or self.ruleset.votes.get("modkill_closes_day", False):
+            return None
+        if now >= current.deadline:
+            return current.deadline
+        try:
+            t = self._count(self.count_inputs(current.number, applied=rows), view="gm")
+        except GameError:
+            return None
+        return t.closed_early if t.closed_early is not None and t.closed_early <= now else None
 
     def day_a_modkill_closes(self, applied: Sequence[AppliedPhase] | None = None) -> Phase | None:
         """The open day a modkill now would close (RULES.md §3.14, 004 general rule 1: "модкиллится ... при
@@ -1071,23 +1108,22 @@ class GameService:
         silences += [T.Silence(slot_of[h], False) for h in state.hidden_vote_loss if slot_of[h] not in silenced]
         shields: list[T.Shield] = [T.Shield(slot_of[a], "alibi", source="lawyer") for a in state.alibis]
         shields += _protections(state, slot_of)
+        modkills = [(slot_of[d["player"]], r.applied_at) for r in rows if r.how == "modkill" and r.kind == "day"
+                    and r.number == number for d in r.outcome.get("deaths", []) if d["player"] in slot_of]
+        gone = {to for to, _ in modkills}
         weights: dict[str, T.Weight] = {}
         for p in state.players:
             role = self.ruleset.find_role(p.role) if p.role else None
             if role is None:
                 continue
-            if "hang" in role.immune and p.alive:
+            # a player modkilled this day is alive in the count when the modkill came after the day's end
+            # (`_modkills_before_end`); a shield of one the count treats as modkilled is never reached
+            if "hang" in role.immune and (p.alive or slot_of[p.nick] in gone):
                 shields.append(T.Shield(slot_of[p.nick], "unhangable", source=role.name))
             if (role.red_weight, role.blue_weight) != (1, 1):
                 weights[slot_of[p.nick]] = T.Weight(role.red_weight, role.blue_weight)
         before = [r for r in rows if r.how == "close" and r.number < number]
         ties = sum(1 for r in before if ((r.outcome.get("count") or {}).get("outcome") or {}).get("reason") in _TIE_REASONS)
-        modkills = [(slot_of[d["player"]], r.applied_at) for r in rows if r.how == "modkill" and r.kind == "day"
-                    and r.number == number for d in r.outcome.get("deaths", []) if d["player"] in slot_of]
-        modkilled = tuple(slot for slot, _ in modkills)
-        # when the GM modkilled each: a vote for them posted from then on is a vote for the dead, an earlier one a
-        # vote whose target has left (weight 0, the voter has voted)
-        modkilled_at = {slot: at for slot, at in modkills if at is not None}
         night = self.night_before_day(number)
         night_start = self.phase("night", night, rows).start if night >= 1 else None
         # the next day's start bounds this day's `late` votes (its own votes are its, not late for this day)
@@ -1095,9 +1131,12 @@ class GameService:
         actors = self._night_actors(state)
         day_state = T.DayState(
             day=number, deadline=deadline or bounds.deadline, start=since or bounds.start,
-            alive=tuple(slot_of[n] for n in state.alive), silences=tuple(silences), shields=tuple(shields),
+            # every player modkilled this day counts as alive here; `_modkills_before_end` takes the modkills
+            # that came before the day's end out again
+            alive=tuple(slot_of[p.nick] for p in state.players if p.alive or slot_of[p.nick] in gone),
+            silences=tuple(silences), shields=tuple(shields),
             weights=weights, misses_so_far={slot_of[k]: v for k, v in state.misses.items() if k in slot_of},
-            ties_so_far=ties, closed_at=closed_at, modkilled=modkilled, modkilled_at=modkilled_at,
+            ties_so_far=ties, closed_at=closed_at,
             # RULES.md §3.7 (004): the votes stolen and gifted on the night before this day; the day's close
             # clears them, so a closed day's count reads them from the state before its close
             transfers=tuple(T.Transfer(kind, slot_of[a], slot_of[b])  # type: ignore[arg-type]
@@ -1116,7 +1155,34 @@ class GameService:
         if night_start is not None:
             window = min(window, night_start)
         posts = tuple(T.Post.from_stored(p, self.tz) for p in self._posts_for_count(window, roster, as_of))
-        return CountInputs(number, posts, day_state, roster, rules, to_nick)
+        inputs = CountInputs(number, posts, day_state, roster, rules, to_nick)
+        if rules.modkill_closes_day:
+            # RULES.md §3.14 (004): the modkill is the day's elimination and its end whenever the GM makes it
+            # before the close (a player absent for the day is known to be so at the deadline)
+            return replace(inputs, state=_with_modkills(day_state, modkills))
+        return self._modkills_before_end(inputs, modkills, as_of) if modkills else inputs
+
+    def _modkills_before_end(self, inputs: CountInputs, modkills: Sequence[tuple[str, datetime | None]],
+                             as_of: datetime | None) -> CountInputs:
+        """The day's inputs with the day's modkills that came before its end (`DayState.modkilled`, with
+        `modkilled_at`: from then on a vote for the player is a vote for the dead, an earlier one a vote whose
+        target has left). RULES.md §3.1: the day's count is the thread up to its end (the GM's close, the
+        count's automatic early close §3.11, or the deadline), so a modkill at or after the end (the GM ran
+        `modkill` before `day close`) leaves the count alone: the player's own votes and the votes for him stand
+        as cast. The end a modkill is measured against is the count's with the earlier modkills only, in the
+        order the GM made them. Not for 004 (`modkill_closes_day`, §3.14): there every modkill of the open day
+        is its end (`count_inputs`)."""
+        state = inputs.state
+        taken: list[tuple[str, datetime | None]] = []
+        for slot, at in sorted(modkills, key=lambda m: (m[1] is not None, m[1] or datetime.min)):
+            trial = replace(inputs, state=_with_modkills(state, taken))
+            if at is not None:
+                t = self._count(trial, view="gm", as_of=as_of)
+                end = min(x for x in (state.deadline, state.closed_at, t.closed_early) if x is not None)
+                if at >= end:
+                    continue
+            taken.append((slot, at))
+        return replace(inputs, state=_with_modkills(state, taken))
 
     def _posts_for_count(self, window: datetime, roster: T.Roster, as_of: datetime | None) -> list[StoredPost]:
         """Only the posts a count from `window` on can need, not the whole game's (the daemon counts both
@@ -1235,6 +1301,14 @@ class GameService:
             out.append((n, ph.start, ph.deadline))
             n += 1
         return out
+
+
+def _with_modkills(state: T.DayState, modkills: Sequence[tuple[str, datetime | None]]) -> T.DayState:
+    """The day state with `modkills` (slot, when) as the day's modkills: not alive, in `modkilled`."""
+    gone = {slot for slot, _ in modkills}
+    return replace(state, alive=tuple(p for p in state.alive if p not in gone),
+                   modkilled=tuple(slot for slot, _ in modkills),
+                   modkilled_at={slot: at for slot, at in modkills if at is not None})
 
 
 def _count_end(close: AppliedPhase) -> datetime | None:

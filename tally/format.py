@@ -352,6 +352,19 @@ def _time(value: Any) -> datetime | None:
 _TAGS = re.compile(r"\[/?(?:b|i|u|color)(?:=[^\]\u200b]*)?\]")
 
 
+def _removed_votes(t: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Per player modkilled during the day, the voters whose standing vote is for them (`target_removed`: the
+    voter has voted, the vote weighs nothing), in the order of their votes."""
+    removed = {f.get("post_id"): (f.get("data") or {}).get("target") for f in t.get("flags") or ()
+               if f.get("kind") == "target_removed"}
+    out: dict[str, list[str]] = {}
+    for v in t.get("votes") or ():
+        target = removed.get(v.get("post_id"))
+        if v.get("counted") and target is not None and v.get("target") == target:
+            out.setdefault(target, []).append(v.get("voter"))
+    return out
+
+
 def format_bbcode(tally: Tally | Mapping[str, Any], now: datetime | None, *,
                   names: Mapping[str, str] | None = None, markup: bool = True) -> str:
     """The live-count post: per target the voters in order, red and blue apart, totals, non-voters, the
@@ -427,6 +440,11 @@ def format_bbcode(tally: Tally | Mapping[str, Any], now: datetime | None, *,
         out.append("Голосов пока нет.")
     not_voted = list(t.get("not_voted") or ())
     out += ["", f"Не проголосовали: {', '.join(n(p) for p in not_voted)}" if not_voted else "Проголосовали все."]
+    for target, who in _removed_votes(t).items():
+        # a vote for a player the GM modkilled later that day (`target_removed`) is in no total: the modkill is
+        # public, so the count says whose votes they were, and while the day runs that they may vote again
+        again = "" if t.get("closed") else (" — может" if len(who) == 1 else " — могут") + " проголосовать заново"
+        out.append(f"Голоса за выбывшего по модкиллу ({n(target)}): {', '.join(n(v) for v in who)}{again}.")
     if t.get("silenced"):
         out.append(f"Лишены голоса: {', '.join(n(p) for p in t['silenced'])}")
     if t.get("final"):

@@ -293,7 +293,7 @@ def test_rule_3_10_the_gms_eliminate_hangs_a_player_with_an_alibi_and_says_so(ga
     code, out, err = run("day", "close", "--day", "1", "--eliminate", "Дельту")
     assert code == 0
     lines = out.splitlines()
-    assert lines[:2] == ["День 1 (решение ведущего)", "  Повешена Дельта"]
+    assert lines[:3] == ["--eliminate Дельту: Дельта", "День 1 (решение ведущего)", "  Повешена Дельта"]
     assert ("ВНИМАНИЕ: Дельта — отмаза на этот день, но решение ведущего (--eliminate) выше: игрок повешен (отмаза "
             "спасает от повеса по голосованию). Если это ошибка: `mafvote undo`") in lines
     assert "warning: Дельта had an alibi today; hanged by the GM's --eliminate (`mafvote undo` reverts it)" in err

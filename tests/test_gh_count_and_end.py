@@ -413,7 +413,11 @@ def test_rule_3_14_modkill_keep_day_leaves_the_004_day_open_and_says_what_to_do(
 def test_a_modkill_in_a_game_whose_rules_do_not_close_the_day_leaves_it_open(play):
     play("new_year")
     ok("night", "resolve", "--night", "1")
-    assert ok("modkill", "--player", "Соня").splitlines() == ["Модкилл: Соня"]
+    # the clock here is after day 1's deadline: the modkill leaves the day's count alone, and the GM is told
+    assert ok("modkill", "--player", "Соня").splitlines() == [
+        "Модкилл: Соня",
+        "День 1 уже закончился (2026-12-31 18:00) до этого модкилла: подсчёт дня остаётся как на момент конца "
+        "(голоса модкилленного и за него учтены как поданы); закройте день: `mafvote day close --day 1`"]
     st = state()
     assert (st["phase"]["kind"], st["phase"]["number"]) == ("day", 1)
     assert [r["how"] for r in st["applied"]] == ["resolve", "modkill"]

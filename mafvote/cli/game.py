@@ -176,6 +176,11 @@ def day_close(config_path: Path, game_id: str | None, number: int, eliminate: st
         if fmt == "json":
             _echo_json(result.to_json())
         else:
+            if eliminate is not None:
+                # how the typed name was read (a typo is matched like a vote's name), as `night add` shows it:
+                # a hanging is not undone by a glance at the post
+                hanged = [d.player for d in result.outcome.deaths if "hanged" in d.causes]
+                click.echo(f"--eliminate {eliminate}: {', '.join(hanged) or 'никто не повешен'}")
             _print_close(service, result)
         click.echo(f"day {number}: " + ("dry run, nothing applied" if dry_run else "applied"), err=True)
 
@@ -245,6 +250,7 @@ def modkill_command(config_path: Path, game_id: str | None, player: str, reveal:
     §3.14) a modkill during the day closes the day: the modkilled player is its elimination, the night begins."""
     with _service() as service:
         now = game_mod.utc_now()
+        ended = service.day_end_passed(now)
         day = service.day_a_modkill_closes()
         if day is not None and not keep_day:
             out, closed = service.modkill_closing_day(player, now=now, reveal=reveal)
@@ -256,9 +262,15 @@ def modkill_command(config_path: Path, game_id: str | None, player: str, reveal:
                        "ещё раз — модкилл")
             _print_close(service, closed)
             return
+        current = service.current_phase()
         out = service.modkill(player, now=now, reveal=reveal)
         for p in out.public:
             click.echo(p.text)
+        if ended is not None:
+            # RULES.md §3.1: the day's count is the thread up to its end; a modkill after it changes nothing there
+            click.echo(f"День {current.number} уже закончился ({_local(service, ended)}) до этого модкилла: подсчёт "
+                       "дня остаётся как на момент конца (голоса модкилленного и за него учтены как поданы); "
+                       f"закройте день: `mafvote day close --day {current.number}`")
         if day is not None:
             click.echo(f"День {day.number} остаётся открытым (--keep-day); по правилам игры модкилл закрывает день: "
                        f"закройте его командой `mafvote day close --day {day.number}` (итог дня — этот модкилл)")
