@@ -5,10 +5,12 @@ as "Сегодня, 21:03" or "10 hours ago"). The page is parsed once with lexb
 read with the profile's CSS selectors from that one tree, so the cost stays close to the bare
 parse (see bench/bench_parse.py).
 
-Flow: decode bytes strictly (HTTP charset, <meta>, utf-8, windows-1251; see `_decode`) -> one
-tree -> post containers (a post id twice on a page refuses the page) -> one page-level query per
-field (author, profile link, time, edit notice, body), each match handed to the post that holds
-it -> per post: id, author (never one holding U+FFFD), author id, time, edit notice, body
+Flow: decode bytes (utf-8 whenever the bytes are mostly utf-8, else the single-byte charset the
+forum names or charset-normalizer finds, refused when the text reads as a wrong decode; see
+`_decode`) -> one tree -> post containers (a post id twice on a page refuses the page) -> one
+page-level query per field (author, profile link, time, edit notice, body), each match handed to
+the post that holds it -> per post: id, author (never one holding U+FFFD or UTF-8 read as
+windows-1251), author id, time, edit notice, body
 (signature stripped) and content hash -> pagination (current, last, next; hrefs resolved
 against `<base href>`) -> ParsedPage. A page that has posts we cannot read, or no posts at all,
 raises LayoutNotRecognised naming what was missing: an unreadable page must never look like
@@ -51,10 +53,10 @@ _INT = re.compile(r"\d+")
 
 def decode_html(html: bytes | str, encoding: str | None = None, *, url: str = "",
                 engine: str = "auto") -> str:
-    """Bytes -> text, decoded strictly: never a page with guessed (U+FFFD) characters.
+    """Bytes -> text, never mojibake: see `_decode` for the order.
 
     Raises LayoutNotRecognised (naming `url`, `engine` and the charsets tried) when no charset
-    reads the page. See `_decode` for the order.
+    reads the page as text. A page that is mostly UTF-8 keeps U+FFFD where its bytes are broken.
     """
     if isinstance(html, str):
         return html
@@ -62,31 +64,63 @@ def decode_html(html: bytes | str, encoding: str | None = None, *, url: str = ""
     return text
 
 
-# A UTF-8 page with a few broken sequences (a string cut by bytes in the middle of a letter) still
-# has at least this many good non-ASCII letters per broken one; a windows-1251 page read as UTF-8
-# has about one broken sequence per Cyrillic letter.
-_UTF8_GOOD_PER_BAD = 20
+# A page whose bytes are mostly UTF-8 is UTF-8 whatever its label says. Measured on the 59 fixture
+# pages, each encoded windows-1251 and koi8-r (108 pages): read as UTF-8, a single-byte page has
+# at most 1 accidentally valid non-ASCII letter per 178 broken sequences (0.0056; a capital
+# followed by «, », ё or a no-break space). A UTF-8 page has hundreds to thousands of valid
+# letters, so one old windows-1251 post on it (one broken sequence per letter) stays far above
+# 1 valid per 10 broken (an old post of 9 000 letters on page 1 of the MyBB thread): the margin
+# to the single-byte pages is 18x.
+_UTF8_BAD_PER_GOOD = 10
 _UTF8 = "utf-8"
+
+# The Cyrillic single-byte charsets the detector chooses from for a page whose label is missing
+# or wrong. ISO-8859-5 is left out: no forum serves it, and charset-normalizer took 11 of 49
+# koi8-r fixture pages for it. mac-cyrillic is left out: it shares windows-1251's lowercase
+# letters, so a windows-1251 page with one byte windows-1251 lacks would read as mac-cyrillic
+# with only its capitals garbled.
+_CYRILLIC_SINGLE_BYTE = ["cp1251", "koi8_r", "koi8_u", "cp866"]
+
+# Signs that a single-byte decode is wrong:
+# - UTF-8 read as windows-1251: every Cyrillic letter becomes «Р» or «С» (the lead bytes D0, D1)
+#   followed by what windows-1251 has at 80-BF («РЎРѕРЅСЏ» for «Соня»). Ё, ё and the no-break
+#   space are left out of the second letter: «Сёма», «С днём» are Russian;
+# - koi8-r read as windows-1251 or back: the two swap capitals and small letters, so «Соня»
+#   reads «уПОС», a small letter then a capital, which Russian words do not have;
+# - windows-1251 or UTF-8 read as cp866 or koi8-r: box-drawing characters (what those two have
+#   where the others have letters) inside words;
+# - windows-1251 read as latin-1: whole words of À-ÿ («Ãàôô»), which Western words do not have.
+_CP1251_80_BF = bytes(range(0x80, 0xC0)).decode("cp1251", "ignore")
+_UTF8_AS_CP1251 = re.compile("[РС][" + re.escape(_CP1251_80_BF.translate({ord(c): None for c in "Ёё\xa0"})) + "]")
+_UTF8_AS_CP1251_ANY = re.compile("[РС][" + re.escape(_CP1251_80_BF) + "]")
+_CASE_SWAPPED_WORD = re.compile(r"(?<![А-яЁё])[а-яё][А-ЯЁ]")
+_CAPITALISED_WORD = re.compile(r"(?<![А-яЁё])[А-ЯЁ][а-яё]")
+_BOX_IN_WORD = re.compile("[А-яЁё][\u2500-\u259f]|[\u2500-\u259f][А-яЁё]")
+_LATIN1_WORD = re.compile(r"(?<![^\W\d_])[À-ÖØ-öø-ÿ]{3,}(?![^\W\d_])")
+_ASCII_RUN = re.compile(r"[\x00-\x7f]+")
+_MISREAD_MIN = 3   # signs needed on a page: one can be a real «ПИАР»» or «кВт»
 
 
 def _decode(raw: bytes, encoding: str | None, url: str, engine: str) -> tuple[str, str]:
-    """(text, how it was read): the first charset that reads every byte, in this order:
+    """(text, how it was read), in this order:
 
     1. a UTF-8 BOM;
-    2. the HTTP header's charset, then the page's <meta>: what the forum says. A single-byte
-       charset (windows-1251, latin-1) reads any bytes, so when the bytes are also valid UTF-8
-       with letters beyond ASCII they are UTF-8 whatever the label says (Apache's
-       `AddDefaultCharset windows-1251` over a UTF-8 board; Cyrillic in windows-1251 is never
-       valid UTF-8);
-    3. UTF-8: what a page without a charset is today;
-    4. UTF-8 with a few broken sequences (see _UTF8_GOOD_PER_BAD), read with U+FFFD there, which
-       `parse_page` refuses in an author name: reading such a page as windows-1251 would garble
-       every letter on it;
-    5. windows-1251: Russian boards (phpBB 2, vBulletin 3, uCoz) still serve it, often with no
-       charset anywhere or under a header that says utf-8.
+    2. a multi-byte charset other than UTF-8 the forum names (header, else <meta>), if it reads
+       every byte;
+    3. UTF-8, if it reads every byte, whatever the label: a single-byte label reads any bytes,
+       and Cyrillic in a single-byte charset is never valid UTF-8 (Apache's
+       `AddDefaultCharset windows-1251` over a UTF-8 board). One decode: the hot path;
+    4. UTF-8 with broken spots, if the bytes are mostly UTF-8 (`_UTF8_BAD_PER_GOOD`): an old
+       windows-1251 post on a migrated board, a title cut in the middle of a letter. The spots
+       read U+FFFD; `parse_page` refuses a nick holding one, and a body holding one loses only
+       that post's vote. Reading the page as windows-1251 would garble every letter on it;
+    5. the single-byte charsets the header and the <meta> name, in that order, the first whose
+       text does not read as a wrong decode (`_misread`): a header may name koi8-r or latin-1
+       over a windows-1251 page whose <meta> is right;
+    6. the Cyrillic single-byte charset charset-normalizer finds (`_CYRILLIC_SINGLE_BYTE`),
+       again checked by `_misread`: windows-1251 and koi8-r pages with no charset anywhere.
 
-    Strict, because the old `errors="replace"` stored every Cyrillic nick as '�������' with the
-    crawl reporting success.
+    Else LayoutNotRecognised naming every charset tried and why it was refused.
     """
     if raw.startswith(codecs.BOM_UTF8):
         try:
@@ -94,43 +128,110 @@ def _decode(raw: bytes, encoding: str | None, url: str, engine: str) -> tuple[st
         except UnicodeDecodeError:
             raw = raw[len(codecs.BOM_UTF8):]
     tried: list[str] = []
-    for source, name in (("header", encoding), ("<meta>", None)):
-        if source == "<meta>":
-            name = _sniff_meta_charset(raw)
-        if not name:
-            continue
-        try:
-            codec = codecs.lookup(name).name
-        except LookupError:
-            tried.append(f"the {source} names an unknown charset {name!r}")
-            continue
-        try:
-            text = raw.decode(codec)
-        except UnicodeDecodeError as exc:
-            tried.append(f"the {source} says {name} but byte {exc.start} is not {name}")
-            continue
-        if codec != _UTF8 and _single_byte(codec) and not raw.isascii():
+    labels = _labels(raw, encoding, tried, meta_too=False)
+    if not labels:  # the <meta> counts only when the header names no charset (or an unknown one)
+        labels = _labels(raw, None, tried, meta_too=True)
+    for source, name, codec in labels:
+        if codec != _UTF8 and not _single_byte(codec):
             try:
-                return raw.decode(_UTF8), f"utf-8 (the {source} says {name})"
-            except UnicodeDecodeError:
-                pass
-        return text, f"{name} (from the {source})"
+                return raw.decode(codec), f"{name} (from the {source})"
+            except UnicodeDecodeError as exc:
+                tried.append(f"the {source} says {name} but byte {exc.start} is not {name}")
     try:
-        return raw.decode(_UTF8), "utf-8"
+        text = raw.decode(_UTF8)
     except UnicodeDecodeError as exc:
         first_bad = exc.start
+    else:
+        said = next((f" (the {source} says {name})" for source, name, codec in labels if codec != _UTF8), "")
+        return text, "utf-8" + said
     text = raw.decode(_UTF8, errors="replace")
     bad = text.count("\ufffd")
     good = len(text) - len(text.encode("ascii", "ignore")) - bad
-    if good >= _UTF8_GOOD_PER_BAD * bad:
+    if good * _UTF8_BAD_PER_GOOD >= bad:
         return text, f"utf-8 with {bad} broken byte sequence{'s' if bad > 1 else ''}"
-    try:
-        return raw.decode("cp1251"), "windows-1251 (guessed: no charset read the page)"
-    except UnicodeDecodeError as exc:
-        tried.append(f"neither utf-8 (byte {first_bad}) nor windows-1251 (byte {exc.start}) reads it")
+    tried.append(f"utf-8 breaks {bad} times from byte {first_bad} on, with only {good} letters valid")
+    # Both labels now: a header that names a single-byte charset can be wrong where the <meta> is right.
+    labels = _labels(raw, encoding, [], meta_too=False) + _labels(raw, None, [], meta_too=True)
+    for source, name, codec in labels:
+        if codec == _UTF8 or not _single_byte(codec):
+            continue
+        text, why = _single_byte_text(raw, codec, name)
+        if why is None:
+            return text, f"{name} (from the {source})"
+        tried.append(f"the {source} says {name} but {why}")
+    guess = _guess_cyrillic(raw, tried)
+    if guess is not None:
+        return guess
     raise LayoutNotRecognised(url or "(page)", engine,
                               "charset: " + "; ".join(tried) + "; the forum sends bytes in no charset it "
                               "names: check the page in a browser and tell the forum's admin")
+
+
+def _labels(raw: bytes, header: str | None, tried: list[str], *, meta_too: bool) -> list[tuple[str, str, str]]:
+    """[(source, name as written, Python codec)] of the header's charset or of the <meta>'s."""
+    source, name = ("<meta>", _sniff_meta_charset(raw)) if meta_too else ("header", header)
+    if not name:
+        return []
+    try:
+        return [(source, name, codecs.lookup(name).name)]
+    except LookupError:
+        tried.append(f"the {source} names an unknown charset {name!r}")
+        return []
+
+
+def _single_byte_text(raw: bytes, codec: str, name: str) -> tuple[str, str | None]:
+    """(text, None), or ("", why `codec` is not the page's charset)."""
+    try:
+        text = raw.decode(codec)
+    except UnicodeDecodeError as exc:
+        return "", f"byte {exc.start} is not {name}"
+    why = _misread(text)
+    return (text, None) if why is None else ("", why)
+
+
+def _guess_cyrillic(raw: bytes, tried: list[str]) -> tuple[str, str] | None:
+    """(text, how) in the Cyrillic single-byte charset charset-normalizer ranks best among those
+    whose text passes `_misread`; None (with the reasons in `tried`) when none does."""
+    from charset_normalizer import from_bytes   # only pages with no right label pay the import
+
+    matches = list(from_bytes(raw, cp_isolation=_CYRILLIC_SINGLE_BYTE))
+    if not any(codecs.lookup(match.encoding).name == "cp1251" for match in matches):
+        try:   # the one a GM expects: say why it is not
+            raw.decode("cp1251")
+        except UnicodeDecodeError as exc:
+            tried.append(f"windows-1251 does not read byte {exc.start}")
+    if not matches:
+        tried.append("no Cyrillic single-byte charset (" + ", ".join(_CYRILLIC_SINGLE_BYTE) + ") reads it as text")
+    for match in matches:
+        codec = codecs.lookup(match.encoding).name
+        text, why = _single_byte_text(raw, codec, codec)
+        if why is None:
+            return text, f"{codec} (guessed: no charset the forum names reads the page)"
+        tried.append(f"guessed {codec} but {why}")
+    return None
+
+
+def _misread(text: str) -> str | None:
+    """Why `text`, decoded with a single-byte charset, is a wrong decode; None when it reads as text."""
+    non_ascii = len(text) - len(text.encode("ascii", "ignore"))
+    # Every sign is made of non-ASCII letters: looking at them alone (ASCII runs become one space,
+    # so words stay apart) is 8 times faster on a page that is mostly markup.
+    text = _ASCII_RUN.sub(" ", text)
+    utf8_pairs = len(_UTF8_AS_CP1251.findall(text))
+    if utf8_pairs >= _MISREAD_MIN and utf8_pairs * 5 >= non_ascii:
+        return f"its text holds {utf8_pairs} «Р»/«С» pairs like «РЎ» (UTF-8 read as windows-1251)"
+    swapped = len(_CASE_SWAPPED_WORD.findall(text))
+    if swapped >= _MISREAD_MIN and swapped > len(_CAPITALISED_WORD.findall(text)):
+        return (f"its text holds {swapped} words with capitals and small letters swapped like «уПОС» "
+                "(a Cyrillic page read in the wrong Cyrillic charset)")
+    boxed = len(_BOX_IN_WORD.findall(text))
+    if boxed >= _MISREAD_MIN:
+        return (f"its text holds {boxed} box-drawing characters inside words like «п╫я» (a Cyrillic page read "
+                "as cp866 or koi8-r)")
+    latin = len(_LATIN1_WORD.findall(text))
+    if latin >= _MISREAD_MIN:
+        return f"its text holds {latin} words of Latin accented letters only like «Ãàôô» (Cyrillic read as latin-1)"
+    return None
 
 
 @lru_cache(maxsize=32)
@@ -203,8 +304,7 @@ def parse_page(html: bytes | str, *, url: str, profile: EngineProfile | str, tz:
     posts = [_read_post(ctx, pid, pos, post, authors[pos], links[pos] if links is not None else None,
                         notices[pos], times[pos])
              for pos, (pid, post) in enumerate(matched)]
-    if "\ufffd" in text:
-        _refuse_garbled_authors(ctx, posts, charset)
+    _refuse_garbled_authors(ctx, posts, charset)
     # Bodies last: stripping a signature edits the tree, and the edit notice may sit inside the
     # body (IPS 4, FluxBB), so every other field is read before.
     htmls = _bodies(ctx, tree, matched, bodies)
@@ -377,14 +477,23 @@ def _read_post(ctx: _Context, pid: int, position: int, post: LexborNode, author_
 
 
 def _refuse_garbled_authors(ctx: _Context, posts: list[tuple], charset: str) -> None:
-    """A nick holding U+FFFD was garbled before we read it (a forum that stored mojibake, or a UTF-8
-    page with a broken sequence in the nick): stored, its posts would count for nobody."""
+    """A garbled nick, stored, would count its posts for nobody, and the version first seen is kept:
+    - U+FFFD: a letter lost before we read it (a forum that stored mojibake, or a UTF-8 page with
+      a broken sequence in the nick);
+    - UTF-8 read as windows-1251 («РЎРѕРЅСЏ» for «Соня»): pairs like «РЎ» make at least half of
+      the nick and one of them is no Russian letter pair (ё and a no-break space after «С» are)."""
     for pos, (pid, author, *_) in enumerate(posts):
         if "\ufffd" in author:
             raise ctx.layout_error(pid, position=pos, what="author", detail=(
                 f"{author!r} holds U+FFFD (a character lost before mafvote read it; page read as "
                 f"{charset}): the forum sent the nick garbled; check the page in a browser and tell "
                 f"the forum's admin"))
+        if ("Р" in author or "С" in author) and _UTF8_AS_CP1251.search(author) \
+                and 4 * len(_UTF8_AS_CP1251_ANY.findall(author)) >= len(author.replace(" ", "")):
+            raise ctx.layout_error(pid, position=pos, what="author", detail=(
+                f"{author!r} reads like UTF-8 read as windows-1251 (page read as {charset}): a charset "
+                f"problem; check the page in a browser, and if it shows the nick right, tell mafvote's "
+                f"developers the forum's address; if it shows it garbled, tell the forum's admin"))
 
 
 def _bodies(ctx: _Context, tree: LexborHTMLParser, matched: list[tuple[int, LexborNode]],

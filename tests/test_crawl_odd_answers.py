@@ -9,7 +9,13 @@ bytes made from fixtures/html/mybb/showthread_tid2_page1.html by `charset_page`:
 * mybb_p1_cp1251_meta.html: `<meta>` says windows-1251, encoded windows-1251;
 * mybb_p1_utf8_broken_letter_in_body.html: UTF-8 with the 2nd byte of "ё" in "начнём" (post 10) cut;
 * mybb_p1_utf8_broken_letter_in_author.html: UTF-8 with the 2nd byte of "о" in the nick "Соня"
-  (post 11's author link) cut.
+  (post 11's author link) cut;
+* mybb_p1_utf8_old_cp1251_post.html: UTF-8 (header and `<meta>` say so) with an old windows-1251
+  post (`OLD_POST`, 2.5 times the page's own Cyrillic letters) at the top of post 10's body: a
+  board migrated from windows-1251;
+* mybb_p1_koi8r_no_charset.html: the `<meta>` removed, encoded koi8-r;
+* mybb_p1_cp1251_meta_utf8_nick.html: `<meta>` says windows-1251, encoded windows-1251, but the
+  nick "Соня" in post 11's author link left in UTF-8 bytes (a plugin writing UTF-8 into the page).
 """
 from __future__ import annotations
 
@@ -50,6 +56,9 @@ def page1_text() -> str:
 
 
 _META = '<meta http-equiv="Content-Type" content="text/html; charset=UTF-8" />'
+# 2 500 Cyrillic letters in windows-1251, against the page's own 984 non-ASCII characters in UTF-8
+OLD_POST = ("Старый пост в кодировке форума до переезда, ещё с тех времён, когда форум жил на "
+            "windows-1251, и в нём есть буква И. ").encode("cp1251") * 30
 
 
 def charset_page(name: str) -> bytes:
@@ -59,7 +68,15 @@ def charset_page(name: str) -> bytes:
         return text.replace(_META, "").encode("cp1251")
     if name == "mybb_p1_cp1251_meta.html":
         return text.replace(_META, _META.replace("UTF-8", "windows-1251")).encode("cp1251")
+    if name == "mybb_p1_koi8r_no_charset.html":
+        return text.replace(_META, "").encode("koi8_r", "xmlcharrefreplace")   # koi8-r has no «—»
+    if name == "mybb_p1_cp1251_meta_utf8_nick.html":
+        before, after = text.replace(_META, _META.replace("UTF-8", "windows-1251")).split('uid=4">Соня</a>', 1)
+        return before.encode("cp1251") + 'uid=4">Соня</a>'.encode() + after.encode("cp1251")
     raw = text.encode("utf-8")
+    if name == "mybb_p1_utf8_old_cp1251_post.html":
+        at = raw.index("Ну что, начнём.".encode())
+        return raw[:at] + OLD_POST + raw[at:]
     if name == "mybb_p1_utf8_broken_letter_in_body.html":
         cut = raw.index("начнём".encode()) + len("начн".encode()) + 1
     else:     # the nick in post 11's author link, not its mentions in other posts
@@ -131,15 +148,95 @@ def test_a_nick_the_forum_itself_stored_garbled_is_refused():
 
 
 def test_bytes_no_charset_can_read_stop_the_page_naming_url_and_charsets():
-    # 0x98 is no character in windows-1251, and the Cyrillic bytes are not UTF-8
+    # 0x98 is no character in windows-1251, the Cyrillic bytes are not UTF-8, and koi8-r or cp866
+    # (which read any byte) turn the Russian into nonsense: refused, never guessed into the store
     raw = charset_page("mybb_p1_cp1251_no_charset.html").replace(b"</title>", b"\x98</title>", 1)
     with pytest.raises(LayoutNotRecognised) as info:
         parse(raw, encoding="koi8-x")
     message = str(info.value)
     assert message.startswith(f"layout not recognised: {URL} (engine mybb): charset: "
-                              "the header names an unknown charset 'koi8-x'; neither utf-8 (byte ")
-    assert "nor windows-1251 (byte " in message
+                              "the header names an unknown charset 'koi8-x'; utf-8 breaks ")
+    bad_byte = raw.index(b"\x98")
+    assert f"windows-1251 does not read byte {bad_byte}; " in message
+    assert "; guessed koi8-r but its text holds 72 words with capitals and small letters swapped like «уПОС»" in message
     assert message.endswith("check the page in a browser and tell the forum's admin")
+
+
+# --- decoding: a page read in the wrong charset is never stored ------------------------------------------
+
+@pytest.mark.parametrize("header", [None, "utf-8", "windows-1251"])
+def test_an_old_windows_1251_post_on_a_utf8_page_loses_its_own_letters_not_the_pages(header):
+    raw = charset_page("mybb_p1_utf8_old_cp1251_post.html")
+    page = parse(raw, encoding=header)
+    assert [p.author for p in page.posts] == PAGE1_AUTHORS
+    old = OLD_POST.decode("utf-8", "replace")
+    assert old.count("\ufffd") > 2000
+    assert old + "Ну что, начнём. Мне Соня вчера очень не понравилась." in page.posts[1].html
+    # every other post reads as it does on the plain page
+    plain = parse((MYBB / "showthread_tid2_page1.html").read_bytes())
+    assert [p.html for p in page.posts if p.post_id != 10] == [p.html for p in plain.posts if p.post_id != 10]
+
+
+def test_a_utf8_page_with_one_letter_cut_under_a_windows_1251_header_reads_utf8():
+    # Apache's `AddDefaultCharset windows-1251` over a UTF-8 board, and one letter cut by a byte
+    # limit. Page 2, because windows-1251 reads every byte of it (page 1 has an «И», D0 98, and 98
+    # is no windows-1251 character): the label alone would read it
+    plain = (MYBB / "showthread_tid2_page2.html").read_bytes()
+    cut = plain.index("Всем привет".encode()) + len("В".encode()) + 1
+    raw = plain[:cut] + plain[cut + 1:]
+    assert b"\x98" not in raw
+    page = parse(raw, encoding="windows-1251")
+    expected = parse(plain)
+    assert [p.author for p in page.posts] == [p.author for p in expected.posts]
+    assert "Соня" in [p.author for p in page.posts]
+    assert sum(p.html.count("\ufffd") for p in page.posts) == 1
+    assert [p.html.replace("В\ufffdем", "Всем") for p in page.posts] == [p.html for p in expected.posts]
+
+
+def test_a_koi8r_page_with_no_charset_anywhere_reads_every_cyrillic_nick():
+    raw = charset_page("mybb_p1_koi8r_no_charset.html")
+    assert b"charset" not in raw.lower()
+    page = parse(raw)
+    assert [p.author for p in page.posts] == PAGE1_AUTHORS
+    assert "Ну что, начнём. Мне Соня вчера очень не понравилась." in page.posts[1].html
+    assert decode_html(raw) == raw.decode("koi8_r")
+
+
+@pytest.mark.parametrize("header", ["koi8-r", "ISO-8859-1"])
+def test_a_single_byte_header_over_a_windows_1251_page_loses_to_the_meta(header):
+    # a header can name any single-byte charset and read every byte: the text tells it is wrong
+    raw = charset_page("mybb_p1_cp1251_meta.html")
+    assert [p.author for p in parse(raw, encoding=header).posts] == PAGE1_AUTHORS
+
+
+def test_a_koi8r_header_over_a_windows_1251_page_with_no_meta_is_found_out():
+    raw = charset_page("mybb_p1_cp1251_no_charset.html")
+    assert [p.author for p in parse(raw, encoding="koi8-r").posts] == PAGE1_AUTHORS
+
+
+def test_a_nick_in_utf8_bytes_on_a_windows_1251_page_is_refused_not_stored_as_mojibake():
+    raw = charset_page("mybb_p1_cp1251_meta_utf8_nick.html")
+    with pytest.raises(LayoutNotRecognised) as info:
+        parse(raw)
+    assert str(info.value).startswith(
+        f"layout not recognised: {URL} (engine mybb): author of post 11 (#3 on page 1): 'РЎРѕРЅСЏ' reads like "
+        "UTF-8 read as windows-1251 (page read as windows-1251 (from the <meta>)): a charset problem; ")
+
+
+def test_a_nick_the_forum_itself_stored_as_mojibake_is_refused():
+    text = page1_text().replace(">Алукард</a>", ">РђР»СѓРєР°СЂРґ</a>", 1)
+    with pytest.raises(LayoutNotRecognised) as info:
+        parse(text.encode("utf-8"), encoding="utf-8")
+    assert "author of post 14 (#6 on page 1): 'РђР»СѓРєР°СЂРґ' reads like UTF-8 read as windows-1251" in str(info.value)
+
+
+@pytest.mark.parametrize("nick", ["Сёма", "С Новым Годом", "СССР»", "Рё"])
+def test_a_russian_nick_that_starts_like_mojibake_is_kept(nick):
+    # ё and a no-break space follow «С» in Russian; a lone «Р»» is a nick's own decoration
+    text = page1_text().replace(">Алукард</a>", f">{nick}</a>", 1)
+    for raw, header in ((text.encode("utf-8"), "utf-8"),
+                        (text.replace(_META, "").encode("cp1251", "xmlcharrefreplace"), None)):
+        assert parse(raw, encoding=header).posts[5].author == nick
 
 
 # --- duplicate post ids ------------------------------------------------------------------------
@@ -264,6 +361,8 @@ def stored_page1(store):
 @pytest.mark.parametrize("content_type, file", [
     ("text/html", "mybb_p1_cp1251_no_charset.html"),                  # no charset anywhere
     ("text/html; charset=utf-8", "mybb_p1_cp1251_meta.html"),         # the header lies, <meta> is right
+    ("text/html", "mybb_p1_koi8r_no_charset.html"),                   # koi8-r, no charset anywhere
+    ("text/html; charset=koi8-r", "mybb_p1_cp1251_meta.html"),        # a single-byte header lies
 ])
 def test_crawl_of_a_windows_1251_page_stores_the_real_nicks(forum, store, client, content_type, file):
     forum.page1 = (200, {"Content-Type": content_type}, charset_page(file))
