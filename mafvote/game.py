@@ -918,9 +918,33 @@ class GameService:
         by = self._new_account(by)
         self._not_replaced_already(state, applied, player)
         p = self._player(state, player)
+        explicit = at is not None
         at = at or _minute(now)      # the newcomer's vote in the same minute (forums show minutes) is the slot's
         if at.tzinfo is None:
             raise GameError(f"replace --at {at.isoformat()}: give the time with an offset")
+        current = self.current_phase(applied)
+        if explicit and current.index > 0 and at < current.start:
+            # a time in a closed phase recounts that day after its result was posted (the replaced
+            # account's vote dropped, the new one penalised as not voting); a closed count changes only by undo
+            ended = [r for r in applied if r.how in _ENDS_PHASE]
+            inside = next((r for r in ended if r.start is not None and r.ended is not None and r.start <= at < r.ended), None)
+            first = ended[0].start if ended and ended[0].start is not None else self.game.schedule.start
+            if inside is not None:
+                where = (f"in {'day' if inside.kind == 'day' else 'night'} {inside.number}, already "
+                         f"{'closed' if inside.kind == 'day' else 'resolved'}")
+            else:
+                where = f"before the game's start ({first.astimezone(self.tz):%Y-%m-%d %H:%M})"
+            raise GameError(f"replace --at {at.astimezone(self.tz):%Y-%m-%d %H:%M}: that is {where}; a replacement "
+                            "from then would recount the closed days (the replaced account's votes dropped, the new "
+                            f"one counted as not voting). Give a time in the current phase ({current.label_ru}, from "
+                            f"{current.start.astimezone(self.tz):%Y-%m-%d %H:%M}) or leave --at out (now); if a closed "
+                            "day's count must change, `mafvote undo` back to that day first")
+        if explicit and at > max(now, current.deadline):
+            # a typo of the year or month: until then the new account's votes would not count (flagged as a stranger's)
+            raise GameError(f"replace --at {at.astimezone(self.tz):%Y-%m-%d %H:%M}: that is after the current phase "
+                            f"({current.label_ru}, to {current.deadline.astimezone(self.tz):%Y-%m-%d %H:%M}); until "
+                            "then the new account's votes would not count for the slot. Give a time in the current "
+                            "phase or leave --at out (now); a later replacement is entered when it happens")
         try:
             new = R.replace_player(state, p.nick, by)
         except R.ResolverError as exc:

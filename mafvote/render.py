@@ -446,6 +446,35 @@ def _key(name: str) -> str:
 # The Jinja environment
 
 
+class _GMFileLoader(jinja2.FileSystemLoader):
+    """Templates and theme files read as the GM's other files are (`config.read_gm_text`): the GM edits the
+    copies in `templates_dir`, often in Notepad, so a BOM is read past (it would open every post with an
+    invisible U+FEFF, and a theme.toml with it is a TOML syntax error) and a file saved as ANSI (windows-1251)
+    or UTF-16 is a RenderError naming the file and the line, never a UnicodeDecodeError traceback."""
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
+        from .config import UnreadableFile, read_gm_text
+
+        pieces = jinja2.loaders.split_template_path(template)
+        found = next((f for f in (Path(base).joinpath(*pieces) for base in self.searchpath) if f.is_file()), None)
+        if found is None:
+            raise jinja2.TemplateNotFound(template)
+        mtime = found.stat().st_mtime
+        try:
+            text = read_gm_text(found)
+        except UnreadableFile as exc:
+            where = f"{exc.where}: " if exc.where else ""
+            raise RenderError(f"{found}: {where}{exc.message}; {exc.hint}") from None
+
+        def uptodate() -> bool:
+            try:
+                return found.stat().st_mtime == mtime
+            except OSError:
+                return False
+
+        return text, str(found), uptodate
+
+
 def _loader(override_dir: str | Path | None) -> jinja2.BaseLoader:
     loaders: list[jinja2.BaseLoader] = []
     if override_dir:
@@ -453,8 +482,8 @@ def _loader(override_dir: str | Path | None) -> jinja2.BaseLoader:
         if not path.is_dir():
             raise RenderError(f"templates override folder {str(path)!r} does not exist; create it or fix the "
                               "path in the config")
-        loaders.append(jinja2.FileSystemLoader(str(path)))
-    loaders.append(jinja2.FileSystemLoader(str(data_dir("templates"))))
+        loaders.append(_GMFileLoader(str(path)))
+    loaders.append(_GMFileLoader(str(data_dir("templates"))))
     return jinja2.ChoiceLoader(loaders)
 
 

@@ -209,8 +209,15 @@ def copied_card(ruleset: Ruleset, action: Action) -> Ability | None:
     return next((c for c in cards if c.name == wanted and c.kind != "copy"), None)
 
 
-def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str, source: str) -> tuple[Action, list[Problem]]:
-    """Names resolved to nicks, and the problems a GM must fix (unknown/dead player, ability the role lacks)."""
+def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str, source: str, *,
+                 at_entry: bool = True) -> tuple[Action, list[Problem]]:
+    """Names resolved to nicks, and the problems a GM must fix (unknown/dead player, ability the role lacks).
+
+    `at_entry`: the action is being entered (`night add`), so what the night would refuse (the same target
+    twice, oneself, last night's target) is refused now, while the GM can still ask the player. An action
+    already in the night file is not (`parse_night_file` at resolve): the engine refuses that action alone
+    with the same reason and the night goes on, as the seeds' GMs did with a player's invalid action (the
+    player did act: no missed-action penalty)."""
     problems: list[Problem] = []
 
     def bad(message: str, hint: str = "") -> None:
@@ -272,15 +279,25 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
                         f"sides: {', '.join(ruleset.sides)}")
             # what the night refuses whole is refused at entry, while the GM can still ask the player
             aimed = copied_card(ruleset, action) if card.kind == "copy" else card
-            twice = repeated_targets(resolved_targets[0])
+            twice = repeated_targets(resolved_targets[0]) if at_entry else ""
             if twice:
                 bad(f"{twice} ({', '.join(resolved_targets[0])})",
                     f"the night would refuse the whole action; ask {actor.nick} whom they meant and write each "
                     "target once")
-            oneself = self_targeted(aimed, actor.nick, resolved_targets[0]) if aimed is not None else ""
+            oneself = self_targeted(aimed, actor.nick, resolved_targets[0]) if aimed is not None and at_entry else ""
             if oneself and not card.partners_only:   # a partners-only card says it below, as the engine does
                 bad(f"{oneself} ({', '.join(resolved_targets[0])})",
                     f"the night would refuse the whole action; ask {actor.nick} for another target")
+            if card.kind != "copy" and at_entry:  # Абрахам's copy has its own memory (`must_change`), checked at resolve
+                from .engine import repeat_target
+
+                again = repeat_target(ruleset, state, actor.nick, card, resolved_targets[0], action.role)
+                if again:
+                    # RULES.md §4 table (doctor, girl, shahid, 000 lawyer: "not the same player two nights running"):
+                    # told at entry, while the GM can still ask the player (`night add` took it, and
+                    # `night resolve` refused it after the deadline)
+                    other = "another killer (role or side)" if card.kind == "heal_from_role" else "another target"
+                    bad(again, f"the night would refuse the action; ask {actor.nick} for {other}")
             if card.watch_options and watch_option(card, action.learn) not in card.watch_options:
                 bad(f"{card.name}: learn = {action.learn!r} is not one of its choices",
                     " or ".join(f'learn = "{o}" ({WATCH_OPTIONS[o][0]})' for o in card.watch_options))
@@ -357,7 +374,7 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState,
         action = Action(actor=entry["actor"], ability=entry["ability"], targets=tuple(targets),
                         role=entry.get("role", ""), copy=entry.get("copy", ""), kill=tuple(kill),
                         question=entry.get("question", ""), learn=entry.get("learn", ""), line=lines[i] if i < len(lines) else 0)
-        action, found = check_action(ruleset, state, action, where, source)
+        action, found = check_action(ruleset, state, action, where, source, at_entry=i >= len(entries) - unwritten)
         problems += found
         if not found:
             on_behalf = available_abilities(ruleset, state, action.actor)[action.ability][1]

@@ -33,7 +33,7 @@ Pure: no I/O, no clock; every random value comes from `Rolls` and is recorded.
 """
 from __future__ import annotations
 
-__all__ = ["resolve_night", "current_boss", "check_win", "inherit"]
+__all__ = ["resolve_night", "current_boss", "check_win", "inherit", "repeat_target"]
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
@@ -151,6 +151,51 @@ def visited(act: _Act) -> tuple[str, ...]:
     if act.kind == "hide":
         return ()
     return act.targets
+
+
+def _killer_key(ruleset: Ruleset, name: str) -> str:
+    """Heal-from-role names the killer as a role or a side; both mean the killer's side ("от мафии")."""
+    if not name:
+        return ""
+    side = ruleset.side_id(name)
+    if side:
+        return "side:" + side
+    role = ruleset.find_role(name)
+    return "side:" + role.side if role else ""
+
+
+def repeat_target(ruleset: Ruleset, state: GameState, nick: str, card: Ability, targets: Sequence[str],
+                  role: str = "") -> str:
+    """Why the night refuses `nick`'s `card` on these (resolved) targets as a repeat, or "": a `no_repeat` card
+    on last night's target of its `repeat_group` ("не может лечить 2 ночи подряд одного игрока"; lifted when the
+    night starts with `no_repeat_lifted_at_alive` or fewer), heal-from-role from the same killer two nights
+    running, a `no_repeat_ever` card on anyone it visited before (004 Хулио). CHECK_ACTIONS and the night
+    file's check (`actions.check_action`, so `night add`) ask this one rule."""
+    if card.no_repeat_ever:
+        again = [t for t in targets if state.counters.get(f"{nick}/{card.name}>{t}", 0)]
+        if again:
+            return f"repeat target: {', '.join(again)} was visited before (never twice)"
+    if not card.no_repeat or alive_at_start(state) <= ruleset.no_repeat_lifted_at_alive:
+        return ""
+    group = card.repeat_group or card.name
+    own = ruleset.role(state.player(nick).role)
+
+    def group_of(last: LastAction) -> str:
+        done = own.ability(last.ability)
+        return (done.repeat_group or done.name) if done else last.ability
+
+    same = [a for a in state.last.get(nick, ()) if a.night == state.night and group_of(a) == group]
+    if card.kind == "heal_from_role":
+        key = _killer_key(ruleset, role)
+        return f"repeat target: heal from {role} two nights running" if any(
+            a.kind == "heal_from_role" and a.option == key for a in same) else ""
+    before = {t for a in same for t in (*a.targets, *a.covered)}
+    again = [t for t in targets if t in before]
+    if not again:
+        return ""
+    lifted_at = ruleset.no_repeat_lifted_at_alive
+    return (f"repeat target: {', '.join(again)} also last night "
+            + (f"(lifted only with {lifted_at} alive)" if lifted_at else "(never twice running in this game)"))
 
 
 class _Night:
@@ -332,10 +377,6 @@ class _Night:
             used = self.s.counters.get(f"{p.nick}/{card.name}@night", 0)
             if used and self.k - used <= card.cooldown:
                 return self.refuse(action, f"{card.name}: once in {card.cooldown + 1} nights (used on night {used})")
-        if card.no_repeat_ever:
-            again = [t for t in targets if self.s.counters.get(f"{p.nick}/{card.name}>{t}", 0)]
-            if again:
-                return self.refuse(action, f"repeat target: {', '.join(again)} was visited before (never twice)")
         if card.kind == "role_shot":
             guessed, allowed = shot_guess(self.r, card, action.role)
             if guessed is None:
@@ -344,21 +385,9 @@ class _Night:
         last = self.last_night(p.nick)
         if card.cooldown_when_alive_lt and self.n < card.cooldown_when_alive_lt and any(a.ability == card.name for a in last):
             return self.refuse(action, f"{card.name} not two nights running with fewer than {card.cooldown_when_alive_lt} alive")
-        if card.no_repeat and not self.lifted:
-            group = card.repeat_group or card.name
-            same = [a for a in last if (self.group_of(p.nick, a) == group)]
-            if card.kind == "heal_from_role":
-                key = self.killer_key(action.role)
-                if any(a.kind == "heal_from_role" and a.option == key for a in same):
-                    return self.refuse(action, f"repeat target: heal from {action.role} two nights running")
-            else:
-                before = {t for a in same for t in (*a.targets, *a.covered)}
-                again = [t for t in targets if t in before]
-                if again:
-                    lifted_at = self.r.no_repeat_lifted_at_alive
-                    return self.refuse(action, f"repeat target: {', '.join(again)} also last night "
-                                               + (f"(lifted only with {lifted_at} alive)" if lifted_at
-                                                  else "(never twice running in this game)"))
+        again = repeat_target(self.r, self.s, p.nick, card, targets, action.role)   # night add asks it too
+        if again:
+            return self.refuse(action, again)
         if card.kind == "heal_from_role" and not self.killer_key(action.role):
             return self.refuse(action, f"heal from {action.role!r}: no such role or side")
         if card.kind == "hire":
@@ -420,20 +449,8 @@ class _Night:
             return f"side:{self.role_of(nick).side}/{card.name}"
         return f"{nick}/copy:{card.kind}" if copied else f"{nick}/{card.name}"
 
-    def group_of(self, nick: str, last: LastAction) -> str:
-        role = self.role_of(nick)
-        card = role.ability(last.ability)
-        return (card.repeat_group or card.name) if card else last.ability
-
     def killer_key(self, name: str) -> str:
-        """Heal-from-role names the killer as a role or a side; both mean the killer's side ("от мафии")."""
-        if not name:
-            return ""
-        side = self.r.side_id(name)
-        if side:
-            return "side:" + side
-        role = self.r.find_role(name)
-        return "side:" + role.side if role else ""
+        return _killer_key(self.r, name)
 
     def one_action_each(self) -> None:
         seen: dict[str, _Act] = {}

@@ -175,8 +175,9 @@ def test_rule_3_6_a_modkill_candidate_is_listed_once_though_two_duties_were_miss
     for n in everyone:          # three posts a day each: nobody's night action is refused (§3.13)
         game.chat(n, "12 11:00", "12 12:00", "13 11:00", "13 12:00")
     for n in (1, 2):
-        for actor, text in (("Франклин", "Вопрос: есть ли Джейкоб?"), ("Бетти", "Отмазываю Юну"),
-                            ("Дельта", "Блокирую Франклина")):
+        # 000: Арчер's alibi and Эмма's block never on the same player two nights running (night add refuses it)
+        for actor, text in (("Франклин", "Вопрос: есть ли Джейкоб?"), ("Бетти", ("Отмазываю Юну", "Отмазываю Рики")[n - 1]),
+                            ("Дельта", ("Блокирую Франклина", "Блокирую Бетси")[n - 1])):
             ok("night", "add", "--night", str(n), "--actor", actor, text)
         ok("night", "resolve", "--night", str(n))
         out = ok("day", "close", "--day", str(n), "--nobody")

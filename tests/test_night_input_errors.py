@@ -211,11 +211,12 @@ def test_night_add_still_takes_a_self_target_the_card_allows(game_dir):
     assert out.startswith("read: Алукард: heal -> Алукард\n")
 
 
-def test_a_night_file_written_by_hand_with_a_target_twice_is_refused_before_resolve(game_dir):
+def test_a_night_file_written_by_hand_with_a_target_twice_is_refused_alone_at_resolve(game_dir):
+    # only `night add` refuses it at entry; an action already in the file is the engine's to refuse, alone
     (game_dir / NIGHT1).write_text(KILL_SONYA.replace('["Соня"]', '["Соня", "соня"]'), encoding="utf-8")
-    assert refused_whole(*RESOLVE) == (f"{NIGHT1.resolve()}: line 2: the same target twice (Соня, Соня) (the night "
-                                       "would refuse the whole action; ask РэдДи whom they meant and write each "
-                                       "target once)")
+    code, out, err = run(*RESOLVE, "--format", "json")
+    assert code == 0, err
+    assert {"actor": "РэдДи", "ability": "kill", "reason": "the same target twice"} in json.loads(out)["refused"]
 
 
 @pytest.mark.parametrize("ruleset_name, roster, action", [
@@ -232,7 +233,7 @@ def test_entry_check_and_engine_refuse_with_one_reason(ruleset_name, roster, act
     outcome = resolve_night(ruleset, state, [action], Rolls("g", 1, {}))
     [refusal] = outcome.refused
     with pytest.raises(ActionError) as info:
-        parse_night_file("night = 1\n" + action.to_toml(), "night-1.toml", ruleset, state)
+        parse_night_file("night = 1\n" + action.to_toml(), "night-1.toml", ruleset, state, unwritten=1)
     [problem] = info.value.problems
     assert problem.message == f"{refusal.reason} ({', '.join(action.targets)})"
 
