@@ -16,10 +16,15 @@ declined by its ending, the way forum players decline each other's nicks: a man'
 takes -а/-у/-ом (`Ронин` -> Ронина, Ронину, Ронином), a woman's nick ending in -а/-я takes -у/-ы/-ой (`Нежка` ->
 Нежку, Нежки, Нежкой; и after к/г/х/ж/ш/ч/щ). A nick that is a common noun pymorphy3 knows is declined by the
 noun's own dictionary declension, with or without a gender (`Шляпник` -> Шляпника, `Ёжик` -> Ёжиком, `Дельта` ->
-Дельту; a masculine noun's accusative is animate: «повесили Тумана»), except a man's consonant noun for a woman
-(`Кот`) and a feminine -ь noun for a man. Everything else stays as written: a Latin nick (`King Eciton`,
-`lolbabe`), a nick with digits, symbols or inner capitals (`РэдДи`), a nick of several words (`Ёжик в тумане`),
-an indeclinable name (`Энни`, `Фредди`), a woman's consonant nick (`Гафф`), and any other nick without a gender.
+Дельту, `Мышь` -> Мыши, `Солнышко` -> Солнышка; a masculine noun in a consonant, -ь or -й takes the animate
+accusative, «повесили Тумана», one in -а/-я its own, «теряем Папу»), except a man's consonant noun for a woman
+(`Кот`); the noun comes before a surname of the same spelling (`Королева` -> Королевы, not the surname's
+Королёвой), a first name before the noun (`Любовь` -> Любови). A nick of several common words declines like a
+role name (`Серый Волк` -> Серого Волка, `Ёжик в тумане` -> Ёжика в тумане), by the same gender rule. No form
+adds a ё the nick is written without (`Тема` -> Тему, `Ежик` -> Ежика). Everything else stays as written: a
+Latin nick (`King Eciton`, `lolbabe`), a nick with digits, symbols or inner capitals (`РэдДи`), a nick of
+several words one of which pymorphy3 does not know, an indeclinable name (`Энни`, `Фредди`), a woman's consonant
+nick (`Гафф`), and any other nick without a gender.
 `inflection_note` tells the GM which nicks were left as written (they may add `forms`) and which were declined
 by their ending (to check). A wrong case ending in a result post is worse than an
 uninflected nick, which forum players read every day.
@@ -210,23 +215,46 @@ def _both_forms(masculine: str, feminine: str) -> str:
     return f"{masculine}/{feminine}"
 
 
+def _same_letters(dictionary_word: str, written: str) -> bool:
+    """Whether pymorphy3's `dictionary_word` is `written` (any case): letter for letter, except that an е
+    written where the dictionary has ё matches (most people skip the ё: `Ежик` is ёжик), but a written ё
+    never matches an е (`Тёма` is not the noun «тема»)."""
+    low = written.lower()
+    return len(dictionary_word) == len(low) and all(
+        d == w or (d == "ё" and w == "е") for d, w in zip(dictionary_word, low))
+
+
+def _keep_yo(original: str, word: str) -> str:
+    """`word` (a form of `original`) without a ё where `original` is written with е: a nick's spelling is
+    its owner's («Тема» -> Тему, not Тёму; «Ежик» -> Ежика); a ё in the ending stays (`Судья` -> Судьёй)."""
+    low = original.lower()
+    return "".join("е" if c == "ё" and i < len(low) and low[i] == "е" else c for i, c in enumerate(word))
+
+
 def _restore_caps(original: str, word: str) -> str:
     """pymorphy3's lowercase form written as `original` was: `ДЕД` -> ДЕДОМ, `Дед` -> Дедом, and each part of
-    a hyphenated name (`Санта-Клаус` -> Санта-Клаусом)."""
+    a hyphenated name (`Санта-Клаус` -> Санта-Клаусом); without a ё `original` does not have (`_keep_yo`)."""
     if len(original) > 1 and original.isupper():
-        return word.upper()
+        return _keep_yo(original, word).upper()
     parts, shown = word.split("-"), original.split("-")
     if len(parts) != len(shown):
         parts, shown = [word], [original]
+    parts = [_keep_yo(s, p) for p, s in zip(parts, shown)]
     return "-".join(p[:1].upper() + p[1:] if s[:1].isupper() else p for p, s in zip(parts, shown))
 
 
-def _known_name_parse(word: str):
-    """The parse of `word` as a known first name / surname in the nominative, if there is exactly that."""
-    key = word.lower().replace("ё", "е")
+def _a_noun(word: str) -> bool:
+    """Whether `word` ends in -а/-я: such a noun has its own accusative (-у/-ю) whatever its gender («Папу»,
+    «Слугу»); only a masculine noun ending in a consonant, -ь or -й takes the genitive («Тумана», «Льва»)."""
+    return word[-1:].lower() in ("а", "я")
+
+
+def _known_name_parse(word: str, tags: tuple[str, ...] = _NAME_TAGS):
+    """The parse of `word` as a known first name / surname (one of `tags`) in the nominative, written as it is
+    (`_same_letters`: «Королева» is not the surname Королёва's form, but «Семенов» is Семёнов)."""
     for p in _morph().parse(word):
-        if p.is_known and any(t in p.tag for t in _NAME_TAGS) and "nomn" in p.tag and "sing" in p.tag \
-                and p.word.replace("ё", "е") == key:
+        if p.is_known and any(t in p.tag for t in tags) and "nomn" in p.tag and "sing" in p.tag \
+                and _same_letters(p.word, word):
             return p
     return None
 
@@ -328,7 +356,7 @@ def _appositive_case(word: str, case: str, gender: str | None) -> str | None:
     if "Fixd" in p.tag:
         return word
     q = p.inflect({case, "sing"})
-    if case == "accs" and "inan" in p.tag and "masc" in p.tag:
+    if case == "accs" and "inan" in p.tag and "masc" in p.tag and not _a_noun(bare):
         q = p.inflect({"gent", "sing"})          # a role is a person: accusative as genitive
     return _restore_caps(word, q.word) if q is not None else word
 
@@ -437,7 +465,7 @@ def inflect_phrase(phrase: str, case: str, gender: str | None = None) -> str:
             out.append(_restore_caps(w, q.word))
         else:
             q = p.inflect({case, number})
-            if case == "accs" and q is not None and "inan" in p.tag and head_gender == "masc":
+            if case == "accs" and q is not None and "inan" in p.tag and head_gender == "masc" and not _a_noun(w):
                 q = p.inflect({"gent", number})
             if q is None:
                 return phrase
@@ -449,23 +477,26 @@ def inflect_phrase(phrase: str, case: str, gender: str | None = None) -> str:
 def _noun_parse(word: str):
     """The parse of `word` as a known common noun (no first name, surname or patronymic) in the nominative
     singular, written as it is; None when pymorphy3 knows no such reading."""
-    key = word.lower().replace("ё", "е")
     for p in _morph().parse(word):
         if (p.is_known and p.tag.POS == "NOUN" and "nomn" in p.tag and "sing" in p.tag
-                and not any(t in p.tag for t in _NAME_TAGS) and p.word.replace("ё", "е") == key):
+                and not any(t in p.tag for t in _NAME_TAGS) and _same_letters(p.word, word)):
             return p
     return None
 
 
 def _noun_nick_case(nick: str, case: str, gender: str | None) -> str | None:
-    """A one-word nick that is a common noun (`Шляпник`, `Ёжик`, `Дельта`) in `case` by the noun's own
-    declension in pymorphy3's dictionary (no guess: «у Шляпника», «Дельту»); None when the nick is no such
-    noun or should stay as written.
+    """A one-word nick that is a common noun (`Шляпник`, `Ёжик`, `Дельта`, `Мышь`) in `case` by the noun's own
+    declension in pymorphy3's dictionary (no guess: «у Шляпника», «Дельту», «для Мыши»); None when the nick is
+    no such noun or should stay as written.
 
-    A player is a person, so a masculine noun's accusative is its genitive («повесили Тумана»). Like a name
-    (rule 6), a masculine noun ending in a consonant is not declined for a woman («у Кот»), nor a feminine
-    one in -ь for a man; a noun in -а/-я is declined for anyone («у Лисы»), a neuter one only when the roster
-    gives no gender. An indeclinable noun (`Кофе`) is its own form."""
+    A player is a person, so a masculine noun ending in a consonant, -ь or -й takes the genitive for the
+    accusative («повесили Тумана», «Льва»); a noun in -а/-я of any gender has its own accusative («теряем
+    Папу», «Слугу», «Дельту»), and so has a feminine -ь or a neuter noun («теряем Мышь», «Солнышко»). The
+    gender of the player changes nothing but one thing, as with a surname («у Анны Кот»): a masculine noun
+    ending in a consonant, -ь or -й is not declined for a woman. A man called `Мышь` or `Ночь` is «для Мыши»,
+    «у Ночи», as players write it (a nickname keeps the noun's declension), and a neuter noun is declined for
+    anyone («у Солнышка»). A nick that is also a first name declines as the name (`Любовь` -> Любови, not the
+    noun's «любви»). An indeclinable noun (`Кофе`) is its own form. No form adds a ё (`_keep_yo`)."""
     if case == "nomn" or not _PLAIN_WORD.match(nick):
         return None
     p = _noun_parse(nick)
@@ -473,26 +504,78 @@ def _noun_nick_case(nick: str, case: str, gender: str | None) -> str | None:
         return None
     if "Fixd" in p.tag:
         return nick
-    noun_gender = "m" if "masc" in p.tag else "f" if "femn" in p.tag or "ms-f" in p.tag else "n"
-    if gender in ("m", "f") and gender != noun_gender and nick[-1].lower() not in "ая":
+    if gender == "f" and "masc" in p.tag and not _a_noun(nick):
         return None
-    wanted = "gent" if case == "accs" and noun_gender == "m" else case
+    name = _known_name_parse(nick, ("Name",))
+    if name is not None and "Fixd" not in name.tag:
+        p = name                                 # Любовь -> Любови (the noun: любви); Лев, Роза agree anyway
+    wanted = "gent" if case == "accs" and "masc" in p.tag and not _a_noun(nick) else case
     q = p.inflect({wanted, "sing"})
     if q is None:
         return None
     return _restore_caps(nick, q.word)
 
 
+# one word of a nick of several common words: `Ёжик`, `в`, `тумане` (no Latin, digits or inner capitals)
+_PHRASE_WORD = re.compile(r"^[А-ЯЁа-яё][а-яё]*$")
+
+
+def _phrase_nick_case(nick: str, case: str, gender: str | None) -> str | None:
+    """A nick of several words pymorphy3 knows, with a common noun at its head (`Серый Волк`, `Ёжик в
+    тумане`, `Кот в сапогах`, `Чёрная Кошка`), in `case` the way role names are declined (`inflect_phrase`:
+    «Серого Волка», «Ёжика в тумане», «Чёрную Кошку»); the words after the head keep their case. The same
+    gender rule as a one-word noun: a singular masculine head ending in a consonant, -ь or -й is not declined for a
+    woman («у Серый Волк»). None when the nick is no such phrase or should stay as written."""
+    words = nick.split(" ")
+    if case == "nomn" or len(words) < 2 or not all(_PHRASE_WORD.match(w) for w in words) \
+            or not all(any(p.is_known for p in _morph().parse(w)) for w in words):
+        return None
+    analysed = _phrase_words(words)
+    if analysed is None:
+        return None
+    head = next(((w, p) for w, kind, p in analysed if kind in ("head", "name")), None)
+    if head is None or head[1] is None or any(t in head[1].tag for t in _NAME_TAGS):
+        return None                              # "Иван Грозный": a name, not a common noun
+    word, p = head
+    if gender == "f" and "masc" in p.tag and "sing" in p.tag and not _a_noun(word):
+        return None                              # a plural («Злые Близнецы») is no man's name: declined
+    declined = inflect_phrase(nick, case, gender if gender in ("m", "f") else None)
+    if declined == nick and p.inflect({case, "sing"}) is not None \
+            and p.inflect({case, "sing"}).word != p.word:
+        return None                              # inflect_phrase gave up on a word
+    return declined
+
+
+def _dictionary_case(nick: str, case: str, gender: str | None) -> str | None:
+    """A nick of common words in `case` by pymorphy3's dictionary (one noun, or a phrase); None otherwise."""
+    if " " in nick:
+        return _phrase_nick_case(nick, case, gender)
+    return _noun_nick_case(nick, case, gender)
+
+
+def _noun_before_name(nick: str) -> bool:
+    """Whether a one-word nick is a common noun that pymorphy3 also knows as a surname but not as a first
+    name: the noun's declension comes first («для Королевы», «Головы», «Машины»: the surnames Королёва,
+    Голова, Машина decline like adjectives, «для Королёвой»). A first name keeps its own («Любови»)."""
+    return _PLAIN_WORD.match(nick) is not None and _noun_parse(nick) is not None \
+        and _known_name_parse(nick, ("Name",)) is None
+
+
 def _person_case(person: Person, case: str) -> tuple[str, bool]:
     """`person`'s name in `case` and whether it was declined by its ending (a guess the GM should check)."""
     if case in person.forms:
         return person.forms[case], False
-    by_name = inflect_name(person.shown, case, person.grammatical_gender)
-    if by_name == person.shown:
-        guessed = _nick_by_ending(person.shown, case, person.gender)
+    shown = person.shown
+    if case != "nomn" and _noun_before_name(shown):
+        noun = _noun_nick_case(shown, case, person.gender)
+        if noun is not None:
+            return noun, False
+    by_name = inflect_name(shown, case, person.grammatical_gender)
+    if by_name == shown:
+        guessed = _nick_by_ending(shown, case, person.gender)
         if guessed is not None:
             return guessed, True
-        noun = _noun_nick_case(person.shown, case, person.gender)
+        noun = _dictionary_case(shown, case, person.gender)
         if noun is not None:
             return noun, False
     return by_name, False
@@ -500,8 +583,9 @@ def _person_case(person: Person, case: str) -> tuple[str, bool]:
 
 def case_of(x: object, case: str) -> str:
     """`x` (a `Person`, a `RoleName` or a plain string) in `case`: hand-written forms first; a person's name
-    by pymorphy3 (`inflect_name`), else by its ending when the roster gives the gender; a role by
-    `inflect_phrase` with the role's gender."""
+    by pymorphy3 (`inflect_name`; a common noun before a surname), else by its ending when the roster gives the
+    gender, else by the dictionary as a noun or a phrase of common words; a role by `inflect_phrase` with the
+    role's gender."""
     if case not in CASES:
         raise ValueError(f"unknown grammatical case {case!r}; use one of {', '.join(CASES)}")
     if isinstance(x, Person):
@@ -544,7 +628,7 @@ def inflection_note(person: Person, cases: Iterable[str] = ("gent", "accs", "abl
     found = {c: _person_case(person, c) for c in cases if c not in person.forms}
     guessed = [c for c, (_, by_ending) in found.items() if by_ending]
     missing = [c for c, (form, _) in found.items() if form == person.shown
-               and _noun_nick_case(person.shown, c, person.gender) is None]
+               and _dictionary_case(person.shown, c, person.gender) is None]
     if guessed:
         shown = ", ".join(f"{labels.get(c, c)} {found[c][0]}" for c in guessed)
         return texts["guessed"].format(nick=person.nick, shown=person.shown, forms=shown, case=guessed[0])

@@ -157,6 +157,43 @@ NICK_FORMS = {
     ("Туман", "m"): ("Тумана", "Туману", "Тумана", "Туманом", "Тумане"),
     ("Дельта", None): ("Дельты", "Дельте", "Дельту", "Дельтой", "Дельте"),
     ("Ночь", "f"): ("Ночи", "Ночи", "Ночь", "Ночью", "Ночи"),
+    ("Лев", None): ("Льва", "Льву", "Льва", "Львом", "Льве"),
+    # a noun in -а/-я has its own accusative, a masculine one too («теряем Папу», not «Папы»)
+    ("Папа", "m"): ("Папы", "Папе", "Папу", "Папой", "Папе"),
+    ("Дядя", None): ("Дяди", "Дяде", "Дядю", "Дядей", "Дяде"),
+    ("Слуга", "f"): ("Слуги", "Слуге", "Слугу", "Слугой", "Слуге"),
+    ("Мужчина", None): ("Мужчины", "Мужчине", "Мужчину", "Мужчиной", "Мужчине"),
+    ("Судья", "m"): ("Судьи", "Судье", "Судью", "Судьёй", "Судье"),            # a ё in the ending stays
+    # a noun that is also a surname (Королёва, Голова, Машина decline like adjectives): the noun
+    ("Королева", "f"): ("Королевы", "Королеве", "Королеву", "Королевой", "Королеве"),
+    ("Королева", None): ("Королевы", "Королеве", "Королеву", "Королевой", "Королеве"),
+    ("Голова", "f"): ("Головы", "Голове", "Голову", "Головой", "Голове"),
+    ("Машина", None): ("Машины", "Машине", "Машину", "Машиной", "Машине"),
+    # first names that are nouns decline as the name (Любовь: not the noun's «любви»)
+    ("Любовь", "f"): ("Любови", "Любови", "Любовь", "Любовью", "Любови"),
+    ("Роза", None): ("Розы", "Розе", "Розу", "Розой", "Розе"),
+    # no ё the nick does not have (pymorphy3 writes тёма, ёжик, ёлка, фёст)
+    ("Тема", "m"): ("Темы", "Теме", "Тему", "Темой", "Теме"),
+    ("Тема", "f"): ("Темы", "Теме", "Тему", "Темой", "Теме"),
+    ("Ежик", "m"): ("Ежика", "Ежику", "Ежика", "Ежиком", "Ежике"),
+    ("Елка", None): ("Елки", "Елке", "Елку", "Елкой", "Елке"),
+    ("Фест", "m"): ("Феста", "Фесту", "Феста", "Фестом", "Фесте"),
+    # a man's feminine -ь noun and a neuter noun keep the noun's declension («для Мыши», «у Солнышка»)
+    ("Мышь", "m"): ("Мыши", "Мыши", "Мышь", "Мышью", "Мыши"),
+    ("Любовь", "m"): ("Любови", "Любови", "Любовь", "Любовью", "Любови"),
+    ("Солнышко", "f"): ("Солнышка", "Солнышку", "Солнышко", "Солнышком", "Солнышке"),
+    # nicks of several common words decline like role names; the words after the head keep their case
+    ("Серый Волк", "m"): ("Серого Волка", "Серому Волку", "Серого Волка", "Серым Волком", "Сером Волке"),
+    ("Серый Волк", None): ("Серого Волка", "Серому Волку", "Серого Волка", "Серым Волком", "Сером Волке"),
+    ("Ёжик в тумане", "m"): ("Ёжика в тумане", "Ёжику в тумане", "Ёжика в тумане", "Ёжиком в тумане",
+                             "Ёжике в тумане"),
+    ("Кот в сапогах", None): ("Кота в сапогах", "Коту в сапогах", "Кота в сапогах", "Котом в сапогах",
+                              "Коте в сапогах"),
+    ("Чёрная Кошка", "m"): ("Чёрной Кошки", "Чёрной Кошке", "Чёрную Кошку", "Чёрной Кошкой", "Чёрной Кошке"),
+    ("Большой Папа", "m"): ("Большого Папы", "Большому Папе", "Большого Папу", "Большим Папой", "Большом Папе"),
+    ("Злые Близнецы", "f"): ("Злых Близнецов", "Злым Близнецам", "Злых Близнецов", "Злыми Близнецами",
+                             "Злых Близнецах"),
+    ("Мистер Икс", "m"): ("Мистера Икса", "Мистеру Иксу", "Мистера Икса", "Мистером Иксом", "Мистере Иксе"),
 }
 
 # nicks that stay as written in every case
@@ -171,7 +208,11 @@ UNCHANGED = [
     ("Кот2", "m"),           # digits
     ("РэдДи", "f"),          # inner capitals
     ("ЛИСА", "f"),           # capitals
-    ("Ёжик в тумане", "m"),  # several words
+    ("Ёжик в тумане", "f"),  # several words: a masculine head for a woman, as one word
+    ("Серый Волк", "f"),
+    ("Ежик", "f"),           # no ё added either
+    ("Тёмный Lord", "m"),    # a Latin word
+    ("Кот2 в сапогах", "m"),
     ("Кот", "f"),            # a man's consonant noun for a woman does not decline, as a name would not
     ("Лапуш", "m"),          # after ш the instrumental is -ом or -ем by the stress
     ("Муркиа", "f"),         # -иа never declines
@@ -183,7 +224,7 @@ UNCHANGED = [
 CASES = ("gent", "datv", "accs", "ablt", "loct")
 
 
-@pytest.mark.parametrize("nick,gender", sorted(NICK_FORMS), ids=lambda x: str(x))
+@pytest.mark.parametrize("nick,gender", sorted(NICK_FORMS, key=str), ids=lambda x: str(x))
 def test_rule_6_nicks_take_the_case_of_the_sentence(nick, gender):
     person = Person(nick, gender=gender)
     assert tuple(case_of(person, c) for c in CASES) == NICK_FORMS[(nick, gender)]
@@ -216,6 +257,52 @@ def test_rule_6_the_gm_is_told_which_nicks_were_declined_by_their_ending():
     report = render("new_year", "gm_report", {"roster": [{"nick": "Нежка", "gender": "f"}], "outcome": {"night": 1}},
                     fmt="text")
     assert "Нежка: «Нежка» is declined by its ending (gent Нежки, accs Нежку, ablt Нежкой)" in report
+
+
+@pytest.mark.parametrize("nick,gender", [("Папа", "m"), ("Дядя", "f"), ("Слуга", None), ("Мужчина", "m"),
+                                         ("Дедушка", None), ("Юноша", "m"), ("Зайка", "f"), ("Лама", None)])
+def test_rule_6_a_masculine_noun_in_a_or_ya_takes_its_own_accusative_not_the_genitive(nick, gender):
+    # «теряем Папу», «указывают на Дядю»: accusative = genitive is for 2nd-declension masculines only
+    person = Person(nick, gender=gender)
+    assert case_of(person, "accs") == nick[:-1] + {"а": "у", "я": "ю"}[nick[-1]]
+    assert case_of(person, "accs") != case_of(person, "gent")
+
+
+@pytest.mark.parametrize("nick,accs", [("Туман", "Тумана"), ("Лев", "Льва"), ("Орёл", "Орла"), ("Пень", "Пня"),
+                                       ("Соловей", "Соловья"), ("Кот", "Кота")])
+def test_rule_6_a_masculine_noun_in_a_consonant_takes_the_animate_accusative(nick, accs):
+    assert case_of(Person(nick, gender="m"), "accs") == accs == case_of(Person(nick), "accs")
+
+
+@pytest.mark.parametrize("nick", ["Королева", "Голова", "Машина", "Турбина", "Свинина", "Гущина"])
+@pytest.mark.parametrize("gender", ["m", "f", None])
+def test_rule_6_a_noun_nick_that_is_also_a_surname_declines_as_the_noun(nick, gender):
+    # the surnames Королёва, Голова decline like adjectives («для Королёвой»); the nick is the noun
+    person = Person(nick, gender=gender)
+    stem = nick[:-1]
+    assert [case_of(person, c) for c in ("gent", "datv", "accs", "ablt")] == \
+        [stem + "ы", stem + "е", stem + "у", stem + "ой"]
+
+
+@pytest.mark.parametrize("nick", ["Тема", "Сема", "Ежик", "Елка", "Фест", "Орел", "Королева"])
+@pytest.mark.parametrize("gender", ["m", "f", None])
+def test_rule_6_a_nick_written_without_yo_gets_no_yo(nick, gender):
+    person = Person(nick, gender=gender)
+    assert all("ё" not in case_of(person, c).lower() for c in CASES)
+
+
+def test_rule_6_a_nick_with_yo_is_not_the_word_without_it():
+    # «Тёма» is the name, not the noun «тема» («Тёмы», «Тёмой» either way, but never the noun's reading)
+    assert [case_of(Person("Тёма", gender="m"), c) for c in ("gent", "accs", "ablt")] == ["Тёмы", "Тёму", "Тёмой"]
+    assert [case_of(Person("Ёжик"), c) for c in ("gent", "accs", "ablt")] == ["Ёжика", "Ёжика", "Ёжиком"]
+
+
+def test_rule_6_the_gm_is_told_nothing_about_nicks_the_dictionary_declines():
+    for nick, gender in [("Серый Волк", "m"), ("Мышь", "m"), ("Солнышко", "f"), ("Королева", "f"), ("Папа", None)]:
+        assert inflection_note(Person(nick, gender=gender), language="ru") is None, nick
+    assert inflection_note(Person("Серый Волк", gender="f"), language="ru") == (
+        "Серый Волк: «Серый Волк» в постах не склоняется (род., вин., твор.: как написано); если должно, "
+        "добавьте игроку в конфиге forms = { gent = \"…\" }")
 
 
 # -- the posts -----------------------------------------------------------------------------------------
@@ -256,3 +343,22 @@ def test_rule_6_new_year_day_posts_decline_the_nick_and_the_role():
         "Праздничный салют оказался последним для Нежки - Деда Мороза (мирная)"
     assert day_post("new_year", "Пусс", None, "Дед Мороз", "town", 1)[0] == \
         "Сегодняшним днём мы теряем Пусс - Деда Мороза (мирный/мирная)"
+
+
+@pytest.mark.parametrize("nick,gender,role,variant,line", [
+    ("Папа", "m", "Дед Мороз", 1, "Сегодняшним днём мы теряем Папу - Деда Мороза (мирный)"),
+    ("Королева", "f", "Снегурочка", 2, "Праздничный салют оказался последним для Королевы - Снегурочки (мирная)"),
+    ("Голова", "f", "Снегурочка", 2, "Праздничный салют оказался последним для Головы - Снегурочки (мирная)"),
+    ("Мышь", "m", "Кай", 2, "Праздничный салют оказался последним для Мыши - Кая (мирный)"),
+    ("Серый Волк", None, "Дед Мороз", 1, "Сегодняшним днём мы теряем Серого Волка - Деда Мороза (мирный/мирная)"),
+    ("Тема", "m", "Кай", 1, "Сегодняшним днём мы теряем Тему - Кая (мирный)"),
+])
+def test_rule_6_new_year_day_posts_decline_noun_nicks(nick, gender, role, variant, line):
+    assert day_post("new_year", nick, gender, role, "town", variant)[0] == line
+
+
+def test_rule_6_time_machine_day_post_declines_a_noun_nick_in_the_accusative():
+    assert "Машина времени отправляет Папу в один конец. Он был Мирным жителем." in \
+        day_post("time_machine", "Папа", "m", "Мирный житель", "town", 0)
+    assert "Машина времени отправляет Королеву в один конец. Она была Мирным жителем." in \
+        day_post("time_machine", "Королева", "f", "Мирный житель", "town", 0)

@@ -263,7 +263,8 @@ def test_rule_5_no_post_before_the_end_names_an_account_behind_a_mask():
     for theme in ("peculiar", "new_year"):
         for fmt in ("bbcode", "text", "html"):
             out = render(theme, "day", data, fmt=fmt)
-            assert "Мистер Икс" in out and "Франклин" not in out and "Подмаски" not in out
+            # the mask as the sentence needs it (new_year: «последним для Мистера Икса»), never the account
+            assert ("Мистер Икс" in out or "Мистера Икса" in out) and "Франклин" not in out and "Подмаски" not in out
     count = public_count([cand("Франклин", ["Алтея"])], {}, closed=False, not_voted=["Рики"])
     for fmt in ("bbcode", "text", "html"):
         out = render("peculiar", "votecount", {"roster": MASKED, "tally": count}, fmt=fmt)
