@@ -17,14 +17,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import mafvote.game as game_mod
-from mafvote.cli import cli
 from mafvote.render import RenderError, render
 from mafvote.rulesets import load as load_ruleset
 from mafvote.store import Store
 from resolver import Action, ActionError, Rolls, apply_day, new_game, parse_night_file, resolve_night
+from test_cli_game import ok, run
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"     # the test game: New Year roles, night 1 first
@@ -120,17 +119,6 @@ def game_dir(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
     return tmp_path
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str) -> str:
-    code, out, err = run(*args)
-    assert code == 0, err
-    return out
 
 
 def refused(*args: str) -> str:

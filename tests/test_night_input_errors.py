@@ -14,15 +14,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import mafvote.game as game_mod
-from mafvote.cli import cli
 from mafvote.config import ConfigError, load_config
 from mafvote.rulesets import load as load_ruleset
 from mafvote.store import Store
 from resolver import Action, ActionError, Rolls, new_game, parse_night_file, read_action, resolve_night
 from resolver.errors import RulesetError
+from test_cli_game import run
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"     # the test game: New Year roles, night 1 first
@@ -52,11 +51,6 @@ def game_dir(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
     return tmp_path
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
 
 
 def applied() -> list:
