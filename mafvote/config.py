@@ -1122,6 +1122,12 @@ def _cross_problems(raw: dict[str, Any], shown: str, base: Path) -> list[Problem
             )
             add(Problem(shown, f"{where}.ruleset", f'no bundled ruleset or file named "{ruleset}"', hint))
 
+        game_topic, vote_thread = _str(game, "game_topic"), _str(game, "vote_thread")
+        if game_topic is not None and vote_thread is not None and game_topic.strip() == vote_thread.strip():
+            # the votes would be read from the game topic and counted with its chat; almost surely a copy-paste slip
+            add(Problem(shown, f"{where}.vote_thread", "is the same address as game_topic",
+                        "the vote thread is the topic where players post their votes; give its own URL"))
+
         problems += _schedule_problems(game, forum_table, where, shown)
         problems += _roster_problems(game, where, shown)
         problems += _post_problems(game, where, shown, base)

@@ -720,7 +720,7 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
         for p in alive:
             if p in actors and activity[p] < rules.min_posts_for_night_action:
                 flags.append(Flag("under_active", p, None,
-                                  f"{p} wrote {activity[p]} posts today (fewer than "
+                                  f"{p} wrote {activity[p]} post{'' if activity[p] == 1 else 's'} today (fewer than "
                                   f"{rules.min_posts_for_night_action}): the next night action is refused",
                                   {"posts": activity[p], "min": rules.min_posts_for_night_action}))
     alerts = list(day.alerts)

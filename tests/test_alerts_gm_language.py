@@ -93,7 +93,7 @@ def test_the_english_gm_report_keeps_its_lines_and_names_the_side():
         "- Нежка: Доктор Голан, сторона «пустота»; роль открыта; причина: hanged"]
     flags = section(text, "Голосование: требует решения")
     assert flags[0] == "- self_vote: Нежка, пост 102: Нежка voted for themselves (red); not counted"
-    assert flags[2] == ("- under_active: Нежка: Нежка wrote 1 posts today (fewer than 3): the next night action is "
+    assert flags[2] == ("- under_active: Нежка: Нежка wrote 1 post today (fewer than 3): the next night action is "
                         "refused")
     assert flags[-1].startswith("- silent_player: King Eciton has written nothing for 35 h")
 

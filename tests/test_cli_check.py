@@ -411,3 +411,14 @@ def test_the_config_option_may_come_before_the_command_also_for_nested_commands(
     # the command's own -c wins
     write(folder, MISTAKES, "bad.toml")
     assert run("-c", "other.toml", "check", "-c", "bad.toml").exit_code == 2
+
+
+def test_check_refuses_a_vote_thread_that_is_the_game_topic(folder):
+    # a copy-paste slip: the votes would be read from the game topic, its chat counted as votes
+    text = CONFIG.replace("showthread.php?tid=2", "showthread.php?tid=1")
+    write(folder, text)
+    line = text.splitlines().index('vote_thread = "https://forum.example.org/showthread.php?tid=1"') + 1
+    result = run("check")
+    assert result.exit_code == 2
+    assert result.stdout == (f"config.toml: line {line}: games[0].vote_thread: is the same address as game_topic "
+                             "(hint: the vote thread is the topic where players post their votes; give its own URL)\n")
