@@ -753,7 +753,7 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
         alerts=tuple(alerts), activity=activity,
         misses=misses_after if view == "gm" else {},
         ties=(state.ties_so_far + (1 if was_tie and closed else 0)) if view == "gm" else 0,
-        final=final, colors_matter=rules.colors_matter,
+        final=final, colors_matter=rules.colors_matter, tie_rule=rules.tie,
     )
     if view == "public" and closed:
         # RULES.md §3 "Two views": the result is the GM's, but its reason (a tie, an alibi over a public leader)
@@ -761,7 +761,10 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
         # the reason they give, and no real tied or saved player that the public totals do not show
         from .format import public_outcome
 
-        shown = public_outcome({**tally.to_json(), "tie_rule": rules.tie, "ties_before": state.ties_so_far})
+        # what public_outcome reads, not the whole tally's JSON (thousands of votes, on every public count)
+        shown = public_outcome({"view": "public", "closed": True, "outcome": outcome.to_json(),
+                                "candidates": [{"player": c.player, "total": c.total} for c in cands],
+                                "tie_rule": rules.tie, "ties_before": state.ties_so_far})
         if shown != outcome.to_json():
             tally = replace(tally, outcome=Outcome(eliminated=tuple(shown["eliminated"]), reason=shown["reason"],
                                                    tied=tuple(shown["tied"])))

@@ -219,10 +219,10 @@ def _disagreement(t: Mapping[str, Any]) -> tuple[list[str], int, list[str]] | No
 
 
 def _tie_rule(t: Mapping[str, Any]) -> str:
-    """The ruleset's `tie` (RULES.md §3.9). A count's JSON does not carry it: `tie_rule` when the caller adds it,
-    else read from the real reason (`tie` only under "nobody", `tie_forgiven`/`tie_all` only under
-    "nobody_once_then_all"), else from `colors_matter = false`, which only 004 has, and 004 is the one bundled
-    ruleset with "nobody_once_then_all"."""
+    """The ruleset's `tie` (RULES.md §3.9): the count's JSON carries it (`tie_rule`). A count stored by an older
+    mafvote does not: then it is read from the real reason (`tie` only under "nobody", `tie_forgiven`/`tie_all`
+    only under "nobody_once_then_all"), else from `colors_matter = false`, which only 004 has, and 004 is the one
+    bundled ruleset with "nobody_once_then_all"."""
     if t.get("tie_rule"):
         return str(t["tie_rule"])
     reason = (t.get("outcome") or {}).get("reason")

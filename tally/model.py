@@ -464,6 +464,8 @@ class Tally:
     # the ruleset's `colors_matter`: False (004) makes every vote a vote to hang, so the formatters
     # never speak of red and blue (RULES.md §3.4)
     colors_matter: bool = True
+    # the ruleset's `tie` (RULES.md §3.9): the public post's tie reason is worked out from it (tally.format)
+    tie_rule: str = "nobody"
 
     def to_json(self) -> dict:
         return {
@@ -478,5 +480,5 @@ class Tally:
             "alerts": [a.to_json() for a in self.alerts],
             "activity": dict(self.activity),
             "misses": dict(self.misses), "ties": self.ties, "final": list(self.final),
-            "colors_matter": self.colors_matter,
+            "colors_matter": self.colors_matter, "tie_rule": self.tie_rule,
         }
