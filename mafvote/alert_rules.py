@@ -15,10 +15,10 @@ same situation produces the same key and the GM gets it once:
 |---|---|---|
 | deadline_soon | `deadline_soon:day3:15m` | the nearest `before_deadline` offset reached, day still open |
 | deadline | `deadline:day3` | the deadline passed (or the day closed early by itself) |
-| early_close | `early_close:day3`, `early_close_majority:day3` | the tally's early-close alerts (RULES §11) |
-| modkill_candidate | `modkill_candidate:day3:<player>` | the tally flags the second missed vote (RULES §6) |
-| under_active | `under_active:day3:<player>` | the closed day's activity flags, before the night deadline (RULES §13) |
-| silent_player | `silent_player:day3:<player>` | the tally's 24 h silence alert (RULES §13, 001 rule 3) |
+| early_close | `early_close:day3`, `early_close_majority:day3` | the tally's early-close alerts (RULES.md §3.11) |
+| modkill_candidate | `modkill_candidate:day3:<player>` | the tally flags the second missed vote (RULES.md §3.6) |
+| under_active | `under_active:day3:<player>` | the closed day's activity flags, before the night deadline (RULES.md §3.13) |
+| silent_player | `silent_player:day3:<player>` | the tally's 24 h silence alert (RULES.md §3.13, 001 rule 3) |
 | vote_flag | `vote_flag:post123:ambiguous_name` | each flag that needs the GM's judgment |
 | crawl_failing | `crawl_failing:<topic>:<first failure>` | N failed crawls in a row, or a layout not recognised |
 
@@ -303,7 +303,7 @@ def _early_close_text(item: Mapping[str, Any], day: Any, language: str) -> str:
 
 def early_close_alerts(game: str, tally: Any, *, post_url: PostLink = None,
                        language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
-    """The tally's early-close alerts (RULES §11): every vote final, or a majority final."""
+    """The tally's early-close alerts (RULES.md §3.11): every vote final, or a majority final."""
     data = _json(tally)
     phase = _phase(data)
     out = []

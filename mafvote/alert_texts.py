@@ -175,7 +175,7 @@ RU: dict[str, str] = {
     "count.blue": "в защиту −{n}{voters}",
     "count.penalty": "штраф +{penalty}",
     "count.voters": " ({voters})",
-    # Outcome reasons (tally.Outcome; RULES §8-10, §11)
+    # Outcome reasons (tally.Outcome; RULES.md §3.8–§3.10, §3.11)
     "reason.plurality": "большинство",
     "reason.tie": "ничья",
     "reason.tie_forgiven": "ничья, первая за игру: не вешается никто",
@@ -187,7 +187,7 @@ RU: dict[str, str] = {
     "reason.modkill": "модкилл",
     "reason.pending": "день не закрыт",
     "reason.decision": "решение ведущего",
-    # the tally's alerts (RULES §11, §13)
+    # the tally's alerts (RULES.md §3.11, §3.13)
     "early_close": "День {day}: все, кто должен голосовать, проголосовали досрочно (голоса окончательные); "
                    "день закрывается сейчас",
     "early_close.gm": "День {day}: все, кто должен голосовать, проголосовали досрочно (голоса окончательные); "

@@ -392,7 +392,7 @@ class Daemon:
         return found.get("vote") or found.get("game") or []
 
     def _night_alerts(self, g: _Game, night: Phase, applied, now: datetime) -> list[Alert]:
-        """During a night: the players of the closed day under the activity minimum (RULES §13), until
+        """During a night: the players of the closed day under the activity minimum (RULES.md §3.13), until
         the night's deadline. Looked at once per night per run: the alert log keeps them once anyway."""
         if g.night_checked == night.label and not g.dirty:
             return []
