@@ -32,21 +32,21 @@ import os
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 import sqlite3
 import time
 
 import sqlite_utils
 
-from scraper.fetch import FetchedMeta
+if TYPE_CHECKING:       # scraper.fetch imports httpx (≈ 80 ms), which a command reading the store never needs
+    from scraper.fetch import FetchedMeta
 
 from .errors import OperationFailed
 
 __all__ = [
     "BUSY_TIMEOUT",
     "CrawlRun",
-    "FetchedMeta",
     "MIGRATIONS",
     "NoStore",
     "PageChanges",

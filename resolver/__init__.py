@@ -8,18 +8,97 @@
     day = apply_day(ruleset, state, ["lolbabe"]); state = day.state
 
 Nothing here reads files, the clock or global randomness; `mafvote` does the I/O.
+
+The names load lazily (PEP 562): `import resolver` is free, and `resolver.X` imports only X's module, so a
+command that counts a day (which needs the ruleset and the state) never loads the night engine or the action
+phrases (issue 17, start-up time).
 """
-from .actions import (Action, NightFile, append_action, append_roll, available_abilities, check_action,
-                      parse_night_file)
-from .day import alive_at_start, apply_day, mark_phase_start, modkill, record_misses, replace_player
-from .duty import DUTY_STATUSES, Duty, NightDuty, night_duty
-from .engine import check_win, current_boss, resolve_night
-from .errors import ActionError, Problem, ResolverError, RulesetError
-from .outcome import EVENT_KINDS, PRIVATE_KINDS, DayOutcome, Death, NightOutcome, Private, Public, Refusal, SilenceOut
-from .phrases import read_action
-from .rolls import CHOICE_ROLLS, ROLL_NAMES, Roll, Rolls, canonical_roll
-from .ruleset import Ability, Role, Ruleset, Side, check_ruleset, loads_ruleset, ruleset_from_mapping
-from .state import GameState, LastAction, Player, Silence, new_game
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# name -> the module under resolver that defines it
+_HOME: dict[str, str] = {
+    "Action": "actions",
+    "NightFile": "actions",
+    "append_action": "actions",
+    "append_roll": "actions",
+    "available_abilities": "actions",
+    "check_action": "actions",
+    "parse_night_file": "actions",
+    "alive_at_start": "day",
+    "apply_day": "day",
+    "mark_phase_start": "day",
+    "modkill": "day",
+    "record_misses": "day",
+    "replace_player": "day",
+    "DUTY_STATUSES": "duty",
+    "Duty": "duty",
+    "NightDuty": "duty",
+    "night_duty": "duty",
+    "check_win": "engine",
+    "current_boss": "engine",
+    "resolve_night": "engine",
+    "ActionError": "errors",
+    "Problem": "errors",
+    "ResolverError": "errors",
+    "RulesetError": "errors",
+    "DayOutcome": "outcome",
+    "Death": "outcome",
+    "EVENT_KINDS": "outcome",
+    "NightOutcome": "outcome",
+    "PRIVATE_KINDS": "outcome",
+    "Private": "outcome",
+    "Public": "outcome",
+    "Refusal": "outcome",
+    "SilenceOut": "outcome",
+    "read_action": "phrases",
+    "CHOICE_ROLLS": "rolls",
+    "ROLL_NAMES": "rolls",
+    "Roll": "rolls",
+    "Rolls": "rolls",
+    "canonical_roll": "rolls",
+    "Ability": "ruleset",
+    "Role": "ruleset",
+    "Ruleset": "ruleset",
+    "Side": "ruleset",
+    "check_ruleset": "ruleset",
+    "loads_ruleset": "ruleset",
+    "ruleset_from_mapping": "ruleset",
+    "GameState": "state",
+    "LastAction": "state",
+    "Player": "state",
+    "Silence": "state",
+    "new_game": "state",
+}
+
+if TYPE_CHECKING:
+    from .actions import (Action, NightFile, append_action, append_roll, available_abilities, check_action,
+                          parse_night_file)
+    from .day import alive_at_start, apply_day, mark_phase_start, modkill, record_misses, replace_player
+    from .duty import DUTY_STATUSES, Duty, NightDuty, night_duty
+    from .engine import check_win, current_boss, resolve_night
+    from .errors import ActionError, Problem, ResolverError, RulesetError
+    from .outcome import EVENT_KINDS, PRIVATE_KINDS, DayOutcome, Death, NightOutcome, Private, Public, Refusal, SilenceOut
+    from .phrases import read_action
+    from .rolls import CHOICE_ROLLS, ROLL_NAMES, Roll, Rolls, canonical_roll
+    from .ruleset import Ability, Role, Ruleset, Side, check_ruleset, loads_ruleset, ruleset_from_mapping
+    from .state import GameState, LastAction, Player, Silence, new_game
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'resolver' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value          # once: later look-ups do not come back here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME))
+
 
 __all__ = [
     "CHOICE_ROLLS", "DUTY_STATUSES", "EVENT_KINDS", "PRIVATE_KINDS",

@@ -3,19 +3,84 @@
 Every error of ours is caught once here, in the group, and printed as one line; exit status 0
 success, 1 the operation failed, 2 bad input. Catching in the group (not only in `main`) gives
 tests under click's CliRunner the same exit codes a GM sees.
+
+Commands load lazily (issue 17): `mafvote --version` and `mafvote --help` import no command module, and a
+command imports only its own module (`_COMMANDS` names it), so `mafvote tally` never pays for the crawler,
+the daemon or the demo forum. `--help` lists the commands from `_COMMANDS`' short help without importing
+them; tests/test_cli_startup.py checks that listing against the commands' own docstrings.
 """
 from __future__ import annotations
 
-import sqlite3
+import importlib
+import sys
 
 import click
 
+from . import common  # noqa: F401  (first: a Ctrl-C during the command's imports that follow is quiet)
+from .. import __version__
 from ..errors import MafvoteError
+
+# command -> (its module under mafvote.cli, the first paragraph of its docstring as `--help` lists it)
+_COMMANDS: dict[str, tuple[str, str]] = {
+    "check": ("check", "Validate the config file and the rulesets it names."),
+    "crawl": ("crawl", "One crawl of every topic of every game (or --game) now."),
+    "day": ("game", "The day's end."),
+    "demo": ("demo", "Run the whole job on the bundled «Новогодняя мафия» pages, served on 127.0.0.1."),
+    "modkill": ("game", "The GM removes a player (rules: модкилл). In a game whose rules close the day with it "
+                        "(004, RULES.md §3.14) a modkill during the day closes the day: the modkilled player is its "
+                        "elimination, the night begins."),
+    "night": ("game", "Night actions: add them as players write them, force rolls, resolve the night."),
+    "posts": ("crawl", "The stored posts of a game, deleted ones included (marked)."),
+    "render": ("render", "A themed post: the results of night N or day N, or the live vote count of day N."),
+    "replace": ("game", "A new account takes over a player's slot and role (замена) from now on, or from --at (a "
+                        "substitute who voted before the GM entered the replacement)."),
+    "run": ("daemon", "The daemon: crawl on schedule, keep the count current, alert before deadlines, publish."),
+    "state": ("game", "Show the game's state (current phase, the living, silences, alibis); subcommands set it by "
+                      "hand."),
+    "status": ("daemon", "Per game: phase, deadline and time left, last crawl, last error, next jobs, unsent alerts."),
+    "tally": ("tally", "The day's count from the stored posts."),
+    "undo": ("game", "Revert the last applied step (a resolved night, a closed day, a modkill, a replacement, a "
+                     "hand-set state)."),
+    "votes": ("tally", "One player's vote history with links to the posts."),
+}
+
+
+def load_all_commands() -> None:
+    """Import every command module (what `--help` avoids; a test compares the two)."""
+    for module, _ in _COMMANDS.values():
+        importlib.import_module(f"{__name__}.{module}")
 
 
 class _Group(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(_COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in _COMMANDS:
+            importlib.import_module(f"{__name__}.{_COMMANDS[cmd_name][0]}")   # it registers itself on `cli`
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # click's own listing, fed from `_COMMANDS` instead of the imported commands (a command imported
+        # already, or added outside the table, speaks for itself)
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            command = self.commands.get(name)
+            if command is not None:
+                if command.hidden:
+                    continue
+                rows.append((name, command.get_short_help_str(limit)))
+            else:
+                rows.append((name, click.utils.make_default_short_help(_COMMANDS[name][1], limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
     def invoke(self, ctx: click.Context):
-        from scraper import ScraperError
+        from scraper import ScraperError     # light: the package imports only its model
 
         try:
             return super().invoke(ctx)
@@ -25,7 +90,7 @@ class _Group(click.Group):
         except ScraperError as exc:
             click.echo(f"error: {exc}", err=True)
             raise click.exceptions.Exit(1) from None
-        except sqlite3.DatabaseError as exc:
+        except _database_error() as exc:     # evaluated only when an exception gets here
             # The store went bad after it opened (a page past the header is malformed, a table was dropped): one
             # line naming the file and what to do, whichever command read it. A bug of ours keeps its traceback.
             from ..store import database_problem
@@ -38,8 +103,20 @@ class _Group(click.Group):
             raise click.exceptions.Exit(problem.exit_code) from None
 
 
+class _NoDatabaseYet(Exception):
+    """Never raised: what `_database_error` gives while sqlite3 is not imported."""
+
+
+def _database_error() -> type[Exception]:
+    # sqlite3.DatabaseError, without importing sqlite3 (≈ 15 ms of `mafvote --version`): no command that has
+    # not imported it can have raised it
+    sqlite3 = sys.modules.get("sqlite3")
+    return sqlite3.DatabaseError if sqlite3 is not None else _NoDatabaseYet
+
+
 def _config_defaults(group: click.Group, path: str) -> dict:
-    """`default_map` giving every command under `group` (nested groups too) the config file `path`."""
+    """`default_map` giving every command under `group` (nested groups too) the config file `path`: the commands
+    loaded, which include the one being invoked (click resolves it before the group's callback runs)."""
     out: dict = {}
     for name, command in group.commands.items():
         entry: dict = {"config_path": path}
@@ -50,7 +127,7 @@ def _config_defaults(group: click.Group, path: str) -> dict:
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="mafvote")
+@click.version_option(version=__version__, prog_name="mafvote")   # not importlib.metadata: 10-20 ms at start
 @click.option("-c", "--config", "config_path", type=click.Path(dir_okay=False), default=None,
               help="The configuration file, for any command (also accepted after the command).")
 @click.pass_context
@@ -64,6 +141,3 @@ def cli(ctx: click.Context, config_path: str | None) -> None:
 def main(argv: list[str] | None = None) -> None:
     cli.main(args=argv, prog_name="mafvote")
 
-
-# Each module registers its commands on `cli`.
-from . import commands  # noqa: E402,F401

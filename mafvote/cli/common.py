@@ -30,7 +30,7 @@ import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime, tzinfo
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from zoneinfo import ZoneInfo
 
 # 128 + SIGINT, what shells report for a program stopped by Ctrl-C.
@@ -63,9 +63,10 @@ _quiet_startup_interrupt()
 
 import click  # noqa: E402
 
-from ..config import Config, ConfigError, GameConfig, load_config  # noqa: E402
 from ..errors import BadInput  # noqa: E402
-from ..store import NoStore  # noqa: E402
+
+if TYPE_CHECKING:
+    from ..config import Config, GameConfig
 
 __all__ = [
     "DEFAULT_CONFIG",
@@ -161,6 +162,8 @@ def _cached(ctx: click.Context) -> Config:
 def _store_exists_for_readers(ctx: click.Context, config: Config) -> None:
     # a --dry-run writes nothing, so it creates nothing either (`night resolve --dry-run`, `day close --dry-run`)
     if (_command_of(ctx) in READ_ONLY_COMMANDS or _param(ctx, "dry_run")) and not Path(config.store.path).exists():
+        from ..store import NoStore      # the store's module imports sqlite-utils: only when it is needed
+
         raise NoStore(config.store.path)
 
 
@@ -230,6 +233,9 @@ def _param(ctx: click.Context, name: str) -> Any:
 
 
 def _load(path: Path) -> Config:
+    # here, not at the top: the config's module imports pydantic, which `--help` and `--version` never need
+    from ..config import ConfigError, load_config
+
     try:
         return load_config(path)
     except ConfigError as exc:
