@@ -62,6 +62,7 @@ __all__ = [
     "WebhookChannel",
     "channels_from_config",
     "install_secret_filter",
+    "known_secrets",
     "scrub",
     "secret_filter",
 ]
@@ -174,6 +175,11 @@ class _SecretFilter(logging.Filter):
 
 _SECRETS: set[str] = set()
 _FILTERED: set[str] = set()
+
+
+def known_secrets() -> tuple[str, ...]:
+    """Every secret registered so far (`install_secret_filter`): for scrubbing text that is stored."""
+    return tuple(_SECRETS)
 
 
 def secret_filter() -> logging.Filter:

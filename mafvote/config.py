@@ -54,6 +54,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from resolver.toml_text import loads as toml_loads
 from .alert_texts import LANGUAGES as ALERT_LANGUAGES
 from .errors import BadInput
 from .paths import data_dir
@@ -467,6 +468,11 @@ class ForumConfig(_Model):
     min_delay: Annotated[float, BeforeValidator(_v_number)] = Field(1.0, ge=0, le=60, examples=[1.0])
     timeout: Annotated[float, BeforeValidator(_v_number), AfterValidator(_v_timeout)] = Field(20.0, examples=[20])
     retries: int = Field(4, ge=0, le=20, examples=[4])
+    # issue 13: a page larger than this (MiB, unpacked) is refused, so a broken or hostile server cannot fill
+    # the memory; a real forum page is well under 1 MiB
+    max_page_mb: Annotated[float, BeforeValidator(_v_number)] = Field(16.0, gt=0, le=1024, examples=[16])
+    # pages of one topic read by one crawl; the next poll goes on from there (a pagination that never ends)
+    max_pages: int = Field(300, ge=1, le=100000, examples=[300])
     login: LoginConfig | None = None
 
     @property
@@ -758,7 +764,7 @@ def _read_toml(file: Path, shown: str) -> tuple[dict[str, Any], str]:
         problem = Problem(shown, "", f"cannot read the file: {exc.strerror}", "check its permissions")
         raise ConfigError([problem]) from None
     try:
-        return tomllib.loads(text), text
+        return toml_loads(text), text
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([_syntax_problem(str(exc), shown)]) from None
 
@@ -1070,6 +1076,24 @@ def _str(table: dict[str, Any], key: str) -> str | None:
     return value if isinstance(value, str) and value.strip() else None
 
 
+def _plain_http_elsewhere(url: str) -> bool:
+    """Plain http to another machine: anyone on the way reads a login sent there."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url.strip())
+        host = (parts.hostname or "").lower()
+    except ValueError:
+        return False
+    if parts.scheme.lower() != "http" or not host or host == "localhost" or host.endswith(".localhost"):
+        return False
+    try:
+        return not ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return True
+
+
 def _cross_problems(raw: dict[str, Any], shown: str, base: Path) -> list[Problem]:
     problems: list[Problem] = []
     add = problems.append
@@ -1086,6 +1110,12 @@ def _cross_problems(raw: dict[str, Any], shown: str, base: Path) -> list[Problem
                         "give every [[forums]] a different id"))
         else:
             forum_ids[fid] = i
+    for i, forum in forums:
+        url = _str(forum, "base_url")
+        if isinstance(forum.get("login"), dict) and url and _plain_http_elsewhere(url):
+            add(Problem(shown, f"forums[{i}].base_url",
+                        "the bot's password would cross the network in clear (http://, not https://)",
+                        "use the forum's https:// address if it has one", severity="warning"))
     forum_by_id = forum_ids
 
     game_ids: dict[str, int] = {}
@@ -1179,6 +1209,7 @@ def _roster_problems(game: dict[str, Any], where: str, shown: str) -> list[Probl
     # two names are one when the vote count reads them as one (RULES.md §2: case, ё/е, spaces, punctuation and
     # Latin/Cyrillic look-alike letters aside), so it is the count's own matcher that compares them
     from tally.names import RosterMatcher
+    from tally.untrusted import name_problem
 
     problems = []
     owners: dict[str, tuple[int, str]] = {}  # a name's first use -> (player index, key path of that use)
@@ -1196,6 +1227,12 @@ def _roster_problems(game: dict[str, Any], where: str, shown: str) -> list[Probl
         if isinstance(replaced, dict) and _str(replaced, "nick"):
             names.append((f"{where}.players[{p}].replaced_by.nick", replaced["nick"]))
         for path, name in names:
+            bad = name_problem(name)
+            if bad:
+                # a vote could never name them, and posts would show nothing or garble the line (issue 13)
+                problems.append(Problem(shown, path, f"{_quote(name)} {bad}",
+                                        "write the nick as the forum shows it, in visible letters"))
+                continue
             found = RosterMatcher(dict.fromkeys(owners, ()), use_morph=False).match(name, fuzzy=False)
             if found.step not in ("exact", "lookalike"):
                 owners[name] = (p, path)
@@ -1484,7 +1521,7 @@ def ruleset_file_problems(path: Path) -> list[Problem]:
     """
     shown = _shown_ruleset(path)
     try:
-        tomllib.loads(read_gm_text(path))
+        toml_loads(read_gm_text(path))
     except tomllib.TOMLDecodeError as exc:
         return [_syntax_problem(str(exc), shown)]
     except UnreadableFile as exc:
@@ -1539,7 +1576,7 @@ def _role_problems(shown: str, g: int, ruleset: str, path: Path,
     """Roster roles (`games[g].players[p].role`, raw) must be roles of the game's ruleset (its `[[roles]]` names
     and aliases)."""
     try:
-        data = tomllib.loads(read_gm_text(path))
+        data = toml_loads(read_gm_text(path))
     except (OSError, UnreadableFile, tomllib.TOMLDecodeError):
         return []
     roles = [r for r in data.get("roles", []) if isinstance(r, dict) and isinstance(r.get("name"), str)]
@@ -1568,7 +1605,7 @@ def _item_problems(shown: str, g: int, ruleset: str, path: Path,
     if not any(items for _, items in rosters):
         return []
     try:
-        data = tomllib.loads(read_gm_text(path))
+        data = toml_loads(read_gm_text(path))
     except (OSError, UnreadableFile, tomllib.TOMLDecodeError):
         return []
     names = [i["name"] for i in data.get("items", []) if isinstance(i, dict) and isinstance(i.get("name"), str)]

@@ -236,6 +236,15 @@ class Daemon:
         if self._own_store:
             self.store.close()
 
+    def cancel_requests(self) -> None:
+        """Stop every forum request under way and refuse new ones (SIGINT/SIGTERM; see mafvote.jobs)."""
+        for client in getattr(self, "clients", {}).values():
+            if hasattr(client, "cancel"):
+                client.cancel()
+        for g in getattr(self, "games", {}).values():
+            if g.publisher is not None and hasattr(g.publisher, "cancel"):
+                g.publisher.cancel()
+
     def __enter__(self) -> "Daemon":
         return self
 
@@ -301,6 +310,8 @@ class Daemon:
                         "posts are kept)", game_id, Path(self.config.path).name, moved)
         results = crawl_game(g.cfg, g.forum, self.clients[g.forum.id], self.store, now=now)
         for r in results:
+            if getattr(r, "note", None):
+                log.warning("crawl %s %s: %s", game_id, r.kind, r.note)
             if r.error:
                 log.warning("crawl %s %s failed: %s", game_id, r.kind, r.error)
                 report.errors.append(f"{game_id} {r.kind}: {r.error}")

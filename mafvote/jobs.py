@@ -11,7 +11,8 @@ Every job has `coalesce=True` and a `misfire_grace_time`: after a laptop slept t
 crawl runs once, not five times. Deadline jobs are never removed, only added: a stale one (the GM moved
 a phase) fires once and finds nothing due, because the daemon decides from the store what is due.
 
-SIGINT/SIGTERM: a job that is running finishes (its writes are transactions) and then the scheduler
+SIGINT/SIGTERM: a job that is running finishes (its writes are transactions; a forum request under way is
+cut off within a fraction of a second and counts as a failed crawl) and then the scheduler
 stops; when the scheduler is idle it stops at once. The exit is clean (status 0). The stop itself is
 done by the scheduler's own loop after a round of jobs (`_Scheduler`), never inside a job or a signal
 handler: APScheduler's shutdown empties the job store, which a round still running would trip over.
@@ -121,6 +122,11 @@ class Runner:
             log.info("received %s: stopping after the current job", signal.Signals(signum).name)
         self.stop_requested = True
         self.daemon.stop_requested = True
+        # A request under way (a forum answering one byte a second) ends within a fraction of a second
+        # instead of at its deadline; from another thread, for the same reason as below.
+        cancel = getattr(self.daemon, "cancel_requests", None)
+        if cancel is not None:
+            threading.Thread(target=cancel, daemon=True).start()
         self._stop_after_round()
 
     def _stop_after_round(self) -> None:

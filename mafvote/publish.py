@@ -39,7 +39,11 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 import httpx
 from selectolax.lexbor import LexborHTMLParser
 
-from .alerts import install_secret_filter, scrub
+from scraper.fetch import off_origin_message, page_too_big_message
+from scraper.netguard import (DEFAULT_MAX_PAGE_BYTES, Guard, GuardedTransport, PageTooBig, UnknownEncoding,
+                              read_capped, same_origin)
+
+from .alerts import install_secret_filter, known_secrets, scrub
 from .errors import OperationFailed
 from .store import from_db_time, to_db_time
 
@@ -266,8 +270,11 @@ class _Engine:
     logged_in_marks: tuple[str, ...] = ()
 
     def __init__(self, http: httpx.Client, base_url: str, *, sleep: Callable[[float], None] = _time.sleep,
-                 form_delay: float = 0.0):
+                 form_delay: float = 0.0, max_page_bytes: int = DEFAULT_MAX_PAGE_BYTES,
+                 guard: Guard | None = None, timeout: float = 20.0):
         self.http = http
+        self.max_page_bytes = max_page_bytes
+        self.guard, self.timeout = guard, timeout
         self.base = base_url if base_url.endswith("/") else base_url + "/"
         self.sleep = sleep
         self.form_delay = form_delay
@@ -276,20 +283,56 @@ class _Engine:
         return urljoin(self.base, path)
 
     def _get(self, url: str) -> httpx.Response:
-        response = self.http.get(url, follow_redirects=True)
+        response = self._send(self.http.build_request("GET", url))
         if response.status_code >= 500:
             raise PublishError(f"{self.name} forum {self.base}: {url} answered HTTP {response.status_code}; "
                                "the forum is down, the count is posted on a later crawl")
         return response
 
     def _post(self, form: _Form, data: dict[str, str | list[str]]) -> httpx.Response:
+        # The password and the session go only to the forum's own origin: a form whose action points
+        # elsewhere is never sent (issue 13).
+        if not same_origin(form.action, self.base):
+            raise PublishError(off_origin_message(self.base, form.action, self.base, link=True)
+                               + f" (the form of {self.name} forum {self.base} is sent to another address)")
         if self.form_delay:
             self.sleep(self.form_delay)
-        response = self.http.post(form.action, data=data, follow_redirects=True)
+        response = self._send(self.http.build_request("POST", form.action, data=data))
         if response.status_code >= 500:
             raise PublishError(f"{self.name} forum {self.base}: posting answered HTTP {response.status_code}; "
                                "the count is posted on a later crawl")
         return response
+
+    def _send(self, request: httpx.Request) -> httpx.Response:
+        """`request` with its redirects followed by hand, each checked to stay on the forum's origin (httpx's
+        own following would carry a POST and its password to any host a 307 names); the body read at most
+        `max_page_bytes`, unpacked."""
+        for _ in range(21):
+            if self.guard is not None:
+                self.guard.start(self.timeout)       # one deadline for the whole answer (netguard.Guard)
+            response = self.http.send(request, stream=True, follow_redirects=False)
+            try:
+                if response.next_request is not None:
+                    target = str(response.next_request.url)
+                    if not same_origin(target, self.base):
+                        raise PublishError(off_origin_message(str(request.url), target, self.base))
+                    request = response.next_request
+                    continue
+                try:
+                    body = b"" if response.status_code >= 500 else read_capped(response, self.max_page_bytes)
+                except PageTooBig:
+                    raise PublishError(page_too_big_message(str(request.url), self.max_page_bytes)) from None
+                except UnknownEncoding as exc:
+                    raise PublishError(f"{self.name} forum {self.base}: {request.url} answered packed as {exc}, "
+                                       "which mafvote did not ask for") from None
+            finally:
+                response.close()
+                if self.guard is not None:
+                    self.guard.clear()
+            headers = [(k, v) for k, v in response.headers.multi_items()
+                       if k.lower() not in ("content-encoding", "content-length", "transfer-encoding")]
+            return httpx.Response(response.status_code, headers=headers, content=body, request=request)
+        raise PublishError(f"{self.name} forum {self.base}: {request.url}: more than 20 redirects")
 
     def _check_result(self, response: httpx.Response, what: str) -> None:
         text = response.text
@@ -498,7 +541,9 @@ class PublishLog:
                 "post_id": state.post_id,
                 "posted_at": to_db_time(state.posted_at), "updated_at": to_db_time(state.updated_at),
                 "content_hash": state.content_hash, "last_try_at": to_db_time(state.last_try_at),
-                "not_before": to_db_time(state.not_before), "last_error": state.last_error}, pk="game")
+                "not_before": to_db_time(state.not_before),
+                # every secret the process knows is scrubbed from stored text too, not only from logs
+                "last_error": scrub(state.last_error, known_secrets()) if state.last_error else None}, pk="game")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -543,22 +588,36 @@ class ForumPublisher:
         self.clock, self.subject = clock, subject
         self.log = PublishLog(store)
         self._own_client = client is None
-        self.http = client or httpx.Client(timeout=forum.timeout, headers={"User-Agent": USER_AGENT})
-        self.engine = engine(self.http, forum.base_url, sleep=sleep, form_delay=form_delay)
+        # The same guarded sockets as the crawler's: one deadline per request, stopped by SIGINT/SIGTERM.
+        self.guard = Guard()
+        self.http = client or httpx.Client(timeout=forum.timeout, headers={"User-Agent": USER_AGENT},
+                                           transport=GuardedTransport(self.guard))
+        max_page_mb = getattr(forum, "max_page_mb", None)
+        self.engine = engine(self.http, forum.base_url, sleep=sleep, form_delay=form_delay,
+                             max_page_bytes=int(max_page_mb * 1024 * 1024) if max_page_mb
+                             else DEFAULT_MAX_PAGE_BYTES, guard=self.guard, timeout=forum.timeout)
         self._password = password or forum.login.password
         self._logged_in = False
+        # The scrubber knows the password before any request: an error page echoing it never reaches a
+        # log or the store in clear. Missing from the environment: said when the login is tried.
+        try:
+            install_secret_filter([self._password()])
+        except Exception:  # noqa: BLE001
+            pass
+
+    def cancel(self) -> None:
+        self.guard.cancel()
 
     def close(self) -> None:
         if self._own_client:
             self.http.close()
 
-    def _login(self) -> str:
-        password = self._password()
+    def _login(self, password: str | None = None) -> None:
+        password = password if password is not None else self._password()
         install_secret_filter([password])
         self.engine.login(self.forum.login.user, password)
         self._logged_in = True
         log.info("publish: logged in to %s as %s", self.forum.id, self.forum.login.user)
-        return password
 
     def publish(self, text: str, *, view: str, day: int | None = None) -> PublishResult:
         """Post or edit the count; never raises for the forum's failures (they come back as
@@ -584,7 +643,10 @@ class ForumPublisher:
         secrets: list[str] = []
         try:
             if not self._logged_in:
-                secrets.append(self._login())
+                # known to the scrubber before the login request, whatever the login raises
+                secrets.append(self._password())
+                install_secret_filter(secrets)
+                self._login(secrets[0])
             result = self._send(text, state, day)
         except FloodLimited as exc:
             wait = timedelta(seconds=exc.retry_after) if exc.retry_after else self.interval

@@ -61,6 +61,7 @@ from markupsafe import Markup, escape as html_escape
 from tally.format import bb_escape, format_bbcode, hidden_outcome, outcome_text, shown_reason
 from tally.format import time_left as tally_time_left
 
+from resolver.toml_text import loads as toml_loads
 from . import grammar
 from .errors import BadInput
 from .paths import data_dir
@@ -144,7 +145,7 @@ def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, tuple[str, ..
 
 def _parse_theme_file(source: str, filename: str | None) -> dict[str, Any]:
     try:
-        data = tomllib.loads(source)
+        data = toml_loads(source)
     except tomllib.TOMLDecodeError as exc:
         raise RenderError(f"{filename}: {exc}; fix the TOML syntax of the theme file") from None
     data["__file__"] = filename

@@ -31,6 +31,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
+from .toml_text import loads as toml_loads
 from .errors import ActionError, Problem
 from .rolls import CHOICE_ROLLS, ROLL_NAMES, canonical_roll
 from .ruleset import (WATCH_OPTIONS, Ability, Ruleset, _did_you_mean, not_partners, shot_guess, toml_error_line,
@@ -323,7 +324,7 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState,
     [[actions]] entries are not in the file yet (`night add` checks the file with them before writing it): a
     problem in one of them is "the new entry", never a line the GM cannot find."""
     try:
-        data = tomllib.loads(text)
+        data = toml_loads(text)
     except tomllib.TOMLDecodeError as exc:
         # `night add` appends [[actions]] after a hand-written [actions]: TOML says "Cannot overwrite a value";
         # the slip to fix is the single brackets

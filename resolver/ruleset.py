@@ -21,6 +21,7 @@ from typing import Any, Mapping
 
 from tally import BadRules, VoteRules
 
+from .toml_text import loads as toml_loads
 from .errors import Problem, RulesetError
 from .order import ABILITY_KINDS, Stage, order_from_names
 
@@ -673,7 +674,7 @@ def toml_error_line(exc: tomllib.TOMLDecodeError) -> int | str:
 def loads_ruleset(text: str, source: str = "<ruleset>") -> Ruleset:
     """Parse ruleset TOML text; a syntax error becomes a `RulesetError` naming the file and line."""
     try:
-        data = tomllib.loads(text)
+        data = toml_loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(Problem(source, f"line {toml_error_line(exc)}", f"TOML syntax: {exc}",
                                    "fix the line; strings need quotes, tables need [brackets]")) from None

@@ -17,6 +17,10 @@ this module only decides which pages to ask for and what the answers mean:
   the topic's last page: a stored live post with an id inside the run's range (from the smallest id
   seen, or from the start of the topic when the run began at page 1) that was not seen is deleted.
   A post that merely moved to the page before the run has an id below the range, so it is not.
+- **One origin**: a `next` link to another origin than the topic's stops the crawl with a `FetchError`
+  naming both addresses (issue 13); the client refuses redirects elsewhere the same way.
+- **Page cap**: one crawl reads at most `max_pages` pages of a topic; then it stops with a `note` (not an
+  error: what it read is stored) and the next poll goes on from the last stored page.
 - `LayoutNotRecognised` and `FetchError` stop the topic's crawl; they are recorded in `crawl_runs`
   and returned as `CrawlResult.error`, never as "no new posts".
 """
@@ -29,8 +33,9 @@ from typing import Callable, Protocol
 from urllib.parse import parse_qs, urlsplit
 from zoneinfo import ZoneInfo
 
-from .fetch import FetchedMeta, FetchResult
-from .model import ParsedPage, ScraperError
+from .fetch import FetchedMeta, FetchResult, off_origin_message
+from .model import FetchError, ParsedPage, ScraperError
+from .netguard import same_origin
 from .profile import EngineProfile
 
 __all__ = ["CrawlResult", "ProgressCallback", "crawl_game", "crawl_topic", "reread_due", "topic_key"]
@@ -63,6 +68,7 @@ class CrawlResult:
     first: bool = False            # this was the topic's first crawl
     reread: bool = False           # the crawl re-read the pages since `reread_since`
     error: str | None = None
+    note: str | None = None        # the crawl stopped at `max_pages`; the next poll goes on
     exception: ScraperError | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -103,7 +109,7 @@ def crawl_topic(client: _Client, store, *, forum: str, url: str, kind: str,
                 game_id: str | None, profile: EngineProfile | str, tz: ZoneInfo,
                 now: datetime | Callable[[], datetime], reread_since: datetime | None = None,
                 parse: Callable[..., ParsedPage] | None = None,
-                progress: ProgressCallback | None = None) -> CrawlResult:
+                progress: ProgressCallback | None = None, max_pages: int | None = None) -> CrawlResult:
     """Crawl one topic into `store`; never raises for a forum or layout problem (see `error`)."""
     clock = now if callable(now) else (lambda: now)
     parse = parse or _default_parse()
@@ -122,6 +128,7 @@ def crawl_topic(client: _Client, store, *, forum: str, url: str, kind: str,
     seen: set[int] = set()
     pages_done = 0
     error: str | None = None
+    note: str | None = None        # the crawl stopped at `max_pages`; the next poll goes on
     exception: ScraperError | None = None
 
     last = store.last_page(topic)
@@ -196,6 +203,13 @@ def crawl_topic(client: _Client, store, *, forum: str, url: str, kind: str,
             if next_url is None:
                 reached_end_at = page_no
                 break
+            if not same_origin(next_url, url):
+                raise FetchError(off_origin_message(page_url, next_url, url, link=True))
+            if max_pages is not None and pages_done >= max_pages:
+                note = (f"прочитано {pages_done} стр. темы за один обход (предел max_pages = {max_pages} "
+                        f"в [[forums]]); остальные страницы, с {page_no + 1}-й, будут прочитаны при "
+                        f"следующем опросе")
+                break
             page_url, page_no = next_url, page_no + 1
 
         if reached_end_at is not None and seen:
@@ -224,7 +238,7 @@ def crawl_topic(client: _Client, store, *, forum: str, url: str, kind: str,
                        changed=tuple(changed), deleted=tuple(deleted), restored=tuple(restored),
                        pages=pages_done, requests=client.requests - req0,
                        bytes=client.bytes - bytes0, first=first,
-                       reread=reread_since is not None and not first, error=error,
+                       reread=reread_since is not None and not first, error=error, note=note,
                        exception=exception)
 
 
@@ -272,5 +286,6 @@ def crawl_game(game, forum, client: _Client, store, *, now: datetime | Callable[
         results.append(crawl_topic(
             client, store, forum=forum.id, url=url, kind=kind, game_id=game.id, profile=profile,
             tz=forum.tz, now=clock, reread_since=since, parse=parse,
-            progress=progress_for(kind, url) if progress_for is not None else None))
+            progress=progress_for(kind, url) if progress_for is not None else None,
+            max_pages=getattr(forum, "max_pages", None)))
     return results

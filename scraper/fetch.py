@@ -24,8 +24,10 @@ from typing import Callable
 import httpx
 
 from .model import FetchError
+from .netguard import (DEFAULT_MAX_PAGE_BYTES, Guard, GuardedTransport, PageTooBig, UnknownEncoding, read_capped,
+                       same_origin, show_origin)
 
-__all__ = ["FetchedMeta", "FetchResult", "ForumClient", "USER_AGENT"]
+__all__ = ["FetchedMeta", "FetchResult", "ForumClient", "USER_AGENT", "off_origin_message", "page_too_big_message"]
 
 USER_AGENT = "mafvote/0.1 (forum mafia vote counter; polite crawler)"
 
@@ -67,32 +69,52 @@ class ForumClient:
     def __init__(self, *, min_delay: float = 1.0, timeout: float = 20.0, retries: int = 4,
                  backoff: float = 1.0, max_backoff: float = 60.0, max_retry_after: float = 300.0,
                  clock: Callable[[], float] = _time.monotonic,
-                 sleep: Callable[[float], None] = _time.sleep,
+                 sleep: Callable[[float], object] | None = None,
                  jitter: Callable[[], float] | None = None,
                  wallclock: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
                  transport: httpx.BaseTransport | None = None,
-                 headers: dict[str, str] | None = None):
+                 headers: dict[str, str] | None = None, origin: str | None = None,
+                 max_page_bytes: int = DEFAULT_MAX_PAGE_BYTES, max_redirects: int = 20):
         self.min_delay = min_delay
+        self.timeout = timeout
+        # The forum's base_url: no request, redirect included, leaves its origin (None: the origin of
+        # each URL asked for).
+        self.origin = origin
+        self.max_page_bytes = max_page_bytes
+        self.max_redirects = max_redirects
+        self.guard = Guard()
         self.retries = retries
         self.backoff = backoff
         self.max_backoff = max_backoff
         self.max_retry_after = max_retry_after
-        self._clock, self._sleep = clock, sleep
+        self._clock = clock
+        # The default sleep wakes up at once when `cancel()` is called (SIGINT/SIGTERM of `mafvote run`).
+        self._sleep = sleep if sleep is not None else self.guard.cancelled.wait
         # A private stream, never the global `random` (STYLE.md 6).
         self._jitter = jitter if jitter is not None else random.Random().random
         self._wallclock = wallclock
         self._last_request: float | None = None
         self.requests = 0
         self.bytes = 0
+        # Redirects are followed by `get`, one by one, so that none leaves the forum's origin.
         self._http = httpx.Client(
-            timeout=httpx.Timeout(timeout), follow_redirects=True, transport=transport,
+            timeout=httpx.Timeout(timeout), follow_redirects=False,
+            transport=transport if transport is not None else GuardedTransport(self.guard),
             headers={"User-Agent": USER_AGENT, "Accept-Encoding": "gzip, deflate",
                      **(headers or {})})
 
     @classmethod
     def for_forum(cls, forum, **kwargs) -> "ForumClient":
         """A client with a `mafvote.config.ForumConfig`'s delay, timeout and retries."""
+        kwargs.setdefault("origin", forum.base_url)
+        size = getattr(forum, "max_page_mb", None)
+        if size is not None:
+            kwargs.setdefault("max_page_bytes", int(size * 1024 * 1024))
         return cls(min_delay=forum.min_delay, timeout=forum.timeout, retries=forum.retries, **kwargs)
+
+    def cancel(self) -> None:
+        """Stop: the request under way ends within a fraction of a second, later ones fail at once."""
+        self.guard.cancel()
 
     def close(self) -> None:
         self._http.close()
@@ -141,6 +163,9 @@ class ForumClient:
     def get(self, url: str, *, etag: str | None = None,
             last_modified: str | None = None) -> FetchResult:
         """GET `url`; with `etag`/`last_modified` a conditional GET (not_modified on 304)."""
+        home = self.origin or url
+        if not same_origin(url, home):
+            raise FetchError(off_origin_message(url, url, home, link=True))
         headers = {}
         if etag:
             headers["If-None-Match"] = etag
@@ -149,24 +174,26 @@ class ForumClient:
         last_failure = "no attempt made"
         attempts = self.retries + 1
         for attempt in range(attempts):
+            self._check_stopped(url)
             self._wait_turn()
+            self._check_stopped(url)
             self.requests += 1
             wait: float | None = None
+            # One deadline for the whole attempt, redirects and body included (netguard.Guard).
+            self.guard.start(self.timeout)
             try:
-                response = self._http.get(url, headers=headers)
+                outcome = self._attempt(url, home, headers, etag, last_modified, attempt + 1)
             except httpx.TimeoutException as exc:
-                last_failure = f"timed out ({type(exc).__name__})"
+                self._check_stopped(url)
+                last_failure = (f"timed out (no whole answer in {self.timeout:g} s)" if self.guard.expired()
+                                else f"timed out ({type(exc).__name__})")
             except httpx.UnsupportedProtocol as exc:
                 # Not worth a retry: the address (or a redirect's target) is not http(s).
                 raise FetchError(f"cannot read {url}: {exc} (the forum redirected to a non-web address, "
                                  f"or the URL lacks http://); check the topic URL in the config") from None
             except httpx.TransportError as exc:
+                self._check_stopped(url)
                 last_failure = f"connection failed ({exc or type(exc).__name__})"
-            except httpx.TooManyRedirects as exc:
-                # A loop answers the same way every time: no retry.
-                raise FetchError(f"cannot read {url}: redirect loop (more than {self._http.max_redirects} "
-                                 f"redirects{_last_url(exc)}; a login wall or a moved topic?): open the URL "
-                                 f"in a browser and put the topic's own address in the config") from None
             except httpx.DecodingError as exc:
                 # A compressed body cut short on the way: worth another try.
                 last_failure = f"the forum's compressed answer could not be unpacked ({exc})"
@@ -177,18 +204,9 @@ class ForumClient:
                 raise FetchError(f"cannot read {url}: not a valid URL ({exc}); fix the topic URL "
                                  f"in the config") from None
             else:
-                # What crossed the wire (compressed), i.e. what the poll cost the forum.
-                self.bytes += response.num_bytes_downloaded
-                if response.status_code == 304:
-                    return FetchResult(url, str(response.url), 304, b"", True,
-                                       response.headers.get("ETag") or etag,
-                                       response.headers.get("Last-Modified") or last_modified,
-                                       None, attempt + 1)
-                if response.is_success:
-                    return FetchResult(url, str(response.url), response.status_code,
-                                       response.content, False, response.headers.get("ETag"),
-                                       response.headers.get("Last-Modified"),
-                                       response.charset_encoding, attempt + 1)
+                if isinstance(outcome, FetchResult):
+                    return outcome
+                response = outcome
                 last_failure = f"HTTP {response.status_code} {response.reason_phrase}"
                 if response.status_code not in _RETRY_STATUSES:
                     raise FetchError(f"cannot read {url}: {last_failure}; check the topic URL in "
@@ -198,13 +216,66 @@ class ForumClient:
                     raise FetchError(f"cannot read {url}: {last_failure}, the forum asks to wait "
                                      f"{wait:.0f} s (more than {self.max_retry_after:.0f} s); "
                                      f"try again later")
+            finally:
+                self.guard.clear()
             if attempt + 1 < attempts:
                 self._sleep(wait if wait is not None else self._backoff(attempt))
         raise FetchError(f"cannot read {url} after {attempts} attempts: {last_failure}")
 
+    def _check_stopped(self, url: str) -> None:
+        if self.guard.cancelled.is_set():
+            raise FetchError(f"{url}: чтение прервано: mafvote остановлен (SIGINT/SIGTERM)")
 
-def _last_url(exc: httpx.RequestError) -> str:
-    try:
-        return f", the last to {exc.request.url}"
-    except RuntimeError:  # httpx raises when the error carries no request
-        return ""
+    def _attempt(self, url: str, home: str, headers: dict[str, str], etag: str | None,
+                 last_modified: str | None, attempts: int) -> "FetchResult | httpx.Response":
+        """One request, its redirects followed within the forum's origin. The result, or the (closed)
+        response of a failed status, whose body is never read."""
+        request = self._http.build_request("GET", url, headers=headers)
+        for _ in range(self.max_redirects + 1):
+            response = self._http.send(request, stream=True)
+            try:
+                # What crossed the wire (compressed), i.e. what the poll cost the forum.
+                if response.next_request is not None:
+                    target = str(response.next_request.url)
+                    if not same_origin(target, home):
+                        raise FetchError(off_origin_message(str(request.url), target, home))
+                    request = response.next_request
+                    continue
+                if response.status_code == 304:
+                    return FetchResult(url, str(response.url), 304, b"", True,
+                                       response.headers.get("ETag") or etag,
+                                       response.headers.get("Last-Modified") or last_modified,
+                                       None, attempts)
+                if not response.is_success:
+                    return response      # closed below, unread: a huge error page costs nothing
+                try:
+                    body = read_capped(response, self.max_page_bytes)
+                except PageTooBig:
+                    raise FetchError(page_too_big_message(url, self.max_page_bytes)) from None
+                except UnknownEncoding as exc:
+                    raise FetchError(f"cannot read {url}: the forum packed its answer as {exc}, which "
+                                     f"mafvote did not ask for (it asks for gzip or deflate)") from None
+                return FetchResult(url, str(response.url), response.status_code, body, False,
+                                   response.headers.get("ETag"), response.headers.get("Last-Modified"),
+                                   response.charset_encoding, attempts)
+            finally:
+                response.close()
+                self.bytes += response.num_bytes_downloaded
+        raise FetchError(f"cannot read {url}: redirect loop (more than {self.max_redirects} "
+                         f"redirects, the last to {request.url}; a login wall or a moved topic?): open the URL "
+                         f"in a browser and put the topic's own address in the config")
+
+
+def off_origin_message(url: str, target: str, base: str, *, link: bool = False) -> str:
+    """Why the crawl stopped at a redirect or a link to another origin, and what to do if the forum moved."""
+    how = "ссылка ведёт" if link else "форум перенаправил"
+    return (f"{url}: {how} на {target}, другой адрес ({show_origin(target)}; адрес форума в конфиге — "
+            f"{show_origin(base)}). mafvote не ходит на другие адреса и не отправляет им ни страниц, ни пароля. "
+            f"Если форум действительно переехал, поменяйте base_url в его [[forums]] и адреса тем игры "
+            f"(game_topic, vote_thread) на новые")
+
+
+def page_too_big_message(url: str, limit: int) -> str:
+    return (f"cannot read {url}: ответ больше {limit / 1024 / 1024:g} МиБ (max_page_mb в [[forums]]); "
+            f"страница форума так не весит: проверьте адрес темы, или, если страница и правда такая, "
+            f"поднимите max_page_mb")

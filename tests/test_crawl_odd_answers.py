@@ -413,10 +413,11 @@ def test_redirect_to_a_non_web_address_is_not_retried(forum, client):
     url = f"http://{forum.host}/ftp/showthread.php?tid=2"
     with pytest.raises(FetchError) as info:
         client.get(url)
-    assert str(info.value) == (
-        f"cannot read {url}: Request URL has an unsupported protocol 'ftp://'. (the forum redirected to a "
-        "non-web address, or the URL lacks http://); check the topic URL in the config")
-    assert client.requests == 1
+    # another origin (issue 13): never followed, never retried, both addresses named
+    assert str(info.value).startswith(
+        f"{url}: форум перенаправил на ftp://files.example/showthread.php, другой адрес (ftp://files.example; "
+        f"адрес форума в конфиге — http://{forum.host}).")
+    assert client.requests == 1 and len(forum.requests) == 1
 
 
 def test_a_broken_compressed_answer_is_retried_then_reported(forum, client):

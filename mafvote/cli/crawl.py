@@ -136,6 +136,8 @@ def _print_result(game_id: str, result, by_id, tz) -> None:
                        f"{post.author}: {first_line[:100]}")
         if len(ids) > _SHOWN_PER_KIND:
             click.echo(f"  ... and {len(ids) - _SHOWN_PER_KIND} more {label} (see `mafvote posts`)")
+    if result.note:
+        click.echo(f"  {result.note}")
     if not result.ok:
         click.echo(f"  FAILED: {result.error}")
 
