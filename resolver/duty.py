@@ -14,11 +14,14 @@ Data flow: the state at the start of the night + the actions the GM entered + th
                 (`requires_alive_gt`, `requires_killing_sides`), lost by succession (`available_abilities`),
                 a kept kill with no living employer (`deferred_kill`);
   dead          died that night (a penalty would fall on a dead player);
-  blocked       the target of a block that landed that night (any action would have been refused);
   covered       the player's action is a shared one and a partner sent it: the boss's action
                 (`[[boss.abilities]]`) sent by any rank of `[night].submission_order` on the boss's behalf,
                 or a shared one (`shared_action = "<group>"` on the cards: 001's sheriff + sergeant pair, 003's
                 mafia kill "от 1 из мафии") sent by another member of the group;
+  shared        the player's only action is a shared one (the boss's action, the side's one kill, the pair's
+                action) and nobody sent it: not a duty (RULES.md §3.17), nobody is punished automatically; the
+                GM is alerted privately by the night's outcome (`resolver.engine`, "мафия не прислала убийство")
+                and may penalise by hand;
   excused       would have missed, but the GM excused the player (the GM was warned);
   missed        owed an action and sent none: punished like a missed vote at the next day's count.
 
@@ -27,11 +30,14 @@ Readings (where RULES.md §3.6 / §4 leave room):
   от 1го ранга - тогда вступает в силу сообщение от 2го ранга"), never a duty: ranks without a card of their
   own owe nothing; ranks with one (Голан, Пустота, Арчер, Кай, Щелкунчик) owe it, unless they sent the boss's
   action themselves: any entered action is the player's night message ("sent").
-* The boss owes the boss's action; it is covered when anyone sent a boss card that night (a sent action
-  counts even if it was refused, e.g. a double kill with 3 alive: the mafia did send).
-* A shared action (the sheriff + sergeant pair, 003's mafia kill) is one action for the group: when nobody sent
-  it, *each* living, unblocked, not excused member who could have sent it missed it (the GM excuses the others
-  if the group had agreed who would send).
+* The boss's action and a shared action (the sheriff + sergeant pair, 003's mafia kill) are the side's, not a
+  player's duty (RULES.md §3.17, issue 15: "a shared action not sent punishes nobody automatically and shows
+  nothing publicly"): when nobody sent it, its members are `shared`, never `missed`; a member who also holds an
+  own card (Пустота as boss keeps the block) owes that one. A sent action counts even if it was refused.
+* A block does not excuse (RULES.md §3.6, issue 19: "Sending is the duty: a player who sent nothing misses even
+  if a block ... would have stopped the action that night — the player could not know"): the duty reads what
+  was sent, never what the night resolved, for every kind of block (003's clock, 000's Пустота and Эмма, a
+  block Абрахам copies). The detail names the block, so the GM sees it before deciding to excuse.
 * A successor keeps its duty only through the cards `available_abilities` leaves it (Пустота as boss: the
   block or the boss's action, one of them).
 * Cards marked `extra` (003 items, the role shot: "not the player's one action of the night") are never owed,
@@ -50,7 +56,7 @@ from .outcome import NightOutcome
 from .ruleset import Ability, Ruleset
 from .state import GameState, find_player
 
-DUTY_STATUSES = ("sent", "missed", "excused", "no_ability", "under_active", "dead", "blocked", "covered")
+DUTY_STATUSES = ("sent", "missed", "excused", "no_ability", "under_active", "dead", "covered", "shared")
 
 
 @dataclass(frozen=True)
@@ -228,9 +234,6 @@ def night_duty(ruleset: Ruleset, state: GameState, actions: Iterable[Action], ou
         if nick not in alive_after:
             duties.append(Duty(nick, "dead", "died this night"))
             continue
-        if nick in blocked:
-            duties.append(Duty(nick, "blocked", f"blocked by {blocked[nick]}"))
-            continue
         partners = [(ch, channel_sender[ch]) for ch in dict.fromkeys(_channel(ruleset, c) for c in cards)
                     if ch and ch in channel_sender and channel_sender[ch] != nick]
         if partners:
@@ -238,9 +241,16 @@ def night_duty(ruleset: Ruleset, state: GameState, actions: Iterable[Action], ou
             what = "the boss's action" if ch == "boss" else f"the shared action {ch.split(':', 1)[1]!r}"
             duties.append(Duty(nick, "covered", f"{what} was sent by {by}"))
             continue
-        names = ", ".join(c.name for c in cards)
-        if nick in excused_nicks:
-            duties.append(Duty(nick, "excused", f"could send {names}; excused by the GM"))
+        own = [c for c in cards if not _channel(ruleset, c)]
+        if not own:
+            names = ", ".join(c.name for c in cards)
+            duties.append(Duty(nick, "shared", f"{names}: общий ход стороны не прислан; штраф — на усмотрение ведущего"))
             continue
-        duties.append(Duty(nick, "missed", f"could send {names}"))
+        names = ", ".join(c.name for c in own)
+        # a block that landed does not excuse (issue 19); the GM reads it beside the miss
+        block = f" (blocked by {blocked[nick]} that night: sending was the duty)" if nick in blocked else ""
+        if nick in excused_nicks:
+            duties.append(Duty(nick, "excused", f"could send {names}{block}; excused by the GM"))
+            continue
+        duties.append(Duty(nick, "missed", f"could send {names}{block}"))
     return NightDuty(outcome.night, tuple(duties))

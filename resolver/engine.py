@@ -1065,6 +1065,55 @@ class _Night:
                                "enter its kill (night add) or note the penalty")
             self.log.append(f"alert: the {side} side entered no kill")
 
+    def shared_not_sent(self, entered: Iterable[Action]) -> None:
+        """RULES.md §3.17 (issue 15): a shared action nobody sent (the boss's action, 003's one mafia kill "от 1 из
+        мафии", 001's sheriff + sergeant pair) is the side's, not a player's duty: nobody is punished and nothing
+        is public; the GM is told privately and may penalise by hand. 004's mafia kill has its own alert
+        (`must_kill`). Extra cards (003's role shot, the items) are never owed."""
+        channels: dict[str, list[str]] = {}          # channel -> living players who could send it
+        for nick in self.s.alive:
+            for card, on_behalf in available_abilities(self.r, self.s, nick).values():
+                if card.is_extra_on(self.k):
+                    continue
+                channel = "boss" if on_behalf or self.r.boss_ability(card.name) is card else card.shared_action
+                if channel and nick not in channels.setdefault(channel, []):
+                    channels[channel].append(nick)
+        sent = set()
+        for action in entered:
+            p = find_player(self.s.players, action.actor)
+            if p is None or not p.alive:
+                continue
+            found = available_abilities(self.r, self.s, p.nick).get(action.ability)
+            if found is None:
+                continue
+            card, on_behalf = found
+            if on_behalf or self.r.boss_ability(card.name) is card:
+                sent.add("boss")
+            elif card.shared_action:
+                sent.add(card.shared_action)
+        for channel, holders in channels.items():
+            if channel in sent:
+                continue
+            side_id = self.shared_side(channel) if channel != "boss" else self.role_of(holders[0]).side
+            if side_id is not None and side_id == self.r.must_kill:
+                continue
+            self.alerts.append(self.shared_alert(channel, side_id, holders))
+            self.log.append(f"alert: nobody sent the shared action {channel} ({', '.join(holders)} could)")
+
+    def shared_alert(self, channel: str, side_id: str | None, holders: list[str]) -> str:
+        """The GM's private alert for a shared action nobody sent, in Russian without inflecting a name."""
+        who = ", ".join(holders)
+        tail = f" (могли прислать: {who}); автоматического штрафа нет, штраф — на усмотрение ведущего"
+        if side_id is None:
+            return f"пара не прислала свой общий ход в ночь {self.k}" + tail
+        side = self.r.sides[side_id]
+        whose = "мафия не прислала" if side.kind == "mafia" else f"сторона «{side.title}» не прислала"
+        if channel == "boss":
+            return f"{whose} ход босса в ночь {self.k}" + tail
+        kinds = {c.kind for role in self.r.roles for c in role.abilities if c.shared_action == channel}
+        what = "убийство" if kinds <= {"kill", "kill_silence", "bloody_kill"} else "общий ход"
+        return f"{whose} {what} в ночь {self.k}" + tail
+
     # -- EVIDENCE ------------------------------------------------------------------------------------
     def evidence(self) -> None:
         for act in self.acts:
@@ -1088,6 +1137,7 @@ class _Night:
 
 def resolve_night(ruleset: Ruleset, state: GameState, actions: Iterable[Action], rolls: Rolls | None = None) -> NightOutcome:
     """Resolve the coming night (`state.night + 1`) and return its outcome with the next state in `.state`."""
+    actions = list(actions)
     nt = _Night(ruleset, state, rolls)
     nt.log.append(f"night {nt.k}: {nt.n} alive at the start; boss: {nt.boss or 'none'}")
     for action in sorted(actions, key=Action.sort_key):   # the GM's order never matters
@@ -1097,6 +1147,7 @@ def resolve_night(ruleset: Ruleset, state: GameState, actions: Iterable[Action],
         if handler is not None:
             handler(nt)
     nt.must_kill()
+    nt.shared_not_sent(actions)
     return _finish(nt)
 
 

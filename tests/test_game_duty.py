@@ -20,10 +20,11 @@ from test_cli_game import AFTER, CONFIG, fill_store
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Night 1: everyone with a night ability sends one except the doctor Алукард (Снеговик). Соня (the girl) is
-# blocked by Puss, King Eciton (rank 2) has no card of his own, Nejka (Дед Мороз) is covered by Гафф's check
-# for the pair, Alisa dies: none of them owes anything.
-NIGHT_1 = (("РэдДи", "Убиваю Алису"), ("Puss", "Блокирую Соню"), ("Невермор", "Забираю Ронина"),
+# Night 1: everyone with a night ability sends one except the doctor Алукард (Снеговик). Соня (the girl) sends a
+# block and Puss blocks her (she sent: no miss, RULES.md §3.6), King Eciton (rank 2) has no card of his own,
+# Nejka (Дед Мороз) is covered by Гафф's check for the pair, Alisa dies: none of them owes anything.
+SONYA_SENDS = ("Соня", "Блокирую Трусики")
+NIGHT_1 = (("РэдДи", "Убиваю Алису"), ("Puss", "Блокирую Соню"), SONYA_SENDS, ("Невермор", "Забираю Ронина"),
            ("Трусики", "Отмазываю себя"), ("Гафф", "Проверяю Рэдди"), ("Enzo", "Снимаю отмаз с Рэдди"),
            ("Ронин", "Убиваю Алису"))
 DAY_1_DEADLINE = "2027-01-01T18:00"
@@ -106,7 +107,7 @@ def test_rule_3_6_night_resolve_json_carries_the_duty(game_dir):
     duty = data["night_duty"]
     assert duty["missed"] == ["Алукард"] and duty["excused"] == []
     status = {p["player"]: p["status"] for p in duty["players"]}
-    assert status == {"РэдДи": "sent", "King Eciton": "no_ability", "Соня": "blocked", "Trusiki Kayfa": "sent",
+    assert status == {"РэдДи": "sent", "King Eciton": "no_ability", "Соня": "sent", "Trusiki Kayfa": "sent",
                       "Алукард": "missed", "Nejka": "covered", "Гафф": "sent", "Enzo": "sent", "Nevermore": "sent",
                       "Alisa": "no_ability", "Ronin": "sent", "Puss": "sent"}
     # a dry run stores nothing
@@ -203,3 +204,31 @@ def test_rule_3_6_game_starting_with_a_day_punishes_night_1_at_day_2(tmp_path, m
     ok("state", "excuse", "--player", "Алукард", "--day", "2", "--night")
     count = json.loads(ok("tally", "--day", "2", "--view", "gm", "--format", "json"))
     assert penalties(count) == {"King Eciton": 2, "Nevermore": 2}
+
+
+def test_rule_3_6_blocked_and_silent_pays_two_publicly_blocked_sender_does_not(game_dir):
+    """Issue 19: Puss blocks Соня on both runs; the run where she sent nothing gives her the +2 and a miss in the
+    next day's public count, the run where she sent a block gives her nothing."""
+    def day_after(night: tuple) -> tuple[dict, dict, str]:
+        for actor, text in night:
+            ok("night", "add", "--night", "1", "--actor", actor, text)
+        out = ok("night", "resolve", "--night", "1")
+        public = json.loads(ok("tally", "--day", "1", "--deadline", DAY_1_DEADLINE, "--view", "public",
+                               "--format", "json"))
+        closed = json.loads(ok("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE, "--format", "json"))
+        return public, closed, out
+
+    silent = tuple(x for x in NIGHT_1 if x != SONYA_SENDS)
+    public, closed, out = day_after(silent)
+    assert "Пропустили НД: Соня, Алукард\n" in out
+    assert "Соня: could send block (blocked by Puss that night: sending was the duty)" in out
+    assert public["closed"] is True and penalties(public) == {"Соня": 2, "Алукард": 2}
+    assert closed["owes_night_action"] == ["Соня", "Алукард"] and closed["count"]["misses"] == {"Соня": 1, "Алукард": 1}
+
+    ok("undo")
+    ok("undo")
+    next((game_dir / "state" / "nights").rglob("night-1.toml")).unlink()     # the GM enters the night afresh
+    public, closed, out = day_after(NIGHT_1)
+    assert "Пропустили НД: Алукард\n" in out
+    assert public["closed"] is True and penalties(public) == {"Алукард": 2}
+    assert closed["owes_night_action"] == ["Алукард"] and closed["count"]["misses"] == {"Алукард": 1}

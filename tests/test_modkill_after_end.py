@@ -28,8 +28,8 @@ from test_tally_support import red as tally_red
 
 # --- 003 (time_machine): day 3 on 03.11, 12:00 to 22:00; every vote final (досрочно) by 15:00 ------------------
 # red votes: Мир3 5 (Маф1, Маф2, Ман, Мир1, Мир2), Маф1 2 (Ком, Док), Маф2 1 (Мир3); the night actions of night 2 were
-# not entered, so Маф1, Ком, Док and Ман take 2 each (003 night_action_is_duty): Мир3 5, Маф1 4, the others 2 or
-# less. The day closes early at 15:00 (the last final vote) on Мир3.
+# not entered, so Ком, Док and Ман take 2 each (003 night_action_is_duty; the mafia's kill is the side's shared
+# action, RULES.md §3.17: no mafioso takes a penalty for it): Мир3 5, the others 2 or less. The day closes early at 15:00 (the last final vote) on Мир3.
 
 
 @pytest.fixture
@@ -67,7 +67,7 @@ def test_rule_3_11_a_modkill_after_the_automatic_early_close_leaves_the_day_and_
     assert c.closed_early == at("2026-11-03T15:00")
     # Маф2's own final vote, cast while alive, stands; Мир3's vote for him stays a vote (no «may vote again»)
     assert _red(c) == {"Мир3": 5, "Маф1": 2, "Маф2": 1}
-    assert (_totals(c)["Мир3"], _totals(c)["Маф1"]) == (5, 4)
+    assert (_totals(c)["Мир3"], _totals(c)["Маф1"], _totals(c)["Ком"]) == (5, 2, 2)
     assert not _kinds(c) & {"dead_voter", "target_removed"}
     assert (c.outcome.reason, c.outcome.eliminated) == ("plurality", ("Мир3",))
     assert [d.player for d in result.outcome.deaths] == ["Мир3"]

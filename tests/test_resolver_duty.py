@@ -59,7 +59,7 @@ def night(game: str, actions=(), *, dead=(), excused=(), under_active=(), uses=N
 CASES = [
     # --- every role kind sends nothing: each one with an own night ability missed it --------------------
     ("rule_3_6_000_every_role_kind_silent", "000", {}, {
-        "Baron": "missed", "Golan": "missed", "Archer": "missed", "Void": "missed", "Abraham": "missed",
+        "Baron": "shared", "Golan": "missed", "Archer": "missed", "Void": "missed", "Abraham": "missed",
         "Jacob": "missed", "Enoch": "missed", "Emma": "missed", "Olive": "missed", "Twins": "missed",
         "Millard": "no_ability", "Kid": "no_ability"}),
     ("rule_3_6_000_every_role_kind_sends", "000", {"actions": [
@@ -69,32 +69,42 @@ CASES = [
         a("Olive", "take", "Baron"), a("Twins", "hire", "Jacob")]}, {
         **{n: "sent" for n in R000 if n not in ("Millard", "Kid")}, "Millard": "no_ability", "Kid": "no_ability"}),
     ("rule_3_6_001_every_role_kind_silent", "001", {}, {
-        "Santa": "missed", "Troll": "no_ability", "Elf": "no_ability", "Kai": "missed", "Nut": "missed",
-        "Queen": "missed", "Moroz": "missed", "Snegur": "missed", "Doc": "missed", "Girl": "missed",
+        "Santa": "shared", "Troll": "no_ability", "Elf": "no_ability", "Kai": "missed", "Nut": "missed",
+        "Queen": "missed", "Moroz": "shared", "Snegur": "shared", "Doc": "missed", "Girl": "missed",
         "Gerda": "missed", "Shahid": "missed", "Pet": "no_ability"}),
     # --- the sheriff + sergeant pair has one action ------------------------------------------------------
     ("rule_4_001_pair_sergeant_sends_for_both", "001", {"actions": [a("Snegur", "check", "Santa")]},
      {"Snegur": "sent", "Moroz": "covered"}),
     ("rule_4_001_pair_sheriff_sends_for_both", "001", {"actions": [a("Moroz", "kill", "Santa")]},
      {"Moroz": "sent", "Snegur": "covered"}),
-    ("rule_4_001_pair_sheriff_dead_sergeant_alone", "001", {"dead": ["Moroz"]}, {"Snegur": "missed"}),
-    ("rule_4_001_pair_one_blocked_the_other_owes", "001", {"actions": [a("Nut", "block", "Moroz")]},
-     {"Moroz": "blocked", "Snegur": "missed"}),
+    # RULES.md §3.17: the pair's one action is shared; nobody sending it is no player's miss
+    ("rule_3_17_001_pair_sheriff_dead_sergeant_alone", "001", {"dead": ["Moroz"]}, {"Snegur": "shared"}),
+    ("rule_3_17_001_pair_one_blocked_nobody_sends", "001", {"actions": [a("Nut", "block", "Moroz")]},
+     {"Moroz": "shared", "Snegur": "shared"}),
     # --- the boss's action and its fallback by rank --------------------------------------------------------
     ("rule_4_001_boss_fallback_troll_sends_the_kill", "001", {"actions": [a("Troll", "kill", "Pet")]},
      {"Santa": "covered", "Troll": "sent", "Elf": "no_ability"}),
     ("rule_4_000_boss_fallback_archer_sends_the_kill_others_keep_their_own", "000",
      {"actions": [a("Archer", "kill", "Kid")]},
      {"Baron": "covered", "Archer": "sent", "Golan": "missed", "Void": "missed"}),
-    ("rule_4_000_golan_as_boss_owes_the_boss_action_not_the_interview", "000", {"dead": ["Baron"]},
-     {"Golan": "missed"}),
+    ("rule_3_17_000_golan_as_boss_owes_neither_the_boss_action_nor_the_interview", "000", {"dead": ["Baron"]},
+     {"Golan": "shared"}),
+    ("rule_3_17_000_void_as_boss_still_owes_the_block_he_kept", "000", {"dead": ["Baron", "Golan"]},
+     {"Void": "missed", "Archer": "missed"}),
     ("rule_4_000_golan_as_boss_covered_by_archer", "000", {"dead": ["Baron"], "actions": [a("Archer", "kill", "Kid")]},
      {"Golan": "covered", "Archer": "sent"}),
     ("rule_4_000_void_as_boss_keeps_the_block_one_action", "000",
      {"dead": ["Baron", "Golan"], "actions": [a("Archer", "kill", "Kid")]}, {"Void": "covered"}),
     # --- blocked, dead, excused, under-active ---------------------------------------------------------------
-    ("rule_4_000_blocked_player_owes_nothing", "000", {"actions": [a("Void", "block", "Enoch")]},
-     {"Enoch": "blocked", "Void": "sent"}),
+    # RULES.md §3.6 (issue 19): sending is the duty, a block does not excuse the silent; it spares the sender
+    ("rule_3_6_000_blocked_and_silent_missed", "000", {"actions": [a("Void", "block", "Enoch")]},
+     {"Enoch": "missed", "Void": "sent"}),
+    ("rule_3_6_000_blocked_by_emma_and_silent_missed", "000", {"actions": [a("Emma", "block", "Jacob")]},
+     {"Jacob": "missed", "Emma": "sent"}),
+    ("rule_3_6_000_blocked_by_abrahams_copied_block_and_silent_missed", "000",
+     {"actions": [a("Abraham", "copy", "Enoch", role="Пустота", copy="block")]}, {"Enoch": "missed"}),
+    ("rule_3_6_000_blocked_after_sending_not_missed", "000",
+     {"actions": [a("Void", "block", "Enoch"), a("Enoch", "heal", "Kid")]}, {"Enoch": "sent"}),
     ("rule_4_000_a_blocked_block_lands_on_nobody", "000",
      {"actions": [a("Void", "block", "Emma"), a("Emma", "block", "Jacob")]},
      {"Emma": "sent", "Jacob": "missed"}),
@@ -109,14 +119,16 @@ CASES = [
     ("rule_4_000_serum_used_up_heal_still_owed", "000", {"uses": {"Enoch/serum": 1}}, {"Enoch": "missed"}),
     ("rule_4_000_dead_player_is_not_listed", "000", {"dead": ["Enoch"]}, {"Enoch": None}),
     # --- 003: the mafia's one kill is shared; items and the role shot are extras, never a duty -------------
-    ("rule_3_6_003_nobody_sends_every_mafioso_missed_the_kill", "003", {}, {
-        "M1": "missed", "M2": "missed", "Com": "missed", "Doc": "missed", "Man": "missed",
+    ("rule_3_17_003_nobody_sends_the_kill_no_mafioso_missed", "003", {}, {
+        "M1": "shared", "M2": "shared", "Com": "missed", "Doc": "missed", "Man": "missed",
         "Civ": "no_ability", "Civ2": "no_ability"}),
     ("rule_3_6_003_one_mafioso_sends_the_kill_for_all", "003", {"actions": [a("M2", "kill", "Civ2")]},
      {"M1": "covered", "M2": "sent"}),
     ("rule_3_6_003_an_item_alone_is_not_the_night_action", "003",
      {"actions": [a("Doc", "book", "Doc"), a("Civ", "clock", "Com")]},
-     {"Doc": "missed", "Civ": "no_ability", "Com": "blocked"}),
+     {"Doc": "missed", "Civ": "no_ability", "Com": "missed"}),
+    ("rule_3_6_003_clock_blocked_after_sending_not_missed", "003",
+     {"actions": [a("Civ", "clock", "Com"), a("Com", "check", "M1")]}, {"Com": "sent"}),
 ]
 
 
@@ -139,7 +151,8 @@ def test_rule_4_used_up_serum_is_not_among_what_the_doctor_could_send():
 def test_rule_4_successor_lost_its_own_ability():
     duty = night("000", dead=["Baron"])
     golan = next(d for d in duty.duties if d.player == "Golan")
-    assert golan.detail == "could send kill, intimidate, kill_intimidate, question"
+    assert golan.detail == ("kill, intimidate, kill_intimidate, question: общий ход стороны не прислан; "
+                            "штраф — на усмотрение ведущего")
 
 
 # A small ruleset whose roles have one limited ability each: the card alone decides whether one is owed.
@@ -182,9 +195,9 @@ def test_night_duty_json_round_trip_and_text():
     duty = night("000", [a("Void", "block", "Enoch")], excused=["Emma"])
     again = NightDuty.from_json(duty.to_json())
     assert again == duty
-    assert duty.to_json()["missed"] == ["Baron", "Golan", "Archer", "Abraham", "Jacob", "Olive", "Twins"]
+    assert duty.to_json()["missed"] == ["Golan", "Archer", "Abraham", "Jacob", "Enoch", "Olive", "Twins"]
     assert duty.to_text().splitlines() == [
-        "Пропустили НД: Baron, Golan, Archer, Abraham, Jacob, Olive, Twins",
+        "Пропустили НД: Golan, Archer, Abraham, Jacob, Enoch, Olive, Twins",
         "Освобождены от НД ведущим: Emma"]
 
 

@@ -22,6 +22,9 @@ or `kind = "day"` with `eliminated`; each phase may have `[phases.expect]`:
     alerts = ["must kill"]                # each a substring of one GM alert (004: the mafia entered no kill)
     transfers = [["stolen", "Teresa", "Diego"]]   # exactly (004 vote steal / gift for the next day)
     roles_now = { Benjamin = "Хавьер" }   # the role a player holds after the phase (004 inheritance)
+    duty = { Enoch = "missed" }           # night_duty's status of each player named (RULES.md §3.6, §3.17)
+    no_alerts = ["не прислала"]           # no GM alert contains any of these
+    passives = { Benjamin = [] }          # the passive cards a player holds after the phase (004 takeover)
 """
 from __future__ import annotations
 
@@ -137,10 +140,23 @@ def check(outcome, expect: dict, ruleset, where: str) -> None:
         assert any(want in a for a in alerts), f"{where}: alert {want!r} not in {alerts}"
     if "alerts" in expect and not expect["alerts"]:
         assert not alerts, f"{where}: unexpected alerts {alerts}"
+    for unwanted in expect.get("no_alerts", []):
+        assert not any(unwanted in a for a in alerts), f"{where}: unexpected alert {unwanted!r} in {alerts}"
     if "transfers" in expect:
         assert [list(t) for t in outcome.state.transfers] == expect["transfers"], f"{where}: transfers {outcome.state.transfers}"
     for player, role in expect.get("roles_now", {}).items():
         assert outcome.state.player(player).role == ruleset.role(role).name, f"{where}: role of {player} now"
+
+
+def check_duty(ruleset, state, phase: dict, outcome, where: str) -> None:
+    """The night-action duty of the night just resolved, as `night resolve` computes it (RULES.md §3.6, §3.17)."""
+    want = phase.get("expect", {}).get("duty")
+    if not want:
+        return
+    from resolver.duty import night_duty
+    duty = night_duty(ruleset, state, night_actions(ruleset, state, phase), outcome, phase.get("excused", ()))
+    got = {d.player: d.status for d in duty.duties}
+    assert {p: got.get(p) for p in want} == want, f"{where}: duty {[d.to_json() for d in duty.duties]}"
 
 
 def run_file(path: Path):
@@ -149,7 +165,10 @@ def run_file(path: Path):
     outcomes = []
     for i, phase in enumerate(scenario["phases"]):
         outcome = run_phase(ruleset, state, phase)
-        check(outcome, phase.get("expect", {}), ruleset, f"{path.name} phase {i + 1} ({phase['kind']})")
+        where = f"{path.name} phase {i + 1} ({phase['kind']})"
+        check(outcome, phase.get("expect", {}), ruleset, where)
+        if phase["kind"] == "night":
+            check_duty(ruleset, state, phase, outcome, where)
         outcomes.append(outcome)
         state = outcome.state
     return scenario, outcomes
