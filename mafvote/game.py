@@ -47,7 +47,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Any, Iterator, Literal, Mapping, Sequence
@@ -57,6 +57,7 @@ import tally as T
 from resolver.duty import NightDuty, night_duty
 from resolver.state import find_player
 from tally.names import normalise
+from tally.recognise import Flat
 
 from .config import GameConfig, name_key
 from .errors import BadInput, MafvoteError
@@ -188,6 +189,9 @@ class CountInputs:
     roster: T.Roster
     rules: T.VoteRules
     slot_to_nick: Mapping[str, str]     # tally slot (the roster's first nick) -> the nick in the GameState
+    # the store's reading of each post version (tally.recognise.Flat as JSON) by its HTML: the count reads these
+    # instead of parsing the posts (a version without one, as in a read-only store of older code, is parsed)
+    readings: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -1178,8 +1182,10 @@ class GameService:
         window = bounds.start if since is None or since.tzinfo is None else min(since, bounds.start)
         if night_start is not None:
             window = min(window, night_start)
-        posts = tuple(T.Post.from_stored(p, self.tz) for p in self._posts_for_count(window, roster, as_of))
-        inputs = CountInputs(number, posts, day_state, roster, rules, to_nick)
+        stored = self._posts_for_count(window, roster, as_of)
+        posts = tuple(T.Post.from_stored(p, self.tz) for p in stored)
+        readings = {v.html: v.reading for p in stored for v in p.versions if v.reading is not None}
+        inputs = CountInputs(number, posts, day_state, roster, rules, to_nick, readings)
         if rules.modkill_closes_day:
             # RULES.md §3.14 (004): the modkill is the day's elimination and its end whenever the GM makes it
             # before the close (a player absent for the day is known to be so at the deadline)
@@ -1230,6 +1236,11 @@ class GameService:
             # one matcher per roster: it caches every post's reading, so a recount after a poll reads only
             # the new posts (the daemon counts both views after every crawl)
             self._matcher = (inputs.roster, T.RosterMatcher.from_roster(inputs.roster))
+        matcher = self._matcher[1]
+        flats = matcher.flats
+        for html, reading in inputs.readings.items():
+            if html not in flats:          # decoded once per matcher: a recount decodes only the new posts'
+                flats[html] = Flat.from_json(reading)
         try:
             return T.count_day(inputs.posts, inputs.state, inputs.roster, inputs.rules, game=self.game.id,
                                view=view, as_of=as_of, matcher=self._matcher[1])  # type: ignore[arg-type]

@@ -153,6 +153,7 @@ class PostVersion:
     edit_at: datetime | None
     edit_by: str | None
     edit_reason: str | None
+    reading: str | None = None    # tally.recognise.Flat as JSON, made by this mafvote's reading code (else None)
 
 
 @dataclass(frozen=True)
@@ -283,10 +284,27 @@ def _m005_crawl_runs_by_topic_and_id(db: sqlite_utils.Database) -> None:
     db["crawl_runs"].create_index(["topic", "id"])
 
 
+def _m006_post_readings(db: sqlite_utils.Database) -> None:
+    # Each post version's reading (`tally.recognise.Flat` as JSON: its text without quotes, spoilers and
+    # signatures, the colour and boldness of each character) made when the version is stored, and the version
+    # of the reading code that made it (`READING_VERSION`): a count reads these instead of parsing HTML. A store
+    # from before has none; `Store` reads them at its next writable open, as it does any of older code.
+    db["post_versions"].add_column("reading", str)
+    db["post_versions"].add_column("reading_code", int)
+    db["post_versions"].create_index(["reading_code"])
+
+
 # Append new migrations at the end; the index + 1 is the schema version they bring the file to.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _m001_initial, _m002_game_phases, _m003_alerts_and_publishing, _m004_posts_by_author,
-    _m005_crawl_runs_by_topic_and_id]
+    _m005_crawl_runs_by_topic_and_id, _m006_post_readings]
+
+
+def _reading_code():
+    # tally's package imports the count and rich: only a store that stores or reads posts needs it
+    from tally.recognise import READING_VERSION, flatten
+
+    return READING_VERSION, flatten
 
 
 # --- the store ---------------------------------------------------------------------------------
@@ -532,6 +550,8 @@ class Store:
             self.db.execute("PRAGMA synchronous = NORMAL")
             self._migrate(list(migrations))
             self._check_schema(list(migrations))
+            if not self.read_only and len(migrations) >= 6 and migrations[5] is _m006_post_readings:
+                self._read_stale_readings()
         except StoreError:
             self._close_quietly()
             raise
@@ -641,6 +661,28 @@ class Store:
                 self.db["schema_version"].upsert(
                     {"id": 1, "version": version,
                      "migrated_at": to_db_time(datetime.now(timezone.utc))}, pk="id")
+
+    # Post versions read again per transaction: a store of 30,000 posts from before the readings (or after a
+    # change of the reading code) is read in a few seconds at its first open, in steps another process can
+    # interleave with.
+    _READINGS_PER_STEP = 500
+
+    def _read_stale_readings(self) -> None:
+        """Every post version whose stored reading is missing or was made by another version of the reading code
+        (`tally.recognise.READING_VERSION`) read again from its HTML: a count never trusts a reading of other
+        code. Each open looks for one such version through the index on `reading_code`; most find none."""
+        code, flatten = _reading_code()
+        stale = ("select forum, post_id, n, html from post_versions where reading_code is null or reading_code < ? "
+                 "or reading_code > ? limit ?")
+        while True:
+            rows = list(self.db.query(stale, [code, code, self._READINGS_PER_STEP]))
+            if not rows:
+                return
+            with self.db.atomic():
+                for r in rows:
+                    self.db.execute("update post_versions set reading = ?, reading_code = ? "
+                                    "where forum = ? and post_id = ? and n = ?",
+                                    [flatten(r["html"]).to_json(), code, r["forum"], r["post_id"], r["n"]])
 
     # -- forums and topics --
     def ensure_forum(self, forum_id: str, *, engine: str, base_url: str, timezone_name: str) -> None:
@@ -817,7 +859,7 @@ class Store:
                                    "first_seen": seen_at, "deleted_at": None, "version": 1})
             self._insert("post_versions", {"forum": forum, "post_id": post.post_id, "n": 1,
                                            "html": post.html, "content_hash": post.content_hash,
-                                           "seen_at": seen_at, **edit_fields})
+                                           "seen_at": seen_at, **edit_fields, **_reading(post.html)})
             return "new"
         version, deleted_at, current_hash = rows[0]["version"], rows[0]["deleted_at"], rows[0]["content_hash"]
         status = "seen"
@@ -826,7 +868,7 @@ class Store:
             # Never overwrite: version 1 is the vote as first seen (issue 2 item 4).
             self._insert("post_versions", {"forum": forum, "post_id": post.post_id, "n": version,
                                            "html": post.html, "content_hash": post.content_hash,
-                                           "seen_at": seen_at, **edit_fields})
+                                           "seen_at": seen_at, **edit_fields, **_reading(post.html)})
             status = "changed"
         elif deleted_at is not None:
             status = "restored"
@@ -1014,6 +1056,7 @@ class Store:
         """The versions of these post rows (seen by `as_of`), looked up by key: a day's posts are a small
         part of the game's, and the key lookup never scans the versions of the others."""
         out: dict[tuple[str, int], list[PostVersion]] = {}
+        code = _reading_code()[0] if rows else None
         by_forum: dict[str, list[int]] = {}
         for r in rows:
             by_forum.setdefault(r["forum"], []).append(r["post_id"])
@@ -1025,7 +1068,7 @@ class Store:
                     + ") order by post_id, n", [forum, *chunk])
                 for v in vrows:
                     if as_of_text is None or v["seen_at"] <= as_of_text:
-                        out.setdefault((v["forum"], v["post_id"]), []).append(_version(v))
+                        out.setdefault((v["forum"], v["post_id"]), []).append(_version(v, code))
         return out
 
 
@@ -1085,8 +1128,17 @@ def _page(r: dict) -> StoredPage:
                       next_url=r["next_url"], post_ids=ids, fetched_at=from_db_time(r["fetched_at"]))
 
 
-def _version(r: dict) -> PostVersion:
+def _reading(html: str) -> dict[str, Any]:
+    """The reading columns of a post version stored now (migration 6)."""
+    code, flatten = _reading_code()
+    return {"reading": flatten(html).to_json(), "reading_code": code}
+
+
+def _version(r: dict, code: int | None = None) -> PostVersion:
+    # a reading made by another version of the reading code is never handed on (a read-only store keeps it
+    # until a writable open reads it again): the count then reads the HTML
     return PostVersion(n=r["n"], seen_at=from_db_time(r["seen_at"]), html=r["html"],
                        content_hash=r["content_hash"], edited=bool(r["edited"]),
                        edit_at=from_db_time(r["edit_at"]), edit_by=r["edit_by"],
-                       edit_reason=r["edit_reason"])
+                       edit_reason=r["edit_reason"],
+                       reading=r.get("reading") if code is not None and r.get("reading_code") == code else None)

@@ -470,9 +470,11 @@ def _named(html: str, reading: Reading, colors_matter: bool, matcher: RosterMatc
     text = reading.text
     if not text:
         # the colour games skip the parse of a post without any colour; most such posts are talk, so the
-        # markup-stripped text is looked at first and only a post with a line worth reading is parsed
+        # markup-stripped text is looked at first and only a post with a line worth reading is parsed (or its
+        # stored reading taken)
         if _lines_to_read(_TAG.sub("", _BREAK.sub("\n", html)), matcher):
-            text = read_post(html, matcher, colors_matter=False).text
+            stored = matcher.flats.get(html)
+            text = stored.text if stored is not None else read_post(html, matcher, colors_matter=False).text
     found: list[tuple[str, str]] = []
     for line in _lines_to_read(text or "", matcher):
         for s, e, m in matcher.find_in(line, fuzzy_whole=False):

@@ -46,6 +46,7 @@ way: their coloured text is rules, tallies and role reveals (``Вася — [col
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Literal
@@ -55,7 +56,7 @@ from selectolax.lexbor import LexborHTMLParser
 from .colors import Hue, hue_of_element
 from .names import NameMatch, RosterMatcher
 
-__all__ = ["ReadVote", "Reading", "read_post", "EXCLUDED_SELECTORS"]
+__all__ = ["EXCLUDED_SELECTORS", "READING_VERSION", "Flat", "ReadVote", "Reading", "flatten", "read_post"]
 
 
 @dataclass(frozen=True)
@@ -254,13 +255,46 @@ def read_post(html: str, matcher: RosterMatcher, *, colors_matter: bool = True,
     return hit
 
 
-def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> Reading:
-    # Without a colour (style, <font color>, a colour class) or a colour word in the raw HTML a
-    # post cannot hold a vote when colours matter: such posts skip the parse.
+# The version of `flatten` (the parse, what is dropped as quote, spoiler or signature, each character's colour
+# and boldness, the line breaks). mafvote stores every post version's `Flat` with this number and reads again
+# every stored one of another number (mafvote.store): bump it whenever `flatten` can give another result for the
+# same HTML. tests/test_stored_readings.py fingerprints the flat readings of the captured forum pages and fails
+# until it is bumped (and its fingerprint updated).
+READING_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Flat:
+    """What a post's HTML reads as before any name is matched: the part of a reading that does not depend on
+    the roster or the rules, kept in the store beside each post version so that a count reads no HTML.
+    ``hues`` are (start, end, hue) of the coloured characters of ``text``, ``bold`` (start, end) of the bold
+    ones; ``coloured``: the raw HTML holds a colour or a colour word (without, a post holds no vote where
+    colours matter)."""
+
+    text: str
+    hues: tuple[tuple[int, int, str], ...]
+    bold: tuple[tuple[int, int], ...]
+    coloured: bool
+
+    def to_json(self) -> str:
+        return json.dumps([int(self.coloured), self.text, self.hues, self.bold], ensure_ascii=False,
+                          separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "Flat":
+        coloured, flat, hues, bold = json.loads(text)
+        return cls(flat, tuple(map(tuple, hues)), tuple(map(tuple, bold)), bool(coloured))
+
+
+def _coloured(html: str) -> bool:
+    # a colour (style, <font color>, a colour class) or a colour word in the raw HTML
     low = html.lower()
-    if colors_matter and not ("color" in low or "colour" in low or "красн" in low or "синим" in low
-                              or "text-" in low or "fc-" in low):
-        return Reading((), False, (), "")
+    return ("color" in low or "colour" in low or "красн" in low or "синим" in low or "text-" in low
+            or "fc-" in low)
+
+
+def flatten(html: str) -> Flat:
+    """The post's visible text with the colour and boldness of each character (module docstring)."""
     # A fragment parse (the HTML Standard's fragment algorithm) is ~4x cheaper than a document;
     # the wrapper div is the root, so the whole message is walked.
     tree = LexborHTMLParser(f"<div>{html}</div>", is_fragment=True)
@@ -270,7 +304,18 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
         if root.is_element_node:
             _walk(root, flat, "none", False)
         root = root.next
-    text = flat.text()
+    return Flat(flat.text(), tuple(flat.hues), tuple(flat.bold), _coloured(html))
+
+
+def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> Reading:
+    # the stored reading when the caller has it (`RosterMatcher.flats`), else the HTML's. Without a colour or a
+    # colour word in the raw HTML a post cannot hold a vote when colours matter: such posts skip the parse.
+    flat = matcher.flats.get(html)
+    if colors_matter and not (flat.coloured if flat is not None else _coloured(html)):
+        return Reading((), False, (), "")
+    if flat is None:
+        flat = flatten(html)
+    text = flat.text
     votes: list[ReadVote] = []
     unrecognised: list[tuple[str, str]] = []
     taken: list[tuple[int, int]] = []
@@ -279,7 +324,7 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
         return any(s < te and ts < e for ts, te in taken)
 
     # coloured (and, without colours, bold) runs
-    runs = _runs(flat.hues, text)
+    runs = _runs(list(flat.hues), text)
     if not colors_matter:
         runs = runs + _runs([(s, e, "bold") for s, e in flat.bold], text)
         runs.sort()

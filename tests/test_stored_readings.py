@@ -1,0 +1,134 @@
+"""Stored post readings (issue 17): each post version's reading (`tally.recognise.Flat`: its text without quotes,
+spoilers and signatures, each character's colour and boldness) is stored with the version, with the version of the
+reading code; a count reads those, not the HTML, and gives exactly the count the HTML gives; a reading of other
+code is read again when the store opens, never trusted.
+
+The posts are the bundled real MyBB vote thread (fixtures/html/mybb, a MyBB 1.8.37 board), stored as a crawl after
+every post would have stored them (`test_cli_tally.fill_store`)."""
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import tally.recognise as recognise
+from mafvote.store import Store
+from scraper.parse import parse_page
+from tally.recognise import READING_VERSION, Flat, flatten
+from test_cli_tally import CAPTURE, MSK, MYBB, WINDOW, fill_store, game_dir, run  # noqa: F401  (the fixture)
+
+# sha256 of the flat readings of the corpus below, per READING_VERSION. A failure here means `flatten` reads some
+# post differently: bump READING_VERSION in tally/recognise.py (stores then read every post again when they open)
+# and put the new fingerprint under the new number.
+FINGERPRINTS = {1: "090e07ec22198cbe9d037769b0f2010afed4ecee8ef2c47e67689878824bbe91"}
+
+# markup every engine's votes come in, beside the real posts: colours in each way engines render [color],
+# bold, quotes, spoilers and signatures (which never count), line breaks by blocks and <br>
+MARKUP = [
+    '<span style="color: red">Соня</span>', '<font color="#ff0000">Алу</font>кард', '<span class="mycode_color" '
+    'style="color:#0000FF">Puss</span> досрочно', "<b>Вася</b> КРАСНЫМ", '<blockquote><span style="color:red">'
+    'Петя</span></blockquote>мой голос', '<div class="spoiler"><font color=red>X</font></div><br>Y',
+    '<div class="signature"><span style="color:red">Подпись</span></div>', '<p>a</p><p>b<br/>c</p>',
+    '<span style="font-weight: bold">жирный</span> <strong>и ещё</strong>', "простой текст без цвета",
+]
+
+
+def _corpus() -> list[str]:
+    bodies = []
+    for page in sorted(MYBB.glob("showthread_tid2_page[1-5].html")) + [MYBB / "showthread_tid1_game_page1.html"]:
+        parsed = parse_page(page.read_bytes(), url="http://127.0.0.1/showthread.php", profile="mybb", tz=MSK,
+                            now=CAPTURE)
+        bodies += [p.html for p in parsed.posts]
+    return bodies + MARKUP
+
+
+def test_the_reading_version_names_what_flatten_gives():
+    digest = hashlib.sha256("\n".join(flatten(html).to_json() for html in _corpus()).encode()).hexdigest()
+    assert FINGERPRINTS.get(READING_VERSION) == digest, (
+        "tally.recognise.flatten reads these posts differently from READING_VERSION's fingerprint: bump "
+        f"READING_VERSION and record {digest} under the new number")
+
+
+def test_a_flat_reading_survives_its_json():
+    for html in MARKUP:
+        flat = flatten(html)
+        assert Flat.from_json(flat.to_json()) == flat
+    assert flatten('<span style="color: red">Соня</span> и <b>Петя</b>') == Flat(
+        "Соня и Петя", ((0, 4, "red"),), ((7, 11),), True)
+
+
+def _versions(db: Path) -> list[tuple]:
+    with sqlite3.connect(db) as conn:
+        return conn.execute("select html, reading, reading_code from post_versions order by forum, post_id, n"
+                            ).fetchall()
+
+
+def test_every_post_version_is_stored_with_its_reading(tmp_path):
+    db = tmp_path / "m.db"
+    fill_store(db)
+    rows = _versions(db)
+    assert len(rows) == len(_corpus()) - len(MARKUP)          # every post of both topics, once (none edited)
+    for html, reading, code in rows:
+        assert code == READING_VERSION
+        assert Flat.from_json(reading) == flatten(html)
+
+
+def test_a_count_reads_the_stored_readings_not_the_html(game_dir, monkeypatch):
+    expected = run("tally", "--view", "gm", "--format", "json", *WINDOW)
+    assert expected[0] == 0
+    count = json.loads(expected[1])
+    # as test_cli_tally: Puss leads with 6 red votes, 7 in the GM's view (the prosecutor's red counts 2)
+    assert (count["candidates"][0]["player"], count["candidates"][0]["red"]) == ("Puss", 7)
+
+    def no_parse(*args, **kwargs):
+        raise AssertionError("a post's HTML was parsed during a count from stored readings")
+
+    monkeypatch.setattr(recognise, "LexborHTMLParser", no_parse)
+    assert run("tally", "--view", "gm", "--format", "json", *WINDOW)[1] == expected[1]
+    public = json.loads(run("tally", "--view", "public", "--format", "json", *WINDOW)[1])
+    assert (public["candidates"][0]["player"], public["candidates"][0]["red"]) == ("Puss", 6)
+
+
+def test_readings_of_other_code_are_read_again_when_the_store_opens(game_dir, monkeypatch):
+    db = game_dir / "state" / "m.db"
+    expected = run("tally", "--view", "gm", "--format", "json", *WINDOW)[1]
+    stale = Flat("Соня", ((0, 4, "red"),), (), True).to_json()          # a reading that would count a vote
+    with sqlite3.connect(db) as conn:
+        conn.execute("update post_versions set reading = ?, reading_code = ?", [stale, READING_VERSION - 1])
+        conn.execute("update post_versions set reading = null, reading_code = null where post_id % 2 = 0")
+    # a read-only open reads the HTML of those versions instead (and leaves the file alone)
+    with Store(db, read_only=True) as store:
+        assert all(v.reading is None for p in store.posts(game_id="ny") for v in p.versions)
+    assert {code for _, _, code in _versions(db)} == {READING_VERSION - 1, None}
+    # the first writable open (any command) reads them again
+    assert run("tally", "--view", "gm", "--format", "json", *WINDOW)[1] == expected
+    for html, reading, code in _versions(db):
+        assert code == READING_VERSION and Flat.from_json(reading) == flatten(html)
+
+
+def test_a_newer_reading_code_is_not_trusted_either(tmp_path):
+    db = tmp_path / "m.db"
+    fill_store(db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("update post_versions set reading = '[0,\"\",[],[]]', reading_code = ?", [READING_VERSION + 1])
+    with Store(db):
+        pass
+    assert all(code == READING_VERSION and Flat.from_json(reading) == flatten(html)
+               for html, reading, code in _versions(db))
+
+
+@pytest.mark.parametrize("html", MARKUP)
+def test_reading_from_the_store_and_from_the_html_agree(html):
+    from tally.names import RosterMatcher
+
+    names = {"Соня": [], "Алукард": [], "Puss": [], "Вася": [], "Петя": []}
+    from_html = recognise.read_post(html, RosterMatcher(names), colors_matter=True)
+    stored = RosterMatcher(names)
+    stored.flats[html] = Flat.from_json(flatten(html).to_json())
+    assert recognise.read_post(html, stored, colors_matter=True) == from_html
+    for colors_matter in (False,):
+        assert (recognise.read_post(html, stored, colors_matter=colors_matter)
+                == recognise.read_post(html, RosterMatcher(names), colors_matter=colors_matter))
