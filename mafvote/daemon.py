@@ -419,8 +419,8 @@ class Daemon:
 
     def _day(self, g: _Game, day: Phase, night: Phase | None, applied, now: datetime,
              report: TickReport) -> list[Alert]:
-        gm = g.service.count(day.number, view="gm", now=now)
-        public = g.service.count(day.number, view="public", now=now)
+        both = g.service.counts(day.number, views=("gm", "public"), now=now)     # one read of the store
+        gm, public = both["gm"], both["public"]
         report.counts[g.cfg.id] = gm
         ended = now >= day.deadline or (gm.closed and gm.closed_early is not None)
         tz = g.cfg.schedule.tz

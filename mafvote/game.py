@@ -301,6 +301,7 @@ class GameService:
         self.base_url = base_url
         self.tz = game.schedule.tz
         self._matcher: tuple[T.Roster, T.RosterMatcher] | None = None
+        self._initial: R.GameState | None = None
 
     # -- reading the stored phases --
     def applied(self) -> list[AppliedPhase]:
@@ -317,7 +318,11 @@ class GameService:
         return t.astimezone(self.tz) if t is not None else None
 
     def initial(self) -> R.GameState:
-        return initial_state(self.game, self.ruleset)
+        # the config and the ruleset are the service's for its life, and the state is frozen: made once (the
+        # daemon asks for it several times a tick)
+        if self._initial is None:
+            self._initial = initial_state(self.game, self.ruleset)
+        return self._initial
 
     def state(self, applied: Sequence[AppliedPhase] | None = None) -> R.GameState:
         rows = self.applied() if applied is None else applied
@@ -1250,7 +1255,13 @@ class GameService:
     def count(self, day: int | None = None, *, view: str = "gm", since: datetime | None = None,
               deadline: datetime | None = None, as_of: datetime | None = None,
               now: datetime | None = None) -> T.Tally:
-        """`mafvote tally`: the day's count in one view, from the store.
+        """`mafvote tally`: the day's count in one view, from the store (`counts`)."""
+        return self.counts(day, views=(view,), since=since, deadline=deadline, as_of=as_of, now=now)[view]
+
+    def counts(self, day: int | None = None, *, views: Sequence[str] = ("gm", "public"),
+               since: datetime | None = None, deadline: datetime | None = None, as_of: datetime | None = None,
+               now: datetime | None = None) -> dict[str, T.Tally]:
+        """The day's count in each of `views`, from one read of the store.
 
         `as_of` counts as mafvote knew the thread then (`--at`). Without it, a day whose deadline is after
         `now` is counted as of `now`: it is still open (the public view shows no result and no penalties).
@@ -1261,22 +1272,26 @@ class GameService:
             raise GameError(f"--at {as_of.astimezone(self.tz):%d.%m.%Y %H:%M} is in the future; --at counts as "
                             "mafvote knew the thread at a past moment")
         applied = self.applied()
+        # one read of the store for every view asked (the daemon counts the GM's and the public view together)
         inputs = self.count_inputs(day, since=since, deadline=deadline, as_of=as_of, applied=applied)
         closed = any(r.how == "close" and r.number == inputs.day for r in applied)
         if (as_of is None and now is not None and not closed and inputs.state.deadline is not None
                 and now < inputs.state.deadline):
             as_of = now
-        tally = self._count(inputs, view=view, as_of=as_of)
         decision = next((r for r in applied if r.how == "close" and r.number == inputs.day
                          and r.outcome.get("decided_by") == "gm"), None)
-        if decision is not None and tally.closed:
-            # the GM's own decision (`day close --eliminate` / `--nobody`) replaced the count's result: the closed
-            # count says what was applied (reason "decision"), never «ничья» beside the day post's hanging
-            slot = {nick: s for s, nick in inputs.slot_to_nick.items()}
-            hanged = tuple(slot.get(d["player"], d["player"]) for d in (decision.outcome.get("day") or {}).get(
-                "deaths", ()) if "hanged" in (d.get("causes") or ()))
-            tally = replace(tally, outcome=T.Outcome(hanged, "decision"))
-        return tally
+        out = {}
+        for view in views:
+            tally = self._count(inputs, view=view, as_of=as_of)
+            if decision is not None and tally.closed:
+                # the GM's own decision (`day close --eliminate` / `--nobody`) replaced the count's result: the
+                # closed count says what was applied (reason "decision"), never «ничья» beside the day post's hanging
+                slot = {nick: s for s, nick in inputs.slot_to_nick.items()}
+                hanged = tuple(slot.get(d["player"], d["player"]) for d in (decision.outcome.get("day") or {}).get(
+                    "deaths", ()) if "hanged" in (d.get("causes") or ()))
+                tally = replace(tally, outcome=T.Outcome(hanged, "decision"))
+            out[view] = tally
+        return out
 
     # -- one player's votes --
     def link(self, post_id: int, kind: str = "vote", topic: str | None = None) -> str:
