@@ -61,6 +61,9 @@ def _serve(conn, per_page: int) -> None:
         command = conn.recv()
         if command == "stop":
             break
+        if command == "sync":          # the sender waits until the forum has taken every command before this one
+            conn.send("ok")
+            continue
         kind, tid, *rest = command
         if kind == "topic":
             forum.add_topic(tid, rest[0])
@@ -79,6 +82,10 @@ class Forum:
 
     def send(self, *command) -> None:
         self.conn.send(command)
+
+    def sync(self) -> None:
+        self.conn.send("sync")
+        self.conn.recv()
 
     def stop(self) -> None:
         self.conn.send("stop")

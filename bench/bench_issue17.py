@@ -1,0 +1,279 @@
+"""Issue 17's figures, side by side in one run: start-up, the count from stored readings, the daemon's tick.
+
+    python bench/bench_issue17.py [--rounds 7] [--only startup,count,tick] [--tree DIR]
+
+(1) start-up: wall time of `mafvote --version`, `mafvote --help` and `mafvote tally` on the demo's store (made
+    with `mafvote demo --keep` into a temporary folder first) against `sqlite-utils --version` (installed with
+    mafvote), each a fresh process, interleaved round by round; best and median wall, and the ratio to
+    sqlite-utils in the same round. Targets: --version and --help <= 0.15 s, tally <= 0.30 s, --version's
+    ratio <= 1.0.
+(2) the count of a 3,000-post day, 20 players (bench_tally's thread), from a store that has its readings:
+    `Store.posts` + the readings decoded into a fresh matcher (what `GameService` does) + `count_day`, cold
+    (target <= 50 ms); the first reading of the 3,000 posts (`flatten`, what storing them costs once); the cold
+    count from the HTML as before (no stored readings); the warm re-count (target <= 10 ms).
+(3) the daemon's tick per game (`Daemon.crawl` of one game: the poll of both topics over HTTP, the store, the
+    count of both views when something changed, the alerts and the published files) for two games side by side
+    in one daemon, one with 1,000 stored posts and one with 30,000 (all but the day's 300 older than the day, as
+    past days' are): with no change (target <= 5 ms) and with one new post (target <= 20 ms). The forum is
+    `mafvote.forumsim.ForumSim` (MyBB) in a child process, as in bench_soak.
+
+To compare with an older revision, copy this file into a `git worktree` of it and run it there ((2) leaves out
+the stored readings where the tree has none); (1) runs the `mafvote` installed beside this Python.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import logging
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(1, str(HERE))
+
+
+def _best_median(times: list[float]) -> str:
+    return f"best {min(times) * 1e3:.1f} ms, median {statistics.median(times) * 1e3:.1f} ms"
+
+
+# --- (1) start-up ---------------------------------------------------------------------------------------------
+
+def startup(rounds: int) -> None:
+    bindir = Path(sys.executable).parent
+    mafvote, sqlite_utils = str(bindir / "mafvote"), str(bindir / "sqlite-utils")
+    with tempfile.TemporaryDirectory(prefix="mafvote-bench-") as tmp:
+        keep = Path(tmp) / "demo"
+        subprocess.run([mafvote, "demo", "--keep", str(keep)], check=True, capture_output=True)
+        config = str(keep / "config.toml")
+        commands = {
+            "sqlite-utils --version": [sqlite_utils, "--version"],
+            "mafvote --version": [mafvote, "--version"],
+            "mafvote --help": [mafvote, "--help"],
+            "mafvote tally (demo store)": [mafvote, "tally", "-c", config],
+        }
+        times: dict[str, list[float]] = {k: [] for k in commands}
+        cpu: dict[str, list[float]] = {k: [] for k in commands}
+        for _ in range(rounds):
+            for name, argv in commands.items():
+                before = os.times()
+                t = time.perf_counter()
+                subprocess.run(argv, check=True, capture_output=True)
+                times[name].append(time.perf_counter() - t)
+                after = os.times()
+                cpu[name].append(after.children_user - before.children_user
+                                 + after.children_system - before.children_system)
+    base = times["sqlite-utils --version"]
+    print(f"(1) start-up, {rounds} interleaved rounds, wall time of a fresh process:")
+    for name, ts in times.items():
+        ratios = [t / b for t, b in zip(ts, base)]
+        print(f"    {name:28} {_best_median(ts)}; CPU median {statistics.median(cpu[name]) * 1e3:.0f} ms; "
+              f"× sqlite-utils median {statistics.median(ratios):.2f}")
+
+
+# --- (2) the count --------------------------------------------------------------------------------------------
+
+def count(rounds: int) -> None:
+    import bench_tally as B
+    import tally as T
+
+    stored_readings = hasattr(__import__("tally.recognise").recognise, "Flat")
+    rnd = random.Random(3)
+    roster = T.Roster(tuple(T.Player(p) for p in B.PLAYERS), gms=(B.GM,))
+    state = T.DayState(day=2, deadline=B.START + timedelta(hours=22), alive=tuple(B.PLAYERS), start=B.START)
+    rules = T.VoteRules(early_close_from_day=1)
+    with tempfile.TemporaryDirectory() as tmp:
+        posts_html = B.thread(3000, rnd)
+        store = B.build_store(Path(tmp) / "bench.db", posts_html)
+
+        def from_store(with_readings: bool) -> T.Tally:
+            stored = store.posts(kind="vote")
+            posts = [T.Post.from_stored(p) for p in stored]
+            matcher = T.RosterMatcher.from_roster(roster)
+            if with_readings:
+                from tally.recognise import Flat
+                for p in stored:
+                    for v in p.versions:
+                        if v.reading is not None and v.html not in matcher.flats:
+                            matcher.flats[v.html] = Flat.from_json(v.reading)
+            return T.count_day(posts, state, roster, rules, matcher=matcher)
+
+        html_only = from_store(False)
+        print(f"(2) sanity: {sum(v.counted for v in html_only.votes)} counted votes, outcome "
+              f"{html_only.outcome.reason} {html_only.outcome.eliminated}, {len(html_only.flags)} flags")
+        if stored_readings:
+            assert from_store(True).to_json() == html_only.to_json(), "stored readings count differently"
+        stored = store.posts(kind="vote")
+        posts = [T.Post.from_stored(p) for p in stored]
+        res: dict[str, list[float]] = {k: [] for k in ("read", "first", "cold_stored", "cold_html", "count_only",
+                                                       "warm")}
+        warm_matcher = T.RosterMatcher.from_roster(roster)
+        T.count_day(posts, state, roster, rules, matcher=warm_matcher)
+        for _ in range(rounds):
+            gc.collect()
+            t = time.perf_counter()
+            store.posts(kind="vote")
+            res["read"].append(time.perf_counter() - t)
+            if stored_readings:
+                from tally.recognise import flatten
+                t = time.perf_counter()
+                for _, html in posts_html:
+                    flatten(html).to_json()
+                res["first"].append(time.perf_counter() - t)
+                t = time.perf_counter()
+                from_store(True)
+                res["cold_stored"].append(time.perf_counter() - t)
+            t = time.perf_counter()
+            from_store(False)
+            res["cold_html"].append(time.perf_counter() - t)
+            t = time.perf_counter()
+            T.count_day(posts, state, roster, rules)
+            res["count_only"].append(time.perf_counter() - t)
+            t = time.perf_counter()
+            T.count_day(posts, state, roster, rules, view="public", matcher=warm_matcher)
+            res["warm"].append(time.perf_counter() - t)
+        store.close()
+    print(f"(2) a 3,000-post day, 20 players, {rounds} rounds:")
+    if stored_readings:
+        print(f"    store → count, cold, from the stored readings: {_best_median(res['cold_stored'])} (target <= 50)")
+        print(f"    the first reading of the 3,000 posts (flatten + JSON, paid once when stored): "
+              f"{_best_median(res['first'])}")
+    print(f"    store → count, cold, from the HTML:            {_best_median(res['cold_html'])}")
+    print(f"    of which Store.posts:                          {_best_median(res['read'])}")
+    print(f"    count_day alone, cold, from the HTML:          {_best_median(res['count_only'])}")
+    print(f"    re-count, warm (the matcher of the last count): {_best_median(res['warm'])} (target <= 10)")
+
+
+# --- (3) the daemon's tick ------------------------------------------------------------------------------------
+
+# the soak's forums, games and players (bench_soak: T0 is the games' start, day 1)
+from bench_soak import ROLES, T0, Forum, _config  # noqa: E402
+
+VOTE = 'Голосую <span style="color: red;" class="mycode_color">{target}</span>'
+DAY_POSTS = 300
+PROFILE = "--profile" in sys.argv
+
+
+def _thread(g: int, n: int, rnd: random.Random) -> list[tuple[str, str, datetime]]:
+    """n posts of game g's vote thread: all but the day's DAY_POSTS before the day (as past days' are), the day's
+    posts one every 2 minutes from its start."""
+    old = n - DAY_POSTS
+    out = []
+    for i in range(n):
+        who, target = rnd.sample(range(len(ROLES)), 2)
+        when = (T0 - timedelta(days=30) + timedelta(seconds=i * (30 * 86400 // max(old, 1))) if i < old
+                else T0 + timedelta(minutes=2 * (i - old)))
+        html = VOTE.format(target=f"Игрок{g}_{target}") if rnd.random() < 0.4 else f"Думаю... #{i}"
+        out.append((f"Игрок{g}_{who}", f"{html}<br />\n<i>#{i}</i>", when))
+    return out
+
+
+def tick(rounds: int, sizes: list[int]) -> None:
+    from mafvote.config import load_config
+    from mafvote.daemon import Daemon
+    from scraper.fetch import ForumClient
+
+    logging.getLogger("mafvote").addHandler(logging.NullHandler())
+    logging.getLogger("mafvote").propagate = False
+    forum = Forum(per_page=20)
+
+    def send(kind: str, tid: int, posts: list[tuple[str, str, datetime]]) -> None:
+        for author, html, when in posts:
+            forum.send("post", tid, author, html, when)
+        forum.sync()
+
+    class Quiet:
+        name = "webhook"
+
+        def send(self, alert) -> None:
+            pass
+
+    rnd = random.Random(17)
+    try:
+        with tempfile.TemporaryDirectory(prefix="mafvote-tick-") as tmp:
+            config = load_config(_config(Path(tmp), [forum], len(sizes)))
+            for g, n in enumerate(sizes):
+                forum.send("topic", 100 + 2 * g, f"Игра {g}")
+                forum.send("topic", 101 + 2 * g, f"Голосование {g}")
+                send("posts", 100 + 2 * g, [("Ведущий", "День первый.", T0)])
+                posts = _thread(g, n, rnd)
+                for i in range(0, len(posts), 1000):
+                    send("posts", 101 + 2 * g, posts[i:i + 1000])
+            now = T0 + timedelta(minutes=2 * DAY_POSTS + 1)
+            with Daemon(config, channels={"webhook": Quiet()},
+                        client_factory=lambda f: ForumClient.for_forum(f, sleep=lambda s: None),
+                        sleep=lambda s: None) as daemon:
+                t = time.perf_counter()
+                for g in range(len(sizes)):
+                    daemon.crawl(f"g{g}", now)                 # the first crawl: every page
+                first = time.perf_counter() - t
+                stored = {g: len(daemon.store.posts(game_id=f"g{g}")) for g in range(len(sizes))}
+                for _ in range(3):                              # warm: a few polls as the daemon would make
+                    now += timedelta(minutes=2)
+                    for g in range(len(sizes)):
+                        daemon.crawl(f"g{g}", now)
+                still: dict[int, list[float]] = {g: [] for g in range(len(sizes))}
+                one: dict[int, list[float]] = {g: [] for g in range(len(sizes))}
+                counted: dict[int, int] = {g: 0 for g in range(len(sizes))}
+                for r in range(rounds):
+                    now += timedelta(minutes=2)
+                    for g in range(len(sizes)):
+                        gc.collect()
+                        t = time.perf_counter()
+                        report = daemon.crawl(f"g{g}", now)
+                        still[g].append(time.perf_counter() - t)
+                        counted[g] += len(report.counts)
+                    now += timedelta(minutes=2)
+                    for g in range(len(sizes)):
+                        who, target = rnd.sample(range(len(ROLES)), 2)
+                        send("posts", 101 + 2 * g, [(f"Игрок{g}_{who}", VOTE.format(target=f"Игрок{g}_{target}"),
+                                                     now - timedelta(minutes=1))])
+                        gc.collect()
+                        if PROFILE and r == rounds - 1:
+                            import cProfile
+                            import pstats
+                            prof = cProfile.Profile()
+                            report = prof.runcall(daemon.crawl, f"g{g}", now)
+                            print(f"--- profile of a tick with one new post, game {g}")
+                            pstats.Stats(prof).sort_stats("cumtime").print_stats(45)
+                            continue
+                        t = time.perf_counter()
+                        report = daemon.crawl(f"g{g}", now)
+                        one[g].append(time.perf_counter() - t)
+                        assert report.counts, "a new post was not counted"
+    finally:
+        forum.stop()
+    print(f"(3) the daemon's tick for one game, {rounds} rounds (first crawl of all games {first:.1f} s):")
+    for g, n in enumerate(sizes):
+        print(f"    {stored[g]:>6,} stored posts (the day's {DAY_POSTS}): no change {_best_median(still[g])} "
+              f"(counts made: {counted[g]}); one new post {_best_median(one[g])}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--only", default="startup,count,tick")
+    ap.add_argument("--profile", action="store_true", help="(3): profile the last tick with a new post")
+    ap.add_argument("--sizes", default="1000,30000", help="stored posts of each game of the tick bench")
+    args = ap.parse_args()
+    from bench_tally import machine
+
+    print(machine(), flush=True)
+    only = set(args.only.split(","))
+    if "startup" in only:
+        startup(args.rounds)
+    if "count" in only:
+        count(args.rounds)
+    if "tick" in only:
+        tick(args.rounds, [int(s) for s in args.sizes.split(",")])
+
+
+if __name__ == "__main__":
+    main()
