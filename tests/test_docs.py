@@ -8,8 +8,10 @@ from pathlib import Path
 import click
 import pytest
 
-from mafvote.cli import cli
+from mafvote.cli import cli, load_all_commands
 
+# the commands load lazily (mafvote.cli._COMMANDS): every one of them, whatever else this run imported
+load_all_commands()
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
