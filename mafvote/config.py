@@ -542,6 +542,9 @@ class GameConfig(_Model):
     theme: Text | None = Field(None, examples=["new_year"])
     templates_dir: Path | None = Field(None, examples=["templates/"])
     flavor_dir: Path | None = Field(None, examples=["flavor/"])
+    # The theme's post style (its phrase variants), chosen once and kept for every post of the game: a GM
+    # keeps one format all game (issue 14). None: style 0, the theme's first (the seed GM's own format).
+    style: int | None = Field(None, ge=0, examples=[0])
     _ruleset_path: Path | None = PrivateAttr(None)
 
     @property

@@ -39,7 +39,8 @@ from __future__ import annotations
 
 __all__ = [
     "CASES", "Gender", "Person", "RoleName", "case_of", "gender_from_name", "gender_of", "gender_word",
-    "inflect_name", "inflect_phrase", "inflection_note", "join_ru", "numeral", "plural",
+    "case_or_apposition", "inflect_name", "inflect_phrase", "inflection_note", "join_ru", "numeral", "person_case",
+    "plural",
 ]
 
 import re
@@ -561,31 +562,173 @@ def _noun_before_name(nick: str) -> bool:
         and _known_name_parse(nick, ("Name",)) is None
 
 
-def _person_case(person: Person, case: str) -> tuple[str, bool]:
-    """`person`'s name in `case` and whether it was declined by its ending (a guess the GM should check)."""
+# the endings after which a word nobody knows is indeclinable: Энни, Фредди, Пьеро, Хью, Кофе
+_INDECLINABLE_ENDINGS = frozenset("иоуэеюё")
+
+
+def _unknown_word_case(word: str, case: str, gender: str | None) -> str | None:
+    """A word pymorphy3 does not know as a nominative (a nick, a foreign surname) in `case`, when its ending
+    says for sure how it declines; None when it does not.
+
+    Sure: a word in -и, -о, -у, -э, -е, -ю stays (Энни, Хью); a word in -а/-я after a consonant takes -у/-ы/-ой
+    whoever bears it (Нежку, Йоду, Никиту); a word in a hard consonant takes -а/-у/-ом for a man (Ронина,
+    Сомнассона) and stays for a woman (Гафф, Фраунфелид). Not sure: a consonant-final word of a player whose
+    gender nobody knows (Алукард: «Алукарда» for a man, «Алукард» for a woman), a soft or hushing ending (the
+    ending then hangs on the stress or the gender), -ая/-ой (an adjective?), a word with inner capitals
+    (РэдДи-like nicks keep their spelling; one in -и stays anyway) or a hyphen."""
+    low = word.lower()
+    if low[-1:] in _INDECLINABLE_ENDINGS:
+        return word
+    if not _PLAIN_WORD.match(word) or len(low) < 3:
+        return None
+    last = low[-1]
+    if last in _HARD_CONSONANTS:
+        if gender == "f":
+            return word
+        return _by_ending(word, case, "m") if gender == "m" else None
+    if last in ("а", "я"):
+        return _by_ending(word, case, "f")      # the -а/-я declension is the same for a man (Никиту)
+    if gender == "f" and last not in ("ь", "й"):
+        return word                             # a woman's name in ж/ш/ч/щ/ц: stays (Бэтш)
+    return None
+
+
+def _noun_case_sure(word: str, case: str, gender: str | None, title: bool = False) -> str | None:
+    """A common noun used as a name (`Шляпник`, `Дельта`) or as a title before one (`Мастер` Йода) in `case`
+    by its dictionary declension; None when not sure. A title declines whoever holds it («Мастера Йоду»,
+    «Доктором Голан»); a nick that is a masculine noun ending in a consonant, -ь or -й declines for a man
+    («Шляпника») and stays for a woman («у Анны Кот»), so without a gender it is not sure."""
+    p = _noun_parse(word)
+    if p is None:
+        return None
+    if "Fixd" in p.tag:
+        return word
+    if not title and "masc" in p.tag and not _a_noun(word) and gender != "m":
+        return word if gender == "f" else None
+    if title:
+        wanted = "gent" if case == "accs" and "masc" in p.tag and not _a_noun(word) else case
+        q = p.inflect({wanted, "sing"})
+        return _restore_caps(word, q.word) if q is not None else None
+    return _noun_nick_case(word, case, gender)
+
+
+def _title_gender(words: list[str]) -> Literal["m", "f"] | None:
+    """The gender a feminine title before a name shows (`Мисс Перегрин`, `Леди Винтер`: f); a masculine title
+    (`Мастер`, `Доктор`) is held by women too, so it shows none."""
+    if len(words) < 2:
+        return None
+    p = _noun_parse(words[0])
+    return "f" if p is not None and "femn" in p.tag and "anim" in p.tag else None
+
+
+def _name_word_sure(word: str, case: str, gender: str | None, *, title: bool = False) -> str | None:
+    """One word of a person's name in `case` when its form is sure, else None: a hand-known first name or
+    surname by the dictionary, a common noun by its own declension, any other word by `_unknown_word_case`."""
+    if word.lower() in _FIXED_WORDS:
+        return word
+    prefix = re.match(r"^([А-ЯЁ]['’])([А-ЯЁ][а-яё]+)$", word)
+    if prefix:                                   # О'Коннор: the part after the apostrophe declines
+        rest = _name_word_sure(prefix[2], case, gender)
+        return prefix[1] + rest if rest is not None else None
+    if not _CYRILLIC_WORD.match(word):
+        return None
+    if _noun_before_name(word):
+        return _noun_case_sure(word, case, gender, title)
+    name = _known_name_parse(word)
+    if name is not None:
+        if "Fixd" in name.tag:
+            return word
+        if gender == "f" and "masc" in name.tag and not _a_noun(word):
+            return word                          # a woman with a man's name does not decline it
+        if not (gender == "m" and "femn" in name.tag):
+            g = gender or ("m" if "masc" in name.tag else "f" if "femn" in name.tag else None)
+            # a name in -а/-я declines for anyone (Тёма, Никита); the others by the gender
+            declined = _name_word_case(word, case, "unknown" if _a_noun(word) else g or "unknown")  # type: ignore[arg-type]
+            if declined is not None:
+                return declined
+    if _noun_parse(word) is not None:
+        return _noun_case_sure(word, case, gender, title)
+    if any(p.is_known and "nomn" in p.tag for p in _morph().parse(word)):
+        return None                              # an adjective or another known word: no sure name form
+    return _unknown_word_case(word, case, gender)
+
+
+def person_case(person: Person, case: str) -> str | None:
+    """`person`'s name in `case` when every word's form is sure, else None (the post then keeps the name in
+    the nominative with a construction around it, `case_or_apposition`): a wrong ending in a result post is
+    worse than any wording.
+
+    Sure: the roster's hand-written `forms`; a name in Latin letters, with digits or symbols, as written (forum
+    players never decline them); a common noun or a phrase of common words by the dictionary (`Шляпник`,
+    `Серый Волк`); every word of a name when each is sure by `_name_word_sure`, the gender being the roster's,
+    else the one a first name shows («Гораций Сомнассон» -> Горация Сомнассона, «Фиона Фраунфелид» -> Фиону
+    Фраунфелид, «Мастер Йода» -> Мастера Йоду)."""
+    if case == "nomn":
+        return person.forms.get("nomn") or person.shown
     if case in person.forms:
-        return person.forms[case], False
+        return person.forms[case]
     shown = person.shown
-    if case != "nomn" and _noun_before_name(shown):
-        noun = _noun_nick_case(shown, case, person.gender)
-        if noun is not None:
-            return noun, False
-    by_name = inflect_name(shown, case, person.grammatical_gender)
-    if by_name == shown:
-        guessed = _nick_by_ending(shown, case, person.gender)
-        if guessed is not None:
-            return guessed, True
-        noun = _dictionary_case(shown, case, person.gender)
-        if noun is not None:
-            return noun, False
-    return by_name, False
+    words = shown.split(" ")
+    if not any(re.search(r"[А-Яа-яЁё]", w) for w in words):
+        return shown                             # King Eciton, lolbabe: never declined on Russian forums
+    if not all(_CYRILLIC_WORD.match(w) or _NAME_WORD.match(w) for w in words):
+        return None                              # Cyrillic with Latin, digits or symbols: Вася99
+    gender = person.gender if person.gender in ("m", "f") else gender_from_name(shown) or _title_gender(words)
+    if len(words) > 1 and all(_PHRASE_WORD.match(w) for w in words) \
+            and all(any(p.is_known for p in _morph().parse(w)) for w in words):
+        analysed = _phrase_words(words) or []
+        head = next(((w, p) for w, kind, p in analysed if kind == "head"), None)
+        # a nick of common words (`Серый Волк`, `Ёжик в тумане`), not a title before a name (`Мастер Йода`)
+        if head is not None and not any(kind == "keep" and w[:1].isupper() for w, kind, _ in analysed):
+            word, p = head
+            if "masc" in p.tag and "sing" in p.tag and not _a_noun(word) and gender != "m":
+                # «Серого Волка» for a man, «у Серый Волк» for a woman: unknown gender, no sure form
+                return shown if gender == "f" else None
+            return _phrase_nick_case(shown, case, gender)
+    out = []
+    for i, w in enumerate(words):
+        # a common noun before another word of the name is a title: «Мастер Йода», «Доктор Голан»
+        form = _name_word_sure(w, case, gender, title=i + 1 < len(words))
+        if form is None:
+            return None
+        out.append(form)
+    return " ".join(out)
+
+
+def _person_case(person: Person, case: str) -> tuple[str, bool]:
+    """`person`'s name in `case` (as written when not sure) and whether it was declined by its ending alone
+    (a word no dictionary knows: a rule the GM may check)."""
+    form = person_case(person, case)
+    if form is None:
+        return person.shown, False
+    if case in person.forms or form == person.shown:
+        return form, False
+    unknown = [w for w in person.shown.split(" ") if _CYRILLIC_WORD.match(w)
+               and not any(p.is_known and "nomn" in p.tag for p in _morph().parse(w))]
+    return form, bool(unknown)
+
+
+# the word a name too unsure to decline stands after, in the case the sentence needs: «теряем игрока Алукард»
+APPOSITION_NOUN = "игрок"
+
+
+def case_or_apposition(x: object, case: str, noun: str = APPOSITION_NOUN) -> str:
+    """`x` in `case` when its form is sure; else `noun` in that case before the name as written, which
+    needs no case of its own: «Улики указывают на игрока Алукард», «оказался последним для игрока Алукард»."""
+    if isinstance(x, Person) and case != "nomn":
+        form = person_case(x, case)
+        if form is None:
+            p = _noun_parse(noun)
+            q = p.inflect({"gent" if case == "accs" else case, "sing"}) if p is not None else None
+            return f"{q.word if q is not None else noun} {x.shown}"
+        return form
+    return case_of(x, case)
 
 
 def case_of(x: object, case: str) -> str:
-    """`x` (a `Person`, a `RoleName` or a plain string) in `case`: hand-written forms first; a person's name
-    by pymorphy3 (`inflect_name`; a common noun before a surname), else by its ending when the roster gives the
-    gender, else by the dictionary as a noun or a phrase of common words; a role by `inflect_phrase` with the
-    role's gender."""
+    """`x` (a `Person`, a `RoleName` or a plain string) in `case`: a person's name by `person_case` (as written
+    when its form is not sure: posts use `case_or_apposition`); a role by `inflect_phrase` with the role's
+    gender; a plain string as a person's name, else as a role."""
     if case not in CASES:
         raise ValueError(f"unknown grammatical case {case!r}; use one of {', '.join(CASES)}")
     if isinstance(x, Person):

@@ -11,8 +11,10 @@
     str (flavour text at the top, the next deadline at the bottom)
 
 Input is plain data, never the tally's or resolver's classes: `render(theme, kind, data, fmt=..., seed=...)`.
-Phrase variants are chosen per phase from a seed (sha256 of game, kind and phase; never the game's random
-stream, STYLE.md 6) or picked by the GM (`variant=`).
+One style (the index of every phrase's variant) holds for the whole game, as a GM keeps one format all game: the
+config's `style` (`data["style"]`), else style 0 (the theme's first, the seed GM's own format); `variant=`
+(`render --variant`) overrides it for one post. A caller's `seed` picks one by a hash instead (sha256; never the
+game's random stream, STYLE.md 6).
 
 Escaping (RULES.md §6, issue 5 item 6): in BBCode every interpolated value passes `bb_escape` through Jinja's
 `finalize` hook, so a nick or flavour text like `[/color][url=…]` shows as typed but is no tag: a zero-width
@@ -76,7 +78,7 @@ THEMES = ("new_year", "peculiar", "time_machine", "grand_hotel")
 # The resolver should export this list as `resolver.EVENT_KINDS`; tests check both against its source.
 EVENT_KINDS = (
     "death", "silence", "interview", "serum", "evidence", "trace",          # night (ranked games)
-    "block", "protected", "vote_steal", "hide",                             # night (004 newspaper, 003)
+    "block", "protected",                                                   # night (004 newspaper, 003)
     "hanged", "alibi", "nobody", "modkill",                                 # day
 )
 # private messages (resolver's `Private.kind`), one phrase `private.<kind>` each
@@ -202,7 +204,7 @@ def _theme_sources(env: jinja2.Environment, name: str) -> list[dict[str, Any]]:
 
 
 def choose_style(seed: object, styles: int) -> int:
-    """The phrase style of one post: a hash of the seed (game, kind, phase), never the game's random stream."""
+    """A phrase style picked by a hash of `seed` (`render(seed=...)`), never the game's random stream."""
     if styles <= 1:
         return 0
     digest = hashlib.sha256(str(seed).encode("utf-8")).digest()
@@ -240,8 +242,9 @@ class Side:
             return self.label
         if not self.title_f:
             return self.title
-        # unknown gender: `мирный/мирная`, not `мирный(ая)`: the label stands in brackets already
-        return grammar.gender_word(gender, self.title, self.title_f, f"{self.title}/{self.title_f}")
+        # unknown gender: a wording without one («сторона мирных»), never `мирный/мирная` or `мирный(ая)`
+        unknown = f"сторона {self.win}" if self.win else f"сторона «{self.title}»"
+        return grammar.gender_word(gender, self.title, self.title_f, unknown)
 
     def __str__(self) -> str:
         return self.label or self.title
@@ -518,11 +521,18 @@ def _environment(fmt: str, override_dir: str | None) -> jinja2.Environment:
         bb=lambda v: Markup(bb_escape(v)) if not isinstance(v, Markup) else v,
     )
     env.globals.update(b=_markup(fmt, "b"), i=_markup(fmt, "i"), u=_markup(fmt, "u"), color=_color(fmt))
+    # `{% if d is gendered %}`: the phrase may use a verb or pronoun of the player's gender; else it takes a
+    # wording that needs none (no GM writes «Повешен(а)»)
+    env.tests["gendered"] = lambda x: _gender_of(x) in ("m", "f")
     return env
 
 
 def _f_case(x: Any, case: str) -> str:
-    return grammar.case_of(x, case)
+    """A name in `case` when its form is sure, else the nominative after «игрока»/«игроку»… (never a guessed
+    ending: `grammar.case_or_apposition`); a role by its own declension."""
+    if isinstance(x, DeathView):
+        x = x.person
+    return grammar.case_or_apposition(x, case)
 
 
 def _gender_of(x: Any) -> str | None:
@@ -824,14 +834,14 @@ def _mentioned(data: Mapping[str, Any], views: _Views) -> set[str]:
 _NOTE_TEXTS = {
     "en": {"inferred": "{nick}: gender not in the roster; taken as {inferred} from the name «{shown}» "
                        "(add gender = \"m\"/\"f\" to be sure)",
-           "unknown": "{nick}: gender unknown; posts write both forms (Повешен(а)); add gender = \"m\" or \"f\" to "
-                      "the player in the config",
+           "unknown": "{nick}: gender unknown; posts use wordings without one («Выбывает …», «не может голосовать»); "
+                      "add gender = \"m\" or \"f\" to the player in the config",
            "hidden": "day {day}: {hidden}",
            "event": "event {kind!r} has no phrase in theme {theme}; its plain text is posted: {text!r}"},
     "ru": {"inferred": "{nick}: пола нет в списке игроков; по имени «{shown}» взят {inferred} (чтобы не гадать, "
                        "добавьте игроку gender = \"m\"/\"f\")",
-           "unknown": "{nick}: пол неизвестен; посты пишут обе формы (Повешен(а)); добавьте игроку в конфиге "
-                      "gender = \"m\" или \"f\"",
+           "unknown": "{nick}: пол неизвестен; посты обходятся словами без рода («Выбывает …», «не может "
+                      "голосовать»); добавьте игроку в конфиге gender = \"m\" или \"f\"",
            "hidden": "день {day}: {hidden}",
            "event": "для события {kind!r} в теме {theme} нет фразы; в пост идёт текст резолвера: {text!r}"},
 }
@@ -886,9 +896,10 @@ def render(theme: str, kind: str, data: Mapping[str, Any], *, fmt: str = "bbcode
     players: nick, gender, mask, aliases, forms), `roles` / `sides` (`roles_from_ruleset`), `deadline` (the next
     phase's, ISO 8601), `now` (for the time left), `game` ({"id", "title"}), `phase` (the number, else taken
     from the outcome), `to` (private: the recipient), `public_tally` (a closed day's public count beside a
-    GM-view `tally`, for the GM report's warnings). `seed`: chooses the phrase style (default: game, kind
-    and phase); `variant`: the GM's pick, one style number or {phrase key: number}. `templates_dir`: the
-    GM's override folder (else `data["templates_dir"]`).
+    GM-view `tally`, for the GM report's warnings), `style` (the game's post style, the config's `style`).
+    `seed`: chooses the style by a hash when the data has none (default: style 0 for every post of the game);
+    `variant`: the GM's pick for this post, one style number or {phrase key: number}. `templates_dir`:
+    the GM's override folder (else `data["templates_dir"]`).
     """
     if kind not in KINDS:
         raise RenderError(f"unknown post kind {kind!r}; use one of {', '.join(KINDS)}")
@@ -920,9 +931,16 @@ def render(theme: str, kind: str, data: Mapping[str, Any], *, fmt: str = "bbcode
         ctx["to"] = views.person(to) if to else None
         ctx["messages"] = [m for m in messages if not to or _key(m.to) == _key(to) or not m.to]
     ctx["flavor"] = flavor.strip("\n") if flavor else ""
-    if seed is None:
-        seed = f"{(data.get('game') or {}).get('id', '')}:{kind}:{ctx['n']}"
-    style = choose_style(seed, th.styles)
+    style = data.get("style")
+    if style is not None:
+        if not isinstance(style, int) or not 0 <= style < th.styles:
+            which = "0" if th.styles == 1 else f"0–{th.styles - 1}"
+            raise RenderError(f"style = {style!r}: theme {th.name} has {th.styles} "
+                              f"style{'s' if th.styles != 1 else ''} ({which}); set the game's style in the config "
+                              f"to one of them")
+    else:
+        # no style in the config: the theme's first (the seed GM's own format), the same for every post
+        style = choose_style(seed, th.styles) if seed is not None else 0
     picks: dict[str, int] = {}
     if isinstance(variant, int):
         picks["*"] = variant
@@ -1010,6 +1028,8 @@ def build_data(*, outcome: Mapping[str, Any] | None = None, tally: Mapping[str, 
     if game is not None:
         get = game.get if isinstance(game, Mapping) else (lambda k, d=None: getattr(game, k, d))
         data["game"] = {"id": get("id", ""), "title": get("title", "")}
+        if get("style", None) is not None:
+            data["style"] = get("style")         # the game's one post style (config `style`)
         players = get("players", None) or ()
         data["roster"] = [dict(p) if isinstance(p, Mapping) else roster_from_config([p])[0] for p in players]
         if replacements:

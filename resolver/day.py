@@ -38,13 +38,15 @@ def _after_day(state: GameState) -> GameState:
 # `day close` and the GM report offer it "for the post", so it says what the themed post says, in plain words
 _NOBODY = {
     "tie": "Голоса разделились поровну, не вешается никто",
-    "tie_forgiven": "Голоса разделились поровну: в первый раз за игру не вешается никто",
+    # 004's forgiven tie reads as any tie: «в первый раз» would tell the players, after a public tie that hid a
+    # real result, that the earlier tie was not a real one
+    "tie_forgiven": "Голоса разделились поровну, не вешается никто",
 }
 _NOBODY_DEFAULT = "Не вешается никто"
 # the saves the post tells with their own reason (RULES.md §3.10)
 _SAVE_LINES = {
-    "alibi": "Обреченный отмазан, не вешается никто",
-    "protected": "У обреченного была защита от казни, не вешается никто",
+    "alibi": "Обречённый отмазан, не вешается никто",
+    "protected": "У обречённого была защита от казни, не вешается никто",
 }
 
 

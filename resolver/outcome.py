@@ -11,10 +11,11 @@ from .rolls import Roll
 
 # Every `Public.kind` the engine and the day functions emit; the themes have a phrase for each.
 # "block" is emitted when a ruleset has a `block` text (004's newspaper reports blocks as a fact, without who);
-# protected / vote_steal / hide stay reserved (the seeds keep them secret; a GM may add them in flavour text).
+# "protected" stays reserved. A stolen vote and a player lying low are never public (004: "Игрок об этом не
+# знает"): no kind and no theme phrase tells of them, so none can leak into a post.
 EVENT_KINDS = (
     "death", "silence", "interview", "serum", "evidence", "trace",
-    "block", "protected", "vote_steal", "hide",
+    "block", "protected",
     "hanged", "alibi", "nobody", "modkill",
 )
 # Every `Private.kind`; "info" carries 004's watchers, "Узнает, если ..." passives, earned protections and

@@ -23,11 +23,12 @@ __all__ = ["format_text", "format_bbcode", "bb_escape", "hidden_outcome", "outco
 _REASON_RU = {
     "plurality": "{who} покидает игру",
     "tie": "ничья, не вешается никто",
-    "tie_forgiven": "ничья (первая за игру), не вешается никто",
+    # 004's forgiven first tie reads as any tie: «первая» would tell that an earlier public tie was not real
+    "tie_forgiven": "ничья, не вешается никто",
     "tie_all": "ничья, вешаются все, набравшие поровну: {who}",   # with the tied and saved: outcome_text
-    "alibi": "обреченный отмазан, не вешается никто",
+    "alibi": "обречённый отмазан, не вешается никто",
     "unhangable": "не вешается никто",
-    "protected": "обреченный избежал казни, не вешается никто",
+    "protected": "обречённый избежал казни, не вешается никто",
     "no_votes": "не вешается никто",
     "modkill": "модкилл {who}",
     "pending": "голосование идёт",
@@ -294,8 +295,9 @@ def hidden_outcome(tally: Tally | Mapping[str, Any]) -> str | None:
             + (f" ({', '.join(real)})" if real else ""))
     tie = _public_tie(t)
     if tie is not None:
-        later = ("; the real count has had no tie, so the next real tie is still forgiven (RULES.md §3.9) and "
-                 "its post says «в первый раз» again" if tie == "tie_forgiven" and reason not in _TIE_REASONS else "")
+        later = ("; the real count has had no tie, so the next real tie is still forgiven (RULES.md §3.9); "
+                 "the posts word every tie alike, so that one does not show it" if tie == "tie_forgiven"
+                 and reason not in _TIE_REASONS else "")
         return (f"{head}: the posts give the tie the public count shows ({tie}), never the real reason; "
                 f"tell no one the reason{later}")
     return head + ": the posts say only who is hanged (or that nobody is), never why; tell no one the reason"
@@ -303,7 +305,8 @@ def hidden_outcome(tally: Tally | Mapping[str, Any]) -> str | None:
 
 def shown_reason(tally: Tally | Mapping[str, Any]) -> str | None:
     """The outcome reason a public post may give: the real one where the public count agrees with it; where
-    hidden weights make them disagree (`hidden_outcome`): a plurality still names who is hanged; nobody hanged
+    hidden weights make them disagree (`hidden_outcome`): a hanging is `undisclosed` (the post names who is
+    hanged, never that the count did it: a public 2–2 tie decided by hidden weights is no plurality); nobody hanged
     under a public tie is that tie (`tie`, or 004's `tie_forgiven`, see `_public_tie`: the post then reads as
     the public count leads everyone to expect, and the tie's usual sentence outs nobody); else `undisclosed`
     (the public count would have hanged someone: the post says who is hanged or that nobody is, never why).
@@ -314,17 +317,17 @@ def shown_reason(tally: Tally | Mapping[str, Any]) -> str | None:
       tie counter moves with it, so later days agree with what was posted.
     - the public count shows a tie and the real result is a save (the leader's one-time protection, an alibi)
       or no positive total: `tie_forgiven` as well, since it is the first tie anyone has seen. The real tie
-      counter does not move (there was no real tie), so a later real tie is forgiven again and its post says
-      «в первый раз» a second time: players who remember can then tell that a hidden weight was at work on
-      the earlier day. That later contradiction is the lesser leak (the result itself follows the real count);
-      it goes away only if the counter counted the ties announced (mafvote/game.py `count_inputs`, the lead's
-      call).
+      counter does not move (there was no real tie), so a later real tie is forgiven again: the posts and the
+      live count word a forgiven tie as any tie (never «в первый раз»), so that second forgiven tie tells the
+      players nothing about the earlier day.
     - once the real count has had a tie, a public tie would hang all the tied: when nobody is really hanged
       nothing public can agree, and the post gives no reason (`undisclosed`)."""
     t = _json(tally)
     reason = (t.get("outcome") or {}).get("reason")
-    if reason == "plurality" or _disagreement(t) is None:
+    if _disagreement(t) is None:
         return reason
+    # a hanging the public totals do not give (a public 2–2 tie decided by a hidden weight): `plurality` would
+    # say the public count hanged that player; the post names who is hanged, never why
     return _public_tie(t) or "undisclosed"
 
 

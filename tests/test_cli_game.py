@@ -274,7 +274,7 @@ def test_hand_set_state_silence_alibi_kill(game_dir):
     out = json.loads(ok("day", "close", "--day", "1", "--deadline", "2027-01-01T18:00", "--format", "json"))
     assert out["count"]["outcome"]["reason"] == "alibi" and out["count"]["outcome"]["saved"] == ["Puss"]
     assert out["day"]["deaths"] == [] and out["day"]["saved"] == [{"player": "Puss", "reason": "alibi"}]
-    assert out["day"]["public"][0]["text"] == "Обреченный отмазан, не вешается никто"
+    assert out["day"]["public"][0]["text"] == "Обречённый отмазан, не вешается никто"
 
 
 def test_day_close_records_misses_and_modkill_candidates(game_dir):

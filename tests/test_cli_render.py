@@ -100,7 +100,7 @@ def test_night_post_is_the_theme_render_of_the_stored_outcome_with_the_next_dead
                    "Жду голоса до 31 декабря, 18:00.\n")
     data = render_data(game_dir, outcome=outcome, phase=1, deadline=datetime(2026, 12, 31, 18, 0, tzinfo=MSK))
     assert out == render("new_year", "night", data, fmt="text", variant=1)
-    # the default style is chosen from (game, kind, phase), the same as the renderer's; BBCode by default
+    # without a style in the config: the theme's first, the same as the renderer's; BBCode by default
     bb = ok("render", "night", "1")
     assert bb == render("new_year", "night", data, fmt="bbcode")
     assert bb.rstrip("\n").endswith("[/b]") and "Alisa - мирная зверюшка" in bb and "Соня" in bb

@@ -269,7 +269,7 @@ def test_rule_3_10_a_single_protected_doomed_reads_the_protection_not_an_alibi()
     # «Обреченный отмазан» is an alibi's line; a protection has its own kind and line
     out = R.apply_day(GH, gh_game(), ["Юка"], day=2)
     assert [(p.kind, p.text) for p in out.public] == [
-        ("protected", "У обреченного была защита от казни, не вешается никто")]
+        ("protected", "У обречённого была защита от казни, не вешается никто")]
 
 
 def tie_all_count(view: str) -> T.Tally:
@@ -297,7 +297,7 @@ def test_rule_3_10_the_count_result_line_names_the_hanged_and_the_saved():
 
 
 @pytest.mark.parametrize("variant,line", [
-    (0, "Суд постояльцев пощадил одну из набравших поровну: Юка остаётся в отеле, её спасла защита от казни."),
+    (0, "Суд обитателей отеля пощадил одну из набравших поровну: Юка остаётся в отеле, её спасла защита от казни."),
     (1, "Юка избежала казни: её спасла защита."),
 ])
 def test_rule_3_10_the_day_post_says_who_hangs_and_that_the_protected_survives(variant, line):
@@ -305,7 +305,7 @@ def test_rule_3_10_the_day_post_says_who_hangs_and_that_the_protected_survives(v
     data = build_data(outcome=out.to_json(), game={"id": "gh", "players": RENDER_ROSTER}, ruleset=GH,
                       deadline="2026-11-23T22:30+03:00")
     lines = render("grand_hotel", "day", data, variant=variant).splitlines()
-    hanged = ("Суд постояльцев: Масини покинул отель навсегда (персонал отеля, город)." if variant == 0
+    hanged = ("Суд обитателей отеля: Масини покинул отель навсегда (персонал отеля, город)." if variant == 0
               else "Повешен Масини (персонал отеля, город)")
     assert lines[3:5] == [hanged, line]
     assert not any("не вешается никто" in x.lower() or "никто не выбывает" in x.lower() for x in lines)

@@ -163,7 +163,7 @@ def test_tally_text_and_votes_json_read_in_the_games_zone(game_dir, monkeypatch)
 # ------------------------------------------------------------------- item 5: nicks that are common nouns
 
 @pytest.mark.parametrize("nick,gender,gent,accs", [
-    ("Шляпник", "m", "Шляпника", "Шляпника"), ("Ёжик", None, "Ёжика", "Ёжика"), ("Дельта", "f", "Дельты", "Дельту")])
+    ("Шляпник", "m", "Шляпника", "Шляпника"), ("Ёжик", "m", "Ёжика", "Ёжика"), ("Дельта", "f", "Дельты", "Дельту")])
 def test_a_common_noun_nick_is_declined_by_the_dictionary_and_needs_no_note(nick, gender, gent, accs):
     person = Person(nick, gender=gender)
     assert (case_of(person, "gent"), case_of(person, "accs")) == (gent, accs)

@@ -32,8 +32,8 @@ def test_rule_6_feminine_player_from_the_roster():
     assert day_post({"nick": "lolbabe", "gender": "f"}, "Кай") == "Повешена lolbabe - Кай (мафия)"
 
 
-def test_rule_6_unknown_gender_writes_both_forms_and_the_gm_is_told():
-    assert day_post({"nick": "Trusiki Kayfa"}, "Кай") == "Повешен(а) Trusiki Kayfa - Кай (мафия)"
+def test_rule_6_unknown_gender_takes_a_wording_without_gender_and_the_gm_is_told():
+    assert day_post({"nick": "Trusiki Kayfa"}, "Кай") == "Выбывает Trusiki Kayfa - Кай (мафия)"
     data = {"roster": [{"nick": "Trusiki Kayfa"}], "outcome": {"night": 1, "deaths": []}}
     report = render("new_year", "gm_report", data, fmt="text")
     assert "Trusiki Kayfa: gender unknown" in report
@@ -50,7 +50,7 @@ def test_rule_6_gender_inferred_from_a_russian_name_when_not_given():
 def test_rule_6_side_agrees_with_the_player():
     assert day_post({"nick": "Гафф", "gender": "f"}, "Хлопушка").endswith("Хлопушка (мирная)")
     assert day_post({"nick": "Ronin", "gender": "m"}, "Хлопушка").endswith("Хлопушка (мирный)")
-    assert day_post({"nick": "Puss"}, "Хлопушка").endswith("Хлопушка (мирный/мирная)")
+    assert day_post({"nick": "Puss"}, "Хлопушка").endswith("Хлопушка (сторона мирных)")
 
 
 @pytest.mark.parametrize("m,f,unknown", [("Повешен", "Повешена", "Повешен(а)"), ("выбыл", "выбыла", "выбыл(а)"),
@@ -88,11 +88,11 @@ def test_rule_6_roster_forms_override_automatic_inflection():
     assert case_of(Person("Nejka", "Нежка", "f", {"accs": "Нежечку"}), "accs") == "Нежечку"
     assert day_post({"nick": "Nejka", "display": "Нежка", "gender": "f", "forms": {"accs": "Нежечку"}}, variant=1) \
         == "Сегодняшним днём мы теряем Нежечку - мирную зверюшку"
-    # without a gender the nick is left as written, and the GM report suggests the form
-    assert case_of(Person("Nejka", "Нежка"), "accs") == "Нежка"
+    # a nick in -а declines whoever bears it (Никиту, Нежку): the GM is told it was declined by its ending
+    assert case_of(Person("Nejka", "Нежка"), "accs") == "Нежку"
     report = render("new_year", "gm_report", {"roster": [{"nick": "Nejka", "display": "Нежка"}],
                                               "outcome": {"night": 1}}, fmt="text")
-    assert "Nejka: «Нежка» is left as written in gent, accs, ablt" in report
+    assert "Nejka: «Нежка» is declined by its ending (gent Нежки, accs Нежку, ablt Нежкой)" in report
 
 
 def test_role_names_agree_inside_the_phrase():

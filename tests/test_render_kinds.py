@@ -132,7 +132,7 @@ def test_every_tally_outcome_reason_has_a_line(theme):
 def test_day_reasons_read_as_the_rules_say():
     outcome = {"day": 2, "deaths": [], "saved": [], "public": []}
     for reason, text in (("tie", "Голоса разделились поровну: не вешается никто."),
-                         ("alibi", "Обреченный отмазан, не вешается никто."),
+                         ("alibi", "Обречённый отмазан, не вешается никто."),
                          ("no_votes", "Не вешается никто.")):
         out = render("new_year", "day", {"outcome": outcome, "tally": {"outcome": {"reason": reason}}}, fmt="text")
         assert out == text + "\n"

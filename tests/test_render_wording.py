@@ -1,12 +1,12 @@
 """Russian in the themes' posts and the masks after a замена, each with the exact text:
 
-1. a player without a gender gets both forms a careful GM writes: `Повешен(а)`, `являлся(ась)` where the feminine
-   is the masculine plus an ending, else `его/её`, `одного/одну`, never a bracket glued from a shared prefix
-   (`его(ё)`, `одного(у)`, `был заблокирован(а заблокирована)`) (RULES.md §6); every `g(...)` of every theme;
+1. a player without a gender gets a wording that needs none (`Выбывает`, `не может голосовать`, `сторона
+   мирных`), never both forms (`Повешен(а)`, `его/её`: no GM writes them) (RULES.md §6); every `g(...)` of
+   every theme;
 2. a private message after a day (the new boss after a hanging) is headed «(день N)», after a night «(ночь N)»;
 3. 004's newspaper does not repeat its section header inside the section's lines;
 4. «являлась Мено и Куо-Рамой»; the hollows do not laugh at their own hanged member; no nested brackets in a
-   side label (`(мирный/мирная)`); 003's block agrees with the player;
+   side label; 003's block agrees with the player;
 5. a mask played by two accounts is named with both in the final post (RULES.md §5, 000 rule 14 «Все подмаски
    будут оглашены»), and `mafvote state` names the замена by the mask like every other living player.
 """
@@ -30,55 +30,51 @@ RULES = {theme: roles_from_ruleset(rulesets.load(theme)) for theme in THEMES}
 
 # --- 1. both genders for a player without one ----------------------------------------------------------------
 
-# every g(masculine, feminine[, unknown]) of the bundled templates -> what a player without a gender gets
+# every g(masculine, feminine, unknown) of the bundled templates -> the wording for a player without a gender,
+# one that needs none (no GM writes «Повешен(а)»); a g() with two forms stands only inside `{% if x is gendered %}`
 UNKNOWN_FORMS = {
-    ("Повешен", "Повешена"): "Повешен(а)",
-    ("Он", "Она"): "Он(а)",
-    ("он", "она"): "он(а)",
-    ("был", "была"): "был(а)",
-    ("брал", "брала"): "брал(а)",
-    ("лишен", "лишена"): "лишен(а)",
-    ("избежал", "избежала"): "избежал(а)",
-    ("отмазан", "отмазана"): "отмазан(а)",
-    ("подложил", "подложила"): "подложил(а)",
-    ("покинул", "покинула"): "покинул(а)",
-    ("выселен", "выселена"): "выселен(а)",
-    ("выброшен", "выброшена"): "выброшен(а)",
-    ("застыл", "застыла"): "застыл(а)",
-    ("погиб", "погибла"): "погиб(ла)",
-    ("смог", "смогла"): "смог(ла)",
-    ("являлся", "являлась"): "являлся(ась)",
-    ("Затерялся", "Затерялась"): "Затерялся(ась)",
-    ("вернулся", "вернулась"): "вернулся(ась)",
-    ("был заблокирован", "была заблокирована"): "был(а) заблокирован(а)",
-    ("его", "её"): "его/её",
-    ("вышел", "вышла"): "вышел/вышла",
-    ("Казнён", "Казнена"): "Казнён/Казнена",
-    ("одного", "одну", "одного"): "одного",
+    ("Повешен", "Повешена", "Выбывает"),
+    ("Казнён", "Казнена", "Выбывает"),
+    ("брал", "брала", "берёт"),
+    ("избежал", "избежала", "избегает"),
+    ("подложил", "подложила", "подложил игрок"),
+    ("покинул", "покинула", "покидает"),
+    ("погиб", "погибла", "гибнет"),
+    ("выселен", "выселена", "выселяется"),
+    ("выброшен", "выброшена", "выбывает"),
+    ("вышел", "вышла", "выходит"),
+    ("застыл на месте", "застыла на месте", "не может сдвинуться с места"),
+    ("не смог выйти", "не смогла выйти", "не выходит"),
+    ("был заблокирован", "была заблокирована", "под блоком"),
+    ("лишен возможности голосовать", "лишена возможности голосовать", "не может голосовать"),
+    ("Затерялся во времени", "Затерялась во времени", "Время не отпустило"),
+    ("Из петли времени не вернулся", "Из петли времени не вернулась", "Петля времени не отпустила"),
 }
 G_CALL = re.compile(r"\|g\('([^']*)',\s*'([^']*)'(?:,\s*'([^']*)')?\)")
 
 
-def template_gender_calls() -> set[tuple[str, ...]]:
-    found = set()
-    for path in sorted((ROOT / "templates").rglob("*")):
-        if path.suffix in (".toml", ".j2"):
-            found |= {tuple(x for x in m.groups() if x is not None)
-                      for m in G_CALL.finditer(path.read_text(encoding="utf-8"))}
-    return found
+def theme_phrase_sources() -> list[str]:
+    out = []
+    for theme in THEMES:
+        out += [v for variants in load_theme(make_environment("text"), theme).phrases.values() for v in variants]
+    return out
 
 
-def test_rule_6_the_table_covers_every_gender_word_of_every_theme():
-    # a new g(...) in a theme needs its form for an unknown gender checked here
-    assert {k for k in template_gender_calls() if k[0] != k[1]} == set(UNKNOWN_FORMS)
+def test_rule_6_every_gender_word_of_every_theme_has_a_wording_without_gender():
+    # a new g(...) in a theme needs a third form (or an `is gendered` test around it), listed here
+    three = {m.groups() for src in theme_phrase_sources() for m in G_CALL.finditer(src) if m.group(3) is not None}
+    assert three == UNKNOWN_FORMS
+    for src in theme_phrase_sources():
+        if any(m.group(3) is None for m in G_CALL.finditer(src)):
+            assert " is gendered " in src, src
 
 
 @pytest.mark.parametrize("forms", sorted(UNKNOWN_FORMS), ids=lambda k: "-".join(k))
-def test_rule_6_a_player_without_gender_gets_both_forms_as_a_gm_writes_them(forms):
-    masculine, feminine, *unknown = forms
-    assert gender_word(None, masculine, feminine, *unknown) == UNKNOWN_FORMS[forms]
-    assert gender_word("m", masculine, feminine, *unknown) == masculine
-    assert gender_word("f", masculine, feminine, *unknown) == feminine
+def test_rule_6_a_player_without_gender_gets_a_wording_without_one(forms):
+    masculine, feminine, unknown = forms
+    assert gender_word(None, masculine, feminine, unknown) == unknown
+    assert gender_word("m", masculine, feminine, unknown) == masculine
+    assert gender_word("f", masculine, feminine, unknown) == feminine
 
 
 def test_rule_6_an_adjective_and_a_same_form_word_stay_short():
@@ -88,9 +84,8 @@ def test_rule_6_an_adjective_and_a_same_form_word_stay_short():
 
 # Женя: a name of either gender (pymorphy3 "ms-f"), no gender in the roster; Puss: Latin, no gender
 UNSURE = [{"nick": "Женя"}, {"nick": "Puss"}, {"nick": "Соня", "gender": "f"}]
-# what a bracket glued to a word may hold: the endings of the forms above
-GLUED = re.compile(r"([А-Яа-яЁё]+)\(([^()]*)\)")
-ALLOWED_GLUED = {m.group(0) for form in UNKNOWN_FORMS.values() for m in GLUED.finditer(form)} | {"мирный(ая)"}
+# a word with a bracket glued to it (`Повешен(а)`), or two forms with a slash (`его/её`, `мирный/мирная`)
+BOTH_FORMS = re.compile(r"[А-Яа-яЁё]+\([А-Яа-яЁё]*\)|[А-Яа-яЁё]+/[А-Яа-яЁё]+")
 
 
 def phrase_samples(theme: str) -> list[tuple[str, int, str]]:
@@ -110,9 +105,10 @@ def phrase_samples(theme: str) -> list[tuple[str, int, str]]:
     out = []
     for key, variants in sorted(th.phrases.items()):
         for i, source in enumerate(variants):
-            if "|g(" not in source:
+            if "|g(" not in source and " is gendered" not in source:
                 continue
             phrases = R._Phrases(env, th, 0, {key: i}, ctx)
+            ctx["phrase"] = phrases
             ctx["each"] = lambda k, seq, var="d", phrases=phrases: [phrases(k, **{var: x}) for x in seq]
             for why in ("protected", "alibi"):
                 text = str(phrases(key, d=d, p=p, why=why, ev=ev, people=[p], deaths=[d]))
@@ -126,8 +122,7 @@ def test_rule_6_every_gendered_phrase_of_every_theme_reads_for_a_player_without_
     assert len(samples) >= 8
     for key, i, text in samples:
         assert "Жен" in text or key.startswith("event.interview"), (key, i, text)   # Женя, Женю
-        for m in GLUED.finditer(text):
-            assert m.group(0) in ALLOWED_GLUED, (key, i, text)
+        assert not BOTH_FORMS.search(text), (key, i, text)      # no «Повешен(а)», «его/её»
         depth = 0
         for ch in text:                     # no bracket inside a bracket: «(мирный(ая))»
             depth += {"(": 1, ")": -1}.get(ch, 0)
@@ -144,28 +139,30 @@ def test_rule_6_004_the_saved_player_without_gender_in_both_styles():
     assert render("grand_hotel", "day", data, fmt="text", variant=0) == (
         "«ВЕСТНИК КАНТАЛОА» · вечерний выпуск, день 2\n"
         "━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n"
-        "СУД ПОСТОЯЛЬЦЕВ\n"
-        "Суд постояльцев: Puss покинул(а) отель навсегда (персонал отеля, город).\n"
-        "Суд постояльцев пощадил одного из набравших поровну: Женя остаётся в отеле, его/её спасла защита от казни.\n")
+        "СУД ОБИТАТЕЛЕЙ ОТЕЛЯ\n"
+        "Суд обитателей отеля: Puss покидает отель навсегда (персонал отеля, город).\n"
+        "Из набравших поровну в отеле остаётся Женя: спасла защита от казни.\n")
     assert render("grand_hotel", "day", data, fmt="text", variant=1).splitlines()[-1] == \
-        "Женя избежал(а) казни: его/её спасла защита."
+        "Женя избегает казни: спасла защита."
     data["roster"] = [{"nick": "Женя", "gender": "f"}, {"nick": "Puss", "gender": "m"}]
     assert render("grand_hotel", "day", data, fmt="text", variant=0).splitlines()[-1] == \
-        "Суд постояльцев пощадил одну из набравших поровну: Женя остаётся в отеле, её спасла защита от казни."
+        "Суд обитателей отеля пощадил одну из набравших поровну: Женя остаётся в отеле, её спасла защита от казни."
+    assert render("grand_hotel", "day", data, fmt="text", variant=1).splitlines()[-1] == \
+        "Женя избежала казни: её спасла защита."
 
 
-def test_rule_6_a_block_without_gender_is_written_word_by_word():
+def test_rule_6_a_block_without_gender_needs_no_gender():
     outcome = {"night": 2, "deaths": [], "silenced": [], "private": [], "saved": [],
                "public": [{"kind": "block", "text": "x", "data": {"player": "Женя"}}]}
     out = render("new_year", "night", {"roster": UNSURE, **RULES["new_year"], "outcome": outcome}, fmt="text",
                  variant=0)
-    assert out == "трупов нет\nЖеня этой ночью был(а) заблокирован(а)\n"
+    assert out == "трупов нет\nЖеня этой ночью под блоком\n"
 
 
-def test_rule_6_the_side_label_of_a_player_without_gender_has_no_bracket_inside_its_bracket():
+def test_rule_6_the_side_label_of_a_player_without_gender_needs_no_gender():
     dead = {"player": "Puss", "role": "Хлопушка", "side": "town", "revealed": True, "causes": ["hanged"]}
     data = {"roster": UNSURE, **RULES["new_year"], "outcome": {"day": 1, "deaths": [dead], "saved": [], "public": []}}
-    assert render("new_year", "day", data, fmt="text", variant=0) == "Повешен(а) Puss - Хлопушка (мирный/мирная)\n"
+    assert render("new_year", "day", data, fmt="text", variant=0) == "Выбывает Puss - Хлопушка (сторона мирных)\n"
 
 
 # --- 2. private messages after a day -------------------------------------------------------------------------
@@ -261,7 +258,7 @@ def test_rule_6_000_the_hollows_do_not_laugh_at_their_own_hanged():
         "Странные дети ликуют: Франклин покидает петлю. Он был Мистером Бароном (пустота).\n"
     hidden = {**dead, "revealed": False}      # the side not shown: the line tells nothing of it
     data["outcome"] = {"day": 1, "deaths": [hidden], "saved": [], "public": []}
-    assert render("peculiar", "day", data, fmt="text", variant=2) == "Пустоты смеются: Франклин покидает петлю.\n"
+    assert render("peculiar", "day", data, fmt="text", variant=2) == "Решение принято: Франклин покидает петлю.\n"
 
 
 def test_rule_6_003_a_block_agrees_with_the_player():

@@ -1,0 +1,71 @@
+"""What public posts must not give away (issue 14, RULES.md §3 "Two views"): a reason the public totals do not
+show, a tie worded as «первый раз» (after a public tie that hid a real result, a second «первый раз» tells
+the players the first was not real), phrases of secret events, a side the post does not show; and 004's
+«постояльцы» are the mafia, never everyone in the hotel."""
+from __future__ import annotations
+
+import pytest
+
+from mafvote import rulesets
+from mafvote.render import THEMES, load_theme, make_environment, render, roles_from_ruleset
+from tally.format import outcome_text, public_outcome, shown_reason
+from test_render_followups import cand, public_count
+
+
+def test_rule_3_a_public_two_two_tie_decided_by_hidden_weights_gives_no_reason():
+    # the public count: Enzo 2, Соня 2; the real count (a prosecutor's double red) hangs Enzo
+    count = public_count([cand("Enzo", ["А", "Б"]), cand("Соня", ["В", "Г"])],
+                         {"reason": "plurality", "eliminated": ["Enzo"]})
+    assert shown_reason(count) == "undisclosed"
+    assert public_outcome(count)["reason"] == "undisclosed"
+    assert public_outcome(count)["eliminated"] == ["Enzo"]
+    assert outcome_text(count) == "Enzo покидает игру"
+    # the same hanging the public totals give themselves keeps its reason
+    clear = public_count([cand("Enzo", ["А", "Б", "В"]), cand("Соня", ["Г"])],
+                         {"reason": "plurality", "eliminated": ["Enzo"]})
+    assert shown_reason(clear) == "plurality"
+
+
+def phrases(theme: str) -> dict[str, tuple[str, ...]]:
+    return dict(load_theme(make_environment("text"), theme).phrases)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_rule_3_9_no_tie_is_worded_as_the_first(theme):
+    for key, variants in phrases(theme).items():
+        if key.startswith("day.reason."):
+            for v in variants:
+                assert "перв" not in v.lower(), (key, v)
+    tie = public_count([cand("Enzo", ["А"]), cand("Соня", ["Б"])], {"reason": "tie_forgiven", "tied": ["Enzo", "Соня"]})
+    assert outcome_text(tie) == "ничья, не вешается никто"
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_no_theme_tells_of_a_stolen_vote_or_of_a_player_lying_low(theme):
+    text = "\n".join(v for variants in phrases(theme).values() for v in variants)
+    for secret in ("пропал голос", "залёг на дно", "залег на дно"):
+        assert secret not in text, (theme, secret)
+
+
+def test_004_everyone_in_the_hotel_is_obitateli_never_the_mafias_postoyaltsy():
+    texts = [v for variants in phrases("grand_hotel").values() for v in variants]
+    assert not [t for t in texts if "постоял" in t.lower()]
+    assert "СУД ОБИТАТЕЛЕЙ ОТЕЛЯ" in phrases("grand_hotel")["paper.court"]
+    assert "Остальные обитатели отеля провели ночь спокойно." in phrases("grand_hotel")["paper.quiet"]
+
+
+PECULIAR = roles_from_ruleset(rulesets.load("peculiar"))
+
+
+@pytest.mark.parametrize("revealed", [False, True])
+def test_000_the_game_over_post_does_not_contradict_its_winner(revealed):
+    dead = {"player": "Клэр Денсмор", "role": "Пустота", "side": "hollows", "revealed": revealed,
+            "causes": ["hanged"]}
+    data = {"roster": [{"nick": "Клэр Денсмор", "gender": "f"}], **PECULIAR,
+            "outcome": {"day": 3, "deaths": [dead], "saved": [], "public": [], "winner": "peculiar"}}
+    out = render("peculiar", "day", data, fmt="text", variant=2)
+    assert "Победа странных детей." in out
+    assert "Пустоты смеются" not in out
+    first = out.splitlines()[0]
+    assert first == ("Странные дети ликуют: Клэр Денсмор покидает петлю. Она была Пустотой (пустота)." if revealed
+                     else "Решение принято: Клэр Денсмор покидает петлю.")
