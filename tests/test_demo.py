@@ -23,8 +23,8 @@ def test_demo_crawls_counts_closes_the_day_and_renders_the_posts(tmp_path):
     assert re.search(r"│ Puss\s+│\s+6 │\s+6 │\s+0 │\s+0 │ Alisa, Гафф, Алукард, Соня, РэдДи, Enzo\s+│", out)
     assert re.search(r"│ Puss\s+│\s+7 │\s+7 │\s+0 │\s+0 │ Alisa, Гафф, Алукард, Соня ×2, РэдДи, Enzo\s+│", out)
     assert "Повешен Puss - мирная зверюшка" in out
-    # the themed posts of the New Year game
+    # the themed posts of the New Year game, both in the config's one style (style = 1, the seed GM's)
     assert "Трупов нет: все дожили до утра!" in out
-    assert "Праздничный салют оказался последним для Puss - мирной зверюшки" in out
+    assert "Сегодняшним днём мы теряем Puss - мирную зверюшку" in out
     # the kept folder holds a store the other commands can use
     assert (tmp_path / "demo" / "config.toml").is_file() and (tmp_path / "demo" / "mafvote.db").is_file()
