@@ -257,6 +257,15 @@ class _Night:
         («Снегурочка узнала: Кадзуо — мафия», «Проверка: Любовь — ваша мать»)."""
         return f"{self.name(nick)} — {answer}"
 
+    def visitors_note(self, nick: str, what: str) -> str:
+        """A watcher's note as a sentence: «Этой ночью к игроку Ронин приходили: Нежка». The nick after «игрока»
+        keeps its nominative (nicks are never inflected in private notes) and needs no gender."""
+        return f"Этой ночью к игроку {self.name(nick)} {what}."
+
+    def hire_note(self, employer: str, done: bool) -> str:
+        """«Найм у игрока Франклин удался.» (000 Мено и Куо-Рама): no verb of the employer's gender."""
+        return f"Найм у игрока {self.name(employer)} {'удался' if done else 'не удался'}."
+
     def refuse(self, act_or_action, reason: str) -> None:
         action = act_or_action.action if isinstance(act_or_action, _Act) else act_or_action
         if isinstance(act_or_action, _Act):
@@ -265,7 +274,7 @@ class _Night:
         self.log.append(f"refused: {action.actor} {action.ability} {list(action.targets)}: {reason}")
         if action.targets and self.is_hire(act_or_action):
             # 000 Мено: the hireling hears every night whether the hire worked, a refused one included
-            self.private.append(Private(action.actor, "hire", self.about(action.targets[0], "найм не удался")))
+            self.private.append(Private(action.actor, "hire", self.hire_note(action.targets[0], False)))
 
     def is_hire(self, act_or_action) -> bool:
         if isinstance(act_or_action, _Act):
@@ -610,7 +619,8 @@ class _Night:
             if red.card.tells_if_target and self.role_of(who).name in self.tells_roles(red.card) and \
                     self.roll(red.actor, "learn", 0.5):
                 # "Может узнать на кого перевел": no verb, so the nick needs no gender or case
-                self.private.append(Private(red.actor, "info", f"{self.kind_name(red)}: {self.name(who)} → {self.name(to)}"))
+                self.private.append(Private(red.actor, "info", f"Вы перевели действие игрока {self.name(who)} на "
+                                                               f"игрока {self.name(to)}."))
 
     def piercing(self) -> None:
         """003 role shot; 004 bloody kill. Their attacks join the kills, which land all at once."""
@@ -665,7 +675,8 @@ class _Night:
         for t in targets:
             role = self.role_of(t)
             if role.name in wanted and (not act.card.tells_if_killed or t in self.died):
-                self.private.append(Private(act.actor, "info", f"{self.kind_name(act)}: {self.name(t)} - {role.name}"))
+                self.private.append(Private(act.actor, "info", f"Ваше действие «{KIND_NAMES[act.kind]}» пришлось на "
+                                                               f"игрока {self.name(t)}: это {role.name}."))
 
     @staticmethod
     def kind_name(act: _Act) -> str:
@@ -756,7 +767,7 @@ class _Night:
             elif act.kind == "hire":
                 employer = act.targets[0]
                 if self.hire_succeeds(act):
-                    self.private.append(Private(act.actor, "hire", self.about(employer, "найм удался")))
+                    self.private.append(Private(act.actor, "hire", self.hire_note(employer, True)))
                     if act.action.kill:
                         victims = tuple(find_player(self.s.players, v).nick for v in act.action.kill)
                         self.hire_spent.setdefault(act.actor, []).append(employer)
@@ -764,7 +775,7 @@ class _Night:
                         self.hire_credits.setdefault(act.actor, []).append(employer)
                         self.log.append(f"hire: {act.actor} keeps a kill owed by {employer}")
                 else:
-                    self.private.append(Private(act.actor, "hire", self.about(employer, "найм не удался")))
+                    self.private.append(Private(act.actor, "hire", self.hire_note(employer, False)))
                     self.log.append(f"hire: {employer} is not a combat role tonight; the hire fails")
             attacks += [self.attack(v, act, i) for i, v in enumerate(victims)]
         attacks += self.attacks
@@ -1004,7 +1015,14 @@ class _Night:
                     self.public.append(Public("serum", text, {"player": t, "role": trole.name}))
                     self.log.append(f"serum: {act.actor} reveals {t}: {trole.name}")
                 if act.card.evidence and self.roll(act.actor, "evidence", act.card.evidence[0]):
-                    text = self.r.text("serum_evidence", "Сыворотку подложил {actor}").format(actor=self.name(act.actor))
+                    # the verb agrees with the actor: «подложила» for a woman; without a gender «подложил игрок X»
+                    gender = self.player(act.actor).gender
+                    if gender == "f":
+                        text = self.r.text("serum_evidence_f", "Сыворотку подложила {actor}").format(actor=self.name(act.actor))
+                    elif gender == "m":
+                        text = self.r.text("serum_evidence", "Сыворотку подложил {actor}").format(actor=self.name(act.actor))
+                    else:
+                        text = self.r.text("serum_evidence_x", "Сыворотку подложил игрок {actor}").format(actor=self.name(act.actor))
                     self.public.append(Public("evidence", text, {"player": act.actor, "role": act.role.name}))
             elif act.kind == "watch":
                 t = act.targets[0]
@@ -1014,23 +1032,30 @@ class _Night:
                     count = Counter(KIND_NAMES[a.kind] for a in visits)
                     kinds = ", ".join(k + (f" ×{count[k]}" if count[k] > 1 else "")
                                       for k in dict.fromkeys(KIND_NAMES.values()) if count[k])
-                    self.private.append(Private(act.actor, "info", self.about(t, f"типы НД: {kinds}" if kinds
-                                                                              else "этой ночью ни одного НД")))
+                    self.private.append(Private(act.actor, "info", self.visitors_note(t, f"приходили с действиями: {kinds}"
+                                                                                      if kinds else "не приходили ни с одним действием")))
                     self.log.append(f"watch: {act.actor} learns the kinds of actions on {t}: {kinds or 'none'}")
                     continue
                 came = sorted({a.actor for a in visits})
                 names = ", ".join(self.name(v) for v in came)
-                self.private.append(Private(act.actor, "info", self.about(t, f"гости: {names}" if names
-                                                                          else "гостей не было")))
+                self.private.append(Private(act.actor, "info", self.visitors_note(t, f"приходили: {names}" if names
+                                                                                  else "никто не приходил")))
                 self.log.append(f"watch: {act.actor} sees the visitors of {t}: {came}")
             elif act.kind == "killer_check":
                 t = act.targets[0]
-                # no verb: a verb would need the player's gender
-                answer = "убийство этой ночью: да" if t in self.killers else "убийство этой ночью: нет"
-                if t in self.killers and act.card.marks:   # "Если да, оставляет на ней черную вуаль"
+                # a sentence, not a log line: the verb agrees with the roster's gender; without one the nick
+                # stands after «игрока» (no verb, no case of the nick)
+                killed, gender, name = t in self.killers, self.player(t).gender, self.name(t)
+                if gender in ("m", "f"):
+                    verb = ("убивал" if gender == "m" else "убивала") if killed else \
+                        ("не убивал" if gender == "m" else "не убивала")
+                    answer = f"{name} этой ночью {verb}"
+                else:
+                    answer = f"На счету игрока {name} этой ночью {'есть' if killed else 'нет'} убийств{'о' if killed else 'а'}"
+                if killed and act.card.marks:   # "Если да, оставляет на ней черную вуаль"
                     self.counters[f"{act.actor}/mark>{t}"] = self.k
-                    answer += ", на цели черная вуаль"
-                self.private.append(Private(act.actor, "info", self.about(t, answer)))
+                    answer += ". Вы оставили на цели чёрную вуаль"
+                self.private.append(Private(act.actor, "info", answer + "."))
                 self.log.append(f"killer check: {act.actor} checks {t}: {answer}")
             elif act.kind == "question":
                 # the GM pastes this to the boss: the answer has its place, marked so it is never sent blank
@@ -1206,7 +1231,8 @@ def inherit(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[str], l
             continue   # the role was never in this game
         state = state.with_player(p.nick, role=heir_of)
         log.append(f"inheritance: {p.nick} ({role.name}) takes the place of {heir_of}; the own action is gone")
-        private.append(Private(p.nick, "succession", f"Вы заняли место: {heir_of}"))
+        private.append(Private(p.nick, "succession", f"Вы занимаете место роли «{heir_of}»: теперь её ночное "
+                                                      "действие ваше, а своё вы теряете."))
     return state, log, private
 
 
@@ -1298,9 +1324,9 @@ def _finish(nt: _Night) -> NightOutcome:
         if r.role(p_role).link_tells_killer and nt.killed_by.get(nick):
             killers = sorted(set(nt.killed_by[nick]))
             # "мать получает ник убийцы": no verb (it would need his gender), the nicks in the nominative
-            label = "ник убийцы" if len(killers) == 1 else "ники убийц"
-            nt.private.append(Private(partner, "info", f"{s.player(nick).name} — {label}: "
-                                                       f"{', '.join(s.player(k).name for k in killers)}"))
+            label = "Ник убийцы" if len(killers) == 1 else "Ники убийц"
+            nt.private.append(Private(partner, "info", f"{label} игрока {s.player(nick).name}: "
+                                                       f"{', '.join(s.player(k).name for k in killers)}."))
         if any(r.role(x).link_loses_on_death for x in (p_role, s.player(partner).role)):
             nt.counters[f"{partner}/lost"] = nt.k
             nt.log.append(f"link: {nick} died; {partner} lives but loses the actions")

@@ -349,6 +349,8 @@ TEXT_KEYS: Mapping[str, tuple[str, ...]] = {
     "evidence_trace": ("player", "role"),
     "serum": ("player", "role"),
     "serum_evidence": ("actor",),
+    "serum_evidence_f": ("actor",),      # a woman's «Сыворотку подложила {actor}»
+    "serum_evidence_x": ("actor",),      # no gender in the roster: «Сыворотку подложил игрок {actor}»
 }
 
 

@@ -92,7 +92,7 @@ def test_rule_4_004_elisa_choice_goes_through_the_night_file_to_her_private_line
     # Петя (Аяла) is blocked, so his one-time protection is off: he dies; Диего's protection saves him
     assert [d.player for d in out.deaths] == ["Петя"]
     assert [(p.to, p.text) for p in out.private if p.to == "Элиса"] == [
-        ("Элиса", "Петя — типы НД: убийство, блок, замедление")]
+        ("Элиса", "Этой ночью к игроку Петя приходили с действиями: убийство, блок, замедление.")]
     assert not any("Элиса" in p.text or "НД" in p.text for p in out.public)
 
 

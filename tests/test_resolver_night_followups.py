@@ -146,9 +146,9 @@ def test_rule_4_000_the_hirelings_note_names_the_employer_without_inflecting_him
                                {"nick": "Виктор Бонтли", "role": "Странный ребёнок"}, {"nick": "Юна", "role": "Странный ребёнок"},
                                {"nick": "Рики", "role": "Странный ребёнок"}], pc)
     ok = resolve_night(pc, state, [Action("Фредди", "hire", ("Франклин",))], Rolls("h30pc", 1))
-    assert [(p.to, p.text) for p in ok.private] == [("Фредди", "Франклин — найм удался")]
+    assert [(p.to, p.text) for p in ok.private] == [("Фредди", "Найм у игрока Франклин удался.")]
     bad = resolve_night(pc, state, [Action("Фредди", "hire", ("Виктор Бонтли",))], Rolls("h30pc", 1))
-    assert [(p.to, p.text) for p in bad.private] == [("Фредди", "Виктор Бонтли — найм не удался")]
+    assert [(p.to, p.text) for p in bad.private] == [("Фредди", "Найм у игрока Виктор Бонтли не удался.")]
 
 
 def test_rule_4_000_a_refused_hire_is_told_to_the_hireling_too() -> None:
@@ -161,7 +161,7 @@ def test_rule_4_000_a_refused_hire_is_told_to_the_hireling_too() -> None:
     state = replace(state, under_active=frozenset({"Фредди"}))
     out = resolve_night(pc, state, [Action("Фредди", "hire", ("Франклин",))], Rolls("h35pc", 1))
     assert [r.reason.split(":")[0] for r in out.refused] == ["under-active"]
-    assert [(p.to, p.kind, p.text) for p in out.private] == [("Фредди", "hire", "Франклин — найм не удался")]
+    assert [(p.to, p.kind, p.text) for p in out.private] == [("Фредди", "hire", "Найм у игрока Франклин не удался.")]
 
 
 # --- 5. a used-up item at entry -----------------------------------------------------------------------------

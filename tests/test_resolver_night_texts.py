@@ -147,7 +147,7 @@ def test_rule_6_private_note_peculiar_jacob_reads_with_one_colon() -> None:
     players = [{"nick": "Джейкоб", "role": "Джейкоб Портман", "gender": "m"}, {"nick": "Ронин", "role": "Пустота", "gender": "m"},
                {"nick": "Эмма", "role": "Эмма Блум", "gender": "f"}, {"nick": "Рики", "role": "Мистер Барон", "gender": "m"}]
     assert _private("peculiar", players, [Action("Джейкоб", "check", ("Ронин",))]) == \
-        {"Джейкоб": "Джейкоб вглядывается в глаза: Ронин — пустота"}
+        {"Джейкоб": "Вы вглядываетесь в глаза: Ронин — пустота"}
 
 
 GH_PLAYERS = [{"nick": "Любовь", "role": "Анхела Салинас", "gender": "f"}, {"nick": "Катя", "role": "Андрес Аларкон", "gender": "f"},
@@ -169,7 +169,7 @@ def test_rule_6_private_note_grand_hotel_nobody_came_reads_as_a_sentence() -> No
     got = _private("grand_hotel", GH_PLAYERS, [Action("Гафф", "learn", ("Никита",), learn="kinds"),
                                                Action("Алиса", "watch", ("Тереса",))], night=2)
     # was «Никита — типы НД: никаких» and «Тереса — гости: никого»
-    assert got == {"Гафф": "Никита — этой ночью ни одного НД", "Алиса": "Тереса — гостей не было"}
+    assert got == {"Гафф": "Этой ночью к игроку Никита не приходили ни с одним действием.", "Алиса": "Этой ночью к игроку Тереса никто не приходил."}
 
 
 def test_rule_6_private_note_grand_hotel_laura_search_answer_has_no_gender() -> None:

@@ -1,0 +1,61 @@
+"""Players' private notes read as a GM writes them, not as log lines (issue 14): «Нежка этой ночью убивала»,
+not «Нежка — убийство этой ночью: да, на цели черная вуаль»; «Этой ночью к игроку Ронин приходили: Нежка», not
+«Ронин — гости: Нежка»; Абрахам's copied check is never told as Джейкоб's; the serum's evidence agrees with a
+woman. Rendered as `mafvote render night N --private` renders them."""
+from __future__ import annotations
+
+from mafvote import rulesets
+from mafvote.render import render, roles_from_ruleset
+from resolver import Action, new_game, resolve_night, Rolls
+from test_resolver_night_texts import _private
+from test_resolver_scenarios import load_ruleset
+
+HOTEL = [{"nick": "Ронин", "role": "Хулио Ольмедо", "gender": "m"}, {"nick": "Нежка", "role": "Донья Элиса", "gender": "f"},
+         {"nick": "Соня", "role": "Лаура", "gender": "f"}, {"nick": "Алиса", "role": "Алисия Аларкон", "gender": "f"},
+         {"nick": "Франклин", "role": "Андрес Аларкон", "gender": "m"}, {"nick": "Хавьер", "role": "Хавьер", "gender": "m"},
+         {"nick": "Бен", "role": "Бенхамин", "gender": "m"}, {"nick": "Тереса", "role": "Донья Тереса", "gender": "f"}]
+
+
+def test_004_the_truth_check_is_a_sentence_that_agrees_with_the_player():
+    got = _private("grand_hotel", HOTEL, [Action("Ронин", "truth", ("Нежка",)), Action("Нежка", "kill", ("Соня",))])
+    assert got["Ронин"] == "Нежка этой ночью убивала. Вы оставили на цели чёрную вуаль."
+    got = _private("grand_hotel", HOTEL, [Action("Ронин", "truth", ("Франклин",))])
+    assert got["Ронин"] == "Франклин этой ночью не убивал."
+    nobody = [dict(p, gender=None) if p["nick"] == "Франклин" else p for p in HOTEL]
+    assert _private("grand_hotel", nobody, [Action("Ронин", "truth", ("Франклин",))])["Ронин"] == \
+        "На счету игрока Франклин этой ночью нет убийства."
+
+
+def test_004_the_watch_names_the_visitors_in_a_sentence():
+    got = _private("grand_hotel", HOTEL, [Action("Алиса", "watch", ("Соня",)), Action("Нежка", "kill", ("Соня",))])
+    assert got["Алиса"] == "Этой ночью к игроку Соня приходили: Нежка."
+
+
+def test_004_the_neutral_taking_the_maniacs_place_is_told_what_it_means():
+    from resolver.engine import inherit
+
+    r = load_ruleset("grand_hotel")
+    state = new_game("g", HOTEL, r).with_player("Хавьер", alive=False)
+    _, _, private = inherit(r, state)
+    assert [(p.to, p.text) for p in private] == [
+        ("Бен", "Вы занимаете место роли «Хавьер»: теперь её ночное действие ваше, а своё вы теряете.")]
+
+
+def test_000_abrahams_copied_check_is_told_to_him_not_as_jacobs():
+    data = {"roster": [{"nick": "Абрахам", "gender": "m"}], **roles_from_ruleset(rulesets.load("peculiar")),
+            "outcome": {"night": 2, "private": [{"to": "Абрахам", "kind": "side_check", "text": "Энни — пустота"}]},
+            "to": "Абрахам"}
+    out = render("peculiar", "private", data, fmt="text")
+    assert out.splitlines()[-1] == "Вы вглядываетесь в глаза: Энни — пустота"
+    assert "Джейкоб" not in out
+
+
+def test_001_the_serum_evidence_agrees_with_a_woman_and_needs_no_gender_without_one():
+    r = load_ruleset("new_year")
+    for gender, line in (("f", "Сыворотку подложила Гафф"), ("m", "Сыворотку подложил Гафф"),
+                         (None, "Сыворотку подложил игрок Гафф")):
+        players = [{"nick": "Гафф", "role": "Снеговик", "gender": gender}, {"nick": "Ронин", "role": "Злой тролль", "gender": "m"},
+                   {"nick": "Пусс", "role": "мирная зверюшка"}, {"nick": "Соня", "role": "мирная зверюшка", "gender": "f"}]
+        out = resolve_night(r, new_game("g", players, r), [Action("Гафф", "serum", ("Ронин",))],
+                            Rolls("g", 1, {("Гафф", "evidence"): True}))
+        assert line in [p.text for p in out.public]
