@@ -158,3 +158,46 @@ def test_the_config_style_is_kept_and_variant_overrides_one_post():
         "Сегодняшним днём мы теряем Соню - мирную зверюшку"
     with pytest.raises(Exception, match="theme new_year has 3 styles"):
         render("new_year", "day", {**day, "style": 3}, fmt="text")
+
+
+# -- every phrase of every theme ---------------------------------------------------------------------------
+
+def every_phrase(theme: str) -> list[tuple[str, int, str]]:
+    """Every variant of every phrase of `theme`, rendered for a player without a gender whose nick, mask and
+    role are Cyrillic: whatever Latin the text then has is the theme's own."""
+    from datetime import datetime
+
+    from mafvote import render as R
+
+    env = make_environment("text")
+    th = load_theme(env, theme)
+    role, side = role_of(theme)
+    dead = {"player": "Женя", "role": role, "side": side, "revealed": True, "causes": ["hanged"]}
+    data = {"roster": [{"nick": "Женя"}, {"nick": "Соня", "gender": "f", "mask": "Эсми"}], **RULES[theme],
+            "outcome": {"day": 2, "deaths": [dead], "saved": [], "public": [], "winner": side}}
+    views = R._Views(data, th)
+    ctx = R._context(th, "day", data, views, True)
+    ctx.update(day=2, deadline=datetime(2026, 12, 28, 22, 0), time_left="осталось 2 часа", masks=[("Эсми", "Соня")])
+    d, p = views.death(dead, "day"), views.person("Женя")
+    ev = R.Event("block", "текст", {"player": "Женя", "actor_role": role, "target_role": role, "role": role})
+    out = []
+    for key, variants in sorted(th.phrases.items()):
+        for i in range(len(variants)):
+            phrases = R._Phrases(env, th, 0, {key: i}, ctx)
+            ctx["phrase"] = phrases
+            ctx["each"] = lambda k, seq, var="d", phrases=phrases: [phrases(k, **{var: x}) for x in seq]
+            for why in ("alibi", "protected"):
+                out.append((key, i, str(phrases(key, d=d, p=p, why=why, ev=ev, people=[p], deaths=[d],
+                                                m=R.Event("info", "текст", {}, "Женя"), to=p))))
+    return out
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_every_phrase_of_every_theme_is_russian_and_needs_no_gender(theme):
+    samples = every_phrase(theme)
+    assert len(samples) > 40
+    for key, i, text in samples:
+        # no Latin word: the nick, mask and role given are Cyrillic, so any Latin would be the theme's own text
+        assert not re.search(r"[A-Za-z]", text), (key, i, text)
+        # no «Повешен(а)», «его/её», «мирный/мирная»: a player without a gender gets a wording without one
+        assert not re.search(r"[А-Яа-яЁё]+\([а-яё]*\)|[А-Яа-яЁё]+/[А-Яа-яЁё]+", text), (key, i, text)
