@@ -3,31 +3,31 @@
 Pure functions over strings and small records; the only state is pymorphy3's analyzer, loaded once on first
 use. The renderer (`mafvote.render`) registers them as Jinja filters:
 
-    {{ p|case("accs") }}          Соня -> Соню;  King Eciton, lolbabe -> unchanged
-    {{ p|g("Повешен", "Повешена") }}   agreement with the player's (or role's) gender; unknown -> "Повешен(а)"
+    {{ p|case("accs") }}          Соня -> Соню;  King Eciton, lolbabe -> unchanged;  Алукард (no gender) -> игрока Алукард
+    {{ p|g("Повешен", "Повешена", "Выбывает") }}   agreement with the player's (or role's) gender; the third
+                                  form, one that needs no gender, for an unknown one (no «Повешен(а)» in a post)
     {{ names|join_ru }}            "A", "A и B", "A, B и C"
     {{ n|numeral("голос") }}       1 голос, 2 голоса, 5 голосов, 11 голосов, 21 голос, 22 голоса
 
-Inflection is deliberately conservative (RULES.md §6: "roster entries may give forms by hand, otherwise they
-are inflected automatically"): a hand-written form (`forms = { accs = "Соню" }`) always wins. A player's name is
-inflected by pymorphy3 when it knows every Cyrillic word of it as a first name or surname; otherwise, when the
-roster gives the player's gender, a one-word Cyrillic nick pymorphy3 does not know (or knows only as a name) is
-declined by its ending, the way forum players decline each other's nicks: a man's nick ending in a hard consonant
-takes -а/-у/-ом (`Ронин` -> Ронина, Ронину, Ронином), a woman's nick ending in -а/-я takes -у/-ы/-ой (`Нежка` ->
-Нежку, Нежки, Нежкой; и after к/г/х/ж/ш/ч/щ). A nick that is a common noun pymorphy3 knows is declined by the
-noun's own dictionary declension, with or without a gender (`Шляпник` -> Шляпника, `Ёжик` -> Ёжиком, `Дельта` ->
-Дельту, `Мышь` -> Мыши, `Солнышко` -> Солнышка; a masculine noun in a consonant, -ь or -й takes the animate
-accusative, «повесили Тумана», one in -а/-я its own, «теряем Папу»), except a man's consonant noun for a woman
-(`Кот`); the noun comes before a surname of the same spelling (`Королева` -> Королевы, not the surname's
-Королёвой), a first name before the noun (`Любовь` -> Любови). A nick of several common words declines like a
-role name (`Серый Волк` -> Серого Волка, `Ёжик в тумане` -> Ёжика в тумане), by the same gender rule. No form
-adds a ё the nick is written without (`Тема` -> Тему, `Ежик` -> Ежика). Everything else stays as written: a
-Latin nick (`King Eciton`, `lolbabe`), a nick with digits, symbols or inner capitals (`РэдДи`), a nick of
-several words one of which pymorphy3 does not know, an indeclinable name (`Энни`, `Фредди`), a woman's consonant
-nick (`Гафф`), and any other nick without a gender.
-`inflection_note` tells the GM which nicks were left as written (they may add `forms`) and which were declined
-by their ending (to check). A wrong case ending in a result post is worse than an
-uninflected nick, which forum players read every day.
+A name is declined only where every word's form is sure (`person_case`; RULES.md §6: "roster entries may give
+forms by hand, otherwise they are inflected automatically"); where one is not, the post keeps the name as written
+after «игрока», «игроку»… in the sentence's case (`case_or_apposition`: «теряем игрока Алукард»): a wrong case
+ending in a result post is worse than any wording. Sure: a hand-written form (`forms = { accs = "Соню" }`); a
+name in Latin letters (`King Eciton`, `lolbabe`), never declined on Russian forums; a first name or surname
+pymorphy3 knows, in the roster's gender or the one the first name shows (`Гораций` -> Горация); a common noun by
+its own dictionary declension (`Шляпник` -> Шляпника for a man and stays for a woman, «у Анны Кот», so without a
+gender a masculine noun in a consonant, -ь or -й is not sure; `Дельта` -> Дельту, `Мышь` -> Мыши, `Солнышко` ->
+Солнышка; a masculine noun in a consonant takes the animate accusative, «повесили Тумана», one in -а/-я its own,
+«теряем Папу»), a noun before a surname of the same spelling (`Королева` -> Королевы), a first name before the
+noun (`Любовь` -> Любови), a title before a name whoever holds it (`Мастер Йода` -> Мастера Йоду, `Доктор Голан`
+-> Доктором Голан; a feminine title shows the gender: `Мисс Перегрин`); a phrase of common words like a role name
+(`Серый Волк` -> Серого Волка, by the same gender rule); a word no dictionary knows by its ending: -а/-я after a
+consonant for anyone (`Нежка` -> Нежку, `Йода` -> Йоду), a hard consonant for a man (`Ронин` -> Ронина,
+`Сомнассон` -> Сомнассона) and as written for a woman (`Гафф`, `Фраунфелид`), -и/-о/-у/-э/-е/-ю as written
+(`Энни`, `Хью`). Not sure: a consonant-final word of a player whose gender nobody knows (`Алукард`), soft and
+hushing endings for a man, a word with digits, Latin or inner capitals mixed in. No form adds a ё the nick is
+written without (`Тема` -> Тему, `Ежик` -> Ежика). `inflection_note` tells the GM which names have no sure form
+(give `gender` or `forms`), which were left as written and which were declined by their ending alone (to check).
 
 A role name is a noun phrase: adjectives agree with the head noun (`Мирного жителя`, `Злого эльфа`), a
 genitive complement and brackets keep their case (`босса мафии`), and a title or first name followed by names
@@ -747,11 +747,15 @@ _NOTE_TEXTS = {
     "en": {"guessed": "{nick}: «{shown}» is declined by its ending ({forms}); if that is wrong, add "
                       "forms = {{ {case} = \"…\" }} to the player in the config",
            "missing": "{nick}: «{shown}» is left as written in {cases}; if it should change, add "
-                      "forms = {{ {case} = \"…\" }} to the player in the config"},
+                      "forms = {{ {case} = \"…\" }} to the player in the config",
+           "unsure": "{nick}: «{shown}» has no sure form in {cases}: posts write «игрока {shown}»; add gender = "
+                     "\"m\"/\"f\" or forms = {{ {case} = \"…\" }} to the player in the config"},
     "ru": {"guessed": "{nick}: «{shown}» просклонено по окончанию ({forms}); если неверно, добавьте игроку в "
                       "конфиге forms = {{ {case} = \"…\" }}",
            "missing": "{nick}: «{shown}» в постах не склоняется ({cases}: как написано); если должно, добавьте "
-                      "игроку в конфиге forms = {{ {case} = \"…\" }}"},
+                      "игроку в конфиге forms = {{ {case} = \"…\" }}",
+           "unsure": "{nick}: у «{shown}» нет точной формы ({cases}): посты пишут «игрока {shown}»; добавьте игроку "
+                     "в конфиге gender = \"m\"/\"f\" или forms = {{ {case} = \"…\" }}"},
 }
 _CASE_LABELS = {"en": {}, "ru": {"nomn": "им.", "gent": "род.", "datv": "дат.", "accs": "вин.", "ablt": "твор.",
                                  "loct": "предл."}}
@@ -768,6 +772,10 @@ def inflection_note(person: Person, cases: Iterable[str] = ("gent", "accs", "abl
     `Мышь` in the accusative), nor an indeclinable noun or name (`Кофе`, `Мари`)."""
     texts = _NOTE_TEXTS.get(language, _NOTE_TEXTS["en"])
     labels = _CASE_LABELS.get(language, {})
+    unsure = [c for c in cases if c not in person.forms and person_case(person, c) is None]
+    if unsure:
+        return texts["unsure"].format(nick=person.nick, shown=person.shown, case=unsure[0],
+                                      cases=", ".join(labels.get(c, c) for c in unsure))
     found = {c: _person_case(person, c) for c in cases if c not in person.forms}
     guessed = [c for c, (_, by_ending) in found.items() if by_ending]
     missing = [c for c, (form, _) in found.items() if form == person.shown
