@@ -151,7 +151,7 @@ def test_rule_3_10_sofias_one_time_protection_saves_her_once_and_not_twice(play)
     assert closed["day"]["deaths"] == []
     assert closed["day"]["saved"] == [{"player": "Puss", "reason": "protected"}]
     # a protection is not an alibi; the line for the post says what the post says
-    assert [p["text"] for p in closed["day"]["public"]] == ["У обреченного была защита от казни, не вешается никто"]
+    assert [p["text"] for p in closed["day"]["public"]] == ["У обречённого была защита от казни, не вешается никто"]
     st = state()
     assert st["hang_protection"] == {"Ronin": 1}          # spent; Хавьер's universal one is untouched
     assert "Puss" in [p["player"] for p in st["alive"]]

@@ -91,7 +91,7 @@ def test_a_modkill_after_the_end_of_the_player_the_count_hangs_hangs_nobody_else
     assert code == 0, err
     # the post: nobody is hanged, and the day's modkill (the roster here has no genders: «выброшен(а)»)
     assert [line for line in out.splitlines() if line.strip()][1:3] == [
-        "Не вешается никто", "Мир3 выброшен(а) из потока времени (модкилл)."]
+        "Не вешается никто", "Мир3 выбывает из потока времени (модкилл)."]
     assert "Маф1" not in out
 
 

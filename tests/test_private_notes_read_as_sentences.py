@@ -59,3 +59,14 @@ def test_001_the_serum_evidence_agrees_with_a_woman_and_needs_no_gender_without_
         out = resolve_night(r, new_game("g", players, r), [Action("Гафф", "serum", ("Ронин",))],
                             Rolls("g", 1, {("Гафф", "evidence"): True}))
         assert line in [p.text for p in out.public]
+
+
+def test_the_gm_reports_v_post_line_declines_the_nick_as_the_post_does():
+    data = {"roster": [{"nick": "Алукард", "gender": "m"}, {"nick": "Пусс"}], **roles_from_ruleset(rulesets.load("new_year")),
+            "outcome": {"night": 2, "deaths": [], "public": [
+                {"kind": "evidence", "text": "Улики указывают на Алукард", "data": {"player": "Алукард"}},
+                {"kind": "evidence", "text": "Улики указывают на Пусс", "data": {"player": "Пусс"}}]}}
+    lines = render("new_year", "gm_report", data, fmt="text").splitlines()
+    assert "- (evidence) На снегу остались следы: улики указывают на Алукарда" in lines
+    assert "- (evidence) На снегу остались следы: улики указывают на игрока Пусс" in lines
+    assert not any(line.endswith("указывают на Алукард") for line in lines)

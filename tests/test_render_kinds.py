@@ -138,7 +138,7 @@ def test_day_reasons_read_as_the_rules_say():
         assert out == text + "\n"
     # without a count, the resolver's events say it (000: "обреченный отмазан и не вешается никто")
     alibi = {**outcome, "public": [{"kind": "alibi", "text": MARK, "data": {"player": "Вася"}}]}
-    assert render("peculiar", "day", {"outcome": alibi}, fmt="text") == "Обреченный отмазан, не вешается никто\n"
+    assert render("peculiar", "day", {"outcome": alibi}, fmt="text") == "Обречённый отмазан, не вешается никто\n"
 
 
 @pytest.mark.parametrize("theme", THEMES)
