@@ -34,9 +34,15 @@ PROFILE = EngineProfile(
     body="div.inner[id^=msg_]",
     signature=("div.signature",),
     edit_notice="div[id^=modified_], span[id^=modified_]",
-    edit_by_pattern=r"\s(?:от|by)\s+(.+?)\s*»?\s*$",
+    # 2.1 adds the reason after the name: "Last Edit: <date> by Alisa Reason: передумал" (a real 2.1.4 board)
+    edit_by_pattern=r"\s(?:от|by)\s+(.+?)\s*(?:(?:Причина|Reason)\s*:.*)?»?\s*$",
+    edit_reason_pattern=r"(?:Причина|Reason)\s*:\s*(.+?)\s*»?\s*$",
     edit_time_pattern=r"(?:редактирование|Last Edit)\s*:\s*(.+?)\s+(?:от|by)\s",
     quote=("blockquote.bbc_standard_quote", "blockquote.bbc_alternate_quote", "div.quoteheader"),
+    # a quote's header dates the quoted post as the viewer sees it: «Quote from: Puss on <strong>Today</strong>
+    # at 09:00 AM» (2.1's <cite>, 2.0's div.quoteheader) reads «Yesterday» the next day and a date after;
+    # it changes with the clock, not with an edit (seen on a real SMF 2.1.4 in the live tier)
+    hash_ignore=("blockquote > cite", "div.quoteheader"),
     spoiler=("div.sp-wrap", "fieldset.spoiler", "div.spoiler"),
     next_page="",
     current_page="div.pagelinks > strong, div.pagelinks span.current_page, #postbuttons div.middletext > strong",

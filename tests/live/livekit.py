@@ -76,6 +76,57 @@ class LiveBoard:
         return self.driver.clock.now()
 
 
+# The board's own database is the ground truth for what a page only shows (ids, the stored instants):
+# (users: id, name), (posts: id, author id, posted unix time, last edit unix time or 0/NULL)
+_TRUTH = {
+    "mybb": ("select uid, username from mybb_users", "select pid, uid, dateline, edittime from mybb_posts"),
+    "punbb": ("select id, username from users", "select id, poster_id, posted, edited from posts"),
+    "phpbb": ("select user_id, username from phpbb_users",
+              "select post_id, poster_id, post_time, post_edit_time from phpbb_posts"),
+    "smf": ("select id_member, member_name from smf_members",
+            "select id_msg, id_member, poster_time, modified_time from smf_messages"),
+}
+_DB_FILE = {"mybb": "mybb.db", "punbb": "punbb.db", "phpbb": "phpbb.sqlite3"}
+
+
+def _query(board: LiveBoard, sql: str) -> list[tuple]:
+    if board.engine in _DB_FILE:
+        import sqlite3
+        conn = sqlite3.connect(f"file:{board.workdir / _DB_FILE[board.engine]}?mode=ro", uri=True)
+        try:
+            return conn.execute(sql).fetchall()
+        finally:
+            conn.close()
+    from urllib.parse import urlsplit
+    db = urlsplit(board.info["db"])      # mysql://smf:smfpass@127.0.0.1:PORT/smf
+    out = subprocess.run(["mariadb", "-h", db.hostname, "-P", str(db.port), "-u", db.username,
+                          f"-p{db.password}", db.path.lstrip("/"), "-B", "-N", "-e", sql],
+                         capture_output=True, text=True, check=True, timeout=60).stdout
+    return [tuple(line.split("\t")) for line in out.splitlines() if line]
+
+
+def board_users(board: LiveBoard) -> dict[str, str]:
+    """{user name: the board's user id}, from its database."""
+    return {str(name): str(uid) for uid, name in _query(board, _TRUTH[board.engine][0])}
+
+
+@dataclass(frozen=True)
+class TruePost:
+    post_id: int
+    author_id: str
+    posted: datetime           # UTC
+    edited: datetime | None    # UTC, the last edit the board recorded
+
+
+def board_posts(board: LiveBoard) -> dict[int, TruePost]:
+    """{post id: what the board's database holds of it}."""
+    def at(value) -> datetime | None:
+        n = int(value or 0) if str(value or "0") not in ("NULL", "None") else 0
+        return datetime.fromtimestamp(n, timezone.utc) if n else None
+    return {int(pid): TruePost(int(pid), str(uid), at(posted), at(edited))
+            for pid, uid, posted, edited in _query(board, _TRUTH[board.engine][1])}
+
+
 def start_board(engine: str, workdir: Path) -> LiveBoard:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD" and not k.startswith("FAKETIME")}
@@ -159,11 +210,12 @@ ruleset = "{ruleset}"
 game_topic = "{game_topic}"
 vote_thread = "{vote_thread}"
 gm = {gm}
+reread_interval = "{reread_interval}"
 
 [games.schedule]
 timezone = "{timezone}"
 start = "{start}"
-starts_with = "night"
+starts_with = "{starts_with}"
 first_deadline = "{first_deadline}"
 day_deadline = "{day_deadline}"
 night_deadline = "{night_deadline}"
@@ -195,14 +247,15 @@ class Mafvote:
     def write_config(self, *, engine: str, game_topic: str, vote_thread: str, players: list[str],
                      gm: list[str], start: str, first_deadline: str, day_deadline: str = "18:00",
                      night_deadline: str = "20:00", ruleset: str = "new_year", login: str = "",
-                     timezone: str = MOSCOW) -> None:
+                     timezone: str = MOSCOW, starts_with: str = "night", reread_interval: str = "1h") -> None:
         roster = "".join(f'\n[[games.players]]\nnick = {json.dumps(nick, ensure_ascii=False)}\n'
                          for nick in players)
         self.config.write_text(CONFIG.format(
             engine=engine, base=self.board.base_url, timezone=timezone, login=login, ruleset=ruleset,
             game_topic=game_topic, vote_thread=vote_thread, gm=json.dumps(gm, ensure_ascii=False),
             start=start, first_deadline=first_deadline, day_deadline=day_deadline,
-            night_deadline=night_deadline, players=roster), encoding="utf-8")
+            night_deadline=night_deadline, players=roster, starts_with=starts_with,
+            reread_interval=reread_interval), encoding="utf-8")
 
     def env(self, extra: dict | None = None) -> dict:
         env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD" and not k.startswith("FAKETIME")}
