@@ -1302,7 +1302,40 @@ def _post_problems(game: dict[str, Any], where: str, shown: str, base: Path) -> 
             else:
                 hint += "; a theme of your own needs templates_dir = \"...\" with a folder " + theme + "/ in it"
             problems.append(Problem(shown, f"{where}.theme", f'no theme "{theme}"', hint))
-    return problems
+            return problems
+    problem = _style_problem(game, where, shown, templates, theme)
+    return problems + ([problem] if problem else [])
+
+
+def _style_problem(game: dict[str, Any], where: str, shown: str, templates: Path | None,
+                   theme: str | None) -> Problem | None:
+    """The game's `style` is one of its theme's styles (`[theme] styles` of the theme.toml, the GM's copy first):
+    a style the theme does not have would fail every post of the game."""
+    style = game.get("style")
+    if not isinstance(style, int) or isinstance(style, bool) or style < 0:
+        return None                      # the model reports a wrong type or a negative number
+    if theme is None:                    # the ruleset's theme, for a bundled ruleset
+        path = bundled_rulesets().get(_str(game, "ruleset") or "")
+        try:
+            theme = tomllib.loads(path.read_text(encoding="utf-8")).get("game", {}).get("theme") if path else None
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+            theme = None
+    if not isinstance(theme, str):
+        return None
+    styles = 1
+    for folder in (data_dir("templates"), templates):
+        file = folder / theme / "theme.toml" if folder is not None else None
+        if file is not None and file.is_file():
+            try:
+                styles = int(tomllib.loads(file.read_text(encoding="utf-8-sig")).get("theme", {}).get("styles", styles))
+            except (OSError, ValueError, TypeError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+                pass
+    if style < styles:
+        return None
+    which = "0" if styles == 1 else f"0–{styles - 1}"
+    return Problem(shown, f"{where}.style", f"style = {style}: theme {theme} has {styles} "
+                   f"style{'s' if styles != 1 else ''} ({which})",
+                   f"write style = {which.split('–')[-1]} or less; `mafvote render … --variant N` shows each style")
 
 
 def _themes_in(folder: Path) -> list[str]:

@@ -201,3 +201,17 @@ def test_every_phrase_of_every_theme_is_russian_and_needs_no_gender(theme):
         assert not re.search(r"[A-Za-z]", text), (key, i, text)
         # no «Повешен(а)», «его/её», «мирный/мирная»: a player without a gender gets a wording without one
         assert not re.search(r"[А-Яа-яЁё]+\([а-яё]*\)|[А-Яа-яЁё]+/[А-Яа-яЁё]+", text), (key, i, text)
+
+
+def test_check_refuses_a_style_the_games_theme_does_not_have(tmp_path):
+    from click.testing import CliRunner
+
+    from mafvote.cli import cli
+
+    text = (ROOT / "config.toml").read_text(encoding="utf-8")
+    assert "\nstyle = 1 " in text
+    for style, code in ((2, 0), (3, 2)):
+        (tmp_path / "config.toml").write_text(text.replace("\nstyle = 1 ", f"\nstyle = {style} "), encoding="utf-8")
+        result = CliRunner().invoke(cli, ["check", "-c", str(tmp_path / "config.toml")])
+        assert result.exit_code == code, result.output
+    assert "games[0].style: style = 3: theme new_year has 3 styles (0–2)" in result.output
