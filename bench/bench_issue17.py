@@ -6,7 +6,8 @@
     with `mafvote demo --keep` into a temporary folder first) against `sqlite-utils --version` (installed with
     mafvote), each a fresh process, interleaved round by round; best and median wall, and the ratio to
     sqlite-utils in the same round. Targets: --version and --help <= 0.15 s, tally <= 0.30 s, --version's
-    ratio <= 1.0.
+    ratio <= 1.0. `--baseline DIR` adds the same commands run with an older checkout's code. Run it without
+    PYTHONDONTWRITEBYTECODE (as a `pip install` leaves mafvote: its modules byte-compiled).
 (2) the count of a 3,000-post day, 20 players (bench_tally's thread), from a store that has its readings:
     `Store.posts` + the readings decoded into a fresh matcher (what `GameService` does) + `count_day`, cold
     (target <= 50 ms); the first reading of the 3,000 posts (`flatten`, what storing them costs once); the cold
@@ -46,7 +47,7 @@ def _best_median(times: list[float]) -> str:
 
 # --- (1) start-up ---------------------------------------------------------------------------------------------
 
-def startup(rounds: int) -> None:
+def startup(rounds: int, baseline: str | None) -> None:
     bindir = Path(sys.executable).parent
     mafvote, sqlite_utils = str(bindir / "mafvote"), str(bindir / "sqlite-utils")
     with tempfile.TemporaryDirectory(prefix="mafvote-bench-") as tmp:
@@ -59,6 +60,15 @@ def startup(rounds: int) -> None:
             "mafvote --help": [mafvote, "--help"],
             "mafvote tally (demo store)": [mafvote, "tally", "-c", config],
         }
+        if baseline:
+            # the same commands with another checkout's code (its own demo store: an older store schema)
+            old = [sys.executable, "-c", f"import sys; sys.path.insert(0, {baseline!r}); from mafvote.cli import main; "
+                   "main(sys.argv[1:])"]
+            subprocess.run([*old, "demo", "--keep", str(Path(tmp) / "old")], check=True, capture_output=True)
+            commands |= {"baseline --version": [*old, "--version"], "baseline --help": [*old, "--help"],
+                         "baseline tally (demo store)": [*old, "tally", "-c", str(Path(tmp) / "old" / "config.toml")]}
+        for argv in commands.values():            # once before timing: byte-code caches written, files cached
+            subprocess.run(argv, check=True, capture_output=True)
         times: dict[str, list[float]] = {k: [] for k in commands}
         cpu: dict[str, list[float]] = {k: [] for k in commands}
         for _ in range(rounds):
@@ -261,14 +271,15 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--only", default="startup,count,tick")
     ap.add_argument("--profile", action="store_true", help="(3): profile the last tick with a new post")
+    ap.add_argument("--baseline", default=None, help="(1): also time the commands with this checkout's code")
     ap.add_argument("--sizes", default="1000,30000", help="stored posts of each game of the tick bench")
     args = ap.parse_args()
     from bench_tally import machine
 
-    print(machine(), flush=True)
+    print(machine(), f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
     only = set(args.only.split(","))
     if "startup" in only:
-        startup(args.rounds)
+        startup(args.rounds, args.baseline)
     if "count" in only:
         count(args.rounds)
     if "tick" in only:
