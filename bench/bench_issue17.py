@@ -221,10 +221,16 @@ def tick(rounds: int, sizes: list[int]) -> None:
                         client_factory=lambda f: ForumClient.for_forum(f, sleep=lambda s: None),
                         sleep=lambda s: None) as daemon:
                 t = time.perf_counter()
+                stored: dict[int, int] = {}
                 for g in range(len(sizes)):
-                    daemon.crawl(f"g{g}", now)                 # the first crawl: every page
+                    # the first crawl, polls after polls: one reads at most the forum's `max_pages` pages
+                    while True:
+                        daemon.crawl(f"g{g}", now)
+                        n = len(daemon.store.posts(game_id=f"g{g}"))
+                        if n == stored.get(g):
+                            break
+                        stored[g] = n
                 first = time.perf_counter() - t
-                stored = {g: len(daemon.store.posts(game_id=f"g{g}")) for g in range(len(sizes))}
                 for _ in range(3):                              # warm: a few polls as the daemon would make
                     now += timedelta(minutes=2)
                     for g in range(len(sizes)):
