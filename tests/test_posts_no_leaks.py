@@ -9,6 +9,7 @@ import pytest
 from mafvote import rulesets
 from mafvote.render import THEMES, load_theme, make_environment, render, roles_from_ruleset
 from tally.format import outcome_text, public_outcome, shown_reason
+from test_public_outcome_wording import new_game, red  # noqa: F401  (the fixture and its helper)
 from test_render_followups import cand, public_count
 
 
@@ -69,3 +70,22 @@ def test_000_the_game_over_post_does_not_contradict_its_winner(revealed):
     first = out.splitlines()[0]
     assert first == ("Странные дети ликуют: Клэр Денсмор покидает петлю. Она была Пустотой (пустота)." if revealed
                      else "Решение принято: Клэр Денсмор покидает петлю.")
+
+
+def test_rule_3_a_real_public_two_two_tie_that_gerda_decides_says_undisclosed(new_game):
+    # 001: the public count Enzo 2, Соня 2; Герда's red counts 2 (hidden), so the real count hangs Enzo
+    g = new_game("new_year", [("Ронин", "Санта Клаус", "m"), ("Герда", "Герда", "f"), ("Алиса", "мирная зверюшка", "f"),
+                              ("Enzo", "мирная зверюшка", "m"), ("Соня", "мирная зверюшка", "f"),
+                              ("Пусс", "мирная зверюшка", "m"), ("Мотя", "мирная зверюшка", "f")])
+    for i, (voter, html) in enumerate([("Герда", red("Enzo")), ("Алиса", red("Enzo")),
+                                       ("Ронин", red("Соня")), ("Пусс", red("Соня"))]):
+        g.vote(voter, html, f"2026-11-21T10:{i:02d}")
+    g.ok("crawl")
+    g.ok("night", "resolve", "--night", "1")
+    assert g.json("tally", "--day", "1", "--view", "gm")["outcome"]["reason"] == "plurality"
+    g.ok("day", "close", "--day", "1")
+    public = g.json("tally", "--day", "1")
+    assert public["outcome"]["eliminated"] == ["Enzo"]
+    assert public["outcome"]["reason"] == "undisclosed"          # was "plurality" over a public 2–2 tie
+    assert g.ok("render", "votecount", "1", "--format", "text").splitlines()[-1] == \
+        "Голосование закрыто. Итог: Enzo покидает игру"
