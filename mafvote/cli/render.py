@@ -162,7 +162,7 @@ def _public_day_count(service: GameService, close: AppliedPhase) -> dict[str, An
               help="Flavour text for the top of the post (default: the phase's file in the game's flavor_dir).")
 @click.option("--variant", "variants", multiple=True, metavar="N|PHRASE=N",
               help="The phrase style to use (0, 1, ...), or one phrase's variant (night.deaths=2); repeatable. "
-                   "Default: chosen per phase from the game, kind and number.")
+                   "Default: the game's style (config `style`, else 0), the same for every post.")
 @click.option("--gm", "gm_report", is_flag=True, help="The GM's private report of the phase instead (never post it).")
 @click.option("--private", "private", is_flag=True,
               help="The players' private messages of the night or the day instead (one block per player).")
