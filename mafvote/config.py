@@ -1212,7 +1212,7 @@ def _roster_problems(game: dict[str, Any], where: str, shown: str) -> list[Probl
     # two names are one when the vote count reads them as one (RULES.md §2: case, ё/е, spaces, punctuation and
     # Latin/Cyrillic look-alike letters aside), so it is the count's own matcher that compares them
     from tally.names import RosterMatcher
-    from tally.untrusted import name_problem
+    from scraper.untrusted import name_problem
 
     problems = []
     owners: dict[str, tuple[int, str]] = {}  # a name's first use -> (player index, key path of that use)

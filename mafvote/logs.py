@@ -19,6 +19,8 @@ import sys
 import time
 from typing import IO, Iterable
 
+from scraper.untrusted import visible
+
 from .alerts import install_secret_filter, scrub, secret_filter
 
 __all__ = ["LEVELS", "OneLineFormatter", "SecretScrubber", "config_secrets", "scrub_line", "setup_logging"]
@@ -83,7 +85,8 @@ class OneLineFormatter(logging.Formatter):
         super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s", "%Y-%m-%dT%H:%M:%SZ")
 
     def format(self, record: logging.LogRecord) -> str:
-        line = super().format(record)
+        # a nick or a post quoted in a record never sends control characters to the GM's terminal (issue 13)
+        line = visible(super().format(record))
         return " | ".join(part.strip() for part in line.splitlines() if part.strip())
 
 

@@ -43,6 +43,8 @@ from scraper.fetch import off_origin_message, page_too_big_message
 from scraper.netguard import (DEFAULT_MAX_PAGE_BYTES, Guard, GuardedTransport, PageTooBig, UnknownEncoding,
                               read_capped, same_origin)
 
+from scraper.untrusted import visible
+
 from .alerts import install_secret_filter, known_secrets, scrub
 from .errors import OperationFailed
 from .store import from_db_time, to_db_time
@@ -161,6 +163,8 @@ def write_count_files(directory: Path, game: str, *, bbcode: str, html_body: str
     page made two documents, one inside the other, with two refresh rates."""
     directory = Path(directory)
     bb_name, html_name = count_file_names(game)
+    # no control character or bidi override from a post or a nick in a file a web server serves (issue 13)
+    bbcode, html_body = visible(bbcode), visible(html_body)
     written = []
     try:
         if write_if_changed(directory / bb_name, bbcode if bbcode.endswith("\n") else bbcode + "\n"):

@@ -28,6 +28,7 @@ writing ones get a `StoreError` saying so. A file that is not a mafvote store is
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -333,6 +334,27 @@ def _locked_message(path: Path) -> str:
             "is done")
 
 
+def _disk_full(path: Path, exc: BaseException) -> bool:
+    """SQLITE_FULL, ENOSPC, or an I/O error of SQLite while the store's disk has no room left (SQLite says
+    "disk I/O error" when it cannot even grow its -wal or -shm file)."""
+    code = _sqlite_code(exc)
+    if code == "SQLITE_FULL" or getattr(exc, "errno", None) == errno.ENOSPC:
+        return True
+    if code.startswith("SQLITE_IOERR") or "disk I/O error" in str(exc):
+        try:
+            stat = os.statvfs(Path(path).resolve().parent)
+        except OSError:
+            return False
+        return stat.f_bavail * stat.f_frsize < 1024 * 1024
+    return False
+
+
+def _disk_full_message(path: Path, what: object) -> str:
+    # Never "damaged": SQLite rolls the failed change back, and moving the store away would lose the game.
+    return (f"store {path}: the disk is full ({what}); free space and run again; the store is intact (the change "
+            "that did not fit was not written)")
+
+
 def _damaged_message(path: Path, what: object) -> str:
     return (f"store {path} is damaged ({what}); restore it from a backup, or move it away and run "
             "`mafvote crawl` to read the topics again (the nights resolved and days closed are in it too "
@@ -353,6 +375,8 @@ def database_problem(path: str | Path, exc: sqlite3.DatabaseError) -> StoreError
         return None
     path = Path(path)
     code = _sqlite_code(exc)
+    if _disk_full(path, exc):
+        return StoreError(_disk_full_message(path, exc))
     if code.startswith(_LOCKED):
         return StoreError(_locked_message(path))
     if code.startswith(_READ_ONLY):
@@ -433,6 +457,8 @@ class _Database(sqlite_utils.Database):
 
     def _store_error(self, exc: sqlite3.OperationalError) -> Exception:
         code = _sqlite_code(exc)
+        if _disk_full(self.store_path, exc):
+            return StoreError(_disk_full_message(self.store_path, exc))
         if code.startswith(_LOCKED):
             return StoreError(_locked_message(self.store_path))
         if code.startswith(_READ_ONLY):
@@ -561,6 +587,8 @@ class Store:
 
     def _open_problem(self, exc: BaseException) -> str:
         code = _sqlite_code(exc)
+        if _disk_full(self.path, exc):
+            return _disk_full_message(self.path, exc)
         if code.startswith(_LOCKED):
             return _locked_message(self.path)
         if code == "SQLITE_NOTADB":

@@ -39,7 +39,9 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from .dates import DateNotRecognised, parse_displayed, parse_machine
 from .model import EditNotice, LayoutNotRecognised, ParsedPage, ParsedPost
+from .nesting import shallow
 from .profile import EngineProfile
+from .untrusted import visible
 
 __all__ = ["content_hash", "decode_html", "parse_page", "parse_shown"]
 
@@ -269,7 +271,7 @@ def parse_page(html: bytes | str, *, url: str, profile: EngineProfile | str, tz:
         text, charset = html, "text"
     else:
         text, charset = _decode(html, encoding, url, engine)
-    tree = LexborHTMLParser(text)
+    tree = LexborHTMLParser(shallow(text))
     matched: list[tuple[int, LexborNode]] = []
     for candidate in (profile, *profile.variants):
         matched = _find_posts(tree, candidate, url, engine)
@@ -308,14 +310,39 @@ def parse_page(html: bytes | str, *, url: str, profile: EngineProfile | str, tz:
     # Bodies last: stripping a signature edits the tree, and the edit notice may sit inside the
     # body (IPS 4, FluxBB), so every other field is read before.
     htmls = _bodies(ctx, tree, matched, bodies)
-    posts = [ParsedPost(post_id=pid, topic_id=topic_id, page=page, position=pos, author=author,
-                        author_id=author_id, time=when, html=body_html, edit=edit,
+    _refuse_swallowed_posts(ctx, matched, htmls)
+    # Control characters and bidi overrides never leave the parser (issue 13): an `ESC ] 0 ;` in a post
+    # would reach the GM's terminal, a U+202E in a nick every post and page mafvote writes. The hash stays
+    # the body's as served, so a post stored before this is not taken for an edit.
+    posts = [ParsedPost(post_id=pid, topic_id=topic_id, page=page, position=pos, author=visible(author),
+                        author_id=author_id, time=when, html=visible(body_html), edit=edit,
                         content_hash=digest)
              for pos, ((pid, author, author_id, when, edit), (body_html, digest)) in enumerate(zip(posts, htmls))]
     title_node = tree.css_first(profile.title) if profile.title else None
-    title = _clean(title_node.text()) if title_node is not None else None
+    title = visible(_clean(title_node.text())) if title_node is not None else None
     return ParsedPage(url=url, engine=engine, topic_id=topic_id, page=page, last_page=last_page,
                       next_url=next_url, posts=posts, title=title or None)
+
+
+def _refuse_swallowed_posts(ctx: "_Context", matched: list[tuple[int, LexborNode]],
+                            htmls: list[tuple[str, str]]) -> None:
+    """A post whose body holds another post's container is refused (issue 13): on a forum that lets posts
+    carry raw HTML, an unclosed `<!--` or tag in one post swallows the posts after it, and a `-->` further
+    down hands their text to the first post's author. The container's id (`id="p123"`, `id="post_123"`) in
+    a body, as markup or inside a comment, is that sign; an inner wrapper repeating the post's own id is not."""
+    profile = ctx.profile
+    core = profile.post_id_pattern.removeprefix("^").removesuffix("$")
+    marker = re.compile(rf"""(?<![\w-]){re.escape(profile.post_id_attr)}\s*=\s*["']?{core}["'\s>/]""")
+    for (pid, _), (body, _) in zip(matched, htmls):
+        for m in marker.finditer(body):
+            other = m.group(1)
+            if other.isdigit() and int(other) != pid:
+                raise LayoutNotRecognised(
+                    ctx.url, ctx.engine,
+                    f"в теле поста {pid} оказалось начало другого поста ({m.group(0)[:-1]}): незакрытый "
+                    f"HTML-комментарий или тег в посте форума, где посты могут содержать HTML; страница не "
+                    f"считается, чтобы голос одного поста не достался автору другого. Откройте страницу в "
+                    f"браузере; когда пост исправят, следующий опрос прочитает её")
 
 
 # --- finding nodes ------------------------------------------------------------------------------

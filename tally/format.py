@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .model import Tally
 
@@ -95,8 +96,9 @@ def format_text(tally: Tally, width: int = 110, *, names: Mapping[str, str] | No
     def n(player: str) -> str:
         return shown.get(player, player)
 
-    table = Table(title=f"{t.game} day {t.day} ({t.view}) — deadline {t.deadline.isoformat()}"
-                  + (f", as of {t.as_of.isoformat()}" if t.as_of else ""), expand=False)
+    # Cells are `Text`, never markup: a nick `[/color]` crashed the table and `[b]Петя[/b]` lost its brackets.
+    table = Table(title=Text(f"{t.game} day {t.day} ({t.view}) — deadline {t.deadline.isoformat()}"
+                             + (f", as of {t.as_of.isoformat()}" if t.as_of else "")), expand=False)
     # colors_matter = false (004, RULES.md §3.4): every vote is a vote to hang, one "votes" column
     cols = ("player", "total", "red", "blue", "penalty", "voters") if t.colors_matter else \
         ("player", "total", "votes", "penalty", "voters")
@@ -107,7 +109,7 @@ def format_text(tally: Tally, width: int = 110, *, names: Mapping[str, str] | No
             f"{n(v.voter)}{'' if v.color == 'red' else ' (blue)'}{'' if v.weight == 1 else f' ×{v.weight}'}"
             for v in c.voters)
         counts = (str(c.red), str(c.blue)) if t.colors_matter else (str(c.red),)
-        table.add_row(n(c.player), str(c.total), *counts, str(c.penalty), voters or "—")
+        table.add_row(Text(n(c.player)), str(c.total), *counts, str(c.penalty), Text(voters or "—"))
     buf = io.StringIO()
     console = Console(file=buf, width=width, color_system=None, force_terminal=False, legacy_windows=False)
     console.print(table)

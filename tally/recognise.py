@@ -196,33 +196,52 @@ class _Flat:
         return "".join(self.parts)
 
 
+# The most nodes of one post read (issue 13): a real post has hundreds; a post of 50,000 nested tags is an
+# attack on the count, and its text past this many nodes is not read.
+MAX_NODES = 100_000
+
+
 def _walk(node, flat: _Flat, hue: Hue, bold: bool) -> None:  # noqa: ANN001
-    child = node.child
-    while child is not None:
-        if child.is_text_node:
-            t = child.text_content
-            if t:
-                if "\n" in t or "\t" in t or "\r" in t or "\xa0" in t or "  " in t:
-                    t = _SPACES.sub(" ", t)
-                flat.add(t, hue, bold)
-        elif child.is_element_node:
-            tag = child.tag
-            if tag == "br":
-                flat.newline()
-            else:
-                attrs = child.attributes
-                if not _excluded(tag, attrs):
-                    h = hue_of_element(tag, attrs) if attrs else "none"
-                    block = tag in _BLOCK
-                    if block:
-                        flat.newline()
-                    _walk(child, flat, h if h != "none" else hue,
-                          bold or tag == "b" or tag == "strong" or (bool(attrs) and _is_bold(tag, attrs)))
-                    if block:
-                        flat.newline()
-                elif tag in _BLOCK or tag == "blockquote" or tag == "details":
+    """`node`'s visible text into `flat`, depth first. An explicit stack, not recursion: a post's nesting is
+    the poster's to choose, and 1,000 nested tags stopped the whole game's count with RecursionError."""
+    # a frame: (the next child to read, the hue and boldness there, whether the element is a block)
+    stack: list[tuple[object, Hue, bool, bool]] = [(node.child, hue, bold, False)]
+    budget = MAX_NODES
+    while stack:
+        child, hue, bold, block = stack.pop()
+        descended = False
+        while child is not None:
+            budget -= 1
+            if budget < 0:
+                return
+            if child.is_text_node:
+                t = child.text_content
+                if t:
+                    if "\n" in t or "\t" in t or "\r" in t or "\xa0" in t or "  " in t:
+                        t = _SPACES.sub(" ", t)
+                    flat.add(t, hue, bold)
+            elif child.is_element_node:
+                tag = child.tag
+                if tag == "br":
                     flat.newline()
-        child = child.next
+                else:
+                    attrs = child.attributes
+                    if not _excluded(tag, attrs):
+                        h = hue_of_element(tag, attrs) if attrs else "none"
+                        inner = tag in _BLOCK
+                        if inner:
+                            flat.newline()
+                        stack.append((child.next, hue, bold, block))
+                        stack.append((child.child, h if h != "none" else hue,
+                                      bold or tag == "b" or tag == "strong" or (bool(attrs) and _is_bold(tag, attrs)),
+                                      inner))
+                        descended = True
+                        break
+                    if tag in _BLOCK or tag == "blockquote" or tag == "details":
+                        flat.newline()
+            child = child.next
+        if not descended and block:
+            flat.newline()
 
 
 def _runs(intervals: list[tuple[int, int, str]], text: str) -> list[tuple[int, int, str]]:

@@ -14,6 +14,7 @@ from .common import INTERRUPTED, config_option, format_option, game_option, load
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from selectolax.lexbor import LexborHTMLParser
+from scraper.untrusted import visible
 
 from ..errors import OperationFailed
 from . import cli
@@ -36,7 +37,7 @@ def plain_text(html: str) -> str:
     tree = LexborHTMLParser(f"<div>{marked}</div>")
     root = tree.body if tree.body is not None else tree.root
     text = root.text(deep=True) if root is not None else ""
-    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
+    lines = [_SPACES.sub(" ", line).strip() for line in visible(text).split("\n")]
     return _BLANK_RUNS.sub("\n\n", "\n".join(lines).strip("\n"))
 
 
@@ -133,7 +134,7 @@ def _print_result(game_id: str, result, by_id, tz) -> None:
                 continue
             first_line = plain_text(post.html).split("\n", 1)[0]
             click.echo(f"  {label:7} #{pid} {post.time.astimezone(tz):%d.%m.%Y %H:%M} "
-                       f"{post.author}: {first_line[:100]}")
+                       f"{visible(post.author)}: {first_line[:100]}")
         if len(ids) > _SHOWN_PER_KIND:
             click.echo(f"  ... and {len(ids) - _SHOWN_PER_KIND} more {label} (see `mafvote posts`)")
     if result.note:
@@ -169,7 +170,7 @@ def posts_command(config_path: Path, game_id: str | None, kind: str | None, fmt:
     for p in posts:
         flags = "".join(f" [{f}]" for f, on in (("edited", p.edited), ("deleted", p.deleted)) if on)
         click.echo(f"#{p.post_id} {p.kind} p{p.page} {p.time.astimezone(tz):%d.%m.%Y %H:%M} "
-                   f"{p.author}{flags}")
+                   f"{visible(p.author)}{flags}")
         for line in plain_text(p.html).split("\n"):
             click.echo(f"    {line}" if line else "")
 
@@ -177,9 +178,10 @@ def posts_command(config_path: Path, game_id: str | None, kind: str | None, fmt:
 def post_json(post, tz) -> dict:
     """The INTERFACE.md `posts` shape (keys only grow): topic is the kind, "vote" or "game"."""
     return {
-        "post_id": post.post_id, "topic": post.kind, "page": post.page, "author": post.author,
+        # a post stored before the parser removed control characters loses them here (issue 13)
+        "post_id": post.post_id, "topic": post.kind, "page": post.page, "author": visible(post.author),
         "time": post.time.astimezone(tz).isoformat(), "edited": post.edited,
-        "deleted": post.deleted, "text": plain_text(post.html), "html": post.html,
+        "deleted": post.deleted, "text": plain_text(post.html), "html": visible(post.html),
         "topic_id": post.topic, "position": post.position, "author_id": post.author_id,
         "versions": post.versions_count,
     }

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from scraper.untrusted import visible
 
 from .. import game as game_mod
 from ..alert_rules import gm_report_data
@@ -212,7 +213,7 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
                 click.echo(f"{kind} {number}: no private messages", err=True)
             for i, (to, text) in enumerate(messages.items()):
                 click.echo(("\n" if i else "") + f"== {to} ==")
-                click.echo(text, nl=False)
+                click.echo(visible(text), nl=False)
             return
         out = render(theme, "gm_report" if gm_report else kind, data, fmt=fmt, variant=variant,
                      templates_dir=game.templates_dir,
@@ -226,4 +227,4 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
                               f"config of game {game.id}, or add a folder {theme}/ with a theme.toml to its "
                               "templates_dir") from None
         raise
-    click.echo(out, nl=False)
+    click.echo(visible(out), nl=False)

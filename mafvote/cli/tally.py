@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 import tally as T
+from scraper.untrusted import visible
 
 from .. import game as game_mod
 from ..render import public_names
@@ -56,19 +57,20 @@ def tally_command(config_path: Path, game_id: str | None, number: int | None, si
         # a vote thread read only in part counts only what was read; say so (json: a key that grows)
         warning = crawl_warning(service.store.last_crawl_run(game_id=service.game.id, kind="vote"), tz)
     if fmt == "json":
-        click.echo(json.dumps(t.to_json() | {"crawl_warning": warning}, ensure_ascii=False, indent=1))
+        click.echo(visible(json.dumps(t.to_json() | {"crawl_warning": warning}, ensure_ascii=False, indent=1)))
     elif fmt == "bbcode":
         if warning:
             click.echo(f"warning: {warning}", err=True)       # never inside the post
         # the live-count post names players as the posts do: the mask in mask games, the account playing the
         # slot now after a replacement (the json output keeps the slots' nicks, for scripts)
-        click.echo(T.format_bbcode(t, t.as_of or game_mod.utc_now(), names=names), nl=False)
+        click.echo(visible(T.format_bbcode(t, t.as_of or game_mod.utc_now(), names=names)), nl=False)
     else:
         if warning:
             click.echo(f"warning: {warning}")
         # the table prints the instants as the count holds them (UTC or the zone they were given in): the GM reads
         # them in the game's zone, to the minute, like `votes` and `posts`
-        click.echo(local_times(T.format_text(t, names=names), tz), nl=False)
+        # no control character of a post or a nick reaches the terminal (issue 13)
+        click.echo(visible(local_times(T.format_text(t, names=names), tz)), nl=False)
 
 
 @cli.command("votes")

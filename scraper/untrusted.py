@@ -1,5 +1,8 @@
 """Text from forum users and config files on its way to a terminal or a written file (issue 13): pure.
 
+The parser cleans every post and nick it reads with `visible`; the commands clean what they print or write
+(a post stored before this, a config's text), and `mafvote check` refuses a roster name `name_problem` names.
+
 - `visible(text)`: C0 and C1 control characters (tab and newline kept) and the bidi controls removed. An
   `ESC ] 0 ; title BEL` in a post would retitle the GM's terminal or rewrite what is on it, and a right-to-
   left override in a nick would show `ясеП` for `Петя` in every post and page mafvote writes.
