@@ -224,7 +224,8 @@ def test_vote_thread_redirecting_to_another_port_stops_the_crawl_naming_both(ser
     forum = servers({"/showthread.php": lambda h, b: send(
         h, 302, headers={"Location": thief.base + "showthread.php?tid=2"})})
     store = Store(tmp_path / "s.db")
-    with ForumClient(origin=forum.base, retries=2, sleep=lambda s: None, min_delay=0) as client:
+    config = ForumConfig(id="f", engine="mybb", base_url=forum.base, timezone="Europe/Moscow", retries=2, min_delay=0)
+    with ForumClient.for_forum(config, sleep=lambda s: None) as client:
         result = crawl(client, store, forum.base + "showthread.php?tid=2")
     assert not result.ok and thief.requests == []
     assert result.error.startswith(
@@ -354,7 +355,7 @@ def test_endless_pagination_stops_at_max_pages_and_goes_on_at_the_next_poll(tmp_
         for i in range(1000):                               # a topic listing 1,000 pages
             sim.add_post(2, f"Игрок{i % 7}", f"пост {i}")
         store = Store(tmp_path / "s.db")
-        with ForumClient(origin=sim.base_url, retries=0, sleep=lambda s: None, min_delay=0) as client:
+        with ForumClient(retries=0, sleep=lambda s: None, min_delay=0) as client:
             first = crawl_topic(client, store, forum="f", url=sim.url_of(2), kind="vote", game_id="g",
                                 profile="mybb", tz=MSK, now=NOW, max_pages=5)
             second = crawl_topic(client, store, forum="f", url=sim.url_of(2), kind="vote", game_id="g",
