@@ -426,7 +426,7 @@ def test_run_stops_within_seconds_of_a_signal_during_a_trickled_answer(servers, 
                             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
-        assert connected.wait(HANG_GUARD * 2), "the daemon never asked the forum"
+        assert connected.wait(120), "the daemon never asked the forum"     # its start-up, on a loaded machine
         time.sleep(0.5)
         proc.send_signal(signum)
         started = time.monotonic()
