@@ -399,15 +399,22 @@ class GameService:
             raise GameError(f"game {self.game.id}: no role for {', '.join(missing)}; the night and day rules need "
                             f"every role: set {', '.join(keys[:3])}{' ...' if len(keys) > 3 else ''} in the config")
 
-    def _player(self, state: R.GameState, name: str, *, alive: bool = True, what: str = "player") -> R.Player:
+    def _player(self, state: R.GameState, name: str, *, alive: bool = True, what: str = "player",
+                kills: bool = False) -> R.Player:
         """The player a name typed on the command line means: the nick, display name or alias, else as a vote
         names a player (tally.RosterMatcher: case forms `Дельту`, Latin look-alike letters, transliteration, a
         unique beginning of the name). A name that could be several players, or only a fuzzy guess, is refused
-        with the candidates: a GM's order is never carried out on a guess."""
+        with the candidates: a GM's order is never carried out on a guess. `kills`: the command removes the
+        player (`--eliminate`, `state kill`, `modkill`), so a bare beginning or one word of the name («Кот» for
+        Kotik) is refused too, naming the candidates (issue 15 point 9): a death is not undone by a glance."""
         p = find_player(state.players, name)
         if p is None:
             names = {q.nick: (*((q.display,) if q.display else ()), *q.aliases) for q in state.players}
             m = T.RosterMatcher(names).match(name, fuzzy=True)
+            if kills and m.step == "prefix" and m.candidates:
+                cands = ", ".join(m.candidates)
+                raise GameError(f"{what} {name!r}: это только начало имени ({cands}); команда, которая убивает "
+                                f"игрока, не угадывает — напишите ник полностью, как в составе")
             if m.status == "match" and m.step != "fuzzy":
                 p = state.player(m.player or "")
             elif m.candidates:
@@ -420,6 +427,10 @@ class GameService:
         if alive and not p.alive:
             raise GameError(f"{what} {p.nick} is dead ({p.died}); only living players can be meant here")
         return p
+
+    def killed_name(self, name: str) -> str:
+        """The nick a command that kills reads `name` as (see `_player(kills=True)`), to print it back."""
+        return self._player(self.state(), name, alive=False, kills=True).nick
 
     def _wrap(self, exc: Exception) -> GameError:
         return GameError(str(exc))
@@ -462,11 +473,12 @@ class GameService:
     # -- the game's end (RULES.md §5) --
     def winner(self, applied: Sequence[AppliedPhase] | None = None) -> str | None:
         """The side that has won (a side id of the ruleset, or "nobody"), as the engine announced it: the winner
-        stored with the last resolved night, closed day or modkill (the engine checks the win after each,
-        `resolver.check_win`); None while the game goes on. A state set by hand (`state kill`) ends no game by
-        itself: the next resolved phase says whether it did. `mafvote undo` of the step that ended it reopens it."""
+        stored with the last resolved night, closed day, modkill or `state kill` (the engine checks the win after
+        each, `resolver.check_win`; a `state kill` row carries its `winner` key: issue 15 point 6, the last hostile
+        killed by hand ends the game at once); None while the game goes on. `mafvote undo` of the step that ended it
+        reopens it."""
         rows = list(self.applied() if applied is None else applied)
-        last = next((r for r in reversed(rows) if r.how in ("resolve", "close", "modkill")), None)
+        last = next((r for r in reversed(rows) if _may_end_the_game(r)), None)
         if last is None:
             return None
         if last.how == "close":
@@ -478,7 +490,7 @@ class GameService:
         rows = list(self.applied() if applied is None else applied)
         if self.winner(rows) is None:
             return None
-        return next(r for r in reversed(rows) if r.how in ("resolve", "close", "modkill"))
+        return next(r for r in reversed(rows) if _may_end_the_game(r))
 
     def winner_words(self, winner: str) -> str:
         """«мафии», «маньяка»: the winner as «победа …» needs it, worded as the game's posts word it."""
@@ -761,7 +773,7 @@ class GameService:
         overridden: tuple[tuple[str, str], ...] = ()
         hang_state = state
         if eliminate is not None:
-            doomed = [self._player(state, eliminate, what="--eliminate").nick]
+            doomed = [self._player(state, eliminate, what="--eliminate", kills=True).nick]
             decided = "gm"
             if count is not None and inputs is not None and not count.outcome.saved and [
                     inputs.slot_to_nick.get(p, p) for p in count.outcome.eliminated] == doomed:
@@ -869,7 +881,7 @@ class GameService:
         applied = self.applied()
         state = self.state(applied)
         self._need_roles(state)
-        p = self._player(state, player)
+        p = self._player(state, player, kills=True)
         try:
             out = R.modkill(self.ruleset, state, p.nick, reveal=reveal)
         except R.ResolverError as exc:
@@ -1036,14 +1048,15 @@ class GameService:
         applied = self.applied()
         state = self.state(applied)
         current = self.current_phase(applied)
-        p = self._player(state, player)
+        p = self._player(state, player, kills=True)
         # RULES.md §3.15: the phase keeps the alive count it began with
         new = R.mark_phase_start(state).with_player(p.nick, alive=False, died=f"{current.label} (set by the GM)",
                                                     causes=("gm",), revealed=reveal)
         new = replace(new, silences=tuple(s for s in new.silences if s.player != p.nick),
                       alibis=tuple(a for a in new.alibis if a != p.nick),
                       hidden_vote_loss=tuple(h for h in new.hidden_vote_loss if h != p.nick))
-        self._append(current, "set", new, {"what": f"{p.nick} dead"}, now)
+        # RULES.md §5: the win is checked after every change of who lives, a death set by hand included
+        self._append(current, "set", new, {"what": f"{p.nick} dead", "winner": R.check_win(self.ruleset, new)}, now)
         return new
 
     # -- the count --
@@ -1351,6 +1364,12 @@ class GameService:
             out.append((n, ph.start, ph.deadline))
             n += 1
         return out
+
+
+def _may_end_the_game(row: AppliedPhase) -> bool:
+    """A step after which the engine checked the win (RULES.md §5): a resolved night, a closed day, a modkill, a
+    `state kill` (its row carries `winner`; other hand-set rows change nobody's life)."""
+    return row.how in ("resolve", "close", "modkill") or (row.how == "set" and "winner" in row.outcome)
 
 
 def _with_modkills(state: T.DayState, modkills: Sequence[tuple[str, datetime | None]]) -> T.DayState:

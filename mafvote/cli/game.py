@@ -446,7 +446,8 @@ def state_kill(config_path: Path, game_id: str | None, player: str, reveal: bool
     """Mark a player dead (a death worked out outside mafvote)."""
     with _service() as service:
         service.set_dead(player, now=game_mod.utc_now(), reveal=reveal)
-        click.echo(f"{player}: dead")
+        click.echo(f"{service.killed_name(player)}: dead")
+        _winner(service, service.winner())
 
 
 @state_group.command("excuse")
