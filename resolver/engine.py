@@ -535,7 +535,8 @@ class _Night:
         else:
             for rank in sorted({b.card.block_rank for b in blocks}, reverse=True):
                 group = [b for b in blocks if b.card.block_rank == rank]
-                landing = [b for b in group if b.actor not in blocked]
+                # a block that passes blocks (003's clock used by a blocked holder, `ignores = ["block"]`) lands
+                landing = [b for b in group if b.actor not in blocked or "block" in b.card.ignores]
                 for b in group:
                     if b not in landing:
                         b.blocked_by = blocked[b.actor]
