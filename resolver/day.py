@@ -161,15 +161,18 @@ def modkill(ruleset: Ruleset, state: GameState, player: str, *, reveal: bool = F
     if p is None or not p.alive:
         raise ResolverError(f"modkill: {player!r} is not a living player of game {state.game}")
     role = ruleset.role(p.role)
+    # Decision (issue 15, RULES.md §4 004): 004 shows the side of every departure (seed 004 rule 3: «открывается
+    # только сторона(маньяк видится как город)»), a modkill included (the maniac as town); `--reveal` stays the GM's override for the
+    # role. Elsewhere a modkill shows the role only with `--reveal`.
+    shown = reveal or ruleset.reveal_day == "side"
+    mode = "role" if reveal else ("side" if shown else "none")
     # RULES.md §3.15: the phase's alive count stays the one at its start (the close's reveal rule uses it)
     new = mark_phase_start(state).with_player(p.nick, alive=False, died="modkill", causes=("modkill",),
-                                              revealed=reveal)
-    # 004 shows the side only, also for a modkill (the maniac as town)
-    mode = ("side" if ruleset.reveal_day == "side" else "role") if reveal else "none"
-    text = f"Модкилл: {_death_text(ruleset, p, role, reveal, mode)}"
+                                              revealed=shown)
+    text = f"Модкилл: {_death_text(ruleset, p, role, shown, mode)}"
     new, inherit_log, _ = inherit(ruleset, new)   # 004: a modkilled maniac passes to the neutral too
     winner = check_win(ruleset, new)
-    return DayOutcome(day=state.day, deaths=(Death(p.nick, role.name, role.side, reveal, ("modkill",)),), saved=(),
+    return DayOutcome(day=state.day, deaths=(Death(p.nick, role.name, role.side, shown, ("modkill",)),), saved=(),
                       public=(Public("modkill", text, {"player": p.nick}),),
                       log=(f"modkill: {p.nick} ({role.name})", *inherit_log), state=new, winner=winner)
 

@@ -357,12 +357,12 @@ def test_rule_6_the_004_modkill_line_needs_no_inflection_and_one_bracket():
 
 # --- the CLI: the game's end once and in Russian; D6 a modkill closes the 004 day (RULES.md §3.14) ------------
 
-def test_rule_5_night_resolve_says_game_over_once_in_russian(play):
+def test_rule_5_state_kill_says_game_over_once_in_russian(play):
     play("grand_hotel", GRAND_HOTEL)
-    for nick in ("РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард", "Nejka", "Гафф", "Enzo", "Nevermore",
-                 "Puss"):
+    for nick in ("РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард", "Nejka", "Гафф", "Enzo", "Nevermore"):
         ok("state", "kill", "--player", nick)
-    out = ok("night", "resolve", "--night", "1")     # Alisa (Донья Тереса) and Ronin (Хавьер) are left
+    # the win is checked at once (issue 15 point 6): Alisa (Донья Тереса) and Ronin (Хавьер) are left
+    out = ok("state", "kill", "--player", "Puss")
     assert out.count("Игра окончена") == 1
     assert "Игра окончена: победа маньяка" in out.splitlines()
     assert "maniac" not in out.replace("game over: maniac wins", "")
@@ -383,7 +383,7 @@ def test_rule_3_14_a_modkill_during_the_004_day_closes_it_and_the_night_begins(p
     grand_hotel_night_1()
     out = ok("modkill", "--player", "Соня").splitlines()
     assert out[:4] == [
-        "Модкилл: Соня",
+        "Модкилл: Соня (нейтрал)",      # 004 shows the side of every departure (decision of issue 15)
         "День 1 закрыт этим модкиллом (RULES.md §3.14: день закрывается повесом модкилленного игрока, объявляется "
         "ночь 2); `mafvote undo` отменяет закрытие дня, ещё раз — модкилл",
         "День 1 (по подсчёту голосов)",
@@ -404,10 +404,20 @@ def test_rule_3_14_modkill_keep_day_leaves_the_004_day_open_and_says_what_to_do(
     play("grand_hotel", GRAND_HOTEL)
     grand_hotel_night_1()
     out = ok("modkill", "--player", "Соня", "--keep-day").splitlines()
-    assert out == ["Модкилл: Соня",
+    assert out == ["Модкилл: Соня (нейтрал)",
                    "День 1 остаётся открытым (--keep-day); по правилам игры модкилл закрывает день: закройте его "
                    "командой `mafvote day close --day 1` (итог дня — этот модкилл)"]
     assert state()["phase"]["kind"] == "day"
+
+
+def test_issue15_the_004_modkill_shows_the_side_and_reveal_is_the_gms_override_for_the_role(play):
+    # decision of issue 15: «открывается только сторона(маньяк видится как город)» holds for a modkill too
+    play("grand_hotel", GRAND_HOTEL)
+    grand_hotel_night_1()
+    assert ok("modkill", "--player", "Ронин", "--keep-day").splitlines()[0] == "Модкилл: Ronin (город)"
+    ok("undo")
+    assert ok("modkill", "--player", "Ронин", "--keep-day", "--reveal").splitlines()[0] == \
+        "Модкилл: Ronin - Хавьер (маньяк)"
 
 
 def test_a_modkill_in_a_game_whose_rules_do_not_close_the_day_leaves_it_open(play):
