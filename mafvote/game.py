@@ -1055,8 +1055,10 @@ class GameService:
         new = replace(new, silences=tuple(s for s in new.silences if s.player != p.nick),
                       alibis=tuple(a for a in new.alibis if a != p.nick),
                       hidden_vote_loss=tuple(h for h in new.hidden_vote_loss if h != p.nick))
-        # RULES.md §5: the win is checked after every change of who lives, a death set by hand included
-        self._append(current, "set", new, {"what": f"{p.nick} dead", "winner": R.check_win(self.ruleset, new)}, now)
+        # RULES.md §5: the win is checked after every change of who lives, a death set by hand included (not
+        # while a role is unknown: a counting-only game without roles has no win to check)
+        winner = R.check_win(self.ruleset, new) if all(q.role for q in new.players) else None
+        self._append(current, "set", new, {"what": f"{p.nick} dead", "winner": winner}, now)
         return new
 
     # -- the count --
