@@ -114,11 +114,12 @@ def test_rule_4_001_a_blocked_heal_still_counts_as_last_nights_heal() -> None:
         ("Doc", "repeat target: A also last night (lifted only with 3 alive)")]
 
 
-def test_rule_4_003_a_clock_blocked_item_stays_with_its_holder() -> None:
+def test_rule_4_003_a_clock_blocked_player_still_uses_an_item() -> None:
+    # decision of issue 15: the clock blocks the role's move; an item «не влияет на основной ход»
     out = resolve_night(TM, STATE, [Action("A", "clock", ("Zorro",)), Action("Zorro", "button", ("B",))], Rolls("h30", 1))
-    assert out.deaths == ()
-    assert out.state.items == {"Zorro": ("button", "book")}
-    assert "A/clock@night" in out.state.counters and "Zorro/button@night" not in out.state.counters
+    assert [d.player for d in out.deaths] == ["B"]
+    assert out.state.items == {"Zorro": ("book",)}
+    assert "A/clock@night" in out.state.counters and "Zorro/button@night" in out.state.counters
 
 
 # --- 3. the GM's log and the private notes ----------------------------------------------------------------
