@@ -60,12 +60,14 @@ def test_help_lists_every_command_without_importing_them():
     # the lazy listing is exactly click's own listing of the imported commands: every command, each with the
     # short help of its docstring (a docstring changed without `_COMMANDS` fails here)
     load_all_commands()
-    assert sorted(_COMMANDS) == sorted(cli.commands)
+    assert sorted(_COMMANDS) == sorted(cli.commands), "every command needs its line in mafvote.cli._COMMANDS"
     ctx = click.Context(cli, info_name="mafvote")
     formatter = ctx.make_formatter()
     click.Group.format_commands(cli, ctx, formatter)        # click's, through the imported commands
     eager = formatter.getvalue()
-    assert eager.strip() and eager in text
+    assert eager.strip() and eager in text, (
+        "`mafvote --help` lists a command's short help from mafvote.cli._COMMANDS: copy the first paragraph of the "
+        "command's docstring there")
     for name in ("check", "crawl", "posts", "tally", "votes", "night", "day", "state", "render", "run", "status",
                  "demo", "modkill", "replace", "undo"):
         assert f"\n  {name} " in text
