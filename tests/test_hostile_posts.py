@@ -293,3 +293,17 @@ def test_check_warns_about_a_login_over_plain_http_to_another_machine(tmp_path, 
         code, out, _ = run(capsys, "check", "-c", str(config))
         assert "in clear" not in out
 
+
+
+def test_no_page_of_a_real_forum_is_flattened():
+    # the nesting guard only ever touches pages deeper than any real board's (fixtures/html: captured pages)
+    from scraper.nesting import shallow
+
+    pages = sorted((ROOT / "fixtures" / "html").rglob("*.html"))
+    assert len(pages) >= 20
+    for path in pages:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert shallow(text) is text, path
+    deep = "<div>" * 2000 + "Голосую " + RED.format("Соня") + "</div>" * 2000
+    flat = shallow(deep)
+    assert flat.count("<div>") == 500 and RED.format("Соня") in flat
