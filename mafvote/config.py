@@ -596,6 +596,8 @@ class AlertsConfig(_Model):
 
 class PublishConfig(_Model):
     dir: Path | None = Field(None, examples=["public/"])
+    # the GM's pages (hidden weights): never inside `dir` (mafvote.pages.gm_pages_dir); default gm-pages/ by the store
+    gm_dir: Path | None = Field(None, examples=["gm-pages/"])
     forum: bool = False
     interval: _bounded("interval") = Field(timedelta(minutes=10), examples=["10m"])  # type: ignore[valid-type]
 
@@ -1418,6 +1420,8 @@ def _complete(config: Config, file: Path, shown: str) -> None:
         config.store.path = base / config.store.path.expanduser()
     if config.publish.dir is not None and not config.publish.dir.is_absolute():
         config.publish.dir = base / config.publish.dir.expanduser()
+    if config.publish.gm_dir is not None and not config.publish.gm_dir.is_absolute():
+        config.publish.gm_dir = base / config.publish.gm_dir.expanduser()
     for i, forum in enumerate(config.forums):
         if forum.login is not None:
             forum.login._where = f"{shown}: forums[{i}].login.password_env"

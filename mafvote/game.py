@@ -1276,7 +1276,14 @@ class GameService:
     def counts(self, day: int | None = None, *, views: Sequence[str] = ("gm", "public"),
                since: datetime | None = None, deadline: datetime | None = None, as_of: datetime | None = None,
                now: datetime | None = None) -> dict[str, T.Tally]:
-        """The day's count in each of `views`, from one read of the store.
+        """The day's count in each of `views`, from one read of the store (`count_views`)."""
+        return self.count_views(day, views=views, since=since, deadline=deadline, as_of=as_of, now=now)[0]
+
+    def count_views(self, day: int | None = None, *, views: Sequence[str] = ("gm", "public"),
+                    since: datetime | None = None, deadline: datetime | None = None, as_of: datetime | None = None,
+                    now: datetime | None = None) -> tuple[dict[str, T.Tally], CountInputs]:
+        """The day's count in each of `views`, from one read of the store, with the inputs they were counted from
+        (the pages draw the day's timeline from a count and its day state).
 
         `as_of` counts as mafvote knew the thread then (`--at`). Without it, a day whose deadline is after
         `now` is counted as of `now`: it is still open (the public view shows no result and no penalties).
@@ -1306,7 +1313,7 @@ class GameService:
                     "deaths", ()) if "hanged" in (d.get("causes") or ()))
                 tally = replace(tally, outcome=T.Outcome(hanged, "decision"))
             out[view] = tally
-        return out
+        return out, inputs
 
     # -- one player's votes --
     def link(self, post_id: int, kind: str = "vote", topic: str | None = None) -> str:
@@ -1465,6 +1472,11 @@ _CLOCK: list[datetime] = []
 def utc_now() -> datetime:
     """The clock of the shell (the pure parts take times as data)."""
     return _CLOCK[-1] if _CLOCK else datetime.now(timezone.utc)
+
+
+def clock_fixed() -> bool:
+    """Whether the shell runs at a fixed moment (`clock_at`: the demo, tests), not the real clock."""
+    return bool(_CLOCK)
 
 
 @contextmanager

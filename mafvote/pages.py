@@ -1,0 +1,372 @@
+"""The day at a glance: static HTML pages of every game, one set for players and one for the GM (issue 18).
+
+    GameService ──count_views──> Tally + CountInputs ──tally.timeline──> steps ──pages_chart──> inline SVG
+         │                                   └──────────────> the count table, the vote log, who has not voted
+         ├─ applied steps: closed days (their count at the close, the chart, the themed day post),
+         │                 resolved nights (the themed night post; the GM's: the actions entered, the journal)
+         └─ game state: the living (the GM's: roles, silences, alibis, misses)
+    ──templates/_pages/*.html.j2 (Jinja, autoescaped)──> {relative path: html} ──write_pages──> a folder
+
+Public pages go to `[publish].dir`, the GM's to `[publish].gm_dir` (default `gm-pages/` beside the store), which
+may never be the public folder or inside it: the GM's pages hold the hidden weights, and a folder a web server
+serves would serve them. The public pages are built from public-view counts only (and the themed posts, which
+already show only what the rules let a post show), so nothing hidden can reach them.
+
+Pages are written only when their text changed (`publish.write_if_changed`). Each page is whole in itself: its
+style inline, no script or font from anywhere (the one script updates «осталось …» between regenerations and the
+page reads the same without it). A closed day's page does not change after a new post: `PageCache` keeps it
+until the game's applied steps change, so the daemon regenerates a game after a post by counting one day.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import jinja2
+from markupsafe import Markup
+
+import tally as T
+from tally.format import outcome_text, time_left
+from tally.timeline import timeline
+
+from .errors import BadInput
+from .game import clock_fixed
+from .pages_chart import PALETTE, chart_svg
+from .pages_chart import order as chart_order
+from .paths import data_dir
+from .publish import PublishError, write_if_changed
+
+__all__ = ["PageCache", "PagesError", "game_pages", "gm_pages_dir", "index_page", "publish_pages", "write_pages"]
+
+log = logging.getLogger("mafvote.pages")
+
+
+class PagesError(BadInput):
+    """The pages cannot be written where the config says; the message says what to change."""
+
+
+VIEWS = ("public", "gm")
+
+# what each vote did, in Russian, from the count's reasons (tally/count.py `_cast`, tally/views.py `vote_weight`)
+_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), r) for p, r in (
+    (r"^counted \(досрочно, final\)", "засчитан, досрочно"),
+    (r"^counted ×(\d+)", r"засчитан ×\1"),
+    (r"^counted", "засчитан"),
+    (r"^silenced \(secret\)", "лишён голоса тайно: вес 0"),
+    (r"^silenced", "лишён голоса: вес 0"),
+    (r"^vote stolen", "голос украден: вес 0"),
+    (r"^replaced by a later vote", "заменён следующим голосом"),
+    (r"^voter is not alive", "голосующий не в игре"),
+    (r"^after a final", "после досрочного голоса: не меняет его"),
+    (r"^unknown name '?(.*?)'?; ", r"имени «\1» нет в списке: остаётся прежний голос"),
+    (r"^ambiguous name '?(.*?)'?; ", r"имя «\1» неоднозначно: остаётся прежний голос"),
+    (r"^self-vote", "голос за себя не засчитывается"),
+    (r"^(.*) is not alive; ", r"\1 не в игре: остаётся прежний голос"),
+    (r"^(.*) was modkilled after this vote", r"\1 получил модкилл позже: голос ничего не весит"),
+    (r"^edited post: void", "пост изменён: голос недействителен"),
+))
+_EXTRA = ((re.compile(r" \+(\d+) \(stolen/gifted\)"), r" +\1 (украденные и подаренные)"),
+          (re.compile(r" \(досрочно, final\)"), ", досрочно"))
+
+
+def vote_reason(reason: str) -> str:
+    """The count's reason for a vote (English, for scripts) as the pages say it."""
+    for pattern, words in _REASONS:
+        m = pattern.match(reason)
+        if m:
+            out = m.expand(words)
+            rest = reason[m.end():]
+            for extra, repl in _EXTRA:
+                rest = extra.sub(repl, rest)
+            return out + (rest if rest.startswith((" +", ",")) else "")
+    return reason
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates") / "_pages")),
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                             undefined=jinja2.StrictUndefined)
+    return env
+
+
+_ENV: jinja2.Environment | None = None
+
+
+def _template(name: str) -> jinja2.Template:
+    global _ENV
+    if _ENV is None:
+        _ENV = _env()
+    return _ENV.get_template(name)
+
+
+def gm_pages_dir(config) -> Path:
+    """The GM pages' folder: `[publish].gm_dir`, else `gm-pages/` beside the store; never the public folder or in it."""
+    gm = getattr(config.publish, "gm_dir", None)
+    path = Path(gm) if gm is not None else Path(config.store.path).resolve().parent / "gm-pages"
+    public = config.publish.dir
+    if public is not None:
+        pub, mine = Path(public).resolve(), path.resolve()
+        if mine == pub or pub in mine.parents:
+            raise PagesError(f"[publish].gm_dir {path} is inside the public folder [publish].dir {public}: the GM's "
+                             "pages hold the hidden weights and a web server would serve them; set gm_dir to a "
+                             "folder outside it")
+    return path
+
+
+@dataclass
+class PageCache:
+    """The pages of closed days and nights, kept while the game's applied steps stay the same (a new post changes
+    only the running day)."""
+
+    key: tuple = ()
+    parts: dict[tuple, Any] = field(default_factory=dict)
+
+    def get(self, key: tuple, part: tuple, make):  # noqa: ANN001
+        if key != self.key:
+            self.key, self.parts = key, {}
+        if part not in self.parts:
+            self.parts[part] = make()
+        return self.parts[part]
+
+
+# ------------------------------------------------------------------------------------------ one day
+
+
+def _local(t: datetime | None, tz) -> str:
+    return t.astimezone(tz).strftime("%d.%m %H:%M") if t is not None else ""
+
+
+def _day_view(service, tally: T.Tally, inputs, *, view: str, names: Mapping[str, str], now: datetime | None,
+              close: datetime | None = None) -> dict[str, Any]:
+    """What a page shows of one counted day: the count table, the chart, the log, who has not voted."""
+    tz = service.tz
+    rules = inputs.rules
+
+    def n(p: str | None) -> str:
+        return names.get(p, p) if p else "—"
+
+    steps = timeline(tally, inputs.state, rules, close=close)
+    live_now = None if tally.closed else (tally.as_of or now)
+    colour_of = {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(chart_order(steps))}
+    rows = []
+    for c in tally.candidates:
+        rows.append({"player": n(c.player), "slot": c.player, "total": c.total, "red": c.red, "blue": c.blue,
+                     "penalty": c.penalty, "colour": colour_of.get(c.player, "#888"),
+                     "red_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "red"],
+                     "blue_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "blue"]})
+    log_rows = []
+    for v in tally.votes:
+        log_rows.append({"time": v.time.astimezone(tz).strftime("%d.%m %H:%M"), "iso": v.time.isoformat(),
+                         "voter": n(v.voter), "target": n(v.target) if v.target else f"«{v.written}»",
+                         "color": v.color if rules.colors_matter else "vote",
+                         "word": ("против" if v.color == "red" else "в защиту") if rules.colors_matter else "голос",
+                         "early": v.early, "counted": v.counted, "weight": v.weight,
+                         "status": vote_reason(v.reason), "post_id": v.post_id, "url": service.link(v.post_id)})
+    title = f"День {tally.day}: голоса по времени"
+    svg = "".join(chart_svg(steps, start=tally.since, deadline=tally.deadline, tz=tz, names=names,
+                            closed_early=tally.closed_early, now=live_now, title=title, size=size)
+                  for size in ("wide", "narrow"))
+    result = outcome_text(tally, names) if tally.closed else ""
+    return {
+        "number": tally.day, "view": view, "closed": tally.closed, "closed_early": _local(tally.closed_early, tz),
+        "deadline": _local(tally.deadline, tz), "deadline_iso": tally.deadline.isoformat(),
+        "since": _local(tally.since, tz), "as_of": _local(tally.as_of or now, tz),
+        "time_left": time_left(tally.deadline, live_now) if live_now is not None else "",
+        "rows": rows, "log": log_rows, "log_counted": sum(1 for r in log_rows if r["counted"]),
+        "not_voted": [n(p) for p in tally.not_voted], "silenced": [n(p) for p in tally.silenced],
+        "final": [n(p) for p in tally.final], "colors_matter": rules.colors_matter,
+        "chart": Markup(svg), "result": result, "steps": len(steps) - 1,
+        "flags": _flags(tally, service, names) if view == "gm" else [],
+        "alerts": _alerts(tally, service) if view == "gm" else [],
+    }
+
+
+def _flags(tally: T.Tally, service, names: Mapping[str, str]) -> list[dict[str, Any]]:
+    from .alert_rules import flag_text
+
+    data = tally.to_json()
+    out = []
+    for f in data["flags"]:
+        label, text = flag_text(f, data, tz=service.tz, language="ru", names=names)
+        out.append({"label": label, "text": text, "player": names.get(f["player"], f["player"]) if f["player"] else "",
+                    "url": service.link(f["post_id"]) if f["post_id"] is not None else None,
+                    "post_id": f["post_id"]})
+    return out
+
+
+def _alerts(tally: T.Tally, service) -> list[dict[str, Any]]:
+    from .alert_rules import gm_report_data
+
+    data = gm_report_data({"tally": tally.to_json()}, language="ru", tz=service.tz)
+    return [{"text": a["text"], "time": _local(datetime.fromisoformat(a["time"]), service.tz) if a.get("time") else ""}
+            for a in data["tally"]["alerts"]]
+
+
+# ------------------------------------------------------------------------------------------ a game
+
+
+def _close_end(row) -> datetime | None:  # noqa: ANN001 - AppliedPhase
+    at = row.outcome.get("ended_at")
+    return datetime.fromisoformat(at) if at else None
+
+
+def _themed(service, kind: str, row, now: datetime) -> str:
+    """The themed post of a resolved night or a closed day (the post the GM publishes), as plain text."""
+    from .cli.render import _next_deadline, _public_day_count, _with_modkills, theme_of
+    from .render import RenderError, build_data, render
+
+    game = service.game
+    common = dict(game=game, ruleset=service.ruleset, templates_dir=game.templates_dir, phase=row.number,
+                  replacements=service.state().replacements, now=now,
+                  deadline=_next_deadline(service, kind, row.number))
+    try:
+        if kind == "night":
+            data = build_data(outcome=_with_modkills(service, row), **common)
+        else:
+            public = _public_day_count(service, row)
+            data = build_data(outcome=_with_modkills(service, row), tally=public, public_tally=public, **common)
+        return render(theme_of(game, service), kind, data, fmt="text", templates_dir=game.templates_dir).strip()
+    except RenderError as exc:
+        log.warning("pages %s: the themed %s %d post failed (%s)", game.id, kind, row.number, exc)
+        return ""
+
+
+def _night_view(service, row, *, view: str, now: datetime) -> dict[str, Any]:
+    out: dict[str, Any] = {"number": row.number, "text": _themed(service, "night", row, now)}
+    if view == "gm":
+        try:
+            actions = service._read_night(row.number)
+        except Exception:  # noqa: BLE001 - a night file gone since: the page says so
+            actions = ""
+        out.update(actions=actions, journal=[str(x) for x in row.outcome.get("log") or ()],
+                   refused=[f"{r.get('actor')} ({r.get('ability')}): {r.get('reason')}"
+                            for r in row.outcome.get("refused") or ()],
+                   deaths=[f"{d.get('player')} — {d.get('role')}" for d in row.outcome.get("deaths") or ()])
+    return out
+
+
+def _players(service, state, names: Mapping[str, str], view: str) -> list[dict[str, Any]]:
+    out = []
+    for p in state.players:
+        if view == "public" and not p.alive:
+            continue
+        entry: dict[str, Any] = {"name": names.get(p.nick, p.nick), "alive": p.alive}
+        if view == "gm":
+            entry.update(role=p.role or "—", misses=state.misses.get(p.nick, 0),
+                         silenced=any(s.player == p.nick for s in state.silences if s.days > 0),
+                         hidden=p.nick in state.hidden_vote_loss, alibi=p.nick in state.alibis)
+        out.append(entry)
+    return out
+
+
+def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = None,
+               index_href: str = "../index.html") -> dict[str, str]:
+    """Every page of one game in one view: `{"<game>/index.html": html, "<game>/day-N.html": html, …}`."""
+    from .render import public_names
+
+    if view not in VIEWS:
+        raise ValueError(view)
+    cache = cache if cache is not None else PageCache()
+    game = service.game
+    applied = service.applied()
+    state = service.state(applied)
+    current = service.current_phase(applied)
+    winner = service.winner(applied)
+    names = public_names(game.players, state.replacements)
+    key = (view, tuple(r.seq for r in applied))
+    tz = service.tz
+    base = {"game": {"id": game.id, "title": game.title or game.id}, "view": view, "index_href": index_href,
+            "updated": _local(now, tz), "gm": view == "gm", "live_clock": not clock_fixed()}
+    files: dict[str, str] = {}
+
+    past = []
+    for row in applied:
+        if row.how == "close":
+            def make(row=row):  # noqa: ANN001
+                tallies, inputs = service.count_views(row.number, views=(view,))
+                day = _day_view(service, tallies[view], inputs, view=view, names=names, now=None, close=_close_end(row))
+                day["text"] = _themed(service, "day", row, now)
+                # no «обновлено»: a closed day's page stays the same file until the game's steps change
+                page = _template("day.html.j2").render(**(base | {"updated": ""}), day=day,
+                                                       title=f"{game.title or game.id} — день {row.number}")
+                return day, page
+            day, page = cache.get(key, ("day", row.number), make)
+            files[f"{game.id}/day-{row.number}.html"] = page
+            past.append({"kind": "day", "number": row.number, "result": day["result"], "chart": day["chart"],
+                         "steps": day["steps"],
+                         "href": f"day-{row.number}.html", "text": day["text"]})
+        elif row.how == "resolve":
+            night = cache.get(key, ("night", row.number), lambda row=row: _night_view(service, row, view=view, now=now))
+            past.append({"kind": "night", **night})
+    live = None
+    if current.kind == "day" and winner is None:
+        tallies, inputs = service.count_views(current.number, views=(view,), now=now)
+        live = _day_view(service, tallies[view], inputs, view=view, names=names, now=now)
+    phase = {"label": current.label_ru, "kind": current.kind, "deadline": _local(current.deadline, tz),
+             "deadline_iso": current.deadline.isoformat(),
+             "time_left": time_left(current.deadline, now) if winner is None else ""}
+    gm_state = None
+    if view == "gm":
+        gm_state = {"silences": [f"{names.get(s.player, s.player)}: {s.days} дн." + ("" if s.announced else " (тайно)")
+                                 for s in state.silences if s.days > 0],
+                    "alibis": [names.get(a, a) for a in state.alibis],
+                    "steps": [r.describe() for r in applied]}
+    files[f"{game.id}/index.html"] = _template("game.html.j2").render(
+        **base, title=f"{game.title or game.id} — {current.label_ru}", phase=phase, live=live,
+        past=list(reversed(past)), players=_players(service, state, names, view),
+        winner=service.winner_words(winner) if winner else "", gm_state=gm_state)
+    return files
+
+
+def index_page(games: Sequence[Mapping[str, Any]], *, view: str, now: datetime) -> str:
+    return _template("index.html.j2").render(games=games, view=view, gm=view == "gm", index_href="index.html",
+                                             live_clock=not clock_fixed(),
+                                             title="Игры — страницы ведущего" if view == "gm" else "Игры",
+                                             updated=now.astimezone(timezone.utc).strftime("%d.%m %H:%M UTC"))
+
+
+def write_pages(directory: Path, files: Mapping[str, str]) -> list[Path]:
+    """Write each page that changed (atomically); returns the files written."""
+    written = []
+    try:
+        for rel, text in files.items():
+            path = Path(directory) / rel
+            if write_if_changed(path, text):
+                written.append(path)
+    except OSError as exc:
+        raise PublishError(f"cannot write the pages to {directory} ({exc.strerror or exc}); check [publish].dir "
+                           "and [publish].gm_dir in the config and the folders' permissions") from exc
+    return written
+
+
+def _summary(service, now: datetime) -> dict[str, Any]:
+    applied = service.applied()
+    current = service.current_phase(applied)
+    winner = service.winner(applied)
+    return {"id": service.game.id, "title": service.game.title or service.game.id, "href": f"{service.game.id}/index.html",
+            "phase": current.label_ru, "deadline": _local(current.deadline, service.tz),
+            "deadline_iso": current.deadline.isoformat(),
+            "time_left": time_left(current.deadline, now) if winner is None else "",
+            "winner": service.winner_words(winner) if winner else ""}
+
+
+def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: Path | None, now: datetime,
+                  caches: dict[tuple[str, str], PageCache] | None = None) -> dict[str, list[Path]]:
+    """Write the pages of `services` (GameService, one per game) in both views; returns the files written per view."""
+    caches = caches if caches is not None else {}
+    out: dict[str, list[Path]] = {}
+    for view, directory in (("public", public_dir), ("gm", gm_dir)):
+        if directory is None:
+            continue
+        files: dict[str, str] = {}
+        for service in services:
+            files.update(game_pages(service, view=view, now=now,
+                                    cache=caches.setdefault((service.game.id, view), PageCache())))
+        files["index.html"] = index_page([_summary(s, now) for s in services], view=view, now=now)
+        out[view] = write_pages(Path(directory), files)
+    return out
+

@@ -1,0 +1,142 @@
+"""The day's step chart as inline SVG: readable without JavaScript, nothing loaded from anywhere.
+
+    tally.timeline steps ──chart_svg──> <svg> one step line per candidate, its name and total at the line's end,
+                                         the deadline (and an early close, and «сейчас») as dashed rules,
+                                         a diamond where a vote was досрочно
+
+Only what the steps hold is drawn: a public count's steps are public weights, so the public chart shows what the
+public count shows. Each line carries `data-player` and `data-total` (its last value), which the browser tests read.
+"""
+from __future__ import annotations
+
+import html
+from datetime import datetime, timedelta, tzinfo
+from typing import Mapping, Sequence
+
+__all__ = ["PALETTE", "chart_svg", "order"]
+
+# Okabe–Ito, without its red and blue look-alikes' meaning clash: the candidates' lines are not vote colours
+PALETTE = ("#7b3fb3", "#e69f00", "#009e73", "#cc79a7", "#0b7285", "#8c6d31", "#56b4e9", "#b8860b", "#5f6b7a",
+           "#2f4f4f")
+# the wide chart (a screen) and the narrow one (a phone: drawn for its width, so that its text stays readable
+# instead of a wide chart shrunk to half); the page shows one of the two by its width (CSS)
+SIZES = {"wide": (760, 320, 132, 8), "narrow": (420, 300, 100, 5)}
+LEFT, TOP, BOTTOM = 36, 16, 34
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _ticks(start: datetime, end: datetime, tz: tzinfo, most: int) -> list[tuple[datetime, str]]:
+    span = (end - start).total_seconds() / 3600
+    step = next((s for s in (1, 2, 3, 4, 6, 12, 24, 48) if span / s <= most), 96)
+    local = start.astimezone(tz)
+    t = local.replace(minute=0, second=0, microsecond=0)
+    t += timedelta(hours=1)
+    while t.hour % step:
+        t += timedelta(hours=1)
+    out = []
+    while t < end:
+        label = t.strftime("%d.%m") if t.hour == 0 else t.strftime("%H:%M")
+        out.append((t, label))
+        t += timedelta(hours=step)
+    return out
+
+
+def order(steps: Sequence) -> list[str]:
+    """The candidates by their last total, highest first (the leader takes the palette's first colour; the count
+    table uses the same colours)."""
+    seen: dict[str, int] = {}
+    for i, s in enumerate(steps):
+        for p in s.totals:
+            seen.setdefault(p, i)
+    last = steps[-1].totals if steps else {}
+    return sorted(seen, key=lambda p: (-last.get(p, 0), seen[p]))
+
+
+def chart_svg(steps: Sequence, *, start: datetime | None, deadline: datetime, tz: tzinfo,
+              names: Mapping[str, str], closed_early: datetime | None = None, now: datetime | None = None,
+              title: str = "", size: str = "wide") -> str:
+    """The chart of `steps` (tally.timeline.Step) from `start` to the deadline (or the last step after it)."""
+    if not steps:
+        return ""
+    W, H, RIGHT, most = SIZES[size]
+    t0 = start or steps[0].time
+    t1 = max(deadline, steps[-1].time, now or deadline)
+    if t1 <= t0:
+        t1 = t0 + timedelta(hours=1)
+    players = order(steps)
+    values = [v for s in steps for v in s.totals.values()] or [0]
+    lo, hi = min(0, *values), max(1, *values)
+    pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM
+
+    def x(t: datetime) -> float:
+        return round(LEFT + pw * (t - t0).total_seconds() / (t1 - t0).total_seconds(), 1)
+
+    def y(v: float) -> float:
+        return round(TOP + ph * (hi - v) / (hi - lo), 1)
+
+    out = [f'<svg class="chart chart-{size}" viewBox="0 0 {W} {H}" role="img" '
+           f'xmlns="http://www.w3.org/2000/svg"><title>{_e(title)}</title>']
+    grid = max(1, (hi - lo) // 6 + (1 if (hi - lo) % 6 else 0))
+    v = (lo // grid) * grid
+    while v <= hi:
+        cls = "axis0" if v == 0 else "grid"
+        out.append(f'<line class="{cls}" x1="{LEFT}" x2="{W - RIGHT}" y1="{y(v)}" y2="{y(v)}"/>'
+                   f'<text class="ylab" x="{LEFT - 6}" y="{y(v) + 4}">{v}</text>')
+        v += grid
+    for t, label in _ticks(t0, t1, tz, most):
+        out.append(f'<line class="grid" x1="{x(t)}" x2="{x(t)}" y1="{TOP}" y2="{H - BOTTOM}"/>'
+                   f'<text class="xlab" x="{x(t)}" y="{H - BOTTOM + 16}">{label}</text>')
+    rules = [(deadline, "дедлайн " + deadline.astimezone(tz).strftime("%H:%M"), "deadline")]
+    if closed_early is not None:
+        rules.append((closed_early, "досрочно " + closed_early.astimezone(tz).strftime("%H:%M"), "early"))
+    if now is not None and now < deadline:
+        rules.append((now, "сейчас", "now"))
+    for k, (t, label, cls) in enumerate(rules):
+        out.append(f'<line class="rule {cls}" x1="{x(t)}" x2="{x(t)}" y1="{TOP - 4}" y2="{H - BOTTOM}"/>'
+                   f'<text class="rulelab {cls}" x="{x(t) - 4}" y="{TOP + 8 + 14 * k}">{_e(label)}</text>')
+    ends: list[tuple[float, str, str, int]] = []
+    first_series = len(out)
+    for i, player in enumerate(players):
+        color = PALETTE[i % len(PALETTE)]
+        points: list[str] = []
+        value = 0
+        last_x = x(t0)
+        for s in steps:
+            new = s.totals.get(player, 0)
+            sx = x(s.time)
+            if not points:
+                points.append(f"{x(t0)},{y(0)}")
+            if new != value:
+                points.append(f"{sx},{y(value)}")
+                points.append(f"{sx},{y(new)}")
+                value = new
+            last_x = sx
+        points.append(f"{last_x},{y(value)}")
+        shown = names.get(player, player)
+        marks = "".join(
+            f'<path class="final" d="M{x(s.time)},{y(s.totals.get(player, 0)) - 6}l6,6l-6,6l-6,-6z" fill="{color}">'
+            f'<title>{_e(names.get(s.voter or "", s.voter))}: досрочно, '
+            f'{"против" if s.color == "red" else "в защиту"} {_e(shown)}</title></path>'
+            for s in steps if s.early and s.target == player)
+        # a line that ends at 0 is drawn behind and lighter: the eye goes to who is in danger
+        faint = ' class="faint"' if value <= 0 else ""
+        out.insert(first_series if value <= 0 else len(out),
+                   f'<g class="series" data-player="{_e(player)}" data-total="{value}">'
+                   f'<polyline{faint} fill="none" stroke="{color}" stroke-width="{1.6 if value <= 0 else 2.8}" '
+                   f'stroke-linejoin="round" points="{" ".join(points)}"><title>{_e(shown)}: {value}</title>'
+                   f'</polyline>{marks}</g>')
+        if value > 0 or len(players) <= 6:
+            ends.append((y(value), shown, color, value))
+    # the names at the lines' ends, pushed apart so that two equal totals do not overprint
+    ends.sort()
+    placed: list[float] = []
+    for ey, shown, color, value in ends:
+        ly = max(ey + 4, (placed[-1] + 14) if placed else ey + 4)
+        placed.append(ly)
+        out.append(f'<text class="endlab" x="{W - RIGHT + 6}" y="{ly}" fill="{color}">'
+                   f'{_e(shown)} <tspan class="endval">{value}</tspan></text>')
+    out.append("</svg>")
+    return "".join(out)
