@@ -190,6 +190,7 @@ class Daemon:
             raise DaemonError(f"mafvote run needs to write the store {config.store.path}, which is read-only for "
                               "this user; run it as the store's owner or fix the file's permissions")
         self._now: datetime | None = None
+        self._page_caches: dict = {}          # mafvote.pages: the closed days' pages, per game and view
         self.stop_requested = False
         self._own_http = http is None and channels is None
         self._http = http if http is not None else (httpx.Client(timeout=20.0) if channels is None else None)
@@ -370,6 +371,8 @@ class Daemon:
                 key = _due_key(day, self.config.alerts.before_deadline, now)
                 if g.dirty or (key is not None and not self.sender.log_store.seen(game_id, key)):
                     alerts += self._day(g, day, following if day is current else None, applied, now, report)
+            if g.dirty:
+                report.published += self._pages(g, now)
             g.dirty = False
             if g.last_error is not None:
                 log.info("game %s: working again", game_id)
@@ -495,6 +498,24 @@ class Daemon:
             if result.status in ("posted", "edited"):
                 out.append(f"forum:{result.status}:{result.post_id}")
         return out
+
+    def _pages(self, g: _Game, now: datetime) -> list[str]:
+        """The game's pages (mafvote.pages): public ones in `[publish].dir`, the GM's in `gm_dir`, after a change."""
+        pub = self.config.publish
+        if pub.dir is None and pub.gm_dir is None:
+            return []
+        if not self.store.vote_thread_read(g.cfg.id):
+            return []                 # as `_publish`: no page of a thread never read
+        from .pages import PublishError, gm_pages_dir, publish_pages
+
+        try:
+            written = publish_pages([x.service for x in self.games.values()], public_dir=pub.dir,
+                                    gm_dir=gm_pages_dir(self.config), now=now, caches=self._page_caches,
+                                    only=g.cfg.id)
+        except (PublishError, MafvoteError) as exc:
+            log.error("pages %s: %s", g.cfg.id, exc)
+            return []
+        return [str(p) for files in written.values() for p in files]
 
     def _html(self, g: _Game, public: T.Tally, now: datetime) -> str:
         """The count's HTML: the theme's whole page (`votecount.html.j2`, written as it is), or, when the theme

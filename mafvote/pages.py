@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import jinja2
 from markupsafe import Markup
@@ -40,7 +40,8 @@ from .pages_chart import order as chart_order
 from .paths import data_dir
 from .publish import PublishError, write_if_changed
 
-__all__ = ["PageCache", "PagesError", "game_pages", "gm_pages_dir", "index_page", "publish_pages", "write_pages"]
+__all__ = ["PageCache", "PagesError", "day_page", "day_view", "game_pages", "gm_pages_dir", "index_page", "public_pages_dir", "publish_pages",
+           "write_all_pages", "write_pages"]
 
 log = logging.getLogger("mafvote.pages")
 
@@ -140,16 +141,15 @@ def _local(t: datetime | None, tz) -> str:
     return t.astimezone(tz).strftime("%d.%m %H:%M") if t is not None else ""
 
 
-def _day_view(service, tally: T.Tally, inputs, *, view: str, names: Mapping[str, str], now: datetime | None,
-              close: datetime | None = None) -> dict[str, Any]:
-    """What a page shows of one counted day: the count table, the chart, the log, who has not voted."""
-    tz = service.tz
-    rules = inputs.rules
+def day_view(tally: T.Tally, state: T.DayState, rules: T.VoteRules, *, view: str, names: Mapping[str, str], tz,
+             link: Callable[[int], str], now: datetime | None = None, close: datetime | None = None) -> dict[str, Any]:
+    """What a page shows of one counted day (`tally`, counted from `state` by `rules`): the count table, the chart,
+    the log, who has not voted; `link(post_id)` is the post's URL on the forum."""
 
     def n(p: str | None) -> str:
         return names.get(p, p) if p else "—"
 
-    steps = timeline(tally, inputs.state, rules, close=close)
+    steps = timeline(tally, state, rules, close=close)
     live_now = None if tally.closed else (tally.as_of or now)
     colour_of = {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(chart_order(steps))}
     rows = []
@@ -165,7 +165,7 @@ def _day_view(service, tally: T.Tally, inputs, *, view: str, names: Mapping[str,
                          "color": v.color if rules.colors_matter else "vote",
                          "word": ("против" if v.color == "red" else "в защиту") if rules.colors_matter else "голос",
                          "early": v.early, "counted": v.counted, "weight": v.weight,
-                         "status": vote_reason(v.reason), "post_id": v.post_id, "url": service.link(v.post_id)})
+                         "status": vote_reason(v.reason), "post_id": v.post_id, "url": link(v.post_id)})
     title = f"День {tally.day}: голоса по времени"
     svg = "".join(chart_svg(steps, start=tally.since, deadline=tally.deadline, tz=tz, names=names,
                             closed_early=tally.closed_early, now=live_now, title=title, size=size)
@@ -179,31 +179,38 @@ def _day_view(service, tally: T.Tally, inputs, *, view: str, names: Mapping[str,
         "rows": rows, "log": log_rows, "log_counted": sum(1 for r in log_rows if r["counted"]),
         "not_voted": [n(p) for p in tally.not_voted], "silenced": [n(p) for p in tally.silenced],
         "final": [n(p) for p in tally.final], "colors_matter": rules.colors_matter,
-        "chart": Markup(svg), "result": result, "steps": len(steps) - 1,
-        "flags": _flags(tally, service, names) if view == "gm" else [],
-        "alerts": _alerts(tally, service) if view == "gm" else [],
+        "chart": Markup(svg), "result": result, "steps": len(steps) - 1, "text": "",
+        "flags": _flags(tally, tz, link, names) if view == "gm" else [],
+        "alerts": _alerts(tally, tz) if view == "gm" else [],
     }
 
 
-def _flags(tally: T.Tally, service, names: Mapping[str, str]) -> list[dict[str, Any]]:
+def _flags(tally: T.Tally, tz, link: Callable[[int], str], names: Mapping[str, str]) -> list[dict[str, Any]]:
     from .alert_rules import flag_text
 
     data = tally.to_json()
     out = []
     for f in data["flags"]:
-        label, text = flag_text(f, data, tz=service.tz, language="ru", names=names)
+        label, text = flag_text(f, data, tz=tz, language="ru", names=names)
         out.append({"label": label, "text": text, "player": names.get(f["player"], f["player"]) if f["player"] else "",
-                    "url": service.link(f["post_id"]) if f["post_id"] is not None else None,
+                    "url": link(f["post_id"]) if f["post_id"] is not None else None,
                     "post_id": f["post_id"]})
     return out
 
 
-def _alerts(tally: T.Tally, service) -> list[dict[str, Any]]:
+def _alerts(tally: T.Tally, tz) -> list[dict[str, Any]]:
     from .alert_rules import gm_report_data
 
-    data = gm_report_data({"tally": tally.to_json()}, language="ru", tz=service.tz)
-    return [{"text": a["text"], "time": _local(datetime.fromisoformat(a["time"]), service.tz) if a.get("time") else ""}
+    data = gm_report_data({"tally": tally.to_json()}, language="ru", tz=tz)
+    return [{"text": a["text"], "time": _local(datetime.fromisoformat(a["time"]), tz) if a.get("time") else ""}
             for a in data["tally"]["alerts"]]
+
+
+def day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, index_href: str = "../index.html") -> str:
+    """A closed day's page (no «обновлено»: it stays the same file until the game's steps change)."""
+    return _template("day.html.j2").render(game=game, view=view, gm=view == "gm", index_href=index_href, updated="",
+                                           live_clock=not clock_fixed(), day=day,
+                                           title=f"{game['title']} — день {day['number']}")
 
 
 # ------------------------------------------------------------------------------------------ a game
@@ -288,12 +295,10 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
         if row.how == "close":
             def make(row=row):  # noqa: ANN001
                 tallies, inputs = service.count_views(row.number, views=(view,))
-                day = _day_view(service, tallies[view], inputs, view=view, names=names, now=None, close=_close_end(row))
+                day = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz,
+                               link=service.link, close=_close_end(row))
                 day["text"] = _themed(service, "day", row, now)
-                # no «обновлено»: a closed day's page stays the same file until the game's steps change
-                page = _template("day.html.j2").render(**(base | {"updated": ""}), day=day,
-                                                       title=f"{game.title or game.id} — день {row.number}")
-                return day, page
+                return day, day_page(day, game=base["game"], view=view, index_href=index_href)
             day, page = cache.get(key, ("day", row.number), make)
             files[f"{game.id}/day-{row.number}.html"] = page
             past.append({"kind": "day", "number": row.number, "result": day["result"], "chart": day["chart"],
@@ -305,7 +310,8 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     live = None
     if current.kind == "day" and winner is None:
         tallies, inputs = service.count_views(current.number, views=(view,), now=now)
-        live = _day_view(service, tallies[view], inputs, view=view, names=names, now=now)
+        live = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz, link=service.link,
+                        now=now)
     phase = {"label": current.label_ru, "kind": current.kind, "deadline": _local(current.deadline, tz),
              "deadline_iso": current.deadline.isoformat(),
              "time_left": time_left(current.deadline, now) if winner is None else ""}
@@ -355,8 +361,10 @@ def _summary(service, now: datetime) -> dict[str, Any]:
 
 
 def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: Path | None, now: datetime,
-                  caches: dict[tuple[str, str], PageCache] | None = None) -> dict[str, list[Path]]:
-    """Write the pages of `services` (GameService, one per game) in both views; returns the files written per view."""
+                  caches: dict[tuple[str, str], PageCache] | None = None,
+                  only: str | None = None) -> dict[str, list[Path]]:
+    """Write the pages of `services` (GameService, one per game) in both views, and the index of them all; `only`:
+    the pages of that game alone (the daemon, after a change in one game). Returns the files written per view."""
     caches = caches if caches is not None else {}
     out: dict[str, list[Path]] = {}
     for view, directory in (("public", public_dir), ("gm", gm_dir)):
@@ -364,9 +372,32 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
             continue
         files: dict[str, str] = {}
         for service in services:
+            if only is not None and service.game.id != only:
+                continue
             files.update(game_pages(service, view=view, now=now,
                                     cache=caches.setdefault((service.game.id, view), PageCache())))
         files["index.html"] = index_page([_summary(s, now) for s in services], view=view, now=now)
         out[view] = write_pages(Path(directory), files)
     return out
 
+
+
+def public_pages_dir(config) -> Path:
+    """The public pages' folder: `[publish].dir`, else `public/` beside the store (where `mafvote serve` writes them)."""
+    return Path(config.publish.dir) if config.publish.dir is not None else \
+        Path(config.store.path).resolve().parent / "public"
+
+
+def write_all_pages(config, *, now: datetime, caches: dict | None = None) -> dict[str, list[Path]]:
+    """Every game's pages from the store, both views (`mafvote serve`, `mafvote demo`)."""
+    from .game import open_service
+
+    opened = []
+    try:
+        for game in config.games:
+            opened.append(open_service(config, game))
+        return publish_pages([service for _, service in opened], public_dir=public_pages_dir(config),
+                             gm_dir=gm_pages_dir(config), now=now, caches=caches)
+    finally:
+        for store, _ in opened:
+            store.close()

@@ -35,6 +35,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "replace": ("game", "A new account takes over a player's slot and role (замена) from now on, or from --at (a "
                         "substitute who voted before the GM entered the replacement)."),
     "run": ("daemon", "The daemon: crawl on schedule, keep the count current, alert before deadlines, publish."),
+    "serve": ("serve", "Show the public pages and (on 127.0.0.1, or with a token) the GM's pages in a browser."),
     "state": ("game", "Show the game's state (current phase, the living, silences, alibis); subcommands set it by "
                       "hand."),
     "status": ("daemon", "Per game: phase, deadline and time left, last crawl, last error, next jobs, unsent alerts."),

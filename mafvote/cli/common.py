@@ -184,7 +184,7 @@ def load_game(ctx: click.Context | None = None) -> tuple[Config, GameConfig]:
 # `undo` is one of them here: with no store there is nothing to undo. Any command's --dry-run too.
 # `status` and `posts` never create one either but answer on their own: `status` shows the
 # schedule of a game not crawled yet and notes the missing store, `posts` says no posts are stored yet.
-READ_ONLY_COMMANDS = frozenset({("state",), ("tally",), ("votes",), ("render",), ("undo",)})
+READ_ONLY_COMMANDS = frozenset({("state",), ("tally",), ("votes",), ("render",), ("undo",), ("serve",)})
 
 
 def _command_of(ctx: click.Context) -> tuple[str, ...]:

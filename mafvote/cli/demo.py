@@ -54,6 +54,7 @@ def demo_command(ctx: click.Context, keep: Path | None, daemon: bool, seconds_pe
             click.echo(f"Demo forum (MyBB, bundled pages) at {forum.base_url}")
             click.echo(f"Config: {config_path}")
             _play(config_path, forum)
+            _pages(config_path, kept=keep is not None)
         finally:
             forum.stop()
 
@@ -97,6 +98,26 @@ def _play_commands(run, forum) -> None:
     run("Day 2: closed at its deadline from the count", "day", "close", *day2, "--closed-at", DEMO_DEADLINE)
     run("The themed post of night 2", "render", "night", "2")
     run("The themed post of day 2", "render", "day", "2")
+
+
+def _pages(config_path: Path, *, kept: bool) -> None:
+    """The demo ends on the pages (mafvote/pages.py): where to open them, and how to serve them."""
+    from ..cli.common import load
+    from ..pages import gm_pages_dir, public_pages_dir, write_all_pages
+
+    _section("The pages: the day at a glance, for players and for the GM")
+    config = load(config_path)
+    moment = datetime.fromisoformat(DEMO_DEADLINE).replace(tzinfo=ZoneInfo("Europe/Moscow")) + timedelta(minutes=5)
+    with game_mod.clock_at(moment):
+        write_all_pages(config, now=moment)
+    public, gm = public_pages_dir(config), gm_pages_dir(config)
+    click.echo(f"Публичные страницы: {(public / 'index.html').as_uri()}")
+    click.echo(f"Страницы ведущего (не публиковать): {(gm / 'index.html').as_uri()}")
+    if kept:
+        click.echo(f"Показать в браузере: mafvote serve -c {config_path}")
+    else:
+        click.echo("Эти файлы удаляются вместе с демо; чтобы их сохранить: mafvote demo --keep DIR, затем "
+                   "mafvote serve -c DIR/config.toml")
 
 
 def _quoted(arg: str) -> str:

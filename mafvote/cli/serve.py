@@ -1,0 +1,63 @@
+"""`mafvote serve` (INTERFACE.md): the public pages and the GM's pages on a local web server (mafvote/serve.py)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from . import cli
+from .common import config_option, load
+
+__all__ = ["serve_command"]
+
+
+@cli.command("serve")
+@config_option
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on: 0.0.0.0 shows the public pages to your network (the GM's pages stay "
+                   "on 127.0.0.1 unless --gm-token-env is given).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8080, show_default=True,
+              help="The port (0: any free one).")
+@click.option("--gm-token-env", "token_env", metavar="VAR", default=None,
+              help="An environment variable holding a token: with it, the GM's pages open from other computers at "
+                   "/gm/?token=… .")
+@click.option("--no-write", "no_write", is_flag=True,
+              help="Serve the pages as they are on disk (the daemon writes them) instead of writing them from the "
+                   "store.")
+def serve_command(config_path: Path, host: str, port: int, token_env: str | None, no_write: bool) -> None:
+    """Show the public pages and (on 127.0.0.1, or with a token) the GM's pages in a browser."""
+    from .. import game as game_mod
+    from ..errors import BadInput
+    from ..pages import gm_pages_dir, public_pages_dir, write_all_pages
+    from ..serve import PagesServer
+
+    config = load()
+    token = None
+    if token_env:
+        token = os.environ.get(token_env, "").strip()
+        if not token:
+            raise BadInput(f"--gm-token-env {token_env}: the variable is empty or not set; export it with a long "
+                           "random token (for example `export {0}=$(python3 -c 'import secrets; "
+                           "print(secrets.token_urlsafe(24))')`)".format(token_env))
+    public, gm = public_pages_dir(config), gm_pages_dir(config)
+    caches: dict = {}
+    write = None if no_write else (lambda: write_all_pages(config, now=game_mod.utc_now(), caches=caches))
+    try:
+        server = PagesServer((host, port), public_dir=public, gm_dir=gm, token=token, write=write)
+    except OSError as exc:
+        raise BadInput(f"cannot listen on {host}:{port} ({exc.strerror or exc}); choose another --port or --host") \
+            from None
+    server.refresh_pages(force=True)
+    shown = f"[{host}]" if ":" in host else host
+    real_port = server.server_address[1]
+    click.echo(f"Публичные страницы: http://{shown}:{real_port}/  (файлы: {public})")
+    where = "с любого адреса по ссылке с токеном: /gm/?token=…" if token else "только с этого компьютера"
+    click.echo(f"Страницы ведущего: http://127.0.0.1:{real_port}/gm/  ({where}; файлы: {gm})")
+    click.echo("Ctrl-C — остановить.")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        click.echo("Остановлено.")
+    finally:
+        server.server_close()

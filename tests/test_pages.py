@@ -1,0 +1,238 @@
+"""The pages (mafvote/pages.py, issue 18) without a browser: no hidden fact in a public page or its source, the
+GM's pages never in the public folder, the pages of the demo game, and `mafvote serve`'s rule for /gm/ over a
+real socket (a client on 127.0.0.1 is let in; one from 127.0.0.2, another address of this machine, is not
+without the token)."""
+from __future__ import annotations
+
+import http.client
+import re
+import threading
+import shutil
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from click.testing import CliRunner
+
+import tally as T
+from mafvote import game as game_mod
+from mafvote.cli import cli
+from mafvote.config import load_config
+from mafvote.pages import PagesError, day_page, day_view, gm_pages_dir, write_all_pages
+from mafvote.serve import PagesServer, gm_allowed, is_local_client
+from scraper.profile import post_link
+from test_tally_support import at, count, state
+from test_tally_views import HIDDEN, POSTS
+
+MSK = timezone(timedelta(hours=3))
+RULES = T.VoteRules()
+GAME = {"id": "t", "title": "Тест"}
+
+
+def _link(post_id: int) -> str:
+    # the link the pages put on each vote: the MyBB engine's rule, as the demo forum's
+    return post_link("mybb", topic_url="http://forum.test/showthread.php?tid=2", post_id=post_id, topic="2",
+                     base_url="http://forum.test/")
+
+
+def _page(view: str, as_of=None, **mod) -> str:
+    t = count(POSTS, view=view, as_of=as_of, **mod)
+    day = day_view(t, state(**mod), RULES, view=view, names={}, tz=MSK, link=_link, now=as_of)
+    return day_page(day, game=GAME, view=view)
+
+
+@pytest.mark.parametrize("as_of", [at("13:00"), None], ids=["open day", "closed day"])
+@pytest.mark.parametrize("name", HIDDEN)
+def test_public_day_page_is_the_same_file_with_or_without_a_hidden_modifier(name, as_of):
+    # triple blue, double red, a hidden silence (boss, serum), a stolen vote, a gifted vote: the public page's
+    # source (chart, table, log, outcome) is byte for byte the page of the same day without it
+    plain, hidden = _page("public", as_of), _page("public", as_of, **HIDDEN[name])
+    if as_of is None and name == "stolen_vote":
+        # the stolen vote changes the result (a tie): the public page tells who hangs, never why
+        assert "не вешается никто" in hidden and "ничья" not in hidden
+        plain = plain.replace("Вася покидает игру", "не вешается никто")
+    assert hidden == plain
+    for word in ("×", "тайно", "украден", "подарен", "вес 0", "secret", "stolen", "gifted"):
+        assert word not in hidden
+
+
+@pytest.mark.parametrize("name,shown", [
+    ("doctor_triple_blue", "Соня ×3"), ("prosecutor_double_red", "Ronin ×2"),
+    ("boss_hidden_vote_loss", "лишён голоса тайно"), ("laura_unannounced_silence", "лишён голоса тайно"),
+    ("stolen_vote", "голос украден"), ("gifted_vote", "украденные и подаренные"),
+])
+def test_gm_day_page_shows_each_hidden_modifier(name, shown):
+    page = _page("gm", at("13:00"), **HIDDEN[name])
+    assert shown in page
+    assert "Страница ведущего" in page
+
+
+def test_public_page_loads_nothing_from_anywhere():
+    page = _page("public", at("13:00"))
+    # no src= or <link href> to any host: the style is inline and the chart is inline SVG
+    assert not re.search(r"""(?:src|srcset)\s*=""", page)
+    assert re.findall(r"<link[^>]*>", page) == ['<link rel="icon" href="data:,">']
+    assert "@import" not in page and "url(" not in page
+    # every vote links to its post on the forum
+    assert 'href="http://forum.test/showthread.php?tid=2&amp;pid=' in page or "pid=" in page
+
+
+# ------------------------------------------------------------------------------ the demo game's pages
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("demo")
+    result = CliRunner().invoke(cli, ["demo", "--keep", str(folder)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return folder, result.output
+
+
+def _texts(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*.html"))}
+
+
+def test_demo_ends_by_writing_the_pages_and_saying_where(demo):
+    folder, out = demo
+    assert f"Публичные страницы: {(folder / 'public' / 'index.html').as_uri()}" in out
+    assert f"Страницы ведущего (не публиковать): {(folder / 'gm-pages' / 'index.html').as_uri()}" in out
+    public = _texts(folder / "public")
+    assert sorted(public) == ["index.html", "ny/day-1.html", "ny/day-2.html", "ny/index.html"]
+    assert sorted(_texts(folder / "gm-pages")) == sorted(public)
+    # day 2 closed: Puss hanged by 6 public votes (7 in the GM's count: Соня is Герда, her red counts 2)
+    day2 = public["ny/day-2.html"]
+    assert "Puss покидает игру" in day2
+    assert re.search(r'<tr data-player="Puss" data-total="6">', day2)
+    assert re.search(r'<tr data-player="Puss" data-total="7">', _texts(folder / "gm-pages")["ny/day-2.html"])
+    assert re.search(r'<g class="series" data-player="Puss" data-total="6">', day2)
+    # the game page: night 3 now, the past, the living (Puss is gone)
+    game = public["ny/index.html"]
+    assert "Сейчас ночь 3" in game and "Трупов нет: все дожили до утра!" in game
+    living = re.search(r'<ul class="chips living">(.*?)</ul>', game, re.S).group(1)
+    assert "Puss" not in living and living.count("<li>") == 11
+
+
+def test_no_role_of_a_living_player_and_no_gm_page_in_the_public_folder(demo):
+    folder, _ = demo
+    config = load_config(folder / "config.toml")
+    public = _texts(folder / "public")
+    gm = _texts(folder / "gm-pages")
+    living_roles = {"Снеговик", "Дед Мороз", "Герда", "Снегурочка", "Злой эльф", "Хлопушка", "Кай", "Злой тролль",
+                    "Снежинка", "Санта Клаус"}
+    for name, text in public.items():
+        assert "Страница ведущего" not in text, name
+        for role in living_roles:
+            assert role not in text, (name, role)
+        assert "×2" not in text and "тайно" not in text
+    assert all(role in gm["ny/index.html"] for role in living_roles)
+    # the GM's folder is beside the store, never the public one nor inside it
+    assert gm_pages_dir(config) == folder / "gm-pages"
+    assert not any((folder / "public").rglob("gm-pages"))
+
+
+def test_a_hidden_silence_set_by_the_gm_stays_off_the_public_pages(demo, tmp_path):
+    folder, _ = demo
+    work = tmp_path / "copy"
+    shutil.copytree(folder, work)
+    config_path = work / "config.toml"
+    text = config_path.read_text(encoding="utf-8").replace(str(folder), str(work))
+    config_path.write_text(text, encoding="utf-8")
+    moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
+    with game_mod.clock_at(moment):
+        write_all_pages(load_config(config_path), now=moment)
+        before = _texts(work / "public")
+        result = CliRunner().invoke(cli, ["state", "silence", "-c", str(config_path), "--player", "Enzo", "--day", "3",
+                                          "--secret"], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        write_all_pages(load_config(config_path), now=moment)
+    after = _texts(work / "public")
+    assert after == before
+    # the GM's page marks it on Enzo's row
+    gm = _texts(work / "gm-pages")["ny/index.html"]
+    assert re.search(r"<td>Enzo</td><td>Кай</td>(?:(?!</tr>).)*<span class=\"pill gm\">тайная потеря голоса</span>.*?</tr>", gm, re.S)
+
+
+def test_gm_folder_inside_the_public_folder_is_refused(tmp_path):
+    config = tmp_path / "config.toml"
+    from mafvote.demo import write_demo_config
+
+    write_demo_config(tmp_path, "http://127.0.0.1:9/")
+    text = re.sub(r"(?m)^dir = .*$", lambda m: f'{m[0]}\ngm_dir = "{(tmp_path / "public" / "gm").as_posix()}"',
+                  config.read_text(encoding="utf-8"))
+    config.write_text(text, encoding="utf-8")
+    with pytest.raises(PagesError, match=r"\[publish\]\.gm_dir .* is inside the public folder"):
+        gm_pages_dir(load_config(config))
+
+
+# ------------------------------------------------------------------------------ mafvote serve
+
+
+def test_access_rule_of_the_gm_pages():
+    assert is_local_client("127.0.0.1") and is_local_client("::1") and is_local_client("::ffff:127.0.0.1")
+    assert not is_local_client("127.0.0.2") and not is_local_client("192.168.1.5") and not is_local_client("junk")
+    assert gm_allowed("127.0.0.1", None, None)
+    assert not gm_allowed("192.168.1.5", None, None)
+    assert not gm_allowed("192.168.1.5", None, "anything")          # no token set: nobody from outside
+    assert not gm_allowed("192.168.1.5", "s3cret-token", "wrong")
+    assert gm_allowed("192.168.1.5", "s3cret-token", "s3cret-token")
+
+
+@pytest.fixture
+def server(tmp_path):
+    public, gm = tmp_path / "public", tmp_path / "gm"
+    (public / "ny").mkdir(parents=True)
+    (gm / "ny").mkdir(parents=True)
+    (public / "ny" / "index.html").write_text("<p>публичная</p>", encoding="utf-8")
+    (gm / "ny" / "index.html").write_text("<p>ведущему: Соня ×3</p>", encoding="utf-8")
+    srv = PagesServer(("127.0.0.1", 0), public_dir=public, gm_dir=gm, token="tok-123")
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+def _get(srv, path: str, *, source: str = "127.0.0.1", headers: dict | None = None):
+    conn = http.client.HTTPConnection("127.0.0.1", srv.server_address[1], timeout=5, source_address=(source, 0))
+    try:
+        conn.request("GET", path, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, response.read().decode("utf-8"), dict(response.getheaders())
+    finally:
+        conn.close()
+
+
+def test_serve_gm_pages_on_loopback_and_refused_from_another_address_without_the_token(server):
+    status, body, headers = _get(server, "/ny/index.html", source="127.0.0.2")
+    assert (status, body) == (200, "<p>публичная</p>")
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    assert _get(server, "/gm/ny/index.html")[:2] == (200, "<p>ведущему: Соня ×3</p>")
+    status, body, _ = _get(server, "/gm/ny/index.html", source="127.0.0.2")
+    assert status == 403 and "Соня" not in body and "только на этом компьютере" in body
+    assert _get(server, "/gm/ny/index.html?token=nope", source="127.0.0.2")[0] == 403
+    status, body, headers = _get(server, "/gm/ny/index.html?token=tok-123", source="127.0.0.2")
+    assert (status, body) == (200, "<p>ведущему: Соня ×3</p>")
+    cookie = headers["Set-Cookie"]
+    assert cookie.startswith("mafvote_gm=tok-123;") and "HttpOnly" in cookie and "Path=/gm/" in cookie
+    # the cookie then opens the other GM pages; a bearer header does too
+    assert _get(server, "/gm/ny/index.html", source="127.0.0.2", headers={"Cookie": "mafvote_gm=tok-123"})[0] == 200
+    assert _get(server, "/gm/ny/index.html", source="127.0.0.2",
+                headers={"Authorization": "Bearer tok-123"})[0] == 200
+    # no way out of the folders, no folder listing
+    assert _get(server, "/../gm/ny/index.html", source="127.0.0.2")[0] == 404
+    assert _get(server, "/ny/", source="127.0.0.2")[:2] == (200, "<p>публичная</p>")     # the folder's index.html
+    status, body, _ = _get(server, "/", source="127.0.0.2")                             # no index.html, no listing
+    assert status == 404 and "нет такой страницы" in body
+
+
+def test_serve_command_is_refused_with_an_empty_token_variable(tmp_path, monkeypatch):
+    from mafvote.demo import write_demo_config
+
+    config = write_demo_config(tmp_path, "http://127.0.0.1:9/")
+    (tmp_path / "mafvote.db").touch()
+    monkeypatch.delenv("NO_SUCH_TOKEN", raising=False)
+    result = CliRunner().invoke(cli, ["serve", "-c", str(config), "--gm-token-env", "NO_SUCH_TOKEN"])
+    assert result.exit_code == 2
+    assert "--gm-token-env NO_SUCH_TOKEN: the variable is empty or not set" in result.output
+
