@@ -21,7 +21,7 @@ PALETTE = ("#7b3fb3", "#e69f00", "#009e73", "#cc79a7", "#0b7285", "#8c6d31", "#5
 # the wide chart (a screen) and the narrow one (a phone: drawn for its width, so that its text stays readable
 # instead of a wide chart shrunk to half); the page shows one of the two by its width (CSS)
 SIZES = {"wide": (760, 320, 132, 8), "narrow": (420, 300, 100, 5)}
-LEFT, TOP, BOTTOM = 36, 16, 34
+LEFT, TOP, BOTTOM = 36, 40, 34
 
 
 def _e(text: object) -> str:
@@ -95,8 +95,11 @@ def chart_svg(steps: Sequence, *, start: datetime | None, deadline: datetime, tz
     if now is not None and now < deadline:
         rules.append((now, "сейчас", "now"))
     for k, (t, label, cls) in enumerate(rules):
-        out.append(f'<line class="rule {cls}" x1="{x(t)}" x2="{x(t)}" y1="{TOP - 4}" y2="{H - BOTTOM}"/>'
-                   f'<text class="rulelab {cls}" x="{x(t) - 4}" y="{TOP + 8 + 14 * k}">{_e(label)}</text>')
+        # above the plot, one row each (the deadline, an early close), so that no label lies on a line; «сейчас»
+        # at the foot of its rule, inside the plot
+        ly = H - BOTTOM - 6 if cls == "now" else 14 + 14 * k
+        out.append(f'<line class="rule {cls}" x1="{x(t)}" x2="{x(t)}" y1="{ly + 4 if cls != "now" else TOP}" '
+                   f'y2="{H - BOTTOM}"/><text class="rulelab {cls}" x="{x(t) - 4}" y="{ly}">{_e(label)}</text>')
     ends: list[tuple[float, str, str, int]] = []
     first_series = len(out)
     for i, player in enumerate(players):
