@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import logging
 import re
+from functools import lru_cache
+from html import escape
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -74,6 +76,7 @@ _EXTRA = ((re.compile(r" \+(\d+) \(stolen/gifted\)"), r" +\1 (украденны
           (re.compile(r" \(досрочно, final\)"), ", досрочно"))
 
 
+@lru_cache(maxsize=512)
 def vote_reason(reason: str) -> str:
     """The count's reason for a vote (English, for scripts) as the pages say it."""
     for pattern, words in _REASONS:
@@ -142,9 +145,13 @@ def _local(t: datetime | None, tz) -> str:
 
 
 def day_view(tally: T.Tally, state: T.DayState, rules: T.VoteRules, *, view: str, names: Mapping[str, str], tz,
-             link: Callable[[int], str], now: datetime | None = None, close: datetime | None = None) -> dict[str, Any]:
+             link: Callable[[int], str], now: datetime | None = None, close: datetime | None = None,
+             memo: dict | None = None) -> dict[str, Any]:
     """What a page shows of one counted day (`tally`, counted from `state` by `rules`): the count table, the chart,
-    the log, who has not voted; `link(post_id)` is the post's URL on the forum."""
+    the log, who has not voted; `link(post_id)` is the post's URL on the forum. `memo` keeps the log's rows and the
+    flags' texts between regenerations of the same game and view (`PageCache`): after a new post only its own
+    rows are written (a 3,000-post day has ~1,800 vote records and, in a busy thread, over a thousand flags)."""
+    memo = memo if memo is not None else {}
 
     def n(p: str | None) -> str:
         return names.get(p, p) if p else "—"
@@ -160,12 +167,10 @@ def day_view(tally: T.Tally, state: T.DayState, rules: T.VoteRules, *, view: str
                      "blue_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "blue"]})
     log_rows = []
     for v in tally.votes:
-        log_rows.append({"time": v.time.astimezone(tz).strftime("%d.%m %H:%M"), "iso": v.time.isoformat(),
-                         "voter": n(v.voter), "target": n(v.target) if v.target else f"«{v.written}»",
-                         "color": v.color if rules.colors_matter else "vote",
-                         "word": ("против" if v.color == "red" else "в защиту") if rules.colors_matter else "голос",
-                         "early": v.early, "counted": v.counted, "weight": v.weight,
-                         "status": vote_reason(v.reason), "post_id": v.post_id, "url": link(v.post_id)})
+        row = memo.get(v)
+        if row is None:
+            row = memo[v] = _log_row(v, names, tz, rules.colors_matter, link, view == "gm")
+        log_rows.append(row)
     title = f"День {tally.day}: голоса по времени"
     svg = "".join(chart_svg(steps, start=tally.since, deadline=tally.deadline, tz=tz, names=names,
                             closed_early=tally.closed_early, now=live_now, title=title, size=size)
@@ -176,32 +181,76 @@ def day_view(tally: T.Tally, state: T.DayState, rules: T.VoteRules, *, view: str
         "deadline": _local(tally.deadline, tz), "deadline_iso": tally.deadline.isoformat(),
         "since": _local(tally.since, tz), "as_of": _local(tally.as_of or now, tz),
         "time_left": time_left(tally.deadline, live_now) if live_now is not None else "",
-        "rows": rows, "log": log_rows, "log_counted": sum(1 for r in log_rows if r["counted"]),
+        "rows": rows, "log": Markup("".join(log_rows)), "log_count": len(log_rows),
+        "log_counted": sum(1 for v in tally.votes if v.counted),
         "not_voted": [n(p) for p in tally.not_voted], "silenced": [n(p) for p in tally.silenced],
         "final": [n(p) for p in tally.final], "colors_matter": rules.colors_matter,
         "chart": Markup(svg), "result": result, "steps": len(steps) - 1, "text": "",
-        "flags": _flags(tally, tz, link, names) if view == "gm" else [],
+        "flags": Markup("".join(f["html"] for f in _flags(tally, tz, link, names, memo))) if view == "gm" else "",
         "alerts": _alerts(tally, tz) if view == "gm" else [],
     }
 
 
-def _flags(tally: T.Tally, tz, link: Callable[[int], str], names: Mapping[str, str]) -> list[dict[str, Any]]:
+def _log_row(v: T.VoteRecord, names: Mapping[str, str], tz, colors_matter: bool, link: Callable[[int], str],
+             gm: bool) -> str:
+    """One row of the vote log, written here rather than in the template: a 3,000-post day has some 1,800 vote
+    records, and the page is regenerated after every post (bench/bench_pages.py)."""
+    voter = escape(names.get(v.voter, v.voter))
+    target = escape(names.get(v.target, v.target)) if v.target else f"«{escape(v.written)}»"
+    if colors_matter:
+        color, word = v.color, ("против" if v.color == "red" else "в защиту")
+    else:
+        color, word = "vote", "голос"
+    url = escape(link(v.post_id))
+    status = escape(vote_reason(v.reason))
+    if v.counted:
+        status = f"<b>{status}</b>" + (f" · вес {v.weight}" if gm else "")
+    early = ' <span class="pill early">досрочно</span>' if v.early else ""
+    local = v.time.astimezone(tz)
+    return (f'<tr class="{"on" if v.counted else "off"}" data-voter="{voter}">'
+            f'<td class="time"><time datetime="{v.time.isoformat()}">{local:%d.%m %H:%M}</time></td>'
+            f'<td>{voter}</td><td><span class="vote {color}">{word} {target}</span>{early}</td>'
+            f'<td class="hide-phone"><a href="{url}" rel="nofollow noopener">#{v.post_id}</a></td>'
+            f'<td class="status">{status}<span class="show-phone"> · <a href="{url}" rel="nofollow noopener">пост</a>'
+            f'</span></td></tr>\n')
+
+
+def _flags(tally: T.Tally, tz, link: Callable[[int], str], names: Mapping[str, str], memo: dict) -> list[dict[str, Any]]:
     from .alert_rules import flag_text
 
-    data = tally.to_json()
+    # what flag_text reads of the count beside a flag's own facts (misses, activity), not its whole JSON
+    facts = {"view": "gm", "game": tally.game, "day": tally.day, "misses": dict(tally.misses),
+             "activity": dict(tally.activity)}
     out = []
-    for f in data["flags"]:
-        label, text = flag_text(f, data, tz=tz, language="ru", names=names)
-        out.append({"label": label, "text": text, "player": names.get(f["player"], f["player"]) if f["player"] else "",
-                    "url": link(f["post_id"]) if f["post_id"] is not None else None,
-                    "post_id": f["post_id"]})
+    for flag in tally.flags:
+        # a flag about a post says the same on every regeneration; one about a player (misses) is worded anew
+        entry = memo.get(flag) if flag.post_id is not None else None
+        if entry is None:
+            f = flag.to_json()
+            label, text = flag_text(f, facts, tz=tz, language="ru", names=names)
+            entry = {"label": label, "text": text, "player": names.get(f["player"], f["player"]) if f["player"] else "",
+                     "url": link(f["post_id"]) if f["post_id"] is not None else None, "post_id": f["post_id"]}
+            entry["html"] = _flag_html(entry)
+            if flag.post_id is not None:
+                memo[flag] = entry
+        out.append(entry)
     return out
+
+
+def _flag_html(f: Mapping[str, Any]) -> str:
+    """One line of the GM's flags (written here, not in the template: a busy day has over a thousand)."""
+    who = f" — {escape(f['player'])}" if f["player"] else ""
+    post = (f' (<a href="{escape(f["url"])}" rel="nofollow noopener">пост #{f["post_id"]}</a>)' if f["url"] else "")
+    return f"<li><b>{escape(f['label'])}</b>{who}: {escape(f['text'])}{post}</li>\n"
 
 
 def _alerts(tally: T.Tally, tz) -> list[dict[str, Any]]:
     from .alert_rules import gm_report_data
 
-    data = gm_report_data({"tally": tally.to_json()}, language="ru", tz=tz)
+    if not tally.alerts:
+        return []
+    data = gm_report_data({"tally": {"view": "gm", "game": tally.game, "day": tally.day, "flags": [],
+                                     "alerts": [a.to_json() for a in tally.alerts]}}, language="ru", tz=tz)
     return [{"text": a["text"], "time": _local(datetime.fromisoformat(a["time"]), tz) if a.get("time") else ""}
             for a in data["tally"]["alerts"]]
 
@@ -296,7 +345,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
             def make(row=row):  # noqa: ANN001
                 tallies, inputs = service.count_views(row.number, views=(view,))
                 day = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz,
-                               link=service.link, close=_close_end(row))
+                               link=service.link, close=_close_end(row), memo={})
                 day["text"] = _themed(service, "day", row, now)
                 return day, day_page(day, game=base["game"], view=view, index_href=index_href)
             day, page = cache.get(key, ("day", row.number), make)
@@ -311,7 +360,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     if current.kind == "day" and winner is None:
         tallies, inputs = service.count_views(current.number, views=(view,), now=now)
         live = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz, link=service.link,
-                        now=now)
+                        now=now, memo=cache.get(key, ("memo", current.number), dict))
     phase = {"label": current.label_ru, "kind": current.kind, "deadline": _local(current.deadline, tz),
              "deadline_iso": current.deadline.isoformat(),
              "time_left": time_left(current.deadline, now) if winner is None else ""}

@@ -46,6 +46,7 @@ class Step:
     early: bool = False
     post_id: int | None = None
     closing: bool = False
+    changed: tuple[str, ...] = ()        # the players whose total this step may have changed (all, for the last)
 
     def nonzero(self) -> dict[str, int]:
         return {p: t for p, t in self.totals.items() if t}
@@ -64,38 +65,39 @@ def _effect(record) -> str | None:  # noqa: ANN001 - VoteRecord
 def timeline(tally: Tally, state: DayState, rules: VoteRules, *, close: datetime | None = None) -> tuple[Step, ...]:
     """The steps of the day in `tally`'s view (see the module's docstring). `close`: when the closed day ended
     (default: its early close, else the deadline); ignored while the day is open."""
-    current: dict[str, tuple[str, str, bool]] = {}      # voter -> (target, color, removed)
-    ever: dict[str, None] = {}
+    current: dict[str, tuple[str, int]] = {}           # voter -> (target, signed weight) of the current vote
+    totals: dict[str, int] = {}                         # every player voted for so far
     steps: list[Step] = []
     gifts: dict[str, int] = {}
     for t in state.transfers:
         gifts[t.to] = gifts.get(t.to, 0) + 1
 
-    def totals() -> dict[str, int]:
-        out = dict.fromkeys(ever, 0)
-        for voter, (target, color, removed) in current.items():
-            if removed:
-                continue
-            weight, _ = vote_weight(tally.view, voter, color, state, rules, gifts.get(voter, 0))
-            out[target] += -weight if color == "blue" else weight
-        return out
+    def signed(voter: str, color: str) -> int:
+        # a voter's weight depends on the voter and the colour only (and the votes gifted to them, which count
+        # while they have a vote): so each step changes one voter's share, never the others'
+        weight, _ = vote_weight(tally.view, voter, color, state, rules, gifts.get(voter, 0))
+        return -weight if color == "blue" else weight
 
     for record in tally.votes:
         effect = _effect(record)
         if effect is None:
             continue
         color = record.color if rules.colors_matter else "red"
-        if effect == "clear":
-            if current.pop(record.voter, None) is None:
-                continue
-        else:
-            current[record.voter] = (record.target, color, effect == "removed")
-            ever.setdefault(record.target, None)
-        steps.append(Step(record.time, totals(), record.voter, record.target, color, record.early,
-                          record.post_id))
+        before = current.pop(record.voter, None)
+        if effect == "clear" and before is None:
+            continue
+        moved = (record.target,) if before is None else (before[0], record.target)
+        if before is not None:
+            totals[before[0]] -= before[1]
+        if effect != "clear":
+            share = 0 if effect == "removed" else signed(record.voter, color)
+            current[record.voter] = (record.target, share)
+            totals[record.target] = totals.get(record.target, 0) + share
+        steps.append(Step(record.time, dict(totals), record.voter, record.target, color, record.early,
+                          record.post_id, changed=moved))
     end = (close or tally.closed_early or tally.deadline) if tally.closed else tally.as_of
     if end is None:
         end = steps[-1].time if steps else tally.deadline
-    final = dict.fromkeys(ever, 0) | {c.player: c.total for c in tally.candidates}
-    steps.append(Step(max(end, steps[-1].time) if steps else end, final, closing=tally.closed))
+    final = dict.fromkeys(totals, 0) | {c.player: c.total for c in tally.candidates}
+    steps.append(Step(max(end, steps[-1].time) if steps else end, final, closing=tally.closed, changed=tuple(final)))
     return tuple(steps)
