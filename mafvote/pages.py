@@ -320,8 +320,9 @@ def _players(service, state, names: Mapping[str, str], view: str) -> list[dict[s
 
 
 def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = None,
-               index_href: str = "../index.html") -> dict[str, str]:
-    """Every page of one game in one view: `{"<game>/index.html": html, "<game>/day-N.html": html, …}`."""
+               index_href: str = "../index.html", counts: tuple | None = None) -> dict[str, str]:
+    """Every page of one game in one view: `{"<game>/index.html": html, "<game>/day-N.html": html, …}`. `counts`:
+    the running day's `count_views(...)` with this view among them, when the caller has counted it already."""
     from .render import public_names
 
     if view not in VIEWS:
@@ -358,7 +359,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
             past.append({"kind": "night", **night})
     live = None
     if current.kind == "day" and winner is None:
-        tallies, inputs = service.count_views(current.number, views=(view,), now=now)
+        tallies, inputs = counts or service.count_views(current.number, views=(view,), now=now)
         live = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz, link=service.link,
                         now=now, memo=cache.get(key, ("memo", current.number), dict))
     phase = {"label": current.label_ru, "kind": current.kind, "deadline": _local(current.deadline, tz),
@@ -416,19 +417,28 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
     the pages of that game alone (the daemon, after a change in one game). Returns the files written per view."""
     caches = caches if caches is not None else {}
     out: dict[str, list[Path]] = {}
+    wanted = [v for v, d in (("public", public_dir), ("gm", gm_dir)) if d is not None]
+    # the running day of each game counted once for both views: one read of the store, not one per view
+    running: dict[str, tuple | None] = {}
+    for service in services:
+        if only is not None and service.game.id != only:
+            continue
+        applied = service.applied()
+        current = service.current_phase(applied)
+        running[service.game.id] = (service.count_views(current.number, views=tuple(wanted), now=now)
+                                    if wanted and current.kind == "day" and service.winner(applied) is None else None)
     for view, directory in (("public", public_dir), ("gm", gm_dir)):
         if directory is None:
             continue
         files: dict[str, str] = {}
         for service in services:
-            if only is not None and service.game.id != only:
+            if service.game.id not in running:
                 continue
-            files.update(game_pages(service, view=view, now=now,
+            files.update(game_pages(service, view=view, now=now, counts=running[service.game.id],
                                     cache=caches.setdefault((service.game.id, view), PageCache())))
         files["index.html"] = index_page([_summary(s, now) for s in services], view=view, now=now)
         out[view] = write_pages(Path(directory), files)
     return out
-
 
 
 def public_pages_dir(config) -> Path:
