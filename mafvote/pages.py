@@ -172,9 +172,8 @@ def day_view(tally: T.Tally, state: T.DayState, rules: T.VoteRules, *, view: str
             row = memo[v] = _log_row(v, names, tz, rules.colors_matter, link, view == "gm")
         log_rows.append(row)
     title = f"День {tally.day}: голоса по времени"
-    svg = "".join(chart_svg(steps, start=tally.since, deadline=tally.deadline, tz=tz, names=names,
-                            closed_early=tally.closed_early, now=live_now, title=title, size=size)
-                  for size in ("wide", "narrow"))
+    svg = chart_svg(steps, start=tally.since, deadline=tally.deadline, tz=tz, names=names,
+                    closed_early=tally.closed_early, now=live_now, title=title, sizes=("wide", "narrow"))
     result = outcome_text(tally, names) if tally.closed else ""
     return {
         "number": tally.day, "view": view, "closed": tally.closed, "closed_early": _local(tally.closed_early, tz),

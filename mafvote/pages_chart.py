@@ -55,20 +55,43 @@ def order(steps: Sequence) -> list[str]:
     return sorted(seen, key=lambda p: (-last.get(p, 0), seen[p]))
 
 
+def _lines(steps: Sequence) -> tuple[list[str], dict[str, list[tuple[int, int, int]]], dict[str, int], int, int]:
+    """What both sizes draw, in one pass over the steps: the candidates in order, where each line changes (step
+    index, value before, value after), each line's last value, and the range of values."""
+    players = order(steps)
+    changes: dict[str, list[tuple[int, int, int]]] = {p: [] for p in players}
+    last: dict[str, int] = dict.fromkeys(players, 0)
+    lo, hi = 0, 1
+    for i, s in enumerate(steps):
+        for p in s.changed:
+            v = s.totals.get(p, 0)
+            if p in last and v != last[p]:
+                changes[p].append((i, last[p], v))
+                last[p] = v
+                lo, hi = (v if v < lo else lo), (v if v > hi else hi)
+    return players, changes, last, lo, hi
+
+
 def chart_svg(steps: Sequence, *, start: datetime | None, deadline: datetime, tz: tzinfo,
               names: Mapping[str, str], closed_early: datetime | None = None, now: datetime | None = None,
-              title: str = "", size: str = "wide") -> str:
-    """The chart of `steps` (tally.timeline.Step) from `start` to the deadline (or the last step after it)."""
+              title: str = "", sizes: Sequence[str] = ("wide",)) -> str:
+    """The chart of `steps` (tally.timeline.Step) from `start` to the deadline (or the last step after it), one
+    `<svg>` per size of `sizes`."""
     if not steps:
         return ""
+    lines = _lines(steps)
+    return "".join(_svg(steps, lines, start=start, deadline=deadline, tz=tz, names=names, closed_early=closed_early,
+                        now=now, title=title, size=size) for size in sizes)
+
+
+def _svg(steps: Sequence, lines, *, start: datetime | None, deadline: datetime, tz: tzinfo,  # noqa: ANN001
+         names: Mapping[str, str], closed_early: datetime | None, now: datetime | None, title: str, size: str) -> str:
     W, H, RIGHT, most = SIZES[size]
     t0 = start or steps[0].time
     t1 = max(deadline, steps[-1].time, now or deadline)
     if t1 <= t0:
         t1 = t0 + timedelta(hours=1)
-    players = order(steps)
-    values = [v for s in steps for v in s.totals.values()] or [0]
-    lo, hi = min(0, *values), max(1, *values)
+    players, changes, last, lo, hi = lines
     pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM
 
     def x(t: datetime) -> float:
@@ -102,17 +125,9 @@ def chart_svg(steps: Sequence, *, start: datetime | None, deadline: datetime, tz
                    f'y2="{H - BOTTOM}"/><text class="rulelab {cls}" x="{x(t) - 4}" y="{ly}">{_e(label)}</text>')
     ends: list[tuple[float, str, str, int]] = []
     first_series = len(out)
-    # one pass over the steps: where each line changes (a 3,000-post day has ~1,800 steps and 20 lines)
     xs = [x(s.time) for s in steps]
-    changes: dict[str, list[tuple[float, int, int]]] = {p: [] for p in players}
-    last: dict[str, int] = dict.fromkeys(players, 0)
     marks_of: dict[str, list[str]] = {p: [] for p in players}
     for sx, s in zip(xs, steps):
-        for p in s.changed:
-            v = s.totals.get(p, 0)
-            if p in last and v != last[p]:
-                changes[p].append((sx, last[p], v))
-                last[p] = v
         if s.early and s.target in marks_of:
             marks_of[s.target].append(
                 f'<path class="final" d="M{sx},{y(s.totals.get(s.target, 0)) - 6}l6,6l-6,6l-6,-6z" fill="COLOR">'
@@ -121,7 +136,8 @@ def chart_svg(steps: Sequence, *, start: datetime | None, deadline: datetime, tz
     for i, player in enumerate(players):
         color = PALETTE[i % len(PALETTE)]
         points = [f"{x(t0)},{y(0)}"]
-        for sx, before, after in changes[player]:
+        for i, before, after in changes[player]:
+            sx = xs[i]
             points.append(f"{sx},{y(before)} {sx},{y(after)}")
         value = last[player]
         points.append(f"{xs[-1]},{y(value)}")
