@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.daemon import Daemon
+from mafvote.pages import gm_pages_dir
 from mafvote.publish import PublishResult
 from test_daemon_day import CONFIG, DAY, Recorder, msk, quick_client, run
 from test_daemon_day import forum as forum  # noqa: F401  (the local forum fixture)
@@ -109,9 +110,16 @@ def test_the_published_count_follows_a_gm_step_and_a_gm_crawl_without_waiting_fo
         daemon.tick(msk("15:42"))                   # no crawl due, no new post
         text = published.read_text(encoding="utf-8")
         assert "Соня[/color] — 1 голос (Ronin [i]досрочно[/i])" in text
+        # the pages follow too (issue 18): the public page's count, and the GM's beside the store, not in public/
+        page = tmp_path / "public" / "ny" / "index.html"
+        assert '<tr data-player="Соня" data-total="1">' in page.read_text(encoding="utf-8")
+        gm_page = gm_pages_dir(daemon.config) / "ny" / "index.html"
+        assert "Страница ведущего" in gm_page.read_text(encoding="utf-8")
+        assert (tmp_path / "public") not in gm_page.parents
         # the GM's own `mafvote crawl` (another process) reads Alisa's vote before the daemon's next poll
         forum.add_post(2, "Alisa", '<span style="color: red;" class="mycode_color">Соня</span>', time=msk("15:43"))
         from mafvote.cli import cli
         assert CliRunner().invoke(cli, ["crawl", "-c", str(path)]).exit_code == 0
         daemon.tick(msk("15:44"))
         assert "Соня[/color] — 2 голоса (Ronin [i]досрочно[/i], Alisa)" in published.read_text(encoding="utf-8")
+        assert '<tr data-player="Соня" data-total="2">' in page.read_text(encoding="utf-8")
