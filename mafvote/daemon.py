@@ -161,6 +161,7 @@ class _Game:
     night_checked: str = ""          # the night whose under-active alerts were looked at
     seen: tuple | None = None        # the store's state the last count was made from (`Store.game_changes`)
     last_error: str | None = None
+    counted: tuple | None = None     # (day, {view: Tally}, CountInputs) of this tick, for the pages
 
 
 def _theme_of(game, ruleset) -> str:
@@ -422,7 +423,8 @@ class Daemon:
 
     def _day(self, g: _Game, day: Phase, night: Phase | None, applied, now: datetime,
              report: TickReport) -> list[Alert]:
-        both = g.service.counts(day.number, views=("gm", "public"), now=now)     # one read of the store
+        both, inputs = g.service.count_views(day.number, views=("gm", "public"), now=now)  # one read of the store
+        g.counted = (day.number, both, inputs)          # the pages of this tick draw from the same count
         gm, public = both["gm"], both["public"]
         report.counts[g.cfg.id] = gm
         ended = now >= day.deadline or (gm.closed and gm.closed_early is not None)
@@ -509,9 +511,10 @@ class Daemon:
         from .pages import PublishError, gm_pages_dir, publish_pages
 
         try:
+            counted, g.counted = g.counted, None
             written = publish_pages([x.service for x in self.games.values()], public_dir=pub.dir,
                                     gm_dir=gm_pages_dir(self.config), now=now, caches=self._page_caches,
-                                    only=g.cfg.id)
+                                    only=g.cfg.id, counted={g.cfg.id: counted} if counted else None)
         except (PublishError, MafvoteError) as exc:
             log.error("pages %s: %s", g.cfg.id, exc)
             return []

@@ -410,10 +410,12 @@ def _summary(service, now: datetime) -> dict[str, Any]:
 
 
 def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: Path | None, now: datetime,
-                  caches: dict[tuple[str, str], PageCache] | None = None,
-                  only: str | None = None) -> dict[str, list[Path]]:
+                  caches: dict[tuple[str, str], PageCache] | None = None, only: str | None = None,
+                  counted: Mapping[str, tuple] | None = None) -> dict[str, list[Path]]:
     """Write the pages of `services` (GameService, one per game) in both views, and the index of them all; `only`:
-    the pages of that game alone (the daemon, after a change in one game). Returns the files written per view."""
+    the pages of that game alone (the daemon, after a change in one game). `counted`: game -> (day, {view: Tally},
+    CountInputs) the caller has just counted at `now` (the daemon's tick), used for that running day instead of
+    counting again. Returns the files written per view."""
     caches = caches if caches is not None else {}
     out: dict[str, list[Path]] = {}
     wanted = [v for v, d in (("public", public_dir), ("gm", gm_dir)) if d is not None]
@@ -424,8 +426,14 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
             continue
         applied = service.applied()
         current = service.current_phase(applied)
-        running[service.game.id] = (service.count_views(current.number, views=tuple(wanted), now=now)
-                                    if wanted and current.kind == "day" and service.winner(applied) is None else None)
+        if not wanted or current.kind != "day" or service.winner(applied) is not None:
+            running[service.game.id] = None
+            continue
+        made = (counted or {}).get(service.game.id)
+        if made is not None and made[0] == current.number and all(v in made[1] for v in wanted):
+            running[service.game.id] = (made[1], made[2])
+        else:
+            running[service.game.id] = service.count_views(current.number, views=tuple(wanted), now=now)
     for view, directory in (("public", public_dir), ("gm", gm_dir)):
         if directory is None:
             continue
