@@ -19,7 +19,6 @@ Run: python bench/bench_pages.py [--repeat 7]
 from __future__ import annotations
 
 import argparse
-import gc
 import random
 import time
 import sys
@@ -36,16 +35,10 @@ from bench_tally import GM, PLAYERS, START, best, build_store, machine, span, th
 from mafvote.pages import _template, day_view, write_pages  # noqa: E402
 
 
-def cpu(fn, repeat: int) -> float:
-    """The least CPU time of this process over `repeat` runs: on a machine shared with other work (the load of
-    the run is printed) the wall time counts the waits for a core, the CPU time much less so."""
-    times = []
-    for _ in range(repeat):
-        gc.collect()
-        t = time.process_time()
-        fn()
-        times.append(time.process_time() - t)
-    return min(times)
+def cpu(fn, repeat: int) -> float:  # noqa: ANN001
+    """The least CPU time of this process: on a machine shared with other work (the run prints the load) the wall
+    time counts the waits for a core, the CPU time much less so."""
+    return best(fn, repeat, clock=time.process_time)
 
 
 def main() -> None:
