@@ -372,7 +372,9 @@ class Daemon:
                 key = _due_key(day, self.config.alerts.before_deadline, now)
                 if g.dirty or (key is not None and not self.sender.log_store.seen(game_id, key)):
                     alerts += self._day(g, day, following if day is current else None, applied, now, report)
-            if g.dirty:
+            if g.dirty or g.counted is not None:
+                # after a change, and at the moments the day was counted anyway (T−60, T−15, the deadline: the
+                # pages' time left and the closed day follow without waiting for a post)
                 report.published += self._pages(g, now)
             g.dirty = False
             if g.last_error is not None:

@@ -161,7 +161,9 @@ def day_view(tally: T.Tally, state: T.DayState, rules: T.VoteRules, *, view: str
     colour_of = {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(chart_order(steps))}
     rows = []
     for c in tally.candidates:
-        rows.append({"player": n(c.player), "slot": c.player, "total": c.total, "red": c.red, "blue": c.blue,
+        # only the shown name, in the text and the attributes: in a mask game the slot's nick is the account behind
+        # the mask, which no public page may carry
+        rows.append({"player": n(c.player), "total": c.total, "red": c.red, "blue": c.blue,
                      "penalty": c.penalty, "colour": colour_of.get(c.player, "#888"),
                      "red_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "red"],
                      "blue_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "blue"]})

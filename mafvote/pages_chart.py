@@ -146,7 +146,7 @@ def _svg(steps: Sequence, lines, *, start: datetime | None, deadline: datetime, 
         # a line that ends at 0 or below is drawn behind and lighter: the eye goes to who is in danger
         faint = ' class="faint"' if value <= 0 else ""
         out.insert(first_series if value <= 0 else len(out),
-                   f'<g class="series" data-player="{_e(player)}" data-total="{value}">'
+                   f'<g class="series" data-player="{_e(shown)}" data-total="{value}">'
                    f'<polyline{faint} fill="none" stroke="{color}" stroke-width="{1.6 if value <= 0 else 2.8}" '
                    f'stroke-linejoin="round" points="{" ".join(points)}"><title>{_e(shown)}: {value}</title>'
                    f'</polyline>{marks}</g>')

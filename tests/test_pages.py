@@ -68,6 +68,17 @@ def test_gm_day_page_shows_each_hidden_modifier(name, shown):
     assert "Страница ведущего" in page
 
 
+def test_a_mask_games_public_page_never_names_the_account_behind_a_mask():
+    # names: what the public count calls each slot (mafvote.render.public_names); the slot's nick is the account
+    masks = {"Соня": "Снежинка", "Петя": "Олень"}
+    t = count(POSTS, view="public", as_of=at("13:00"))
+    page = day_page(day_view(t, state(), RULES, view="public", names=masks, tz=MSK, link=_link, now=at("13:00")),
+                    game=GAME, view="public")
+    assert "Соня" not in page and "Петя" not in page
+    assert '<tr data-player="Олень" data-total="1">' in page
+    assert '<g class="series" data-player="Олень" data-total="1">' in page
+
+
 def test_public_page_loads_nothing_from_anywhere():
     page = _page("public", at("13:00"))
     # no src= or <link href> to any host: the style is inline and the chart is inline SVG

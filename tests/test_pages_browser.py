@@ -26,6 +26,7 @@ from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.demo import DAY_1_DEADLINE, DEMO_ROLES, start_demo_forum, write_demo_config
 from mafvote.pages import gm_pages_dir, public_pages_dir, write_all_pages
+from mafvote.render import public_names
 from mafvote.serve import PagesServer
 
 pytestmark = pytest.mark.browser
@@ -75,7 +76,8 @@ def game(tmp_path_factory):
     server = PagesServer(("127.0.0.1", 0), public_dir=public_pages_dir(cfg), gm_dir=gm_pages_dir(cfg))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield {"origin": f"http://127.0.0.1:{server.server_address[1]}", "tally": tallies, "config": cfg}
+    yield {"origin": f"http://127.0.0.1:{server.server_address[1]}", "tally": tallies, "config": cfg,
+           "names": public_names(cfg.games[0].players, ())}
     server.shutdown()
     server.server_close()
 
@@ -136,14 +138,16 @@ def test_the_page_shows_the_count_of_that_moment(game, browser, view, path, widt
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{view}-day2-{width}.png"), full_page=True)
     tally = game["tally"][view]
+    shown = game["names"]          # the JSON names slots; the pages what the public count calls them
     # the count table is `mafvote tally --format json` of the same moment, in the page's view
-    assert _dom_count(page) == {c["player"]: c["total"] for c in tally["candidates"]}
+    assert _dom_count(page) == {shown[c["player"]]: c["total"] for c in tally["candidates"]}
     # the chart's last point of each candidate is the current total (a candidate whose votes left ends at 0)
     last = _chart_last(page)
-    assert {p: t for p, t in last.items() if t} == {c["player"]: c["total"] for c in tally["candidates"] if c["total"]}
+    assert {p: t for p, t in last.items() if t} == {shown[c["player"]]: c["total"] for c in tally["candidates"]
+                                                    if c["total"]}
     # who has not voted yet
     not_voted = [li.inner_text() for li in page.query_selector_all("section.live ul.not-voted li")]
-    assert not_voted == tally["not_voted"]
+    assert not_voted == [shown[p] for p in tally["not_voted"]]
     # the log: one row per vote record, the counted ones in bold
     assert len(page.query_selector_all("section.card table.log tbody tr")) == len(tally["votes"])
     assert len(page.query_selector_all("table.log tr.on")) == sum(1 for v in tally["votes"] if v["counted"])
@@ -183,7 +187,8 @@ def test_the_page_reads_without_javascript(game, playwright, tmp_path):
     try:
         page = context.new_page()
         page.goto(game["origin"] + "/ny/index.html")
-        assert _dom_count(page) == {c["player"]: c["total"] for c in game["tally"]["public"]["candidates"]}
+        public = game["tally"]["public"]["candidates"]
+        assert _dom_count(page) == {game["names"][c["player"]]: c["total"] for c in public}
         assert page.is_visible("svg.chart-wide polyline")
         assert LEFT in page.inner_text(".phase-card")
         if os.environ.get("MAFVOTE_README_SCREENSHOT"):
