@@ -37,7 +37,7 @@ from .state import GameState, Player
 VERBS: tuple[tuple[str, str], ...] = (
     # 004 (before the ranked stems they contain: "забираю голос" is not the shahid's "забираю")
     ("забираю голос", "vote_steal"), ("забрать голос", "vote_steal"), ("краду голос", "vote_steal"), ("украсть", "vote_steal"),
-    ("дарю голос", "vote_gift"), ("дарю", "vote_gift"), ("дарую", "vote_gift"), ("отдаю голос", "vote_gift"),
+    ("дарую голос", "vote_gift"), ("дарю голос", "vote_gift"), ("дарю", "vote_gift"), ("дарую", "vote_gift"), ("отдаю голос", "vote_gift"),
     ("лишаю голос", "silence"),
     ("защища", "protect"), ("защищу", "protect"), ("охраня", "protect"),
     ("смотрю", "watch"), ("наблюда", "watch"), ("слежу", "watch"),
@@ -64,6 +64,28 @@ VERBS: tuple[tuple[str, str], ...] = (
     ("забира", "shahid"), ("забер", "shahid"),
     ("задаю вопрос", "question"), ("вопрос", "question"), ("спрашива", "question"), ("спрошу", "question"),
 )
+# how a hint writes a card that has no name of its own in the seed (`words`): one plain verb per kind
+_KIND_VERB = {"kill": "Убиваю", "heal": "Лечу", "heal_from_role": "Лечу от", "block": "Блокирую",
+              "side_check": "Проверяю", "role_check": "Проверяю роль", "check": "Проверяю", "silence": "Пугаю",
+              "kill_silence": "Убиваю и пугаю", "poison": "Травлю", "serum": "Сыворотка на", "alibi": "Отмазываю",
+              "strip_alibi": "Снимаю отмаз с", "shahid": "Забираю", "copy": "копирую", "hire": "нанимаюсь у",
+              "deferred_kill": "Убиваю", "question": "Вопрос:", "protect": "Защищаю", "watch": "Смотрю",
+              "vote_steal": "Забираю голос", "vote_gift": "Дарю голос", "slowdown": "Замедляю", "redirect": "Перевожу",
+              "annul": "Месть", "killer_check": "Правда дороже", "find_own": "Ищу своих", "hide": "Залегаю на дно",
+              "bloody_kill": "Кровавое убийство", "role_shot": "Доп. удар"}
+
+
+def _own_hint(cards: Sequence[Ability]) -> str:
+    """The refusal's hint: what this actor can write tonight, by the seed's own names where the card has them
+    (issue 15 point 4: not 000/001's verbs to a 004 role)."""
+    shown = []
+    for c in cards:
+        said = f"«{c.words[0][:1].upper()}{c.words[0][1:]}»" if c.words else _KIND_VERB.get(c.kind, c.name)
+        if said not in shown:
+            shown.append(said)
+    return "напишите, как в правилах игры: " + ", ".join(shown) + " — и цель (например «… - Вася»)"
+
+
 # a verb's kind -> the card kinds it names: "Проверяю" is the side check or the role check
 _KIND_CARDS = {"check": ("side_check", "role_check"), "kill": ("kill", "deferred_kill")}
 _SELF = {"себя", "себе", "сам", "сама", "собой"}
@@ -273,7 +295,8 @@ def _not_understood(text: str, what: str, hint: str) -> ActionError:
 
 def _split_clauses(text: str, named: Sequence[tuple[str, str]] = (),
                    is_name: Callable[[str], bool] = _never_a_name, *, kept: Sequence[str] = (),
-                   own: Callable[[str], bool] = _never_a_name, kinds: Mapping[str, str] | None = None) -> list[_Clause]:
+                   own: Callable[[str], bool] = _never_a_name, kinds: Mapping[str, str] | None = None,
+                   hint: str = "") -> list[_Clause]:
     """The message's actions, each with its text (`rest`, names still unread). Nothing is thrown away: every
     word belongs to an action, names nothing (`_LEAD`, `_FILLER`, the actor's own nick or role: "Элиса: узнаю ...")
     or the whole message is refused.
@@ -308,7 +331,7 @@ def _split_clauses(text: str, named: Sequence[tuple[str, str]] = (),
     if not heads:
         first = next((p.strip() for p in re.split(r"[,;\n]|[.!?…]+(?=\s|$)", text) if p.strip()), text.strip())
         raise ActionError(Problem("night add", repr(source), f"no action verb in {first!r}",
-                                  "start with a verb: Лечу, Убиваю, Пугаю, Блокирую, Проверяю, Травлю, "
+                                  hint or "start with a verb: Лечу, Убиваю, Пугаю, Блокирую, Проверяю, Травлю, "
                                   "Сыворотка на, Отмазываю, Забираю, копирую, нанимаюсь у"))
     clauses: list[_Clause] = []
     for h in heads:
@@ -618,7 +641,8 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
         return bool(_forms(word) & own_forms)
 
     kept = [label for _, labels in players for label in labels if re.search(r"[,.;:!?…]", label)]
-    clauses = _split_clauses(text, named, is_name, kept=kept, own=own, kinds={c.name: c.kind for c in by_words})
+    clauses = _split_clauses(text, named, is_name, kept=kept, own=own, kinds={c.name: c.kind for c in by_words},
+                             hint=_own_hint([c for c in cards if not night or _parity_fits(c, night)]))
     actions: list[Action] = []
     copy_of: Role | None = None
 
