@@ -37,7 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scraper.model import EditNotice  # noqa: E402
-from scraper.parse import decode_html, parse_page, parse_shown  # noqa: E402
+from scraper.dates import parse_shown  # noqa: E402
+from scraper.parse import decode_html, parse_page  # noqa: E402
 from scraper.profiles import get_profile  # noqa: E402
 
 MSK = ZoneInfo("Europe/Moscow")

@@ -37,8 +37,8 @@ _HOME: dict[str, str] = {
     "Duty": "duty",
     "NightDuty": "duty",
     "night_duty": "duty",
+    "current_boss": "checks",
     "check_win": "engine",
-    "current_boss": "engine",
     "resolve_night": "engine",
     "ActionError": "errors",
     "Problem": "errors",
@@ -78,7 +78,8 @@ if TYPE_CHECKING:
                           parse_night_file)
     from .day import alive_at_start, apply_day, mark_phase_start, modkill, record_misses, replace_player
     from .duty import DUTY_STATUSES, Duty, NightDuty, night_duty
-    from .engine import check_win, current_boss, resolve_night
+    from .checks import current_boss
+    from .engine import check_win, resolve_night
     from .errors import ActionError, Problem, ResolverError, RulesetError
     from .outcome import EVENT_KINDS, PRIVATE_KINDS, DayOutcome, Death, NightOutcome, Private, Public, Refusal, SilenceOut
     from .phrases import read_action

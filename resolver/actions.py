@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from .toml_text import loads as toml_loads
+from .checks import current_boss, repeat_target
 from .errors import ActionError, Problem
 from .rolls import CHOICE_ROLLS, ROLL_NAMES, canonical_roll
 from .ruleset import (WATCH_OPTIONS, Ability, Ruleset, _did_you_mean, not_partners, shot_guess, toml_error_line,
@@ -144,8 +145,6 @@ def _tables(data: Mapping, key: str, text: str, source: str, problems: list[Prob
 
 def available_abilities(ruleset: Ruleset, state: GameState, nick: str) -> dict[str, tuple[Ability, bool]]:
     """The abilities a player may send tonight: name -> (card, sent on the boss's behalf)."""
-    from .engine import current_boss
-
     player = state.player(nick)
     role = ruleset.role(player.role)
     boss = current_boss(ruleset, state)
@@ -290,8 +289,6 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
                 bad(f"{oneself} ({', '.join(resolved_targets[0])})",
                     f"the night would refuse the whole action; ask {actor.nick} for another target")
             if card.kind != "copy" and at_entry:  # Абрахам's copy has its own memory (`must_change`), checked at resolve
-                from .engine import repeat_target
-
                 again = repeat_target(ruleset, state, actor.nick, card, resolved_targets[0], action.role)
                 if again:
                     # RULES.md §4 table (doctor, girl, shahid, 000 lawyer: "not the same player two nights running"):

@@ -20,7 +20,8 @@ from typing import Iterable
 
 from tally.names import RosterMatcher
 
-from .engine import _death_text, _reveal_mode, check_win, current_boss, inherit
+from .checks import current_boss
+from .engine import _death_text, _reveal_mode, check_win, inherit
 from .errors import ResolverError
 from .outcome import DayOutcome, Death, Private, Public
 from .ruleset import Ruleset

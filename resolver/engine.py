@@ -33,13 +33,14 @@ Pure: no I/O, no clock; every random value comes from `Rolls` and is recorded.
 """
 from __future__ import annotations
 
-__all__ = ["resolve_night", "current_boss", "check_win", "inherit", "repeat_target"]
+__all__ = ["resolve_night", "check_win", "inherit"]
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from .actions import Action, available_abilities, item_gone, repeated_targets, self_targeted
+from .checks import current_boss, killer_key, repeat_target
 from .order import DEATH_ORDER, ORDER, STAGE_OF_KIND, Stage
 from .outcome import Death, NightOutcome, Private, Public, Refusal, SilenceOut
 from .rolls import Roll, Rolls
@@ -65,15 +66,6 @@ def _ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st: for the GM's log."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def current_boss(ruleset: Ruleset, state: GameState) -> str | None:
-    """The boss now: the first living holder of a role in the ruleset's succession list."""
-    for role_name in ruleset.succession:
-        for p in state.players:
-            if p.alive and p.role == role_name:
-                return p.nick
-    return None
 
 
 def check_win(ruleset: Ruleset, state: GameState) -> str | None:
@@ -151,51 +143,6 @@ def visited(act: _Act) -> tuple[str, ...]:
     if act.kind == "hide":
         return ()
     return act.targets
-
-
-def _killer_key(ruleset: Ruleset, name: str) -> str:
-    """Heal-from-role names the killer as a role or a side; both mean the killer's side ("от мафии")."""
-    if not name:
-        return ""
-    side = ruleset.side_id(name)
-    if side:
-        return "side:" + side
-    role = ruleset.find_role(name)
-    return "side:" + role.side if role else ""
-
-
-def repeat_target(ruleset: Ruleset, state: GameState, nick: str, card: Ability, targets: Sequence[str],
-                  role: str = "") -> str:
-    """Why the night refuses `nick`'s `card` on these (resolved) targets as a repeat, or "": a `no_repeat` card
-    on last night's target of its `repeat_group` ("не может лечить 2 ночи подряд одного игрока"; lifted when the
-    night starts with `no_repeat_lifted_at_alive` or fewer), heal-from-role from the same killer two nights
-    running, a `no_repeat_ever` card on anyone it visited before (004 Хулио). CHECK_ACTIONS and the night
-    file's check (`actions.check_action`, so `night add`) ask this one rule."""
-    if card.no_repeat_ever:
-        again = [t for t in targets if state.counters.get(f"{nick}/{card.name}>{t}", 0)]
-        if again:
-            return f"repeat target: {', '.join(again)} was visited before (never twice)"
-    if not card.no_repeat or alive_at_start(state) <= ruleset.no_repeat_lifted_at_alive:
-        return ""
-    group = card.repeat_group or card.name
-    own = ruleset.role(state.player(nick).role)
-
-    def group_of(last: LastAction) -> str:
-        done = own.ability(last.ability)
-        return (done.repeat_group or done.name) if done else last.ability
-
-    same = [a for a in state.last.get(nick, ()) if a.night == state.night and group_of(a) == group]
-    if card.kind == "heal_from_role":
-        key = _killer_key(ruleset, role)
-        return f"repeat target: heal from {role} two nights running" if any(
-            a.kind == "heal_from_role" and a.option == key for a in same) else ""
-    before = {t for a in same for t in (*a.targets, *a.covered)}
-    again = [t for t in targets if t in before]
-    if not again:
-        return ""
-    lifted_at = ruleset.no_repeat_lifted_at_alive
-    return (f"repeat target: {', '.join(again)} also last night "
-            + (f"(lifted only with {lifted_at} alive)" if lifted_at else "(never twice running in this game)"))
 
 
 class _Night:
@@ -459,7 +406,7 @@ class _Night:
         return f"{nick}/copy:{card.kind}" if copied else f"{nick}/{card.name}"
 
     def killer_key(self, name: str) -> str:
-        return _killer_key(self.r, name)
+        return killer_key(self.r, name)
 
     def one_action_each(self) -> None:
         seen: dict[str, _Act] = {}

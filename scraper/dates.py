@@ -46,11 +46,12 @@ import unicodedata
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from email.utils import parsedate_to_datetime
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from .model import ScraperError
 
-__all__ = ["DateNotRecognised", "combine_date_and_time", "parse_displayed", "parse_machine"]
+__all__ = ["DateNotRecognised", "combine_date_and_time", "parse_displayed", "parse_machine", "parse_shown"]
 
 
 _DISPLAYED_HINT = "add its strptime format to the engine profile's date_formats, or check the profile's time selector"
@@ -578,3 +579,87 @@ def combine_date_and_time(date_text: str, time_text: str, *, tz: ZoneInfo, now: 
         return parse_displayed(f"{date_part}, {clocks[0][0]}", tz=tz, now=now, formats=formats)
     except DateNotRecognised as error:
         raise DateNotRecognised(f"{date_text}" + " + " + f"{time_text}", error.reason) from None
+
+
+def parse_shown(text: str, *, tz: ZoneInfo, now: datetime, formats: tuple[str, ...] = ()) -> datetime:
+    """`parse_displayed` with a fast path for the commonest shapes of a post date.
+
+    Most posts show either an absolute date in the board's own format ("12-30-2026, 08:00 PM",
+    "17 сен 2009, 21:51", "Sun May 26, 2019 4:34 pm") or a day word and a clock ("Сегодня, 21:03").
+    Reading those with one precompiled regex instead of the full reader keeps parsing a page close
+    to the cost of the HTML parse (bench/bench_parse.py). Anything else goes to parse_displayed;
+    tests/test_parse_engines.py checks both give the same answer on every shape the fast path takes.
+    """
+    stripped = text.strip()
+    m = _DAY_CLOCK.fullmatch(stripped)
+    if m:
+        hour = _hour(m["H"], m["p"])
+        if hour is not None and int(m["M"]) < 60 and int(m["S"] or 0) < 60:
+            day = now.astimezone(tz).date() - timedelta(days=_DAY_BACK[m["day"].lower()])
+            return datetime(day.year, day.month, day.day, hour, int(m["M"]), int(m["S"] or 0), tzinfo=tz)
+    for fmt in formats:
+        fast = _fast_format(fmt)
+        if fast is None:
+            continue
+        m = fast.fullmatch(stripped)
+        if m is None:
+            continue
+        g = m.groupdict()
+        month = int(g["m"]) if g.get("m") else _MONTHS.get(g["b"][:3].lower())
+        hour = _hour(g.get("H") or g.get("I") or "0", g.get("p"))
+        if month is None or hour is None:
+            break  # let the full reader decide (or say why not)
+        try:
+            return datetime(int(g["Y"]), month, int(g["d"]), hour, int(g.get("M") or 0),
+                            int(g.get("S") or 0), tzinfo=tz)
+        except ValueError:
+            break
+    return parse_displayed(text, tz=tz, now=now, formats=formats)
+
+
+def _hour(value: str, marker: str | None) -> int | None:
+    hour = int(value)
+    if marker:
+        if not 1 <= hour <= 12:
+            return None
+        return hour % 12 + (12 if marker.lower() == "pm" else 0)
+    return hour if hour < 24 else None
+
+
+_DAY_BACK = {"сегодня": 0, "today": 0, "вчера": 1, "yesterday": 1}
+_DAY_CLOCK = re.compile(r"(?P<day>[Сс]егодня|[Вв]чера|[Tt]oday|[Yy]esterday),?\s+(?:в\s+|at\s+)?"
+                        r"(?P<H>\d{1,2}):(?P<M>\d{2})(?::(?P<S>\d{2}))?(?:\s*(?P<p>[AaPp][Mm]))?")
+# English and Russian month words by their first three letters (all cases: "мая", "марта", "сен")
+_MONTHS = {w: i for i, words in enumerate((
+    ("jan", "янв"), ("feb", "фев"), ("mar", "мар"), ("apr", "апр"), ("may", "май", "мая"),
+    ("jun", "июн"), ("jul", "июл"), ("aug", "авг"), ("sep", "сен"), ("oct", "окт"), ("nov", "ноя"),
+    ("dec", "дек")), start=1) for w in words}
+_FAST_DIRECTIVES = {"d": r"(?P<d>\d{1,2})", "m": r"(?P<m>\d{1,2})", "Y": r"(?P<Y>\d{4})",
+                    "H": r"(?P<H>\d{1,2})", "I": r"(?P<I>\d{1,2})", "M": r"(?P<M>\d{2})",
+                    "S": r"(?P<S>\d{2})", "p": r"(?P<p>[AaPp][Mm])",
+                    "b": r"(?P<b>[^\W\d_]{3,})\.?", "B": r"(?P<b>[^\W\d_]{3,})\.?",
+                    "a": r"[^\W\d_]+\.?", "A": r"[^\W\d_]+\.?"}
+
+
+@lru_cache(maxsize=64)
+def _fast_format(fmt: str) -> re.Pattern[str] | None:
+    """A regex for a strptime format of day, month (number or word), 4-digit year and clock."""
+    out, i = [], 0
+    while i < len(fmt):
+        if fmt[i] == "%":
+            directive = fmt[i + 1:i + 2]
+            if directive not in _FAST_DIRECTIVES:
+                return None
+            out.append(_FAST_DIRECTIVES[directive])
+            i += 2
+        elif fmt[i].isalpha():
+            return None  # literal words ("г.") need the full reader
+        else:
+            out.append(r"\s+" if fmt[i] == " " else re.escape(fmt[i]))
+            i += 1
+    keys = set(re.findall(r"%(.)", fmt))
+    if not ({"d", "Y"} <= keys and keys & {"m", "b", "B"}) or ("I" in keys) != ("p" in keys):
+        return None
+    if len(keys & {"m", "b", "B"}) > 1 or len(keys & {"a", "A"}) > 1:
+        return None
+    return re.compile("".join(out))

@@ -26,7 +26,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from scraper.dates import parse_displayed
-from scraper.parse import decode_html, parse_page, parse_shown
+from scraper.dates import parse_shown
+from scraper.parse import decode_html, parse_page
 from scraper.profiles import PROFILES
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "html"

@@ -13,8 +13,8 @@ from zoneinfo import ZoneInfo
 
 from selectolax.lexbor import LexborNode
 
+from ..dates import parse_shown
 from ..model import EditNotice
-from ..parse import parse_shown
 from ..profile import EngineProfile
 
 _CLOCK = re.compile(r"\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?")

@@ -15,8 +15,8 @@ from zoneinfo import ZoneInfo
 
 from selectolax.lexbor import LexborNode
 
+from ..dates import parse_shown
 from ..model import EditNotice
-from ..parse import parse_shown
 from ..profile import EngineProfile
 
 # After the editor's name: "[on ]<date>, edited N times" / "<date>, всего редактировалось N раз."
