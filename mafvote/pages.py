@@ -273,19 +273,19 @@ def _close_end(row) -> datetime | None:  # noqa: ANN001 - AppliedPhase
 
 def _themed(service, kind: str, row, now: datetime) -> str:
     """The themed post of a resolved night or a closed day (the post the GM publishes), as plain text."""
-    from .cli.render import _next_deadline, _public_day_count, _with_modkills, theme_of
+    from .phase_post import next_deadline, public_day_count, theme_of, with_modkills
     from .render import RenderError, build_data, render
 
     game = service.game
     common = dict(game=game, ruleset=service.ruleset, templates_dir=game.templates_dir, phase=row.number,
                   replacements=service.state().replacements, now=now,
-                  deadline=_next_deadline(service, kind, row.number))
+                  deadline=next_deadline(service, kind, row.number))
     try:
         if kind == "night":
-            data = build_data(outcome=_with_modkills(service, row), **common)
+            data = build_data(outcome=with_modkills(service, row), **common)
         else:
-            public = _public_day_count(service, row)
-            data = build_data(outcome=_with_modkills(service, row), tally=public, public_tally=public, **common)
+            public = public_day_count(service, row)
+            data = build_data(outcome=with_modkills(service, row), tally=public, public_tally=public, **common)
         return render(theme_of(game, service), kind, data, fmt="text", templates_dir=game.templates_dir).strip()
     except RenderError as exc:
         log.warning("pages %s: the themed %s %d post failed (%s)", game.id, kind, row.number, exc)

@@ -16,9 +16,7 @@ the group (exit 2 for a phase not applied yet, a missing file, a bad template).
 from __future__ import annotations
 
 import difflib
-from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import click
 from scraper.untrusted import visible
@@ -26,18 +24,14 @@ from scraper.untrusted import visible
 from .. import game as game_mod
 from ..alert_rules import gm_report_data
 from ..config import GameConfig
-from ..game import AppliedPhase, GameError, GameService, phase_index, phase_of_index
+from ..game import AppliedPhase, GameError, GameService
+from ..phase_post import next_deadline, public_day_count, theme_of, with_modkills
 from ..render import RenderError, Theme, build_data, load_flavor, load_theme, make_environment, render, render_private
 from . import cli
 from .common import config_option, format_option, game_option, load_game
 from .game import _service
 
-__all__ = ["render_command", "theme_of"]
-
-
-def theme_of(game: GameConfig, service: GameService) -> str:
-    """The game's theme: the config's `theme`, else its ruleset's `[game].theme`."""
-    return game.theme or service.ruleset.theme
+__all__ = ["render_command"]
 
 
 def _stored(service: GameService, kind: str, number: int) -> AppliedPhase:
@@ -52,32 +46,6 @@ def _stored(service: GameService, kind: str, number: int) -> AppliedPhase:
     what = "resolved" if kind == "night" else "closed"
     raise GameError(f"{kind} {number} of game {service.game.id} is not {what} yet (the current phase is "
                     f"{current.label_ru}); apply it with `{command}`, then render it")
-
-
-def _with_modkills(service: GameService, row: AppliedPhase) -> dict[str, Any]:
-    """The phase's outcome with the GM's modkills made during that phase (`mafvote modkill` during day N, or
-    during night N before it was resolved) added, so the phase's post names them (`Модкилл: ...`, the role
-    only when the modkill was `--reveal`). A night's modkill is announced in that night's post."""
-    outcome = dict((row.outcome.get(row.kind) if row.kind == "day" else row.outcome) or {})
-    deaths = list(outcome.get("deaths") or ())
-    public = list(outcome.get("public") or ())
-    dead = {d.get("player") for d in deaths}
-    for other in service.applied():
-        if other.how == "modkill" and other.kind == row.kind and other.number == row.number and other.seq < row.seq:
-            for d in other.outcome.get("deaths") or ():
-                if d.get("player") not in dead:
-                    deaths.append(d)
-                    dead.add(d.get("player"))
-            public += [e for e in other.outcome.get("public") or () if e.get("kind") == "modkill"]
-    outcome["deaths"], outcome["public"] = deaths, public
-    return outcome
-
-
-def _next_deadline(service: GameService, kind: str, number: int) -> datetime:
-    """The deadline of the phase after `kind number`, in the game's time zone (stored or from the schedule)."""
-    starts_with = service.game.schedule.starts_with
-    next_kind, next_number = phase_of_index(phase_index(kind, number, starts_with) + 1, starts_with)
-    return service.phase(next_kind, next_number).deadline.astimezone(service.tz)
 
 
 def _flavor(game: GameConfig, flavor_file: Path | None, kind: str, number: int) -> str | None:
@@ -139,20 +107,6 @@ def _check_variant(variant: int | dict[str, int] | None, theme: Theme) -> None:
                                      f"variant{'s' if len(variants) != 1 else ''} ({which})", param_hint="--variant")
 
 
-def _public_day_count(service: GameService, close: AppliedPhase) -> dict[str, Any] | None:
-    """The closed day's public count (every vote at weight 1) with the stored close's real outcome: the day
-    post compares them and never tells a reason that hidden weights made (`tally.format.hidden_outcome`).
-    None for a day the GM decided (no count outcome)."""
-    outcome = (close.outcome.get("count") or {}).get("outcome")
-    if not outcome:
-        return None
-    # no `now`: the day is closed (a day closed early is counted up to its close), even when its scheduled
-    # deadline is still ahead
-    public = service.count(close.number, view="public").to_json()
-    # the public totals of a recount, the real result as stored when the day was closed
-    return {**public, "closed": True, "outcome": dict(outcome)}
-
-
 @cli.command("render")
 @config_option
 @game_option
@@ -195,13 +149,13 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
                               deadline=count.deadline.astimezone(service.tz) if count.deadline else None, **common)
         else:
             row = _stored(service, kind, number)
-            deadline = _next_deadline(service, kind, number)
+            deadline = next_deadline(service, kind, number)
             if kind == "night":
-                data = build_data(outcome=_with_modkills(service, row), deadline=deadline, now=now, **common)
+                data = build_data(outcome=with_modkills(service, row), deadline=deadline, now=now, **common)
             else:
-                public = _public_day_count(service, row)
+                public = public_day_count(service, row)
                 tally = row.outcome.get("count") if gm_report else public
-                data = build_data(outcome=_with_modkills(service, row), tally=tally, public_tally=public,
+                data = build_data(outcome=with_modkills(service, row), tally=tally, public_tally=public,
                                   deadline=deadline, now=now, **common)
         if gm_report:
             # the report's flags, alerts and causes of death in the GM's language (`[alerts] language`)

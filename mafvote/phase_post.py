@@ -1,0 +1,58 @@
+"""The pieces of a phase's post that `mafvote render` (cli/render.py) and the pages (pages.py) both build from
+the service: the theme, the outcome with that phase's modkills, the next deadline, the closed day's public count.
+One home below both, so the pages do not reach into the command line (issue 16: no import circles).
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from .config import GameConfig
+from .game import AppliedPhase, GameService, phase_index, phase_of_index
+
+__all__ = ["next_deadline", "public_day_count", "theme_of", "with_modkills"]
+
+
+def theme_of(game: GameConfig, service: GameService) -> str:
+    """The game's theme: the config's `theme`, else its ruleset's `[game].theme`."""
+    return game.theme or service.ruleset.theme
+
+
+def with_modkills(service: GameService, row: AppliedPhase) -> dict[str, Any]:
+    """The phase's outcome with the GM's modkills made during that phase (`mafvote modkill` during day N, or
+    during night N before it was resolved) added, so the phase's post names them (`Модкилл: ...`, the role
+    only when the modkill was `--reveal`). A night's modkill is announced in that night's post."""
+    outcome = dict((row.outcome.get(row.kind) if row.kind == "day" else row.outcome) or {})
+    deaths = list(outcome.get("deaths") or ())
+    public = list(outcome.get("public") or ())
+    dead = {d.get("player") for d in deaths}
+    for other in service.applied():
+        if other.how == "modkill" and other.kind == row.kind and other.number == row.number and other.seq < row.seq:
+            for d in other.outcome.get("deaths") or ():
+                if d.get("player") not in dead:
+                    deaths.append(d)
+                    dead.add(d.get("player"))
+            public += [e for e in other.outcome.get("public") or () if e.get("kind") == "modkill"]
+    outcome["deaths"], outcome["public"] = deaths, public
+    return outcome
+
+
+def next_deadline(service: GameService, kind: str, number: int) -> datetime:
+    """The deadline of the phase after `kind number`, in the game's time zone (stored or from the schedule)."""
+    starts_with = service.game.schedule.starts_with
+    next_kind, next_number = phase_of_index(phase_index(kind, number, starts_with) + 1, starts_with)
+    return service.phase(next_kind, next_number).deadline.astimezone(service.tz)
+
+
+def public_day_count(service: GameService, close: AppliedPhase) -> dict[str, Any] | None:
+    """The closed day's public count (every vote at weight 1) with the stored close's real outcome: the day
+    post compares them and never tells a reason that hidden weights made (`tally.format.hidden_outcome`).
+    None for a day the GM decided (no count outcome)."""
+    outcome = (close.outcome.get("count") or {}).get("outcome")
+    if not outcome:
+        return None
+    # no `now`: the day is closed (a day closed early is counted up to its close), even when its scheduled
+    # deadline is still ahead
+    public = service.count(close.number, view="public").to_json()
+    # the public totals of a recount, the real result as stored when the day was closed
+    return {**public, "closed": True, "outcome": dict(outcome)}
