@@ -82,7 +82,7 @@ EVENT_KINDS = (
     "hanged", "alibi", "nobody", "modkill",                                 # day
 )
 # private messages (resolver's `Private.kind`), one phrase `private.<kind>` each
-PRIVATE_KINDS = ("side_check", "role_check", "hire", "question", "succession", "info")
+PRIVATE_KINDS = ("side_check", "role_check", "hire", "question", "succession", "info", "takeover")
 # the tally's `outcome.reason` values, one phrase `day.reason.<reason>` each (the live count's words for them
 # are `tally.format.outcome_text`)
 # `undisclosed`: hidden vote weights made the real result disagree with the public count; posts say who is

@@ -539,7 +539,7 @@ class _Night:
                 self.refuse(act, f"{', '.join(hit)} is hiding tonight (залёг на дно): nothing acts on them")
         for nick, act in sorted(hiders.items()):
             self.log.append(f"hide: {nick} hides tonight")
-            if act.card.sees_visitors:
+            if act.card.sees_visitors and not self.heir(nick):   # a passive: never the heir's
                 names = ", ".join(self.name(v) for v in sorted(set(visitors[nick])))
                 self.private.append(Private(nick, "info", f"Ваши гости этой ночью: {names}" if names
                                             else "Этой ночью у вас гостей не было"))
@@ -612,6 +612,10 @@ class _Night:
         return _Attack(victim, act, side, "boss" if act.boss_channel else act.role.name, index,
                        frozenset(ignores) | frozenset(act.card.ignores), chained, cause)
 
+    def heir(self, nick: str) -> bool:
+        """Whether `nick` holds its role by inheritance (004 Бенхамин): the role's actions without its passives."""
+        return bool(self.s.counters.get(heir_key(nick)))
+
     def tells_roles(self, card: Ability) -> set[str]:
         return {self.r.role(n).name for n in card.tells_if_target}
 
@@ -620,6 +624,8 @@ class _Night:
         wanted = self.tells_roles(act.card)
         if act.actor in self.blocked and self.r.block_mode == "parallel":
             return   # 004: a block stops the passives too
+        if self.heir(act.actor):
+            return   # 004 Бенхамин took Хавьер's place: «Пассивки не получает»
         for t in targets:
             role = self.role_of(t)
             if role.name in wanted and (not act.card.tells_if_killed or t in self.died):
@@ -1163,6 +1169,11 @@ def _death_text(ruleset: Ruleset, player: Player, role: Role, revealed: bool, mo
     return ruleset.text("death", "{player} - {role} ({side})").format(player=player.name, role=role.name, side=label)
 
 
+def heir_key(nick: str) -> str:
+    """The counter that marks a player who took another role's place (004 Бенхамин)."""
+    return f"{nick}/inherited"
+
+
 def inherit(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[str], list[Private]]:
     """004 Бенхамин: when no living player holds the role he `inherits`, he takes it ("полной передачей роли",
     without its passives: the one-time protections are not his)."""
@@ -1177,10 +1188,15 @@ def inherit(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[str], l
             continue
         if not any(q.role == heir_of for q in state.players):
             continue   # the role was never in this game
-        state = state.with_player(p.nick, role=heir_of)
-        log.append(f"inheritance: {p.nick} ({role.name}) takes the place of {heir_of}; the own action is gone")
-        private.append(Private(p.nick, "succession", f"Вы занимаете место роли «{heir_of}»: теперь её ночное "
-                                                      "действие ваше, а своё вы теряете."))
+        # seed 004: «Узнает если умирает Хавьер и занимает его место. Пассивки не получает. Свое НД в этом случае
+        # пропадает»: the counter marks an heir, whose cards then carry no passive (`_Night.heir`)
+        state = replace(state.with_player(p.nick, role=heir_of), counters={**state.counters, heir_key(p.nick): 1})
+        log.append(f"inheritance: {p.nick} ({role.name}) takes the place of {heir_of}; the own action is gone, "
+                   "no passive comes with the role")
+        side = ruleset.sides[ruleset.role(heir_of).side].title
+        private.append(Private(p.nick, "takeover", f"{heir_of} выбывает из игры: вы занимаете его место и теперь "
+                                                   f"вы — {side}. Ночные действия роли «{heir_of}» теперь ваши, своё "
+                                                   "ночное действие вы теряете; пассивки роли к вам не переходят."))
     return state, log, private
 
 

@@ -19,8 +19,8 @@ EVENT_KINDS = (
     "hanged", "alibi", "nobody", "modkill",
 )
 # Every `Private.kind`; "info" carries 004's watchers, "Узнает, если ..." passives, earned protections and
-# the hider's visitors; "succession" also tells 004's neutral that it took the maniac's place.
-PRIVATE_KINDS = ("side_check", "role_check", "hire", "question", "succession", "info")
+# the hider's visitors; "takeover" tells 004's neutral that it took the maniac's place (not the boss's text).
+PRIVATE_KINDS = ("side_check", "role_check", "hire", "question", "succession", "info", "takeover")
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ or `kind = "day"` with `eliminated`; each phase may have `[phases.expect]`:
     roles_now = { Benjamin = "Хавьер" }   # the role a player holds after the phase (004 inheritance)
     duty = { Enoch = "missed" }           # night_duty's status of each player named (RULES.md §3.6, §3.17)
     no_alerts = ["не прислала"]           # no GM alert contains any of these
-    passives = { Benjamin = [] }          # the passive cards a player holds after the phase (004 takeover)
+    no_private = [{ to = "X", text = "гости" }]   # no private note to X containing the text ("" = none at all)
 """
 from __future__ import annotations
 
@@ -131,6 +131,9 @@ def check(outcome, expect: dict, ruleset, where: str) -> None:
     private = getattr(outcome, "private", ())
     for want in expect.get("private", []):
         assert any(p.to == want["to"] and want["text"] in p.text for p in private), f"{where}: private {want} not in {private}"
+    for unwanted in expect.get("no_private", []):
+        assert not any(p.to == unwanted["to"] and unwanted.get("text", "") in p.text for p in private), \
+            f"{where}: unexpected private {unwanted} in {private}"
     if "boss" in expect:
         assert current_boss(ruleset, outcome.state) == (expect["boss"] or None), f"{where}: boss"
     if "winner" in expect:
