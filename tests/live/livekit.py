@@ -12,7 +12,7 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
@@ -292,16 +292,14 @@ class Mafvote:
         return json.loads(self.run("tally", "--format", "json", *args).stdout)
 
 
-def moscow(text: str) -> datetime:
-    """An ISO time without offset read as Moscow time (the boards' zone)."""
+# Engines whose pages give a post's time to the second (PunBB's text, phpBB's <time datetime>); the others
+# show minutes. An edit's time to the second: PunBB only.
+SHOWS_SECONDS = frozenset({"punbb", "phpbb"})
+EDIT_SHOWS_SECONDS = frozenset({"punbb"})
+
+
+def shown(at: datetime, seconds: bool) -> str:
+    """An instant as a page shows it (to the second, or to the minute), in Moscow time, ISO 8601."""
     from zoneinfo import ZoneInfo
-    at = datetime.fromisoformat(text)
-    return at if at.tzinfo else at.replace(tzinfo=ZoneInfo(MOSCOW))
-
-
-def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-
-
+    at = at.astimezone(ZoneInfo(MOSCOW))
+    return (at if seconds else at.replace(second=0)).isoformat()
