@@ -9,7 +9,7 @@ Selectors may be CSS groups (`a, b`): a group lets one profile cover close versi
 post, whichever part of the group it matches: the order of the parts does not say which one wins
 (that is how lexbor's `css_first` and the parser's page-level queries both work). The profiles
 rely on document order where two parts match in one post:
-- IPS 4, IPB 3 and PunBB/FluxBB authors (`h3.cAuthorPane_author a, h3.cAuthorPane_author`,
+- IPS 4, IPB 3 and PunBB/FluxBB authors (`h3.cAuthorPane_author > strong, h3.cAuthorPane_author a:not(…)`,
   `span.author.vcard a, span.author.vcard`, `div.postleft dl dt strong, div.postleft dl dt`): the
   outer element comes first, so it is the author node; its text is the same name, and the author
   id comes from the first link inside it;

@@ -190,7 +190,7 @@ def test_ips4_edit_notice_inside_the_message_is_read_then_removed():
     sonya = next(p for p in posts if p.edit and p.author == "Соня")
     assert (sonya.edit.by, sonya.edit.reason) == ("Соня", "добавила красный")
     assert sonya.edit.at.isoformat() == "2027-01-01T15:42:40+03:00"
-    assert "Изменено" not in sonya.html and "data-excludequote" not in sonya.html
+    assert "Edited" not in sonya.html and "data-excludequote" not in sonya.html
 
 
 def test_ips4_inactive_next_on_the_last_page_is_not_followed():
