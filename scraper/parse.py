@@ -732,6 +732,9 @@ def _topic_id(tree: LexborHTMLParser, url: str, base: str, profile: EngineProfil
     found = _from_url(url, profile.topic_id_pattern, profile.topic_param)
     if found is None and profile.topic_id_selector:
         node = tree.css_first(profile.topic_id_selector)
+        if node is not None and node.tag == "input":
+            # a form's hidden field naming the topic (MyBB's thread search: <input name="tid" value="2">)
+            return (node.attrs.get("value") or "").strip()
         value = (node.attrs.get(profile.topic_id_attr) or "") if node is not None else ""
         if profile.topic_id_attr == "href":
             found = _from_url(urljoin(base, value), profile.topic_id_pattern, profile.topic_param)

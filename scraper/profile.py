@@ -84,7 +84,8 @@ class EngineProfile:
     hash_ignore: tuple[str, ...] = ()           # selectors inside the body left out of the content hash:
                                                 # text that changes without an edit (relative dates in quotes)
     topic_id_pattern: str = ""                  # regex on the URL; group 1 = topic id (when not a query param)
-    topic_id_selector: str = ""                 # fallback: a node on the page naming the topic
+    topic_id_selector: str = ""                 # fallback: a node on the page naming the topic (a link, or a
+                                                # hidden <input> whose value is the id)
     topic_id_attr: str = "href"                 # its attribute (an href is searched for `topic_param`)
     page_url_pattern: str = ""                  # regex on the URL; group 1 = page number/offset (path style)
     post_id_selector: str = ""                  # node inside the post carrying `post_id_attr`, when the
@@ -116,7 +117,9 @@ DEFAULT_POST_URLS: dict[str, str] = {
 # Engines whose later versions dropped the `.php` scripts, used when the topic URL has none: vBulletin 5's topics
 # are /forum/<node>-<slug>[/pageN] and a post is ?p=<id>#post<id> on the topic (as on a real vB 5.5.2 page);
 # IPS 4's are /topic/<id>-<slug>/[page/N/] and a post is ?do=findComment&comment=<id> on the topic.
+# MyBB's friendly URLs (`thread-2.html`, the Google SEO plugin's `Thread-Slug`) take `?pid=` as showthread.php does.
 PHPLESS_POST_URLS: dict[str, str] = {
+    "mybb": "{topic_base}?pid={post_id}#pid{post_id}",
     "vbulletin": "{topic_base}?p={post_id}#post{post_id}",
     "ipb": "{topic_base}?do=findComment&comment={post_id}",
 }

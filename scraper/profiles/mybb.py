@@ -1,6 +1,12 @@
 """MyBB 1.8 (default theme, `showthread.php?tid=N&page=P`).
 
 Markup verified on a real MyBB 1.8.37 board (fixtures/html/mybb/, NOTES in /work/shared/forums/mybb).
+Search-engine-friendly URLs (issue 12) name neither topic nor user in the links a crawler reads first:
+MyBB's own `thread-2.html`, `thread-2-page-3.html`, `thread-2-post-19.html#pid19`, `user-12.html`, and the
+Google SEO plugin's `Thread-1440p-Space-Wallpaper`, `Thread-…?page=2`, `Thread-…?pid=493155`, `User-Spritsinz`.
+The topic id is then read from the page (the thread search form's `<input type="hidden" name="tid">`, the
+reply buttons' `newreply.php?tid=`), the author id from the post's `reputation.php?uid=` /
+`private.php?action=send&uid=` / `search.php?action=finduser&uid=` links.
 Code is needed for one quirk: for "Today"/"Yesterday" the `title` holds the date only and the time
 is in the text after it; for "N hours ago" the `title` holds date and time. The edit notice is
 nested inside the post date and uses the same forms.
@@ -71,6 +77,21 @@ def edit_notice(node: LexborNode, post: LexborNode, *, profile: EngineProfile, t
                       reason=reason.group(1) if reason else None)
 
 
+_UID = re.compile(r"[?&]uid=(\d+)")
+# the links of a post that name its author's uid whatever the URL scheme (none of them is rewritten)
+_UID_LINKS = (".post_author a[href*='reputation.php?uid='], .post_controls a[href*='private.php?action=send'], "
+              ".post_controls a[href*='search.php?action=finduser']")
+
+
+def author_id(post: LexborNode, *, profile: EngineProfile) -> str | None:
+    """The uid when the profile link is friendly (`User-Spritsinz`): from the post's other links to the author."""
+    for link in post.css(_UID_LINKS):
+        m = _UID.search(link.attrs.get("href") or "")
+        if m:
+            return m.group(1)
+    return None
+
+
 PROFILE = EngineProfile(
     name="mybb",
     detect=("#posts > div.post[id^=post_]", "div.post_body[id^=pid_]", "span.post_date",
@@ -79,7 +100,7 @@ PROFILE = EngineProfile(
     post_id_pattern=r"^post_(\d+)$",
     # the name is the profile link (the GM's wrapped in group styling spans); its href gives the uid
     author=".post_author .author_information .largetext a",
-    author_id_pattern=r"[?&]uid=(\d+)",
+    author_id_pattern=r"(?:[?&]uid=|/user-)(\d+)",
     time=".post_head span.post_date",
     # the board's dateformat/timeformat: default m-d-Y h:i A; d.m.Y H:i is common on Russian boards
     date_formats=("%m-%d-%Y, %I:%M %p", "%d.%m.%Y, %H:%M", "%m-%d-%Y", "%d.%m.%Y"),
@@ -96,8 +117,12 @@ PROFILE = EngineProfile(
     current_page="div.pagination span.pagination_current",
     page_links="div.pagination a.pagination_page, div.pagination span.pagination_current",
     page_param="page",
+    page_url_pattern=r"/thread-\d+-page-(\d+)\.html",
     topic_param="tid",
-    topic_id_selector="div.post_head a[href*='tid=']",
+    topic_id_pattern=r"/thread-(\d+)(?:-page-\d+|-post-\d+|-lastpost|-newpost)?\.html",
+    # a friendly URL has no tid: the post links' tid, else the thread search form's, else a reply button's
+    topic_id_selector=("div.post_head a[href*='tid='], input[type=hidden][name=tid], "
+                       "a[href*='newreply.php?tid=']"),
     title="title",
-    hooks={"time": post_time, "edit": edit_notice},
+    hooks={"time": post_time, "edit": edit_notice, "author_id": author_id},
 )
