@@ -3,8 +3,9 @@
 The client (`ForumClient`), the store (`mafvote.store.Store`), the parser and `now` are passed in;
 this module only decides which pages to ask for and what the answers mean:
 
-- **First crawl** (nothing stored): page 1 from the topic URL, then every `next` link, with a
-  progress callback.
+- **First crawl** (nothing stored): the topic URL, then every `next` link, with a progress callback.
+  A URL that opens a later page (a page-2 link, a post link: `topic=3.msg20`, `viewtopic.php?p=25`,
+  `showthread.php?pid=19`) is read once to find page 1 in its pagination, and the crawl starts there.
 - **Poll**: start at the stored page with the highest number (where the newest stored post is),
   with a conditional request (ETag / Last-Modified), and follow `next` links to new pages only.
   A crawl that failed midway left its pages stored, so the next poll resumes from the last one.
@@ -34,7 +35,7 @@ from urllib.parse import parse_qs, urlsplit
 from zoneinfo import ZoneInfo
 
 from .fetch import FetchedMeta, FetchResult, off_origin_message
-from .model import FetchError, ParsedPage, ScraperError
+from .model import FetchError, LayoutNotRecognised, ParsedPage, ScraperError
 from .netguard import same_origin
 from .profile import EngineProfile
 
@@ -149,6 +150,7 @@ def crawl_topic(client: _Client, store, *, forum: str, url: str, kind: str,
             page_no = 1
     run_start = page_no
     reached_end_at: int | None = None
+    restarted = False              # a first crawl given a later page went back to page 1
 
     try:
         while True:
@@ -172,6 +174,19 @@ def crawl_topic(client: _Client, store, *, forum: str, url: str, kind: str,
                 page_url = result.final_url or page_url
                 parsed = parse(result.content, url=page_url, profile=profile, tz=tz, now=at,
                                encoding=result.encoding)
+                if first and pages_done == 0 and parsed.page > 1:
+                    # The config names a later page or a post on one (what a GM copies from the address bar):
+                    # the first crawl goes to page 1 first, or page 1's votes are never read (issue 12).
+                    if restarted or not parsed.first_url or parsed.first_url == page_url:
+                        raise LayoutNotRecognised(
+                            page_url, parsed.engine,
+                            f"first page: this link opens page {parsed.page} of the topic and the page links no "
+                            "page 1; give the topic's first page as its URL in the config")
+                    if not same_origin(parsed.first_url, url):
+                        raise FetchError(off_origin_message(page_url, parsed.first_url, url, link=True))
+                    restarted = True
+                    page_url, page_no = parsed.first_url, 1
+                    continue
                 if page_no > 1 and parsed.page == 1:
                     # Past the end: the forum answered page 1 (MyBB). The topic shrank below
                     # page_no (posts deleted) or a next link overshot; never store it as page N.

@@ -46,6 +46,7 @@ class ParsedPage:
     next_url: str | None         # absolute URL of the next page; None on the last page
     posts: list[ParsedPost] = field(default_factory=list)
     title: str | None = None
+    first_url: str | None = None  # absolute URL of page 1 as the pagination links it (None: not linked)
 
 
 class ScraperError(Exception):

@@ -290,7 +290,7 @@ def parse_page(html: bytes | str, *, url: str, profile: EngineProfile | str, tz:
         raise LayoutNotRecognised(url, engine, f"topic id: no `{profile.topic_param}=` in the URL"
                                   + (f" and nothing matches `{profile.topic_id_selector}`" if profile.topic_id_selector
                                      else "") + "; use the topic's own URL")
-    page, last_page, next_url = _pagination(tree, url, base, profile)
+    page, last_page, next_url, first_url = _pagination(tree, url, base, profile)
 
     containers = [node for _, node in matched]
     owners = _Owners(containers)
@@ -321,7 +321,8 @@ def parse_page(html: bytes | str, *, url: str, profile: EngineProfile | str, tz:
     title_node = tree.css_first(profile.title) if profile.title else None
     title = visible(_clean(title_node.text())) if title_node is not None else None
     return ParsedPage(url=url, engine=engine, topic_id=topic_id, page=page, last_page=last_page,
-                      next_url=next_url, posts=posts, title=title or None)
+                      next_url=next_url, posts=posts, title=title or None,
+                      first_url=url if page == 1 else first_url)
 
 
 def _refuse_swallowed_posts(ctx: "_Context", matched: list[tuple[int, LexborNode]],
@@ -771,7 +772,8 @@ def _url_position(url: str, profile: EngineProfile) -> int | None:
 
 
 def _pagination(tree: LexborHTMLParser, url: str, base: str, profile: EngineProfile
-                ) -> tuple[int, int | None, str | None]:
+                ) -> tuple[int, int | None, str | None, str | None]:
+    """(page, last page, next page's URL, page 1's URL as the pagination links it)."""
     page = None
     scope: LexborHTMLParser | LexborNode = tree
     if profile.pagination_box:
@@ -779,7 +781,7 @@ def _pagination(tree: LexborHTMLParser, url: str, base: str, profile: EngineProf
         box = tree.css_first(profile.pagination_box)
         if box is None:
             page = profile.hooks["page"](tree, url, profile=profile) if "page" in profile.hooks else None
-            return page or 1, None, None
+            return page or 1, None, None, None
         scope = box
     hook = profile.hooks.get("page")
     if hook:
@@ -811,7 +813,8 @@ def _pagination(tree: LexborHTMLParser, url: str, base: str, profile: EngineProf
         asked, following = _url_position(url, profile), _url_position(next_url, profile)
         if asked is not None and (following or 0) <= asked:
             next_url = None
-    return page, last_page, next_url
+    first = numbers.get(1)
+    return page, last_page, next_url, urljoin(base, first) if first and page > 1 else None
 
 
 # --- dates ------------------------------------------------------------------------------------

@@ -106,6 +106,10 @@ PROFILE = EngineProfile(
     page_url_pattern=r"/page(\d+)(?:[/?#]|$)",
     topic_param="t",
     topic_id_pattern=r"showthread\.php/(\d+)",
+    # a post link (`showthread.php?p=365239`) names no topic: the page does (vB4's canonical link and post
+    # counters `showthread.php/1402-…?p=`, vB3's page links `showthread.php?t=1402&page=2`; real 3.8 / 4.2 pages)
+    topic_id_selector=("head link[rel=canonical], a.postcounter[href*='showthread.php/'], "
+                       "div.pagenav a[href*='showthread.php?t=']"),
     title="title",
     variants=(VB5,),
 )
