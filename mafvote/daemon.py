@@ -36,7 +36,7 @@ import tally as T
 from .alert_rules import CrawlHealth, crawl_alerts, day_alerts, flag_alerts, offset_label
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
 from .errors import MafvoteError, OperationFailed
-from .game import GameService, Phase, phase_of_index
+from .game import GameService, Phase, bot_account, phase_of_index
 from .store import Store, database_problem, from_db_time
 
 __all__ = [
@@ -209,7 +209,7 @@ class Daemon:
                 except R.RulesetError as exc:
                     raise DaemonError(f"game {game.id}: {exc}") from None
                 service = GameService(self.store, game, ruleset, nights_dir=nights, engine=forum.engine,
-                                      base_url=forum.base_url)
+                                      base_url=forum.base_url, bot=bot_account(forum))
                 self.games[game.id] = _Game(game, forum, service, _theme_of(game, ruleset),
                                             _post_link(forum, game.vote_thread))
             if channels is None:
@@ -681,7 +681,8 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
             ruleset = rulesets.load(game.ruleset_path)
         except R.RulesetError as exc:
             raise DaemonError(f"game {game.id}: {exc}") from None
-        service = GameService(store, game, ruleset, nights_dir=nights, engine=forum.engine, base_url=forum.base_url)
+        service = GameService(store, game, ruleset, nights_dir=nights, engine=forum.engine, base_url=forum.base_url,
+                              bot=bot_account(forum))
         applied = service.applied()
         current = service.current_phase(applied)
         kind, number = phase_of_index(current.index + 1, game.schedule.starts_with)

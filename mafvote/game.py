@@ -50,7 +50,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta, timezone
 from pathlib import Path
-from typing import Any, Iterator, Literal, Mapping, Sequence
+from typing import Any, Callable, Iterator, Literal, Mapping, Sequence
 
 import resolver as R
 import tally as T
@@ -292,8 +292,11 @@ class GameService:
     """One game's state over the store. Open per command; nothing is cached between commands."""
 
     def __init__(self, store: Store, game: GameConfig, ruleset: R.Ruleset, *, nights_dir: Path,
-                 engine: str = "", base_url: str = ""):
+                 engine: str = "", base_url: str = "", bot: str = ""):
         self.store = store
+        # the forum account mafvote logs in with to publish the count (`[forums].login.user`): its posts are
+        # the count, not votes (`_bot_posts`)
+        self.bot = bot
         self.game = game
         self.ruleset = ruleset
         self.nights_dir = Path(nights_dir)
@@ -1202,7 +1205,8 @@ class GameService:
         window = bounds.start if since is None or since.tzinfo is None else min(since, bounds.start)
         if night_start is not None:
             window = min(window, night_start)
-        stored = self._posts_for_count(window, roster, as_of)
+        bot = self._bot_posts(roster)
+        stored = [p for p in self._posts_for_count(window, roster, as_of) if not bot(p)]
         posts = tuple(T.Post.from_stored(p, self.tz) for p in stored)
         readings = {v.html: v.reading for p in stored for v in p.versions if v.reading is not None}
         inputs = CountInputs(number, posts, day_state, roster, rules, to_nick, readings)
@@ -1233,6 +1237,21 @@ class GameService:
                     continue
             taken.append((slot, at))
         return replace(inputs, state=_with_modkills(state, taken))
+
+    def _bot_posts(self, roster: T.Roster) -> Callable[[StoredPost], bool]:
+        """Which stored posts are mafvote's own: the running count post it published (its id is in the store),
+        and every post of the bot account (`[forums].login.user`) unless that account is on the roster or a GM
+        (a GM who publishes from their own account still posts votes for players). Left in, the count post was
+        a vote by a stranger: `unknown_author` in the GM view and an alert on every publish (issue 12)."""
+        published: set[int] = set()
+        if self.store.db["published_counts"].exists():
+            published = {r["post_id"] for r in self.store.db.query(
+                "select post_id from published_counts where game = ? and post_id is not null", [self.game.id])}
+        key = self.bot.casefold().strip()
+        bot_account = bool(key) and not roster.is_gm(key) and not any(
+            key == acc.casefold().strip() for p in roster.players
+            for acc in (p.nick, p.mask, *(r.nick for r in p.replacements)) if acc)
+        return lambda post: post.post_id in published or (bot_account and post.author.casefold().strip() == key)
 
     def _posts_for_count(self, window: datetime, roster: T.Roster, as_of: datetime | None) -> list[StoredPost]:
         """Only the posts a count from `window` on can need, not the whole game's (the daemon counts both
@@ -1443,6 +1462,11 @@ def _keep_hand_set(before: R.GameState, outcome: R.NightOutcome) -> R.NightOutco
                    state=replace(st, alibis=state_alibis, hidden_vote_loss=hidden))
 
 
+def bot_account(forum) -> str:
+    """The account mafvote posts the count from on `forum` (its `login.user`), "" without a login."""
+    return forum.login.user if forum.login is not None else ""
+
+
 def open_service(config, game: GameConfig) -> tuple[Store, GameService]:
     """The store and the service for a game of a loaded config (the CLI closes the store)."""
     from . import rulesets
@@ -1455,7 +1479,7 @@ def open_service(config, game: GameConfig) -> tuple[Store, GameService]:
     store = Store(config.store.path)
     try:
         return store, GameService(store, game, ruleset, nights_dir=Path(config.store.path).parent / "nights",
-                                  engine=forum.engine, base_url=forum.base_url)
+                                  engine=forum.engine, base_url=forum.base_url, bot=bot_account(forum))
     except MafvoteError:
         store.close()
         raise

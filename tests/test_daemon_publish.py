@@ -123,3 +123,51 @@ def test_the_published_count_follows_a_gm_step_and_a_gm_crawl_without_waiting_fo
         daemon.tick(msk("15:44"))
         assert "Соня[/color] — 2 голоса (Ronin [i]досрочно[/i], Alisa)" in published.read_text(encoding="utf-8")
         assert '<tr data-player="Соня" data-total="2">' in page.read_text(encoding="utf-8")
+
+
+def _mybb_html(bbcode: str) -> str:
+    """The count post as MyBB shows it: [color] as `span.mycode_color`, [b]/[i] as tags, lines as <br />."""
+    import re
+
+    html = re.sub(r"\[color=([^\]]+)\](.*?)\[/color\]",
+                  lambda m: f'<span style="color: {m[1]};" class="mycode_color">{m[2]}</span>', bbcode)
+    html = re.sub(r"\[(/?)b\]", r"<\1strong>", html)
+    html = re.sub(r"\[(/?)i\]", r"<\1em>", html)
+    return html.replace("\n", "<br />\n")
+
+
+class ForumBot(FakePublisher):
+    """Posts the count into the local forum as the bot account (`login.user`), then edits that one post."""
+
+    sim = None
+
+    def publish(self, text, *, view, day=None):
+        self.calls.append((self.clock(), view, day, text))
+        if not hasattr(self, "pid") and "[color" not in text:
+            # the GM turned forum publishing on once the first votes were in (the first post names them)
+            return PublishResult("unchanged", None)
+        if not hasattr(self, "pid"):
+            self.pid = self.sim.add_post(2, "mafvote-bot", _mybb_html(text), time=self.clock())
+            return PublishResult("posted", self.pid)
+        self.sim.edit_post(self.pid, _mybb_html(text), at=self.clock())
+        return PublishResult("edited", self.pid)
+
+
+def test_the_bots_own_count_post_is_neither_counted_nor_flagged_nor_alerted(forum, tmp_path):
+    FakePublisher.made.clear()
+    ForumBot.sim = forum
+    config = load_config(_config(tmp_path, forum.base_url))
+    channel = Recorder()
+    with Daemon(config, channels={"webhook": channel}, client_factory=quick_client, sleep=lambda s: None,
+                forum_publisher_factory=ForumBot) as daemon:
+        run(daemon, forum, msk("10:00"), msk("21:50"), timedelta(minutes=5))
+        bot_posts = [p for p in forum.posts(2) if p.author == "mafvote-bot"]
+        # the count post is in the thread, holding coloured names, and was read by the crawls
+        assert len(bot_posts) == 1 and "mycode_color" in bot_posts[0].html
+        service = daemon.games["ny"].service
+        gm = service.count(1, view="gm", now=msk("21:50"))
+    assert [f.kind for f in gm.flags if f.kind == "unknown_author"] == []
+    assert all(f.post_id != bot_posts[0].pid for f in gm.flags)
+    assert {c.player: c.total for c in gm.candidates}["Соня"] == 3
+    # nothing about the bot reached the GM: the alerts are the day's own
+    assert channel.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m"]
