@@ -497,6 +497,17 @@ def crawl_alerts(game: str, health: CrawlHealth, *, now: datetime, phase: str,
     return []
 
 
+def publish_login_alerts(game: str, *, forum: str, user: str, env: str, error: str, day: int, now: datetime,
+                         phase: str, thread_url: str | None = None,
+                         language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
+    """The forum refused the bot's login: the running count is not on the forum until the GM fixes the account
+    or its password. Once per day (a password fixed and broken again the same day is in the log)."""
+    text = W.phrase(language, "publish.login", forum=forum, user=user, env=env,
+                    error=W.phrase(language, "crawl.error", error=error) if error else "")
+    return [Alert(game=game, kind="publish_failing", text=text, time=now, phase=phase, post_url=thread_url,
+                  key=f"publish_failing:login:day{day}")]
+
+
 # The shapes of the crawler's errors (scraper/fetch.py `ForumClient.get`), first match wins: a cause the GM can
 # read in the alert's language. An error of another shape has no cause; it is still shown, marked as the error.
 _CRAWL_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(pattern, re.I)) for key, pattern in (

@@ -129,6 +129,8 @@ EN: dict[str, str] = {
                     "theme; check `forums[].engine` or report the page",
     "crawl.failing": "Crawling {where} failed {failures} times in a row since {stamp}{error}. The count is "
                      "not current; check the forum and the network",
+    "publish.login": "The forum {forum} refused the bot's login as {user}: the count was not posted to the "
+                     "forum. Check the account and its password (environment variable {env}){error}",
     **{f"crawl.cause.{c}": t for c, t in (
         ("timeout", ": the forum does not answer (timed out)"),
         ("refused", ": the forum's server refuses connections"),
@@ -318,6 +320,8 @@ RU: dict[str, str] = {
                     "проверьте `forums[].engine` или пришлите эту страницу разработчикам{error}",
     "crawl.failing": "Чтение {where} не удалось {failures:раз} подряд, начиная с {since}{cause}. Подсчёт "
                      "голосов не актуален; проверьте форум и сеть{error}",
+    "publish.login": "Форум {forum} не пустил бота под именем {user}: подсчёт на форуме не опубликован. "
+                     "Проверьте учётную запись и её пароль (переменная окружения {env}){error}",
     "crawl.cause.timeout": ": форум не отвечает (истекло время ожидания)",
     "crawl.cause.refused": ": сервер форума отклоняет соединение",
     "crawl.cause.dns": ": адрес форума не найден (DNS)",

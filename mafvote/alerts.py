@@ -72,7 +72,7 @@ log = logging.getLogger("mafvote.alerts")
 # INTERFACE.md: the webhook's `kind` values. Nothing else may be sent.
 ALERT_KINDS = (
     "deadline_soon", "deadline", "early_close", "modkill_candidate", "under_active",
-    "silent_player", "vote_flag", "crawl_failing",
+    "silent_player", "vote_flag", "crawl_failing", "publish_failing",
 )
 # The console/log channel: always on, recorded like the others so `status` can show it.
 LOG_CHANNEL = "log"

@@ -33,7 +33,7 @@ import httpx
 
 import tally as T
 
-from .alert_rules import CrawlHealth, crawl_alerts, day_alerts, flag_alerts, offset_label
+from .alert_rules import CrawlHealth, crawl_alerts, day_alerts, flag_alerts, offset_label, publish_login_alerts
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
 from .errors import MafvoteError, OperationFailed
 from .game import GameService, Phase, bot_account, phase_of_index
@@ -440,7 +440,7 @@ class Daemon:
                             thread_url=g.cfg.vote_thread, day_post=day_post,
                             night_deadline=night.deadline if night is not None else None, tz=tz,
                             language=self.config.alerts.language, names=self._gm_names(g, applied))
-        report.published += self._publish(g, public, now, final=ended)
+        report.published += self._publish(g, public, now, final=ended, report=report, alerts=alerts)
         leaders = ", ".join(f"{c.player} {c.total}" for c in gm.candidates[:3]) or "no votes"
         log.info("count %s day %d: %s; not voted %d", g.cfg.id, day.number, leaders, len(gm.not_voted))
         return alerts
@@ -478,7 +478,10 @@ class Daemon:
         roster = roster_with_replacements(roster_from_config(g.cfg.players), g.service.state(applied).replacements)
         return {e["nick"]: (e.get("replaced_by") or {}).get("nick") or e["nick"] for e in roster}
 
-    def _publish(self, g: _Game, public: T.Tally, now: datetime, *, final: bool) -> list[str]:
+    def _publish(self, g: _Game, public: T.Tally, now: datetime, *, final: bool, report: TickReport | None = None,
+                 alerts: list[Alert] | None = None) -> list[str]:
+        """Write the count files and post the count; a forum post that failed is an error of the tick (`run --once`
+        exits 1) and a refused login an alert to the GM (issue 12: the count silently stayed off the forum)."""
         out: list[str] = []
         pub = self.config.publish
         if pub.dir is None and g.publisher is None:
@@ -501,6 +504,14 @@ class Daemon:
             result = g.publisher.publish(bbcode, view="public", day=public.day)
             if result.status in ("posted", "edited"):
                 out.append(f"forum:{result.status}:{result.post_id}")
+            elif result.status == "failed":
+                if report is not None:
+                    report.errors.append(f"game {g.cfg.id} publish: {result.message}")
+                if result.login_refused and alerts is not None and g.forum.login is not None:
+                    alerts += publish_login_alerts(
+                        g.cfg.id, forum=g.forum.id, user=g.forum.login.user, env=g.forum.login.password_env,
+                        error=result.message, day=public.day, now=now, phase=f"day{public.day}",
+                        thread_url=g.cfg.vote_thread, language=self.config.alerts.language)
         return out
 
     def _pages(self, g: _Game, now: datetime) -> list[str]:

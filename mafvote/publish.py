@@ -561,6 +561,7 @@ class PublishResult:
     status: str
     post_id: int | None = None
     message: str = ""
+    login_refused: bool = False      # `failed` because the forum refused the bot's login
 
 
 def _utcnow() -> datetime:
@@ -665,7 +666,7 @@ class ForumPublisher:
                 self._logged_in = False
             self.log.save(_replace(state, last_try_at=now, last_error=message))
             log.error("publish %s: %s", self.game, message)
-            return PublishResult("failed", state.post_id, message)
+            return PublishResult("failed", state.post_id, message, login_refused=isinstance(exc, LoginFailed))
         done = self.clock()
         post_id, status = result
         self.log.save(PublishState(

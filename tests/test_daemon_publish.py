@@ -171,3 +171,49 @@ def test_the_bots_own_count_post_is_neither_counted_nor_flagged_nor_alerted(foru
     assert {c.player: c.total for c in gm.candidates}["Соня"] == 3
     # nothing about the bot reached the GM: the alerts are the day's own
     assert channel.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m"]
+
+
+class RefusedLogin(FakePublisher):
+    """The forum refuses the bot's login (a changed password), as ForumPublisher reports it."""
+
+    def publish(self, text, *, view, day=None):
+        self.calls.append((self.clock(), view, day, text))
+        return PublishResult("failed", None, "sim: login as mafvote-bot refused: Please correct the following errors "
+                             "before continuing: You have entered an invalid username/password combination.",
+                             login_refused=True)
+
+
+def test_a_refused_login_is_an_error_of_the_tick_and_one_alert_to_the_gm_in_russian(forum, tmp_path, monkeypatch):
+    FakePublisher.made.clear()
+    monkeypatch.setenv("T_BOT_PASSWORD", "Zq7-kot-sapog")
+    text = _config(tmp_path, forum.base_url).read_text(encoding="utf-8").replace(
+        "[alerts]\n", '[alerts]\nlanguage = "ru"\n')
+    (tmp_path / "config.toml").write_text(text, encoding="utf-8")
+    channel = Recorder()
+    with Daemon(load_config(tmp_path / "config.toml"), channels={"webhook": channel}, client_factory=quick_client,
+                sleep=lambda s: None, forum_publisher_factory=RefusedLogin) as daemon:
+        first = daemon.tick(msk("10:00"))
+        forum.add_post(2, "Ronin", DAY[0][2], time=msk("10:07"))
+        second = daemon.tick(msk("10:10"))
+    assert first.errors == second.errors == [
+        "game ny publish: sim: login as mafvote-bot refused: Please correct the following errors before continuing: "
+        "You have entered an invalid username/password combination."]
+    refused = [a for a in channel.sent if a.kind == "publish_failing"]
+    assert len(refused) == 1                      # once a day, not once a poll
+    assert refused[0].key == "publish_failing:login:day1"
+    assert refused[0].text == (
+        "Форум sim не пустил бота под именем mafvote-bot: подсчёт на форуме не опубликован. Проверьте учётную "
+        "запись и её пароль (переменная окружения T_BOT_PASSWORD)\nОшибка: sim: login as mafvote-bot refused: "
+        "Please correct the following errors before continuing: You have entered an invalid username/password "
+        "combination.")
+    assert "Zq7-kot-sapog" not in refused[0].text
+
+
+def test_mafvote_run_once_fails_when_the_count_cannot_be_posted(forum, tmp_path, monkeypatch):
+    # the local forum has no log-in form (member.php answers 404): the count never reaches the forum
+    monkeypatch.setenv("T_BOT_PASSWORD", "Zq7-kot-sapog")
+    path = _config(tmp_path, forum.base_url)
+    forum.add_post(2, "Ronin", DAY[0][2], time=msk("10:07"))
+    result = CliRunner().invoke(cli, ["run", "-c", str(path), "--once", "--log-level", "WARNING"])
+    assert result.exit_code == 1, result.output
+    assert "Zq7-kot-sapog" not in result.output
