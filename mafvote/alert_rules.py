@@ -379,6 +379,10 @@ def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None =
         facts["edit"] = (W.phrase(language, "edit.deleted") if facts["deleted"]
                          else W.phrase(language, "edit.at", at=_show(_time(facts["at"]), tz, language))
                          if facts.get("at") else W.phrase(language, "edit.plain"))
+        if facts.get("before_first_seen"):
+            facts["edit"] += W.phrase(language, "edit.before_seen")
+        if facts.get("reason"):
+            facts["edit"] += W.phrase(language, "edit.reason", reason=facts["reason"])
         if facts.get("rule") in ("void", "first_seen", "after_close"):
             key = f"flag.edited.{facts['rule']}"
         now_votes = facts.get("now")

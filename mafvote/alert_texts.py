@@ -111,6 +111,8 @@ EN: dict[str, str] = {
     "edit.deleted": "deleted",
     "edit.at": "edited at {at}",
     "edit.plain": "edited",
+    "edit.before_seen": ", before mafvote first saw the post",
+    "edit.reason": " (reason: «{reason}»)",
     "edit.change": " (the edit changed the votes: now {votes})",
     "edit.no_votes": "none",
     # the crawler
@@ -237,6 +239,8 @@ RU: dict[str, str] = {
     "edit.deleted": "пост удалён",
     "edit.at": "пост изменён в {at}",
     "edit.plain": "пост изменён",
+    "edit.before_seen": " — ещё до того, как mafvote его увидел",
+    "edit.reason": " (причина: «{reason}»)",
     "edit.change": " (правка изменила голоса: теперь {votes})",
     "edit.no_votes": "голосов нет",
     "flag.changed_final_vote.label": "смена окончательного голоса",

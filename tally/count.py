@@ -273,15 +273,26 @@ def _edit_of(post: Post, rules: VoteRules, as_of: datetime | None, end: datetime
     versions = [v for v in post.versions if as_of is None or v[0] <= as_of] or [(post.first_seen, post.html)]
     first = post.html if not post.versions else versions[0][1]
     latest = versions[-1][1]
-    edited_by_notice = post.edited and (post.edited_at is None or as_of is None or post.edited_at <= as_of)
+    # known as of `as_of` when mafvote had seen the notice by then; the forum's own edit time may be later than
+    # mafvote's clock (a forum clock or time zone off), and a notice seen is an edit seen (RULES.md §3.12)
+    known_at = post.edit_seen_at or post.edited_at
+    edited_by_notice = post.edited and (known_at is None or as_of is None or known_at <= as_of)
     deleted = post.deleted and (post.deleted_at is None or as_of is None or post.deleted_at <= as_of)
     changed = len({h for _, h in versions}) > 1
     edited = edited_by_notice or changed or deleted
     detail, facts = "", {}
     if edited:
         when = post.edited_at or (versions[-1][0] if changed else None)
-        detail = "deleted" if deleted else f"edited{(' at ' + when.isoformat()) if when else ''}"
+        # RULES.md §3.12: a notice already on the post when mafvote first captured it: the vote may have been
+        # changed before mafvote saw it
+        before_seen = edited_by_notice and not deleted and post.edit_seen_at is not None \
+            and post.edit_seen_at <= post.first_seen
+        detail = "deleted" if deleted else (f"edited{(' at ' + when.isoformat()) if when else ''}"
+                                           + (" before mafvote first saw the post" if before_seen else "")
+                                           + (f" (reason: {post.edit_reason})" if post.edit_reason else ""))
         facts = {"deleted": deleted, "at": None if deleted or when is None else when.isoformat()}
+        if not deleted:
+            facts.update(before_first_seen=before_seen, reason=post.edit_reason)
     if rules.edited_vote == "first_seen":
         return _Edit(first, latest, edited, detail, facts, before_end=True)
     # the versions seen before the end are the post as it stood then

@@ -78,6 +78,9 @@ class Post:
     edited_at: datetime | None = None
     deleted: bool = False
     deleted_at: datetime | None = None
+    # the forum's edit reason, and when mafvote first saw the edit notice (None: not known, then ``edited_at``)
+    edit_reason: str | None = None
+    edit_seen_at: datetime | None = None
 
     @property
     def first_seen(self) -> datetime:
@@ -93,10 +96,13 @@ class Post:
         def local(t: datetime | None) -> datetime | None:
             return t.astimezone(tz) if t is not None and tz is not None else t
 
+        noticed = [v for v in stored.versions if getattr(v, "edited", False)]
         return cls(stored.post_id, stored.kind, stored.author, local(stored.time), stored.first_html,
                    versions=tuple((local(v.seen_at), v.html) for v in stored.versions),
                    edited=stored.edited, edited_at=local(stored.edit_at), deleted=stored.deleted,
-                   deleted_at=local(getattr(stored, "deleted_at", None)))
+                   deleted_at=local(getattr(stored, "deleted_at", None)),
+                   edit_reason=next((v.edit_reason for v in reversed(noticed) if getattr(v, "edit_reason", None)), None),
+                   edit_seen_at=local(noticed[0].seen_at) if noticed else None)
 
 
 @dataclass(frozen=True)

@@ -150,7 +150,8 @@ def test_tally_text_and_votes_json_read_in_the_games_zone(game_dir, monkeypatch)
     code, out, err = run("tally", *WINDOW, "--format", "text", "--view", "gm")
     assert code == 0, err
     assert "ny day 1 (gm) — deadline 2027-01-01T18:00+03:00, as of 2027-01-01T12:00+03:00" in out
-    assert "! edited: Trusiki Kayfa post 28: edited at 2026-12-31T17:20+03:00; the vote as first seen counts" in out
+    assert ("! edited: Trusiki Kayfa post 28: edited at 2026-12-31T17:20+03:00 before mafvote first saw the post "
+            "(reason: опечатка в нике); the vote as first seen counts") in out
     assert "+00:00" not in out
     code, out, err = run("votes", "--player", "Ронин", "--format", "json")
     assert code == 0, err
