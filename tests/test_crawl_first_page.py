@@ -93,7 +93,10 @@ def _crawl(thread: Thread, url: str, client: Client, tmp_path: Path):
     return result, ids, pages
 
 
-ENGINES = ["smf", "phpbb", "phpbb/v30", "phpbb/phpbb2", "punbb", "punbb/mybbru", "vbulletin/vb3", "vbulletin/vb4",
+# `*/live`: pages captured from the real engines of ../shared/live-forums (MyBB 1.8.37, SMF 2.1.4, phpBB 3.3.15,
+# PunBB 1.4.4; fixtures/tools/capture_live.py); the others are the generated or reconstructed fixture threads
+ENGINES = ["mybb/live", "smf/live", "phpbb/live", "punbb/live",
+           "smf", "phpbb", "phpbb/v30", "phpbb/phpbb2", "punbb", "punbb/mybbru", "vbulletin/vb3", "vbulletin/vb4",
            "vbulletin/vb5", "ipb/ipb3", "ipb/ips4", "xenforo/xf1", "xenforo/xf2", "ucoz", "mybb"]
 
 
