@@ -209,6 +209,23 @@ def copied_card(ruleset: Ruleset, action: Action) -> Ability | None:
     return next((c for c in cards if c.name == wanted and c.kind != "copy"), None)
 
 
+def _spent(ruleset: Ruleset, state: GameState, nick: str, card: Ability) -> str:
+    """Why `card` is spent for `nick` on the coming night (a use limit, a cooldown), in Russian; "" when not.
+    The same keys as the engine's (`_Night.use_key`, the `<nick>/<card>@night` counter)."""
+    if card.uses:
+        side = ruleset.role(state.player(nick).role).side
+        key = f"side:{side}/{card.name}" if card.uses_scope == "side" else f"{nick}/{card.name}"
+        if state.uses.get(key, 0) >= card.uses:
+            whole = " на всю сторону" if card.uses_scope == "side" else ""
+            return f"{card.name} уже использовано: {card.uses} раз за игру{whole}"
+    if card.cooldown:
+        used = state.counters.get(f"{nick}/{card.name}@night", 0)
+        if used and state.night + 1 - used <= card.cooldown:
+            return (f"{card.name}: раз в {card.cooldown + 1} ночи, использовано в ночь {used}; снова можно в ночь "
+                    f"{used + card.cooldown + 1}")
+    return ""
+
+
 def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str, source: str, *,
                  at_entry: bool = True) -> tuple[Action, list[Problem]]:
     """Names resolved to nicks, and the problems a GM must fix (unknown/dead player, ability the role lacks).
@@ -288,6 +305,13 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
             if oneself and not card.partners_only:   # a partners-only card says it below, as the engine does
                 bad(f"{oneself} ({', '.join(resolved_targets[0])})",
                     f"the night would refuse the whole action; ask {actor.nick} for another target")
+            if card.kind != "copy" and at_entry:
+                # issue 15 point 5: the limits the night would refuse are told at entry, while the GM can still
+                # ask the player for another action (003's role shot used up, 004 Алисия's «Покажи лицо» in its
+                # cooldown); the engine's own checks (resolver.engine `admit`) stay for a hand-written file
+                limit = _spent(ruleset, state, actor.nick, card)
+                if limit:
+                    bad(limit, f"ночь отказала бы в действии; спросите {actor.nick}, что он делает вместо этого")
             if card.kind != "copy" and at_entry:  # Абрахам's copy has its own memory (`must_change`), checked at resolve
                 again = repeat_target(ruleset, state, actor.nick, card, resolved_targets[0], action.role)
                 if again:

@@ -1,0 +1,57 @@
+"""Limits checked when the GM enters an action (issue 15 point 5): `night add` refuses, with why, a role shot the
+003 mafia already used and 004 Алисия's «Покажи мне свое лицо» during its cooldown («Применяется 1 раз в 2
+ночи»), as the night would; both reach `night add` through `parse_night_file(..., unwritten=1)`, the check
+`GameService.add_action` runs before writing the file. An entry already in a hand-written file is still refused
+by the night alone (the engine), so the night goes on."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from resolver import ActionError, append_action, new_game, parse_night_file, read_action, resolve_night, Rolls
+
+from test_resolver_scenarios import load_ruleset
+
+
+def enter(ruleset, state, actor: str, text: str):
+    """What `night add` does: read the message, append it, check the file with it as the new entry."""
+    role = state.player(actor).role
+    actions = read_action(text, role, state.players, ruleset, actor=actor, state=state)
+    night_file = f"night = {state.night + 1}\n"
+    for a in actions:
+        night_file = append_action(night_file, a)
+    return parse_night_file(night_file, "night-N.toml", ruleset, state, unwritten=len(actions))
+
+
+def test_issue15_5_003_a_used_role_shot_is_refused_at_entry():
+    r = load_ruleset("time_machine")
+    state = new_game("t", [{"nick": n, "role": role} for n, role in {
+        "M1": "Мафиозо", "M2": "Мафиозо", "Com": "Комиссар", "Doc": "Доктор", "Man": "Маньяк", "A": "Мирный житель",
+        "B": "Мирный житель", "C": "Мирный житель"}.items()], r)
+    night1 = enter(r, state, "M1", "Доп. удар: Com — комиссар").actions
+    state = resolve_night(r, state, night1, Rolls("t", 1)).state
+    assert not state.player("Com").alive
+    with pytest.raises(ActionError) as caught:
+        enter(r, state, "M2", "Доп. удар: Doc — доктор")     # the side's one shot, spent by M1
+    assert [(p.where, p.message) for p in caught.value.problems] == [
+        ("the new entry (not written)", "role_shot уже использовано: 1 раз за игру на всю сторону")]
+    assert "спросите M2" in caught.value.problems[0].hint
+    assert enter(r, state, "M2", "Убиваю Doc").actions          # the ordinary kill is still there
+
+
+def test_issue15_5_004_alicias_face_in_its_cooldown_is_refused_at_entry():
+    r = load_ruleset("grand_hotel")
+    roster = {"Teresa": "Донья Тереса", "Alicia": "Алисия Аларкон", "Sofia": "София Аларкон", "Julio": "Хулио Ольмедо",
+              "Diego": "Диего Муркиа", "Angela": "Анхела Салинас", "Elisa": "Донья Элиса", "Ayala": "Аяла",
+              "Javier": "Хавьер", "Benjamin": "Бенхамин"}
+    state = new_game("t", [{"nick": n, "role": role} for n, role in roster.items()], r)
+    state = resolve_night(r, state, enter(r, state, "Alicia", "Покажи мне свое лицо - Ayala").actions, Rolls("t", 1)).state
+    with pytest.raises(ActionError) as caught:
+        enter(r, state, "Alicia", "Покажи мне свое лицо: Elisa")
+    assert [p.message for p in caught.value.problems] == [
+        "face: раз в 2 ночи, использовано в ночь 1; снова можно в ночь 3"]
+    # her other action that night is taken: the refused one never blocks it ("already has an action")
+    assert [a.ability for a in enter(r, state, "Alicia", "Я вижу тебя - Elisa").actions] == ["watch"]
+    state = resolve_night(r, state, [], Rolls("t", 2)).state
+    assert [a.ability for a in enter(r, state, "Alicia", "Покажи мне свое лицо: Elisa").actions] == ["face"]
