@@ -162,8 +162,16 @@ def test_control_characters_and_bidi_overrides_never_reach_the_terminal_or_the_f
             code, out, err = run(capsys, *argv, "-c", str(config))
             assert code == 0, (argv, err)
             outputs.append(out + err)
-        outputs += [p.read_text(encoding="utf-8") for p in (tmp_path / "public").iterdir()]
-        assert len(outputs) == 10
+        # every file written: the count files and the pages (issue 18: public/<game>/, and the GM's beside the store)
+        from mafvote.config import load_config
+        from mafvote.pages import gm_pages_dir
+
+        folders = (tmp_path / "public", gm_pages_dir(load_config(config)))
+        files = sorted(p for folder in folders for p in folder.rglob("*") if p.is_file())
+        assert {"votecount-g.bbcode", "votecount-g.html", "index.html"} <= {p.name for p in files}
+        assert any(p.parent.name == "g" for p in files)
+        outputs += [p.read_text(encoding="utf-8") for p in files]
+        assert len(outputs) == 8 + len(files)
         for text in outputs:
             assert not any(ch in text for ch in "\x1b\x07\x9b\u202e"), text[:300]
         # the nick without its override is the roster's Петя: the vote for Ronin is his
