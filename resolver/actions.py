@@ -366,7 +366,7 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState,
                                 f"write night = {state.night + 1}, without quotes"))
         night = state.night + 1
     actions: list[Action] = []
-    own_by_actor: dict[str, str] = {}
+    own_by_actor: dict[str, tuple[str, str]] = {}
     entries = _tables(data, "actions", text, source, problems)
     for i, entry in enumerate(entries):
         where = f"line {lines[i]}" if i < len(lines) else f"actions[{i}]"
@@ -403,11 +403,21 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState,
             card = available_abilities(ruleset, state, action.actor)[action.ability][0]
             # the engine's rule (Ability.is_extra_on): 004 Лаура's search is beside her main action on even nights
             extra = card.is_extra_on(night if isinstance(night, int) else state.night + 1)
-            key = action.actor + ("/boss" if on_behalf else "") + (f"/{card.name}" if extra else "")
-            if key in own_by_actor:
-                problems.append(Problem(source, where, f"{action.actor} already has an action ({own_by_actor[key]})",
+            # Decision (issue 15, RULES.md §4 004): Андрес and Анхела after «знакомство» have «одно на двоих»; the
+            # first action entered counts, the second is refused here with why (the engine's key is the pair's too)
+            link = linked_partner(state, action.actor)
+            pair = link is not None and state.player(link[0]).alive
+            who = "+".join(sorted((action.actor, link[0]))) if pair else action.actor
+            key = who + ("/boss" if on_behalf else "") + (f"/{card.name}" if extra else "")
+            if key in own_by_actor and pair and own_by_actor[key][1] != action.actor:
+                problems.append(Problem(source, where, f"{action.actor} и {link[0]} ходят одним действием на двоих "
+                                        f"(«одно на двоих»): действие {own_by_actor[key][1]} уже внесено "
+                                        f"({own_by_actor[key][0]}) и считается",
+                                        "первое внесённое действие пары считается; уберите второе или замените первое"))
+            elif key in own_by_actor:
+                problems.append(Problem(source, where, f"{action.actor} already has an action ({own_by_actor[key][0]})",
                                         "a role has one action a night; keep one entry"))
-            own_by_actor[key] = where
+            own_by_actor[key] = (where, action.actor)
         actions.append(action)
     forced: dict[tuple[str, str], bool] = {}
     roll_lines = _entry_lines(text, "rolls")

@@ -417,7 +417,9 @@ class _Night:
         # first, rulesets/new_year.toml), then the canonical order
         def entered(a: _Act) -> tuple:
             by_side = a.card.shared_action and self.shared_side(a.card.shared_action) is not None
-            return (0, a.action.line) if by_side and a.action.line else (1, 0)
+            # 004 Андрес + Анхела «одно на двоих»: the first entered counts too (decision of issue 15)
+            paired = linked_partner(self.s, a.actor) is not None
+            return (0, a.action.line) if (by_side or paired) and a.action.line else (1, 0)
 
         for act in sorted(self.acts, key=lambda a: (entered(a), role_order[self.player(a.actor).role], a.action.sort_key())):
             extra = act.card.is_extra_on(self.k)

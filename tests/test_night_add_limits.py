@@ -55,3 +55,27 @@ def test_issue15_5_004_alicias_face_in_its_cooldown_is_refused_at_entry():
     assert [a.ability for a in enter(r, state, "Alicia", "Я вижу тебя - Elisa").actions] == ["watch"]
     state = resolve_night(r, state, [], Rolls("t", 2)).state
     assert [a.ability for a in enter(r, state, "Alicia", "Покажи мне свое лицо: Elisa").actions] == ["face"]
+
+
+def test_issue15_andres_and_angela_one_action_for_two_the_first_entered_counts():
+    # decision of issue 15 (seed 004: «НД Андреса меняется на НД матери и выполняется вместе с ней (одно на двоих)»)
+    r = load_ruleset("grand_hotel")
+    roster = {"Teresa": "Донья Тереса", "Alicia": "Алисия Аларкон", "Diego": "Диего Муркиа", "Angela": "Анхела Салинас",
+              "Andres": "Андрес Аларкон", "Julio": "Хулио Ольмедо", "Elisa": "Донья Элиса", "Ayala": "Аяла",
+              "Javier": "Хавьер", "Benjamin": "Бенхамин"}
+    state = new_game("t", [{"nick": n, "role": role} for n, role in roster.items()], r)
+    state = resolve_night(r, state, enter(r, state, "Andres", "Я люблю тебя, мама - Angela").actions, Rolls("t", 1)).state
+    first = read_action("Верность Гранд-Отелю - Julio", "Андрес Аларкон", state.players, r, actor="Andres", state=state)
+    night_file = append_action(f"night = {state.night + 1}\n", first[0])
+    second = read_action("Верность Гранд-Отелю - Diego", "Анхела Салинас", state.players, r, actor="Angela", state=state)
+    with pytest.raises(ActionError) as caught:
+        parse_night_file(append_action(night_file, second[0]), "night-2.toml", r, state, unwritten=1)
+    assert [(p.where, p.message) for p in caught.value.problems] == [
+        ("the new entry (not written)", "Angela и Andres ходят одним действием на двоих («одно на двоих»): действие "
+                                        "Andres уже внесено (line 3) и считается")]
+    # a hand-written file with both: the night file's check names the second entry, the first counts
+    both = append_action(append_action(f"night = {state.night + 1}\n", second[0]), first[0])
+    with pytest.raises(ActionError) as caught:
+        parse_night_file(both, "night-2.toml", r, state)
+    assert [p.where for p in caught.value.problems] == ["line 8"]
+    assert "действие Angela уже внесено (line 3) и считается" in caught.value.problems[0].message
