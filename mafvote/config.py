@@ -27,12 +27,9 @@ Secrets are never read from the file: a login names the environment variable tha
 from __future__ import annotations
 
 import difflib
-import importlib
-import importlib.util
 import json
 import os
 import re
-import sys
 import tomllib
 import types
 import unicodedata
@@ -57,6 +54,7 @@ from pydantic_core import PydanticCustomError
 from resolver.toml_text import loads as toml_loads
 from .alert_texts import LANGUAGES as ALERT_LANGUAGES
 from .errors import BadInput
+from .gm_files import UnreadableFile, read_gm_text
 from .paths import data_dir
 
 __all__ = [
@@ -703,48 +701,6 @@ def load_config(path: str | Path) -> Config:
         raise ConfigError(_in_file_order(locate(problems, text, shown), raw))
     _complete(config, file, shown)
     return config
-
-
-# ---- reading the GM's files (the config; mafvote.rulesets and the night files read theirs with it too)
-
-class UnreadableFile(BadInput):
-    """A GM's file that is no text mafvote can read: `where` in it (`line 3`, or ""), what is wrong, the fix.
-    Each caller names the file and raises it in its own hierarchy (ConfigError, RulesetError, GameError)."""
-
-    def __init__(self, where: str, message: str, hint: str):
-        self.where, self.message, self.hint = where, message, hint
-        super().__init__(": ".join(p for p in (where, message) if p) + f" ({hint})")
-
-
-# how Windows editors save text that is not UTF-8: Notepad's «Юникод» is UTF-16 with its BOM
-_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-_SAVE_AS_UTF8 = "save it as UTF-8: in Notepad, Save As with Encoding UTF-8"
-
-
-def read_gm_text(path: Path) -> str:
-    """The text of a file the GM writes (config, ruleset, night file). UTF-8, with or without the BOM that
-    Notepad's "UTF-8 with BOM" puts first (tomllib would take it for a syntax error at line 1, column 1); line
-    ends as `Path.read_text` gives them. A missing file raises FileNotFoundError (the caller says what the file
-    is for); a folder, an unreadable file or a file in another encoding raises `UnreadableFile`."""
-    try:
-        data = path.read_bytes()
-    except IsADirectoryError:
-        raise UnreadableFile("", "is a folder, not a file", f"{path.name} must be a text file: remove or rename "
-                             "the folder") from None
-    except FileNotFoundError:
-        raise
-    except OSError as exc:
-        raise UnreadableFile("", f"cannot read the file: {exc.strerror}", "check its permissions") from None
-    if data.startswith(_UTF16_BOMS):
-        raise UnreadableFile("", "the file is UTF-16 (Notepad's «Юникод»/«Unicode»), not UTF-8", _SAVE_AS_UTF8)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        # a Russian Windows saves "ANSI" as windows-1251: Cyrillic letters are single bytes UTF-8 refuses
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise UnreadableFile(f"line {line}", "the file is not UTF-8 (saved as ANSI / windows-1251?)",
-                             _SAVE_AS_UTF8) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _read_toml(file: Path, shown: str) -> tuple[dict[str, Any], str]:
@@ -1568,15 +1524,10 @@ def ruleset_file_problems(path: Path) -> list[Problem]:
         return [Problem(shown, exc.where, exc.message, exc.hint)]
     except OSError as exc:
         return [Problem(shown, "", f"cannot read the ruleset: {exc}", "check the file")]
-    # A missing module means "not written yet"; an error inside an existing one must surface.
-    module = sys.modules.get("mafvote.rulesets")
-    if module is None:
-        if importlib.util.find_spec("mafvote.rulesets") is None:
-            return []
-        module = importlib.import_module("mafvote.rulesets")
-    validate = getattr(module, "validate", None)
-    if validate is None:
-        return []
+    # imported here, not at the top: the ruleset reader loads resolver's ruleset parser and tally, which a
+    # command that only reads the config does not pay for (issue 17, start-up time)
+    from .rulesets import validate
+
     try:
         found = validate(path)
     except Exception as exc:

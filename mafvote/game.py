@@ -61,6 +61,7 @@ from tally.recognise import Flat
 
 from .config import GameConfig, name_key
 from .errors import BadInput, MafvoteError
+from .gm_files import UnreadableFile, read_gm_text
 from .store import Store, StoredPost, from_db_time, to_db_time
 
 __all__ = [
@@ -542,8 +543,6 @@ class GameService:
     def _read_night(self, night: int) -> str:
         # the GM edits it by hand, often in Notepad: a BOM is read past, ANSI (windows-1251) or a folder is
         # refused naming the file, before anything is applied
-        from .config import UnreadableFile, read_gm_text
-
         path = self.night_path(night)
         if not path.exists():
             return ""

@@ -66,6 +66,7 @@ from tally.format import time_left as tally_time_left
 from resolver.toml_text import loads as toml_loads
 from . import grammar
 from .errors import BadInput
+from .gm_files import UnreadableFile, read_gm_text
 from .paths import data_dir
 
 KINDS = ("night", "day", "votecount", "gm_report", "private")
@@ -451,14 +452,12 @@ def _key(name: str) -> str:
 
 
 class _GMFileLoader(jinja2.FileSystemLoader):
-    """Templates and theme files read as the GM's other files are (`config.read_gm_text`): the GM edits the
+    """Templates and theme files read as the GM's other files are (`gm_files.read_gm_text`): the GM edits the
     copies in `templates_dir`, often in Notepad, so a BOM is read past (it would open every post with an
     invisible U+FEFF, and a theme.toml with it is a TOML syntax error) and a file saved as ANSI (windows-1251)
     or UTF-16 is a RenderError naming the file and the line, never a UnicodeDecodeError traceback."""
 
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
-        from .config import UnreadableFile, read_gm_text
-
         pieces = jinja2.loaders.split_template_path(template)
         found = next((f for f in (Path(base).joinpath(*pieces) for base in self.searchpath) if f.is_file()), None)
         if found is None:

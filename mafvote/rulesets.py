@@ -2,7 +2,7 @@
 
 The parsing and checking is pure and lives in `resolver.ruleset`; this module only finds and reads files.
 `validate(path)` is what `mafvote check` calls: every problem of the file, each with file, key and hint.
-Files are read as the config is (`mafvote.config.read_gm_text`): UTF-8 with or without a BOM, and a file that
+Files are read as the config is (`mafvote.gm_files.read_gm_text`): UTF-8 with or without a BOM, and a file that
 is no UTF-8 text is refused with its line and what to do.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 from resolver import Problem, Ruleset, check_ruleset, loads_ruleset
 from resolver.errors import RulesetError
 
-from .config import UnreadableFile, read_gm_text
+from .gm_files import UnreadableFile, read_gm_text
 from .paths import data_dir
 
 
