@@ -37,7 +37,7 @@ from .alert_rules import CrawlHealth, crawl_alerts, day_alerts, flag_alerts, off
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
 from .errors import MafvoteError, OperationFailed
 from .game import GameService, Phase, bot_account, phase_of_index
-from .store import Store, database_problem, from_db_time
+from .store import Store, database_problem, to_db_time
 
 __all__ = [
     "CRAWL_NOT_FINISHED", "Daemon", "DaemonError", "GameStatus", "PlannedJob", "TickReport", "active_day", "collect_status",
@@ -557,8 +557,7 @@ class Daemon:
 
     def phase_signature(self) -> tuple:
         """Changes when the GM applies or undoes a phase: the scheduler recomputes its deadline jobs."""
-        rows = self.store.db.query("select game_id, count(*) as n, max(seq) as s from game_phases group by game_id")
-        return tuple(sorted((r["game_id"], r["n"], r["s"]) for r in rows))
+        return self.store.phase_counts()
 
 
 def _game_plan(service: GameService, cfg, before_deadline, now: datetime) -> list[PlannedJob]:
@@ -707,23 +706,20 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
             topic = store.topic(forum.id, key)
             if topic is None:
                 continue
-            rows = list(store.db.query("select * from crawl_runs where topic = ? order by id desc limit 1", [topic.id]))
-            if rows:
-                r = rows[0]
-                crawls.append({"topic": topic_kind, "url": url, "started_at": r["started_at"],
-                               "finished_at": r["finished_at"], "ok": r["error"] is None and r["finished_at"] is not None,
-                               "error": r["error"], "new": r["new"] or 0, "changed": r["changed"] or 0,
-                               "deleted": r["deleted"] or 0, "requests": r["requests"] or 0})
-                started = from_db_time(r["started_at"])
-                last_started = max(last_started, started) if last_started else started
-            err = list(store.db.query("select started_at, error from crawl_runs where topic = ? and error is not null "
-                                      "order by id desc limit 1", [topic.id]))
-            if rows and rows[0]["finished_at"] is None and rows[0]["error"] is None:
+            run = store.latest_run(topic)
+            if run is not None:
+                crawls.append({"topic": topic_kind, "url": url, "started_at": to_db_time(run.started_at),
+                               "finished_at": to_db_time(run.finished_at), "ok": run.ok, "error": run.error,
+                               "new": run.new, "changed": run.changed, "deleted": run.deleted,
+                               "requests": run.requests})
+                last_started = max(last_started, run.started_at) if last_started else run.started_at
+            failed = store.latest_failed_run(topic)
+            err = {"at": to_db_time(failed.started_at), "error": failed.error, "finished": True} if failed else None
+            if run is not None and run.finished_at is None and run.error is None:
                 # a crawl cut off (Ctrl-C, a kill) is the latest problem too, though it left no error
-                err = [{"started_at": rows[0]["started_at"], "error": CRAWL_NOT_FINISHED, "finished": False}]
-            if err and (last_error is None or err[0]["started_at"] >= last_error["at"]):
-                last_error = {"topic": topic_kind, "at": err[0]["started_at"], "error": err[0]["error"],
-                              "finished": err[0].get("finished", True)}
+                err = {"at": to_db_time(run.started_at), "error": CRAWL_NOT_FINISHED, "finished": False}
+            if err and (last_error is None or err["at"] >= last_error["at"]):
+                last_error = {"topic": topic_kind, **err}
             failures = max(failures, crawl_health(store, topic.id, kind=topic_kind, url=url).failures_in_a_row)
         next_crawl = (last_started + game.poll_interval) if last_started is not None else now
         silent = now - last_started if last_started is not None else None
@@ -733,7 +729,7 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
                    "last_error": d.last_error,
                    "next_try_at": d.next_try_at.isoformat() if d.next_try_at else None}
                   for d in alert_log.pending(game.id) if d.channel != "log"]
-        sent = next(store.db.query("select count(*) as n from alerts where game = ?", [game.id]))["n"]
+        sent = store.alert_count(game.id)
         winner = service.winner(applied)
         overdue = silent if silent is not None and silent > 3 * game.poll_interval and winner is None else None
         out.append(GameStatus(game.id, game.title, current, day, now, crawls, last_error, failures,

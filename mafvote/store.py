@@ -996,6 +996,28 @@ class Store:
             out.append(_crawl_run(r))
         return out
 
+    def latest_run(self, topic: Topic | int) -> CrawlRun | None:
+        """The topic's latest crawl run, finished or not (`mafvote status`: a run with no `finished_at` and no
+        error was cut off or is going on now)."""
+        rows = list(self.db.query("select * from crawl_runs where topic = ? order by id desc limit 1", [_tid(topic)]))
+        return _crawl_run(rows[0]) if rows else None
+
+    def latest_failed_run(self, topic: Topic | int) -> CrawlRun | None:
+        """The topic's latest crawl run that ended with an error (`mafvote status`: the last problem)."""
+        rows = list(self.db.query("select * from crawl_runs where topic = ? and error is not null "
+                                  "order by id desc limit 1", [_tid(topic)]))
+        return _crawl_run(rows[0]) if rows else None
+
+    def phase_counts(self) -> tuple[tuple[str, int, int], ...]:
+        """(game, applied steps, last step's seq) of every game, by game: it changes whenever a GM applies or
+        undoes a step in any process (the daemon's scheduler then recomputes its deadline jobs)."""
+        rows = self.db.query("select game_id, count(*) as n, max(seq) as s from game_phases group by game_id")
+        return tuple(sorted((r["game_id"], r["n"], r["s"]) for r in rows))
+
+    def alert_count(self, game_id: str) -> int:
+        """How many alerts the game has had recorded (`mafvote status`)."""
+        return next(self.db.query("select count(*) as n from alerts where game = ?", [game_id]))["n"]
+
     # -- readers --
     def post_versions(self, post: StoredPost | tuple[str, int]) -> list[PostVersion]:
         forum, post_id = (post.forum, post.post_id) if isinstance(post, StoredPost) else post
