@@ -41,11 +41,10 @@ from email.utils import formatdate, make_msgid
 from typing import Callable, Iterable, Mapping, Protocol, Sequence
 
 import httpx
-import sqlite_utils
 
 from . import alert_texts
 from .errors import OperationFailed
-from .store import from_db_time, to_db_time
+from .store import Store
 
 __all__ = [
     "ALERT_KINDS",
@@ -455,74 +454,40 @@ class Delivery:
         return self.sent_at is None
 
 
-def _database(store) -> sqlite_utils.Database:
-    # A mafvote.store.Store, or a bare sqlite_utils.Database (tests, tools).
-    return store.db if hasattr(store, "db") else store
-
-
 class AlertLog:
     """What was alerted and where it was delivered, in the store (so it survives restarts)."""
 
-    def __init__(self, store):
-        self.db = _database(store)
-        if not (self.db["alerts"].exists() and self.db["alert_deliveries"].exists()):
+    def __init__(self, store: Store):
+        self.store = store
+        if not store.has_tables("alerts", "alert_deliveries"):
             raise AlertError(f"the store {getattr(store, 'path', '')} has no alert tables: open it with "
                              "mafvote.store.Store, whose migrations create them")
 
     def record(self, alert: Alert, channels: Iterable[str], now: datetime) -> bool:
         """Record `alert` with a pending delivery per channel; False (and nothing written) when the
         game already has an alert with this key."""
-        with self.db.atomic():
-            cur = self.db.execute(
-                "insert or ignore into alerts (game, key, kind, phase, text, time, post_url, recorded_at) "
-                "values (?, ?, ?, ?, ?, ?, ?, ?)",
-                [alert.game, alert.key, alert.kind, alert.phase, alert.text, to_db_time(alert.time),
-                 alert.post_url, to_db_time(now)])
-            if cur.rowcount == 0:
-                return False
-            for channel in dict.fromkeys([LOG_CHANNEL, *channels]):
-                self.db.execute("insert into alert_deliveries (game, key, channel, attempts) values (?, ?, ?, 0)",
-                                [alert.game, alert.key, channel])
-        return True
+        return self.store.record_alert(game=alert.game, key=alert.key, kind=alert.kind, phase=alert.phase,
+                                       text=alert.text, time=alert.time, post_url=alert.post_url,
+                                       channels=dict.fromkeys([LOG_CHANNEL, *channels]), now=now)
 
     def seen(self, game: str, key: str) -> bool:
-        return bool(list(self.db.query("select 1 from alerts where game = ? and key = ?", [game, key])))
+        return self.store.alert_recorded(game, key)
 
     def mark_sent(self, alert: Alert, channel: str, at: datetime, attempts: int) -> None:
-        with self.db.atomic():
-            self.db.execute(
-                "update alert_deliveries set sent_at = ?, attempts = attempts + ?, last_try_at = ?, "
-                "next_try_at = null where game = ? and key = ? and channel = ?",
-                [to_db_time(at), attempts, to_db_time(at), alert.game, alert.key, channel])
+        self.store.mark_delivery_sent(alert.game, alert.key, channel, at=at, attempts=attempts)
 
     def mark_failed(self, alert: Alert, channel: str, at: datetime, attempts: int, error: str,
                     next_try_at: datetime | None) -> None:
-        with self.db.atomic():
-            self.db.execute(
-                "update alert_deliveries set attempts = attempts + ?, last_try_at = ?, next_try_at = ?, "
-                "last_error = ? where game = ? and key = ? and channel = ?",
-                [attempts, to_db_time(at), to_db_time(next_try_at), error, alert.game, alert.key, channel])
+        self.store.mark_delivery_failed(alert.game, alert.key, channel, at=at, attempts=attempts, error=error,
+                                        next_try_at=next_try_at)
 
     def deliveries(self, *, game: str | None = None, pending_only: bool = False,
                    channel: str | None = None) -> list[Delivery]:
-        where, params = ["1 = 1"], []
-        if game is not None:
-            where.append("d.game = ?")
-            params.append(game)
-        if pending_only:
-            where.append("d.sent_at is null")
-        if channel is not None:
-            where.append("d.channel = ?")
-            params.append(channel)
-        rows = self.db.query(
-            "select a.*, d.channel, d.sent_at, d.attempts, d.last_try_at, d.next_try_at, d.last_error "
-            "from alert_deliveries d join alerts a on a.game = d.game and a.key = d.key "
-            f"where {' and '.join(where)} order by a.recorded_at, a.rowid, d.channel", params)
-        return [Delivery(alert=Alert(game=r["game"], kind=r["kind"], text=r["text"], time=from_db_time(r["time"]),
-                                     phase=r["phase"], post_url=r["post_url"], key=r["key"]),
-                         channel=r["channel"], sent_at=from_db_time(r["sent_at"]), attempts=r["attempts"] or 0,
-                         last_try_at=from_db_time(r["last_try_at"]), next_try_at=from_db_time(r["next_try_at"]),
-                         last_error=r["last_error"])
+        rows = self.store.alert_deliveries(game=game, pending_only=pending_only, channel=channel)
+        return [Delivery(alert=Alert(game=r.game, kind=r.kind, text=r.text, time=r.time, phase=r.phase,
+                                     post_url=r.post_url, key=r.key),
+                         channel=r.channel, sent_at=r.sent_at, attempts=r.attempts, last_try_at=r.last_try_at,
+                         next_try_at=r.next_try_at, last_error=r.last_error)
                 for r in rows]
 
     def pending(self, game: str | None = None) -> list[Delivery]:

@@ -30,7 +30,7 @@ import os
 import re
 import tempfile
 import time as _time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable
@@ -47,7 +47,7 @@ from scraper.untrusted import visible
 
 from .alerts import install_secret_filter, known_secrets, scrub
 from .errors import OperationFailed
-from .store import from_db_time, to_db_time
+from .store import PublishState, Store
 
 __all__ = [
     "ENGINES",
@@ -506,48 +506,22 @@ ENGINES: dict[str, type[_Engine]] = {"phpbb": PhpbbEngine, "mybb": MybbEngine}
 
 
 
-@dataclass(frozen=True)
-class PublishState:
-    game: str
-    forum: str | None = None
-    topic: str | None = None
-    day: int | None = None               # the day the running post counts
-    post_id: int | None = None           # the running count post
-    posted_at: datetime | None = None    # when it was created
-    updated_at: datetime | None = None   # last successful post or edit
-    content_hash: str | None = None      # of the text last published
-    last_try_at: datetime | None = None
-    not_before: datetime | None = None   # the forum's flood limit
-    last_error: str | None = None
-
-
 class PublishLog:
-    def __init__(self, store):
-        self.db = store.db if hasattr(store, "db") else store
-        if not self.db["published_counts"].exists():
+    """The running count post of each game (the store's published_counts); stored errors are scrubbed."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        if not store.has_tables("published_counts"):
             raise PublishError(f"the store {getattr(store, 'path', '')} has no published_counts table: open "
                                "it with mafvote.store.Store, whose migrations create it")
 
     def state(self, game: str) -> PublishState:
-        rows = list(self.db.query("select * from published_counts where game = ?", [game]))
-        if not rows:
-            return PublishState(game)
-        r = rows[0]
-        return PublishState(game=game, forum=r["forum"], topic=r["topic"], day=r["day"], post_id=r["post_id"],
-                            posted_at=from_db_time(r["posted_at"]), updated_at=from_db_time(r["updated_at"]),
-                            content_hash=r["content_hash"], last_try_at=from_db_time(r["last_try_at"]),
-                            not_before=from_db_time(r["not_before"]), last_error=r["last_error"])
+        return self.store.published_state(game)
 
     def save(self, state: PublishState) -> None:
-        with self.db.atomic():
-            self.db["published_counts"].upsert({
-                "game": state.game, "forum": state.forum, "topic": state.topic, "day": state.day,
-                "post_id": state.post_id,
-                "posted_at": to_db_time(state.posted_at), "updated_at": to_db_time(state.updated_at),
-                "content_hash": state.content_hash, "last_try_at": to_db_time(state.last_try_at),
-                "not_before": to_db_time(state.not_before),
-                # every secret the process knows is scrubbed from stored text too, not only from logs
-                "last_error": scrub(state.last_error, known_secrets()) if state.last_error else None}, pk="game")
+        # every secret the process knows is scrubbed from stored text too, not only from logs
+        error = scrub(state.last_error, known_secrets()) if state.last_error else None
+        self.store.save_published_state(replace(state, last_error=error))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -699,5 +673,4 @@ class ForumPublisher:
 
 
 def _replace(state: PublishState, **changes) -> PublishState:
-    from dataclasses import replace
     return replace(state, **changes)

@@ -46,12 +46,14 @@ if TYPE_CHECKING:       # scraper.fetch imports httpx (≈ 80 ms), which a comma
 from .errors import OperationFailed
 
 __all__ = [
+    "AlertDeliveryRow",
     "BUSY_TIMEOUT",
     "CrawlRun",
     "MIGRATIONS",
     "NoStore",
     "PageChanges",
     "PostVersion",
+    "PublishState",
     "Store",
     "StoreError",
     "StoredPage",
@@ -206,6 +208,43 @@ class CrawlRun:
     def ok(self) -> bool:
         """Finished without an error: the topic was read to its end."""
         return self.finished and self.error is None
+
+
+@dataclass(frozen=True)
+class AlertDeliveryRow:
+    """One recorded alert on one channel (the alert log's two tables joined); `mafvote.alerts.AlertLog` makes
+    its `Delivery` of it."""
+
+    game: str
+    key: str
+    kind: str
+    phase: str
+    text: str
+    time: datetime
+    post_url: str | None
+    channel: str
+    sent_at: datetime | None
+    attempts: int
+    last_try_at: datetime | None
+    next_try_at: datetime | None
+    last_error: str | None
+
+
+@dataclass(frozen=True)
+class PublishState:
+    """The running count post of one game (published_counts; `mafvote.publish.PublishLog`)."""
+
+    game: str
+    forum: str | None = None
+    topic: str | None = None
+    day: int | None = None               # the day the running post counts
+    post_id: int | None = None           # the running count post
+    posted_at: datetime | None = None    # when it was created
+    updated_at: datetime | None = None   # last successful post or edit
+    content_hash: str | None = None      # of the text last published
+    last_try_at: datetime | None = None
+    not_before: datetime | None = None   # the forum's flood limit
+    last_error: str | None = None
 
 
 # --- schema migrations -------------------------------------------------------------------------
@@ -1017,6 +1056,87 @@ class Store:
     def alert_count(self, game_id: str) -> int:
         """How many alerts the game has had recorded (`mafvote status`)."""
         return next(self.db.query("select count(*) as n from alerts where game = ?", [game_id]))["n"]
+
+    # -- alert log (`mafvote.alerts.AlertLog`: what was alerted, and its delivery on each channel) --
+    def has_tables(self, *names: str) -> bool:
+        return all(self.db[name].exists() for name in names)
+
+    def record_alert(self, *, game: str, key: str, kind: str, phase: str, text: str, time: datetime,
+                     post_url: str | None, channels: Iterable[str], now: datetime) -> bool:
+        """The alert with a pending delivery per channel; False (and nothing written) when the game already has
+        an alert with this key."""
+        with self.db.atomic():
+            cur = self.db.execute(
+                "insert or ignore into alerts (game, key, kind, phase, text, time, post_url, recorded_at) "
+                "values (?, ?, ?, ?, ?, ?, ?, ?)",
+                [game, key, kind, phase, text, to_db_time(time), post_url, to_db_time(now)])
+            if cur.rowcount == 0:
+                return False
+            for channel in channels:
+                self.db.execute("insert into alert_deliveries (game, key, channel, attempts) values (?, ?, ?, 0)",
+                                [game, key, channel])
+        return True
+
+    def alert_recorded(self, game: str, key: str) -> bool:
+        return bool(list(self.db.query("select 1 from alerts where game = ? and key = ?", [game, key])))
+
+    def mark_delivery_sent(self, game: str, key: str, channel: str, *, at: datetime, attempts: int) -> None:
+        with self.db.atomic():
+            self.db.execute(
+                "update alert_deliveries set sent_at = ?, attempts = attempts + ?, last_try_at = ?, "
+                "next_try_at = null where game = ? and key = ? and channel = ?",
+                [to_db_time(at), attempts, to_db_time(at), game, key, channel])
+
+    def mark_delivery_failed(self, game: str, key: str, channel: str, *, at: datetime, attempts: int, error: str,
+                             next_try_at: datetime | None) -> None:
+        with self.db.atomic():
+            self.db.execute(
+                "update alert_deliveries set attempts = attempts + ?, last_try_at = ?, next_try_at = ?, "
+                "last_error = ? where game = ? and key = ? and channel = ?",
+                [attempts, to_db_time(at), to_db_time(next_try_at), error, game, key, channel])
+
+    def alert_deliveries(self, *, game: str | None = None, pending_only: bool = False,
+                         channel: str | None = None) -> list[AlertDeliveryRow]:
+        """The deliveries in the order the alerts were recorded, then by channel."""
+        where, params = ["1 = 1"], []
+        if game is not None:
+            where.append("d.game = ?")
+            params.append(game)
+        if pending_only:
+            where.append("d.sent_at is null")
+        if channel is not None:
+            where.append("d.channel = ?")
+            params.append(channel)
+        rows = self.db.query(
+            "select a.*, d.channel, d.sent_at, d.attempts, d.last_try_at, d.next_try_at, d.last_error "
+            "from alert_deliveries d join alerts a on a.game = d.game and a.key = d.key "
+            f"where {' and '.join(where)} order by a.recorded_at, a.rowid, d.channel", params)
+        return [AlertDeliveryRow(game=r["game"], key=r["key"], kind=r["kind"], phase=r["phase"], text=r["text"],
+                                 time=from_db_time(r["time"]), post_url=r["post_url"], channel=r["channel"],
+                                 sent_at=from_db_time(r["sent_at"]), attempts=r["attempts"] or 0,
+                                 last_try_at=from_db_time(r["last_try_at"]),
+                                 next_try_at=from_db_time(r["next_try_at"]), last_error=r["last_error"])
+                for r in rows]
+
+    # -- published counts (`mafvote.publish.PublishLog`: the running count post of each game) --
+    def published_state(self, game: str) -> PublishState:
+        rows = list(self.db.query("select * from published_counts where game = ?", [game]))
+        if not rows:
+            return PublishState(game)
+        r = rows[0]
+        return PublishState(game=game, forum=r["forum"], topic=r["topic"], day=r["day"], post_id=r["post_id"],
+                            posted_at=from_db_time(r["posted_at"]), updated_at=from_db_time(r["updated_at"]),
+                            content_hash=r["content_hash"], last_try_at=from_db_time(r["last_try_at"]),
+                            not_before=from_db_time(r["not_before"]), last_error=r["last_error"])
+
+    def save_published_state(self, state: PublishState) -> None:
+        with self.db.atomic():
+            self.db["published_counts"].upsert({
+                "game": state.game, "forum": state.forum, "topic": state.topic, "day": state.day,
+                "post_id": state.post_id,
+                "posted_at": to_db_time(state.posted_at), "updated_at": to_db_time(state.updated_at),
+                "content_hash": state.content_hash, "last_try_at": to_db_time(state.last_try_at),
+                "not_before": to_db_time(state.not_before), "last_error": state.last_error}, pk="game")
 
     # -- readers --
     def post_versions(self, post: StoredPost | tuple[str, int]) -> list[PostVersion]:
