@@ -44,7 +44,6 @@ Only the operations here touch the store, the files and the clock (`now` is pass
 """
 from __future__ import annotations
 
-import json
 import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -62,7 +61,7 @@ from tally.recognise import Flat
 from .config import GameConfig, name_key
 from .errors import BadInput, MafvoteError
 from .gm_files import UnreadableFile, read_gm_text
-from .store import Store, StoredPost, from_db_time, to_db_time
+from .store import Store, StoredPost
 
 __all__ = [
     "APPLY_KINDS", "AppliedPhase", "CountInputs", "DayClose", "GameError", "GameService", "NightResult", "Phase",
@@ -309,14 +308,10 @@ class GameService:
 
     # -- reading the stored phases --
     def applied(self) -> list[AppliedPhase]:
-        rows = self.store.db.query("select * from game_phases where game_id = ? order by seq", [self.game.id])
-        out = []
-        for r in rows:
-            out.append(AppliedPhase(
-                seq=r["seq"], number=r["number"], kind=r["kind"], start=self._local(from_db_time(r["start"])),
-                deadline=self._local(from_db_time(r["deadline"])), state=R.GameState.from_dict(json.loads(r["state"])),
-                outcome=json.loads(r["outcome"] or "{}"), applied_at=from_db_time(r["applied_at"]), how=r["how"]))
-        return out
+        return [AppliedPhase(seq=r.seq, number=r.number, kind=r.kind, start=self._local(r.start),
+                             deadline=self._local(r.deadline), state=R.GameState.from_dict(r.state), outcome=r.outcome,
+                             applied_at=r.applied_at, how=r.how)
+                for r in self.store.game_phases(self.game.id)]
 
     def _local(self, t: datetime | None) -> datetime | None:
         return t.astimezone(self.tz) if t is not None else None
@@ -374,15 +369,9 @@ class GameService:
         if ended is not None and phase.start is not None and phase.deadline is not None \
                 and phase.start < ended < phase.deadline:
             outcome = {**outcome, "ended_at": ended.isoformat()}
-        with self.store.db.atomic():
-            rows = list(self.store.db.query("select max(seq) as m from game_phases where game_id = ?", [self.game.id]))
-            seq = (rows[0]["m"] or 0) + 1
-            self.store.db.execute(
-                "insert into game_phases (game_id, seq, number, kind, start, deadline, state, outcome, applied_at, how) "
-                "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [self.game.id, seq, phase.number, phase.kind, to_db_time(phase.start), to_db_time(phase.deadline),
-                 json.dumps(state.to_dict(), ensure_ascii=False), json.dumps(outcome, ensure_ascii=False),
-                 to_db_time(now), how])
+        seq = self.store.append_game_phase(self.game.id, number=phase.number, kind=phase.kind, start=phase.start,
+                                           deadline=phase.deadline, state=state.to_dict(), outcome=outcome,
+                                           applied_at=now, how=how)
         return seq
 
     def undo(self) -> AppliedPhase:
@@ -391,8 +380,7 @@ class GameService:
         if not rows:
             raise GameError(f"game {self.game.id}: nothing applied yet, nothing to undo")
         last = rows[-1]
-        with self.store.db.atomic():
-            self.store.db.execute("delete from game_phases where game_id = ? and seq = ?", [self.game.id, last.seq])
+        self.store.drop_game_phase(self.game.id, last.seq)
         return last
 
     # -- checks --
@@ -1242,10 +1230,7 @@ class GameService:
         and every post of the bot account (`[forums].login.user`) unless that account is on the roster or a GM
         (a GM who publishes from their own account still posts votes for players). Left in, the count post was
         a vote by a stranger: `unknown_author` in the GM view and an alert on every publish (issue 12)."""
-        published: set[int] = set()
-        if self.store.db["published_counts"].exists():
-            published = {r["post_id"] for r in self.store.db.query(
-                "select post_id from published_counts where game = ? and post_id is not null", [self.game.id])}
+        published = self.store.published_post_ids(self.game.id)
         key = self.bot.casefold().strip()
         bot_account = bool(key) and not roster.is_gm(key) and not any(
             key == acc.casefold().strip() for p in roster.players

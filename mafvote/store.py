@@ -29,11 +29,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import sqlite3
 import time
@@ -56,6 +57,7 @@ __all__ = [
     "PublishState",
     "Store",
     "StoreError",
+    "StoredPhase",
     "StoredPage",
     "StoredPost",
     "Topic",
@@ -245,6 +247,22 @@ class PublishState:
     last_try_at: datetime | None = None
     not_before: datetime | None = None   # the forum's flood limit
     last_error: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredPhase:
+    """One applied step of a game as stored (game_phases): times in UTC, the resolver's state and the outcome as
+    plain data; `mafvote.game.GameService.applied` makes its `AppliedPhase` of it."""
+
+    seq: int
+    number: int
+    kind: str
+    start: datetime | None
+    deadline: datetime | None
+    state: dict[str, Any]
+    outcome: dict[str, Any]
+    applied_at: datetime | None
+    how: str
 
 
 # --- schema migrations -------------------------------------------------------------------------
@@ -1057,6 +1075,35 @@ class Store:
         """How many alerts the game has had recorded (`mafvote status`)."""
         return next(self.db.query("select count(*) as n from alerts where game = ?", [game_id]))["n"]
 
+    # -- game journal (game_phases: the steps a GM applied, `mafvote.game.GameService`) --
+    def game_phases(self, game_id: str) -> list[StoredPhase]:
+        """The game's applied steps in the order they were applied."""
+        rows = self.db.query("select * from game_phases where game_id = ? order by seq", [game_id])
+        return [StoredPhase(seq=r["seq"], number=r["number"], kind=r["kind"], start=from_db_time(r["start"]),
+                            deadline=from_db_time(r["deadline"]), state=json.loads(r["state"]),
+                            outcome=json.loads(r["outcome"] or "{}"), applied_at=from_db_time(r["applied_at"]),
+                            how=r["how"])
+                for r in rows]
+
+    def append_game_phase(self, game_id: str, *, number: int, kind: str, start: datetime | None,
+                          deadline: datetime | None, state: Mapping[str, Any], outcome: Mapping[str, Any],
+                          applied_at: datetime, how: str) -> int:
+        """Store one applied step after the game's last; its seq."""
+        with self.db.atomic():
+            rows = list(self.db.query("select max(seq) as m from game_phases where game_id = ?", [game_id]))
+            seq = (rows[0]["m"] or 0) + 1
+            self.db.execute(
+                "insert into game_phases (game_id, seq, number, kind, start, deadline, state, outcome, applied_at, how) "
+                "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [game_id, seq, number, kind, to_db_time(start), to_db_time(deadline),
+                 json.dumps(state, ensure_ascii=False), json.dumps(outcome, ensure_ascii=False),
+                 to_db_time(applied_at), how])
+        return seq
+
+    def drop_game_phase(self, game_id: str, seq: int) -> None:
+        with self.db.atomic():
+            self.db.execute("delete from game_phases where game_id = ? and seq = ?", [game_id, seq])
+
     # -- alert log (`mafvote.alerts.AlertLog`: what was alerted, and its delivery on each channel) --
     def has_tables(self, *names: str) -> bool:
         return all(self.db[name].exists() for name in names)
@@ -1137,6 +1184,13 @@ class Store:
                 "posted_at": to_db_time(state.posted_at), "updated_at": to_db_time(state.updated_at),
                 "content_hash": state.content_hash, "last_try_at": to_db_time(state.last_try_at),
                 "not_before": to_db_time(state.not_before), "last_error": state.last_error}, pk="game")
+
+    def published_post_ids(self, game_id: str) -> set[int]:
+        """The ids of the game's running count posts mafvote published (none in a store without the table)."""
+        if not self.db["published_counts"].exists():
+            return set()
+        return {r["post_id"] for r in self.db.query(
+            "select post_id from published_counts where game = ? and post_id is not null", [game_id])}
 
     # -- readers --
     def post_versions(self, post: StoredPost | tuple[str, int]) -> list[PostVersion]:
