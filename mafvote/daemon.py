@@ -610,8 +610,8 @@ def _post_link(forum, vote_thread: str) -> Callable[[int], str]:
 
 
 def _auto_key(url: str) -> str:
-    from scraper.crawl import _auto_key as key
-    return key(url)
+    from scraper.crawl import auto_topic_key   # the crawler loads with the first crawl (start-up time)
+    return auto_topic_key(url)
 
 
 # --- status ----------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from typing import Iterable
 from tally.names import RosterMatcher
 
 from .checks import current_boss
-from .engine import _death_text, _reveal_mode, check_win, inherit
+from .engine import check_win, death_text, inherit, reveal_mode
 from .errors import ResolverError
 from .outcome import DayOutcome, Death, Private, Public
 from .ruleset import Ruleset
@@ -106,12 +106,12 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
             log.append(f"{p.nick} is protected from this hanging ({what}); it is spent")
             public.append(Public(kind, _SAVE_LINES[kind], {"player": p.nick}))
             continue
-        mode = _reveal_mode(ruleset, role, "day", n)   # 003: "На казни раскрывается роль"; 004: the side
+        mode = reveal_mode(ruleset, role, "day", n)   # 003: "На казни раскрывается роль"; 004: the side
         revealed = mode != "none"
         deaths.append(Death(p.nick, role.name, role.side, revealed, ("hanged",)))
         new = new.with_player(p.nick, alive=False, died=f"day {number}", causes=("hanged",), revealed=revealed)
         verb = "Повешена" if p.gender == "f" else "Повешен"
-        public.append(Public("hanged", f"{verb} {_death_text(ruleset, p, role, revealed, mode)}",
+        public.append(Public("hanged", f"{verb} {death_text(ruleset, p, role, revealed, mode)}",
                              {"player": p.nick, "role": role.name if mode == "role" else None,
                               "side": (role.shown_side or role.side) if mode == "side" else role.side if revealed else None}))
         shahid = any(a.kind == "shahid" for a in role.abilities)
@@ -170,7 +170,7 @@ def modkill(ruleset: Ruleset, state: GameState, player: str, *, reveal: bool = F
     # RULES.md §3.15: the phase's alive count stays the one at its start (the close's reveal rule uses it)
     new = mark_phase_start(state).with_player(p.nick, alive=False, died="modkill", causes=("modkill",),
                                               revealed=shown)
-    text = f"Модкилл: {_death_text(ruleset, p, role, shown, mode)}"
+    text = f"Модкилл: {death_text(ruleset, p, role, shown, mode)}"
     new, inherit_log, _ = inherit(ruleset, new)   # 004: a modkilled maniac passes to the neutral too
     winner = check_win(ruleset, new)
     return DayOutcome(day=state.day, deaths=(Death(p.nick, role.name, role.side, shown, ("modkill",)),), saved=(),

@@ -33,7 +33,7 @@ Pure: no I/O, no clock; every random value comes from `Rolls` and is recorded.
 """
 from __future__ import annotations
 
-__all__ = ["resolve_night", "check_win", "inherit"]
+__all__ = ["check_win", "death_text", "inherit", "resolve_night", "reveal_mode"]
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
@@ -1150,7 +1150,7 @@ _HANDLERS = {
 }
 
 
-def _reveal_mode(ruleset: Ruleset, role: Role, phase: str, alive_at_start: int) -> str:
+def reveal_mode(ruleset: Ruleset, role: Role, phase: str, alive_at_start: int) -> str:
     """RULES.md §6: "role", "side" or "none" for a death in this phase (`reveal_night` / `reveal_day`)."""
     mode = ruleset.reveal_night if phase == "night" else ruleset.reveal_day
     if mode == "rule":
@@ -1160,7 +1160,9 @@ def _reveal_mode(ruleset: Ruleset, role: Role, phase: str, alive_at_start: int) 
     return mode
 
 
-def _death_text(ruleset: Ruleset, player: Player, role: Role, revealed: bool, mode: str = "role") -> str:
+def death_text(ruleset: Ruleset, player: Player, role: Role, revealed: bool, mode: str = "role") -> str:
+    """The public words of a death (a night's, a hanging's, a modkill's): the player and, as `mode` says,
+    the role, the side shown or nothing."""
     side = ruleset.sides[role.side]
     if not revealed or mode == "none":
         return ruleset.text("death_hidden", "{player}").format(player=player.name)
@@ -1227,11 +1229,11 @@ def _finish(nt: _Night) -> NightOutcome:
     for nick in sorted(nt.died, key=roster.index):
         p = s.player(nick)
         role = r.role(p.role)
-        mode = "role" if nick in nt.reveal_forced else _reveal_mode(r, role, "night", nt.n)
+        mode = "role" if nick in nt.reveal_forced else reveal_mode(r, role, "night", nt.n)
         revealed = mode != "none"
         deaths.append(Death(nick, role.name, role.side, revealed, tuple(nt.died[nick])))
         nt.public.insert(len([x for x in nt.public if x.kind == "death"]),
-                         Public("death", _death_text(r, p, role, revealed, mode),
+                         Public("death", death_text(r, p, role, revealed, mode),
                                 {"player": nick, "role": role.name if mode == "role" else None,
                                  "side": (role.shown_side or role.side) if mode == "side" else role.side if revealed else None}))
     dead = set(nt.died)

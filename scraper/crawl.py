@@ -39,7 +39,7 @@ from .model import FetchError, LayoutNotRecognised, ParsedPage, ScraperError
 from .netguard import same_origin
 from .profile import EngineProfile
 
-__all__ = ["CrawlResult", "ProgressCallback", "crawl_game", "crawl_topic", "reread_due", "topic_key"]
+__all__ = ["CrawlResult", "ProgressCallback", "auto_topic_key", "crawl_game", "crawl_topic", "reread_due", "topic_key"]
 
 # progress(pages done, pages in the topic if known)
 ProgressCallback = Callable[[int, "int | None"], None]
@@ -116,7 +116,7 @@ def crawl_topic(client: _Client, store, *, forum: str, url: str, kind: str,
     parse = parse or _default_parse()
     profile = _resolve_profile(profile)
     key_profile = profile if isinstance(profile, EngineProfile) else None
-    tkey = topic_key(url, key_profile) if key_profile is not None else _auto_key(url)
+    tkey = topic_key(url, key_profile) if key_profile is not None else auto_topic_key(url)
     topic = store.ensure_topic(forum, tkey, url=url, kind=kind, game_id=game_id)
     started = clock()
     run_id = store.start_crawl(topic, started)
@@ -257,7 +257,9 @@ def crawl_topic(client: _Client, store, *, forum: str, url: str, kind: str,
                        exception=exception)
 
 
-def _auto_key(url: str) -> str:
+def auto_topic_key(url: str) -> str:
+    """The topic's key when the forum's engine is `auto` (not known before the first page): the usual topic
+    parameters and path shapes of the engines we read, else the URL itself."""
     query = parse_qs(urlsplit(url).query)
     for param in ("tid", "t", "topic", "showtopic", "threadid"):
         if query.get(param):
@@ -291,7 +293,7 @@ def crawl_game(game, forum, client: _Client, store, *, now: datetime | Callable[
     profile = _resolve_profile(forum.engine)
     results = []
     for kind, url in (("game", game.game_topic), ("vote", game.vote_thread)):
-        key = topic_key(url, profile) if isinstance(profile, EngineProfile) else _auto_key(url)
+        key = topic_key(url, profile) if isinstance(profile, EngineProfile) else auto_topic_key(url)
         stored = store.topic(forum.id, key)
         at = clock()
         since = None

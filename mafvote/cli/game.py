@@ -23,11 +23,12 @@ from ..render import public_names, shown_by_account
 from . import cli
 from .common import config_option, format_option, game_option, load_game, parse_cli_time
 
-__all__ = ["night", "day", "state_group"]
+__all__ = ["day", "game_service", "night", "state_group"]
 
 
 @contextmanager
-def _service() -> Iterator[GameService]:
+def game_service() -> Iterator[GameService]:
+    """The service of the game the command names (`--game`), its store closed when the command ends."""
     config, game = load_game()
     store, service = open_service(config, game)
     try:
@@ -71,7 +72,7 @@ def night() -> None:
 @click.argument("text")
 def night_add(config_path: Path, game_id: str | None, number: int, actor: str, text: str) -> None:
     """Add a night action written as the player wrote it (`Лечу Васю`); prints how it was read."""
-    with _service() as service:
+    with game_service() as service:
         actions = service.add_action(number, actor, text)
         for a in actions:
             click.echo(f"read: {a.describe()}")
@@ -96,7 +97,7 @@ def night_roll(config_path: Path, game_id: str | None, number: int, actor: str, 
     if roll in CHOICE_ROLLS and value.lower() in ("yes", "no"):
         raise click.BadParameter(f"roll {roll} picks a player: give the player's name (e.g. `{roll} Вася`), "
                                  f"not {value!r}", param_hint="VALUE")
-    with _service() as service:
+    with game_service() as service:
         nick = service.force_roll(number, actor, roll, value if roll in CHOICE_ROLLS else value.lower() == "yes")
         shown = value.lower() if roll not in CHOICE_ROLLS else value
         click.echo(f"roll {roll} of {nick} on night {number}: {shown} (written to {service.night_path(number)})")
@@ -110,7 +111,7 @@ def night_roll(config_path: Path, game_id: str | None, number: int, actor: str, 
 @format_option(["text", "json"])
 def night_resolve(config_path: Path, game_id: str | None, number: int, dry_run: bool, fmt: str) -> None:
     """Resolve the night from its night file; applies it unless --dry-run."""
-    with _service() as service:
+    with game_service() as service:
         result = service.resolve_night_with_duty(number, now=game_mod.utc_now(), dry_run=dry_run)
         outcome = result.outcome
         if not service.night_path(number).exists():
@@ -167,7 +168,7 @@ def day_close(config_path: Path, game_id: str | None, number: int, eliminate: st
     """Apply the day's count (the hanging), or the GM's own decision."""
     if eliminate is not None and nobody:
         raise click.UsageError("--eliminate and --nobody exclude each other")
-    with _service() as service:
+    with game_service() as service:
         at = parse_cli_time(closed_at, service.tz, option="--closed-at") if closed_at else None
         result = service.close_day(
             number, now=game_mod.utc_now(), eliminate=eliminate, nobody=nobody, closed_at=at, dry_run=dry_run,
@@ -248,7 +249,7 @@ def _print_close(service: GameService, result: game_mod.DayClose) -> None:
 def modkill_command(config_path: Path, game_id: str | None, player: str, reveal: bool, keep_day: bool) -> None:
     """The GM removes a player (rules: модкилл). In a game whose rules close the day with it (004, RULES.md
     §3.14) a modkill during the day closes the day: the modkilled player is its elimination, the night begins."""
-    with _service() as service:
+    with game_service() as service:
         now = game_mod.utc_now()
         ended = service.day_end_passed(now)
         day = service.day_a_modkill_closes()
@@ -287,7 +288,7 @@ def modkill_command(config_path: Path, game_id: str | None, player: str, reveal:
 def replace_command(config_path: Path, game_id: str | None, player: str, by: str, at: str | None) -> None:
     """A new account takes over a player's slot and role (замена) from now on, or from --at (a substitute who
     voted before the GM entered the replacement)."""
-    with _service() as service:
+    with game_service() as service:
         now = game_mod.utc_now()
         when = parse_cli_time(at, service.tz, option="--at") if at else None
         new = service.replace_player(player, by, now=now, at=when)
@@ -302,7 +303,7 @@ def replace_command(config_path: Path, game_id: str | None, player: str, by: str
 @game_option
 def undo_command(config_path: Path, game_id: str | None) -> None:
     """Revert the last applied step (a resolved night, a closed day, a modkill, a replacement, a hand-set state)."""
-    with _service() as service:
+    with game_service() as service:
         dropped = service.undo()
         click.echo(f"undone: {dropped.describe()}")
         current = service.current_phase()
@@ -404,7 +405,7 @@ def state_group(ctx: click.Context, config_path: Path, game_id: str | None, fmt:
     """Show the game's state (current phase, the living, silences, alibis); subcommands set it by hand."""
     if ctx.invoked_subcommand is not None:
         return
-    with _service() as service:
+    with game_service() as service:
         if fmt == "json":
             _echo_json(state_json(service))
         else:
@@ -420,7 +421,7 @@ def state_group(ctx: click.Context, config_path: Path, game_id: str | None, fmt:
 @click.option("--days", type=int, default=1, show_default=True, help="For how many days (announced only).")
 def state_silence(config_path: Path, game_id: str | None, player: str, number: int, secret: bool, days: int) -> None:
     """Silence a player for a day (лишение голоса)."""
-    with _service() as service:
+    with game_service() as service:
         service.set_silence(player, number, now=game_mod.utc_now(), secret=secret, days=days)
         click.echo(f"{player}: {'secret ' if secret else ''}silence on day {number}")
 
@@ -432,7 +433,7 @@ def state_silence(config_path: Path, game_id: str | None, player: str, number: i
 @click.option("--day", "number", type=int, required=True, help="The current or coming day.")
 def state_alibi(config_path: Path, game_id: str | None, player: str, number: int) -> None:
     """Give a player an alibi for a day (отмаза): the count cannot hang them."""
-    with _service() as service:
+    with game_service() as service:
         service.set_alibi(player, number, now=game_mod.utc_now())
         click.echo(f"{player}: alibi on day {number}")
 
@@ -444,7 +445,7 @@ def state_alibi(config_path: Path, game_id: str | None, player: str, number: int
 @click.option("--reveal", is_flag=True, help="The role was shown.")
 def state_kill(config_path: Path, game_id: str | None, player: str, reveal: bool) -> None:
     """Mark a player dead (a death worked out outside mafvote)."""
-    with _service() as service:
+    with game_service() as service:
         service.set_dead(player, now=game_mod.utc_now(), reveal=reveal)
         click.echo(f"{service.killed_name(player)}: dead")
         _winner(service, service.winner())
@@ -460,7 +461,7 @@ def state_kill(config_path: Path, game_id: str | None, player: str, reveal: bool
 def state_excuse(config_path: Path, game_id: str | None, player: str, number: int, night_only: bool) -> None:
     """Excuse a player (the GM was warned): no penalty and no miss for the day's vote and the night action
     before it; with --night for that night action only. `mafvote undo` takes it back."""
-    with _service() as service:
+    with game_service() as service:
         new = service.set_excuse(player, number, now=game_mod.utc_now(), night=night_only)
         found = find_player(new.players, player)
         player = found.nick if found is not None else player

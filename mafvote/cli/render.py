@@ -29,7 +29,7 @@ from ..phase_post import next_deadline, public_day_count, theme_of, with_modkill
 from ..render import RenderError, Theme, build_data, load_flavor, load_theme, make_environment, render, render_private
 from . import cli
 from .common import config_option, format_option, game_option, load_game
-from .game import _service
+from .game import game_service
 
 __all__ = ["render_command"]
 
@@ -130,7 +130,7 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
         raise click.UsageError("--private: private messages come from a night's or a day's results "
                                "(`render night N --private`, `render day N --private`)")
     variant = _variant(variants)
-    with _service() as service:
+    with game_service() as service:
         game = service.game
         theme = theme_of(game, service)
         try:

@@ -15,7 +15,7 @@ from .. import game as game_mod
 from ..render import public_names
 from . import cli
 from .common import config_option, crawl_warning, format_option, game_option, parse_cli_time
-from .game import _service
+from .game import game_service
 
 __all__ = ["local_times", "tally_command", "votes_command"]
 
@@ -46,7 +46,7 @@ def local_times(text: str, tz: tzinfo) -> str:
 def tally_command(config_path: Path, game_id: str | None, number: int | None, since: str | None,
                   deadline: str | None, at: str | None, view: str, fmt: str) -> None:
     """The day's count from the stored posts."""
-    with _service() as service:
+    with game_service() as service:
         tz = service.tz
         t = service.count(
             number, view=view,
@@ -80,7 +80,7 @@ def tally_command(config_path: Path, game_id: str | None, number: int | None, si
 @format_option(["text", "json"])
 def votes_command(config_path: Path, game_id: str | None, player: str, fmt: str) -> None:
     """One player's vote history with links to the posts."""
-    with _service() as service:
+    with game_service() as service:
         slot, lines = service.vote_history(player)
         tz = service.tz
     if fmt == "json":
