@@ -35,7 +35,7 @@ from .toml_text import loads as toml_loads
 from .checks import current_boss, repeat_target
 from .errors import ActionError, Problem
 from .rolls import CHOICE_ROLLS, ROLL_NAMES, canonical_roll
-from .ruleset import (WATCH_OPTIONS, Ability, Ruleset, _did_you_mean, not_partners, shot_guess, toml_error_line,
+from .ruleset import (WATCH_OPTIONS, Ability, Ruleset, did_you_mean, not_partners, shot_guess, toml_error_line,
                       watch_option)
 from .state import GameState, alive_at_start, find_player, linked_partner
 
@@ -243,7 +243,7 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
     names = [p.nick for p in state.players]
     actor = find_player(state.players, action.actor)
     if actor is None:
-        bad(f"actor {action.actor!r} is not in the game", _did_you_mean(action.actor, names))
+        bad(f"actor {action.actor!r} is not in the game", did_you_mean(action.actor, names))
         return action, problems
     if not actor.alive:
         bad(f"actor {actor.nick} is dead ({actor.died})", "dead players have no night action; remove the entry")
@@ -253,7 +253,7 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
         for t in getattr(action, field_name):
             p = find_player(state.players, t)
             if p is None:
-                bad(f"{field_name}: {t!r} is not in the game", _did_you_mean(t, names))
+                bad(f"{field_name}: {t!r} is not in the game", did_you_mean(t, names))
                 continue
             if not p.alive:
                 bad(f"{field_name}: {p.nick} is dead ({p.died})", "choose a living player")
@@ -280,7 +280,7 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
                 copied = ruleset.find_role(action.role) if action.role else None
                 if copied is None:
                     bad(f"copy: role {action.role!r} is not in ruleset {ruleset.name}",
-                        _did_you_mean(action.role, [r.name for r in ruleset.roles]) or "write role = \"...\"")
+                        did_you_mean(action.role, [r.name for r in ruleset.roles]) or "write role = \"...\"")
                 elif copied.name not in {p.role for p in state.players}:
                     bad(f"copy: role {copied.name!r} is not in this game's setup")
             elif card.kind == "role_shot":
@@ -289,7 +289,7 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
                     # told at entry: the guess decides who dies, and the GM can still ask the player
                     got = f" (got {action.role!r})" if action.role else ""
                     bad(f"role shot needs role = the guessed role, one of: {', '.join(allowed)}{got}",
-                        _did_you_mean(action.role, allowed) or "write role = \"...\"")
+                        did_you_mean(action.role, allowed) or "write role = \"...\"")
             elif card.kind == "heal_from_role":
                 if not action.role or (ruleset.find_role(action.role) is None and not ruleset.side_id(action.role)):
                     bad(f"heal_from_role needs role = a role or side of ruleset {ruleset.name}",
@@ -379,7 +379,7 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState,
             continue
         unknown = [k for k in entry if k not in _ACTION_KEYS]
         for k in unknown:
-            problems.append(Problem(source, where, f"unknown key {k!r}", _did_you_mean(k, _ACTION_KEYS)))
+            problems.append(Problem(source, where, f"unknown key {k!r}", did_you_mean(k, _ACTION_KEYS)))
         if not isinstance(entry.get("actor"), str) or not isinstance(entry.get("ability"), str):
             problems.append(Problem(source, where, "an action needs actor = \"...\" and ability = \"...\""))
             continue

@@ -9,7 +9,7 @@ with parameters. Exceptions are labels on roles (`immune`, `always_revealed`, `c
 """
 from __future__ import annotations
 
-__all__ = ["Ability", "Role", "Side", "Ruleset", "ruleset_from_mapping", "loads_ruleset", "check_ruleset"]
+__all__ = ["Ability", "Role", "Side", "Ruleset", "ruleset_from_mapping", "loads_ruleset", "check_ruleset", "did_you_mean"]
 
 import difflib
 import json
@@ -230,7 +230,7 @@ class Ruleset:
     def role(self, name: str) -> Role:
         found = self.find_role(name)
         if found is None:
-            hint = _did_you_mean(name, [r.name for r in self.roles])
+            hint = did_you_mean(name, [r.name for r in self.roles])
             raise RulesetError(Problem(self.source, "roles", f"role {name!r} is not in ruleset {self.name}", hint))
         return found
 
@@ -256,7 +256,8 @@ def _norm(s: str) -> str:
     return " ".join(s.lower().replace("ё", "е").replace("’", "'").split())
 
 
-def _did_you_mean(word: str, choices) -> str:
+def did_you_mean(word: str, choices) -> str:
+    """`did you mean "X"?` for the closest of `choices` to a misspelt name, or "" (rulesets and night files)."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f'did you mean "{close[0]}"?' if close else ""
 
@@ -374,7 +375,7 @@ class _Collector:
     def unknown_keys(self, where: str, data: Mapping, allowed: set[str]) -> None:
         for key in data:
             if key not in allowed:
-                self.add(f"{where}.{key}" if where else key, "unknown key", _did_you_mean(key, allowed))
+                self.add(f"{where}.{key}" if where else key, "unknown key", did_you_mean(key, allowed))
 
     def typed(self, where: str, data: Any, shapes: Mapping[str, str], defaults: Any = None) -> dict[str, Any]:
         """The keys of `data` whose value has its shape; each other one is a problem (and left out, so the
@@ -409,7 +410,7 @@ def _texts(data: Mapping[str, Any], c: _Collector) -> dict[str, str]:
     for key, text in texts.items():
         if key not in TEXT_KEYS:
             c.add(f"texts.{key}", "unknown key: no line of the game reads it",
-                  _did_you_mean(key, TEXT_KEYS) or f"known keys: {', '.join(TEXT_KEYS)}")
+                  did_you_mean(key, TEXT_KEYS) or f"known keys: {', '.join(TEXT_KEYS)}")
             continue
         allowed = TEXT_KEYS[key]
         for name in sorted(_placeholders(text, f"texts.{key}", c) - set(allowed)):
@@ -425,7 +426,7 @@ def _votes(data: Mapping[str, Any], c: _Collector) -> dict[str, Any]:
     known = {f.name for f in fields(VoteRules)}
     for key, value in data.items():
         if key not in known:
-            c.add(f"votes.{key}", "unknown key", _did_you_mean(key, known) or f"known keys: {', '.join(sorted(known))}")
+            c.add(f"votes.{key}", "unknown key", did_you_mean(key, known) or f"known keys: {', '.join(sorted(known))}")
             continue
         try:
             VoteRules.from_mapping({key: value}, "votes")
@@ -444,7 +445,7 @@ def _ability(data: Any, where: str, c: _Collector) -> Ability | None:
     kind = data.get("kind")
     if kind not in ABILITY_KINDS:
         c.add(f"{where}.kind", f"unknown ability kind {kind!r}",
-              _did_you_mean(str(kind), ABILITY_KINDS) or f"known kinds: {', '.join(sorted(ABILITY_KINDS))}")
+              did_you_mean(str(kind), ABILITY_KINDS) or f"known kinds: {', '.join(sorted(ABILITY_KINDS))}")
         return None
     kwargs = {k: v for k, v in data.items() if k in _ABILITY_KEYS}
     kwargs.setdefault("name", kind)
@@ -527,7 +528,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
         known = {s.value for s in Stage}
         bad = [n for n in names if n not in known]
         for n in bad:
-            c.add("night.order", f"unknown stage {n!r}", _did_you_mean(str(n), known) or f"stages: {', '.join(sorted(known))}")
+            c.add("night.order", f"unknown stage {n!r}", did_you_mean(str(n), known) or f"stages: {', '.join(sorted(known))}")
         if len(set(names)) != len(names):
             c.add("night.order", "a stage appears twice", "name each stage once")
         if not bad:
@@ -575,7 +576,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
                   f"one of: {', '.join(sides)}" if sides else 'add [sides.<id>] tables (kind = "town" | "mafia" | "solo") and side = "<id>"')
             continue
         if side not in sides:
-            c.add(f"{where}.side", f"unknown side {side!r}", _did_you_mean(side, sides) or f"one of: {', '.join(sides)}")
+            c.add(f"{where}.side", f"unknown side {side!r}", did_you_mean(side, sides) or f"one of: {', '.join(sides)}")
             continue
         for imm in rdata.get("immune", []):
             if imm not in IMMUNITIES:
@@ -618,7 +619,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
                            ("kill_immune_until_used", [])):
             for n in names:
                 if _norm(n) not in role_names:
-                    c.add(f"roles[{i}].{key}", f"unknown role {n!r}", _did_you_mean(n, [r.name for r in roles]))
+                    c.add(f"roles[{i}].{key}", f"unknown role {n!r}", did_you_mean(n, [r.name for r in roles]))
         if role.dies_when_found_own and not any(a.kind == "find_own" for a in role.abilities):
             c.add(f"roles[{i}].dies_when_found_own", f"{role.name} has no find_own card: nothing can find the partners",
                   'give the role a card of kind = "find_own", or remove the key')
@@ -627,11 +628,11 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
         for j, a in enumerate(role.abilities):
             for n in (*a.guess_roles, *a.tells_if_target, *a.lost_if_target_dies):
                 if _norm(n) not in role_names:
-                    c.add(f"roles[{i}].abilities[{j}]", f"unknown role {n!r}", _did_you_mean(n, [r.name for r in roles]))
+                    c.add(f"roles[{i}].abilities[{j}]", f"unknown role {n!r}", did_you_mean(n, [r.name for r in roles]))
     for sid, side in sides.items():
         for n in side.wins_with_roles:
             if _norm(n) not in role_names:
-                c.add(f"sides.{sid}.wins_with_roles", f"unknown role {n!r}", _did_you_mean(n, [r.name for r in roles]))
+                c.add(f"sides.{sid}.wins_with_roles", f"unknown role {n!r}", did_you_mean(n, [r.name for r in roles]))
     for i, a in enumerate(items):
         for n in a.guess_roles:
             if _norm(n) not in role_names:
@@ -641,7 +642,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
     for key in ("succession", "submission_order"):
         for i, name in enumerate(night.get(key, [])):
             if _norm(name) not in role_names:
-                c.add(f"night.{key}[{i}]", f"unknown role {name!r}", _did_you_mean(name, [r.name for r in roles]))
+                c.add(f"night.{key}[{i}]", f"unknown role {name!r}", did_you_mean(name, [r.name for r in roles]))
     votes = _votes(data.get("votes", {}), c)
     texts = _texts(data.get("texts", {}), c)
     if c.problems:
