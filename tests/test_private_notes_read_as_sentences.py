@@ -38,7 +38,8 @@ def test_004_the_neutral_taking_the_maniacs_place_is_told_what_it_means():
     state = new_game("g", HOTEL, r).with_player("Хавьер", alive=False)
     _, _, private = inherit(r, state)
     assert [(p.to, p.text) for p in private] == [
-        ("Бен", "Вы занимаете место роли «Хавьер»: теперь её ночное действие ваше, а своё вы теряете.")]
+        ("Бен", "Хавьер выбывает из игры: вы занимаете его место и теперь вы — маньяк. Ночные действия роли «Хавьер» "
+                "теперь ваши, своё ночное действие вы теряете; пассивки роли к вам не переходят.")]   # issue 15 point 3
 
 
 def test_000_abrahams_copied_check_is_told_to_him_not_as_jacobs():
