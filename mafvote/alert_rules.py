@@ -268,7 +268,8 @@ def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
     offset = min(due)
     left = deadline - now
     minutes = max(1, int(-(-left.total_seconds() // 60)))
-    text = [W.phrase(language, "soon", day=day, minutes=minutes, at=_show(deadline, tz, language)),
+    text = [W.phrase(language, "soon", day=day, minutes=minutes, when_in=W.duration(language, minutes),
+                     at=_show(deadline, tz, language)),
             *_summary(data, language, names)]
     outcome = data.get("outcome") or {}
     if _saved_leaders(data, leaders(data)[0]) and outcome.get("reason"):

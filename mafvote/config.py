@@ -585,8 +585,8 @@ class AlertsConfig(_Model):
         default_factory=lambda: [timedelta(minutes=60), timedelta(minutes=15)], examples=[["60m", "15m"]]
     )
     channels: list[Literal[CHANNELS]] = Field(default_factory=list)  # type: ignore[valid-type]
-    # "en" by default: GMs' scripts match the English webhook texts of earlier versions
-    language: Literal[ALERT_LANGUAGES] = Field("en", examples=["ru"])  # type: ignore[valid-type]
+    # every text the GM reads (CLI, alerts, the GM report): Russian by default, "en" for English
+    language: Literal[ALERT_LANGUAGES] = Field("ru", examples=["en"])  # type: ignore[valid-type]
     telegram: TelegramConfig | None = None
     email: EmailConfig | None = None
     webhook: WebhookConfig | None = None
@@ -997,7 +997,7 @@ def _schema_problem(err: dict[str, Any], shown: str) -> Problem:
         if loc == ("alerts", "language"):
             lower = str(value).strip().lower()
             hint = (f'did you mean "{lower}"?' if lower in allowed
-                    else 'alert texts exist in English and Russian: write language = "ru" or "en"')
+                    else 'mafvote speaks Russian and English: write language = "ru" or "en"')
         return Problem(shown, key, f"{_quote(value)} is not one of: {', '.join(allowed)}", hint)
     if kind == "list_type" and isinstance(value, dict) and loc and loc[-1] in ("forums", "games", "players"):
         return Problem(

@@ -406,18 +406,23 @@ def format_bbcode(tally: Tally | Mapping[str, Any], now: datetime | None, *,
         return [v for v in c.get("voters") or () if (v.get("color") == "blue") == (color == "blue")]
 
     def voter_list(c: Mapping[str, Any], color: str) -> str:
-        names_ = []
+        names_, silenced = [], []
         for v in voters(c, color):
             s = n(v.get("voter"))
             if v.get("voter") in final:
                 s += " " + tag("i", "досрочно")
             if v.get("weight", 1) == 0:
                 # an announced silence (RULES.md §3.5): the vote is listed but counts 0, so the names and the
-                # number beside them agree. "без голоса", not "лишён(а)": the count knows no genders
-                s += " (без голоса)"
-            elif v.get("weight", 1) != 1:
-                s += f" (×{v.get('weight')})"
+                # number beside them agree. "без голоса", not "лишён(а)": the count knows no genders; after the
+                # counted voters, never in brackets inside the list's brackets
+                silenced.append(s)
+                continue
+            if v.get("weight", 1) != 1:
+                s += f" ×{v.get('weight')}"
             names_.append(s)
+        if silenced:
+            names_.append(("; " if names_ else "") + "без голоса: " + ", ".join(silenced))
+            return ", ".join(names_[:-1]) + names_[-1]
         return ", ".join(names_)
 
     reds = [c for c in cands if voters(c, "red")]

@@ -268,7 +268,7 @@ def parsed(envelope):
 def test_email_is_delivered_to_a_real_smtp_server_with_utf8_subject_and_body(smtp_plain, tmp_path):
     port, inbox = smtp_plain
     channel = EmailChannel(host="127.0.0.1", port=port, starttls=False, sender="mafvote@example.org",
-                           to=["gm@example.org", "cogm@example.org"])
+                           to=["gm@example.org", "cogm@example.org"], language="en")
     report = sender_for(tmp_path / "m.db", {"email": channel}).send([alert()])
     assert report.sent == [("ny", "deadline_soon:day3:60m", "email")]
     [envelope] = inbox.envelopes
@@ -285,7 +285,7 @@ def test_email_over_starttls_with_login(smtp_starttls, tmp_path, caplog):
     port, inbox, auth = smtp_starttls
     channel = EmailChannel(host="127.0.0.1", port=port, starttls=True, user="gm@example.org",
                            password=SMTP_PASSWORD, sender="gm@example.org", to=["gm@example.org"],
-                           ssl_context=client_tls())
+                           ssl_context=client_tls(), language="en")
     subject_alert = alert(text="Ведущий, день 3 закрывается через час")
     report = sender_for(tmp_path / "m.db", {"email": channel}).send([subject_alert])
     assert report.sent and not report.failed

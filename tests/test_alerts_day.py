@@ -9,7 +9,15 @@ from pathlib import Path
 import httpx
 import respx
 
-from mafvote.alert_rules import CrawlHealth, crawl_alerts, day_alerts
+from functools import partial
+
+from mafvote import alert_rules
+from mafvote.alert_rules import CrawlHealth
+
+# these tests pin the rules (when, what, to whom) in the English texts (`[alerts] language = "en"`); the
+# Russian default's wording is pinned in test_alerts_language.py and test_alerts_gm_language.py
+crawl_alerts = partial(alert_rules.crawl_alerts, language="en")
+day_alerts = partial(alert_rules.day_alerts, language="en")
 from mafvote.alerts import AlertLog, AlertSender, WebhookChannel
 from mafvote.store import Store
 

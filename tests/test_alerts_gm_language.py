@@ -65,12 +65,12 @@ def test_the_russian_gm_report_words_flags_sides_and_causes_in_russian():
         "- Нежка: Доктор Голан, сторона «пустота»; роль открыта; причина: повешение"]
     assert section(text, "Голосование: требует решения") == [
         "- голос за себя: Нежка, пост 102 — голос за себя (красным); не засчитан",
-        "- непонятный цвет: Любовь, пост 106 — «Ронин» написан другим цветом (не красным и не синим); не засчитан "
-        "как голос",
+        "- непонятный цвет: Любовь, пост 106 — Имя «Ронин» написано другим цветом (не красным и не синим); не "
+        "засчитано как голос",
         "- мало постов: Нежка — 1 пост за день (нужно не меньше 3): следующее ночное действие не принимается",
         "- мало постов: Любовь — 1 пост за день (нужно не меньше 3): следующее ночное действие не принимается",
         "- мало постов: King Eciton — 0 постов за день (нужно не меньше 3): следующее ночное действие не принимается",
-        "- День 1: King Eciton ничего не пишет уже 35 часов (с 31.12 12:00 MSK): кандидат на замену",
+        "- День 1: King Eciton ничего не пишет уже 35 часов (с 31.12 12:00 МСК): кандидат на замену",
     ]
     # the notes below (render.gm_notes: genders and declension) are Russian too (tests/test_gm_outputs_followups.py)
     flagged = text.split("Проверьте в постах")[0]
@@ -82,7 +82,7 @@ def test_the_report_and_the_alerts_word_a_flag_from_one_table():
     tally = closed_day_1().to_json()
     alerts = {a.key: a.text for a in flag_alerts("g", tally, now=at("22:30"), tz=MOSCOW, language="ru")}
     report = render("peculiar", "gm_report", report_data("ru"), fmt="text")
-    colour = "«Ронин» написан другим цветом (не красным и не синим); не засчитан как голос"
+    colour = "Имя «Ронин» написано другим цветом (не красным и не синим); не засчитано как голос"
     assert alerts["vote_flag:post106:unrecognised_colour"] == f"День 1, непонятный цвет: Любовь: {colour}"
     assert f"- непонятный цвет: Любовь, пост 106 — {colour}" in report.splitlines()
 
@@ -144,7 +144,7 @@ def test_a_penalty_minus_a_blue_vote_is_written_as_its_parts():
         "Нежка — 1 голос (Ронин)",
         "Ронин — 1 голос (Нежка)",
     ]
-    assert count_lines(tally) == [
+    assert count_lines(tally, language="en") == [
         "Ёжик в тумане — total 1: blue -1 (Мари), penalty +2",
         "Нежка — 1 (Ронин)",
         "Ронин — 1 (Нежка)",
@@ -172,7 +172,7 @@ def test_weights_penalty_and_both_colours_add_up_to_the_total():
         "Маша — итого 2: штраф +2",
         "Лев — итого −2: против +1 (Петя), в защиту −3 (Доктор ×3)",    # one minus sign in a line
     ]
-    assert count_lines(tally)[-1] == "Лев — total -2: red +1 (Петя), blue -3 (Доктор ×3)"
+    assert count_lines(tally, language="en")[-1] == "Лев — total -2: red +1 (Петя), blue -3 (Доктор ×3)"
 
 
 # ------------------------------------------------------------------ no English in a Russian alert
@@ -182,8 +182,8 @@ def test_an_unrecognised_colour_is_said_in_russian_without_the_class_name():
     tally = count([post("Любовь", "10:10", green("Ронин"), pid=106)], players=players, alive=players,
                   as_of=at("12:00")).to_json()
     [alert] = [a for a in flag_alerts("g", tally, now=at("12:00"), tz=MOSCOW, language="ru") if a.kind == "vote_flag"]
-    assert alert.text == ("День 1, непонятный цвет: Любовь: «Ронин» написан другим цветом (не красным и не синим); "
-                          "не засчитан как голос")
+    assert alert.text == ("День 1, непонятный цвет: Любовь: Имя «Ронин» написано другим цветом (не красным и не "
+                          "синим); не засчитано как голос")
     assert "other" not in alert.text
 
 
@@ -201,7 +201,7 @@ def failing(error: str) -> str:
 def test_crawl_failing_says_in_russian_what_failed_and_marks_the_crawlers_error():
     error = f"cannot read {THREAD} after 5 attempts: connection failed ([Errno 111] Connection refused)"
     assert failing(error).splitlines() == [
-        f"Чтение {THREAD} не удалось 3 раза подряд, начиная с 30.11 12:42 MSK: сервер форума отклоняет соединение. "
+        f"Чтение {THREAD} не удалось 3 раза подряд, начиная с 30.11 12:42 МСК: сервер форума отклоняет соединение. "
         "Подсчёт голосов не актуален; проверьте форум и сеть",
         f"Ошибка: {error}",
     ]
@@ -227,7 +227,7 @@ def test_crawl_failing_says_in_russian_what_failed_and_marks_the_crawlers_error(
 ])
 def test_each_shape_of_crawler_error_has_a_russian_cause(error, cause):
     first, second = failing(error).splitlines()
-    assert first == (f"Чтение {THREAD} не удалось 3 раза подряд, начиная с 30.11 12:42 MSK{cause}. Подсчёт голосов "
+    assert first == (f"Чтение {THREAD} не удалось 3 раза подряд, начиная с 30.11 12:42 МСК{cause}. Подсчёт голосов "
                      "не актуален; проверьте форум и сеть")
     assert second == f"Ошибка: {error}"
 
@@ -235,7 +235,7 @@ def test_each_shape_of_crawler_error_has_a_russian_cause(error, cause):
 def test_the_english_crawl_alert_is_unchanged():
     health = CrawlHealth(topic="vote", failures_in_a_row=3, first_failure_at=FIRST_FAILURE,
                          last_error="HTTP 503 from forum", url=THREAD)
-    [alert] = crawl_alerts("g", health, now=FIRST_FAILURE, phase="day1")
+    [alert] = crawl_alerts("g", health, now=FIRST_FAILURE, phase="day1", language="en")
     assert alert.text == (f"Crawling {THREAD} failed 3 times in a row since 2026-11-30T09:42:00+00:00: HTTP 503 from "
                           "forum. The count is not current; check the forum and the network")
 
@@ -295,7 +295,7 @@ def test_the_silent_player_alert_names_the_account_playing_the_slot():
          "detail": "Ёжик has written nothing for 47 h (since 2026-12-30T13:00:00+03:00): a replacement candidate",
          "data": {"hours": 47, "since": "2026-12-30T13:00:00+03:00"}}]}
     [alert] = silent_alerts("g", tally, now=at("12:00"), tz=MOSCOW, language="ru", names={"Ёжик": "НовыйЁж"})
-    assert alert.text == "День 1: НовыйЁж ничего не пишет уже 47 часов (с 30.12 13:00 MSK): кандидат на замену"
+    assert alert.text == "День 1: НовыйЁж ничего не пишет уже 47 часов (с 30.12 13:00 МСК): кандидат на замену"
     assert alert.key == "silent_player:day1:Ёжик"       # the slot's key: a replacement does not alert again
 
 
@@ -318,7 +318,7 @@ def test_the_daemons_alerts_name_the_replacement_not_the_replaced_account(forum,
         daemon.tick(msk("21:30"))
     texts = {a.key: a.text for a in channel.sent}
     assert texts["silent_player:day1:Ёжик"] == (
-        "День 1: НовыйЁж ничего не пишет уже 35 часов (с 29.12 10:00 MSK): кандидат на замену")
+        "День 1: НовыйЁж ничего не пишет уже 35 часов (с 29.12 10:00 МСК): кандидат на замену")
     soon = texts["deadline_soon:day1:60m"].splitlines()
     assert "Не проголосовали (5): Ronin, Соня, Puss, НовыйЁж, Alisa" in soon
     assert "НовыйЁж — итого 2: штраф +2" in soon

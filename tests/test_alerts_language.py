@@ -45,7 +45,7 @@ def test_deadline_soon_in_russian_names_the_tie_the_non_voters_and_the_count():
     [alert] = ru_deadline(DEADLINE - timedelta(minutes=59, seconds=30))
     assert (alert.kind, alert.key, alert.phase) == ("deadline_soon", "deadline_soon:day3:60m", "day3")
     assert alert.text.splitlines() == [
-        "День 3 закрывается через 60 минут (30.12 22:00 MSK)",
+        "День 3 закрывается через 1 час (30.12 22:00 МСК)",
         "Ничья на первом месте (3 голоса): Лайм, Ронин",
         "Не проголосовали (1): Петя",
         "Лайм — 3 голоса (Ронин, Соня, Енох)",
@@ -62,12 +62,19 @@ def test_deadline_soon_in_russian_names_the_tie_the_non_voters_and_the_count():
     (timedelta(minutes=15), "через 15 минут"),
     (timedelta(minutes=21), "через 21 минуту"),
     (timedelta(minutes=22), "через 22 минуты"),
+    # a whole hour or day is said as GMs say it, not in minutes
+    (timedelta(minutes=60), "через 1 час"),
+    (timedelta(minutes=90), "через 1 час 30 минут"),
+    (timedelta(minutes=120), "через 2 часа"),
+    (timedelta(minutes=300), "через 5 часов"),
+    (timedelta(days=1), "через сутки"),
+    (timedelta(days=2), "через 2 суток"),
 ])
 def test_minutes_left_agree_with_the_number(left, words):
-    offsets = [timedelta(minutes=30)]
+    offsets = [left + timedelta(minutes=10)]
     [alert] = deadline_alerts("ny", TALLY, deadline=DEADLINE, now=DEADLINE - left, before_deadline=offsets,
                               tz=MSK, language="ru")
-    assert alert.text.splitlines()[0] == f"День 3 закрывается {words} (30.12 22:00 MSK)"
+    assert alert.text.splitlines()[0] == f"День 3 закрывается {words} (30.12 22:00 МСК)"
 
 
 @pytest.mark.parametrize("total, votes", [(1, "1 голос"), (2, "2 голоса"), (5, "5 голосов"),
@@ -86,7 +93,8 @@ def test_a_blue_vote_and_a_penalty_in_russian():
         {"voter": "Соня", "color": "red", "weight": 1}, {"voter": "Вася", "color": "blue", "weight": 1}]}]
     # the parts add up as written: 1 against − 1 in defence + the penalty 2
     assert count_lines(tally, language="ru") == ["Петя — итого 2: против +1 (Соня), в защиту −1 (Вася), штраф +2"]
-    assert count_lines(tally) == ["Петя — total 2: red +1 (Соня), blue -1 (Вася), penalty +2"]
+    assert count_lines(tally) == count_lines(tally, language="ru")     # Russian is the default
+    assert count_lines(tally, language="en") == ["Петя — total 2: red +1 (Соня), blue -1 (Вася), penalty +2"]
 
 
 def test_deadline_in_russian_carries_the_final_count_the_result_and_the_day_post():
@@ -94,7 +102,7 @@ def test_deadline_in_russian_carries_the_final_count_the_result_and_the_day_post
     [alert] = ru_deadline(DEADLINE + timedelta(seconds=5), day_post=post_text)
     assert (alert.kind, alert.key, alert.time) == ("deadline", "deadline:day3", DEADLINE)
     assert alert.text == "\n".join([
-        "День 3: время голосования истекло (30.12 22:00 MSK) — итоговый подсчёт (для ведущего):",
+        "День 3: время голосования истекло (30.12 22:00 МСК) — итоговый подсчёт (для ведущего):",
         "Лайм — 3 голоса (Ронин, Соня, Енох)",
         "Ронин — 3 голоса (Лайм, Маша, Коля)",
         "Соня — 1 голос (Петя ×0)",        # Петя is silenced: his vote weighs 0 (the GM view)
@@ -130,14 +138,14 @@ def test_a_day_closed_early_and_nobody_left_to_vote_in_russian():
                  candidates=[dict(c, total=0) for c in tally["candidates"]])
     [alert] = ru_deadline(DEADLINE - timedelta(hours=2), tally)
     lines = alert.text.splitlines()
-    assert lines[0] == "День 3 закрыт досрочно в 30.12 19:05 MSK — итоговый подсчёт (для ведущего):"
+    assert lines[0] == "День 3 закрыт досрочно в 30.12 19:05 МСК — итоговый подсчёт (для ведущего):"
     assert "Ни у кого нет голосов против" in lines and "Проголосовали все" in lines
 
 
-def test_a_zone_without_an_abbreviation_is_shown_as_its_utc_offset():
+def test_a_zone_is_shown_relative_to_moscow_as_russian_forums_write_it():
     [alert] = deadline_alerts("ny", TALLY, deadline=DEADLINE, now=DEADLINE - timedelta(minutes=15),
                               before_deadline=OFFSETS, tz=ZoneInfo("Asia/Yekaterinburg"), language="ru")
-    assert alert.text.splitlines()[0] == "День 3 закрывается через 15 минут (31.12 00:00 UTC+05)"
+    assert alert.text.splitlines()[0] == "День 3 закрывается через 15 минут (31.12 00:00 МСК+2)"
 
 
 # ------------------------------------------------------------------------------- the tally's alerts
@@ -152,7 +160,7 @@ def _final(n):
      "День 1: все, кто должен голосовать, проголосовали досрочно (голоса окончательные); день закрывается сейчас"),
     (_final(6), {"early_close_from_day": 1, "early_close": "gm"},
      "День 1: все, кто должен голосовать, проголосовали досрочно (голоса окончательные); закройте день "
-     "командой `mafvote day close`, если никто не отозвал согласие (правило 5.1 игры 001)"),
+     "командой `mafvote day close`, если никто не отозвал согласие"),
     (_final(4), {"early_close_from_day": 1, "early_close": "auto", "early_close_majority_alert": True},
      "День 1: досрочно 4 голоса из 6 — большинство; ведущий может закрыть день"),
 ])
@@ -169,9 +177,9 @@ def test_rule_3_13_silent_player_in_russian_with_the_hours_agreeing():
               as_of=at("10:30", 2))
     [alert] = silent_alerts("ny", t, now=at("10:30", 2), tz=MSK, language="ru")
     assert (alert.key, alert.text) == (
-        "silent_player:day1:Соня", "День 1: Соня ничего не пишет уже 24 часа (с 01.01 10:00 MSK): кандидат на замену")
+        "silent_player:day1:Соня", "День 1: Соня ничего не пишет уже 24 часа (с 01.01 10:00 МСК): кандидат на замену")
     [fixture] = silent_alerts("ny", TALLY, now=DEADLINE, tz=MSK, language="ru")
-    assert fixture.text == "День 3: Петя ничего не пишет уже 45 часов (с 28.12 23:55 MSK): кандидат на замену"
+    assert fixture.text == "День 3: Петя ничего не пишет уже 45 часов (с 28.12 23:55 МСК): кандидат на замену"
 
 
 def test_rule_3_6_modkill_candidate_in_russian():
@@ -191,7 +199,7 @@ def test_rule_3_13_under_active_in_russian_before_the_night_deadline(posts_writt
     alerts = by_key(flag_alerts("ny", t, now=at("22:05"), night_deadline=night, tz=MSK, language="ru"))
     assert alerts["under_active:day1:Соня"].text == (
         f"День 1: Соня — {words} за день (нужно не меньше 3): следующее ночное действие не принимается "
-        "(до дедлайна ночи 01.01 22:30 MSK)")
+        "(до дедлайна ночи 01.01 22:30 МСК)")
     assert alerts["under_active:day1:Петя"].text.startswith("День 1: Петя — 0 постов за день")
     assert flag_alerts("ny", t, now=night, night_deadline=night, language="ru") == []
 
@@ -210,7 +218,7 @@ def _ru_flags(t):
     (lambda: count([post("Петя", "10:00", red("Вася")), post("Петя", "11:00", red("Сон"))],
                    players=PLAYERS_SON, alive=PLAYERS_SON),
      "ambiguous_name", "неоднозначное имя",
-     "«Сон» — это может быть Соня или Сонька; не угадано, решите, кого имели в виду"),
+     "«Сон» может означать Соня или Сонька: голос не засчитан (в силе прежний голос игрока); решите, кого имели в виду"),
     (lambda: count([post("Соня", "10:00", red("Петя") + " и ещё " + red("Вася") + "<br>" + blue("Ronin"))]),
      "multiple_votes", "несколько голосов",
      "несколько голосов в одном посте: Петя (красным), Вася (красным), Ronin (синим); засчитывается последний "
@@ -224,13 +232,13 @@ def _ru_flags(t):
     (lambda: count([post("Соня", "10:00", red("Петя"),
                          versions=((at("10:01"), red("Петя")), (at("10:30"), red("Вася"))))]),
      "edited", "пост изменён",
-     "пост изменён в 01.01 10:30 MSK; засчитан голос в первой увиденной версии (правка изменила голоса: "
+     "пост изменён в 01.01 10:30 МСК; засчитан голос в первой увиденной версии (правка изменила голоса: "
      "теперь Вася (красным))"),
     (lambda: count([post("Соня", "09:00", red("Вася")),
                     post("Соня", "10:00", red("Петя"), edited=True, edited_at=at("10:05"))],
                    rules={"edited_vote": "void"}),
      "edited", "пост изменён",
-     "пост изменён в 01.01 10:05 MSK: голос в изменённом посте недействителен (игрок не проголосовал, если "
+     "пост изменён в 01.01 10:05 МСК: голос в изменённом посте недействителен (игрок не проголосовал, если "
      "позже нет голоса без правки)"),
     (lambda: count([post("Соня", "10:00", red("Петя"), deleted=True)]),
      "edited", "пост изменён", "пост удалён; засчитан голос в первой увиденной версии"),
@@ -241,10 +249,10 @@ def _ru_flags(t):
     (lambda: count([post("Соня", "10:00", red("Вася")),
                     post("Соня", "11:00", '<span style="color: #00FF00">Петя</span>')]),
      "unrecognised_colour", "непонятный цвет",
-     "«Петя» написан другим цветом (не красным и не синим); не засчитан как голос"),
+     "Имя «Петя» написано другим цветом (не красным и не синим); не засчитано как голос"),
     (lambda: count([post("Соня", "10:00", red("Вася")), post("Соня", "22:01", red("Петя"))]),
      "late", "голос после закрытия",
-     "голос в 01.01 22:01 MSK подан не раньше закрытия дня (01.01 22:00 MSK); не засчитан"),
+     "голос подан в 01.01 22:01 МСК, когда день уже закрыт (01.01 22:00 МСК); не засчитан"),
 ])
 def test_each_flag_kind_has_a_russian_wording_from_the_tallys_facts(make, kind, label, text):
     assert _ru_flags(make())[kind] == (label, text)
@@ -255,9 +263,9 @@ def test_vote_flag_alerts_in_russian_keep_their_keys_and_links():
     assert set(alerts) == {"vote_flag:post5007:edited", "vote_flag:post5012:ambiguous_name",
                            "modkill_candidate:day3:Петя"}
     assert alerts["vote_flag:post5012:ambiguous_name"].text == (
-        "День 3, неоднозначное имя: Маша: «Ро» — это может быть Ронин или Роза; не угадано, решите, кого имели в виду")
+        "День 3, неоднозначное имя: Маша: «Ро» может означать Ронин или Роза: голос не засчитан (в силе прежний голос игрока); решите, кого имели в виду")
     assert alerts["vote_flag:post5007:edited"].text == (
-        "День 3, пост изменён: Соня: пост изменён в 30.12 13:05 MSK; засчитан голос в первой увиденной версии "
+        "День 3, пост изменён: Соня: пост изменён в 30.12 13:05 МСК; засчитан голос в первой увиденной версии "
         "(правка изменила голоса: теперь Ронин (красным))")
     assert alerts["vote_flag:post5012:ambiguous_name"].post_url == POST.format(post_id=5012)
     assert alerts["vote_flag:post5012:ambiguous_name"].kind == "vote_flag"
@@ -300,7 +308,7 @@ def test_crawl_failing_in_russian_with_the_failures_agreeing():
         [alert] = crawl_alerts("ny", health, now=first + timedelta(minutes=10), phase="day3", tz=MSK, language="ru")
         assert alert.key == "crawl_failing:vote:2026-12-30T12:00:00+00:00"
         texts[n] = alert.text
-    assert texts[3] == (f"Чтение {THREAD} не удалось 3 раза подряд, начиная с 30.12 15:00 MSK: форум отвечает "
+    assert texts[3] == (f"Чтение {THREAD} не удалось 3 раза подряд, начиная с 30.12 15:00 МСК: форум отвечает "
                         "ошибкой сервера (HTTP 503). Подсчёт голосов не актуален; проверьте форум и сеть\n"
                         "Ошибка: HTTP 503 from forum.example.org")
     assert "не удалось 5 раз подряд" in texts[5]
@@ -340,12 +348,13 @@ def test_crawl_keys_are_the_same_in_both_languages():
         assert [a.key for a in en] == [a.key for a in ru] and len(en) == 1
 
 
-def test_english_is_the_default_and_unchanged():
+def test_russian_is_the_default_and_english_is_unchanged():
     now = DEADLINE - timedelta(minutes=59, seconds=30)
     default = day_alerts("ny", TALLY, now=now, deadline=DEADLINE, before_deadline=OFFSETS, tz=MSK)
     assert default == day_alerts("ny", TALLY, now=now, deadline=DEADLINE, before_deadline=OFFSETS, tz=MSK,
-                                 language="en")
-    texts = {a.key: a.text for a in default}
+                                 language="ru")
+    english = day_alerts("ny", TALLY, now=now, deadline=DEADLINE, before_deadline=OFFSETS, tz=MSK, language="en")
+    texts = {a.key: a.text for a in english}
     assert texts["deadline_soon:day3:60m"].splitlines()[0] == "Day 3 closes in 60 min (30.12 22:00 Europe/Moscow)"
     assert texts["vote_flag:post5012:ambiguous_name"] == "Day 3, ambiguous_name: Маша: 'Ро' could be: Ронин, Роза; not guessed"
     assert texts["early_close_majority:day3"] == (
@@ -353,13 +362,13 @@ def test_english_is_the_default_and_unchanged():
 
 
 def test_an_unknown_language_is_refused():
-    with pytest.raises(ValueError, match="alert language 'fr' is not one of en, ru"):
+    with pytest.raises(ValueError, match="language 'fr' is not one of en, ru"):
         deadline_alerts("ny", TALLY, deadline=DEADLINE, now=DEADLINE, before_deadline=OFFSETS, language="fr")
 
 
 # ------------------------------------------------------------------------------- the e-mail subject, the webhook
 
-def _alert(text="День 3 закрывается через 60 минут (30.12 22:00 MSK)\nНе проголосовали (1): Петя", phase="day3"):
+def _alert(text="День 3 закрывается через 1 час (30.12 22:00 МСК)\nНе проголосовали (1): Петя", phase="day3"):
     return Alert(game="ny", kind="deadline_soon", text=text, time=DEADLINE, phase=phase, post_url=THREAD,
                  key="deadline_soon:day3:60m")
 
@@ -368,10 +377,15 @@ def test_email_subject_in_russian_names_the_phase_in_russian():
     channel = EmailChannel(host="127.0.0.1", port=25, starttls=False, sender="m@example.org", to=["gm@example.org"],
                            language="ru")
     message = channel.build(_alert())
-    assert message["Subject"] == "[mafvote ny] день 3: День 3 закрывается через 60 минут (30.12 22:00 MSK)"
+    # the first line names the day already: the subject does not say it twice
+    assert message["Subject"] == "[mafvote ny] День 3 закрывается через 1 час (30.12 22:00 МСК)"
     assert message["X-Mafvote-Key"] == "ny/deadline_soon:day3:60m"
-    assert _alert(phase="night2").subject_in("ru").startswith("[mafvote ny] ночь 2: ")
-    assert _alert().subject == "[mafvote ny] day3: День 3 закрывается через 60 минут (30.12 22:00 MSK)"
+    assert _alert(phase="night2").subject_in("ru") == (
+        "[mafvote ny] ночь 2: День 3 закрывается через 1 час (30.12 22:00 МСК)")
+    assert _alert(text="Чтение темы не удалось 3 раза подряд").subject_in("ru") == (
+        "[mafvote ny] день 3: Чтение темы не удалось 3 раза подряд")
+    assert _alert().subject == "[mafvote ny] День 3 закрывается через 1 час (30.12 22:00 МСК)"
+    assert _alert().subject_in("en") == "[mafvote ny] day3: День 3 закрывается через 1 час (30.12 22:00 МСК)"
 
 
 def test_webhook_payload_keeps_its_keys_and_the_english_kind():
@@ -420,13 +434,14 @@ def _config(tmp_path, language_line):
     return path
 
 
-def test_config_language_defaults_to_english_and_reaches_the_email_channel(tmp_path):
-    assert load_config(_config(tmp_path, "")).alerts.language == "en"
+def test_config_language_defaults_to_russian_and_reaches_the_email_channel(tmp_path):
+    assert load_config(_config(tmp_path, "")).alerts.language == "ru"
+    assert load_config(_config(tmp_path, 'language = "en"')).alerts.language == "en"
     config = load_config(_config(tmp_path, 'language = "ru"'))
     assert config.alerts.language == "ru"
     with httpx.Client() as client:
         email = channels_from_config(config.alerts, client=client, environ={})["email"]
-    assert email.build(_alert())["Subject"].startswith("[mafvote ny] день 3: ")
+    assert email.build(_alert(phase="night2"))["Subject"].startswith("[mafvote ny] ночь 2: ")
 
 
 def test_config_unknown_language_is_an_error_naming_the_line(tmp_path):
@@ -434,7 +449,7 @@ def test_config_unknown_language_is_an_error_naming_the_line(tmp_path):
     with pytest.raises(ConfigError) as caught:
         load_config(path)
     assert str(caught.value) == (f'{path}: line 25: alerts.language: "fr" is not one of: en, ru '
-                                 '(hint: alert texts exist in English and Russian: write language = "ru" or "en")')
+                                 '(hint: mafvote speaks Russian and English: write language = "ru" or "en")')
 
 
 def test_config_near_miss_language_gets_a_did_you_mean(tmp_path):
@@ -444,4 +459,4 @@ def test_config_near_miss_language_gets_a_did_you_mean(tmp_path):
 
 def test_the_documented_example_config_mentions_the_language_key():
     text = (REPO / "config.toml").read_text(encoding="utf-8")
-    assert '# language = "ru"' in text and 'default' in text.split('# language = "ru"')[1].splitlines()[0]
+    assert '# language = "en"' in text and '"ru" (the default)' in text.split('# language = "en"')[1].splitlines()[0]

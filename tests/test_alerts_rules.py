@@ -10,7 +10,17 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafvote.alert_rules import CrawlHealth, crawl_alerts, day_alerts, deadline_alerts, flag_alerts
+from functools import partial
+
+from mafvote import alert_rules
+from mafvote.alert_rules import CrawlHealth
+
+# these tests pin the rules (when, what, to whom) in the English texts (`[alerts] language = "en"`); the
+# Russian default's wording is pinned in test_alerts_language.py and test_alerts_gm_language.py
+crawl_alerts = partial(alert_rules.crawl_alerts, language="en")
+day_alerts = partial(alert_rules.day_alerts, language="en")
+deadline_alerts = partial(alert_rules.deadline_alerts, language="en")
+flag_alerts = partial(alert_rules.flag_alerts, language="en")
 
 TALLY = json.loads((Path(__file__).parent / "data" / "alerts" / "tally_day3_gm.json").read_text(encoding="utf-8"))
 DEADLINE = datetime(2026, 12, 30, 19, 0, tzinfo=timezone.utc)      # 22:00 Moscow

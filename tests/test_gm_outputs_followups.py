@@ -45,14 +45,14 @@ def test_target_removed_is_a_flag_kind_with_russian_words_and_an_alert():
     [flag] = [f.to_json() for f in t.flags if f.kind == "target_removed"]
     assert flag_text(flag, language="ru") == (
         "голос за выбывшего",
-        ("Алукард (Алукард) выбыл(а) по модкиллу после этого голоса: голос учтён как поданный (без штрафа), но "
-         "ничего не весит; игрок может проголосовать заново"))
+        ("голос «Алукард» — за игрока Алукард, выбывшего по модкиллу после этого голоса: голос учтён как поданный "
+         "(без штрафа), но ничего не весит; голосовавший может проголосовать заново"))
     # English: the kind and the count's own sentence, as every English flag
     assert flag_text(flag, language="en") == ("target_removed", flag["detail"])
     alerts = by_key(flag_alerts("ny", t, now=at("12:00"), language="ru", names={"Соня": "Соня2"}))
     assert alerts["vote_flag:post501:target_removed"].text == (
-        "День 1, голос за выбывшего: Соня2: Алукард (Алукард) выбыл(а) по модкиллу после этого голоса: голос учтён как "
-        "поданный (без штрафа), но ничего не весит; игрок может проголосовать заново")
+        "День 1, голос за выбывшего: Соня2: голос «Алукард» — за игрока Алукард, выбывшего по модкиллу после этого "
+        "голоса: голос учтён как поданный (без штрафа), но ничего не весит; голосовавший может проголосовать заново")
     # a flag without its facts (an older tally JSON): the short wording
     bare = {"kind": "target_removed", "player": "Соня", "post_id": 501, "detail": "x"}
     assert flag_text(bare, language="ru")[1] == (
@@ -65,11 +65,11 @@ def test_an_edit_after_the_close_says_the_vote_as_it_stood_at_the_close_counts()
                      "now": [{"written": "Петя", "color": "red"}]}}
     assert flag_text(flag, tz=MSK, language="ru") == (
         "пост изменён",
-        ("пост изменён в 01.01 22:30 UTC+03:00 после закрытия дня: засчитан голос, каким он был на момент "
+        ("пост изменён в 01.01 22:30 МСК после закрытия дня: засчитан голос, каким он был на момент "
          "закрытия (правка изменила голоса: теперь Петя (красным))"))
     unchanged = {**flag, "data": {**flag["data"], "now": None}}
     assert flag_text(unchanged, tz=MSK, language="ru")[1] == (
-        "пост изменён в 01.01 22:30 UTC+03:00 после закрытия дня: засчитан голос, каким он был на момент закрытия")
+        "пост изменён в 01.01 22:30 МСК после закрытия дня: засчитан голос, каким он был на момент закрытия")
 
 
 def test_the_gms_decision_is_a_reason_with_words_in_both_languages():
@@ -99,11 +99,12 @@ def test_deadline_soon_says_the_leader_is_saved_and_who_would_hang():
     [soon] = deadline_alerts("ny", t, deadline=DEADLINE, now=at("21:45"), before_deadline=OFFSETS, tz=MSK,
                              language="ru")
     assert soon.text.splitlines()[:4] == [
-        "День 1 закрывается через 15 минут (01.01 22:00 UTC+03:00)",
+        "День 1 закрывается через 15 минут (01.01 22:00 МСК)",
         "Лидер: Вася (3 голоса) — не вешается: отмаза",
         "Проголосовали все",
         "Итог, если закрыть день сейчас: никто (отмаза)"]
-    [soon_en] = deadline_alerts("ny", t, deadline=DEADLINE, now=at("21:45"), before_deadline=OFFSETS, tz=MSK)
+    [soon_en] = deadline_alerts("ny", t, deadline=DEADLINE, now=at("21:45"), before_deadline=OFFSETS, tz=MSK,
+                                language="en")
     assert soon_en.text.splitlines()[1] == "Leader: Вася (3) — not hanged: alibi"
     assert soon_en.text.splitlines()[3] == "Result if the day closed now: nobody (alibi)"
     # the final alert says it too, beside its «Итог»

@@ -156,6 +156,9 @@ def _cached(ctx: click.Context) -> Config:
     if config is None:
         config = _load(Path(_param(ctx, "config_path") or DEFAULT_CONFIG))
         ctx.meta[_CACHE] = config
+        # every text the command prints from here on is in the game's language (mafvote.messages)
+        from .. import messages
+        messages.use(config.alerts.language)
     return config
 
 

@@ -1,0 +1,119 @@
+"""The message catalogue: every text mafvote shows the GM (CLI output, alerts, the GM report, the resolver's
+journal, state and status), one table per language, Russian by default (`[alerts] language`, "ru" or "en").
+
+    text("soon", day=2, when="через 1 час", at="…")   the current language's template for the key, filled
+    text("soon", language="en", ...)                     a given language (the daemon's alerts, tests)
+    use("en")                                            the CLI sets the config's language once it is read
+
+A table (`messages/ru.py`, `messages/en.py`) maps a key to a `str.format` template. A whole number is formatted
+by its format spec, so agreement with the number lives in the catalogue, never in code:
+
+    "{n}"                         3
+    "{n:голос|голоса|голосов}"    1 голос, 2 голоса, 5 голосов, 21 голос, 22 голоса
+    "{n:vote|votes}"              1 vote, 2 votes
+
+The forms are the language's CLDR plural categories in CLDR's order (ru: one|few|many, en: one|other), and
+Babel picks the category: its rules are CLDR's, kept up to date by the Unicode consortium and Babel's
+maintainers, where a hand-written `n % 10` rule is the kind of code that goes wrong on 11-14.
+A key ending in `~` is the fallback used when a fact is missing (a tally JSON written before the facts were
+recorded). Both tables have exactly the same keys (checked on import): a text cannot exist in one language only.
+"""
+from __future__ import annotations
+
+from contextvars import ContextVar
+from functools import lru_cache
+from typing import Any, Mapping
+
+from . import en, ru
+
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "current", "has", "table", "text", "use"]
+
+DEFAULT_LANGUAGE = "ru"
+TABLES: Mapping[str, Mapping[str, str]] = {"en": en.MESSAGES, "ru": ru.MESSAGES}
+LANGUAGES = tuple(TABLES)
+
+# CLDR's plural categories in the order a format spec lists the forms
+_CATEGORIES = {"ru": ("one", "few", "many", "other"), "en": ("one", "other")}
+
+for _lang, _keys in TABLES.items():
+    if set(_keys) != set(TABLES[DEFAULT_LANGUAGE]):
+        raise RuntimeError(f"messages: the {_lang!r} catalogue differs from {DEFAULT_LANGUAGE!r} in "
+                           f"{sorted(set(_keys) ^ set(TABLES[DEFAULT_LANGUAGE]))}")
+del _lang, _keys
+
+_language: ContextVar[str] = ContextVar("mafvote_language", default=DEFAULT_LANGUAGE)
+
+
+def use(language: str) -> None:
+    """Make `language` the current one (the CLI, once the config is read)."""
+    table(language)
+    _language.set(language)
+
+
+def current() -> str:
+    return _language.get()
+
+
+def table(language: str | None = None) -> Mapping[str, str]:
+    language = language or current()
+    try:
+        return TABLES[language]
+    except KeyError:
+        raise ValueError(f"language {language!r} is not one of {', '.join(LANGUAGES)}") from None
+
+
+@lru_cache(maxsize=None)
+def _plural_rule(language: str):
+    # Babel is imported on the first number with a noun: a command that prints none does not pay for it
+    from babel.core import Locale
+    return Locale.parse(language).plural_form
+
+
+def plural(n: int, forms: str, language: str | None = None) -> str:
+    """The form of `forms` ("голос|голоса|голосов") that agrees with `n` in `language`, without the number."""
+    language = language or current()
+    given = forms.split("|")
+    order = _CATEGORIES.get(language, ("one", "other"))
+    by_category = dict(zip(order, given))
+    return by_category.get(_plural_rule(language)(abs(n)), given[-1])
+
+
+class _Count(int):
+    """A whole number whose format spec is its noun's forms (see the module docstring)."""
+
+    language = DEFAULT_LANGUAGE
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(int(self))
+        if "|" not in spec:
+            return format(int(self), spec)
+        return f"{int(self)} {plural(int(self), spec, self.language)}"
+
+
+def _values(facts: Mapping[str, Any], language: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in facts.items():
+        if isinstance(v, int) and not isinstance(v, bool):
+            v = _Count(v)
+            v.language = language
+        out[k] = v
+    return out
+
+
+def text(key: str, /, language: str | None = None, **facts: Any) -> str:
+    """The template for `key` in `language` (default: the current one), filled with `facts`; when a fact is
+    missing, the `key~` fallback."""
+    language = language or current()
+    tab = table(language)
+    values = _values(facts, language)
+    try:
+        return tab[key].format_map(values)
+    except KeyError:
+        if key + "~" in tab:
+            return tab[key + "~"].format_map(values)
+        raise
+
+
+def has(key: str, language: str | None = None) -> bool:
+    return key in table(language)
