@@ -551,6 +551,9 @@ _DEATH_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(
     ("counter_strike", r"counter-strike by (?P<actor>.+)"),
     ("guarding", r"died guarding (?P<target>.+)"),
     ("shahid", r"taken by the shahid (?P<actor>.+)"),
+    # a silence's cause (resolver/engine.py `add_silence`), in the night's journal
+    ("silenced", r"silenced by (?P<actor>.+)"),
+    ("intimidated", r"intimidated by (?P<actor>.+)"),
 ))
 
 
@@ -603,15 +606,36 @@ def gm_report_data(data: Mapping[str, Any], *, language: str = W.DEFAULT_LANGUAG
         tally.update(flags=flags, alerts=alerts)
         out["tally"] = tally
     outcome = data.get("outcome")
-    if isinstance(outcome, Mapping) and outcome.get("deaths"):
-        sides = data.get("sides") or {}
+    if isinstance(outcome, Mapping):
+        out["outcome"] = _worded_outcome(outcome, data.get("sides") or {}, data.get("roster") or (), language)
+    return out
+
+
+def _worded_outcome(outcome: Mapping[str, Any], sides: Mapping[str, Any], roster: Any,
+                    language: str) -> dict[str, Any]:
+    """The outcome's GM-facing parts in `language` (mafvote.gm_text): causes of death, the side's name
+    (the feminine title for a woman), refusals, rolls, the silences' days and the journal."""
+    from . import gm_text
+    from .messages import using
+
+    genders = {p.get("nick"): p.get("gender") for p in roster if isinstance(p, Mapping)}
+    out = dict(outcome)
+    with using(language):
         deaths = []
-        for death in outcome["deaths"]:
+        for death in outcome.get("deaths") or ():
             death = dict(death)
-            title = (sides.get(death.get("side")) or {}).get("title")
+            side = sides.get(death.get("side")) or {}
+            title = (side.get("title_f") if genders.get(death.get("player")) == "f" else None) or side.get("title")
             if title:
                 death["side_title"] = title
             death["cause_texts"] = [death_cause(c, language=language) for c in death.get("causes") or ()]
             deaths.append(death)
-        out["outcome"] = {**outcome, "deaths": deaths}
+        if deaths:
+            out["deaths"] = deaths
+        out["refused"] = [{**r, "text": gm_text.refusal(r)} for r in outcome.get("refused") or ()]
+        out["rolls"] = [{**r, "text": gm_text.roll_text(r)} for r in outcome.get("rolls") or ()]
+        out["silenced"] = [{**s, "days_text": W.phrase(language, "report.days", n=int(s.get("days") or 1))}
+                           for s in outcome.get("silenced") or ()]
+        out["journal_texts"] = [gm_text.journal(x) for x in outcome.get("journal") or outcome.get("log") or ()]
+        out["alert_texts"] = [gm_text.night_alert(a) for a in outcome.get("alert_lines") or outcome.get("alerts") or ()]
     return out

@@ -61,6 +61,12 @@ def _zone_ru(offset: timedelta | None) -> str:
     return f"МСК{'+' if diff > timedelta(0) else '−'}{hours}" + (f":{rest:02d}" if rest else "")
 
 
+def zone_name(dt: datetime, tz: tzinfo | None) -> str:
+    """The zone of `dt` in `tz` as Russian forums write it (МСК, МСК+2)."""
+    local = dt.astimezone(tz) if tz is not None else dt
+    return _zone_ru(local.utcoffset())
+
+
 def at(language: str, dt: datetime, tz: tzinfo | None) -> str:
     """`30.12 22:00 Europe/Moscow` (en, as before) or `30.12 22:00 МСК` (ru: the zone relative to Moscow, as
     Russian forums write it, `МСК+2` for Yekaterinburg)."""

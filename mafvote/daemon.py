@@ -63,6 +63,9 @@ class PlannedJob:
     kind: str               # crawl | deadline_soon | deadline
     at: datetime
     label: str              # "day 2 T−60m", "day 2 deadline", "crawl every 2m"
+    # the label's facts, for the GM's language (mafvote.gm_text.job): the day's number, the offset or interval
+    day: int | None = None
+    every: timedelta | None = None
 
     def to_json(self) -> dict:
         return {"game": self.game, "kind": self.kind, "at": self.at.astimezone(timezone.utc).isoformat(),
@@ -83,9 +86,9 @@ def active_day(current: Phase, following: Phase, now: datetime) -> Phase | None:
 def deadline_plan(game: str, day: Phase, before_deadline: Sequence[timedelta],
                   after: datetime | None = None) -> list[PlannedJob]:
     """The T−offset warnings and the deadline of `day`, in time order (only those after `after`)."""
-    jobs = [PlannedJob(game, "deadline_soon", day.deadline - o, f"{day.label} T−{offset_label(o)}")
+    jobs = [PlannedJob(game, "deadline_soon", day.deadline - o, f"{day.label} T−{offset_label(o)}", day.number, o)
             for o in set(before_deadline)]
-    jobs.append(PlannedJob(game, "deadline", day.deadline, f"{day.label} deadline"))
+    jobs.append(PlannedJob(game, "deadline", day.deadline, f"{day.label} deadline", day.number))
     return sorted((j for j in jobs if after is None or j.at > after), key=lambda j: j.at)
 
 
@@ -723,7 +726,8 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
             failures = max(failures, crawl_health(store, topic.id, kind=topic_kind, url=url).failures_in_a_row)
         next_crawl = (last_started + game.poll_interval) if last_started is not None else now
         silent = now - last_started if last_started is not None else None
-        jobs = [PlannedJob(game.id, "crawl", max(next_crawl, now), f"crawl every {_duration(game.poll_interval)}")]
+        jobs = [PlannedJob(game.id, "crawl", max(next_crawl, now), f"crawl every {_duration(game.poll_interval)}",
+                           every=game.poll_interval)]
         jobs += _game_plan(service, game, config.alerts.before_deadline, now)
         unsent = [{"key": d.alert.key, "kind": d.alert.kind, "channel": d.channel, "attempts": d.attempts,
                    "last_error": d.last_error,

@@ -56,11 +56,13 @@ import tally as T
 from resolver.duty import NightDuty, night_duty
 from resolver.state import find_player
 from tally.names import normalise
+from resolver.journal import Line
 from tally.recognise import Flat
 
 from .config import GameConfig, name_key
 from .errors import BadInput, MafvoteError
 from .gm_files import UnreadableFile, read_gm_text
+from .messages import text as t
 from .store import Store, StoredPost
 
 __all__ = [
@@ -167,16 +169,15 @@ class AppliedPhase:
         return datetime.fromisoformat(at).astimezone(self.deadline.tzinfo) if at and self.deadline else self.deadline
 
     def describe(self) -> str:
-        what = {"resolve": "resolved", "close": "closed", "modkill": "modkill in", "replace": "replacement in",
-                "set": "state set by hand in"}[self.how]
         extra = ""
         if self.how == "modkill":
             extra = f": {', '.join(d['player'] for d in self.outcome.get('deaths', []))}"
         elif self.how == "replace":
-            extra = f": {self.outcome.get('old')} -> {self.outcome.get('new')}"
+            extra = f": {self.outcome.get('old')} → {self.outcome.get('new')}"
         elif self.how == "set":
             extra = f": {self.outcome.get('what', '')}"
-        return f"#{self.seq} {what} {self.kind} {self.number}{extra} (applied {self.applied_at:%Y-%m-%d %H:%M} UTC)"
+        return t(f"step.{self.how}", seq=self.seq, phase=t(f"when.{self.kind}", n=self.number), extra=extra,
+                 at=f"{self.applied_at:%Y-%m-%d %H:%M}")
 
 
 @dataclass(frozen=True)
@@ -502,11 +503,9 @@ class GameService:
         if winner is None or last is None:
             return
         after = sum(1 for r in applied if r.seq > last.seq)
-        undo = ("`mafvote undo` takes it back" if not after else
-                f"`mafvote undo` {after + 1} times takes it back (with the {after} step{'s' if after > 1 else ''} after it)")
-        raise GameError(f"game {self.game.id} is over: победа {self.winner_words(winner)} ({winner}), since step "
-                        f"{last.describe()}; {what}. If that step was entered by mistake, {undo} and the game "
-                        "goes on")
+        undo = t("over.undo") if not after else t("over.undo_n", times=after + 1, after=after)
+        raise GameError(t("over", game=self.game.id, winner=self.winner_words(winner), step=last.describe(),
+                          what=what, undo=undo))
 
     # -- nights --
     def night_path(self, night: int) -> Path:
@@ -554,7 +553,7 @@ class GameService:
 
     def add_action(self, night: int, actor: str, text: str) -> list[R.Action]:
         """Read a phrase as the actor wrote it, check it with the whole night file, append it."""
-        self._not_over(self.applied(), f"no action for night {night} is taken")
+        self._not_over(self.applied(), t("over.night_add", night=night))
         state = self.state()
         self._need_roles(state)
         self._night_ready(night, state, resolving=False)
@@ -608,7 +607,7 @@ class GameService:
         applied = self.applied()
         state = self.state(applied)
         self._need_roles(state)
-        self._not_over(applied, f"night {night} cannot be resolved")
+        self._not_over(applied, t("over.night_resolve", night=night))
         self._night_ready(night, state, resolving=True)
         parsed = self._check_file(night, self._read_night(night) or f"night = {night}\n", state)
         try:
@@ -717,7 +716,7 @@ class GameService:
         if day < 1:
             raise GameError(f"day {day}: days are numbered from 1")
         if not with_modkill:
-            self._not_over(applied, f"day {day} cannot be closed")
+            self._not_over(applied, t("over.day_close", day=day))
         current = self.current_phase(applied)
         if (current.kind, current.number) != ("day", day):
             done = [r for r in applied if r.how == "close" and r.number == day]
@@ -758,7 +757,7 @@ class GameService:
         except GameError as exc:
             if eliminate is None and not nobody:
                 raise
-            note = f"no count ({exc}); misses and activity are not recorded"
+            note = t("note.no_count", error=exc)
         modkilled: list[str] = []
         overridden: tuple[tuple[str, str], ...] = ()
         hang_state = state
@@ -791,11 +790,7 @@ class GameService:
             doomed = [n for n in doomed if n not in left]
             if left and not doomed:
                 names = ", ".join(state.player(n).name for n in left)
-                gone = ("выбывшие" if len(left) > 1 else
-                        "выбывшая" if state.player(left[0]).gender == "f" else "выбывший")
-                note = (f"итог голосования — {names}, уже {gone} по модкиллу "
-                        "после конца дня: не вешается никто (голоса учтены как поданы); если решаете иначе — "
-                        "`mafvote undo` и `day close --eliminate ИМЯ` или `--nobody`")
+                note = t("note.hanged_already_out", names=names)
             decided = "count"
         # the line `day close` and the GM report offer for the post is the one the public post gives: the public
         # count decides what may be said (tally.format.shown_reason, RULES.md §3 "Two views")
@@ -810,7 +805,8 @@ class GameService:
             public += tuple(R.Public("modkill", f"День закрыт модкиллом: {state.player(n).name}", {"player": n})
                             for n in modkilled)
             out = replace(out, public=public,
-                          log=(*out.log, f"the day closes with the modkill of {', '.join(modkilled)} (RULES.md §3.14)"))
+                          log=(*out.log, Line("day.closed_by_modkill", "the day closes with the modkill of {players} "
+                                              "(RULES.md §3.14)", players=", ".join(modkilled))))
         new = out.state
         candidates: tuple[str, ...] = ()
         under: tuple[str, ...] = ()
@@ -818,9 +814,7 @@ class GameService:
             # A day with not one post in the vote thread is a gap in the data (the thread was not crawled,
             # wrong bounds, a day played before mafvote), not every player missing their vote: punishing
             # everybody would be a silently wrong count, so the misses wait for the GM.
-            note = (f"no post in the vote thread between {current.start:%d.%m %H:%M} and "
-                    f"{current.deadline:%d.%m %H:%M}: misses and activity are not recorded; check the thread "
-                    f"and the bounds (--since/--deadline), or `mafvote undo` and close the day again")
+            note = t("note.no_posts", start=f"{current.start:%d.%m %H:%M}", deadline=f"{current.deadline:%d.%m %H:%M}")
             count = None
         if count is not None and inputs is not None:
             to_nick = inputs.slot_to_nick
@@ -835,8 +829,7 @@ class GameService:
                 # and a miss would raise their cumulative penalty for good. The count decides it (the same
                 # `DayState.modkill_cut_short` leaves the penalties out of every count of the day): no miss; the
                 # GM is told.
-                note = (f"the day was closed by the modkill before its deadline: no missed vote recorded for "
-                        f"{', '.join(to_nick[s] for s in count.not_voted)}")
+                note = t("note.modkill_cut_short", names=", ".join(to_nick[s] for s in count.not_voted))
             new, candidates = R.record_misses(new, missed)
             candidates = tuple(dict.fromkeys(candidates))     # a vote and a night action missed: one candidate
             if inputs.rules.penalty != "fixed":

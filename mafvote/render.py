@@ -60,11 +60,11 @@ from typing import Any, Iterable, Mapping, Sequence
 import jinja2
 from markupsafe import Markup, escape as html_escape
 
-from tally.format import bb_escape, format_bbcode, hidden_outcome, outcome_text, shown_reason
+from tally.format import bb_escape, format_bbcode, outcome_text, shown_reason
 from tally.format import time_left as tally_time_left
 
 from resolver.toml_text import loads as toml_loads
-from . import grammar
+from . import gm_text, grammar, messages
 from .errors import BadInput
 from .gm_files import UnreadableFile, read_gm_text
 from .paths import data_dir
@@ -804,9 +804,13 @@ def _gm_context(outcome: Mapping[str, Any], tally: Mapping[str, Any] | None, vie
         "refused": list(outcome.get("refused") or ()),
         "rolls": list(outcome.get("rolls") or ()),
         "log": list(outcome.get("log") or ()),
+        # the journal, refusals and rolls worded in the GM's language (alert_rules.gm_report_data)
+        "journal_texts": list(outcome.get("journal_texts") or ()),
         "flags": list((tally or {}).get("flags") or ()),
         "alerts": list((tally or {}).get("alerts") or ())
-                  + [{"kind": "night", "detail": a} for a in outcome.get("alerts") or ()],
+                  + [{"kind": "night", "detail": a, **({"line": w} if w is not None else {})}
+                     for a, w in zip(outcome.get("alerts") or (),
+                                     list(outcome.get("alert_texts") or ()) + [None] * len(outcome.get("alerts") or ()))],
         "notes": gm_notes(data, views=views),
         "winner": outcome.get("winner"),
     }
@@ -828,35 +832,20 @@ def _mentioned(data: Mapping[str, Any], views: _Views) -> set[str]:
     return {views.person(n).nick for n in names if n}
 
 
-# gm_notes' lines in the GM report's language (`data["language"]`, set by `alert_rules.gm_report_data` from
-# `[alerts] language`); English as the report always wrote them
-_NOTE_TEXTS = {
-    "en": {"inferred": "{nick}: gender not in the roster; taken as {inferred} from the name «{shown}» "
-                       "(add gender = \"m\"/\"f\" to be sure)",
-           "unknown": "{nick}: gender unknown; posts use wordings without one («Выбывает …», «не может голосовать»); "
-                      "add gender = \"m\" or \"f\" to the player in the config",
-           "hidden": "day {day}: {hidden}",
-           "event": "event {kind!r} has no phrase in theme {theme}; its plain text is posted: {text!r}"},
-    "ru": {"inferred": "{nick}: пола нет в списке игроков; по имени «{shown}» взят {inferred} (чтобы не гадать, "
-                       "добавьте игроку gender = \"m\"/\"f\")",
-           "unknown": "{nick}: пол неизвестен; посты обходятся словами без рода («Выбывает …», «не может "
-                      "голосовать»); добавьте игроку в конфиге gender = \"m\" или \"f\"",
-           "hidden": "день {day}: {hidden}",
-           "event": "для события {kind!r} в теме {theme} нет фразы; в пост идёт текст резолвера: {text!r}"},
-}
-_GENDER_WORDS = {"en": {}, "ru": {"m": "мужской пол", "f": "женский пол"}}
-
-
 def gm_notes(data: Mapping[str, Any], *, theme: str | None = None, views: _Views | None = None) -> list[str]:
     """What the GM should check in the posts: players without a gender the grammar could infer, names left
     uninflected, event kinds the theme has no phrase for (the resolver's plain text is used for them).
     In Russian when `data["language"]` is "ru" (the GM report's `[alerts] language`); English otherwise. The
-    count's `hidden_outcome` sentence is the tally's own (English) in both."""
+    hidden-result warning (`gm_text.hidden_outcome`) too."""
     if views is None:
         env = make_environment("text", data.get("templates_dir"))
         views = _Views(data, load_theme(env, theme or "new_year"))
-    language = data.get("language") if data.get("language") in _NOTE_TEXTS else "en"
-    texts = _NOTE_TEXTS[language]
+    language = data.get("language") if data.get("language") in messages.LANGUAGES else "en"
+    with messages.using(language):
+        return _gm_notes(data, views, language)
+
+
+def _gm_notes(data: Mapping[str, Any], views: _Views, language: str) -> list[str]:
     notes = []
     mentioned = _mentioned(data, views)
     for p in views.order:
@@ -865,23 +854,24 @@ def gm_notes(data: Mapping[str, Any], *, theme: str | None = None, views: _Views
         if p.gender not in ("m", "f"):
             inferred = grammar.gender_from_name(p.shown)
             if inferred:
-                notes.append(texts["inferred"].format(nick=p.nick, shown=p.shown,
-                                                      inferred=_GENDER_WORDS[language].get(inferred, inferred)))
+                notes.append(messages.text("note.gender_inferred", nick=p.nick, shown=p.shown,
+                                           inferred=messages.text(f"note.gender.{inferred}")))
             else:
-                notes.append(texts["unknown"].format(nick=p.nick))
+                notes.append(messages.text("note.gender_unknown", nick=p.nick))
         note = grammar.inflection_note(p, language=language)
         if note:
             notes.append(note)
     public_count = data.get("public_tally") or data.get("tally") or {}
     if public_count.get("view") == "public" and "candidates" in public_count:
-        hidden = hidden_outcome(public_count)
+        hidden = gm_text.hidden_outcome(public_count)
         if hidden:
-            notes.append(texts["hidden"].format(day=public_count.get("day"), hidden=hidden))
+            notes.append(messages.text("note.hidden", day=public_count.get("day"), hidden=hidden))
     outcome = data.get("outcome") or {}
     for e in outcome.get("public") or ():
         kind = e.get("kind", "")
         if kind not in _LIST_EVENTS and f"event.{kind}" not in views.theme.phrases:
-            notes.append(texts["event"].format(kind=kind, theme=views.theme.name, text=e.get("text", "")))
+            notes.append(messages.text("note.event", kind=repr(kind), theme=views.theme.name,
+                                       text=repr(e.get("text", ""))))
     return notes
 
 

@@ -23,6 +23,7 @@ from tally.names import RosterMatcher
 from .checks import current_boss
 from .engine import check_win, death_text, inherit, reveal_mode
 from .errors import ResolverError
+from .journal import Line
 from .outcome import DayOutcome, Death, Private, Public
 from .ruleset import Ruleset
 from .state import PHASE_ALIVE, GameState, Silence, alive_at_start, find_player, mark_phase_start
@@ -61,7 +62,7 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
     views") is told as the public count's tie or as «Не вешается никто», never as the save."""
     number = day if day is not None else state.day + 1
     n = alive_at_start(state)   # RULES.md §3.15: not the living at the close (a modkill may have come between)
-    log = [f"day {number}: {n} alive at the start"]
+    log: list[str] = [Line("day", "day {day}: {alive} alive at the start", day=number, alive=n)]
     public: list[Public] = []
     deaths: list[Death] = []
     saved: list[tuple[str, str]] = []
@@ -78,11 +79,12 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
         role = ruleset.role(p.role)
         if "hang" in role.immune:
             saved.append((p.nick, "unhangable"))
-            log.append(f"{p.nick} ({role.name}) cannot be hanged; nobody leaves")
+            log.append(Line("day.unhangable", "{player} ({role}) cannot be hanged; nobody leaves", player=p.nick,
+                            role=role.name))
             continue
         if p.nick in state.alibis:
             saved.append((p.nick, "alibi"))
-            log.append(f"{p.nick} has an alibi; nobody leaves (обреченный отмазан)")
+            log.append(Line("day.alibi", "{player} has an alibi; nobody leaves (обреченный отмазан)", player=p.nick))
             public.append(Public("alibi", _SAVE_LINES["alibi"], {"player": p.nick}))
             continue
         if protection.get(p.nick, 0) > 0:
@@ -103,7 +105,8 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
             # `protected`); the post's line says the same (not «отмазан» for a protection)
             kind = "alibi" if killer_alibi > 0 else "protected"
             saved.append((p.nick, "protected"))
-            log.append(f"{p.nick} is protected from this hanging ({what}); it is spent")
+            log.append(Line("day.protected", "{player} is protected from this hanging ({what}); it is spent",
+                            player=p.nick, what=what))
             public.append(Public(kind, _SAVE_LINES[kind], {"player": p.nick}))
             continue
         mode = reveal_mode(ruleset, role, "day", n)   # 003: "На казни раскрывается роль"; 004: the side
@@ -115,7 +118,8 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
                              {"player": p.nick, "role": role.name if mode == "role" else None,
                               "side": (role.shown_side or role.side) if mode == "side" else role.side if revealed else None}))
         shahid = any(a.kind == "shahid" for a in role.abilities)
-        log.append(f"{p.nick} is hanged ({role.name})" + ("; a hanged shahid takes nobody" if shahid else ""))
+        log.append(Line("day.hanged", "{player} is hanged ({role}){shahid_en}", player=p.nick, role=role.name,
+                        shahid=bool(shahid), shahid_en="; a hanged shahid takes nobody" if shahid else ""))
     if not deaths and not saved:
         public.append(Public("nobody", _NOBODY.get(reason or "", _NOBODY_DEFAULT), {}))
     elif not deaths and reason is not None and reason not in ("alibi", "protected", "unhangable"):
@@ -135,12 +139,12 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
     log += inherit_log
     boss_after = current_boss(ruleset, new)
     if boss_after != boss_before and boss_after is not None:
-        log.append(f"succession: {boss_after} is the boss now")
+        log.append(Line("succession", "succession: {boss} is the boss now", boss=boss_after))
         # told as the night's succession is: the new boss sends the boss's action from tonight
         private.append(Private(boss_after, "succession", "Вы теперь босс"))
     winner = check_win(ruleset, new)
     if winner:
-        log.append(f"game over: {winner} wins")
+        log.append(Line("game_over", "game over: {winner} wins", winner=winner))
     return DayOutcome(day=number, deaths=tuple(deaths), saved=tuple(saved), public=tuple(public), log=tuple(log),
                       state=new, winner=winner, private=tuple(private))
 
@@ -175,7 +179,8 @@ def modkill(ruleset: Ruleset, state: GameState, player: str, *, reveal: bool = F
     winner = check_win(ruleset, new)
     return DayOutcome(day=state.day, deaths=(Death(p.nick, role.name, role.side, shown, ("modkill",)),), saved=(),
                       public=(Public("modkill", text, {"player": p.nick}),),
-                      log=(f"modkill: {p.nick} ({role.name})", *inherit_log), state=new, winner=winner)
+                      log=(Line("modkill", "modkill: {player} ({role})", player=p.nick, role=role.name), *inherit_log),
+                      state=new, winner=winner)
 
 
 def replace_player(state: GameState, player: str, by: str) -> GameState:

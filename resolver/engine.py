@@ -43,6 +43,7 @@ from .actions import Action, available_abilities, item_gone, repeated_targets, s
 from .checks import current_boss, killer_key, repeat_target
 from .order import DEATH_ORDER, ORDER, STAGE_OF_KIND, Stage
 from .outcome import Death, NightOutcome, Private, Public, Refusal, SilenceOut
+from .journal import Line
 from .rolls import Roll, Rolls
 from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset, not_partners, shot_guess, watch_option
 from .state import PHASE_ALIVE, GameState, LastAction, Player, Silence, alive_at_start, find_player, linked_partner
@@ -218,7 +219,9 @@ class _Night:
         if isinstance(act_or_action, _Act):
             act_or_action.refused = True
         self.refused.append(Refusal(action.actor, action.ability, reason))
-        self.log.append(f"refused: {action.actor} {action.ability} {list(action.targets)}: {reason}")
+        self.log.append(Line("refused", "refused: {actor} {ability} {targets_repr}: {reason}", actor=action.actor,
+                             ability=action.ability, targets_repr=str(list(action.targets)), reason=reason,
+                             targets=list(action.targets)))
         if action.targets and self.is_hire(act_or_action):
             # 000 Мено: the hireling hears every night whether the hire worked, a refused one included
             self.private.append(Private(action.actor, "hire", self.hire_note(action.targets[0], False)))
@@ -234,8 +237,9 @@ class _Night:
     def roll(self, actor: str, name: str, p: float) -> bool:
         result = self.rolls.roll(actor, name, p)
         self.roll_log.append(result)
-        self.log.append(f"roll {name} for {actor}: p={p} -> {'yes' if result.value else 'no'}"
-                        + (" (forced by the GM)" if result.forced else ""))
+        self.log.append(Line("roll", "roll {name} for {actor}: p={p} -> {value}{forced_en}", name=name, actor=actor,
+                             p=p, value="yes" if result.value else "no", yes=bool(result.value),
+                             forced=result.forced, forced_en=" (forced by the GM)" if result.forced else ""))
         return result.value
 
     def last_night(self, nick: str) -> tuple[LastAction, ...]:
@@ -256,19 +260,22 @@ class _Night:
     def admit(self, action: Action) -> None:
         p = find_player(self.s.players, action.actor)
         if p is None:
-            return self.refuse(action, "not in the game")
+            return self.refuse(action, Line("refusal.not_in_game", "not in the game"))
         action = replace(action, actor=p.nick)
         if not p.alive:
-            return self.refuse(action, f"dead actor ({p.died})")
+            return self.refuse(action, Line("refusal.dead_actor", "dead actor ({died})", died=p.died))
         if p.nick in self.s.under_active:
             need = self.r.votes.get("min_posts_for_night_action", 0)
-            return self.refuse(action, f"under-active: fewer than {need} posts during the day (the 3-posts rule)")
+            return self.refuse(action, Line("refusal.under_active", "under-active: fewer than {need} posts during the day "
+                                            "(the 3-posts rule)", need=need))
         if self.s.counters.get(f"{p.nick}/lost"):
-            return self.refuse(action, f"no actions for the rest of the game (lost on night {self.s.counters[f'{p.nick}/lost']})")
+            return self.refuse(action, Line.said("refusal.lost", f"no actions for the rest of the game (lost on night {self.s.counters[f'{p.nick}/lost']})", night=self.s.counters[f"{p.nick}/lost"]))
         available = available_abilities(self.r, self.s, p.nick)
         if action.ability not in available:
             gone = item_gone(self.r, self.s, p.nick, action.ability)   # 003: an item used up, on which night
-            return self.refuse(action, f"{p.role} has no ability {action.ability!r} tonight" + (f": {gone}" if gone else ""))
+            return self.refuse(action, Line("refusal.no_ability", "{role} has no ability {ability_repr} tonight{gone_en}",
+                                            role=p.role, ability=action.ability, ability_repr=repr(action.ability),
+                                            gone=gone or "", gone_en=f": {gone}" if gone else ""))
         card, on_behalf = available[action.ability]
         owner = self.r.role(p.role)
         copied = ""
@@ -282,9 +289,10 @@ class _Night:
         for t in action.targets:
             tp = find_player(self.s.players, t)
             if tp is None:
-                return self.refuse(action, f"target {t!r} is not in the game")
+                return self.refuse(action, Line("refusal.unknown_target", "target {target_repr} is not in the game",
+                                                target=t, target_repr=repr(t)))
             if not tp.alive:
-                return self.refuse(action, f"target {tp.nick} is dead")
+                return self.refuse(action, Line("refusal.dead_target", "target {target} is dead", target=tp.nick))
             targets.append(tp.nick)
         targets = tuple(targets)
         twice = repeated_targets(targets)   # the night file's check asks the same rule (night add refuses it)
@@ -300,70 +308,70 @@ class _Night:
         if len(targets) > most:
             return self.refuse(action, why or f"{card.name} takes at most {most} target(s)")
         if len(targets) < card.min_targets:
-            return self.refuse(action, f"{card.name} needs {card.min_targets} target(s)")
+            return self.refuse(action, Line.said("refusal.min_targets", f"{card.name} needs {card.min_targets} target(s)", ability=card.name, n=card.min_targets))
         if card.partners_only:
             # 004 Элиса "Я все узнаю": "гостей своих подельников ... Своих гостей - не знает"
             itself, strangers = not_partners(p.nick, owner.side, [(t, self.role_of(t).side) for t in targets])
             if itself:
-                return self.refuse(action, f"{card.name} watches a partner, never oneself («Своих гостей - не знает»): "
-                                           "choose a living partner")
+                return self.refuse(action, Line.said("refusal.watch_partner", f"{card.name} watches a partner, never oneself («Своих гостей - не знает»): "
+                                           "choose a living partner", ability=card.name))
             if strangers:
-                return self.refuse(action, f"{card.name} watches partners only («гостей своих подельников»): "
-                                           f"{', '.join(strangers)} is not of the {self.r.sides[owner.side].title} side")
+                return self.refuse(action, Line.said("refusal.watch_partners_only", f"{card.name} watches partners only («гостей своих подельников»): "
+                                           f"{', '.join(strangers)} is not of the {self.r.sides[owner.side].title} side", ability=card.name))
         if card.watch_options and watch_option(card, action.learn) not in card.watch_options:
-            return self.refuse(action, f"{card.name}: what to learn? write learn = "
+            return self.refuse(action, Line.said("refusal.learn", f"{card.name}: what to learn? write learn = "
                                        + " or ".join(f'"{o}" ({WATCH_OPTIONS[o][0]})' for o in card.watch_options)
-                                       + f", not {action.learn!r}")
+                                       + f", not {action.learn!r}", ability=card.name))
         oneself = self_targeted(card, p.nick, targets)
         if oneself:
             return self.refuse(action, oneself)
         if card.requires_alive_gt and self.n <= card.requires_alive_gt:
-            return self.refuse(action, f"not allowed with {self.n} alive: {card.name} needs more than {card.requires_alive_gt}")
+            return self.refuse(action, Line.said("refusal.alive_gt", f"not allowed with {self.n} alive: {card.name} needs more than {card.requires_alive_gt}", ability=card.name, alive=self.n, need=card.requires_alive_gt))
         if card.requires_killing_sides and self.killing_sides() < card.requires_killing_sides:
-            return self.refuse(action, f"{card.name} is lost: only one hostile side with a kill remains")
+            return self.refuse(action, Line.said("refusal.lost_one_side", f"{card.name} is lost: only one hostile side with a kill remains", ability=card.name))
         use_key = self.use_key(p.nick, card, copied)
         if card.uses and self.s.uses.get(use_key, 0) >= card.uses:
-            return self.refuse(action, f"used up: {card.name} is {card.uses} time(s) a game"
-                               + (" for the whole side" if card.uses_scope == "side" else ""))
+            return self.refuse(action, Line.said("refusal.used_up", f"used up: {card.name} is {card.uses} time(s) a game"
+                               + (" for the whole side" if card.uses_scope == "side" else ""), ability=card.name, n=card.uses, side=card.uses_scope == "side"))
         if card.kind == "find_own" and self.s.counters.get(f"{p.nick}/{card.name}:found"):
-            return self.refuse(action, f"{card.name} is lost: the partners were found")
+            return self.refuse(action, Line.said("refusal.partners_found", f"{card.name} is lost: the partners were found", ability=card.name))
         if card.parity and (self.k % 2 == 0) != (card.parity == "even"):
-            return self.refuse(action, f"{card.name} only on {card.parity} nights (this is night {self.k})")
+            return self.refuse(action, Line.said("refusal.parity", f"{card.name} only on {card.parity} nights (this is night {self.k})", ability=card.name, parity=card.parity, night=self.k))
         if card.cooldown:
             used = self.s.counters.get(f"{p.nick}/{card.name}@night", 0)
             if used and self.k - used <= card.cooldown:
-                return self.refuse(action, f"{card.name}: once in {card.cooldown + 1} nights (used on night {used})")
+                return self.refuse(action, Line.said("refusal.cooldown", f"{card.name}: once in {card.cooldown + 1} nights (used on night {used})", ability=card.name, every=card.cooldown + 1, used=used))
         if card.kind == "role_shot":
             guessed, allowed = shot_guess(self.r, card, action.role)
             if guessed is None:
-                return self.refuse(action, f"role shot: name the guessed role, one of {', '.join(sorted(allowed))} "
-                                           f"(got {action.role!r})")
+                return self.refuse(action, Line.said("refusal.role_shot_role", f"role shot: name the guessed role, one of {', '.join(sorted(allowed))} "
+                                           f"(got {action.role!r})", roles=", ".join(sorted(allowed)), got=action.role or ""))
         last = self.last_night(p.nick)
         if card.cooldown_when_alive_lt and self.n < card.cooldown_when_alive_lt and any(a.ability == card.name for a in last):
-            return self.refuse(action, f"{card.name} not two nights running with fewer than {card.cooldown_when_alive_lt} alive")
+            return self.refuse(action, Line.said("refusal.cooldown_alive", f"{card.name} not two nights running with fewer than {card.cooldown_when_alive_lt} alive", ability=card.name, alive=card.cooldown_when_alive_lt))
         again = repeat_target(self.r, self.s, p.nick, card, targets, action.role)   # night add asks it too
         if again:
             return self.refuse(action, again)
         if card.kind == "heal_from_role" and not self.killer_key(action.role):
-            return self.refuse(action, f"heal from {action.role!r}: no such role or side")
+            return self.refuse(action, Line.said("refusal.heal_from_role", f"heal from {action.role!r}: no such role or side", role=action.role or ""))
         if card.kind == "hire":
             employer = targets[0]
             if employer in self.hire_spent.get(p.nick, ()):
-                return self.refuse(action, f"already hired with {employer}: an employer through whom a kill was made is not hired again")
+                return self.refuse(action, Line.said("refusal.hired_again", f"already hired with {employer}: an employer through whom a kill was made is not hired again", employer=employer))
             if len(action.kill) > 1:
-                return self.refuse(action, "the hire brings one kill")
+                return self.refuse(action, Line.said("refusal.hire_one_kill", "the hire brings one kill"))
             for v in action.kill:
                 victim = find_player(self.s.players, v)
                 if victim is None:
-                    return self.refuse(action, f"target {v!r} is not in the game")
+                    return self.refuse(action, Line.said("refusal.unknown_target", f"target {v!r} is not in the game", target=v))
                 if victim.nick == employer:
-                    return self.refuse(action, "the hire's kill cannot be the employer")
+                    return self.refuse(action, Line.said("refusal.hire_employer", "the hire's kill cannot be the employer"))
                 if not victim.alive:
-                    return self.refuse(action, f"target {victim.nick} is dead")
+                    return self.refuse(action, Line.said("refusal.dead_target", f"target {victim.nick} is dead", target=victim.nick))
         if card.kind == "deferred_kill":
             credits = [e for e in self.hire_credits.get(p.nick, ()) if self.player(e).alive]
             if not credits:
-                return self.refuse(action, "no kill kept from an earlier hire whose employer is alive")
+                return self.refuse(action, Line.said("refusal.no_kept_kill", "no kill kept from an earlier hire whose employer is alive"))
         boss_channel = self.r.boss_ability(card.name) is card and not copied
         act = _Act(action, p.nick, owner, card, targets, on_behalf=on_behalf, boss_channel=boss_channel, copied=copied)
         self.acts.append(act)
@@ -371,7 +379,7 @@ class _Night:
     def admit_copy(self, action: Action, card: Ability) -> tuple[Role, Ability] | None:
         copied = self.r.find_role(action.role) if action.role else None
         if copied is None or copied.name not in {p.role for p in self.s.players}:
-            self.refuse(action, f"copy: role {action.role!r} is not in this game's setup")
+            self.refuse(action, Line.said("refusal.copy_role", f"copy: role {action.role!r} is not in this game's setup", role=action.role or ""))
             return None
         cards = list(copied.abilities)
         if self.r.succession and copied.name == self.r.succession[0]:
@@ -380,22 +388,22 @@ class _Night:
         wanted = action.copy or (names[0] if len(names) == 1 else "")
         inner = next((c for c in cards if c.name == wanted), None)
         if inner is None or inner.kind == "copy":
-            self.refuse(action, f"copy: {copied.name} has no ability {wanted!r} to copy (one of: {', '.join(names) or 'none'})")
+            self.refuse(action, Line.said("refusal.copy_ability", f"copy: {copied.name} has no ability {wanted!r} to copy (one of: {', '.join(names) or 'none'})", role=copied.name, ability=wanted))
             return None
         if inner.kind in card.copy_once and self.s.uses.get(f"{action.actor}/copy:{inner.kind}", 0) >= 1:
-            self.refuse(action, f"used up: copying {inner.kind} is allowed once a game")
+            self.refuse(action, Line.said("refusal.copy_used", f"used up: copying {inner.kind} is allowed once a game", kind=inner.kind))
             return None
         if card.must_change:
             for last in self.last_night(action.actor):
                 if last.option == copied.name:
-                    self.refuse(action, f"must change: copied {copied.name} last night too")
+                    self.refuse(action, Line.said("refusal.copy_same_role", f"must change: copied {copied.name} last night too", role=copied.name))
                     return None
                 if last.kind == inner.kind:
-                    self.refuse(action, f"must change: used {inner.kind} last night too")
+                    self.refuse(action, Line.said("refusal.copy_same_kind", f"must change: used {inner.kind} last night too", kind=inner.kind))
                     return None
                 again = set(last.targets) & {getattr(find_player(self.s.players, t), "nick", t) for t in action.targets}
                 if again:
-                    self.refuse(action, f"must change: {', '.join(sorted(again))} was the target last night too")
+                    self.refuse(action, Line.said("refusal.copy_same_target", f"must change: {', '.join(sorted(again))} was the target last night too", targets=", ".join(sorted(again))))
                     return None
         # Абрахам's copy is weaker than the original: his copied block loses every mutual block
         return copied, replace(inner, block_rank=card.copy_block_rank, uses=0, no_repeat=False)
@@ -428,7 +436,8 @@ class _Night:
             key = who + ("/boss" if act.on_behalf else "") + (f"/{act.card.name}" if extra else "")
             act.rank = (-1 if act.boss_channel else role_order.get(act.role.name, 99),)
             if key in seen:
-                self.refuse(act, f"one action a night: {seen[key].actor} already acts with {seen[key].action.ability}")
+                self.refuse(act, Line("refusal.one_a_night", "one action a night: {other} already acts with {ability}",
+                                      other=seen[key].actor, ability=seen[key].action.ability))
                 continue
             seen[key] = act
             group = act.card.shared_action
@@ -443,10 +452,14 @@ class _Night:
         channel = [a for a in self.acts if a.boss_channel]
         channel.sort(key=lambda a: (a.actor != self.boss, order.get(self.player(a.actor).role, 99), a.action.sort_key()))
         for act in channel[1:]:
-            self.refuse(act, f"the boss's action is the one sent by {channel[0].actor}")
+            self.refuse(act, Line("refusal.boss_channel", "the boss's action is the one sent by {other}",
+                                  other=channel[0].actor))
         if channel:
-            self.log.append(f"boss's action: {channel[0].action.ability} {list(channel[0].targets)} sent by {channel[0].actor}"
-                            + (" on the boss's behalf" if channel[0].on_behalf else ""))
+            self.log.append(Line("boss_action", "boss's action: {ability} {targets_repr} sent by {actor}{behalf_en}",
+                                 ability=channel[0].action.ability, targets_repr=str(list(channel[0].targets)),
+                                 targets=", ".join(channel[0].targets), actor=channel[0].actor,
+                                 behalf=bool(channel[0].on_behalf),
+                                 behalf_en=" on the boss's behalf" if channel[0].on_behalf else ""))
         self.acts = [a for a in self.acts if not a.refused]
         self.accepted = list(self.acts)
 
@@ -480,7 +493,8 @@ class _Night:
             for b in blocks:
                 for t in b.targets:
                     blocked.setdefault(t, b.actor)
-                self.log.append(f"block: {b.actor} blocks {', '.join(b.targets)} (all blocks land at once)")
+                self.log.append(Line("block.parallel", "block: {actor} blocks {targets} (all blocks land at once)",
+                                     actor=b.actor, targets=", ".join(b.targets)))
         else:
             for rank in sorted({b.card.block_rank for b in blocks}, reverse=True):
                 group = [b for b in blocks if b.card.block_rank == rank]
@@ -489,11 +503,13 @@ class _Night:
                 for b in group:
                     if b not in landing:
                         b.blocked_by = blocked[b.actor]
-                        self.refuse(b, f"blocked by {blocked[b.actor]} (a higher-priority block)")
+                        self.refuse(b, Line("refusal.blocked_higher", "blocked by {by} (a higher-priority block)",
+                                            by=blocked[b.actor]))
                 for b in landing:
                     for t in b.targets:
                         blocked.setdefault(t, b.actor)
-                    self.log.append(f"block: {b.actor} ({b.role.name}) blocks {', '.join(b.targets)}")
+                    self.log.append(Line("block", "block: {actor} ({role}) blocks {targets}", actor=b.actor,
+                                         role=b.role.name, targets=", ".join(b.targets)))
         self.blocked = set(blocked)
         if "block" in self.r.texts:   # 004 newspaper: a block is reported as a fact, without who
             order = [p.nick for p in self.s.players]
@@ -503,10 +519,11 @@ class _Night:
                 self.public.append(Public("block", self.r.texts["block"].format(player=self.name(t)), {"player": t}))
         for act in self.acts:
             if act.kind != "block" and act.actor in blocked and "block" in act.card.ignores:
-                self.log.append(f"block: {act.actor}'s {act.card.name} cannot be blocked")
+                self.log.append(Line("block.unblockable", "block: {actor}'s {card} cannot be blocked", actor=act.actor,
+                                     card=act.card.name))
             elif act.kind != "block" and act.actor in blocked:
                 act.blocked_by = blocked[act.actor]
-                self.refuse(act, f"blocked by {blocked[act.actor]}")
+                self.refuse(act, Line("refusal.blocked", "blocked by {by}", by=blocked[act.actor]))
         self.acts = [a for a in self.acts if not a.refused]
         for b in self.acts:
             if b.kind == "block":
@@ -538,9 +555,9 @@ class _Night:
             if hit and "hide" not in act.card.ignores:
                 for t in hit:
                     visitors[t].append(act.actor)
-                self.refuse(act, f"{', '.join(hit)} is hiding tonight (залёг на дно): nothing acts on them")
+                self.refuse(act, Line.said("refusal.hiding", f"{', '.join(hit)} is hiding tonight (залёг на дно): nothing acts on them", players=", ".join(hit)))
         for nick, act in sorted(hiders.items()):
-            self.log.append(f"hide: {nick} hides tonight")
+            self.log.append(Line.said("hide", f"hide: {nick} hides tonight", player=nick))
             if act.card.sees_visitors and not self.heir(nick):   # a passive: never the heir's
                 names = ", ".join(self.name(v) for v in sorted(set(visitors[nick])))
                 self.private.append(Private(nick, "info", f"Ваши гости этой ночью: {names}" if names
@@ -559,12 +576,12 @@ class _Night:
                 if act.actor != who or act is red or not act.targets:
                     continue
                 if STAGE_OF_KIND[act.kind] in landed:
-                    self.log.append(f"redirect: {who}'s {act.card.name} already landed on {', '.join(act.targets)} "
-                                    f"({STAGE_OF_KIND[act.kind].value} come before the redirects); it stays there")
+                    self.log.append(Line.said("redirect.landed", f"redirect: {who}'s {act.card.name} already landed on {', '.join(act.targets)} "
+                                    f"({STAGE_OF_KIND[act.kind].value} come before the redirects); it stays there", actor=who, ability=act.card.name, targets=", ".join(act.targets)))
                     continue
                 old = act.targets[0]
                 act.targets = (to, *act.targets[1:])
-                self.log.append(f"redirect: {red.actor} sends {who}'s {act.card.name} from {old} to {to}")
+                self.log.append(Line.said("redirect", f"redirect: {red.actor} sends {who}'s {act.card.name} from {old} to {to}", actor=red.actor, other=who, ability=act.card.name, old=old, to=to))
             self.tell(red, [who])
             if red.card.tells_if_target and self.role_of(who).name in self.tells_roles(red.card) and \
                     self.roll(red.actor, "learn", 0.5):
@@ -579,11 +596,11 @@ class _Night:
                 t = act.targets[0]
                 guessed = self.r.role(act.action.role).name
                 if self.role_of(t).name == guessed:
-                    self.log.append(f"role shot: {act.actor} guesses {t} is {guessed}: right")
+                    self.log.append(Line.said("role_shot.right", f"role shot: {act.actor} guesses {t} is {guessed}: right", actor=act.actor, target=t, role=guessed))
                     self.attacks.append(self.attack(t, act, 0, {"heal", "block", "protection"}, cause=f"role shot by {act.actor}"))
                 else:
                     # 003: "если ошибаются, то умирает маф, от чьего имени направлен доп.удар" (unhealable)
-                    self.log.append(f"role shot: {act.actor} guesses {t} is {guessed}: wrong, the sender dies")
+                    self.log.append(Line.said("role_shot.wrong", f"role shot: {act.actor} guesses {t} is {guessed}: wrong, the sender dies", actor=act.actor, target=t, role=guessed))
                     self.attacks.append(self.attack(act.actor, act, 0, {"heal", "block", "protection"},
                                                     cause=f"wrong role shot by {act.actor}"))
             elif act.kind == "bloody_kill":
@@ -593,17 +610,17 @@ class _Night:
                 forced = self.rolls.forced.get((act.actor, "visitor"))
                 if isinstance(forced, str) and forced not in visitors:
                     # the GM's die named a player who did not come (e.g. Бенхамин, who visits only whom he redirects)
-                    self.alerts.append(f"the visitor forced for {act.actor}'s bloody kill, {forced}, did not visit {t} "
+                    self.alerts.append(Line.said("alert.bloody.forced_absent", f"the visitor forced for {act.actor}'s bloody kill, {forced}, did not visit {t} "
                                        f"tonight (visitors: {', '.join(visitors) or 'none'}): the roll picks among the "
-                                       "visitors; force one of them (night roll ... visitor NICK) if the die said otherwise")
-                    self.log.append(f"bloody kill: the forced visitor {forced} did not visit {t}; not used")
+                                       "visitors; force one of them (night roll ... visitor NICK) if the die said otherwise", actor=act.actor, forced=forced, target=t, visitors=", ".join(visitors)))
+                    self.log.append(Line.said("bloody.forced_absent", f"bloody kill: the forced visitor {forced} did not visit {t}; not used", forced=forced, target=t))
                 if not visitors:
-                    self.log.append(f"bloody kill: {t} had no visitor tonight")
+                    self.log.append(Line.said("bloody.no_visitor", f"bloody kill: {t} had no visitor tonight", target=t))
                     continue
                 pick = self.rolls.choose(act.actor, "visitor", visitors)
                 self.roll_log.append(pick)
-                self.log.append(f"roll visitor for {act.actor}: one of {visitors} -> {pick.value}"
-                                + (" (forced by the GM)" if pick.forced else ""))
+                self.log.append(Line.said("roll.visitor", f"roll visitor for {act.actor}: one of {visitors} -> {pick.value}"
+                                + (" (forced by the GM)" if pick.forced else ""), actor=act.actor, visitors=", ".join(visitors), value=pick.value, forced=pick.forced))
                 if self.roll(act.actor, "bloody", act.card.visitor_p):
                     # "по второму вычисляется рандом (50/50)": the visitor cannot be healed
                     self.attacks.append(self.attack(str(pick.value), act, 1, {"heal"}, chained=True,
@@ -657,7 +674,7 @@ class _Night:
                 self.counters[f"{act.actor}/{act.card.name}:found"] = self.k
             # «из своих», not «свой»/«своя»: the answer must not need the target's gender
             self.private.append(Private(act.actor, "info", self.about(t, "из своих" if found else "не из своих")))
-            self.log.append(f"find: {act.actor} looks for partners at {t}: {'found' if found else 'not found'}")
+            self.log.append(Line.said("find", f"find: {act.actor} looks for partners at {t}: {'found' if found else 'not found'}", actor=act.actor, target=t, found=found))
 
     def slowdown(self) -> None:
         """004 Каталина "Столбняк": the target does not remember where it went: its later actions are lost."""
@@ -665,7 +682,7 @@ class _Night:
         for sd in [a for a in self.acts if a.kind == "slowdown"]:
             for act in self.acts:
                 if act.actor in sd.targets and act is not sd and STAGE_OF_KIND[act.kind] in later and not act.refused:
-                    self.refuse(act, f"slowed down by {sd.actor} (замедление)")
+                    self.refuse(act, Line.said("refusal.slowed", f"slowed down by {sd.actor} (замедление)", by=sd.actor))
             self.tell(sd, sd.targets)
         self.acts = [a for a in self.acts if not a.refused]
 
@@ -676,17 +693,17 @@ class _Night:
         for act in [a for a in self.acts if a.kind == "annul"]:
             t = act.targets[0]
             if self.s.counters.get(f"{act.actor}/mark>{t}") != self.k - 1:
-                self.refuse(act, f"no black veil on {t} from last night (a veil burns the next night)")
+                self.refuse(act, Line.said("refusal.no_veil", f"no black veil on {t} from last night (a veil burns the next night)", target=t))
                 continue
             guards = [a.actor for a in self.accepted if a.actor != act.actor and act.actor in visited(a)
                       and a.role.annuls_marks_on_visit and a.role.side == self.role_of(t).side]
             if guards:
-                self.refuse(act, f"{guards[0]} visited {act.actor}: the veil on a partner is annulled")
+                self.refuse(act, Line.said("refusal.veil_annulled", f"{guards[0]} visited {act.actor}: the veil on a partner is annulled", guard=guards[0], actor=act.actor))
                 continue
             for other in self.acts:
                 if other.kind in positive and t in other.targets and not other.refused:
-                    self.refuse(other, f"annulled: {t} carries {act.actor}'s black veil")
-            self.log.append(f"annul: {act.actor}'s revenge on {t}: positive actions on them fail")
+                    self.refuse(other, Line.said("refusal.veil", f"annulled: {t} carries {act.actor}'s black veil", target=t, actor=act.actor))
+            self.log.append(Line.said("annul", f"annul: {act.actor}'s revenge on {t}: positive actions on them fail", actor=act.actor, target=t))
         self.acts = [a for a in self.acts if not a.refused]
 
     def protect(self) -> None:
@@ -695,15 +712,15 @@ class _Night:
             if act.kind == "protect":
                 for t in act.targets:
                     self.protected[t].append(act.actor)
-                    self.log.append(f"protect: {act.actor} protects {t}")
+                    self.log.append(Line("protect", "protect: {actor} protects {target}", actor=act.actor, target=t))
                 self.tell(act, act.targets)
             if act.kind == "heal":
                 for t in act.targets:
                     self.healed[t].append(act.actor)
-                    self.log.append(f"heal: {act.actor} heals {t}")
+                    self.log.append(Line("heal", "heal: {actor} heals {target}", actor=act.actor, target=t))
             elif act.kind == "heal_from_role":
                 self.from_role.append((act.actor, self.killer_key(act.action.role)))
-                self.log.append(f"heal from role: {act.actor} heals the victims of {act.action.role}")
+                self.log.append(Line.said("heal_from_role", f"heal from role: {act.actor} heals the victims of {act.action.role}", actor=act.actor, role=act.action.role))
 
     def kills(self) -> None:
         healed, from_role = self.healed, self.from_role
@@ -719,7 +736,7 @@ class _Night:
                 employer = sorted(e for e in self.hire_credits.get(act.actor, ()) if self.player(e).alive)[0]
                 self.hire_credits[act.actor].remove(employer)
                 self.hire_spent.setdefault(act.actor, []).append(employer)
-                self.log.append(f"deferred kill: {act.actor} uses the kill owed by the hire with {employer}")
+                self.log.append(Line.said("hire.deferred", f"deferred kill: {act.actor} uses the kill owed by the hire with {employer}", actor=act.actor, employer=employer))
             elif act.kind == "hire":
                 employer = act.targets[0]
                 if self.hire_succeeds(act):
@@ -729,10 +746,11 @@ class _Night:
                         self.hire_spent.setdefault(act.actor, []).append(employer)
                     else:
                         self.hire_credits.setdefault(act.actor, []).append(employer)
-                        self.log.append(f"hire: {act.actor} keeps a kill owed by {employer}")
+                        self.log.append(Line.said("hire.kept", f"hire: {act.actor} keeps a kill owed by {employer}", actor=act.actor, employer=employer))
                 else:
                     self.private.append(Private(act.actor, "hire", self.hire_note(employer, False)))
-                    self.log.append(f"hire: {employer} is not a combat role tonight; the hire fails")
+                    self.log.append(Line.said("hire.fails", f"hire: {employer} is not a combat role tonight; the hire fails",
+                                              employer=employer))
             attacks += [self.attack(v, act, i) for i, v in enumerate(victims)]
         attacks += self.attacks
         for at in attacks:
@@ -745,12 +763,12 @@ class _Night:
             self.kill(at, cause)
             if self.role_of(at.victim).killer_gets_alibi and "heal" not in at.ignores:
                 self.protection[at.act.actor] = self.protection.get(at.act.actor, 0) + 1
-                self.log.append(f"{at.act.actor} killed {at.victim} and gets one alibi")
+                self.log.append(Line.said("alibi.killer", f"{at.act.actor} killed {at.victim} and gets one alibi", actor=at.act.actor, victim=at.victim))
         for doctor, _ in from_role:
             for v in sorted(self.covered[doctor]):
                 if self.healed_last_night(doctor, v):
-                    self.log.append(f"heal from role: {doctor} healed {v} last night, so {v} is not covered (the GM "
-                                    "silently does not accept it)")
+                    self.log.append(Line.said("heal_from_role.repeat", f"heal from role: {doctor} healed {v} last night, so {v} is not covered (the GM "
+                                    "silently does not accept it)", actor=doctor, target=v))
         # the shahid's chain: attacked -> the target dies even if the shahid was healed (a blocked shahid
         # was refused above, so only the shahid dies)
         for act in self.acts:
@@ -760,11 +778,11 @@ class _Night:
             trole = self.role_of(t)
             if "heal" not in trole.immune and healed.get(t):
                 self.saved.add(t)
-                self.log.append(f"shahid: {act.actor} was attacked; {t} would die but is healed")
+                self.log.append(Line.said("shahid.healed", f"shahid: {act.actor} was attacked; {t} would die but is healed", actor=act.actor, target=t))
                 continue
             self.died[t].append(f"taken by the shahid {act.actor}")
             self.death_key.setdefault(t, (self.order.index(Stage.KILLS), DEATH_ORDER["chained"], act.rank, 0))
-            self.log.append(f"shahid: {act.actor} was attacked; {t} dies with them")
+            self.log.append(Line.said("shahid", f"shahid: {act.actor} was attacked; {t} dies with them", actor=act.actor, target=t))
             if trole.killer_gets_alibi and act.actor not in self.died:
                 self.protection[act.actor] = self.protection.get(act.actor, 0) + 1
         self.saved -= set(self.died)
@@ -780,11 +798,11 @@ class _Night:
                     if self.universal_shields.get(owner, 0) < card.earn_max:
                         self.universal_shields[owner] = self.universal_shields.get(owner, 0) + 1
                         self.protection[owner] = self.protection.get(owner, 0) + 1
-                        self.log.append(f"protect: {owner} has {self.counters[key]} saves and earns a universal protection"
-                                        + (f" (this save sent by {protector} with {owner}'s card)" if owner != protector else ""))
+                        self.log.append(Line.said("protect.earned", f"protect: {owner} has {self.counters[key]} saves and earns a universal protection"
+                                        + (f" (this save sent by {protector} with {owner}'s card)" if owner != protector else ""), player=owner, saves=self.counters[key]))
                         self.private.append(Private(owner, "info", "Вы получили универсальную защиту (повес/убийство)"))
                     else:
-                        self.log.append(f"protect: {owner} already holds {card.earn_max} universal protections")
+                        self.log.append(Line.said("protect.max", f"protect: {owner} already holds {card.earn_max} universal protections", player=owner, n=card.earn_max))
         for act in self.acts:
             if act.kind in ("kill", "bloody_kill") and act.card.tells_if_target:
                 self.tell(act, act.targets)
@@ -799,34 +817,37 @@ class _Night:
         # search finds a partner, every kill on her passes heals and protections (shields too), her side's kill included
         if victim.dies_when_found_own and self.finds_own_tonight(at.victim) and not {"heal", "protection"} <= at.ignores:
             at.ignores = at.ignores | {"heal", "protection"}
-            self.log.append(f"kill: {at.victim} finds a partner tonight: no heal or protection saves them from "
-                            f"{at.act.actor}'s attack")
+            self.log.append(Line.said("kill.partner", f"kill: {at.victim} finds a partner tonight: no heal or protection saves them from "
+                            f"{at.act.actor}'s attack", victim=at.victim, actor=at.act.actor))
         passive = at.victim not in self.blocked   # 004: a block stops passives too
         if passive and self.k in victim.kill_immune_nights:
-            self.log.append(f"kill: {at.victim} cannot be killed on night {self.k} ({cause})")
+            self.log.append(Line.said("kill.night_immune", f"kill: {at.victim} cannot be killed on night {self.k} ({cause})", victim=at.victim, night=self.k, cause=cause))
             return True
         if passive and victim.kill_immune_until_used and at.side not in victim.kill_immune_except and \
                 not self.s.uses.get(f"{at.victim}/{victim.kill_immune_until_used}", 0):
-            self.log.append(f"kill: {at.victim} cannot be killed before using {victim.kill_immune_until_used} ({cause})")
+            self.log.append(Line.said("kill.immune_until", f"kill: {at.victim} cannot be killed before using {victim.kill_immune_until_used} ({cause})", victim=at.victim, ability=victim.kill_immune_until_used, cause=cause))
             return True
         if at.act.card.spares_label and at.act.card.spares_label in victim.labels:
-            self.log.append(f"kill: {at.victim} is of the family {at.act.card.spares_label}; {at.act.actor}'s kill spares them")
+            self.log.append(Line.said("kill.family", f"kill: {at.victim} is of the family {at.act.card.spares_label}; {at.act.actor}'s kill spares them", victim=at.victim, actor=at.act.actor, family=at.act.card.spares_label))
             return True
         if "protection" not in at.ignores and self.protected.get(at.victim) and self.guard(at):
             self.saved.add(at.victim)
             self.saved_by[at.victim].update(self.protected[at.victim])
-            self.log.append(f"kill: {at.victim} attacked ({cause}) but protected by {', '.join(self.protected[at.victim])}")
+            self.log.append(Line("kill.protected", "kill: {victim} attacked ({cause}) but protected by {by}",
+                                 victim=at.victim, cause=cause, by=", ".join(self.protected[at.victim])))
             return True
         if "protection" not in at.ignores and passive and self.night_shields.get(at.victim, 0) > 0:
             self.night_shields[at.victim] -= 1
             self.saved.add(at.victim)
-            self.log.append(f"kill: {at.victim} attacked ({cause}); a one-time protection saves them and is spent")
+            self.log.append(Line("kill.shield", "kill: {victim} attacked ({cause}); a one-time protection saves them "
+                                 "and is spent", victim=at.victim, cause=cause))
             return True
         if "protection" not in at.ignores and passive and self.universal_shields.get(at.victim, 0) > 0:
             self.universal_shields[at.victim] -= 1
             self.protection[at.victim] = self.protection.get(at.victim, 0) - 1
             self.saved.add(at.victim)
-            self.log.append(f"kill: {at.victim} attacked ({cause}); a universal protection saves them and is spent")
+            self.log.append(Line("kill.universal", "kill: {victim} attacked ({cause}); a universal protection saves "
+                                 "them and is spent", victim=at.victim, cause=cause))
             return True
         if "heal" in at.ignores:
             return False   # `kill` logs the death once, saying what it passed
@@ -834,20 +855,23 @@ class _Night:
             if key == f"side:{at.side}":
                 self.covered[doctor].add(at.victim)
         if "night_kill" in victim.immune:
-            self.log.append(f"kill: {at.victim} is immune to night kills ({cause})")
+            self.log.append(Line("kill.immune", "kill: {victim} is immune to night kills ({cause})", victim=at.victim,
+                                 cause=cause))
             return True
         if "heal" not in victim.immune and self.healed.get(at.victim):
             self.saved.add(at.victim)
-            self.log.append(f"kill: {at.victim} attacked ({cause}) but healed by {', '.join(self.healed[at.victim])}")
+            self.log.append(Line("kill.healed", "kill: {victim} attacked ({cause}) but healed by {by}", victim=at.victim,
+                                 cause=cause, by=", ".join(self.healed[at.victim])))
             return True
         covering = [d for d, key in self.from_role if at.victim in self.covered[d]
                     and not self.healed_last_night(d, at.victim)]
         if "heal" not in victim.immune and covering:
             self.saved.add(at.victim)
-            self.log.append(f"kill: {at.victim} attacked ({cause}) but healed from the role by {', '.join(covering)}")
+            self.log.append(Line("kill.healed_from_role", "kill: {victim} attacked ({cause}) but healed from the role "
+                                 "by {by}", victim=at.victim, cause=cause, by=", ".join(covering)))
             return True
         if "heal" in victim.immune and (self.healed.get(at.victim) or any(at.victim in self.covered[d] for d, _ in self.from_role)):
-            self.log.append(f"kill: {at.victim} cannot be healed")
+            self.log.append(Line("kill.unhealable", "kill: {victim} cannot be healed", victim=at.victim))
         return False
 
     def card_owner(self, act: _Act) -> str:
@@ -871,11 +895,11 @@ class _Night:
             key = f"{protector}/guards"
             self.counters[key] = self.counters.get(key, 0) + 1
             if self.counters[key] >= card.dies_instead_after:
-                self.log.append(f"guard: {protector} saves {at.victim} for the {_ordinal(self.counters[key])} time and dies instead")
+                self.log.append(Line.said("guard.dies", f"guard: {protector} saves {at.victim} for the {_ordinal(self.counters[key])} time and dies instead", actor=protector, target=at.victim, n=self.counters[key]))
                 self.kill(_Attack(protector, at.act, at.side, at.role, 0, at.ignores, True,
                                   f"died guarding {at.victim}"), f"died guarding {at.victim}")
             elif card.counter_strike and at.act.actor not in self.died and at.act is not guard_act:
-                self.log.append(f"guard: {protector} strikes back at {at.act.actor}")
+                self.log.append(Line.said("guard.strikes", f"guard: {protector} strikes back at {at.act.actor}", actor=protector, target=at.act.actor))
                 strike = self.attack(at.act.actor, guard_act, 0, chained=True, cause=f"counter-strike by {protector}")
                 if not self.defended(strike, strike.cause):
                     self.kill(strike, strike.cause)
@@ -888,7 +912,9 @@ class _Night:
         key = (self.order.index(stage), DEATH_ORDER["chained" if at.chained else "direct"], at.act.rank, at.index)
         self.death_key[at.victim] = min(self.death_key.get(at.victim, key), key)
         passed = " and ".join(w for w, defence in (("heals", "heal"), ("protections", "protection")) if defence in at.ignores)
-        self.log.append(f"kill: {at.victim} dies ({cause}" + (f"; past {passed}" if "heal" in at.ignores else "") + ")")
+        self.log.append(Line("kill.dies", "kill: {victim} dies ({cause}{past_en})", victim=at.victim, cause=cause,
+                             past=passed if "heal" in at.ignores else "",
+                             past_en=f"; past {passed}" if "heal" in at.ignores else ""))
 
     def healed_last_night(self, doctor: str, victim: str) -> bool:
         if self.lifted:
@@ -902,7 +928,8 @@ class _Night:
         if old:
             days, announced, cause = max(days, old.days), announced or old.announced, f"{old.cause}; {cause}"
         self.silences[player] = Silence(player, days, announced, cause)
-        self.log.append(f"silence: {player} for {days} day(s), {'announced' if announced else 'secret'} ({cause})")
+        self.log.append(Line("silence", "silence: {player} for {days} day(s), {how} ({cause})", player=player,
+                             days=days, how="announced" if announced else "secret", announced=announced, cause=cause))
 
     def silence_stage(self) -> None:
         for act in self.acts:
@@ -918,17 +945,20 @@ class _Night:
             elif act.kind == "vote_steal":   # 004 Диего: "Игрок об этом не знает" — never public
                 for t in act.targets:
                     self.transfers.append(("stolen", t, act.actor))
-                    self.log.append(f"vote steal: {act.actor} takes {t}'s vote for the coming day (secret)")
+                    self.log.append(Line("vote_steal", "vote steal: {actor} takes {target}'s vote for the coming day "
+                                         "(secret)", actor=act.actor, target=t))
             elif act.kind == "vote_gift":
                 for t in act.targets:
                     self.transfers.append(("gifted", act.actor, t))
-                    self.log.append(f"vote gift: {act.actor} gives {t} one more vote for the coming day")
+                    self.log.append(Line("vote_gift", "vote gift: {actor} gives {target} one more vote for the coming day",
+                                         actor=act.actor, target=t))
                 self.tell(act, act.targets)
             c = act.card
             if (c.hidden_vote_loss_from_targets and len(act.targets) >= c.hidden_vote_loss_from_targets) or \
                     (c.hidden_vote_loss_half_alive and 2 * len(act.targets) >= self.n):
                 self.hidden_vote_loss.add(act.actor)
-                self.log.append(f"hidden vote loss: {act.actor}'s vote counts 0 next day (not announced)")
+                self.log.append(Line("hidden_vote_loss", "hidden vote loss: {actor}'s vote counts 0 next day (not "
+                                     "announced)", actor=act.actor))
 
     # -- INFORMATION ---------------------------------------------------------------------------------
     def information(self) -> None:
@@ -948,8 +978,9 @@ class _Night:
                     # what it means for her, with no verb (it would need his gender) and the nick uninflected
                     self.private.append(Private(t, "info", f"Знакомство с игроком {self.name(act.actor)}: "
                                                            "ночное действие у вас теперь одно на двоих"))
-                    self.log.append(f"link: {act.actor} and {t} now act together")
-                self.log.append(f"side check: {act.actor} checks {t}: {answer}")
+                    self.log.append(Line.said("link", f"link: {act.actor} and {t} now act together", actor=act.actor, target=t))
+                self.log.append(Line("side_check", "side check: {actor} checks {target}: {answer}", actor=act.actor,
+                                     target=t, answer=answer))
             elif act.kind == "role_check":
                 t = act.targets[0]
                 trole = self.role_of(t)
@@ -960,16 +991,17 @@ class _Night:
                     self.public.append(Public("interview", text, data))
                 else:
                     self.private.append(Private(act.actor, "role_check", self.about(t, trole.name)))
-                self.log.append(f"role check: {act.actor} checks {t}: {trole.name}")
+                self.log.append(Line("role_check", "role check: {actor} checks {target}: {role}", actor=act.actor,
+                                     target=t, role=trole.name))
             elif act.kind == "serum":
                 t = act.targets[0]
                 trole = self.role_of(t)
                 if "serum" in trole.immune:
-                    self.log.append(f"serum: {t} cannot be revealed by the serum; nothing is shown")
+                    self.log.append(Line.said("serum.resists", f"serum: {t} cannot be revealed by the serum; nothing is shown", target=t))
                 else:
                     text = self.r.text("serum", "Сыворотка правды: {player} - {role}").format(player=self.name(t), role=trole.name)
                     self.public.append(Public("serum", text, {"player": t, "role": trole.name}))
-                    self.log.append(f"serum: {act.actor} reveals {t}: {trole.name}")
+                    self.log.append(Line.said("serum", f"serum: {act.actor} reveals {t}: {trole.name}", actor=act.actor, target=t, role=trole.name))
                 if act.card.evidence and self.roll(act.actor, "evidence", act.card.evidence[0]):
                     # the verb agrees with the actor: «подложила» for a woman; without a gender «подложил игрок X»
                     gender = self.player(act.actor).gender
@@ -990,13 +1022,15 @@ class _Night:
                                       for k in dict.fromkeys(KIND_NAMES.values()) if count[k])
                     self.private.append(Private(act.actor, "info", self.visitors_note(t, f"приходили с действиями: {kinds}"
                                                                                       if kinds else "не приходили ни с одним действием")))
-                    self.log.append(f"watch: {act.actor} learns the kinds of actions on {t}: {kinds or 'none'}")
+                    self.log.append(Line.said("watch.kinds", f"watch: {act.actor} learns the kinds of actions on {t}: "
+                                              f"{kinds or 'none'}", actor=act.actor, target=t, kinds=kinds or ""))
                     continue
                 came = sorted({a.actor for a in visits})
                 names = ", ".join(self.name(v) for v in came)
                 self.private.append(Private(act.actor, "info", self.visitors_note(t, f"приходили: {names}" if names
                                                                                   else "никто не приходил")))
-                self.log.append(f"watch: {act.actor} sees the visitors of {t}: {came}")
+                self.log.append(Line.said("watch.visitors", f"watch: {act.actor} sees the visitors of {t}: {came}",
+                                          actor=act.actor, target=t, visitors=", ".join(came)))
             elif act.kind == "killer_check":
                 t = act.targets[0]
                 # a sentence, not a log line: the verb agrees with the roster's gender; without one the nick
@@ -1012,7 +1046,8 @@ class _Night:
                     self.counters[f"{act.actor}/mark>{t}"] = self.k
                     answer += ". Вы оставили на цели чёрную вуаль"
                 self.private.append(Private(act.actor, "info", answer + "."))
-                self.log.append(f"killer check: {act.actor} checks {t}: {answer}")
+                self.log.append(Line("killer_check", "killer check: {actor} checks {target}: {answer}", actor=act.actor,
+                                     target=t, answer=answer))
             elif act.kind == "question":
                 # the GM pastes this to the boss: the answer has its place, marked so it is never sent blank
                 self.private.append(Private(act.actor, "question",
@@ -1024,15 +1059,15 @@ class _Night:
         for act in self.acts:
             if act.kind == "alibi":
                 self.alibis.update(act.targets)
-                self.log.append(f"alibi: {act.actor} gives {', '.join(act.targets)} an alibi for the next day")
+                self.log.append(Line.said("alibi", f"alibi: {act.actor} gives {', '.join(act.targets)} an alibi for the next day", actor=act.actor, targets=", ".join(act.targets)))
         for act in self.acts:
             if act.kind == "strip_alibi":
                 for t in act.targets:
                     if t in self.alibis:
                         self.alibis.discard(t)
-                        self.log.append(f"alibi stripped: {act.actor} removes {t}'s alibi")
+                        self.log.append(Line.said("alibi.stripped", f"alibi stripped: {act.actor} removes {t}'s alibi", actor=act.actor, target=t))
                     else:
-                        self.log.append(f"strip alibi: {t} had no alibi")
+                        self.log.append(Line.said("alibi.none", f"strip alibi: {t} had no alibi", target=t))
 
     def must_kill(self) -> None:
         """004: "Мафия обязана убивать каждую ночь" — the GM is alerted when the side entered no kill."""
@@ -1042,9 +1077,9 @@ class _Night:
         kills = ("kill", "kill_silence", "role_shot", "bloody_kill")
         if not any(a.kind in kills and a.role.side == side for a in self.accepted):
             title = self.r.sides[side].title
-            self.alerts.append(f"no kill from the {title} side tonight: the rules say it must kill every night; "
-                               "enter its kill (night add) or note the penalty")
-            self.log.append(f"alert: the {side} side entered no kill")
+            self.alerts.append(Line.said("alert.must_kill", f"no kill from the {title} side tonight: the rules say it must kill every night; "
+                               "enter its kill (night add) or note the penalty", side=title))
+            self.log.append(Line.said("must_kill", f"alert: the {side} side entered no kill", side=title))
 
     def shared_not_sent(self, entered: Iterable[Action]) -> None:
         """RULES.md §3.17 (issue 15): a shared action nobody sent (the boss's action, 003's one mafia kill "от 1 из
@@ -1120,7 +1155,8 @@ def resolve_night(ruleset: Ruleset, state: GameState, actions: Iterable[Action],
     """Resolve the coming night (`state.night + 1`) and return its outcome with the next state in `.state`."""
     actions = list(actions)
     nt = _Night(ruleset, state, rolls)
-    nt.log.append(f"night {nt.k}: {nt.n} alive at the start; boss: {nt.boss or 'none'}")
+    nt.log.append(Line("night", "night {night}: {alive} alive at the start; boss: {boss_en}", night=nt.k, alive=nt.n,
+                       boss=nt.boss or "", boss_en=nt.boss or "none"))
     for action in sorted(actions, key=Action.sort_key):   # the GM's order never matters
         nt.admit(action)
     for stage in nt.order:
@@ -1195,8 +1231,9 @@ def inherit(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[str], l
         # seed 004: «Узнает если умирает Хавьер и занимает его место. Пассивки не получает. Свое НД в этом случае
         # пропадает»: the counter marks an heir, whose cards then carry no passive (`_Night.heir`)
         state = replace(state.with_player(p.nick, role=heir_of), counters={**state.counters, heir_key(p.nick): 1})
-        log.append(f"inheritance: {p.nick} ({role.name}) takes the place of {heir_of}; the own action is gone, "
-                   "no passive comes with the role")
+        log.append(Line.said("inheritance", f"inheritance: {p.nick} ({role.name}) takes the place of {heir_of}; the own "
+                             "action is gone, no passive comes with the role", player=p.nick, role=role.name,
+                             heir_of=heir_of))
         side = ruleset.sides[ruleset.role(heir_of).side].title
         private.append(Private(p.nick, "takeover", f"{heir_of} выбывает из игры: вы занимаете его место и теперь "
                                                    f"вы — {side}. Ночные действия роли «{heir_of}» теперь ваши, своё "
@@ -1282,7 +1319,7 @@ def _finish(nt: _Night) -> NightOutcome:
             lost = {r.role(n).name for n in act.card.lost_if_target_dies}
             if any(t in dead and s.player(t).role in lost for t in act.targets):
                 nt.counters[f"{act.actor}/lost"] = nt.k
-                nt.log.append(f"{act.actor}'s veil killed {', '.join(act.targets)}: no actions for the rest of the game")
+                nt.log.append(Line.said("veil_killed", f"{act.actor}'s veil killed {', '.join(act.targets)}: no actions for the rest of the game", actor=act.actor, targets=", ".join(act.targets)))
     # 004 Андрес and Анхела: his killer's nick goes to her; the survivor of the two loses the actions
     for nick in sorted(dead, key=roster.index):
         link = linked_partner(s, nick)
@@ -1297,7 +1334,7 @@ def _finish(nt: _Night) -> NightOutcome:
                                                        f"{', '.join(s.player(k).name for k in killers)}."))
         if any(r.role(x).link_loses_on_death for x in (p_role, s.player(partner).role)):
             nt.counters[f"{partner}/lost"] = nt.k
-            nt.log.append(f"link: {nick} died; {partner} lives but loses the actions")
+            nt.log.append(Line.said("link.died", f"link: {nick} died; {partner} lives but loses the actions", player=nick, partner=partner))
     # 003 items: used ones are gone; "Если умирает его владелец, не воспользовавшись им - он исчезает"
     used_items = {(a.actor, a.card.name) for a in spent if r.item(a.card.name) is a.card}
     items = {}
@@ -1306,8 +1343,8 @@ def _finish(nt: _Night) -> NightOutcome:
             # an item used tonight is used, not lost (its action landed before the death counted)
             lost = [i for i in held if (holder, i) not in used_items]
             if lost:
-                nt.log.append(f"items: {holder} dies holding {', '.join(lost)} unused; "
-                              + ("they are lost" if len(lost) > 1 else "it is lost"))
+                nt.log.append(Line.said("items.lost", f"items: {holder} dies holding {', '.join(lost)} unused; "
+                              + ("they are lost" if len(lost) > 1 else "it is lost"), player=holder, items=", ".join(lost)))
             continue
         keep = tuple(i for i in held if (holder, i) not in used_items)
         if keep:
@@ -1334,13 +1371,13 @@ def _finish(nt: _Night) -> NightOutcome:
     if new_boss != nt.boss and new_boss is not None:
         role = r.role(new_state.player(new_boss).role)
         kept = [a.name for a in role.abilities if a.kept_as_boss]
-        nt.log.append(f"succession: {new_boss} ({role.name}) is the boss now"
+        nt.log.append(Line.said("succession.kept", f"succession: {new_boss} ({role.name}) is the boss now"
                       + (f", keeps {', '.join(kept)} (one action a night)" if kept else
-                         ", and loses the role's own ability" if role.abilities else ""))
+                         ", and loses the role's own ability" if role.abilities else ""), boss=new_boss, role=role.name, kept=", ".join(kept)))
         nt.private.append(Private(new_boss, "succession", "Вы теперь босс"))
     winner = check_win(r, new_state)
     if winner:
-        nt.log.append(f"game over: {winner} wins")
+        nt.log.append(Line("game_over", "game over: {winner} wins", winner=winner))
     # the one alibi of Миллард's killer shows in next_day; 004's protections from hanging are not alibis
     earned = {k for k, v in protection.items()
               if v > new_state.universal_shields.get(k, 0) + new_state.hang_shields.get(k, 0)}

@@ -7,6 +7,7 @@ __all__ = ["Death", "SilenceOut", "Public", "Private", "Refusal", "NightOutcome"
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from .journal import line_json
 from .rolls import Roll
 
 # Every `Public.kind` the engine and the day functions emit; the themes have a phrase for each.
@@ -75,7 +76,8 @@ class Refusal:
     reason: str
 
     def to_json(self) -> dict:
-        return {"actor": self.actor, "ability": self.ability, "reason": self.reason}
+        return {"actor": self.actor, "ability": self.ability, "reason": self.reason,
+                "reason_line": line_json(self.reason)}
 
 
 @dataclass(frozen=True)
@@ -134,8 +136,11 @@ class NightOutcome:
                          **({"transfers": [{"kind": k, "source": a, "to": b} for k, a, b in self.transfers]}
                             if self.transfers else {})},
             "winner": self.winner,
-            **({"alerts": list(self.alerts)} if self.alerts else {}),
+            **({"alerts": list(self.alerts), "alert_lines": [line_json(a) for a in self.alerts]}
+               if self.alerts else {}),
             "log": list(self.log),
+            # the log's lines with the key and facts the GM's language words them from (resolver.journal)
+            "journal": [line_json(x) for x in self.log],
         }
 
 
@@ -155,6 +160,7 @@ class DayOutcome:
         return {"day": self.day, "deaths": [d.to_json() for d in self.deaths],
                 "saved": [{"player": p, "reason": r} for p, r in self.saved],
                 "public": [p.to_json() for p in self.public], "winner": self.winner, "log": list(self.log),
+                "journal": [line_json(x) for x in self.log],
                 "private": [m.to_json() for m in self.private]}
 
 

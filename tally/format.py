@@ -18,7 +18,7 @@ from rich.text import Text
 
 from .model import Tally
 
-__all__ = ["format_text", "format_bbcode", "bb_escape", "hidden_outcome", "outcome_text", "public_outcome",
+__all__ = ["format_text", "format_bbcode", "bb_escape", "hidden_outcome", "hidden_outcome_facts", "outcome_text", "public_outcome",
            "shown_reason", "time_left", "GM_WARNING"]
 
 _REASON_RU = {
@@ -285,24 +285,36 @@ def hidden_outcome(tally: Tally | Mapping[str, Any]) -> str | None:
     засчитывается за три, однако вслух об этом не сообщается»). The sentence is for the GM (English, like
     the tally's flags); posts then say only who is hanged, or «не вешается никто», or, where nobody is hanged
     and the public count itself shows a tie, that tie (`shown_reason`)."""
+    facts = hidden_outcome_facts(tally)
+    if facts is None:
+        return None
+    public, top, real, reason, tie = (facts[k] for k in ("public", "top", "real", "reason", "tie"))
+    shown = (f"{', '.join(public)} {'lead' if len(public) > 1 else 'leads'} with {top}" if public
+             else "no positive total")
+    head = (f"the public count shows {shown}, but the real count (hidden vote weights) gives {reason}"
+            + (f" ({', '.join(real)})" if real else ""))
+    if tie is not None:
+        later = ("; the real count has had no tie, so the next real tie is still forgiven (RULES.md §3.9); "
+                 "the posts word every tie alike, so that one does not show it" if facts["tie_still_forgiven"]
+                 else "")
+        return (f"{head}: the posts give the tie the public count shows ({tie}), never the real reason; "
+                f"tell no one the reason{later}")
+    return head + ": the posts say only who is hanged (or that nobody is), never why; tell no one the reason"
+
+
+def hidden_outcome_facts(tally: Tally | Mapping[str, Any]) -> dict[str, Any] | None:
+    """`hidden_outcome`'s facts, for the GM's language to word (mafvote.messages): `public` (the public
+    leaders), `top` (their total), `real` (whom the real count names), `reason` (the real one), `tie` (the tie
+    the posts give, or None), `tie_still_forgiven`; None when the day's result may be told with its reason."""
     t = _json(tally)
     found = _disagreement(t)
     if found is None:
         return None
     public, top, real = found
     reason = (t.get("outcome") or {}).get("reason")
-    shown = (f"{', '.join(public)} {'lead' if len(public) > 1 else 'leads'} with {top}" if public
-             else "no positive total")
-    head = (f"the public count shows {shown}, but the real count (hidden vote weights) gives {reason}"
-            + (f" ({', '.join(real)})" if real else ""))
     tie = _public_tie(t)
-    if tie is not None:
-        later = ("; the real count has had no tie, so the next real tie is still forgiven (RULES.md §3.9); "
-                 "the posts word every tie alike, so that one does not show it" if tie == "tie_forgiven"
-                 and reason not in _TIE_REASONS else "")
-        return (f"{head}: the posts give the tie the public count shows ({tie}), never the real reason; "
-                f"tell no one the reason{later}")
-    return head + ": the posts say only who is hanged (or that nobody is), never why; tell no one the reason"
+    return {"public": list(public), "top": top, "real": list(real), "reason": reason, "tie": tie,
+            "tie_still_forgiven": tie == "tie_forgiven" and reason not in _TIE_REASONS}
 
 
 def shown_reason(tally: Tally | Mapping[str, Any]) -> str | None:

@@ -287,7 +287,7 @@ def test_rule_6_render_votecount_is_the_formatters_live_count(midday_dir):
         "[u]Против:[/u]\n"
         "[color=#FF0000]Puss[/color] — 3 голоса (РэдДи, Nejka, Trusiki Kayfa)\n"
         "[color=#FF0000]Алукард[/color] — 2 голоса (Enzo, King Eciton [i]досрочно[/i])\n"
-        "[color=#FF0000]РэдДи[/color] — 0 голосов (Соня (без голоса))\n"
+        "[color=#FF0000]РэдДи[/color] — 0 голосов (без голоса: Соня)\n"
         "[color=#FF0000]Nejka[/color] — 1 голос (Puss)\n"
         "\n"
         "[u]В защиту:[/u]\n"

@@ -12,6 +12,8 @@ from pathlib import Path
 import click
 
 from ..config import check_file
+from .. import messages
+from ..messages import text as t
 from . import cli
 from .common import config_option, format_option
 
@@ -28,6 +30,8 @@ def check(config_path: Path, fmt: str) -> None:
     report = check_file(config_path)
     shown = str(config_path)
     config = report.config
+    if config is not None:
+        messages.use(config.alerts.language)
     counts = {
         "forums": len(config.forums) if config else 0,
         "games": len(config.games) if config else 0,
@@ -45,11 +49,11 @@ def check(config_path: Path, fmt: str) -> None:
         for problem in report.problems:
             click.echo(str(problem))
         if report.errors:
-            click.echo(f"{shown}: {_count(len(report.errors), 'problem')} found", err=True)
+            click.echo(t("check.problems", file=shown, n=len(report.errors)), err=True)
         else:
-            summary = ", ".join(_count(counts[key + "s"], key) for key in ("forum", "game", "player"))
-            warned = f" ({_count(len(report.warnings), 'warning')})" if report.warnings else ""
-            click.echo(f"{shown}: OK — {summary}{warned}")
+            warned = t("check.warnings", n=len(report.warnings)) if report.warnings else ""
+            click.echo(t("check.ok", file=shown, forums=counts["forums"], games=counts["games"],
+                         players=counts["players"], warned=warned))
     if report.errors:
         # sys.exit, not ctx.exit: the `mafvote` entry point runs click with standalone_mode=False,
         # where click's Exit would be swallowed into status 0.

@@ -17,6 +17,7 @@ from selectolax.lexbor import LexborHTMLParser
 from scraper.untrusted import visible
 
 from ..errors import OperationFailed
+from ..messages import text as t
 from . import cli
 
 __all__ = ["plain_text"]
@@ -52,8 +53,7 @@ def crawl_command(config_path: Path, game_id: str | None) -> None:
     except KeyboardInterrupt:
         # every page is its own transaction, so what was stored stays and the next crawl goes on from
         # it; the topic's unfinished run shows in `mafvote status` and `mafvote tally` until then.
-        pages = f"{stored[0]} page{'' if stored[0] == 1 else 's'}"
-        click.echo(f"interrupted: {pages} stored; run `mafvote crawl` again to continue", err=True)
+        click.echo(t("crawl.interrupted", pages=stored[0]), err=True)
         raise click.exceptions.Exit(INTERRUPTED) from None
 
 
@@ -118,29 +118,28 @@ def _say_moved(store, game, forum, config_file) -> None:
     moved = url_changes_text(store, game, forum)
     if moved is None:
         return
-    click.echo(f"{game.id}: the address changed in {config_file.name}: {moved}; reading the new address from "
-               "now on (the stored posts are kept)", err=True)
+    click.echo(t("crawl.moved", game=game.id, file=config_file.name, moved=moved), err=True)
 
 
 def _print_result(game_id: str, result, by_id, tz) -> None:
-    head = (f"{game_id} {result.kind} topic {result.url}: {len(result.new)} new, "
-            f"{len(result.changed)} edited, {len(result.deleted)} deleted "
-            f"({result.pages} pages, {result.requests} requests, {result.bytes / 1024:.0f} KB)")
-    click.echo(head)
-    for label, ids in (("new", result.new), ("edited", result.changed), ("deleted", result.deleted)):
+    click.echo(t("crawl.head", game=game_id, topic=t(f"crawl.topic.{result.kind}"), url=result.url,
+                 new=len(result.new), edited=len(result.changed), deleted=len(result.deleted), pages=result.pages,
+                 requests=result.requests, kb=round(result.bytes / 1024)))
+    for kind, ids in (("new", result.new), ("edited", result.changed), ("deleted", result.deleted)):
+        label = t(f"crawl.label.{kind}")
         for pid in ids[:_SHOWN_PER_KIND]:
             post = by_id.get((result.forum, pid))
             if post is None:
                 continue
             first_line = plain_text(post.html).split("\n", 1)[0]
-            click.echo(f"  {label:7} #{pid} {post.time.astimezone(tz):%d.%m.%Y %H:%M} "
+            click.echo(f"  {label:9} #{pid} {post.time.astimezone(tz):%d.%m.%Y %H:%M} "
                        f"{visible(post.author)}: {first_line[:100]}")
         if len(ids) > _SHOWN_PER_KIND:
-            click.echo(f"  ... and {len(ids) - _SHOWN_PER_KIND} more {label} (see `mafvote posts`)")
+            click.echo(t(f"crawl.more.{kind}", n=len(ids) - _SHOWN_PER_KIND))
     if result.note:
         click.echo(f"  {result.note}")
     if not result.ok:
-        click.echo(f"  FAILED: {result.error}")
+        click.echo(t("crawl.failed", error=result.error))
 
 
 @cli.command("posts")
@@ -166,11 +165,11 @@ def posts_command(config_path: Path, game_id: str | None, kind: str | None, fmt:
         click.echo(json.dumps([post_json(p, tz) for p in posts], ensure_ascii=False, indent=1))
         return
     if not posts:
-        click.echo(f"no posts stored for game {game.id} yet; run `mafvote crawl`", err=True)
+        click.echo(t("posts.none", game=game.id), err=True)
     for p in posts:
-        flags = "".join(f" [{f}]" for f, on in (("edited", p.edited), ("deleted", p.deleted)) if on)
-        click.echo(f"#{p.post_id} {p.kind} p{p.page} {p.time.astimezone(tz):%d.%m.%Y %H:%M} "
-                   f"{visible(p.author)}{flags}")
+        flags = "".join(f" [{t(f'posts.flag.{f}')}]" for f, on in (("edited", p.edited), ("deleted", p.deleted)) if on)
+        click.echo(t("posts.head", id=p.post_id, topic=t(f"posts.topic.{p.kind}"), page=p.page,
+                     time=f"{p.time.astimezone(tz):%d.%m.%Y %H:%M}", author=visible(p.author), flags=flags))
         for line in plain_text(p.html).split("\n"):
             click.echo(f"    {line}" if line else "")
 

@@ -77,11 +77,15 @@ def status_command(config_path: Path, fmt: str, now_text: str | None) -> None:
         games = collect_status(config, store, now)
     _print_status(config, games, now, fmt)
     if missing is not None:
-        click.echo(f"note: {missing}", err=True)
+        from ..messages import text as t
+        click.echo(t("status.note", text=missing), err=True)
 
 
 def _print_status(config, games, now: datetime, fmt: str) -> None:
-    from ..daemon import CRAWL_NOT_FINISHED, format_left
+    from .. import gm_text
+    from ..alert_texts import zone_name
+    from ..daemon import CRAWL_NOT_FINISHED
+    from ..messages import text as t
 
     if fmt == "json":
         click.echo(json.dumps({"now": now.isoformat(), "games": [g.to_json() for g in games]},
@@ -93,54 +97,57 @@ def _print_status(config, games, now: datetime, fmt: str) -> None:
             click.echo("")
         click.echo(f"{s.game}" + (f" — {s.title}" if s.title else ""))
         phase = s.phase
-        line = f"{phase.label} (from {_local(phase.start, tz)}), deadline {_local(phase.deadline, tz)} {tz}"
+        line = t("status.phase.line", phase=t(f"when.{phase.kind}", n=phase.number), start=_local(phase.start, tz),
+                 deadline=_local(phase.deadline, tz), tz=tz, zone=zone_name(phase.deadline, tz))
         if s.active_day is not None and s.active_day is not phase and s.active_day.index != phase.index:
-            line += (f"; the night is over by the clock: day {s.active_day.number} is running, deadline "
-                     f"{_local(s.active_day.deadline, tz)} (resolve the night with `mafvote night resolve`)")
+            line += t("status.night_over", day=s.active_day.number, deadline=_local(s.active_day.deadline, tz))
         if s.winner is not None:
-            click.echo(f"  game over:     {s.winner_text} ({s.winner}); nothing more to close or resolve "
-                       "(`mafvote undo` reverts the last step if it was entered by mistake)")
+            click.echo(t("status.over", winner=s.winner_text, side=s.winner))
         else:
-            click.echo(f"  phase:         {line}")
-            left = format_left(s.deadline - now)
+            click.echo(t("status.phase", line=line))
+            left = gm_text.left(s.deadline - now)
             if s.closed_early is not None:
                 # RULES.md §3.11: the count closed the day (досрочно); its deadline no longer matters
-                left = f"none: the day closed early (досрочно) at {_local(s.closed_early, tz)}"
+                left = t("status.left.closed_early", at=_local(s.closed_early, tz))
             if s.deadline <= now and (s.active_day or phase).kind == "day":
-                day = (s.active_day or phase).number
-                left += f" (close the day with `mafvote day close --game {s.game} --day {day}`)"
-            click.echo(f"  time left:     {left}")
+                left += t("status.left.close", game=s.game, day=(s.active_day or phase).number)
+            click.echo(t("status.left", left=left))
         if s.last_crawls:
             crawls = "; ".join(
-                f"{c['topic']} {_local(c['started_at'], tz)} "
-                + (f"ok ({c['new']} new, {c['changed']} edited, {c['requests']} requests)" if c["ok"]
-                   else f"FAILED: {c['error'] or CRAWL_NOT_FINISHED}")
+                t("status.crawl.ok", topic=t(f"crawl.topic.{c['topic']}"), at=_local(c["started_at"], tz),
+                  new=c["new"], changed=c["changed"], requests=c["requests"]) if c["ok"]
+                else t("status.crawl.failed", topic=t(f"crawl.topic.{c['topic']}"), at=_local(c["started_at"], tz),
+                       error=c["error"] or CRAWL_NOT_FINISHED)
                 for c in s.last_crawls)
         else:
-            crawls = "never (start `mafvote run` or `mafvote crawl`)"
-        click.echo(f"  last crawl:    {crawls}")
-        if s.crawl_overdue_text is not None:
-            click.echo(f"  daemon:        {s.crawl_overdue_text}")
+            crawls = t("status.crawl.never")
+        click.echo(t("status.crawls", crawls=crawls))
+        if s.no_crawl_for is not None and s.poll_interval is not None:
+            click.echo(t("status.daemon", text=t("status.overdue", left=gm_text.left(s.no_crawl_for),
+                                                   every=gm_text.left(s.poll_interval),
+                                                   overdue=s.crawl_overdue_text)))
         if s.last_error is not None:
             err = s.last_error
             if not err.get("finished", True):
-                again = " (run `mafvote crawl` to read the rest)"
+                again = t("status.error.unfinished")
             elif s.failures_in_a_row:
-                again = f" ({s.failures_in_a_row} in a row, still failing)"
+                again = t("status.error.failing", n=s.failures_in_a_row)
             else:
-                again = " (recovered since)"
-            click.echo(f"  last error:    {_local(err['at'], tz)} {err['topic']}: {err['error']}{again}")
+                again = t("status.error.recovered")
+            click.echo(t("status.error", at=_local(err["at"], tz), topic=t(f"crawl.topic.{err['topic']}"),
+                         error=err["error"], again=again))
         else:
-            click.echo("  last error:    none")
+            click.echo(t("status.error.none"))
         # with no daemon running, a next crawl would always read "now": the daemon line above says why instead
         planned = [j for j in s.next_jobs if not (s.crawl_overdue_text and j.kind == "crawl")]
-        jobs = "; ".join(f"{_local(j.at, tz)} {j.label}" for j in planned[:5])
-        click.echo(f"  next jobs:     {jobs or 'none'}")
+        jobs = "; ".join(f"{_local(j.at, tz)} {gm_text.job(j)}" for j in planned[:5])
+        click.echo(t("status.jobs", jobs=jobs or t("status.jobs.none")))
         if s.unsent:
-            click.echo(f"  unsent alerts: {len(s.unsent)} (of {s.alerts_sent} alerts)")
+            click.echo(t("status.unsent", n=len(s.unsent), sent=s.alerts_sent))
             for d in s.unsent:
                 why = f": {d['last_error']}" if d["last_error"] else ""
-                retry = f", next try {_local(d['next_try_at'], tz)}" if d["next_try_at"] else ""
-                click.echo(f"    {d['channel']}: {d['key']} ({d['attempts']} attempts{retry}){why}")
+                retry = t("status.unsent.retry", at=_local(d["next_try_at"], tz)) if d["next_try_at"] else ""
+                click.echo(t("status.unsent.item", channel=d["channel"], key=d["key"], attempts=d["attempts"],
+                             retry=retry, why=why))
         else:
-            click.echo(f"  unsent alerts: none ({s.alerts_sent} alerts sent)")
+            click.echo(t("status.unsent.none", sent=s.alerts_sent))

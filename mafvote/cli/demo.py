@@ -15,6 +15,7 @@ import click
 
 from .. import game as game_mod
 from ..demo import DAY_1_DEADLINE, DEMO_DEADLINE, DEMO_ROLES, DEMO_SINCE
+from ..messages import text as t
 from . import cli
 
 
@@ -51,8 +52,8 @@ def demo_command(ctx: click.Context, keep: Path | None, daemon: bool, seconds_pe
         forum = start_demo_forum(initial_pages=3)
         try:
             config_path = write_demo_config(workdir, forum.base_url, roles=DEMO_ROLES)
-            click.echo(f"Demo forum (MyBB, bundled pages) at {forum.base_url}")
-            click.echo(f"Config: {config_path}")
+            click.echo(t("demo.forum", url=forum.base_url))
+            click.echo(t("demo.config", path=config_path))
             _play(config_path, forum)
             _pages(config_path, kept=keep is not None)
         finally:
@@ -76,28 +77,26 @@ def _play(config_path: Path, forum) -> None:
 
 
 def _play_commands(run, forum) -> None:
-    run("Check the configuration", "check")
-    run("First crawl: the vote thread has 3 pages so far", "crawl")
+    run(t("demo.check"), "check")
+    run(t("demo.first_crawl"), "crawl")
     forum.show_pages(5)
-    run("The thread grew to 5 pages: a poll reads only what is new", "crawl")
+    run(t("demo.poll"), "crawl")
 
     # The bundled thread is day 2 («Голосование — День 2», 30.12 20:00 – 01.01 18:00). The GM enters the
     # game so far: two nights in which the doctor saved the boss's victim, and a day 1 that ended in a tie.
     for night, victim in ((1, "Гаффа"), (2, "Алукарда")):
-        run(f"Night {night}: the GM enters the night actions as the players wrote them",
+        run(t("demo.night_add", night=night),
             "night", "add", "--night", str(night), "--actor", "Ronin", f"Убиваю {victim}")
-        run(f"Night {night}", "night", "add", "--night", str(night), "--actor", "РэдДи", f"Лечу {victim}")
-        run(f"Night {night}: resolved", "night", "resolve", "--night", str(night))
+        run(t("demo.night", night=night), "night", "add", "--night", str(night), "--actor", "РэдДи", f"Лечу {victim}")
+        run(t("demo.night_resolve", night=night), "night", "resolve", "--night", str(night))
         if night == 1:
-            run("Day 1: the GM's own decision (its vote thread is not among the bundled pages)",
-                "day", "close", "--day", "1", "--nobody", "--deadline", DAY_1_DEADLINE)
+            run(t("demo.day1"), "day", "close", "--day", "1", "--nobody", "--deadline", DAY_1_DEADLINE)
     day2 = ("--day", "2", "--since", DEMO_SINCE, "--deadline", DEMO_DEADLINE)
-    run("Day 2: the live count players see (public view)", "tally", *day2, "--at", DEMO_DEADLINE)
-    run("Day 2: the GM's count (hidden weights, reasons, flags)", "tally", *day2, "--at", DEMO_DEADLINE,
-        "--view", "gm")
-    run("Day 2: closed at its deadline from the count", "day", "close", *day2, "--closed-at", DEMO_DEADLINE)
-    run("The themed post of night 2", "render", "night", "2")
-    run("The themed post of day 2", "render", "day", "2")
+    run(t("demo.tally_public"), "tally", *day2, "--at", DEMO_DEADLINE)
+    run(t("demo.tally_gm"), "tally", *day2, "--at", DEMO_DEADLINE, "--view", "gm")
+    run(t("demo.close"), "day", "close", *day2, "--closed-at", DEMO_DEADLINE)
+    run(t("demo.post_night"), "render", "night", "2")
+    run(t("demo.post_day"), "render", "day", "2")
 
 
 def _pages(config_path: Path, *, kept: bool) -> None:

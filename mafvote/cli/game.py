@@ -15,9 +15,9 @@ import click
 from resolver import CHOICE_ROLLS, ROLL_NAMES
 from resolver.state import find_player
 
-from tally.format import hidden_outcome
-
 from .. import game as game_mod
+from .. import gm_text
+from ..messages import text as t
 from ..game import GameService, open_service
 from ..render import public_names, shown_by_account
 from . import cli
@@ -48,13 +48,11 @@ def _local(service: GameService, t: datetime | None) -> str:
 def _winner(service: GameService, winner: str | None) -> None:
     """RULES.md §5: the game is over and who won, in the words of the game's posts («победа маньяка»)."""
     if winner:
-        click.echo(f"Игра окончена: победа {service.winner_words(winner)}")
+        click.echo(t("cli.winner", side=service.winner_words(winner)))
 
 
-def _without_winner_line(text: str, winner: str | None) -> str:
-    # the resolver's GM text ends its public part with "Игра окончена: победа <side id>"; the CLI says it once,
-    # in Russian, after the text (`_winner`)
-    return text.replace(f"\nИгра окончена: победа {winner}\n", "\n") if winner else text
+def _applied(kind: str, number: int, dry_run: bool) -> str:
+    return t("cli.dry_run" if dry_run else "cli.applied", phase=t(f"when.{kind}", n=number))
 
 
 # --- night ----------------------------------------------------------------------------------------
@@ -75,8 +73,8 @@ def night_add(config_path: Path, game_id: str | None, number: int, actor: str, t
     with game_service() as service:
         actions = service.add_action(number, actor, text)
         for a in actions:
-            click.echo(f"read: {a.describe()}")
-        click.echo(f"added to {service.night_path(number)}")
+            click.echo(t("cli.read", text=gm_text.describe(a)))
+        click.echo(t("cli.added", path=service.night_path(number)))
 
 
 @night.command("roll")
@@ -99,8 +97,9 @@ def night_roll(config_path: Path, game_id: str | None, number: int, actor: str, 
                                  f"not {value!r}", param_hint="VALUE")
     with game_service() as service:
         nick = service.force_roll(number, actor, roll, value if roll in CHOICE_ROLLS else value.lower() == "yes")
-        shown = value.lower() if roll not in CHOICE_ROLLS else value
-        click.echo(f"roll {roll} of {nick} on night {number}: {shown} (written to {service.night_path(number)})")
+        shown = (t("roll.yes") if value.lower() == "yes" else t("roll.no")) if roll not in CHOICE_ROLLS else value
+        click.echo(t("cli.roll", roll=gm_text.roll_name(roll), actor=nick, night=number, value=shown,
+                     path=service.night_path(number)))
 
 
 @night.command("resolve")
@@ -115,19 +114,19 @@ def night_resolve(config_path: Path, game_id: str | None, number: int, dry_run: 
         result = service.resolve_night_with_duty(number, now=game_mod.utc_now(), dry_run=dry_run)
         outcome = result.outcome
         if not service.night_path(number).exists():
-            click.echo(f"note: no night file {service.night_path(number)}: the night had no actions", err=True)
+            click.echo(t("cli.no_night_file", path=service.night_path(number)), err=True)
         if fmt == "json":
             _echo_json(result.to_json())     # the GM alerts are its "alerts" (stored with the night as well)
         else:
             # ends its GM lines with "ВНИМАНИЕ: <alert>" for each alert
-            click.echo(_without_winner_line(outcome.to_text(), outcome.winner))
+            click.echo(gm_text.night_text(outcome))
             if result.duty is not None:
                 _print_duty(result)
             _winner(service, outcome.winner)
         for alert in outcome.alerts:
             # on stderr too, so a GM reading --format json or piping stdout still sees it
-            click.echo(f"alert: {alert}", err=True)
-        click.echo(f"night {number}: " + ("dry run, nothing applied" if dry_run else "applied"), err=True)
+            click.echo(t("cli.alert", text=alert), err=True)
+        click.echo(_applied("night", number, dry_run), err=True)
 
 
 def _print_duty(result: game_mod.NightResult) -> None:
@@ -136,8 +135,7 @@ def _print_duty(result: game_mod.NightResult) -> None:
     assert duty is not None
     click.echo(duty.to_text())
     if duty.missed:
-        click.echo(f"  штраф и пропуск на подсчёте дня {result.day_after}; если игрок предупредил ведущего: "
-                   f"mafvote state excuse --player НИК --day {result.day_after} --night")
+        click.echo(t("cli.duty.hint", day=result.day_after))
         for d in duty.duties:
             if d.status == "missed":
                 click.echo(f"  {d.player}: {d.detail}")
@@ -181,9 +179,9 @@ def day_close(config_path: Path, game_id: str | None, number: int, eliminate: st
                 # how the typed name was read (a typo is matched like a vote's name), as `night add` shows it:
                 # a hanging is not undone by a glance at the post
                 hanged = [d.player for d in result.outcome.deaths if "hanged" in d.causes]
-                click.echo(f"--eliminate {eliminate}: {', '.join(hanged) or 'никто не повешен'}")
+                click.echo(t("cli.eliminate", written=eliminate, read=", ".join(hanged) or t("cli.eliminate.nobody")))
             _print_close(service, result)
-        click.echo(f"day {number}: " + ("dry run, nothing applied" if dry_run else "applied"), err=True)
+        click.echo(_applied("day", number, dry_run), err=True)
 
 
 def _death_order(service: GameService, died: str | None) -> int:
@@ -194,46 +192,45 @@ def _death_order(service: GameService, died: str | None) -> int:
 
 def _print_close(service: GameService, result: game_mod.DayClose) -> None:
     o = result.outcome
-    how = "по подсчёту голосов" if result.decided_by == "count" else "решение ведущего"
-    click.echo(f"День {o.day} ({how})")
+    how = t("cli.close.by_count") if result.decided_by == "count" else t("cli.close.by_gm")
+    click.echo(t("cli.close.head", day=o.day, how=how))
     for p in o.public:
         click.echo(f"  {p.text}")
     for m in o.private:     # like the night's: `render day N --private` gives them in the theme
-        click.echo(f"ЛС {m.to}: {m.text}")
+        click.echo(t("night.private", to=m.to, text=m.text))
     if result.count is not None:
         c = result.count
         # the count keys slots by their first nick; the GM reads them by the name the posts use now
         shown = public_names(service.game.players, service.state().replacements)
-        top = ", ".join(f"{shown.get(x.player, x.player)} {x.total}" for x in c.candidates[:5]) or "голосов нет"
-        click.echo(f"Подсчёт: {top}; итог: {c.outcome.reason}")
+        top = ", ".join(f"{shown.get(x.player, x.player)} {x.total}" for x in c.candidates[:5]) or \
+            t("cli.close.no_votes")
+        click.echo(t("cli.close.count", top=top, reason=gm_text.reason(c.outcome.reason)))
         if c.not_voted:
-            click.echo(f"Не проголосовали: {', '.join(shown.get(p, p) for p in c.not_voted)}")
+            click.echo(t("cli.close.not_voted", names=", ".join(shown.get(p, p) for p in c.not_voted)))
     if result.owes_night_action:
-        click.echo(f"Штраф за пропуск НД: {', '.join(result.owes_night_action)}")
+        click.echo(t("cli.close.owes_night", names=", ".join(result.owes_night_action)))
     if result.count is not None and result.public is not None:
         # RULES.md §3 "Two views": the real result over the public totals; the post then gives no reason. The
         # public count is the close's own (same --since/--deadline/--closed-at): a recount over the schedule's
         # bounds would compare two different days (a false warning in a --dry-run)
         public = result.public.to_json()
-        hidden = hidden_outcome({**public, "closed": True, "outcome": result.count.to_json()["outcome"]})
+        hidden = gm_text.hidden_outcome({**public, "closed": True, "outcome": result.count.to_json()["outcome"]})
         if hidden:
-            click.echo(f"ВНИМАНИЕ: {hidden}")
+            click.echo(t("cli.close.hidden", text=hidden))
     for nick, shield in result.overridden:
         # RULES.md §3.10: the shield saves from the vote's hanging, not from the GM's own decision
-        what = "отмаза" if shield == "alibi" else "защита от казни"
-        click.echo(f"ВНИМАНИЕ: {nick} — {what} на этот день, но решение ведущего (--eliminate) выше: игрок повешен "
-                   f"({what} спасает от повеса по голосованию). Если это ошибка: `mafvote undo`")
-        click.echo(f"warning: {nick} had {'an alibi' if shield == 'alibi' else 'a protection from hanging'} today; "
-                   "hanged by the GM's --eliminate (`mafvote undo` reverts it)", err=True)
+        what = t("cli.close.override.alibi" if shield == "alibi" else "cli.close.override.protection")
+        click.echo(t("cli.close.override", player=nick, what=what))
+        click.echo(t("cli.close.override.warning", player=nick, what=what), err=True)
     if result.modkill_candidates:
-        click.echo(f"Кандидаты на модкилл (второй пропуск): {', '.join(result.modkill_candidates)}")
+        click.echo(t("cli.close.modkill", names=", ".join(result.modkill_candidates)))
     if result.under_active:
-        click.echo(f"Мало постов, ночное действие будет отклонено: {', '.join(result.under_active)}")
+        click.echo(t("cli.close.under_active", names=", ".join(result.under_active)))
     if result.note:
-        click.echo(f"Примечание: {result.note}")
-    click.echo("Ход:")
+        click.echo(t("cli.close.note", text=result.note))
+    click.echo(t("cli.close.journal"))
     for line in o.log:
-        click.echo(f"  {line}")
+        click.echo(f"  {gm_text.journal(line)}")
     _winner(service, o.winner)
 
 
@@ -295,7 +292,7 @@ def replace_command(config_path: Path, game_id: str | None, player: str, by: str
         old, by = new.replacements[-1]
         # nicks are not inflected («вместо Зета» would be wrong for a female nick): the slot, then the new account
         # as stored (invisible characters and outer spaces dropped)
-        click.echo(f"замена: слот {old} — теперь {by}, с {_local(service, when or now)}")
+        click.echo(t("cli.replaced", old=old, new=by, at=_local(service, when or now)))
 
 
 @cli.command("undo")
@@ -305,9 +302,10 @@ def undo_command(config_path: Path, game_id: str | None) -> None:
     """Revert the last applied step (a resolved night, a closed day, a modkill, a replacement, a hand-set state)."""
     with game_service() as service:
         dropped = service.undo()
-        click.echo(f"undone: {dropped.describe()}")
+        click.echo(t("cli.undone", what=dropped.describe()))
         current = service.current_phase()
-        click.echo(f"current phase: {current.label_ru} (deadline {_local(service, current.deadline)})")
+        click.echo(t("cli.current", phase=t(f"when.{current.kind}", n=current.number),
+                     deadline=_local(service, current.deadline)))
 
 
 # --- state ----------------------------------------------------------------------------------------
@@ -326,7 +324,7 @@ def state_json(service: GameService) -> dict:
         # RULES.md §5: after the game's end `phase` is the one that would come next; nothing more is resolved
         "game_over": winner is not None,
         "winner": winner,
-        "winner_text": f"победа {service.winner_words(winner)}" if winner else None,
+        "winner_text": t("state.winner", side=service.winner_words(winner)) if winner else None,
         "game_over_step": ({"seq": ended_by.seq, "kind": ended_by.kind, "number": ended_by.number,
                             "how": ended_by.how} if ended_by is not None else None),
         "applied": [{"seq": r.seq, "kind": r.kind, "number": r.number, "how": r.how,
@@ -354,46 +352,50 @@ def state_json(service: GameService) -> dict:
 def _print_state(service: GameService) -> None:
     data = state_json(service)
     ph = data["phase"]
-    kind = "день" if ph["kind"] == "day" else "ночь"
     if data["game_over"]:
         step = data["game_over_step"]
-        phase = f"{'день' if step['kind'] == 'day' else 'ночь'} {step['number']}"
-        what = {"resolve": phase, "close": phase, "modkill": f"модкилл, {phase}"}[step["how"]]
-        click.echo(f"Игра {data['game']} окончена: {data['winner_text']} (после шага #{step['seq']}: {what}); "
-                   "`mafvote undo` отменяет последний шаг, если он внесён по ошибке")
+        phase = t(f"when.{step['kind']}", n=step["number"])
+        what = t("state.over.modkill", phase=phase) if step["how"] == "modkill" else phase
+        click.echo(t("state.over", game=data["game"], winner=data["winner_text"], seq=step["seq"], what=what))
     else:
-        click.echo(f"Игра {data['game']}: {kind} {ph['number']}, с "
-                   f"{_local(service, datetime.fromisoformat(ph['start']))} "
-                   f"до {_local(service, datetime.fromisoformat(ph['deadline']))}")
-    click.echo(f"Живы ({len(data['alive'])}): " + ", ".join(
-        p["player"] + (f" ({p['name']})" if p["name"] != p["player"] else "") for p in data["alive"]))
+        click.echo(t("state.phase", game=data["game"], phase=t(f"when.{ph['kind']}", n=ph["number"]),
+                     start=_local(service, datetime.fromisoformat(ph["start"])),
+                     deadline=_local(service, datetime.fromisoformat(ph["deadline"]))))
+    click.echo(t("state.alive", n=len(data["alive"]), names=", ".join(
+        p["player"] + (f" ({p['name']})" if p["name"] != p["player"] else "") for p in data["alive"])))
     if data["dead"]:
-        click.echo("Выбыли: " + "; ".join(
-            f"{d['player']} ({d['died']}{', ' + d['role'] if d['role'] else ''})" for d in data["dead"]))
+        # «Соня — ночь 1, Герда»: the phase in words, the role after it, one pair of brackets at most
+        click.echo(t("state.dead", items="; ".join(
+            t("state.dead.item.role" if d["role"] else "state.dead.item", player=d["player"],
+              when=gm_text.phase(d["died"] or ""), role=d["role"]) for d in data["dead"])))
     if data["silences"]:
-        click.echo("Лишены голоса: " + ", ".join(
-            f"{s['player']} (дней: {s['days']}{'' if s['announced'] else ', тайно'})" for s in data["silences"]))
+        click.echo(t("state.silences", items=", ".join(
+            t("state.silence.item" if s["announced"] else "state.silence.item.secret", player=s["player"],
+              days=s["days"]) for s in data["silences"])))
     if data["hidden_vote_loss"]:
-        click.echo("Тайно лишены голоса: " + ", ".join(data["hidden_vote_loss"]))
+        click.echo(t("state.hidden_vote_loss", names=", ".join(data["hidden_vote_loss"])))
     if data["alibis"]:
-        click.echo("Отмазаны: " + ", ".join(data["alibis"]))
+        click.echo(t("state.alibis", names=", ".join(data["alibis"])))
     if data["items"]:
-        click.echo("Предметы: " + "; ".join(f"{k}: {', '.join(v)}" for k, v in data["items"].items()))
+        click.echo(t("state.items", items="; ".join(
+            t("state.item", player=k, things=", ".join(gm_text.ability(x) for x in v))
+            for k, v in data["items"].items())))
     if data["hang_protection"]:
-        click.echo("Защита от повеса: " + ", ".join(f"{k} {v}" for k, v in data["hang_protection"].items()))
+        click.echo(t("state.hang_protection", items=", ".join(f"{k} {v}" for k, v in data["hang_protection"].items())))
     if data["transfers"]:
-        click.echo("Передача голоса: " + ", ".join(
-            f"{t['source']} -> {t['to']} ({'украден' if t['kind'] == 'stolen' else 'подарен'})"
-            for t in data["transfers"]))
+        click.echo(t("state.transfers", items=", ".join(
+            t(f"state.transfer.{x['kind']}" if x["kind"] in ("stolen", "gifted") else "state.transfer.gifted",
+              source=x["source"], to=x["to"]) for x in data["transfers"])))
     if data["misses"]:
-        click.echo("Пропуски: " + ", ".join(f"{k} {v}" for k, v in data["misses"].items()))
+        click.echo(t("state.misses", items=", ".join(f"{k} {v}" for k, v in data["misses"].items())))
     if data["excused"]:
         def label(key: str) -> str:
             kind, number = key.split()
-            return f"{'день' if kind == 'day' else 'НД ночи'} {number}"
-        click.echo("Освобождены ведущим: " + "; ".join(f"{label(k)}: {', '.join(v)}" for k, v in data["excused"].items()))
+            return t("state.excused.day" if kind == "day" else "state.excused.night", n=number)
+        click.echo(t("state.excused", items="; ".join(
+            f"{label(k)}: {', '.join(v)}" for k, v in data["excused"].items())))
     if data["applied"]:
-        click.echo(f"Применено шагов: {len(data['applied'])}; последний: {service.applied()[-1].describe()}")
+        click.echo(t("state.applied", n=len(data["applied"]), last=service.applied()[-1].describe()))
 
 
 @cli.group("state", invoke_without_command=True)
@@ -423,7 +425,7 @@ def state_silence(config_path: Path, game_id: str | None, player: str, number: i
     """Silence a player for a day (лишение голоса)."""
     with game_service() as service:
         service.set_silence(player, number, now=game_mod.utc_now(), secret=secret, days=days)
-        click.echo(f"{player}: {'secret ' if secret else ''}silence on day {number}")
+        click.echo(t("cli.silence.secret" if secret else "cli.silence", player=player, day=number))
 
 
 @state_group.command("alibi")
@@ -435,7 +437,7 @@ def state_alibi(config_path: Path, game_id: str | None, player: str, number: int
     """Give a player an alibi for a day (отмаза): the count cannot hang them."""
     with game_service() as service:
         service.set_alibi(player, number, now=game_mod.utc_now())
-        click.echo(f"{player}: alibi on day {number}")
+        click.echo(t("cli.alibi", player=player, day=number))
 
 
 @state_group.command("kill")
@@ -447,7 +449,7 @@ def state_kill(config_path: Path, game_id: str | None, player: str, reveal: bool
     """Mark a player dead (a death worked out outside mafvote)."""
     with game_service() as service:
         service.set_dead(player, now=game_mod.utc_now(), reveal=reveal)
-        click.echo(f"{service.killed_name(player)}: dead")
+        click.echo(t("cli.kill", player=service.killed_name(player)))
         _winner(service, service.winner())
 
 
@@ -468,14 +470,12 @@ def state_excuse(config_path: Path, game_id: str | None, player: str, number: in
         night = service.night_before_day(number)
         if night_only:
             # the set_excuse refused it in a game without night-action duty: here the action is a duty
-            click.echo(f"{player}: excused from the night action of night {night}: no penalty and no miss for it "
-                       f"at day {number}'s count")
+            click.echo(t("cli.excuse.night", player=player, night=night, day=number))
             duty = service.stored_night_duty(night)
             if duty is not None and duty.status(player) not in ("missed", "excused", ""):
-                click.echo(f"note: {player} did not miss night {night}'s action ({duty.status(player)}); "
-                           "the excuse changes nothing", err=True)
+                click.echo(t("cli.excuse.not_missed", player=player, night=night, status=duty.status(player)),
+                           err=True)
         elif service.night_action_is_duty and night >= 1:
-            click.echo(f"{player}: excused on day {number}: no penalty and no miss for the vote, nor for the night "
-                       f"action of night {night}")
+            click.echo(t("cli.excuse.both", player=player, day=number, night=night))
         else:
-            click.echo(f"{player}: excused on day {number}: no penalty and no miss for the vote")
+            click.echo(t("cli.excuse.vote", player=player, day=number))

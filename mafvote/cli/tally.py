@@ -12,6 +12,7 @@ import tally as T
 from scraper.untrusted import visible
 
 from .. import game as game_mod
+from .. import gm_text
 from ..render import public_names
 from . import cli
 from .common import config_option, crawl_warning, format_option, game_option, parse_cli_time
@@ -70,7 +71,7 @@ def tally_command(config_path: Path, game_id: str | None, number: int | None, si
         # the table prints the instants as the count holds them (UTC or the zone they were given in): the GM reads
         # them in the game's zone, to the minute, like `votes` and `posts`
         # no control character of a post or a nick reaches the terminal (issue 13)
-        click.echo(visible(local_times(T.format_text(t, names=names), tz)), nl=False)
+        click.echo(visible(local_times(gm_text.tally_text(t, names=names, tz=tz), tz)), nl=False)
 
 
 @cli.command("votes")

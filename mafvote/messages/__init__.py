@@ -20,13 +20,14 @@ recorded). Both tables have exactly the same keys (checked on import): a text ca
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, Mapping
 
 from . import en, ru
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "current", "has", "table", "text", "use"]
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "current", "has", "table", "text", "use", "using"]
 
 DEFAULT_LANGUAGE = "ru"
 TABLES: Mapping[str, Mapping[str, str]] = {"en": en.MESSAGES, "ru": ru.MESSAGES}
@@ -48,6 +49,17 @@ def use(language: str) -> None:
     """Make `language` the current one (the CLI, once the config is read)."""
     table(language)
     _language.set(language)
+
+
+@contextmanager
+def using(language: str):
+    """`language` is the current one inside the block (the daemon's alerts, the GM report of a game)."""
+    table(language)
+    token = _language.set(language)
+    try:
+        yield
+    finally:
+        _language.reset(token)
 
 
 def current() -> str:

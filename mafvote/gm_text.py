@@ -1,0 +1,295 @@
+"""The GM's words for what the pure packages return as structures: the resolver's journal lines, refusals,
+rolls and transfers (`night resolve`, `day close`, `render --gm`), and the count's hidden-result warning.
+`tally` and `resolver` keep their English sentences (JSON `log`, `detail`: scripts read them); here every one
+is worded from its key and facts through the message catalogue (mafvote.messages), in the current language.
+
+    journal(line)          a resolver.journal.Line, its JSON ({"key", "facts", "text"}) or a plain string
+    night_text(outcome)    the night's GM view, as `NightOutcome.to_text` lays it out
+    hidden_outcome(tally)  tally.format.hidden_outcome in words
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from tally.format import hidden_outcome_facts
+
+from . import messages
+from .messages import text as t
+
+__all__ = ["ability", "hidden_outcome", "journal", "night_text", "reason", "roll_name"]
+
+
+def _listing(names: Any) -> str:
+    if isinstance(names, (list, tuple)):
+        return ", ".join(str(n) for n in names)
+    return str(names or "")
+
+
+def ability(name: str) -> str:
+    """A ruleset's ability identifier (`kill`) as the GM reads it (`убийство`); a name the catalogue does not
+    know (a GM's own ruleset) as written."""
+    return messages.table().get(f"ability.{name}", name)
+
+
+def roll_name(name: str) -> str:
+    return messages.table().get(f"roll.{name}", name)
+
+
+def reason(value: str) -> str:
+    """An outcome reason (`plurality`) in words."""
+    return messages.table().get(f"reason.{value}", value)
+
+
+def cause(value: str) -> str:
+    """A cause of death or silence as the resolver records it (`killed by Ronin (boss)`), in words."""
+    from .alert_rules import death_cause       # alert_rules imports the tally's formatting: only when asked
+    return death_cause(value, language=messages.current())
+
+
+def _entry(line: Any) -> tuple[str | None, Mapping[str, Any], str]:
+    if isinstance(line, Mapping):
+        return line.get("key"), line.get("facts") or {}, str(line.get("text", ""))
+    key = getattr(line, "key", None)
+    return key, getattr(line, "facts", {}), str(line)
+
+
+def journal(line: Any) -> str:
+    """One journal line in the current language; a line without a key (an older stored night, a line not yet
+    given one) as the resolver wrote it."""
+    key, facts, english = _entry(line)
+    if key is None or messages.table().get(f"journal.{key}", "{text}") == "{text}":
+        return english
+    words: dict[str, Any] = {"text": english}
+    for k, v in facts.items():
+        if k == "reason":
+            v = journal(v)
+        elif k == "cause":
+            v = cause(str(v))
+        elif k in ("ability", "card", "kind"):
+            v = ability(str(v))
+        elif k == "name" and key == "roll":
+            v = roll_name(str(v))
+        elif k == "p":
+            v = percent(v)
+        elif k == "value" and key == "roll":
+            v = t("roll.yes") if facts.get("yes") else t("roll.no")
+        elif k == "died":
+            v = phase(str(v))
+        elif k in ("forced", "behalf", "shahid", "gone", "past", "how", "boss", "found", "parity", "kept") or \
+                (k == "side" and isinstance(v, bool)) or (k in ("kinds", "visitors") and not v):
+            v = _flag(key, k, v)
+        elif isinstance(v, (list, tuple)):
+            v = _listing(v)
+        words[k] = v
+    return t(f"journal.{key}", **words)
+
+
+def _flag(key: str, fact: str, v: Any) -> str:
+    """A journal line's optional part in words: present when the fact is set, else nothing."""
+    if fact == "forced":
+        return t("night.roll.forced") if v else ""
+    if fact == "behalf":
+        return t("journal.boss_action.behalf") if v else ""
+    if fact == "shahid":
+        return t("journal.day.hanged.shahid") if v else ""
+    if fact == "gone":
+        return t("journal.refusal.no_ability.gone") if v else ""
+    if fact == "how":
+        return t(f"journal.silence.{v}")
+    if fact == "boss":
+        return str(v) if v else "—"
+    if fact == "found":
+        return t("journal.find.yes" if v else "journal.find.no")
+    if fact == "side":
+        return t("journal.refusal.used_up.side") if v else ""
+    if fact == "parity":
+        return messages.table().get(f"journal.refusal.parity.{v}", str(v))
+    if fact == "kept":
+        return t("journal.succession.kept.some", kept=v) if v else ""
+    if fact in ("kinds", "visitors"):
+        return t(f"journal.watch.{fact}.none")
+    # `past`: the defences a kill went through ("heals and protections")
+    what = [t(f"journal.kill.past.{w}") for w in ("heals", "protections") if w in str(v)]
+    return t("journal.kill.past", what=" и ".join(what)) if what else ""
+
+
+def percent(p: Any) -> str:
+    """A roll's probability: `50 %` (ru), `0.5` (en, as the resolver wrote it)."""
+    return t("percent", n=round(float(p) * 100), p=p)
+
+
+def phase(value: str) -> str:
+    """`night 1` / `day 2` (a death's phase as the state records it) in words: `ночь 1`, `день 2`."""
+    kind, _, number = value.partition(" ")
+    if kind in ("day", "night") and number.isdigit():
+        return t(f"phase.{kind}", n=number)
+    return value
+
+
+def refusal(r: Any) -> str:
+    """`Отказ: Лиса, убийство: заблокирован(а) …` — a refusal with its reason in words."""
+    if isinstance(r, Mapping):
+        actor, name, why = r.get("actor"), r.get("ability"), r.get("reason_line") or r.get("reason")
+    else:
+        actor, name, why = r.actor, r.ability, r.reason
+    return t("night.refused", actor=actor, ability=ability(str(name)), reason=journal(why))
+
+
+def describe(action: Any) -> str:
+    """How `night add` read an action (resolver.Action.describe): «Ronin: убийство → Гафф»."""
+    text = t("describe.head", actor=action.actor, ability=ability(action.ability))
+    if action.role:
+        text += f" [{action.role}{' / ' + action.copy if action.copy else ''}]"
+    if action.targets:
+        text += t("describe.targets", targets=", ".join(action.targets))
+    if action.kill:
+        text += t("describe.kill", targets=", ".join(action.kill))
+    if action.question:
+        text += f": {action.question}"
+    if action.learn:
+        text += f" [{action.learn}]"
+    return text
+
+
+def roll_text(r: Any) -> str:
+    """«Бросок «лишение голоса» (Лиса, вероятность 50 %): да»."""
+    get = r.get if isinstance(r, Mapping) else (lambda k: getattr(r, k))
+    value = get("value")
+    shown = t("roll.yes") if value is True else t("roll.no") if value is False else str(value)
+    return t("night.roll", name=roll_name(str(get("name"))), actor=get("actor"), p=percent(get("p")),
+             value=shown, forced=t("night.roll.forced") if get("forced") else "")
+
+
+def night_alert(text: Any) -> str:
+    """A resolver alert in words: a resolver.journal.Line (or its JSON) keyed `alert.…`; else as written."""
+    return journal(text)
+
+
+def night_text(o: Any) -> str:
+    """The GM's view of a resolved night: public lines, then what only the GM sees (private results,
+    refusals, rolls, transfers, alerts), then the journal."""
+    lines = [t("night.head", night=o.night)]
+    lines += [f"  {p.text}" for p in o.public] or ["  " + t("night.nothing_public")]
+    if o.hidden_vote_loss:
+        lines.append(t("night.hidden_vote_loss", names=_listing(list(o.hidden_vote_loss))))
+    if o.alibis:
+        lines.append(t("night.alibis", names=_listing(list(o.alibis))))
+    if o.saved:
+        lines.append(t("night.saved", names=_listing(list(o.saved))))
+    lines += [t("night.private", to=p.to, text=p.text) for p in o.private]
+    lines += [t("night.refused.line", text=refusal(r)) for r in o.refused]
+    lines += [roll_text(r) for r in o.rolls]
+    lines += [t(f"night.transfer.{kind}" if messages.has(f"night.transfer.{kind}") else "night.transfer",
+                kind=kind, source=src, to=to) for kind, src, to in o.transfers]
+    lines += [t("night.alert", text=night_alert(a)) for a in o.alerts]
+    lines.append(t("night.journal"))
+    lines += [f"  {journal(x)}" for x in o.log]
+    return "\n".join(lines)
+
+
+def hidden_outcome(tally: Any) -> str | None:
+    """Why a closed day's real result must not be told with its reason (tally.format.hidden_outcome), in words;
+    None when it may."""
+    f = hidden_outcome_facts(tally)
+    if f is None:
+        return None
+    public = f["public"]
+    if not public:
+        shown = t("hidden.none")
+    else:
+        shown = t("hidden.leaders" if len(public) > 1 else "hidden.leader", names=_listing(public), top=f["top"])
+    head = t("hidden.head", shown=shown, reason=reason(str(f["reason"])),
+             real=t("hidden.real", names=_listing(f["real"])) if f["real"] else "")
+    if f["tie"] is not None:
+        return t("hidden.tie", head=head, tie=reason(f["tie"]),
+                 later=t("hidden.later") if f["tie_still_forgiven"] else "")
+    return t("hidden.plain", head=head)
+
+
+def tally_text(tally: Any, width: int = 110, *, names: Mapping[str, str] | None = None, tz: Any = None) -> str:
+    """`tally --format text`: a terminal table (per target the total, red, blue, penalty and voters), then who
+    has not voted, the final votes, the day's state and outcome, the flags and the alerts, in words.
+    `names`: the name each slot is shown by (tally.format.format_text)."""
+    import io
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from tally.format import public_outcome
+
+    from .alert_rules import gm_report_data
+
+    shown = dict(names or {})
+
+    def n(player: str) -> str:
+        return shown.get(player, player)
+
+    def names_of(players: Any) -> str:
+        return ", ".join(n(p) for p in players or ())
+
+    view = t(f"tally.view.{tally.view}") if messages.has(f"tally.view.{tally.view}") else tally.view
+    table = Table(title=t("tally.title", game=tally.game, day=tally.day, view=view,
+                          deadline=tally.deadline.isoformat(),
+                          as_of=t("tally.as_of", at=tally.as_of.isoformat()) if tally.as_of else ""), expand=False)
+    # colors_matter = false (004, RULES.md §3.4): every vote is a vote to hang, one "votes" column
+    cols = ("player", "total", "red", "blue", "penalty", "voters") if tally.colors_matter else \
+        ("player", "total", "votes", "penalty", "voters")
+    for col in cols:
+        table.add_column(t(f"tally.col.{col}"), justify="left" if col in ("player", "voters") else "right")
+    for c in tally.candidates:
+        voters = ", ".join(
+            n(v.voter) + ("" if v.color == "red" else t("tally.blue")) + ("" if v.weight == 1 else f" ×{v.weight}")
+            for v in c.voters)
+        counts = (str(c.red), str(c.blue)) if tally.colors_matter else (str(c.red),)
+        table.add_row(n(c.player), str(c.total), *counts, str(c.penalty), voters or "—")
+    buf = io.StringIO()
+    Console(file=buf, width=width, color_system=None, force_terminal=False, legacy_windows=False).print(table)
+    lines = [buf.getvalue().rstrip("\n")]
+    lines.append(t("tally.not_voted", names=names_of(tally.not_voted)) if tally.not_voted else t("tally.all_voted"))
+    if tally.silenced:
+        lines.append(t("tally.silenced", names=names_of(tally.silenced)))
+    if tally.final:
+        lines.append(t("tally.final", names=names_of(tally.final)))
+    state = t("tally.closed") if tally.closed else t("tally.open")
+    if tally.closed_early:
+        state = t("tally.closed_early", at=tally.closed_early.isoformat())
+    # the public view never names the real tied or saved players the public totals do not show (RULES.md §3)
+    o = public_outcome(tally)
+    lines.append(t("tally.outcome", state=state, reason=reason(str(o.get("reason"))),
+                   eliminated=t("tally.eliminated", names=names_of(o.get("eliminated"))) if o.get("eliminated") else "",
+                   saved=t("tally.saved", names=names_of(o.get("saved"))) if o.get("saved") else "",
+                   tied=t("tally.tied", names=names_of(o.get("tied"))) if o.get("tied") else ""))
+    # the flags and alerts as the alerts and the GM report word them (one wording per kind)
+    worded = gm_report_data({"tally": tally.to_json()}, language=messages.current(), tz=tz)["tally"]
+    for f in worded.get("flags") or ():
+        post_id = f.get("post_id")
+        lines.append(t("tally.flag", kind=f["kind"], label=f.get("label", f["kind"]), player=f.get("player") or "-",
+                       post=t("tally.flag.post", post_id=post_id) if post_id is not None else "",
+                       post_id="-" if post_id is None else post_id, detail=f.get("detail", ""),
+                       text=f.get("text", "")))
+    for a in worded.get("alerts") or ():
+        lines.append(t("tally.alert", kind=a.get("kind"), detail=a.get("detail", ""), text=a.get("text", "")))
+    return "\n".join(lines) + "\n"
+
+
+def left(delta: Any) -> str:
+    """A span of time as the status shows it: `2 ч 05 мин`, `15 мин`, `3 сут 4 ч`, `время вышло 3 мин назад`."""
+    seconds = int(delta.total_seconds())
+    minutes = (-seconds) // 60 if seconds < 0 else -(-seconds // 60)
+    if minutes >= 48 * 60:
+        text = t("span.days", d=minutes // 1440, h=minutes % 1440 // 60)
+    elif minutes >= 60:
+        text = t("span.hours", h=minutes // 60, m=minutes % 60)
+    else:
+        text = t("span.minutes", m=minutes)
+    return t("span.passed", text=text) if seconds < 0 else text
+
+
+def job(j: Any) -> str:
+    """A planned job of the daemon (mafvote.daemon.PlannedJob) in words; its label when it has no facts."""
+    if j.kind == "crawl" and getattr(j, "every", None) is not None:
+        return t("status.job.crawl", every=left(j.every), label=j.label)
+    if j.kind in ("deadline_soon", "deadline") and getattr(j, "day", None) is not None:
+        offset = left(j.every) if getattr(j, "every", None) is not None else ""
+        return t(f"status.job.{j.kind}", day=j.day, offset=offset, label=j.label)
+    return j.label
