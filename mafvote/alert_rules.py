@@ -557,13 +557,14 @@ _DEATH_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(
 ))
 
 
-def death_cause(cause: str, *, language: str = W.DEFAULT_LANGUAGE) -> str:
+def death_cause(cause: str, *, language: str = W.DEFAULT_LANGUAGE, prefix: str = "cause") -> str:
     """A cause of death as the resolver records it (`killed by Ронин (boss)`, `hanged`) in `language`
-    (`убийство: Ронин (босс)`, `повешение`); English and an unknown cause: as recorded."""
+    (`убийство: Ронин (босс)`, `повешение`); English and an unknown cause: as recorded. `prefix`: the
+    catalogue's keys (`journal.cause` words it for the journal, after «нападение:»)."""
     for key, pattern in _DEATH_CAUSES:
         found = pattern.fullmatch(cause)
         if found:
-            return W.phrase(language, f"cause.{key}", cause=cause, **found.groupdict())
+            return W.phrase(language, f"{prefix}.{key}", cause=cause, text=cause, **found.groupdict())
     return cause
 
 

@@ -43,7 +43,7 @@ def reason(value: str) -> str:
 def cause(value: str) -> str:
     """A cause of death or silence as the resolver records it (`killed by Ronin (boss)`), in words."""
     from .alert_rules import death_cause       # alert_rules imports the tally's formatting: only when asked
-    return death_cause(value, language=messages.current())
+    return death_cause(value, language=messages.current(), prefix="journal.cause")
 
 
 def _entry(line: Any) -> tuple[str | None, Mapping[str, Any], str]:
@@ -60,6 +60,10 @@ def journal(line: Any) -> str:
     if key is None or messages.table().get(f"journal.{key}", "{text}") == "{text}":
         return english
     words: dict[str, Any] = {"text": english}
+    if key == "death_order":
+        # «Соня — Ronin (босс); Гафф — Ronin (босс)»: each death with what killed it
+        words["deaths"] = "; ".join(t("journal.death_order.item", player=p, causes=", ".join(cause(c) for c in cs))
+                                    for p, cs in zip(facts.get("players") or (), facts.get("causes") or ()))
     for k, v in facts.items():
         if k == "reason":
             v = journal(v)
@@ -218,6 +222,7 @@ def tally_text(tally: Any, width: int = 110, *, names: Mapping[str, str] | None 
     from tally.format import public_outcome
 
     from .alert_rules import gm_report_data
+    from .alert_texts import zone_name
 
     shown = dict(names or {})
 
@@ -227,10 +232,13 @@ def tally_text(tally: Any, width: int = 110, *, names: Mapping[str, str] | None 
     def names_of(players: Any) -> str:
         return ", ".join(n(p) for p in players or ())
 
+    def when(dt: Any) -> str:
+        local = dt.astimezone(tz) if tz is not None else dt
+        return t("tally.time", iso=dt.isoformat(), when=f"{local:%d.%m.%Y %H:%M}", zone=zone_name(dt, tz))
+
     view = t(f"tally.view.{tally.view}") if messages.has(f"tally.view.{tally.view}") else tally.view
-    table = Table(title=t("tally.title", game=tally.game, day=tally.day, view=view,
-                          deadline=tally.deadline.isoformat(),
-                          as_of=t("tally.as_of", at=tally.as_of.isoformat()) if tally.as_of else ""), expand=False)
+    table = Table(title=t("tally.title", game=tally.game, day=tally.day, view=view, deadline=when(tally.deadline),
+                          as_of=t("tally.as_of", at=when(tally.as_of)) if tally.as_of else ""), expand=False)
     # colors_matter = false (004, RULES.md §3.4): every vote is a vote to hang, one "votes" column
     cols = ("player", "total", "red", "blue", "penalty", "voters") if tally.colors_matter else \
         ("player", "total", "votes", "penalty", "voters")
@@ -252,7 +260,7 @@ def tally_text(tally: Any, width: int = 110, *, names: Mapping[str, str] | None 
         lines.append(t("tally.final", names=names_of(tally.final)))
     state = t("tally.closed") if tally.closed else t("tally.open")
     if tally.closed_early:
-        state = t("tally.closed_early", at=tally.closed_early.isoformat())
+        state = t("tally.closed_early", at=when(tally.closed_early))
     # the public view never names the real tied or saved players the public totals do not show (RULES.md §3)
     o = public_outcome(tally)
     lines.append(t("tally.outcome", state=state, reason=reason(str(o.get("reason"))),

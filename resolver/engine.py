@@ -1259,8 +1259,9 @@ def _finish(nt: _Night) -> NightOutcome:
     # wrong role shot first, 004's bloody-kill target before its visitor), so it stays in the GM's log only
     killed = sorted(nt.died, key=lambda n: (nt.death_key.get(n, (99,)), roster.index(n)))
     if len(killed) > 1:
-        nt.log.append("order of deaths (GM only; the post lists them in roster order): "
-                      + ", ".join(f"{n} ({', '.join(nt.died[n])})" for n in killed))
+        nt.log.append(Line.said("death_order", "order of deaths (GM only; the post lists them in roster order): "
+                                + ", ".join(f"{n} ({', '.join(nt.died[n])})" for n in killed),
+                                players=list(killed), causes=[list(nt.died[n]) for n in killed]))
     # RULES.md "hidden information never leaks": every public list of the night's dead (the `deaths` the posts
     # render, the public `death` lines) is in the game's player order, whatever killed them
     for nick in sorted(nt.died, key=roster.index):

@@ -83,6 +83,14 @@ class _Group(click.Group):
     def invoke(self, ctx: click.Context):
         from scraper import ScraperError     # light: the package imports only its model
 
+        from .. import messages
+
+        # each command starts in the default language; reading the config makes its language the current one
+        # (common._cached), and the language goes back when the command ends (one process may run many)
+        with messages.using(messages.DEFAULT_LANGUAGE):
+            return self._invoke(ctx, ScraperError)
+
+    def _invoke(self, ctx: click.Context, ScraperError):
         try:
             return super().invoke(ctx)
         except MafvoteError as exc:

@@ -13,6 +13,7 @@ from scraper.untrusted import visible
 
 from .. import game as game_mod
 from .. import gm_text
+from ..messages import text as t
 from ..render import public_names
 from . import cli
 from .common import config_option, crawl_warning, format_option, game_option, parse_cli_time
@@ -89,12 +90,12 @@ def votes_command(config_path: Path, game_id: str | None, player: str, fmt: str)
         votes = [v.to_json() | {"time": v.time.astimezone(tz).isoformat()} for v in lines]
         click.echo(json.dumps({"player": slot, "votes": votes}, ensure_ascii=False, indent=1))
         return
-    click.echo(f"Голоса {slot}:")
+    click.echo(t("votes.head", player=slot))
     if not lines:
-        click.echo("  голосов в ветке нет (или посты ещё не собраны: `mafvote crawl`)")
+        click.echo(t("votes.none"))
     for v in lines:
-        color = {"red": "красный", "blue": "синий"}.get(v.color, v.color)
-        target = v.target or f"{v.written!r} (не распознан)"
-        early = " досрочно" if v.early else ""
-        day = f" [{v.phase}]" if v.phase else ""
-        click.echo(f"  {v.time.astimezone(tz):%d.%m.%Y %H:%M}{day} #{v.post_id} {color} {target}{early}  {v.url}")
+        color = t(f"votes.{v.color}") if v.color in ("red", "blue") else v.color
+        target = v.target or t("votes.unknown", written=v.written)
+        click.echo(t("votes.line", time=f"{v.time.astimezone(tz):%d.%m.%Y %H:%M}",
+                     phase=f" [{gm_text.phase(v.phase)}]" if v.phase else "", id=v.post_id, color=color,
+                     target=target, early=t("votes.early") if v.early else "", url=v.url))

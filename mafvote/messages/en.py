@@ -159,6 +159,7 @@ MESSAGES: dict[str, str] = {
     "note.modkill_cut_short": "the day was closed by the modkill before its deadline: no missed vote recorded for "
                               "{names}",
     "tally.title": "{game} day {day} ({view}) — deadline {deadline}{as_of}",
+    "tally.time": "{iso}",
     "tally.as_of": ", as of {at}",
     "tally.view.public": "public",
     "tally.view.gm": "gm",
@@ -275,6 +276,13 @@ MESSAGES: dict[str, str] = {
     "span.hours": "{h} h {m:02} min",
     "span.minutes": "{m} min",
     "span.passed": "passed {text} ago",
+    "votes.head": "Votes of {player}:",
+    "votes.none": "  no votes in the thread (or the posts are not crawled yet: `mafvote crawl`)",
+    "votes.line": "  {time}{phase} #{id} {color} {target}{early}  {url}",
+    "votes.red": "red",
+    "votes.blue": "blue",
+    "votes.unknown": "'{written}' (not recognised)",
+    "votes.early": " final (досрочно)",
     # --- the CLI's game commands: English as earlier versions printed it
     "when.day": "day {n}",
     "when.night": "night {n}",

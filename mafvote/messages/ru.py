@@ -240,19 +240,19 @@ MESSAGES: dict[str, str] = {
     "journal.block.unblockable": "блок: действие «{card}» ({actor}) заблокировать нельзя",
     "journal.protect": "защита: {actor} → {target}",
     "journal.heal": "лечение: {actor} → {target}",
-    "journal.kill.protected": "убийство: {victim} — нападение ({cause}), спасает защита: {by}",
-    "journal.kill.shield": "убийство: {victim} — нападение ({cause}), спасает разовая защита (израсходована)",
-    "journal.kill.universal": "убийство: {victim} — нападение ({cause}), спасает универсальная защита "
+    "journal.kill.protected": "убийство: {victim} — нападение: {cause}; спасает защита: {by}",
+    "journal.kill.shield": "убийство: {victim} — нападение: {cause}; спасает разовая защита (израсходована)",
+    "journal.kill.universal": "убийство: {victim} — нападение: {cause}; спасает универсальная защита "
                               "(израсходована)",
-    "journal.kill.immune": "убийство: {victim} — неуязвимость к ночным убийствам ({cause})",
-    "journal.kill.healed": "убийство: {victim} — нападение ({cause}), спасает лечение: {by}",
-    "journal.kill.healed_from_role": "убийство: {victim} — нападение ({cause}), спасает лечение от роли: {by}",
+    "journal.kill.immune": "убийство: {victim} — нападение: {cause}; неуязвимость к ночным убийствам",
+    "journal.kill.healed": "убийство: {victim} — нападение: {cause}; спасает лечение: {by}",
+    "journal.kill.healed_from_role": "убийство: {victim} — нападение: {cause}; спасает лечение от роли: {by}",
     "journal.kill.unhealable": "убийство: {victim} — вылечить нельзя",
-    "journal.kill.dies": "убийство: {victim} — гибель ({cause}{past})",
+    "journal.kill.dies": "убийство: {victim} — гибель; нападение: {cause}{past}",
     "journal.kill.past": "; не спасают: {what}",
     "journal.kill.past.heals": "лечение",
     "journal.kill.past.protections": "защита",
-    "journal.silence": "лишение голоса: {player} — {days:день|дня|дней}, {how} ({cause})",
+    "journal.silence": "лишение голоса: {player} — {days:день|дня|дней}, {how}; кто: {cause}",
     "journal.silence.announced": "объявляется",
     "journal.silence.secret": "тайно",
     "journal.vote_steal": "кража голоса: {actor} → {target}, голос на следующий день украден (тайно)",
@@ -267,6 +267,9 @@ MESSAGES: dict[str, str] = {
     "journal.day.protected": "{player} — защита от казни ({what}), она израсходована",
     "journal.day.hanged": "{player} — повешение ({role}){shahid}",
     "journal.day.hanged.shahid": "; повешенный шахид никого не забирает",
+    "journal.death_order": "порядок гибели (только для ведущего; в посте погибшие идут в порядке списка игроков): "
+                           "{deaths}",
+    "journal.death_order.item": "{player} — {causes}",
     "journal.succession": "преемник: теперь босс — {boss}",
     "journal.game_over": "игра окончена",
     "journal.modkill": "модкилл: {player} ({role})",
@@ -285,7 +288,7 @@ MESSAGES: dict[str, str] = {
     "journal.refusal.min_targets": "«{ability}»: нужно целей — не меньше {n}",
     "journal.refusal.watch_partner": "«{ability}»: следят за подельником, не за собой; выберите живого подельника",
     "journal.refusal.watch_partners_only": "«{ability}»: следят только за подельниками",
-    "journal.refusal.learn": "«{ability}»: что узнать? впишите learn = …",
+    "journal.refusal.learn": "«{ability}»: что узнать? впишите `learn = …`",
     "journal.refusal.alive_gt": "«{ability}» нельзя, когда в игре {alive}: нужно больше {need}",
     "journal.refusal.lost_one_side": "«{ability}» потеряно: осталась одна враждебная сторона с убийством",
     "journal.refusal.used_up": "«{ability}» уже использовано: {n:раз|раза|раз} за игру{side}",
@@ -341,8 +344,9 @@ MESSAGES: dict[str, str] = {
     "journal.protect.max": "защита: {player} — универсальных защит уже {n}, больше нельзя",
     "journal.kill.partner": "убийство: {victim} этой ночью находит подельника — ни лечение, ни защита не спасают "
                             "от нападения ({actor})",
-    "journal.kill.night_immune": "убийство: {victim} — убить в ночь {night} нельзя ({cause})",
-    "journal.kill.immune_until": "убийство: {victim} — убить нельзя, пока не использовано «{ability}» ({cause})",
+    "journal.kill.night_immune": "убийство: {victim} — нападение: {cause}; в ночь {night} убить нельзя",
+    "journal.kill.immune_until": "убийство: {victim} — нападение: {cause}; убить нельзя, пока не использовано "
+                                  "«{ability}»",
     "journal.kill.family": "убийство: {victim} — из семьи «{family}», убийство ({actor}) эту семью щадит",
     "journal.guard.dies": "охрана: {actor} спасает цель {target} в {n}-й раз и погибает вместо неё",
     "journal.guard.strikes": "охрана: {actor} наносит ответный удар: {target}",
@@ -367,10 +371,10 @@ MESSAGES: dict[str, str] = {
     "journal.succession.kept.none": "",
     "journal.alert.bloody.forced_absent": "назначенный для кровавого убийства ({actor}) гость {forced} этой ночью "
                                           "не навещал цель {target} (гости: {visitors}): бросок выбирает среди "
-                                          "гостей; если кубик сказал иное, задайте одного из них (night roll … "
-                                          "visitor НИК)",
+                                          "гостей; если кубик сказал иное, задайте одного из них (`mafvote night "
+                                          "roll … visitor НИК`)",
     "journal.alert.must_kill": "этой ночью нет убийства от стороны «{side}»: по правилам она должна убивать "
-                               "каждую ночь; внесите её убийство (night add) или отметьте штраф",
+                               "каждую ночь; внесите её убийство (`mafvote night add`) или отметьте штраф",
     # a ruleset's ability identifiers (rulesets/*.toml `name`), as the GM reads them; one the catalogue does
     # not know (a GM's own ruleset) is shown as written
     **{f"ability.{k}": v for k, v in (
@@ -391,6 +395,14 @@ MESSAGES: dict[str, str] = {
         ("evidence", "улики"), ("silence", "лишение голоса"), ("reveal", "раскрытие роли"),
         ("second_kill", "второе убийство"), ("visitor", "гость под ударом"), ("bloody", "второе убийство"),
         ("learn", "узнать"))},
+    # a cause as the journal names it after «нападение:» / «кто:» (the report's `cause.*` is a whole phrase)
+    **{f"journal.cause.{k}": v for k, v in (
+        ("hanged", "повешение"), ("modkill", "модкилл"), ("killed_boss", "{actor} (босс)"),
+        ("killed", "{actor} ({role})"), ("role_shot", "выстрел в роль, {actor}"),
+        ("wrong_role_shot", "неверный выстрел в роль, {actor}"), ("bloody_kill", "кровавое убийство, {actor}"),
+        ("bloody_visitor", "кровавое убийство, {actor}; гость цели {target}"),
+        ("counter_strike", "ответный удар, {actor}"), ("guarding", "охрана цели {target}"),
+        ("shahid", "шахид {actor}"), ("silenced", "{actor}"), ("intimidated", "{actor} (запугивание)"))},
     # causes of a silence (resolver/engine.py `add_silence`)
     "cause.silenced": "лишение голоса: {actor}",
     "cause.intimidated": "запугивание: {actor}",
@@ -418,6 +430,7 @@ MESSAGES: dict[str, str] = {
     "journal.day.closed_by_modkill": "день закрывается модкиллом: {players}",
     # `tally --format text` (mafvote.gm_text.tally_text)
     "tally.title": "{game}, день {day} ({view}) — дедлайн {deadline}{as_of}",
+    "tally.time": "{when} {zone}",
     "tally.as_of": ", по состоянию на {at}",
     "tally.view.public": "открытый подсчёт",
     "tally.view.gm": "подсчёт ведущего",
@@ -544,6 +557,14 @@ MESSAGES: dict[str, str] = {
     "span.hours": "{h} ч {m:02} мин",
     "span.minutes": "{m} мин",
     "span.passed": "время вышло {text} назад",
+    # `votes` (mafvote/cli/tally.py): «Puss — голоса:», the nick never in a case
+    "votes.head": "{player} — голоса:",
+    "votes.none": "  голосов в ветке нет (или посты ещё не собраны: `mafvote crawl`)",
+    "votes.line": "  {time}{phase} #{id} {color} {target}{early}  {url}",
+    "votes.red": "против",
+    "votes.blue": "в защиту",
+    "votes.unknown": "«{written}» (не распознан)",
+    "votes.early": " досрочно",
     # --- the CLI's game commands (mafvote/cli/game.py)
     "when.day": "день {n}",
     "when.night": "ночь {n}",
@@ -555,7 +576,7 @@ MESSAGES: dict[str, str] = {
     "cli.applied": "{phase}: применено",
     "cli.dry_run": "{phase}: пробный прогон, ничего не применено",
     "cli.duty.hint": "  штраф и пропуск на подсчёте дня {day}; если игрок предупредил ведущего: "
-                     "mafvote state excuse --player НИК --day {day} --night",
+                     "`mafvote state excuse --player НИК --day {day} --night`",
     "cli.winner": "Игра окончена: победа {side}",
     "cli.eliminate": "--eliminate {written}: {read}",
     "cli.eliminate.nobody": "никто не повешен",

@@ -1,0 +1,226 @@
+"""Issue 14: every word a GM reads is Russian by default. The demo game is played with the default config (no
+`language` key) and every GM command is run on it — check, crawl, posts, night add/roll/resolve (with a block
+and a roll), day close, tally (text, both views), votes, state and its subcommands, status, render --gm,
+replace, modkill, undo — plus every alert kind and the GM report; each output fails on a Latin-letter word
+that is not a nick, a role written in Latin, a URL, a path or a command (a small allowlist below). Every
+message of the Russian catalogue is checked the same way with its placeholders filled.
+
+The corrected texts the issue lists are pinned, each in its exact corrected form, at the end."""
+from __future__ import annotations
+
+import re
+import string
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from click.testing import CliRunner
+
+import mafvote.game as game_mod
+from mafvote import alert_rules, alert_texts, gm_text, messages
+from mafvote.alert_rules import CrawlHealth
+from mafvote.cli import cli
+from mafvote.messages import text as t
+from resolver.journal import Line
+
+MSK = ZoneInfo("Europe/Moscow")
+
+# Words a Russian GM text may hold in Latin letters: the program and the technical names a GM types or
+# reads in the forum's settings. Nicks, URLs, paths, `commands` and --options are taken out before the check.
+ALLOWED = {"mafvote", "MyBB", "HTTP", "DNS", "TLS", "UTC", "gender", "forms", "gent", "m", "f",
+           "ny"}     # the demo game's id (the config's `id`, as the GM named it)
+NICKS = {"King", "Eciton", "Trusiki", "Kayfa", "Nejka", "Ronin", "Alisa", "Enzo", "Nevermore", "Puss", "Кот"}
+
+_TECHNICAL = re.compile(r"https?://\S+|`[^`]*`|(?<!\w)--[\w-]+|(?:/[\w.\-]+)+/?|\b[\w-]+\.(?:toml|db)\b"
+                        r"|\[(?:/?[a-z]+)(?:=[^\]]*)?\]")
+
+
+def latin_words(text: str, nicks: set[str] = NICKS) -> list[str]:
+    """The Latin-letter words of `text` that are none of the allowed kinds."""
+    found = []
+    for line in text.splitlines():
+        # a crawled post's first line (`  новый #8 30.12.2026 20:00 Автор: текст`) quotes the forum
+        line = re.sub(r"^(\s*\S+\s+#\d+ [\d.]+ [\d:]+ [^:]+):.*$", r"\1", line)
+        line = re.sub(r"^(#\d+ .*? с\.\d+ [\d.]+ [\d:]+ .*)$", "", line)
+        line = re.sub(r"^    .*$", "", line)       # `posts`: the post's text, indented
+        line = re.sub(r"^\$ mafvote .*$", "", line)   # `demo`: the command it runs
+        line = _TECHNICAL.sub(" ", line)
+        found += [w for w in re.findall(r"[A-Za-z][A-Za-z'’]*", line) if w not in ALLOWED and w not in nicks]
+    return found
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    """The demo game played to the end of day 2 (default config: Russian), its folder kept."""
+    root = tmp_path_factory.mktemp("ru") / "demo"
+    result = CliRunner().invoke(cli, ["demo", "--keep", str(root)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return root, result.stdout + result.stderr
+
+
+def run(root: Path, *args: str, code: int = 0) -> str:
+    result = CliRunner().invoke(cli, [*args, "-c", str(root / "config.toml")], catch_exceptions=False)
+    assert result.exit_code == code, result.output
+    return result.stdout + result.stderr
+
+
+def test_the_demo_shows_russian_throughout(demo):
+    _, output = demo
+    assert latin_words(output) == []
+    # its own headings and every command's lines are Russian
+    for line in ("== Проверка конфига ==", "всё в порядке — 1 форум, 1 игра, 12 игроков", "Ход разбора:",
+                 "  убийство: Гафф — нападение: Ronin (босс); спасает лечение: РэдДи",
+                 "день закрыт; итог: большинство → Puss", "день 2: применено"):
+        assert line in output, line
+
+
+def test_every_gm_command_speaks_russian(demo, monkeypatch):
+    root, _ = demo
+    monkeypatch.setattr(game_mod, "utc_now", lambda: datetime(2027, 1, 1, 15, 10, tzinfo=timezone.utc))
+    outputs = {
+        "state": run(root, "state"),
+        "status": run(root, "status", "--now", "2027-01-01T18:10"),
+        "posts": run(root, "posts", "--topic", "vote"),
+        "votes": run(root, "votes", "--player", "Puss"),
+        "tally gm": run(root, "tally", "--day", "2", "--since", "2026-12-30T20:00", "--deadline",
+                        "2027-01-01T18:00", "--view", "gm"),
+        "render night --gm": run(root, "render", "night", "2", "--gm"),
+        "render day --gm": run(root, "render", "day", "2", "--gm"),
+        # night 3: the boss's double kill, a second kill the boss's channel refuses, a block, the evidence
+        # roll forced by the GM
+        "night add": run(root, "night", "add", "--night", "3", "--actor", "Ronin", "Убиваю Соню и Гаффа")
+        + run(root, "night", "add", "--night", "3", "--actor", "Nejka", "Убиваю Алукарда")
+        + run(root, "night", "add", "--night", "3", "--actor", "Alisa", "Блокирую Enzo"),
+        "night roll": run(root, "night", "roll", "--night", "3", "--actor", "Ronin", "evidence", "yes"),
+        "night resolve --dry-run": run(root, "night", "resolve", "--night", "3", "--dry-run"),
+        "night resolve": run(root, "night", "resolve", "--night", "3"),
+        "state silence": run(root, "state", "silence", "--player", "Trusiki Kayfa", "--day", "3"),
+        "state alibi": run(root, "state", "alibi", "--player", "Алукард", "--day", "3"),
+        "state excuse": run(root, "state", "excuse", "--player", "Enzo", "--day", "3"),
+        "replace": run(root, "replace", "--player", "Alisa", "--by", "Кот"),
+        "state after": run(root, "state"),
+        "undo": run(root, "undo"),
+        "modkill": run(root, "modkill", "--player", "Enzo"),
+        "undo again": run(root, "undo"),
+    }
+    for name, out in outputs.items():
+        assert latin_words(out) == [], (name, out)
+    night = outputs["night resolve"]
+    assert "Отказ: Nejka, убийство — действие босса уже прислано: Ronin" in night
+    assert "Бросок «улики» (Ronin, вероятность 75 %): да (задан ведущим)" in night
+    assert "ночь 3: применено" in night
+    assert "Живы (" in outputs["state"] and "Выбыли: Puss — день 2, мирная зверюшка" in outputs["state"]
+    assert "  осталось:         " in outputs["status"]
+
+
+def test_every_alert_kind_and_the_gm_report_speak_russian(demo, monkeypatch):
+    root, _ = demo
+    monkeypatch.setattr(game_mod, "utc_now", lambda: datetime(2027, 1, 1, 15, 10, tzinfo=timezone.utc))
+    import json
+
+    tally = json.loads(run(root, "tally", "--day", "2", "--since", "2026-12-30T20:00", "--deadline",
+                           "2027-01-01T18:00", "--at", "2027-01-01T17:00", "--view", "gm", "--format", "json"))
+    deadline = datetime(2027, 1, 1, 15, 0, tzinfo=timezone.utc)
+    texts = []
+    for now in (deadline - timedelta(minutes=59), deadline + timedelta(seconds=5)):
+        texts += [a.text for a in alert_rules.day_alerts("ny", tally, now=now, deadline=deadline,
+                                                         before_deadline=[timedelta(hours=1)], tz=MSK,
+                                                         day_post="[b]Итоги дня 2[/b]")]
+    for error in ("HTTP 503 from forum", "layout not recognised: no posts"):
+        health = CrawlHealth(topic="vote", failures_in_a_row=3, first_failure_at=deadline, last_error=error,
+                             url="http://127.0.0.1/showthread.php?tid=2")
+        texts += [a.text.split("\nОшибка:")[0] for a in alert_rules.crawl_alerts("ny", health, now=deadline,
+                                                                                phase="day2", tz=MSK)]
+    assert len(texts) >= 3
+    for text in texts:
+        assert latin_words(text) == [], text
+
+
+def _filled(template: str) -> str:
+    """`template` with every placeholder filled: a count for a plural spec, a Russian word otherwise."""
+    facts = {}
+    for _, field, spec, _ in string.Formatter().parse(template):
+        if field is None:
+            continue
+        facts[field] = 2 if spec else "Соня"
+    return template.format_map({k: messages._Count(v) if isinstance(v, int) else v for k, v in facts.items()})
+
+
+def test_every_russian_catalogue_text_is_russian():
+    bad = {}
+    for key, template in messages.TABLES["ru"].items():
+        if key.startswith(("ability.", "cause.", "crawl.cause.")) and "{" not in template:
+            pass
+        words = latin_words(_filled(template))
+        if words:
+            bad[key] = words
+    assert bad == {}
+
+
+# ------------------------------------------------------------------ the corrected texts, each exactly
+
+def test_the_deadline_is_said_in_hours_and_days():
+    assert alert_texts.duration("ru", 60) == "через 1 час"
+    assert alert_texts.duration("ru", 1440) == "через сутки"
+    assert alert_texts.duration("ru", 90) == "через 1 час 30 минут"
+    assert alert_texts.duration("ru", 15) == "через 15 минут"
+
+
+def test_a_zone_is_moscow_time_in_russian_never_msk():
+    at = datetime(2026, 12, 30, 19, 0, tzinfo=timezone.utc)
+    assert alert_texts.at("ru", at, MSK) == "30.12 22:00 МСК"
+    assert alert_texts.at("ru", at, ZoneInfo("Asia/Yekaterinburg")) == "31.12 00:00 МСК+2"
+
+
+def test_the_email_subject_does_not_repeat_the_day():
+    text = "День 3 закрывается через 1 час (30.12 22:00 МСК)"
+    assert alert_texts.subject("ru", "ny", "day3", text, "deadline_soon") == f"[mafvote ny] {text}"
+
+
+def test_flag_texts_in_their_corrected_form():
+    flag = {"kind": "target_removed", "player": "Соня", "post_id": 5,
+            "data": {"written": "Лису", "target": "Лиса"}, "detail": "x"}
+    assert alert_rules.flag_text(flag, language="ru")[1] == (
+        "голос «Лису» — за игрока Лиса, выбывшего по модкиллу после этого голоса: голос учтён как поданный (без "
+        "штрафа), но ничего не весит; голосовавший может проголосовать заново")
+    assert t("flag.unrecognised_colour", written="Соня") == (
+        "Имя «Соня» написано другим цветом (не красным и не синим); не засчитано как голос")
+    assert t("flag.late", time="01.01 22:01 МСК", close="01.01 22:00 МСК") == (
+        "голос подан в 01.01 22:01 МСК, когда день уже закрыт (01.01 22:00 МСК); не засчитан")
+    assert "не угадано" not in t("flag.ambiguous_name", written="Ро", candidates="Ронин или Роза")
+    assert t("early_close.gm", day=1).endswith("если никто не отозвал согласие")
+
+
+def test_the_journal_refusals_and_rolls_in_russian():
+    assert gm_text.journal(Line("kill.healed", "kill: {victim} attacked ({cause}) but healed by {by}",
+                                victim="King Eciton", cause="killed by Ronin (boss)", by="Шляпник")) == (
+        "убийство: King Eciton — нападение: Ronin (босс); спасает лечение: Шляпник")
+    assert gm_text.journal(Line("night", "night {night}: {alive} alive at the start; boss: {boss_en}", night=1,
+                                alive=15, boss="Алукард", boss_en="Алукард")) == (
+        "ночь 1: в игре на начало ночи — 15; босс — Алукард")
+    refusal = {"actor": "Лиса", "ability": "alibi", "reason": "blocked by Шляпник",
+               "reason_line": Line("refusal.blocked", "blocked by {by}", by="Шляпник").to_json()}
+    assert gm_text.refusal(refusal) == "Лиса, отмаза — заблокировано: Шляпник"
+    assert gm_text.roll_text({"actor": "Лиса", "name": "silence", "p": 0.5, "value": True, "forced": False}) == (
+        "Бросок «лишение голоса» (Лиса, вероятность 50 %): да")
+    assert t("night.transfer.gifted", source="Соня", to="Лиса") == "Голос подарен: Соня → Лиса"
+    assert gm_text.reason("plurality") == "большинство" and gm_text.reason("alibi") == "отмаза"
+    assert gm_text.phase("night 1") == "ночь 1"
+
+
+def test_the_hidden_result_warning_in_russian():
+    public = {"view": "public", "closed": True, "day": 1, "tie": "nobody",
+              "candidates": [{"player": "Puss", "total": 3}, {"player": "Алукард", "total": 2}],
+              "outcome": {"reason": "tie", "eliminated": [], "tied": ["Алукард", "Puss"]}}
+    assert gm_text.hidden_outcome(public) == (
+        "открытый подсчёт показывает лидера: Puss (3 голоса), но настоящий подсчёт (со скрытыми весами голосов) "
+        "даёт другое: ничья (Алукард, Puss). В постах — только кто повешен (или что никто), без причины; причину "
+        "никому не сообщайте")
+
+
+def test_english_stays_available():
+    assert alert_texts.duration("en", 60) == "in 60 min"
+    with messages.using("en"):
+        assert gm_text.journal(Line("heal", "heal: {actor} heals {target}", actor="A", target="B")) == "heal: A heals B"
+        assert t("tally.not_voted", names="A") == "not voted: A"
