@@ -633,7 +633,11 @@ def _worded_outcome(outcome: Mapping[str, Any], sides: Mapping[str, Any], roster
             deaths.append(death)
         if deaths:
             out["deaths"] = deaths
-        out["refused"] = [{**r, "text": gm_text.refusal(r)} for r in outcome.get("refused") or ()]
+        reasons = list(outcome.get("refused_journal") or ())
+        out["refused"] = [{**r, "text": gm_text.refusal({**r, "reason_line": reasons[i] if i < len(reasons) else None})}
+                          for i, r in enumerate(outcome.get("refused") or ())]
+        out["saved"] = [{**s, "reason_text": gm_text.reason(str(s.get("reason")))} if isinstance(s, Mapping) else s
+                        for s in outcome.get("saved") or ()]
         out["rolls"] = [{**r, "text": gm_text.roll_text(r)} for r in outcome.get("rolls") or ()]
         out["silenced"] = [{**s, "days_text": W.phrase(language, "report.days", n=int(s.get("days") or 1))}
                            for s in outcome.get("silenced") or ()]

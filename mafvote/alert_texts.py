@@ -77,6 +77,11 @@ def at(language: str, dt: datetime, tz: tzinfo | None) -> str:
 
 def duration(language: str, minutes: int) -> str:
     """`через 1 час`, `через сутки`, `через 1 час 30 минут` (ru); `in 60 min` (en, as before)."""
+    return phrase(language, "duration.in", minutes=int(minutes), parts=duration_parts(language, minutes))
+
+
+def duration_parts(language: str, minutes: int) -> str:
+    """`1 час`, `сутки`, `1 час 30 минут`, `15 минут` (ru): a span as GMs say it."""
     days, rest = divmod(int(minutes), 1440)
     hours, mins = divmod(rest, 60)
     parts = []
@@ -86,7 +91,7 @@ def duration(language: str, minutes: int) -> str:
         parts.append(phrase(language, "duration.hours", n=hours))
     if mins or not parts:
         parts.append(phrase(language, "duration.minutes", n=mins))
-    return phrase(language, "duration.in", minutes=int(minutes), parts=" ".join(parts))
+    return " ".join(parts)
 
 
 def phase_label(language: str, phase: str) -> str:

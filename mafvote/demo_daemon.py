@@ -21,6 +21,9 @@ from pathlib import Path
 from typing import Callable
 from zoneinfo import ZoneInfo
 
+from . import messages
+from .messages import text as t
+
 __all__ = ["DemoConsole", "run_daemon_demo"]
 
 MSK = ZoneInfo("Europe/Moscow")
@@ -38,7 +41,8 @@ class DemoConsole:
 
     def send(self, alert) -> None:
         shown = alert.time.astimezone(MSK).strftime("%d.%m %H:%M")
-        self.echo(f"\n  ALERT [{alert.kind}] {shown}")
+        self.echo("\n" + t("demo.daemon.alert", kind=t(f"demo.daemon.kind.{alert.kind}") if messages.has(
+            f"demo.daemon.kind.{alert.kind}") else alert.kind, at=shown))
         for line in alert.message().splitlines():
             self.echo(f"  │ {line}")
         self.echo("")
@@ -87,10 +91,9 @@ def run_daemon_demo(workdir: Path, echo: Callable[[str], None], *, seconds_per_h
         forum.sim.add_topic(2, "Голосование — День 2")     # the thread starts empty and grows post by post
         config_path = _demo_config(workdir, forum.base_url)
         config = load_config(config_path)
-        echo(f"Demo forum (MyBB) at {forum.base_url}; config {config_path}")
-        echo(f"The vote thread's day is replayed from {DAY_START:%d.%m %H:%M} to past the "
-             f"{DEADLINE:%d.%m %H:%M} deadline (MSK), {STEP.seconds // 60} game minutes per step, "
-             f"about {seconds_per_hour:g} s per game hour.\n")
+        echo(t("demo.daemon.forum", url=forum.base_url, path=config_path))
+        echo(t("demo.daemon.replay", start=f"{DAY_START:%d.%m %H:%M}", deadline=f"{DEADLINE:%d.%m %H:%M}",
+               step=STEP.seconds // 60, speed=f"{seconds_per_hour:g}") + "\n")
         pending = list(posts)
         last_shown = None
         with Daemon(config, channels={"console": DemoConsole(echo)},
@@ -106,17 +109,17 @@ def run_daemon_demo(workdir: Path, echo: Callable[[str], None], *, seconds_per_h
                 if report.crawled:
                     summary["crawls"] += 1
                 for message in report.errors:
-                    echo(f"[{stamp}] crawl problem: {message}")
+                    echo(t("demo.daemon.problem", at=stamp, text=message))
                 count = report.counts.get(config.games[0].id)
                 if count is not None:
                     # votes only (red minus blue): the non-voters' penalties are added at the deadline
                     votes = sorted(((c.total - c.penalty, c.player) for c in count.candidates if c.voters),
                                    key=lambda v: (-v[0], v[1]))
-                    line = ", ".join(f"{player} {n}" for n, player in votes) or "no votes yet"
+                    line = ", ".join(f"{player} {n}" for n, player in votes) or t("demo.daemon.no_votes")
                     if line != last_shown:
                         posts_seen = len(posts) - len(pending)
-                        echo(f"[{stamp}] crawl: {posts_seen} posts in the thread; count: {line}; "
-                             f"not voted {len(count.not_voted)}")
+                        echo(t("demo.daemon.crawl", at=stamp, posts=posts_seen, count=line,
+                               not_voted=len(count.not_voted)))
                         last_shown = line
                     summary["final"] = count
                 summary["alerts"] += [a.key for a in report.alerts]
@@ -125,8 +128,9 @@ def run_daemon_demo(workdir: Path, echo: Callable[[str], None], *, seconds_per_h
                 now += STEP
         public = Path(config.publish.dir) if config.publish.dir else None
         if public is not None:
-            echo(f"The live count files: {public / ('votecount-' + config.games[0].id + '.bbcode')} and .html")
-        echo(f"{summary['crawls']} crawls, {len(summary['alerts'])} alerts, each sent once.")
+            stem = public / ("votecount-" + config.games[0].id)
+            echo(t("demo.daemon.files", path=f"{stem}.bbcode", html=f"{stem}.html"))
+        echo(t("demo.daemon.summary", crawls=summary["crawls"], alerts=len(summary["alerts"])))
     finally:
         logging.getLogger("mafvote").removeHandler(quiet)
         forum.stop()

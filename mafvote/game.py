@@ -175,7 +175,10 @@ class AppliedPhase:
         elif self.how == "replace":
             extra = f": {self.outcome.get('old')} → {self.outcome.get('new')}"
         elif self.how == "set":
-            extra = f": {self.outcome.get('what', '')}"
+            # the step as the GM's language words it (`set` and its facts); a step stored before them: as written
+            how = self.outcome.get("set")
+            facts = {k: v for k, v in self.outcome.items() if k not in ("set", "what")}
+            extra = ": " + (t(f"step.what.{how}", **facts) if how else str(self.outcome.get("what", "")))
         return t(f"step.{self.how}", seq=self.seq, phase=t(f"when.{self.kind}", n=self.number), extra=extra,
                  at=f"{self.applied_at:%Y-%m-%d %H:%M}")
 
@@ -692,13 +695,15 @@ class GameService:
                 raise GameError(f"day {day} of game {self.game.id} has no night before it (the game starts with a "
                                 "day); excuse the vote without --night")
             key, what = f"night {k}", f"excuse {p.nick} from the night action of night {k}"
+            facts = {"set": "excuse_night", "player": p.nick, "night": k}
         else:
             key, what = f"day {day}", f"excuse {p.nick} on day {day}"
+            facts = {"set": "excuse_day", "player": p.nick, "day": day}
         if p.nick in state.excused.get(key, ()):
             raise GameError(f"{p.nick} is already excused ({key}); `mafvote undo` takes an excuse back")
         excused = {**state.excused, key: (*state.excused.get(key, ()), p.nick)}
         new = replace(state, excused=excused)
-        self._append(current, "set", new, {"what": what}, now)
+        self._append(current, "set", new, {"what": what, **facts}, now)
         return new
 
     # -- days --
@@ -1014,7 +1019,8 @@ class GameService:
             others = tuple(s for s in state.silences if s.player != p.nick)
             new = replace(state, silences=others + (R.Silence(p.nick, days, True, "set by the GM"),))
         what = f"{'secret ' if secret else ''}silence {p.nick} on day {day}"
-        self._append(current, "set", new, {"what": what}, now)
+        self._append(current, "set", new, {"what": what, "set": "silence_secret" if secret else "silence",
+                                           "player": p.nick, "day": day}, now)
         return new
 
     def set_alibi(self, player: str, day: int, *, now: datetime) -> R.GameState:
@@ -1023,7 +1029,8 @@ class GameService:
         current = self._coming_day(day, applied)
         p = self._player(state, player)
         new = replace(state, alibis=tuple(dict.fromkeys((*state.alibis, p.nick))))
-        self._append(current, "set", new, {"what": f"alibi {p.nick} on day {day}"}, now)
+        self._append(current, "set", new, {"what": f"alibi {p.nick} on day {day}", "set": "alibi", "player": p.nick,
+                                           "day": day}, now)
         return new
 
     def set_dead(self, player: str, *, now: datetime, reveal: bool = False) -> R.GameState:
@@ -1041,7 +1048,8 @@ class GameService:
         # RULES.md §5: the win is checked after every change of who lives, a death set by hand included (not
         # while a role is unknown: a counting-only game without roles has no win to check)
         winner = R.check_win(self.ruleset, new) if all(q.role for q in new.players) else None
-        self._append(current, "set", new, {"what": f"{p.nick} dead", "winner": winner}, now)
+        self._append(current, "set", new, {"what": f"{p.nick} dead", "winner": winner, "set": "dead",
+                                           "player": p.nick}, now)
         return new
 
     # -- the count --

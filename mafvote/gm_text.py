@@ -101,7 +101,7 @@ def _flag(key: str, fact: str, v: Any) -> str:
     if fact == "how":
         return t(f"journal.silence.{v}")
     if fact == "boss":
-        return str(v) if v else "—"
+        return t("journal.night.boss", boss=v) if v else t("journal.night.no_boss")
     if fact == "found":
         return t("journal.find.yes" if v else "journal.find.no")
     if fact == "side":
@@ -298,6 +298,8 @@ def job(j: Any) -> str:
     if j.kind == "crawl" and getattr(j, "every", None) is not None:
         return t("status.job.crawl", every=left(j.every), label=j.label)
     if j.kind in ("deadline_soon", "deadline") and getattr(j, "day", None) is not None:
-        offset = left(j.every) if getattr(j, "every", None) is not None else ""
+        from .alert_texts import duration_parts
+        offset = (duration_parts(messages.current(), int(j.every.total_seconds() // 60))
+                  if getattr(j, "every", None) is not None else "")
         return t(f"status.job.{j.kind}", day=j.day, offset=offset, label=j.label)
     return j.label

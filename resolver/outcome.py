@@ -76,8 +76,7 @@ class Refusal:
     reason: str
 
     def to_json(self) -> dict:
-        return {"actor": self.actor, "ability": self.ability, "reason": self.reason,
-                "reason_line": line_json(self.reason)}
+        return {"actor": self.actor, "ability": self.ability, "reason": self.reason}
 
 
 @dataclass(frozen=True)
@@ -130,6 +129,8 @@ class NightOutcome:
             "public": [p.to_json() for p in self.public],
             "private": [p.to_json() for p in self.private],
             "refused": [r.to_json() for r in self.refused],
+            # each refusal's reason with its key and facts, for the GM's language (resolver.journal)
+            **({"refused_journal": [line_json(r.reason) for r in self.refused]} if self.refused else {}),
             "rolls": [r.to_json() for r in self.rolls],
             "next_day": {"alive": list(self.alive), "alibis": list(self.alibis),
                          "hidden_vote_loss": list(self.hidden_vote_loss),

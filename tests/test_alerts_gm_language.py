@@ -62,7 +62,7 @@ def section(text: str, title: str) -> list[str]:
 def test_the_russian_gm_report_words_flags_sides_and_causes_in_russian():
     text = render("peculiar", "gm_report", report_data("ru"), fmt="text")
     assert section(text, "Выбыли") == [
-        "- Нежка: Доктор Голан, сторона «пустота»; роль открыта; причина: повешение"]
+        "- Нежка: Доктор Голан (пустота); роль открыта; причина: повешение"]
     assert section(text, "Голосование: требует решения") == [
         "- голос за себя: Нежка, пост 102 — голос за себя (красным); не засчитан",
         "- непонятный цвет: Любовь, пост 106 — Имя «Ронин» написано другим цветом (не красным и не синим); не "
@@ -90,7 +90,7 @@ def test_the_report_and_the_alerts_word_a_flag_from_one_table():
 def test_the_english_gm_report_keeps_its_lines_and_names_the_side():
     text = render("peculiar", "gm_report", report_data("en"), fmt="text")
     assert section(text, "Выбыли") == [
-        "- Нежка: Доктор Голан, сторона «пустота»; роль открыта; причина: hanged"]
+        "- Нежка: Доктор Голан (пустота); роль открыта; причина: hanged"]
     flags = section(text, "Голосование: требует решения")
     assert flags[0] == "- self_vote: Нежка, пост 102: Нежка voted for themselves (red); not counted"
     assert flags[2] == ("- under_active: Нежка: Нежка wrote 1 post today (fewer than 3): the next night action is "

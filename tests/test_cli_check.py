@@ -130,14 +130,14 @@ def test_check_passes_on_the_repo_example(monkeypatch):
     monkeypatch.chdir(REPO)
     result = run("check", "-c", "config.toml")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "config.toml: OK — 1 forum, 1 game, 12 players"
+    assert result.output.splitlines()[-1] == "config.toml: всё в порядке — 1 форум, 1 игра, 12 игроков"
 
 
 def test_check_uses_config_toml_of_the_current_folder_by_default(folder):
     write(folder, CONFIG)
     result = run("check")
     assert result.exit_code == 0, result.output
-    assert result.output == "config.toml: OK — 1 forum, 1 game, 2 players\n"
+    assert result.output == "config.toml: всё в порядке — 1 форум, 1 игра, 2 игрока\n"
 
 
 def test_check_reports_every_mistake_with_exit_status_2_and_no_traceback(folder):
@@ -167,7 +167,7 @@ def test_check_reports_every_mistake_with_exit_status_2_and_no_traceback(folder)
         'bad.toml: line 30: games[0].players[1].nick: nick "RONIN" appears twice in the roster (also players[0].nick) '
         "(hint: each player is listed once; nicks are compared ignoring case and ё/е)"
     )
-    assert result.stderr == "bad.toml: 8 problems found\n"
+    assert result.stderr == "bad.toml: 8 ошибок\n"
 
 
 def test_check_json_lists_problems_for_scripts(folder):
@@ -285,10 +285,10 @@ def test_check_warns_about_unset_secrets_but_passes(folder, monkeypatch):
         f"config.toml: line {tg_line}: alerts.telegram.token_env: warning: environment variable MAFVOTE_TEST_TG is not set "
         "(hint: the telegram alert channel needs it: export MAFVOTE_TEST_TG=... before running mafvote; "
         "the secret never goes in the file)",
-        "config.toml: OK — 1 forum, 1 game, 2 players (1 warning)",
+        "config.toml: всё в порядке — 1 форум, 1 игра, 2 игрока (1 предупреждение)",
     ]
     monkeypatch.setenv("MAFVOTE_TEST_TG", "123:abc")
-    assert run("check").stdout == "config.toml: OK — 1 forum, 1 game, 2 players\n"
+    assert run("check").stdout == "config.toml: всё в порядке — 1 форум, 1 игра, 2 игрока\n"
 
 
 def test_check_through_the_mafvote_entry_point_exits_2(folder, monkeypatch, capsys):
@@ -404,7 +404,7 @@ def test_problem_is_exported_for_other_validators():
 def test_the_config_option_may_come_before_the_command_also_for_nested_commands(folder):
     write(folder, CONFIG, "other.toml")
     result = run("-c", "other.toml", "check")
-    assert result.exit_code == 0 and result.output == "other.toml: OK — 1 forum, 1 game, 2 players\n"
+    assert result.exit_code == 0 and result.output == "other.toml: всё в порядке — 1 форум, 1 игра, 2 игрока\n"
     # a nested command (`state silence`) gets it too; without it, ./config.toml (absent here) would be read
     result = run("-c", "other.toml", "state", "silence", "--player", "Nobody", "--day", "1")
     assert result.exit_code == 2 and "file not found" not in result.output and "Nobody" in result.output

@@ -90,14 +90,14 @@ def test_crawl_prints_new_posts_per_topic(forum, config, capsys):
     code, out, err = run(["crawl"], capsys)
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0].startswith(f"ny game topic {forum.url_of(1)}: 1 new, 0 edited, 0 deleted (1 pages, 1 requests")
-    assert lines[1] == f"  new     #1 {shown(0)} Ведущий: Ночь первая. Город засыпает."
-    assert lines[2].startswith(f"ny vote topic {forum.url_of(2)}: 4 new, 0 edited, 0 deleted (2 pages, 2 requests")
+    assert lines[0].startswith(f"ny, игровая тема {forum.url_of(1)}: новых — 1, изменённых — 0, удалённых — 0 (1 страница, 1 запрос")
+    assert lines[1] == f"  новый     #1 {shown(0)} Ведущий: Ночь первая. Город засыпает."
+    assert lines[2].startswith(f"ny, тема голосования {forum.url_of(2)}: новых — 4, изменённых — 0, удалённых — 0 (2 страницы, 2 запроса")
     assert lines[3:] == [
-        f"  new     #2 {shown(10)} Ronin: Голосую Соня",
-        f"  new     #3 {shown(11)} Соня: Голосую Ronin",
-        f"  new     #4 {shown(12)} Puss: Голосую Соня",
-        f"  new     #5 {shown(13)} Enzo: Голосую Puss"]
+        f"  новый     #2 {shown(10)} Ronin: Голосую Соня",
+        f"  новый     #3 {shown(11)} Соня: Голосую Ronin",
+        f"  новый     #4 {shown(12)} Puss: Голосую Соня",
+        f"  новый     #5 {shown(13)} Enzo: Голосую Puss"]
     assert (config.parent / "state" / "mafvote.db").is_file()
 
 
@@ -109,10 +109,10 @@ def test_poll_reports_new_posts_and_a_deletion_on_the_last_page(forum, config, c
     code, out, err = run(["crawl", "-c", str(config), "--game", "ny"], capsys)
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0].endswith(": 0 new, 0 edited, 0 deleted (1 pages, 1 requests, 0 KB)")
-    assert ": 1 new, 0 edited, 0 deleted (1 pages, 1 requests," in lines[1]
+    assert lines[0].endswith(": новых — 0, изменённых — 0, удалённых — 0 (1 страница, 1 запрос, 0 КБ)")
+    assert ": новых — 1, изменённых — 0, удалённых — 0 (1 страница, 1 запрос," in lines[1]
     # post 5 is not in the run's id range (it could have moved back to page 1): not deleted yet
-    assert lines[2:] == [f"  new     #6 {shown(20)} Ronin: Я передумал"]
+    assert lines[2:] == [f"  новый     #6 {shown(20)} Ronin: Я передумал"]
 
 
 def test_reread_reports_edits_and_deletions(forum, config, capsys):
@@ -122,17 +122,17 @@ def test_reread_reports_edits_and_deletions(forum, config, capsys):
     make_reread_due(config)
     code, out, err = run(["crawl"], capsys)
     assert code == 0, err
-    vote = out[out.index("ny vote topic"):].splitlines()
-    assert ": 0 new, 1 edited, 1 deleted (1 pages, 1 requests," in vote[0]   # 3 posts: one page now
-    assert vote[1:] == [f"  edited  #3 {shown(11)} Соня: Голосую Puss",
-                        f"  deleted #4 {shown(12)} Puss: Голосую Соня"]
+    vote = out[out.index("ny, тема голосования"):].splitlines()
+    assert ": новых — 0, изменённых — 1, удалённых — 1 (1 страница, 1 запрос," in vote[0]   # 3 posts: one page now
+    assert vote[1:] == [f"  изменён   #3 {shown(11)} Соня: Голосую Puss",
+                        f"  удалён    #4 {shown(12)} Puss: Голосую Соня"]
 
 
 def test_crawl_of_a_forum_that_is_down_exits_1_with_the_error(forum, config, capsys):
     forum.fail_for(60)
     code, out, err = run(["crawl"], capsys)
     assert code == 1
-    assert "  FAILED: cannot read" in out
+    assert "  ОШИБКА: cannot read" in out
     assert err.startswith(f"error: ny game topic: cannot read {forum.url_of(1)} after 1 attempts: "
                           "HTTP 503 Service Unavailable; ny vote topic: cannot read")
 
@@ -171,7 +171,7 @@ def test_posts_text_for_the_game_topic(forum, config, capsys):
     run(["crawl"], capsys)
     code, out, err = run(["posts", "--topic", "game"], capsys)
     assert code == 0, err
-    assert out == f"#1 game p1 {shown(0)} Ведущий\n    Ночь первая. Город засыпает.\n"
+    assert out == f"#1 игра с.1 {shown(0)} Ведущий\n    Ночь первая. Город засыпает.\n"
 
 
 def test_posts_of_an_unknown_game_is_bad_input(config, capsys):
@@ -193,4 +193,4 @@ def test_plain_text(html, text):
 def test_posts_before_any_crawl_says_what_to_do(config, capsys):
     code, out, err = run(["posts"], capsys)
     assert code == 0 and out == ""
-    assert err == "no posts stored for game ny yet; run `mafvote crawl`\n"
+    assert err == "постов игры ny ещё нет; запустите `mafvote crawl`\n"

@@ -206,7 +206,7 @@ def test_a_substitute_who_voted_before_the_replacement_was_entered_is_flagged_th
     assert gm["not_voted"] == ["Бетси"]
     assert not [f for f in tally(1, "public")["flags"] if f["kind"] == "unknown_author"]   # the GM's business
 
-    assert "undone: #2 replacement in day 1: Бетси -> Омега" in ok("undo")
+    assert "отменено: #2 замена, день 1: Бетси → Омега (применено 2027-01-20 12:00 UTC)" in ok("undo")
     out = ok("replace", "--player", "бетси", "--by", "Омега", "--at", "2027-01-12T09:00")
     assert out == "замена: слот Бетси — теперь Омега, с 2027-01-12 09:00\n"
     gm = tally(1)
@@ -237,21 +237,21 @@ def test_rule_5_after_the_end_state_shows_the_winner_and_later_steps_are_refused
     assert (status["game_over"], status["winner"], status["winner_text"]) == (True, "hollows", "победа пустот")
     assert [j["kind"] for j in status["next_jobs"]] == ["crawl"]
     lines = ok("status", "--now", "2027-01-12T12:00").splitlines()
-    assert "  game over:     победа пустот (hollows); nothing more to close or resolve (`mafvote undo` reverts the " \
-           "last step if it was entered by mistake)" in lines
-    assert not any(line.startswith(("  phase:", "  time left:")) for line in lines)
+    assert "  игра окончена:    победа пустот; больше нечего закрывать и разбирать (`mafvote undo` отменяет " \
+           "последний шаг, если он внесён по ошибке)" in lines
+    assert not any(line.startswith(("  фаза:", "  осталось:")) for line in lines)
 
     code, _, err = run("night", "add", "--night", "2", "--actor", "Франклин", "Убиваю Алтею")
-    assert code == 2 and "is over: победа пустот" in err and "no action for night 2 is taken" in err
+    assert code == 2 and "окончена: победа пустот" in err and "действия ночи 2 не принимаются" in err
     code, _, err = run("day", "close", "--day", "1", "--nobody")
     assert code == 2
-    assert err == ("error: game g is over: победа пустот (hollows), since step #3 resolved night 1 (applied "
-                   "2027-01-20 12:00 UTC); day 1 cannot be closed. If that step was entered by mistake, `mafvote "
-                   "undo` takes it back and the game goes on\n")
+    assert err == ("error: игра g окончена: победа пустот, с шага #3 разобрана ночь 1 (применено 2027-01-20 12:00 "
+                   "UTC); день 1 не закрыть. Если этот шаг внесён по ошибке, `mafvote undo` отменит его, и игра "
+                   "продолжится\n")
     ok("state", "excuse", "--player", "Алтея", "--day", "1")      # a step after the end: undo twice
     code, _, err = run("night", "resolve", "--night", "2")
-    assert code == 2 and "night 2 cannot be resolved" in err
-    assert "`mafvote undo` 2 times takes it back (with the 1 step after it)" in err
+    assert code == 2 and "ночь 2 не разобрать" in err
+    assert "`mafvote undo` 2 раза подряд отменит его (и 1 шаг после него)" in err
     assert len(state()["applied"]) == 4
 
     ok("undo")
@@ -277,7 +277,7 @@ def test_night_0_says_nights_are_numbered_from_1(game):
 def test_cli_names_are_read_as_votes_read_them_and_an_ambiguous_one_is_refused(game):
     # Latin look-alike letters (`Aлтея` with a Latin A), as a vote would be read; case forms: see the test below
     out = ok("night", "add", "--night", "1", "--actor", "\u0041лтея", "Лечу Дельту")
-    assert "read: Алтея: heal -> Дельта" in out
+    assert "прочитано: Алтея: лечение → Дельта" in out
     code, _, err = run("night", "add", "--night", "1", "--actor", "Бет", "Отмазываю Юну")
     assert code == 2
     assert err == ("error: actor 'Бет' could be any of Бетти, Бетси in game g; not guessed: write the nick as the "
@@ -296,8 +296,9 @@ def test_rule_3_10_the_gms_eliminate_hangs_a_player_with_an_alibi_and_says_so(ga
     lines = out.splitlines()
     assert lines[:3] == ["--eliminate Дельту: Дельта", "День 1 (решение ведущего)", "  Повешена Дельта"]
     assert ("ВНИМАНИЕ: Дельта — отмаза на этот день, но решение ведущего (--eliminate) выше: игрок повешен (отмаза "
-            "спасает от повеса по голосованию). Если это ошибка: `mafvote undo`") in lines
-    assert "warning: Дельта had an alibi today; hanged by the GM's --eliminate (`mafvote undo` reverts it)" in err
+            "спасает от повешения по голосованию). Если это ошибка: `mafvote undo`") in lines
+    assert ("внимание: Дельта — отмаза на этот день; повешение — решение ведущего (--eliminate), `mafvote undo` его "
+            "отменяет") in err
     assert "Обреченный отмазан" not in out
     assert "Дельта" not in [p["player"] for p in state()["alive"]]
 

@@ -73,9 +73,9 @@ def enter_night_1() -> None:
 
 def test_night_add_prints_how_it_read_and_appends_to_the_night_file(game_dir):
     out = ok("night", "add", "--night", "1", "--actor", "Рэдди", "Убиваю Алису")
-    assert "read: РэдДи: kill -> Alisa" in out
+    assert "прочитано: РэдДи: убийство → Alisa" in out
     out = ok("night", "add", "--night", "1", "--actor", "Алукард", "Лечу Нежку")
-    assert "read: Алукард: heal -> Nejka" in out
+    assert "прочитано: Алукард: лечение → Nejka" in out
     text = (game_dir / NIGHT1).read_text(encoding="utf-8")
     assert text.startswith("night = 1\n")
     assert text.count("[[actions]]") == 2 and 'targets = ["Alisa"]' in text and 'targets = ["Nejka"]' in text
@@ -131,7 +131,7 @@ def test_full_flow_resolve_close_undo_state(game_dir):
 
     # undo drops the day's close: Puss is back, day 1 is current again, Соня still silenced
     out = ok("undo")
-    assert "undone: #2 closed day 1" in out and "current phase: день 1" in out
+    assert "отменено: #2 закрыт день 1 (применено 2027-01-02 00:00 UTC)" in out and "текущая фаза: день 1" in out
     st = state()
     assert st["phase"]["kind"] == "day" and "Puss" in [p["player"] for p in st["alive"]]
     assert st["silences"] == [{"player": "Соня", "days": 1, "announced": True}]
@@ -140,7 +140,7 @@ def test_full_flow_resolve_close_undo_state(game_dir):
     assert "решение ведущего" in out and "Повешен Nevermore - Хлопушка (мирный)" in out
     text = ok("state")
     assert text.startswith("Игра ny: ночь 2, с 2026-12-31 18:00 до 2026-12-31 20:00")
-    assert "Выбыли: Alisa (night 1, мирная зверюшка); Nevermore (day 1, Хлопушка)" in text     # in the order they died
+    assert "Выбыли: Alisa — ночь 1, мирная зверюшка; Nevermore — день 1, Хлопушка" in text     # in the order they died
 
 
 def test_undo_with_nothing_applied_is_bad_input(game_dir):
@@ -214,8 +214,8 @@ def test_modkill_replace_and_undo(game_dir):
     assert st["replacements"] == [{"old": "Puss", "new": "Кот"}]
     code, _, err = run("replace", "--player", "Кот", "--by", "Ronin")
     assert code == 2 and err.startswith("error: replace: ") and "Ronin" in err     # no empty ": : " before it
-    assert "undone: #2 replacement in night 1: Puss -> Кот" in ok("undo")
-    assert "undone: #1 modkill in night 1: Trusiki Kayfa" in ok("undo")
+    assert "отменено: #2 замена, ночь 1: Puss → Кот" in ok("undo")
+    assert "отменено: #1 модкилл, ночь 1: Trusiki Kayfa" in ok("undo")
     assert state()["dead"] == [] and state()["applied"] == []
 
 
@@ -265,7 +265,7 @@ def test_hand_set_state_silence_alibi_kill(game_dir):
     assert st["dead"] == [{"player": "Alisa", "died": "night 1 (set by the GM)", "causes": ["gm"],
                            "role": "мирная зверюшка"}]
     text = ok("state")
-    assert "Лишены голоса: Соня (дней: 2)" in text and "Тайно лишены голоса: Гафф" in text
+    assert "Лишены голоса: Соня (2 дня)" in text and "Тайно лишены голоса: Гафф" in text
     assert "Отмазаны: Puss" in text
     code, _, err = run("state", "alibi", "--player", "Puss", "--day", "3")
     assert code == 2 and "the state can be set for the current or coming day only (day 1" in err
@@ -302,7 +302,7 @@ def test_a_day_with_no_post_in_the_vote_thread_records_no_misses(game_dir):
     # in the data (a thread not crawled, wrong bounds), not twelve players missing their vote.
     ok("night", "resolve", "--night", "1")
     out = ok("day", "close", "--day", "1", "--nobody", "--since", "2026-12-30T10:00", "--deadline", "2026-12-30T19:00")
-    assert "Примечание: no post in the vote thread between" in out and "misses and activity are not recorded" in out
+    assert "Примечание: в теме голосования нет ни одного поста с " in out and "пропуски и активность не записаны" in out
     assert state()["misses"] == {}
     # a day with posts still records the misses: these six cast no vote between 01.01 12:00 and 18:00
     ok("undo")
@@ -334,9 +334,9 @@ def test_night_add_of_two_actions_in_one_sentence_prints_and_writes_both(tm_dir)
     import tomllib
 
     out = ok("night", "add", "--night", "1", "--actor", "Альфа", "Убиваю Каппу и лечу себя книгой")
-    assert out.startswith("read: Альфа: kill -> Каппа\nread: Альфа: book -> Альфа\nadded to ")
+    assert out.startswith("прочитано: Альфа: убийство → Каппа\nпрочитано: Альфа: книга → Альфа\nзаписано в ")
     out = ok("night", "add", "--night", "1", "--actor", "Гамма", "Проверяю Бету и жму кнопку на Эпсилона")
-    assert out.startswith("read: Гамма: check -> Бета\nread: Гамма: button -> Эпсилон\nadded to ")
+    assert out.startswith("прочитано: Гамма: проверка → Бета\nпрочитано: Гамма: кнопка → Эпсилон\nзаписано в ")
     text = (tm_dir / NIGHT1).read_text(encoding="utf-8")
     assert [(a["actor"], a["ability"], a["targets"]) for a in tomllib.loads(text)["actions"]] == [
         ("Альфа", "kill", ["Каппа"]), ("Альфа", "book", ["Альфа"]), ("Гамма", "check", ["Бета"]),

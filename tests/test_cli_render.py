@@ -115,9 +115,9 @@ def test_night_post_hides_rolls_refusals_and_private_results_which_the_gm_report
         for hidden in ("Puss", "Ronin", "Гафф", "Nejka", "Щелкунчик", "p=0.5", "нейтрал"):
             assert hidden not in out, (fmt, hidden)
     report = ok("render", "night", "1", "--gm", "--format", "text").splitlines()
-    assert "- Puss silence: p=0.5 → да (задано ведущим)" in report
-    # sides by the ruleset's name, not its id (the report through alert_rules.gm_report_data)
-    assert "- Alisa: мирная зверюшка, сторона «мирный»; роль открыта; причина: killed by РэдДи (boss)" in report
+    assert "- Бросок «лишение голоса» (Puss, вероятность 50 %): да (задан ведущим)" in report
+    # sides by the ruleset's name (feminine for a woman), not its id (the report through alert_rules.gm_report_data)
+    assert "- Alisa: мирная зверюшка (мирная); роль открыта; причина: убийство: РэдДи (босс)" in report
     private = ok("render", "night", "1", "--private", "--format", "text")
     assert private.startswith("== Гафф ==\n") and "Ronin" in private
     assert "Alisa" not in private
@@ -148,7 +148,7 @@ def test_day_post_of_the_closed_day_with_the_next_nights_deadline(game_dir):
     assert out == render("new_year", "day", data, fmt="bbcode", variant=0)
     # the GM's report of the day lists what needs judgment in the count; the public post does not
     report = ok("render", "day", "1", "--gm", "--format", "text")
-    assert "- dead_voter: Alisa, пост 18: Alisa is not alive today; the vote is not counted" in report.splitlines()
+    assert "- голос выбывшего: Alisa, пост 18 — игрок сегодня не в игре; голос не засчитан" in report.splitlines()
     assert "dead_voter" not in out
 
 
@@ -157,7 +157,7 @@ def test_day_post_says_why_nobody_is_hanged(game_dir):
     shown = ok("day", "close", "--day", "1", "--dry-run")
     # the GM is told why the post will give no reason
     [warning] = [line for line in shown.splitlines() if line.startswith("ВНИМАНИЕ:")]
-    assert "public count" in warning and "Puss" in warning
+    assert "открытый подсчёт показывает лидера: Puss" in warning
     closed = json.loads(ok("day", "close", "--day", "1", "--format", "json"))
     reason = closed["count"]["outcome"]["reason"]
     assert closed["day"]["deaths"] == [] and reason == "tie"

@@ -75,7 +75,7 @@ def test_rule_a_ruleset_mistake_is_exit_2_from_check_and_from_every_command(tmp_
     code, out, err = run("check")
     # `check` writes the hint as "(hint: ...)"; the other commands as the bare "(...)"
     assert code == 2 and problem.replace(" (", " (hint: ", 1) in out + err and "Traceback" not in out + err
-    assert (out + err).rstrip().endswith("config.toml: 1 problem found")
+    assert (out + err).rstrip().endswith("config.toml: 1 ошибка")
     for command in (["tally"], ["state"], ["night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Алису"]):
         code, out, err = run(*command)
         assert code == 2 and problem in err and "Traceback" not in err, command
@@ -155,7 +155,7 @@ def test_rule_3_6_excuse_night_without_duty_is_refused_and_records_nothing(game_
                    "--night\n")
     assert steps() == before
     assert ok("state", "excuse", "--player", "Алукард", "--day", "1") == (
-        "Алукард: excused on day 1: no penalty and no miss for the vote\n")
+        "Алукард: освобождение на день 1: ни штрафа, ни пропуска за голосование\n")
     assert steps() == before + 1
 
 
@@ -164,9 +164,9 @@ def test_rule_3_6_excuse_night_with_duty_says_what_it_spares(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
     assert ok("state", "excuse", "--player", "Алукард", "--day", "1", "--night") == (
-        "Алукард: excused from the night action of night 1: no penalty and no miss for it at day 1's count\n")
+        "Алукард: освобождение от ночного действия ночи 1: ни штрафа, ни пропуска за него на подсчёте дня 1\n")
     assert ok("state", "excuse", "--player", "Puss", "--day", "1") == (
-        "Puss: excused on day 1: no penalty and no miss for the vote, nor for the night action of night 1\n")
+        "Puss: освобождение на день 1: ни штрафа, ни пропуска за голосование и за ночное действие ночи 1\n")
 
 
 # --- names after a замена --------------------------------------------------------------------------------

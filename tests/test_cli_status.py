@@ -15,6 +15,8 @@ from test_daemon_day import DAY, Broken, Recorder, daemon_for, msk, run, write_c
 
 @pytest.fixture
 def ran(tmp_path):
+    # the day of tests/test_daemon_day.py, whose config pins the English texts (`language = "en"`); the Russian
+    # status is pinned in tests/test_gm_texts_russian.py and tests/test_cli_store_errors.py
     from mafvote.forumsim import ForumSim
 
     with ForumSim(per_page=3) as forum:

@@ -165,7 +165,7 @@ def test_a_command_that_only_reads_never_creates_a_missing_store(tmp_path, capsy
 
 def test_posts_without_a_store_says_none_are_stored_and_creates_none(tmp_path, capsys):
     code, out, err = run(capsys, "posts", "-c", str(write_config(tmp_path, "typo/mafvot.db")))
-    assert (code, out, err) == (0, "", "no posts stored for game ny yet; run `mafvote crawl`\n")
+    assert (code, out, err) == (0, "", "постов игры ny ещё нет; запустите `mafvote crawl`\n")
     assert not (tmp_path / "typo").exists()
 
 
@@ -178,11 +178,11 @@ def test_status_without_a_store_shows_the_schedule_notes_the_missing_store_and_c
     config = write_config(tmp_path, "typo/mafvot.db")
     code, out, err = run(capsys, "status", "-c", str(config), "--now", "2026-01-11T12:00")
     assert code == 0
-    assert err == (f"note: no store at {tmp_path / 'typo' / 'mafvot.db'} yet: run `mafvote crawl` first (or check "
+    assert err == (f"примечание: no store at {tmp_path / 'typo' / 'mafvot.db'} yet: run `mafvote crawl` first (or check "
                    "[store].path in the config)\n")
     lines = out.splitlines()
     assert lines[0] == "ny — Новогодняя мафия"
-    assert lines[3] == "  last crawl:    never (start `mafvote run` or `mafvote crawl`)"
+    assert lines[3] == "  последнее чтение: ещё не было (запустите `mafvote run` или `mafvote crawl`)"
     assert not (tmp_path / "typo").exists()
 
 
@@ -314,10 +314,10 @@ def test_status_of_a_half_read_vote_thread_shows_it_as_the_last_error_too(half_r
     code, out, err = run(capsys, "status", "-c", str(half_read), "--now", "2026-01-11T12:31")
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[3] == ("  last crawl:    game 11.01 12:30 ok (1 new, 0 edited, 2 requests); vote 11.01 12:30 FAILED: "
-                        "did not finish (stopped, or still running)")
-    assert lines[4] == ("  last error:    11.01 12:30 vote: did not finish (stopped, or still running) "
-                        "(run `mafvote crawl` to read the rest)")
+    assert lines[3] == ("  последнее чтение: игровая тема 11.01 12:30 — успешно (новых — 1, изменённых — 0, 2 запроса); тема "
+                        "голосования 11.01 12:30 — ОШИБКА: не закончено (остановлено или ещё идёт)")
+    assert lines[4] == ("  последняя ошибка: 11.01 12:30 тема голосования: не закончено (остановлено или ещё идёт) "
+                        "(запустите `mafvote crawl`, чтобы дочитать)")
     code, out, err = run(capsys, "status", "-c", str(half_read), "--now", "2026-01-11T12:31", "--format", "json")
     [game] = json.loads(out)["games"]
     assert game["last_error"] == {"topic": "vote", "at": "2026-01-11T09:30:00+00:00",
@@ -339,10 +339,11 @@ def test_status_27_minutes_after_the_last_crawl_asks_whether_the_daemon_runs(cra
     code, out, err = run(capsys, "status", "-c", str(crawled_at_1200), "--now", "2026-01-11T12:27")
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[4] == "  daemon:        no crawl for 27 min (poll every 2m): is `mafvote run` running?"
-    assert lines[5] == "  last error:    none"
+    assert lines[4] == "  демон:            чтения не было 27 мин (опрос каждые 2 мин): запущен ли `mafvote run`?"
+    assert lines[5] == "  последняя ошибка: нет"
     # no next crawl that is always "now": only the day's deadline jobs
-    assert lines[6] == "  next jobs:     11.01 17:00 day 1 T−60m; 11.01 17:45 day 1 T−15m; 11.01 18:00 day 1 deadline"
+    assert lines[6] == ("  дальше:           11.01 17:00 день 1: напоминание за 1 час; 11.01 17:45 день 1: напоминание "
+                        "за 15 минут; 11.01 18:00 день 1: дедлайн")
     code, out, err = run(capsys, "status", "-c", str(crawled_at_1200), "--now", "2026-01-11T12:27", "--format", "json")
     [game] = json.loads(out)["games"]
     assert game["crawl_overdue"] == {"seconds": 27 * 60, "poll_interval_seconds": 120,
@@ -353,7 +354,7 @@ def test_status_within_three_poll_intervals_shows_the_next_crawl_and_no_daemon_l
     code, out, err = run(capsys, "status", "-c", str(crawled_at_1200), "--now", "2026-01-11T12:06")
     lines = out.splitlines()
     assert not any(line.startswith("  daemon:") for line in lines)
-    assert lines[5].startswith("  next jobs:     11.01 12:06 crawl every 2m; 11.01 17:00 day 1 T−60m")
+    assert lines[5].startswith("  дальше:           11.01 12:06 чтение каждые 2 мин; 11.01 17:00 день 1: напоминание за 1 час")
     code, out, err = run(capsys, "status", "-c", str(crawled_at_1200), "--now", "2026-01-11T12:06", "--format", "json")
     assert json.loads(out)["games"][0]["crawl_overdue"] is None
 

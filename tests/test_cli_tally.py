@@ -126,7 +126,7 @@ def test_bbcode_and_text_formats(game_dir):
     assert "[color=#FF0000]Puss[/color] — 6 голосов (Alisa, Гафф, Алукард, Соня, РэдДи [i]досрочно[/i], Enzo)" in out
     assert "Итог: Puss покидает игру" in out
     code, out, _ = run("tally", *WINDOW, "--format", "text", "--view", "gm")
-    assert code == 0 and "outcome: plurality → Puss" in out and "ny day 1 (gm)" in out
+    assert code == 0 and "итог: большинство → Puss" in out and "ny, день 1 (подсчёт ведущего)" in out
 
 
 def test_default_bounds_are_the_scheduled_day(game_dir):
@@ -159,7 +159,7 @@ def test_votes_history_with_links_to_the_posts(game_dir):
     ]
     code, out, _ = run("votes", "--player", "Ronin")
     assert code == 0
-    assert f"#19 синий Alisa  {BASE}showthread.php?tid=2&pid=19#pid19" in out
+    assert f"#19 в защиту Alisa  {BASE}showthread.php?tid=2&pid=19#pid19" in out
 
 
 def test_votes_of_an_unknown_player_is_bad_input(game_dir):

@@ -132,17 +132,16 @@ def test_unknown_author_alerts_the_gm_in_russian_with_the_command_to_paste():
     now = at(13, "16:00")
     ru = {a.key: a.text for a in flag_alerts("g", t, now=now, tz=MSK, language="ru")}
     assert ru[f"vote_flag:post{early_sub}:unknown_author"] == (
-        "День 3, голос не игрока: Омега играет за Энни только с 13.01 12:00 MSK (время замены); голос в 13.01 09:00 "
-        "MSK не засчитан. Если Омега уже играл(а) за слот, отмените замену (`mafvote undo`) и внесите её снова с "
-        "`--at`")
+        "День 3, голос не игрока: Омега играет за Энни только с 13.01 12:00 МСК (время замены); голос в 13.01 09:00 "
+        "МСК не засчитан. Если замена на деле была раньше, отмените её (`mafvote undo`) и внесите снова с `--at`")
     assert ru[f"vote_flag:post{stranger}:unknown_author"] == (
         "День 3, голос не игрока: Зритель голосует: Франклина (красным), но его нет в списке игроков, среди замен "
         "и ведущих; голос не засчитан. Если это замена, внесите её: `mafvote replace --player НИК --by Зритель "
         "--at 2027-01-13T14:00+03:00`")
     assert ru[f"vote_flag:post{old}:unknown_author"] == (
-        "День 3, голос не игрока: Энни заменён(а): с 13.01 12:00 MSK за слот Энни играет Омега; голос в 13.01 15:00 "
-        "MSK не засчитан")
-    en = {a.key: a.text for a in flag_alerts("g", t, now=now, tz=MSK)}
+        "День 3, голос не игрока: Энни больше не в игре: с 13.01 12:00 МСК за слот Энни играет Омега; голос в 13.01 "
+        "15:00 МСК не засчитан")
+    en = {a.key: a.text for a in flag_alerts("g", t, now=now, tz=MSK, language="en")}
     assert en[f"vote_flag:post{stranger}:unknown_author"] == (
         "Day 3, unknown_author: 'Зритель' is not on the roster, not a replacement and not a GM: the vote is not "
         "counted; if this account took over a slot, enter it with `mafvote replace --player NICK --by Зритель --at "

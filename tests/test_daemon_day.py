@@ -69,6 +69,7 @@ role = "Снегурочка"
 
 [alerts]
 before_deadline = ["60m", "15m"]
+language = "en"
 
 [publish]
 dir = "public"
@@ -321,7 +322,7 @@ def test_two_games_on_two_forums_in_one_process_each_with_its_own_client(forum, 
 def test_a_day_with_russian_alerts_sends_the_same_alerts_under_the_same_keys_in_russian(forum, tmp_path):
     config = write_config(tmp_path, forum.base_url)
     config.write_text(config.read_text(encoding="utf-8").replace(
-        'before_deadline = ["60m", "15m"]', 'before_deadline = ["60m", "15m"]\nlanguage = "ru"'), encoding="utf-8")
+        'language = "en"', 'language = "ru"'), encoding="utf-8")
     channel = Recorder()
     with daemon_for(config, {"webhook": channel}) as daemon:
         run(daemon, forum, msk("10:00"), msk("23:00"), timedelta(minutes=5))
@@ -329,13 +330,13 @@ def test_a_day_with_russian_alerts_sends_the_same_alerts_under_the_same_keys_in_
     assert channel.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m", "deadline:day1"]
     by_key = {a.key: a for a in channel.sent}
     t60 = by_key["deadline_soon:day1:60m"].text.splitlines()
-    assert t60[0] == "День 1 закрывается через 60 минут (30.12 22:00 MSK)"
+    assert t60[0] == "День 1 закрывается через 1 час (30.12 22:00 МСК)"
     assert "Ничья на первом месте (2 голоса): Соня, Alisa" in t60
     assert "Не проголосовали (1): Alisa" in t60
     assert "Alisa — итого 2: штраф +2" in t60
     assert by_key["early_close:day1"].text.startswith("День 1: все, кто должен голосовать, проголосовали досрочно")
     final = by_key["deadline:day1"].text.splitlines()
-    assert final[0] == "День 1: время голосования истекло (30.12 22:00 MSK) — итоговый подсчёт (для ведущего):"
+    assert final[0] == "День 1: время голосования истекло (30.12 22:00 МСК) — итоговый подсчёт (для ведущего):"
     assert "Соня — 3 голоса (Ronin, Puss, Alisa)" in final
     assert "Итог: Соня (большинство)" in final
     assert "Предлагаемый пост итогов дня:" in final

@@ -223,7 +223,7 @@ def test_dry_run_with_its_own_bounds_gives_no_false_hidden_weights_warning(ny, b
     _cut_day(ny, doctor_blue=False)
     code, out, err = ny.cli(at("2026-11-12T23:00"), "day", "close", "--day", "1", *bounds, "--dry-run")
     assert code == 0, err
-    assert "Подсчёт: Маша 5" in out and "итог: plurality" in out
+    assert "Подсчёт: Маша 5" in out and "итог: большинство" in out
     assert "ВНИМАНИЕ" not in out
 
 
@@ -233,7 +233,8 @@ def test_dry_run_with_its_own_bounds_still_warns_of_the_doctors_hidden_blue_in_t
                             "2026-11-12T16:00", "--dry-run")
     assert code == 0, err
     # real: Маша 3 - 3 + 2 = 2, tied with every non-voter; public: Маша 3 - 1 + 2 = 4 leads
-    assert "ВНИМАНИЕ: the public count shows Маша leads with 4, but the real count (hidden vote weights) gives tie" in out
+    assert ("ВНИМАНИЕ: открытый подсчёт показывает лидера: Маша (4 голоса), но настоящий подсчёт (со скрытыми весами "
+            "голосов) даёт другое: ничья") in out
 
 
 # --- time_machine (003): day 3 on 03.11, 12:00 to 22:00; every vote final (досрочно) by 15:00 --------------------
@@ -330,7 +331,7 @@ def test_a_forum_address_changed_in_the_config_is_followed_and_nothing_is_lost_o
         write(old)
         code, out, err = _crawl(config, capsys)
         assert code == 0, err
-        assert "vote topic" in out and ": 5 new," in out
+        assert "тема голосования" in out and ": новых — 5," in out
         # the forum moves to another port; the old one answers nothing (held, so it is not reused)
         forum.stop()
         with socket.socket() as held:
@@ -342,15 +343,15 @@ def test_a_forum_address_changed_in_the_config_is_followed_and_nothing_is_lost_o
             write(new)
             code, out, err = _crawl(config, capsys)
             assert code == 0, err + out
-            assert err.count("the address changed") == 1
-            assert (f"g: the address changed in config.toml: forum f {old} -> {new}; game topic "
-                    f"{old}showthread.php?tid=1 -> {new}showthread.php?tid=1; vote topic {old}showthread.php?tid=2 "
-                    f"-> {new}showthread.php?tid=2; reading the new address from now on") in err
-            assert f"g vote topic {new}showthread.php?tid=2: 1 new, 0 edited, 0 deleted" in out
+            assert err.count("адрес в config.toml изменился") == 1
+            assert (f"g: адрес в config.toml изменился: форум f: {old} → {new}; игровая тема: "
+                    f"{old}showthread.php?tid=1 → {new}showthread.php?tid=1; тема голосования: {old}showthread.php?tid=2 "
+                    f"→ {new}showthread.php?tid=2; дальше читается новый адрес") in err
+            assert f"g, тема голосования {new}showthread.php?tid=2: новых — 1, изменённых — 0, удалённых — 0" in out
             # said once: the next crawl finds the store at the new address
             code, out, err = _crawl(config, capsys)
             assert code == 0, err
-            assert "address changed" not in err
+            assert "адрес в config.toml изменился" not in err and "address changed" not in err
             assert old not in out + err
     with Store(tmp_path / "m.db") as store:
         posts = store.posts(game_id="g", kind="vote", include_deleted=True)

@@ -13,12 +13,12 @@ def test_demo_crawls_counts_closes_the_day_and_renders_the_posts(tmp_path):
     result = CliRunner().invoke(cli, ["demo", "--keep", str(tmp_path / "demo")], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     out = result.output
-    assert re.search(r"config\.toml: OK — 1 forum, 1 game, 12 players", out)
+    assert re.search(r"config\.toml: всё в порядке — 1 форум, 1 игра, 12 игроков", out)
     # the first crawl reads 3 pages; after the thread grew, the poll starts at the last stored page
-    crawls = re.findall(r"ny (game|vote) topic \S+: (\d+) new, 0 edited, 0 deleted \((\d+) pages, (\d+) requests",
-                        out)
-    assert crawls == [("game", "8", "1", "1"), ("vote", "30", "3", "3"),
-                      ("game", "0", "1", "1"), ("vote", "15", "3", "3")]
+    crawls = re.findall(r"ny, (игровая тема|тема голосования) \S+: новых — (\d+), изменённых — 0, удалённых — 0 "
+                        r"\((\d+) страниц[аы]?, (\d+) запрос", out)
+    game, vote = "игровая тема", "тема голосования"
+    assert crawls == [(game, "8", "1", "1"), (vote, "30", "3", "3"), (game, "0", "1", "1"), (vote, "15", "3", "3")]
     # public view: every red vote weighs 1; the GM's view: Соня is Герда, her red counts 2 (hidden)
     assert re.search(r"│ Puss\s+│\s+6 │\s+6 │\s+0 │\s+0 │ Alisa, Гафф, Алукард, Соня, РэдДи, Enzo\s+│", out)
     assert re.search(r"│ Puss\s+│\s+7 │\s+7 │\s+0 │\s+0 │ Alisa, Гафф, Алукард, Соня ×2, РэдДи, Enzo\s+│", out)

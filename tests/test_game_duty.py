@@ -80,7 +80,7 @@ def test_rule_3_6_doctor_who_sends_nothing_pays_two_votes_and_a_miss(game_dir):
     enter_night_1()
     out = ok("night", "resolve", "--night", "1")
     assert "Пропустили НД: Алукард\n" in out
-    assert "mafvote state excuse --player НИК --day 1 --night" in out
+    assert "`mafvote state excuse --player НИК --day 1 --night`" in out
     assert "Алукард: could send heal, heal_from_role, poison, serum" in out
     row = json.loads(ok("state", "--format", "json"))
     assert [a["how"] for a in row["applied"]] == ["resolve"]
@@ -118,12 +118,12 @@ def test_rule_3_6_excused_after_the_night_no_penalty_no_miss(game_dir):
     enter_night_1()
     ok("night", "resolve", "--night", "1")
     out = ok("state", "excuse", "--player", "Алукард", "--day", "1", "--night")
-    assert "Алукард: excused from the night action of night 1: no penalty and no miss for it at day 1's count" in out
+    assert "Алукард: освобождение от ночного действия ночи 1: ни штрафа, ни пропуска за него на подсчёте дня 1" in out
     assert json.loads(ok("state", "--format", "json"))["excused"] == {"night 1": ["Алукард"]}
-    assert "Освобождены ведущим: НД ночи 1: Алукард" in ok("state")
+    assert "Освобождены ведущим: ночное действие ночи 1: Алукард" in ok("state")
     assert penalties(gm_count()) == {}
     # undo takes the excuse back: the penalty returns
-    assert "undone: #2 state set by hand in day 1: excuse Алукард from the night action of night 1" in ok("undo")
+    assert "отменено: #2 состояние задано вручную, день 1: освобождение: Алукард, ночное действие ночи 1" in ok("undo")
     assert penalties(gm_count()) == {"Алукард": 2}
     ok("state", "excuse", "--player", "Алукард", "--day", "1", "--night")
     closed = json.loads(ok("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE, "--format", "json"))
@@ -171,7 +171,7 @@ def test_excuse_night_in_a_game_that_starts_with_a_day(tmp_path, monkeypatch):
     monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
     code, _, err = run("state", "excuse", "--player", "Алукард", "--day", "1", "--night")
     assert code == 2 and "day 1 of game ny has no night before it" in err
-    assert "Алукард: excused on day 1" in ok("state", "excuse", "--player", "Алукард", "--day", "1")
+    assert "Алукард: освобождение на день 1" in ok("state", "excuse", "--player", "Алукард", "--day", "1")
 
 
 def test_ruleset_without_the_duty_lists_nothing_and_says_so(tmp_path, monkeypatch):

@@ -204,12 +204,14 @@ def test_rule_4_004_a_night_without_the_mafia_kill_alerts_the_gm_in_text_json_an
     ok("night", "add", "--night", "1", "--actor", "Гафф", "Забираю голос Энзо")
     alert = ("no kill from the мафия side tonight: the rules say it must kill every night; enter its kill "
              "(night add) or note the penalty")
+    words = ("этой ночью нет убийства от стороны «мафия»: по правилам она должна убивать каждую ночь; внесите её "
+             "убийство (`mafvote night add`) или отметьте штраф")
     code, out, err = run("night", "resolve", "--night", "1", "--dry-run")
     assert code == 0
-    assert f"ВНИМАНИЕ: {alert}" in out.splitlines()
-    assert f"alert: {alert}" in err
+    assert f"ВНИМАНИЕ: {words}" in out.splitlines()
+    assert f"внимание: {words}" in err
     data = json.loads(ok("night", "resolve", "--night", "1", "--format", "json"))
-    assert data["alerts"] == [alert]
+    assert data["alerts"] == [alert]        # JSON keeps the resolver's sentence (scripts read it)
     # what the daemon reads: the stored outcome of the resolved night
     store, service = game_mod.open_service(*_loaded())
     try:
@@ -233,7 +235,7 @@ def test_night_roll_visitor_takes_a_player_and_decides_who_dies_with_the_bloody_
     ok("night", "add", "--night", "1", "--actor", "Алукард", "Защищаю Алису")
     ok("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Нежку")
     out = ok("night", "roll", "--night", "1", "--actor", "Ронин", "visitor", "Алукард")
-    assert "roll visitor of Ronin on night 1: Алукард" in out
+    assert "бросок «гость под ударом» (Ronin), ночь 1: Алукард" in out
     ok("night", "roll", "--night", "1", "--actor", "Ронин", "bloody", "yes")
     text = (root / "state" / "nights" / "ny" / "night-1.toml").read_text(encoding="utf-8")
     assert '[[rolls]]\nactor = "Ronin"\nname = "visitor"\nvalue = "Алукард"\n' in text
@@ -356,7 +358,8 @@ def test_003_game_day_1_from_the_count_then_night_1_kill_healed_and_the_next_day
         ok("night", "add", "--night", "1", "--actor", actor, text)
     data = json.loads(ok("night", "resolve", "--night", "1", "--format", "json"))
     assert data["deaths"] == [] and data["saved"] == ["Alisa"]
-    assert {"actor": "Ronin", "ability": "kill", "reason": "blocked by Nejka"} in data["refused"]
+    assert {"actor": "Ronin", "ability": "kill", "reason": "blocked by Nejka"} in [
+        {k: r[k] for k in ("actor", "ability", "reason")} for r in data["refused"]]
     assert {"to": "Nejka", "kind": "side_check", "text": "РэдДи — мафия"} in data["private"]
     assert data["night_duty"]["missed"] == []
 

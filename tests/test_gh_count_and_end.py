@@ -212,7 +212,7 @@ def test_rule_3_1_a_night_vote_followed_by_a_day_vote_says_the_player_voted_agai
                 "(the player voted again during the day)")]
     flag = next(f.to_json() for f in t.flags if f.kind == "early_post")
     assert alert_rules.flag_text(flag, t, tz=MSK, language="ru") == (
-        "голос до начала дня", "голос в 21.11 21:00 MSK подан до начала дня (21.11 21:30 MSK); не засчитан — днём "
+        "голос до начала дня", "голос в 21.11 21:00 МСК подан до начала дня (21.11 21:30 МСК); не засчитан — днём "
                                "игрок проголосовал заново")
 
 
@@ -232,14 +232,14 @@ def test_the_new_flags_alert_the_gm_in_russian():
     alerts = alert_rules.flag_alerts("gh", t, now=at(1, "12:00"), language="ru", tz=MSK,
                                      post_url="http://f/p{post_id}")
     assert sorted(a.text for a in alerts) == [
-        "День 1, голос до начала дня: Буба: голос в 21.11 21:00 MSK подан до начала дня (21.11 21:30 MSK); "
+        "День 1, голос до начала дня: Буба: голос в 21.11 21:00 МСК подан до начала дня (21.11 21:30 МСК); "
         "не засчитан — игрок должен проголосовать заново днём",
         "День 1, имя без голоса: Нелепость: «Трубодур»: имя написано простым текстом (не цветом, не жирным и не "
         "отдельной строкой) — по правилам игры это не голос; если игрок хотел проголосовать, попросите его "
         "проголосовать заново",
     ]
     assert {a.kind for a in alerts} == {"vote_flag"}
-    en = alert_rules.flag_alerts("gh", t, now=at(1, "12:00"), tz=MSK)
+    en = alert_rules.flag_alerts("gh", t, now=at(1, "12:00"), tz=MSK, language="en")
     assert sorted(a.text.split(":")[0] for a in en) == ["Day 1, early_post", "Day 1, not_a_vote"]
 
 
@@ -389,14 +389,14 @@ def test_rule_3_14_a_modkill_during_the_004_day_closes_it_and_the_night_begins(p
         "День 1 (по подсчёту голосов)",
         "  День закрыт модкиллом: Соня",
     ]
-    assert "итог: modkill" in out[4]
+    assert "итог: модкилл" in out[4]
     st = state()
     assert (st["phase"]["kind"], st["phase"]["number"]) == ("night", 2)
     # after the deadline (the clock here), the day was not cut short: its missed votes stand (cumulative, §3.6)
     assert st["misses"] and not any(line.startswith("Примечание:") for line in out)
     assert [r["how"] for r in st["applied"]] == ["resolve", "modkill", "close"]
-    assert ok("undo").startswith("undone: #3 closed day 1")
-    assert ok("undo").startswith("undone: #2 modkill in day 1: Соня")
+    assert ok("undo").startswith("отменено: #3 закрыт день 1")
+    assert ok("undo").startswith("отменено: #2 модкилл, день 1: Соня")
     assert state()["phase"]["kind"] == "day"
 
 
@@ -443,6 +443,5 @@ def test_rule_3_14_a_004_modkill_before_the_deadline_records_no_missed_votes_of_
     monkeypatch.setattr(game_mod, "utc_now", lambda: datetime(2026, 12, 31, 12, 0, tzinfo=ZoneInfo("Europe/Moscow")))
     out = ok("modkill", "--player", "Соня").splitlines()
     [note] = [line for line in out if line.startswith("Примечание:")]
-    assert note.startswith("Примечание: the day was closed by the modkill before its deadline: no missed vote "
-                           "recorded for ")
+    assert note.startswith("Примечание: день закрыт модкиллом до дедлайна: пропуск голосования не записан для ")
     assert state()["misses"] == {}

@@ -150,9 +150,9 @@ def test_tally_text_and_votes_json_read_in_the_games_zone(game_dir, monkeypatch)
     monkeypatch.setattr(game_mod, "utc_now", lambda: datetime(2027, 1, 1, 9, 0, 12, 345678, tzinfo=timezone.utc))
     code, out, err = run("tally", *WINDOW, "--format", "text", "--view", "gm")
     assert code == 0, err
-    assert "ny day 1 (gm) — deadline 2027-01-01T18:00+03:00, as of 2027-01-01T12:00+03:00" in out
-    assert ("! edited: Trusiki Kayfa post 28: edited at 2026-12-31T17:20+03:00 before mafvote first saw the post "
-            "(reason: опечатка в нике); the vote as first seen counts") in out
+    assert "ny, день 1 (подсчёт ведущего) — дедлайн 01.01.2027 18:00 МСК, по состоянию на 01.01.2027 12:00 МСК" in out
+    assert "! пост изменён: Trusiki Kayfa, пост 28 — пост изменён в 31.12 17:20 МСК" in out
+    assert "(причина: «опечатка в нике»)" in out and "засчитан голос в первой увиденной версии" in out
     assert "+00:00" not in out
     code, out, err = run("votes", "--player", "Ронин", "--format", "json")
     assert code == 0, err

@@ -148,7 +148,7 @@ def test_night_add_refuses_last_nights_heal_target_and_writes_nothing(game_dir):
         "3 alive) (the night would refuse the action; ask Алукард for another target)")
     assert not night2.exists()
     assert ok("night", "add", "--night", "2", "--actor", "Алукард", "Лечу Соню") == (
-        f"read: Алукард: heal -> Соня\nadded to {night2.resolve()}\n")
+        f"прочитано: Алукард: лечение → Соня\nзаписано в {night2.resolve()}\n")
 
 
 def test_a_hand_written_repeat_heal_is_refused_alone_by_resolve_and_the_night_goes_on(game_dir):

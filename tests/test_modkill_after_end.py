@@ -84,7 +84,7 @@ def test_a_modkill_after_the_end_of_the_player_the_count_hangs_hangs_nobody_else
     assert result.outcome.deaths == ()          # not Маф1 (4 with his penalty) once Мир3's votes were dropped
     assert [p.text for p in result.outcome.public] == ["Не вешается никто"]
     assert result.decided_by == "count"
-    assert result.note == ("итог голосования — Мир3, уже выбывший по модкиллу после конца дня: не вешается никто "
+    assert result.note == ("итог голосования — Мир3, но после конца дня по модкиллу уже не в игре: не вешается никто "
                            "(голоса учтены как поданы); если решаете иначе — `mafvote undo` и "
                            "`day close --eliminate ИМЯ` или `--nobody`")
     code, out, err = tm.cli(at("2026-11-03T16:31"), "render", "day", "3", "--variant", "0")
@@ -144,7 +144,7 @@ def test_rule_3_1_a_modkill_after_the_deadline_does_not_hang_a_second_player(ny)
     assert _totals(result.count) == _totals(before.count)
     assert not _kinds(result.count) & {"dead_voter", "target_removed"}
     assert result.outcome.deaths == ()          # not Ёжик or Дима on 2 votes, for Маша's own vote
-    assert result.note.startswith("итог голосования — Маша, уже выбывший по модкиллу после конца дня")
+    assert result.note.startswith("итог голосования — Маша, но после конца дня по модкиллу уже не в игре")
     assert ny.svc.state().player("Маша").alive is False        # the modkill itself stands
 
 

@@ -100,7 +100,7 @@ def test_night_file_with_a_bom_is_read_like_any_other(game_dir):
     assert [d["player"] for d in json.loads(out)["deaths"]] == ["Соня"]
     code, out, err = run(*ADD)
     assert code == 0, err
-    assert out.startswith("read: Алукард: heal -> Nejka\n")
+    assert out.startswith("прочитано: Алукард: лечение → Nejka\n")
     text = path.read_text(encoding="utf-8")
     assert not text.startswith("\ufeff") and text.count("[[actions]]") == 2 and 'targets = ["Nejka"]' in text
 
@@ -202,7 +202,7 @@ def test_night_add_still_takes_a_self_target_the_card_allows(game_dir):
     # RULES.md §4: the doctor's heal, self allowed
     code, out, err = run("night", "add", "--night", "1", "--actor", "Алукард", "Лечу себя")
     assert code == 0, err
-    assert out.startswith("read: Алукард: heal -> Алукард\n")
+    assert out.startswith("прочитано: Алукард: лечение → Алукард\n")
 
 
 def test_a_night_file_written_by_hand_with_a_target_twice_is_refused_alone_at_resolve(game_dir):
@@ -260,7 +260,7 @@ def test_night_text_reads_lookalike_letters_in_any_case_form(text, targets):
 def test_night_add_takes_a_latin_c_in_sonya_as_votes_and_actor_do(game_dir):
     code, out, err = run("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Cоню")   # Latin C
     assert code == 0, err
-    assert out.startswith("read: РэдДи: kill -> Соня\n")
+    assert out.startswith("прочитано: РэдДи: убийство → Соня\n")
     assert 'targets = ["Соня"]' in (game_dir / NIGHT1).read_text(encoding="utf-8")
 
 

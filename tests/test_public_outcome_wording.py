@@ -182,19 +182,19 @@ def test_rule_3_two_views_001_a_public_tie_that_hidden_weights_shrink_is_posted_
     assert day == "Голоса разделились поровну: не вешается никто.\n\nЖду НД до 21 ноября, 23:30.\n"
     assert count.splitlines()[-1] == "Голосование закрыто. Итог: ничья, не вешается никто"
     assert outcome == {"eliminated": [], "reason": "tie", "saved": [], "spent": [], "tied": ["Ронин", "Пусс", "Соня"]}
-    assert text == "day closed; outcome: tie (tied: Ронин, Пусс, Соня)"
+    assert text == "день закрыт; итог: ничья (Ронин, Пусс, Соня)"
 
 
 def test_rule_3_two_views_001_the_gm_is_told_the_post_gives_the_public_tie(new_game):
     g = new_year_doctor_game(new_game, "Снеговик")
     close = g.ok("day", "close", "--day", "1").splitlines()
-    note = ("the public count shows Ронин, Пусс, Соня lead with 2, but the real count (hidden vote weights) gives tie "
-            "(Ронин, Соня): the posts give the tie the public count shows (tie), never the real reason; tell no one "
-            "the reason")
+    note = ("открытый подсчёт показывает лидеров: Ронин, Пусс, Соня (по 2 голоса), но настоящий подсчёт (со скрытыми "
+            "весами голосов) даёт другое: ничья (Ронин, Соня). В постах — ничья, которую видно в открытом подсчёте "
+            "(ничья), и никогда настоящая причина; причину никому не сообщайте")
     assert f"ВНИМАНИЕ: {note}" in close
     report = g.ok("render", "day", "1", "--gm", "--format", "text").splitlines()
-    assert f"- day 1: {note}" in report
-    assert "- (nobody) Голоса разделились поровну, не вешается никто" in report
+    assert f"- день 1: {note}" in report
+    assert "- Голоса разделились поровну, не вешается никто" in report
     # the GM view keeps the real tie
     assert g.json("tally", "--day", "1", "--view", "gm")["outcome"]["tied"] == ["Ронин", "Соня"]
 
@@ -206,10 +206,11 @@ def test_rule_3_9_004_a_public_first_tie_over_a_real_protection_is_the_forgiven_
     assert close[:2] == ["День 1 (по подсчёту голосов)",
                          "  Голоса разделились поровну, не вешается никто"]
     assert "Обреченный" not in "\n".join(close)
-    assert ("ВНИМАНИЕ: the public count shows Лаура, Элиса lead with 3, but the real count (hidden vote weights) gives "
-            "protected (Элиса): the posts give the tie the public count shows (tie_forgiven), never the real reason; "
-            "tell no one the reason; the real count has had no tie, so the next real tie is still forgiven "
-            "(RULES.md §3.9); the posts word every tie alike, so that one does not show it") in close
+    assert ("ВНИМАНИЕ: открытый подсчёт показывает лидеров: Лаура, Элиса (по 3 голоса), но настоящий подсчёт (со "
+            "скрытыми весами голосов) даёт другое: защита от казни (Элиса). В постах — ничья, которую видно в открытом "
+            "подсчёте (ничья, первая за игру: не вешается никто), и никогда настоящая причина; причину никому не "
+            "сообщайте. Настоящих ничьих ещё не было, поэтому следующая настоящая ничья тоже прощается; посты пишут "
+            "любую ничью одинаково, так что по ней это не видно") in close
     # the theme's two wordings of the forgiven tie (templates/grand_hotel/theme.toml `day.reason.tie_forgiven`)
     for variant, line in (("0", "Голоса разделились поровну: отель прощает всех, никто не покидает отель."),
                           ("1", "Ничья: никто не выбывает.")):
@@ -220,7 +221,7 @@ def test_rule_3_9_004_a_public_first_tie_over_a_real_protection_is_the_forgiven_
     assert g.json("tally", "--day", "1")["outcome"] == {
         "eliminated": [], "reason": "tie_forgiven", "saved": [], "spent": [], "tied": ["Лаура", "Элиса"]}
     report = g.ok("render", "day", "1", "--gm", "--format", "text").splitlines()
-    assert "- (nobody) Голоса разделились поровну, не вешается никто" in report
+    assert "- Голоса разделились поровну, не вешается никто" in report
     # the protection is spent all the same: the result is the GM view's (RULES.md §3 "Two views")
     assert g.json("state")["hang_protection"].get("Элиса") is None
 
@@ -283,7 +284,7 @@ def test_rule_3_10_004_a_protection_saves_the_clear_leader_with_its_own_line(new
     assert "Никто не выбывает: у обречённого была защита." in g.ok(
         "render", "day", "1", "--variant", "1", "--format", "text").splitlines()
     report = g.ok("render", "day", "1", "--gm", "--format", "text").splitlines()
-    assert "- (protected) У обречённого была защита от казни, не вешается никто" in report
+    assert "- У обречённого была защита от казни, не вешается никто" in report
 
 
 def test_rule_3_10_apply_day_gives_the_public_posts_line_when_the_public_count_shows_no_save():
@@ -308,7 +309,7 @@ def test_rule_3_two_views_the_gm_bbcode_count_is_marked_and_has_no_post_title(ne
     gm = g.ok("tally", "--day", "1", "--view", "gm", "--format", "bbcode").splitlines()
     assert gm[:2] == ["[ГМ — НЕ ПУБЛИКОВАТЬ: здесь скрытые веса]", "[b]Подсчёт ведущего, день 1[/b]"]
     assert "Подсчёт голосов" not in "\n".join(gm)
-    assert "[color=#0000FF]Пусс[/color] — 3 голоса (Доктор (×3))" in gm
+    assert "[color=#0000FF]Пусс[/color] — 3 голоса (Доктор ×3)" in gm
     public = g.ok("tally", "--day", "1", "--format", "bbcode").splitlines()
     assert public[0] == "[b]Подсчёт голосов, день 1[/b]" and GM_WARNING not in public
 
@@ -321,7 +322,7 @@ def test_rule_3_the_count_of_a_day_the_gm_decided_says_the_applied_result(new_ga
     assert g.ok("render", "day", "1", "--format", "text", "--variant", "2").splitlines()[0] == \
         "Праздничный салют оказался последним для Гаффа"
     for view in ("public", "gm"):
-        assert g.ok("tally", "--day", "1", "--view", view).splitlines()[-1] == "day closed; outcome: decision → Гафф"
+        assert g.ok("tally", "--day", "1", "--view", view).splitlines()[-1] == "день закрыт; итог: решение ведущего → Гафф"
         assert g.json("tally", "--day", "1", "--view", view)["outcome"] == {
             "eliminated": ["Гафф"], "reason": "decision", "saved": [], "spent": [], "tied": []}
     assert g.ok("render", "votecount", "1").splitlines()[-1] == (

@@ -202,9 +202,9 @@ def test_rule_3_two_views_the_cli_gm_report_warns_where_the_day_post_hides_the_r
     resolve_night_1()
     ok("day", "close", "--day", "1")
     report = ok("render", "day", "1", "--gm", "--format", "text").splitlines()
-    assert ("- day 1: the public count shows Puss leads with 3, but the real count (hidden vote weights) gives tie "
-            "(Алукард, Puss): the posts say only who is hanged (or that nobody is), never why; tell no one the "
-            "reason") in report
+    assert ("- день 1: открытый подсчёт показывает лидера: Puss (3 голоса), но настоящий подсчёт (со скрытыми весами "
+            "голосов) даёт другое: ничья (Алукард, Puss). В постах — только кто повешен (или что никто), без причины; "
+            "причину никому не сообщайте") in report
 
 
 # --- 3. 001's letters and the evidence line --------------------------------------------------------------------

@@ -140,7 +140,7 @@ def test_rule_6_private_results_refusals_rolls_saves_and_alibis_stay_out_of_publ
             for hidden in ("Enzo", "Ronin", "Trium", "Exlay", "Вася", "Маша", "blocked", "evidence", "0.75"):
                 assert hidden not in out, (theme, hidden)
     report = post("new_year", "gm_report", outcome, fmt="text")
-    for shown in ("- Enzo", "Отмазы на день: Ronin", "Exlay (side_check): Trium: мафия",
+    for shown in ("- Enzo", "Отмазы на день: Ronin", "Exlay: Trium: мафия",
                   "Вася (heal): blocked by Маша", "Ronin evidence: p=0.75 → нет", "Enzo is healed by Вася"):
         assert shown in report
 

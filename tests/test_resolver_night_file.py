@@ -241,5 +241,5 @@ def test_rule_4_004_night_add_refuses_an_action_without_its_target_and_writes_no
     assert not night_file.exists()
     code, out, err = run("night", "add", "--night", "1", "--actor", "Ronin", "Кровавое убийство Нежки")
     assert code == 0, err
-    assert "read: Ronin: bloody -> Nejka" in out
+    assert "прочитано: Ronin: кровавое убийство → Nejka" in out
     assert 'ability = "bloody"\ntargets = ["Nejka"]' in night_file.read_text(encoding="utf-8")

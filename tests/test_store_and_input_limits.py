@@ -178,7 +178,7 @@ def test_undo_on_a_damaged_store_checks_it_first_and_writes_nothing(played):
 def test_quick_check_passes_a_sound_store_and_undo_works(played):
     code, out, err = played.cli("undo")
     assert (code, err) == (0, "")
-    assert out.startswith("undone: #1 ")
+    assert out.startswith("отменено: #1 ")
 
 
 @pytest.mark.parametrize("table", ["game_phases", "posts", "post_versions", "crawl_runs", "alerts"])
@@ -338,7 +338,7 @@ def test_a_secret_silence_for_several_days_is_refused_and_one_day_is_kept(ny):
     assert err == ("error: --days 2 with --secret: a secret silence is for one day; enter it again "
                    "(`mafvote state silence --secret`) for the next day\n")
     code, out, err = ny.cli("state", "silence", "--player", "Маша", "--day", "1", "--secret", "--days", "1")
-    assert (code, out, err) == (0, "Маша: secret silence on day 1\n", "")
+    assert (code, out, err) == (0, "Маша: тайное лишение голоса на день 1\n", "")
 
 
 # --- durations and the timeout ----------------------------------------------------------------------------------
@@ -529,10 +529,10 @@ def test_status_of_a_day_closed_early_shows_no_time_left_and_plans_no_deadline_w
     code, out, err = tm.cli("status", "--now", "2026-11-03T16:00")
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[2] == ("  time left:     none: the day closed early (досрочно) at 03.11 15:00 (close the day with "
+    assert lines[2] == ("  осталось:         нисколько: день закрыт досрочно в 03.11 15:00 (закройте день: "
                         "`mafvote day close --game g --day 3`)")
-    jobs = next(line for line in lines if line.startswith("  next jobs:"))
-    assert "day 3" not in jobs
+    jobs = next(line for line in lines if line.startswith("  дальше:"))
+    assert "день 3" not in jobs and "чтение каждые" in jobs
     code, out, err = tm.cli("status", "--now", "2026-11-03T16:00", "--format", "json")
     game = json.loads(out)["games"][0]
     assert game["closed_early"] == "2026-11-03T15:00:00+03:00"

@@ -236,7 +236,8 @@ def test_ctrl_c_during_mafvote_crawl_says_what_was_stored_exits_130_and_the_next
         stored = pages_stored(db)
         assert crawl.returncode == 130
         assert "Traceback" not in err and "Aborted" not in err
-        said = re.fullmatch(r"interrupted: (\d+) pages stored; run `mafvote crawl` again to continue",
+        said = re.fullmatch(r"прервано: сохранено (\d+) страниц[аы]?; запустите `mafvote crawl` ещё раз, чтобы "
+                            r"продолжить",
                             err.splitlines()[-1])
         assert said is not None, err
         # the page being read when Ctrl-C came is rolled back and not counted; only a Ctrl-C in the few

@@ -113,11 +113,12 @@ def _say_moved(store, game, forum, config_file) -> None:
     """The config is the truth: an address changed there (the forum moved to https, a new domain or port) is
     followed by this crawl (`Store.ensure_topic` moves the stored pages; posts stay keyed by post id). Said
     once, on the crawl that follows it: the next one finds the store already at the new address."""
-    from ..daemon import url_changes_text
-
-    moved = url_changes_text(store, game, forum)
-    if moved is None:
+    changes = store.url_changes(forum.id, forum.base_url, game.id,
+                                (("game", game.game_topic), ("vote", game.vote_thread)))
+    if not changes:
         return
+    moved = "; ".join(t("crawl.moved.forum" if kind == "forum" else f"crawl.moved.{kind}", forum=forum.id, old=old,
+                        new=new) for kind, old, new in changes)
     click.echo(t("crawl.moved", game=game.id, file=config_file.name, moved=moved), err=True)
 
 

@@ -117,7 +117,7 @@ def _print_status(config, games, now: datetime, fmt: str) -> None:
                 t("status.crawl.ok", topic=t(f"crawl.topic.{c['topic']}"), at=_local(c["started_at"], tz),
                   new=c["new"], changed=c["changed"], requests=c["requests"]) if c["ok"]
                 else t("status.crawl.failed", topic=t(f"crawl.topic.{c['topic']}"), at=_local(c["started_at"], tz),
-                       error=c["error"] or CRAWL_NOT_FINISHED)
+                       error=c["error"] or t("status.unfinished"))
                 for c in s.last_crawls)
         else:
             crawls = t("status.crawl.never")
@@ -135,7 +135,8 @@ def _print_status(config, games, now: datetime, fmt: str) -> None:
             else:
                 again = t("status.error.recovered")
             click.echo(t("status.error", at=_local(err["at"], tz), topic=t(f"crawl.topic.{err['topic']}"),
-                         error=err["error"], again=again))
+                         error=t("status.unfinished") if err["error"] == CRAWL_NOT_FINISHED else err["error"],
+                         again=again))
         else:
             click.echo(t("status.error.none"))
         # with no daemon running, a next crawl would always read "now": the daemon line above says why instead

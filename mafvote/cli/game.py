@@ -125,7 +125,7 @@ def night_resolve(config_path: Path, game_id: str | None, number: int, dry_run: 
             _winner(service, outcome.winner)
         for alert in outcome.alerts:
             # on stderr too, so a GM reading --format json or piping stdout still sees it
-            click.echo(t("cli.alert", text=alert), err=True)
+            click.echo(t("cli.alert", text=gm_text.night_alert(alert)), err=True)
         click.echo(_applied("night", number, dry_run), err=True)
 
 

@@ -157,9 +157,9 @@ MESSAGES: dict[str, str] = {
                            "не засчитан. Если это замена, внесите её: `mafvote replace --player НИК --by {author} "
                            "--at {time_iso}`",
     "flag.unknown_author.before_replacement": "{author} играет за {slot} только с {at} (время замены); голос в "
-                                              "{time} не засчитан. Если {author} уже играл(а) за слот, отмените "
-                                              "замену (`mafvote undo`) и внесите её снова с `--at`",
-    "flag.unknown_author.replaced": "{author} заменён(а): с {at} за слот {slot} играет {by}; голос в {time} не "
+                                              "{time} не засчитан. Если замена на деле была раньше, отмените её "
+                                              "(`mafvote undo`) и внесите снова с `--at`",
+    "flag.unknown_author.replaced": "{author} больше не в игре: с {at} за слот {slot} играет {by}; голос в {time} не "
                                     "засчитан",
     "flag.unknown_author~": "голос аккаунта, которого нет в списке игроков, среди замен и ведущих; не засчитан",
     # a vote for a player the GM modkilled later that day (tally/count.py): counted as cast, weighs nothing
@@ -229,7 +229,9 @@ MESSAGES: dict[str, str] = {
     "roll.yes": "да",
     "roll.no": "нет",
     "percent": "{n} %",
-    "journal.night": "ночь {night}: в игре на начало ночи — {alive}; босс — {boss}",
+    "journal.night": "ночь {night}: в игре на начало ночи — {alive}; {boss}",
+    "journal.night.boss": "босс — {boss}",
+    "journal.night.no_boss": "босса нет",
     "journal.day": "день {day}: в игре на начало дня — {alive}",
     "journal.refused": "отказ: {actor}, {ability} → {targets}: {reason}",
     "journal.roll": "бросок «{name}» ({actor}): вероятность {p}, выпало «{value}»{forced}",
@@ -360,7 +362,7 @@ MESSAGES: dict[str, str] = {
     "journal.alibi": "отмаза: {actor} → {targets} на следующий день",
     "journal.alibi.stripped": "снятие отмазы: {actor} → {target}: отмаза снята",
     "journal.alibi.none": "снятие отмазы: у цели {target} отмазы не было",
-    "journal.must_kill": "внимание: сторона {side} не ввела убийство",
+    "journal.must_kill": "внимание: сторона «{side}» не внесла убийство",
     "journal.inheritance": "наследование: {player} ({role}) занимает место роли {heir_of}; собственное действие "
                            "потеряно",
     "journal.veil_killed": "вуаль ({actor}) убила: {targets} — действий больше нет до конца игры",
@@ -451,8 +453,8 @@ MESSAGES: dict[str, str] = {
     "tally.closed_early": "день закрыт досрочно в {at}",
     "tally.outcome": "{state}; итог: {reason}{eliminated}{saved}{tied}",
     "tally.eliminated": " → {names}",
-    "tally.saved": "; спасены: {names}",
-    "tally.tied": "; ничья: {names}",
+    "tally.saved": " (не повешены: {names})",
+    "tally.tied": " ({names})",
     "tally.flag": "! {label}: {player}{post} — {text}",
     "tally.flag.post": ", пост {post_id}",
     "tally.alert": "!! {text}",
@@ -498,6 +500,9 @@ MESSAGES: dict[str, str] = {
     "crawl.failed": "  ОШИБКА: {error}",
     "crawl.interrupted": "прервано: сохранено {pages:страница|страницы|страниц}; запустите `mafvote crawl` ещё раз, "
                          "чтобы продолжить",
+    "crawl.moved.forum": "форум {forum}: {old} → {new}",
+    "crawl.moved.game": "игровая тема: {old} → {new}",
+    "crawl.moved.vote": "тема голосования: {old} → {new}",
     "crawl.moved": "{game}: адрес в {file} изменился: {moved}; дальше читается новый адрес (сохранённые посты "
                    "остаются)",
     "posts.none": "постов игры {game} ещё нет; запустите `mafvote crawl`",
@@ -553,6 +558,7 @@ MESSAGES: dict[str, str] = {
     "status.unsent.retry": ", следующая — {at}",
     "status.unsent.none": "  не отправлено:    ничего (отправлено оповещений: {sent})",
     "status.note": "примечание: {text}",
+    "status.unfinished": "не закончено (остановлено или ещё идёт)",
     "span.days": "{d} сут {h} ч",
     "span.hours": "{h} ч {m:02} мин",
     "span.minutes": "{m} мин",
@@ -565,6 +571,27 @@ MESSAGES: dict[str, str] = {
     "votes.blue": "в защиту",
     "votes.unknown": "«{written}» (не распознан)",
     "votes.early": " досрочно",
+    "demo.daemon.forum": "Демо-форум (MyBB) на {url}; конфиг {path}",
+    "demo.daemon.replay": "День темы голосования проигрывается с {start} до момента после дедлайна {deadline} (МСК), "
+                          "{step} игровых минут за шаг, около {speed} с на игровой час.",
+    "demo.daemon.alert": "  ОПОВЕЩЕНИЕ: {kind}, {at}",
+    "demo.daemon.problem": "[{at}] ошибка чтения: {text}",
+    "demo.daemon.no_votes": "голосов пока нет",
+    "demo.daemon.crawl": "[{at}] чтение: постов в теме — {posts}; подсчёт: {count}; не проголосовали — {not_voted}",
+    "demo.daemon.files": "Файлы живого подсчёта: {path} и {html}",
+    "demo.daemon.summary": "{crawls:чтение|чтения|чтений}, {alerts:оповещение|оповещения|оповещений}, каждое "
+                           "отправлено один раз.",
+    **{f"demo.daemon.kind.{k}": v for k, v in (
+        ("deadline_soon", "скоро дедлайн"), ("deadline", "дедлайн"), ("early_close", "досрочное закрытие"),
+        ("early_close_majority", "большинство досрочно"), ("modkill_candidate", "кандидат на модкилл"),
+        ("under_active", "мало постов"), ("silent_player", "игрок молчит"), ("vote_flag", "отметка в голосе"),
+        ("crawl_failing", "чтение не удаётся"))},
+    "step.what.excuse_night": "освобождение: {player}, ночное действие ночи {night}",
+    "step.what.excuse_day": "освобождение: {player}, день {day}",
+    "step.what.silence": "лишение голоса: {player}, день {day}",
+    "step.what.silence_secret": "тайное лишение голоса: {player}, день {day}",
+    "step.what.alibi": "отмаза: {player}, день {day}",
+    "step.what.dead": "выбывает: {player}",
     # --- the CLI's game commands (mafvote/cli/game.py)
     "when.day": "день {n}",
     "when.night": "ночь {n}",
@@ -592,8 +619,8 @@ MESSAGES: dict[str, str] = {
                           "повешен ({what} спасает от повешения по голосованию). Если это ошибка: `mafvote undo`",
     "cli.close.override.alibi": "отмаза",
     "cli.close.override.protection": "защита от казни",
-    "cli.close.override.warning": "внимание: {player} — {what} на этот день; повешен решением ведущего "
-                                  "(--eliminate), `mafvote undo` отменяет это",
+    "cli.close.override.warning": "внимание: {player} — {what} на этот день; повешение — решение ведущего "
+                                  "(--eliminate), `mafvote undo` его отменяет",
     "cli.close.modkill": "Кандидаты на модкилл (второй пропуск): {names}",
     "cli.close.under_active": "Мало постов, ночное действие будет отклонено: {names}",
     "cli.close.note": "Примечание: {text}",
