@@ -1114,7 +1114,8 @@ class _Night:
             if side_id is not None and side_id == self.r.must_kill:
                 continue
             self.alerts.append(self.shared_alert(channel, side_id, holders))
-            self.log.append(f"alert: nobody sent the shared action {channel} ({', '.join(holders)} could)")
+            self.log.append(Line.said("shared_missing", f"alert: nobody sent the shared action {channel} "
+                                      f"({', '.join(holders)} could)", holders=", ".join(holders)))
 
     def shared_alert(self, channel: str, side_id: str | None, holders: list[str]) -> str:
         """The GM's private alert for a shared action nobody sent, in Russian without inflecting a name."""

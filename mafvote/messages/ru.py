@@ -362,6 +362,7 @@ MESSAGES: dict[str, str] = {
     "journal.alibi": "отмаза: {actor} → {targets} на следующий день",
     "journal.alibi.stripped": "снятие отмазы: {actor} → {target}: отмаза снята",
     "journal.alibi.none": "снятие отмазы: у цели {target} отмазы не было",
+    "journal.shared_missing": "внимание: общий ход не прислан (могли прислать: {holders})",
     "journal.must_kill": "внимание: сторона «{side}» не внесла убийство",
     "journal.inheritance": "наследование: {player} ({role}) занимает место роли {heir_of}; собственное действие "
                            "потеряно",
