@@ -305,7 +305,7 @@ nick = "Ёжик"
 replaced_by = {{ nick = "НовыйЁж", at = "2026-12-30T09:00" }}
 [[games.players]]
 nick = "Alisa"''').replace('start = "2026-12-30T10:00"', 'start = "2026-12-29T10:00"').replace(
-    'before_deadline = ["60m", "15m"]', 'before_deadline = ["60m", "15m"]\nlanguage = "ru"')
+    'language = "en"', 'language = "ru"')
 
 
 def test_the_daemons_alerts_name_the_replacement_not_the_replaced_account(forum, tmp_path):

@@ -176,7 +176,7 @@ def test_rule_2_votes_of_the_old_account_are_the_slots_history(game_dir):
     by_old = ok("votes", "--player", "Nejka")
     assert by_old == ok("votes", "--player", "Снежок")
     lines = by_old.splitlines()
-    assert lines[0] == "Голоса Nejka:" and len(lines) > 1   # the slot's votes, the old account's among them
+    assert lines[0] == "Nejka — голоса:" and len(lines) > 1   # the slot's votes, the old account's among them
     assert json.loads(ok("votes", "--player", "nejka", "--format", "json"))["player"] == "Nejka"
     assert ok("votes", "--player", "Нежка") == by_old     # the old account in Cyrillic, as votes read it
 

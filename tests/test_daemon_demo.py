@@ -21,7 +21,7 @@ def test_the_demo_day_alerts_each_thing_once_and_ends_with_the_final_count(tmp_p
     assert final.outcome.eliminated == ("Puss",) and final.outcome.reason == "plurality"
     assert [v.voter for v in final.candidates[0].voters] == ["Alisa", "Гафф", "Алукард", "Соня", "РэдДи", "Enzo"]
     text = "\n".join(lines)
-    assert "[01.01 14:00] crawl: 38 posts in the thread; count: Puss 4, Алукард 1, РэдДи 1" in text
+    assert "[01.01 14:00] чтение: постов в теме — 38; подсчёт: Puss 4, Алукард 1, РэдДи 1," in text
     assert "[b]Голосование закрыто.[/b] Итог: Puss покидает игру" in text     # the suggested deadline post
     assert (tmp_path / "public" / "votecount-ny.bbcode").read_text(encoding="utf-8").startswith(
         "[b]Подсчёт голосов, день 1[/b]")
@@ -30,5 +30,5 @@ def test_the_demo_day_alerts_each_thing_once_and_ends_with_the_final_count(tmp_p
 def test_mafvote_demo_daemon_runs_from_the_command_line(tmp_path):
     result = CliRunner().invoke(cli, ["demo", "--daemon", "--speed", "0", "--keep", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "ALERT [deadline] 01.01 18:00" in result.output
-    assert result.output.rstrip().endswith("187 crawls, 9 alerts, each sent once.")
+    assert "ОПОВЕЩЕНИЕ: дедлайн, 01.01 18:00" in result.output
+    assert result.output.rstrip().endswith("187 чтений, 9 оповещений, каждое отправлено один раз.")
