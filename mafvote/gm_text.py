@@ -218,6 +218,7 @@ def tally_text(tally: Any, width: int = 110, *, names: Mapping[str, str] | None 
 
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from tally.format import public_outcome
 
@@ -237,8 +238,9 @@ def tally_text(tally: Any, width: int = 110, *, names: Mapping[str, str] | None 
         return t("tally.time", iso=dt.isoformat(), when=f"{local:%d.%m.%Y %H:%M}", zone=zone_name(dt, tz))
 
     view = t(f"tally.view.{tally.view}") if messages.has(f"tally.view.{tally.view}") else tally.view
-    table = Table(title=t("tally.title", game=tally.game, day=tally.day, view=view, deadline=when(tally.deadline),
-                          as_of=t("tally.as_of", at=when(tally.as_of)) if tally.as_of else ""), expand=False)
+    # cells are `Text`, never markup: a nick `[/color]` would crash the table, `[b]Петя[/b]` lose its brackets
+    table = Table(title=Text(t("tally.title", game=tally.game, day=tally.day, view=view, deadline=when(tally.deadline),
+                               as_of=t("tally.as_of", at=when(tally.as_of)) if tally.as_of else "")), expand=False)
     # colors_matter = false (004, RULES.md §3.4): every vote is a vote to hang, one "votes" column
     cols = ("player", "total", "red", "blue", "penalty", "voters") if tally.colors_matter else \
         ("player", "total", "votes", "penalty", "voters")
@@ -249,7 +251,7 @@ def tally_text(tally: Any, width: int = 110, *, names: Mapping[str, str] | None 
             n(v.voter) + ("" if v.color == "red" else t("tally.blue")) + ("" if v.weight == 1 else f" ×{v.weight}")
             for v in c.voters)
         counts = (str(c.red), str(c.blue)) if tally.colors_matter else (str(c.red),)
-        table.add_row(n(c.player), str(c.total), *counts, str(c.penalty), voters or "—")
+        table.add_row(Text(n(c.player)), str(c.total), *counts, str(c.penalty), Text(voters or "—"))
     buf = io.StringIO()
     Console(file=buf, width=width, color_system=None, force_terminal=False, legacy_windows=False).print(table)
     lines = [buf.getvalue().rstrip("\n")]

@@ -68,6 +68,6 @@ def test_the_gm_reports_v_post_line_declines_the_nick_as_the_post_does():
                 {"kind": "evidence", "text": "Улики указывают на Алукард", "data": {"player": "Алукард"}},
                 {"kind": "evidence", "text": "Улики указывают на Пусс", "data": {"player": "Пусс"}}]}}
     lines = render("new_year", "gm_report", data, fmt="text").splitlines()
-    assert "- (evidence) На снегу остались следы: улики указывают на Алукарда" in lines
-    assert "- (evidence) На снегу остались следы: улики указывают на игрока Пусс" in lines
+    assert "- На снегу остались следы: улики указывают на Алукарда" in lines
+    assert "- На снегу остались следы: улики указывают на игрока Пусс" in lines
     assert not any(line.endswith("указывают на Алукард") for line in lines)
