@@ -41,6 +41,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any, Callable, Mapping, Sequence
 
 from . import alert_texts as W
+from .gm_text import death_cause
 from .alerts import Alert
 from .grammar import join_ru
 
@@ -535,37 +536,6 @@ def _crawl_cause(language: str, error: str) -> str:
         if found:
             return W.phrase(language, f"crawl.cause.{key}", status=found.groupdict().get("status") or "")
     return ""
-
-
-# The causes of death the resolver records (resolver/engine.py `died`, resolver/day.py), first match wins; a
-# cause of another shape is shown as recorded.
-_DEATH_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(pattern)) for key, pattern in (
-    ("hanged", r"hanged"),
-    ("modkill", r"modkill"),
-    ("killed_boss", r"killed by (?P<actor>.+) \(boss\)"),
-    ("killed", r"killed by (?P<actor>.+) \((?P<role>[^()]+)\)"),
-    ("wrong_role_shot", r"wrong role shot by (?P<actor>.+)"),
-    ("role_shot", r"role shot by (?P<actor>.+)"),
-    ("bloody_visitor", r"visitor of (?P<target>.+), bloody kill by (?P<actor>.+)"),
-    ("bloody_kill", r"bloody kill by (?P<actor>.+)"),
-    ("counter_strike", r"counter-strike by (?P<actor>.+)"),
-    ("guarding", r"died guarding (?P<target>.+)"),
-    ("shahid", r"taken by the shahid (?P<actor>.+)"),
-    # a silence's cause (resolver/engine.py `add_silence`), in the night's journal
-    ("silenced", r"silenced by (?P<actor>.+)"),
-    ("intimidated", r"intimidated by (?P<actor>.+)"),
-))
-
-
-def death_cause(cause: str, *, language: str = W.DEFAULT_LANGUAGE, prefix: str = "cause") -> str:
-    """A cause of death as the resolver records it (`killed by Ронин (boss)`, `hanged`) in `language`
-    (`убийство: Ронин (босс)`, `повешение`); English and an unknown cause: as recorded. `prefix`: the
-    catalogue's keys (`journal.cause` words it for the journal, after «нападение:»)."""
-    for key, pattern in _DEATH_CAUSES:
-        found = pattern.fullmatch(cause)
-        if found:
-            return W.phrase(language, f"{prefix}.{key}", cause=cause, text=cause, **found.groupdict())
-    return cause
 
 
 def gm_report_data(data: Mapping[str, Any], *, language: str = W.DEFAULT_LANGUAGE,

@@ -9,6 +9,7 @@ is worded from its key and facts through the message catalogue (mafvote.messages
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from tally.format import hidden_outcome_facts
@@ -16,7 +17,7 @@ from tally.format import hidden_outcome_facts
 from . import messages
 from .messages import text as t
 
-__all__ = ["ability", "hidden_outcome", "journal", "night_text", "reason", "roll_name"]
+__all__ = ["ability", "death_cause", "hidden_outcome", "journal", "night_text", "reason", "roll_name"]
 
 
 def _listing(names: Any) -> str:
@@ -42,7 +43,6 @@ def reason(value: str) -> str:
 
 def cause(value: str) -> str:
     """A cause of death or silence as the resolver records it (`killed by Ronin (boss)`), in words."""
-    from .alert_rules import death_cause       # alert_rules imports the tally's formatting: only when asked
     return death_cause(value, language=messages.current(), prefix="journal.cause")
 
 
@@ -210,78 +210,6 @@ def hidden_outcome(tally: Any) -> str | None:
     return t("hidden.plain", head=head)
 
 
-def tally_text(tally: Any, width: int = 110, *, names: Mapping[str, str] | None = None, tz: Any = None) -> str:
-    """`tally --format text`: a terminal table (per target the total, red, blue, penalty and voters), then who
-    has not voted, the final votes, the day's state and outcome, the flags and the alerts, in words.
-    `names`: the name each slot is shown by (tally.format.format_text)."""
-    import io
-
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
-    from tally.format import public_outcome
-
-    from .alert_rules import gm_report_data
-    from .alert_texts import zone_name
-
-    shown = dict(names or {})
-
-    def n(player: str) -> str:
-        return shown.get(player, player)
-
-    def names_of(players: Any) -> str:
-        return ", ".join(n(p) for p in players or ())
-
-    def when(dt: Any) -> str:
-        local = dt.astimezone(tz) if tz is not None else dt
-        return t("tally.time", iso=dt.isoformat(), when=f"{local:%d.%m.%Y %H:%M}", zone=zone_name(dt, tz))
-
-    view = t(f"tally.view.{tally.view}") if messages.has(f"tally.view.{tally.view}") else tally.view
-    # cells are `Text`, never markup: a nick `[/color]` would crash the table, `[b]Петя[/b]` lose its brackets
-    table = Table(title=Text(t("tally.title", game=tally.game, day=tally.day, view=view, deadline=when(tally.deadline),
-                               as_of=t("tally.as_of", at=when(tally.as_of)) if tally.as_of else "")), expand=False)
-    # colors_matter = false (004, RULES.md §3.4): every vote is a vote to hang, one "votes" column
-    cols = ("player", "total", "red", "blue", "penalty", "voters") if tally.colors_matter else \
-        ("player", "total", "votes", "penalty", "voters")
-    for col in cols:
-        table.add_column(t(f"tally.col.{col}"), justify="left" if col in ("player", "voters") else "right")
-    for c in tally.candidates:
-        voters = ", ".join(
-            n(v.voter) + ("" if v.color == "red" else t("tally.blue")) + ("" if v.weight == 1 else f" ×{v.weight}")
-            for v in c.voters)
-        counts = (str(c.red), str(c.blue)) if tally.colors_matter else (str(c.red),)
-        table.add_row(Text(n(c.player)), str(c.total), *counts, str(c.penalty), Text(voters or "—"))
-    buf = io.StringIO()
-    Console(file=buf, width=width, color_system=None, force_terminal=False, legacy_windows=False).print(table)
-    lines = [buf.getvalue().rstrip("\n")]
-    lines.append(t("tally.not_voted", names=names_of(tally.not_voted)) if tally.not_voted else t("tally.all_voted"))
-    if tally.silenced:
-        lines.append(t("tally.silenced", names=names_of(tally.silenced)))
-    if tally.final:
-        lines.append(t("tally.final", names=names_of(tally.final)))
-    state = t("tally.closed") if tally.closed else t("tally.open")
-    if tally.closed_early:
-        state = t("tally.closed_early", at=when(tally.closed_early))
-    # the public view never names the real tied or saved players the public totals do not show (RULES.md §3)
-    o = public_outcome(tally)
-    lines.append(t("tally.outcome", state=state, reason=reason(str(o.get("reason"))),
-                   eliminated=t("tally.eliminated", names=names_of(o.get("eliminated"))) if o.get("eliminated") else "",
-                   saved=t("tally.saved", names=names_of(o.get("saved"))) if o.get("saved") else "",
-                   tied=t("tally.tied", names=names_of(o.get("tied"))) if o.get("tied") else ""))
-    # the flags and alerts as the alerts and the GM report word them (one wording per kind)
-    worded = gm_report_data({"tally": tally.to_json()}, language=messages.current(), tz=tz)["tally"]
-    for f in worded.get("flags") or ():
-        post_id = f.get("post_id")
-        lines.append(t("tally.flag", kind=f["kind"], label=f.get("label", f["kind"]), player=f.get("player") or "-",
-                       post=t("tally.flag.post", post_id=post_id) if post_id is not None else "",
-                       post_id="-" if post_id is None else post_id, detail=f.get("detail", ""),
-                       text=f.get("text", "")))
-    for a in worded.get("alerts") or ():
-        lines.append(t("tally.alert", kind=a.get("kind"), detail=a.get("detail", ""), text=a.get("text", "")))
-    return "\n".join(lines) + "\n"
-
-
 def left(delta: Any) -> str:
     """A span of time as the status shows it: `2 ч 05 мин`, `15 мин`, `3 сут 4 ч`, `время вышло 3 мин назад`."""
     seconds = int(delta.total_seconds())
@@ -305,3 +233,34 @@ def job(j: Any) -> str:
                   if getattr(j, "every", None) is not None else "")
         return t(f"status.job.{j.kind}", day=j.day, offset=offset, label=j.label)
     return j.label
+
+
+# The causes of death the resolver records (resolver/engine.py `died`, resolver/day.py), first match wins; a
+# cause of another shape is shown as recorded.
+_DEATH_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(pattern)) for key, pattern in (
+    ("hanged", r"hanged"),
+    ("modkill", r"modkill"),
+    ("killed_boss", r"killed by (?P<actor>.+) \(boss\)"),
+    ("killed", r"killed by (?P<actor>.+) \((?P<role>[^()]+)\)"),
+    ("wrong_role_shot", r"wrong role shot by (?P<actor>.+)"),
+    ("role_shot", r"role shot by (?P<actor>.+)"),
+    ("bloody_visitor", r"visitor of (?P<target>.+), bloody kill by (?P<actor>.+)"),
+    ("bloody_kill", r"bloody kill by (?P<actor>.+)"),
+    ("counter_strike", r"counter-strike by (?P<actor>.+)"),
+    ("guarding", r"died guarding (?P<target>.+)"),
+    ("shahid", r"taken by the shahid (?P<actor>.+)"),
+    # a silence's cause (resolver/engine.py `add_silence`), in the night's journal
+    ("silenced", r"silenced by (?P<actor>.+)"),
+    ("intimidated", r"intimidated by (?P<actor>.+)"),
+))
+
+
+def death_cause(cause: str, *, language: str | None = None, prefix: str = "cause") -> str:
+    """A cause of death as the resolver records it (`killed by Ронин (boss)`, `hanged`) in `language`
+    (`убийство: Ронин (босс)`, `повешение`); English and an unknown cause: as recorded. `prefix`: the
+    catalogue's keys (`journal.cause` words it for the journal, after «нападение:»)."""
+    for key, pattern in _DEATH_CAUSES:
+        found = pattern.fullmatch(cause)
+        if found:
+            return t(f"{prefix}.{key}", language=language, cause=cause, text=cause, **found.groupdict())
+    return cause

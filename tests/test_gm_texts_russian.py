@@ -32,7 +32,7 @@ ALLOWED = {"mafvote", "MyBB", "HTTP", "DNS", "TLS", "UTC", "gender", "forms", "g
            "ny"}     # the demo game's id (the config's `id`, as the GM named it)
 NICKS = {"King", "Eciton", "Trusiki", "Kayfa", "Nejka", "Ronin", "Alisa", "Enzo", "Nevermore", "Puss", "Кот"}
 
-_TECHNICAL = re.compile(r"https?://\S+|`[^`]*`|(?<!\w)--[\w-]+|(?:/[\w.\-]+)+/?|\b[\w-]+\.(?:toml|db)\b"
+_TECHNICAL = re.compile(r"(?:https?|file)://\S+|`[^`]*`|(?<!\w)--[\w-]+|(?:/[\w.\-]+)+/?|\b[\w-]+\.(?:toml|db)\b"
                         r"|\[(?:/?[a-z]+)(?:=[^\]]*)?\]")
 
 

@@ -104,19 +104,18 @@ def _pages(config_path: Path, *, kept: bool) -> None:
     from ..cli.common import load
     from ..pages import gm_pages_dir, public_pages_dir, write_all_pages
 
-    _section("The pages: the day at a glance, for players and for the GM")
+    _section(t("demo.pages"))
     config = load(config_path)
     moment = datetime.fromisoformat(DEMO_DEADLINE).replace(tzinfo=ZoneInfo("Europe/Moscow")) + timedelta(minutes=5)
     with game_mod.clock_at(moment):
         write_all_pages(config, now=moment)
     public, gm = public_pages_dir(config), gm_pages_dir(config)
-    click.echo(f"Публичные страницы: {(public / 'index.html').as_uri()}")
-    click.echo(f"Страницы ведущего (не публиковать): {(gm / 'index.html').as_uri()}")
+    click.echo(t("demo.pages.public", url=(public / "index.html").as_uri()))
+    click.echo(t("demo.pages.gm", url=(gm / "index.html").as_uri()))
     if kept:
-        click.echo(f"Показать в браузере: mafvote serve -c {config_path}")
+        click.echo(t("demo.pages.serve", path=config_path))
     else:
-        click.echo("Эти файлы удаляются вместе с демо; чтобы их сохранить: mafvote demo --keep DIR, затем "
-                   "mafvote serve -c DIR/config.toml")
+        click.echo(t("demo.pages.temporary"))
 
 
 def _quoted(arg: str) -> str:

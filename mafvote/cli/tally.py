@@ -13,6 +13,7 @@ from scraper.untrusted import visible
 
 from .. import game as game_mod
 from .. import gm_text
+from ..tally_text import tally_text
 from ..messages import text as t
 from ..render import public_names
 from . import cli
@@ -72,7 +73,7 @@ def tally_command(config_path: Path, game_id: str | None, number: int | None, si
         # the table prints the instants as the count holds them (UTC or the zone they were given in): the GM reads
         # them in the game's zone, to the minute, like `votes` and `posts`
         # no control character of a post or a nick reaches the terminal (issue 13)
-        click.echo(visible(local_times(gm_text.tally_text(t, names=names, tz=tz), tz)), nl=False)
+        click.echo(visible(local_times(tally_text(t, names=names, tz=tz), tz)), nl=False)
 
 
 @cli.command("votes")

@@ -231,6 +231,12 @@ MESSAGES: dict[str, str] = {
     "posts.topic.vote": "vote",
     "posts.flag.edited": "edited",
     "posts.flag.deleted": "deleted",
+    "demo.pages": "The pages: the day at a glance, for players and for the GM",
+    "demo.pages.public": "Public pages: {url}",
+    "demo.pages.gm": "The GM's pages (never publish): {url}",
+    "demo.pages.serve": "Show in a browser: mafvote serve -c {path}",
+    "demo.pages.temporary": "These files go with the demo; to keep them: mafvote demo --keep DIR, then mafvote serve "
+                            "-c DIR/config.toml",
     "demo.forum": "Demo forum (MyBB, bundled pages) at {url}",
     "demo.config": "Config: {path}",
     "demo.check": "Check the configuration",

@@ -431,7 +431,7 @@ MESSAGES: dict[str, str] = {
                      "день снова",
     "note.modkill_cut_short": "день закрыт модкиллом до дедлайна: пропуск голосования не записан для {names}",
     "journal.day.closed_by_modkill": "день закрывается модкиллом: {players}",
-    # `tally --format text` (mafvote.gm_text.tally_text)
+    # `tally --format text` (mafvote.tally_text)
     "tally.title": "{game}, день {day} ({view}) — дедлайн {deadline}{as_of}",
     "tally.time": "{when} {zone}",
     "tally.as_of": ", по состоянию на {at}",
@@ -513,6 +513,12 @@ MESSAGES: dict[str, str] = {
     "posts.flag.edited": "изменён",
     "posts.flag.deleted": "удалён",
     # `mafvote demo` (mafvote/cli/demo.py): the headings between the commands
+    "demo.pages": "Страницы: день одним взглядом — для игроков и для ведущего",
+    "demo.pages.public": "Публичные страницы: {url}",
+    "demo.pages.gm": "Страницы ведущего (не публиковать): {url}",
+    "demo.pages.serve": "Показать в браузере: `mafvote serve -c {path}`",
+    "demo.pages.temporary": "Эти файлы удаляются вместе с демо; чтобы их сохранить: `mafvote demo --keep DIR`, затем "
+                            "`mafvote serve -c DIR/config.toml`",
     "demo.forum": "Демо-форум (MyBB, страницы из комплекта) на {url}",
     "demo.config": "Конфиг: {path}",
     "demo.check": "Проверка конфига",
