@@ -17,14 +17,14 @@ HOSTILE = ("РэдДи", "King Eciton", "Trusiki Kayfa", "Puss")
 def test_issue15_6_state_kill_of_the_last_hostile_ends_the_game_at_once(game_dir):
     for nick in HOSTILE:
         out = ok("state", "kill", "--player", nick)
-        assert out == f"{nick}: dead\n"
+        assert out == f"{nick}: выбывает\n"
         assert state()["game_over"] is False
     out = ok("state", "kill", "--player", "Ронин")
-    assert out == "Ronin: dead\nИгра окончена: победа мирных\n"
+    assert out == "Ronin: выбывает\nИгра окончена: победа мирных\n"
     now = state()
     assert (now["game_over"], now["winner"]) == (True, "town")
     code, _, err = run("night", "resolve", "--night", "1")
-    assert code == 2 and "is over" in err
+    assert code == 2 and "окончена: победа мирных" in err
     # undo takes the kill back, and the game goes on
     ok("undo")
     assert state()["game_over"] is False
@@ -53,5 +53,5 @@ def test_issue15_9_a_command_that_kills_refuses_a_bare_beginning_with_the_candid
                          ids=["nick", "declined_nick", "declined_alias", "lookalike", "alias"])
 def test_issue15_9_full_names_forms_and_lookalikes_still_kill(game_dir, name, nick):
     out = ok("state", "kill", "--player", name)
-    assert out == f"{nick}: dead\n"
+    assert out == f"{nick}: выбывает\n"
     assert nick not in state()["alive"]
