@@ -1165,6 +1165,11 @@ class GameService:
         ties = sum(1 for r in before if ((r.outcome.get("count") or {}).get("outcome") or {}).get("reason") in _TIE_REASONS)
         night = self.night_before_day(number)
         night_start = self.phase("night", night, rows).start if night >= 1 else None
+        # a day closed early by a досрочно post (RULES.md §3.11) ends at that post, where the night starts, but
+        # the post and its minute are the closed day's (`_count_end`): not early posts of this day (issue 15.7)
+        prev_end = next((_count_end(r) for r in rows if r.how == "close" and r.number == number - 1), None)
+        if night_start is not None and prev_end is not None:
+            night_start = max(night_start, prev_end)
         # the next day's start bounds this day's `late` votes (its own votes are its, not late for this day)
         next_day_start = self.phase("day", number + 1, rows).start
         actors = self._night_actors(state)

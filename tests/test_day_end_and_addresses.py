@@ -277,6 +277,23 @@ def test_rule_3_11_an_automatic_early_close_is_the_days_end_and_the_night_starts
     assert json.loads(out)["phase"]["start"] == "2026-11-03T15:00:00+03:00"
 
 
+
+def test_issue_15_7_the_dosrochno_post_that_closed_day_3_is_not_an_early_post_of_day_4(tm):
+    # Мир3's досрочно vote at 15:00 made every vote final and closed day 3 (RULES.md §3.11): the night starts at
+    # that post, which belongs to day 3; Ком's vote at 15:30, posted in the night, is day 4's one early post
+    tm.svc.close_day(3, now=at("2026-11-03T16:00"))
+    tm.svc.resolve_night(3, now=at("2026-11-04T12:30"))
+    day4 = tm.svc.count(4, now=at("2026-11-04T13:00"))
+    early = [(f.player, f.post_id) for f in day4.flags if f.kind == "early_post"]
+    assert [player for player, _ in early] == ["Ком"]
+    assert tm.last not in {post_id for _, post_id in early}
+    code, out, err = tm.cli(at("2026-11-04T13:00"), "tally", "--day", "4")
+    assert code == 0, err
+    assert [line for line in out.splitlines() if line.startswith("! ")] == [
+        f"! голос до начала дня: Ком, пост {early[0][1]} — голос в 03.11 15:30 МСК подан до начала дня (04.11 12:00 "
+        "МСК); не засчитан — игрок должен проголосовать заново днём"]
+
+
 # --- the schedule: a day at least 3 hours after the night's deadline --------------------------------------------
 
 @pytest.mark.parametrize("tz, night_end, day_deadline, expected", [
