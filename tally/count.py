@@ -744,6 +744,11 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
             slot = slot_of[post.post_id]
             if slot is not None and post.time <= reference:
                 last_post[slot] = max(post.time, last_post.get(slot, post.time))
+        # a vote the GM posted for a player (RULES.md §2: «Вася голосует …», «по СМС») is that player speaking
+        # through the GM: not silent (issue 15.10)
+        for c in day.casts:
+            if slot_of.get(c.post_id) is None and c.time <= reference:
+                last_post[c.voter] = max(c.time, last_post.get(c.voter, c.time))
         for p in alive:
             last = last_post.get(p, state.game_start or start)
             if last is not None and reference - last >= limit:

@@ -455,6 +455,19 @@ def test_rule_3_13_silent_for_24_hours_is_a_replacement_alert():
                 if a.kind == "silent_player"]
 
 
+
+@pytest.mark.parametrize("proxy", ["Соня голосует Петю красным", "Голос по СМС:<br>Соня — " + red("Петя")])
+def test_rule_3_13_a_gm_proxy_vote_is_the_players_activity_for_the_silence_alert(proxy):
+    # issue 15.10: Соня's only post today is the vote the GM posted for her (RULES.md §2): she has not
+    # fallen silent; Вася, who wrote nothing since yesterday morning, has
+    posts = [post("Соня", "10:00", red("Петя"), day=1), post("Вася", "10:05", red("Петя"), day=1),
+             post("Петя", "20:00", "тут", day=1), post(GM, "09:00", proxy, day=2)]
+    t = count(posts, alive=("Соня", "Петя", "Вася"), start=at("09:00", 1), deadline=at("22:00", 2),
+              as_of=at("10:30", 2))
+    assert counted(t) == {"Соня": ("Петя", "red"), "Вася": ("Петя", "red")}
+    assert [(a.player, a.data["hours"]) for a in t.alerts if a.kind == "silent_player"] == [("Вася", 24)]
+
+
 def test_rule_3_14_modkill_in_004_closes_the_day_with_that_player():
     posts = [post("Соня", "10:00", red("Петя")), post("Вася", "10:00", red("Петя"))]
     t = count(posts, rules={"modkill_closes_day": True}, modkilled=("Ronin",))
