@@ -73,9 +73,11 @@ __all__ = [
 # with a later time): without an alert the slot silently takes the non-voter's penalty.
 # `target_removed`: a vote for a player the GM modkilled later that day weighs nothing; the GM tells the voter
 # to vote again (the voter takes no penalty either way, but the vote's weight is lost unless they do).
+# `dead_voter`: a player out of the game voted in the vote thread; only the living vote and a dead player falls
+# silent, so the GM tells them so, or removes the post (issue 15.10); once per post, as every vote_flag.
 JUDGMENT_FLAGS = ("ambiguous_name", "unknown_target", "edited", "changed_final_vote",
                   "unrecognised_colour", "proxy_vote", "not_a_vote", "early_post", "unknown_author",
-                  "target_removed")
+                  "target_removed", "dead_voter")
 
 PostLink = Callable[[int], str] | str | None
 """How to link a post: a function of the post id, a template with `{post_id}`, or None."""

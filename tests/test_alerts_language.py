@@ -214,6 +214,21 @@ def _ru_flags(t):
     return {f["kind"]: flag_text(f, t, tz=MSK, language="ru") for f in t.to_json()["flags"]}
 
 
+def test_a_dead_players_vote_reaches_the_gm_once_as_an_alert_with_its_post():
+    # issue 15.10: the flag was shown in the count, but no alert told the GM
+    t = count([post("Петя", "10:00", red("Вася")), post("Алукард", "10:30", red("Петя"), pid=777)],
+              alive=PLAYERS[:5], as_of=at("11:00"))
+    alerts = [a for a in flag_alerts("ny", t, now=at("11:00"), post_url=POST, tz=MSK) if "dead_voter" in a.key]
+    assert [(a.kind, a.key, a.post_url, a.text) for a in alerts] == [
+        ("vote_flag", "vote_flag:post777:dead_voter", POST.format(post_id=777),
+         "День 1, голос выбывшего: Алукард: игрок сегодня не в игре; голос не засчитан")]
+    # the next crawl sees the same post: the same key, which the alert log sends once
+    later = count([post("Петя", "10:00", red("Вася")), post("Алукард", "10:30", red("Петя"), pid=777),
+                   post("Соня", "12:00", red("Вася"))], alive=PLAYERS[:5], as_of=at("12:30"))
+    assert [a.key for a in flag_alerts("ny", later, now=at("12:30"), post_url=POST, tz=MSK)
+            if "dead_voter" in a.key] == ["vote_flag:post777:dead_voter"]
+
+
 @pytest.mark.parametrize("make, kind, label, text", [
     (lambda: count([post("Петя", "10:00", red("Вася")), post("Петя", "11:00", red("Сон"))],
                    players=PLAYERS_SON, alive=PLAYERS_SON),
