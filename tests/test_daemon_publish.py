@@ -187,7 +187,7 @@ def test_a_refused_login_is_an_error_of_the_tick_and_one_alert_to_the_gm_in_russ
     FakePublisher.made.clear()
     monkeypatch.setenv("T_BOT_PASSWORD", "Zq7-kot-sapog")
     text = _config(tmp_path, forum.base_url).read_text(encoding="utf-8").replace(
-        "[alerts]\n", '[alerts]\nlanguage = "ru"\n')
+        'language = "en"', 'language = "ru"')
     (tmp_path / "config.toml").write_text(text, encoding="utf-8")
     channel = Recorder()
     with Daemon(load_config(tmp_path / "config.toml"), channels={"webhook": channel}, client_factory=quick_client,

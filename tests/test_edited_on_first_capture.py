@@ -73,9 +73,9 @@ def test_the_gm_reads_the_edit_its_time_and_reason_in_russian(tmp_path):
     alerts = [a for a in flag_alerts("ny", gm, now=FIRST_CAPTURE, tz=service.tz, language="ru")
               if a.key.endswith(":edited")]
     assert [a.text for a in alerts] == [
-        "День 2, пост изменён: Trusiki Kayfa: пост изменён в 31.12 17:20 MSK — ещё до того, как mafvote его увидел "
+        "День 2, пост изменён: Trusiki Kayfa: пост изменён в 31.12 17:20 МСК — ещё до того, как mafvote его увидел "
         "(причина: «опечатка в нике»); засчитан голос в первой увиденной версии",
-        "День 2, пост изменён: Соня: пост изменён в 01.01 15:42 MSK — ещё до того, как mafvote его увидел "
+        "День 2, пост изменён: Соня: пост изменён в 01.01 15:42 МСК — ещё до того, как mafvote его увидел "
         "(причина: «добавила красный»); засчитан голос в первой увиденной версии",
     ]
 
