@@ -325,3 +325,32 @@ def test_check_reads_a_ruleset_with_a_bom_and_names_the_line_of_one_in_windows_1
     code, out, err = run("check")
     assert code == 2
     assert f"mine.toml: line {line}: the file is not UTF-8 (saved as ANSI / windows-1251?)" in out + err
+
+
+# ---- a hand-edited night file with several mistakes (issue 15 point 8)
+
+
+def test_a_duplicate_actor_and_the_files_other_mistakes_are_named_all_at_once(game_dir):
+    # the GM pasted Алукард's heal twice, mistyped a target and gave РэдДи an ability his card does not have:
+    # one run names all three, each with its line, so one edit fixes the file (issue 15.8 saw the duplicate
+    # alone, the rest one at a time after each fix; main already checks every entry before refusing)
+    (game_dir / NIGHT1).write_text(
+        'night = 1\n'
+        '[[actions]]\nactor = "Алукард"\nability = "heal"\ntargets = ["Соня"]\n'
+        '[[actions]]\nactor = "Алукард"\nability = "heal"\ntargets = ["Nejka"]\n'
+        '[[actions]]\nactor = "King Eciton"\nability = "kill"\ntargets = ["Никто"]\n'
+        '[[actions]]\nactor = "РэдДи"\nability = "fly"\ntargets = ["Соня"]\n', encoding="utf-8")
+    path = str(NIGHT1.resolve())
+    expected = [(f"{path}: line 6: ", "Алукард", "(line 2)"), (f"{path}: line 10: ", "'Никто'"),
+                (f"{path}: line 14: ", "РэдДи", "'fly'")]
+    for args in (RESOLVE, ("night", "resolve", "--night", "1")):
+        code, out, err = run(*args)
+        assert (code, out) == (2, ""), err
+        lines = err.removeprefix("error: ").splitlines()
+        assert len(lines) == len(expected), err
+        for line, words in zip(lines, expected):
+            assert line.startswith(words[0]) and all(w in line for w in words[1:]), err
+    # night add for another player names the same three, and writes nothing
+    code, out, err = run("night", "add", "--night", "1", "--actor", "King Eciton", "Убиваю Соню")
+    assert (code, out) == (2, "") and err.count(f"{path}: line ") == 3, err
+    assert applied() == [] and (game_dir / NIGHT1).read_text(encoding="utf-8").count("[[actions]]") == 4
