@@ -30,7 +30,6 @@ from __future__ import annotations
 import base64
 import logging
 import os
-import re
 import smtplib
 import ssl
 import time as _time
@@ -44,6 +43,7 @@ import httpx
 
 from . import alert_texts
 from .errors import OperationFailed
+from .secret_registry import known_secrets, register, scrub
 from .store import Store
 
 __all__ = [
@@ -148,17 +148,6 @@ class ChannelError(AlertError):
         super().__init__(f"alert channel {channel}: {message}")
 
 
-# A Bot API token is `<bot id>:<35 characters>`; it sits in the URL path after `/bot`.
-_TOKEN_IN_URL = re.compile(r"/bot\d+:[A-Za-z0-9_-]+")
-
-
-def scrub(text: str, secrets: Iterable[str] = ()) -> str:
-    """`text` with every secret replaced by `***`, and any Telegram `/bot<token>` path masked."""
-    for secret in sorted((s for s in secrets if s), key=len, reverse=True):
-        text = text.replace(secret, "***")
-    return _TOKEN_IN_URL.sub("/bot***", text)
-
-
 class _SecretFilter(logging.Filter):
     def __init__(self, secrets: Callable[[], Iterable[str]]):
         super().__init__()
@@ -172,18 +161,12 @@ class _SecretFilter(logging.Filter):
         return True
 
 
-_SECRETS: set[str] = set()
 _FILTERED: set[str] = set()
-
-
-def known_secrets() -> tuple[str, ...]:
-    """Every secret registered so far (`install_secret_filter`): for scrubbing text that is stored."""
-    return tuple(_SECRETS)
 
 
 def secret_filter() -> logging.Filter:
     """A filter that scrubs every secret registered so far (and later): for the daemon's handlers."""
-    return _SecretFilter(lambda: tuple(_SECRETS))
+    return _SecretFilter(known_secrets)
 
 
 _LOGGERS = ("httpx", "httpcore", "httpcore.connection", "httpcore.http11", "httpcore.http2",
@@ -197,10 +180,10 @@ def install_secret_filter(secrets: Iterable[str] = (), loggers: Sequence[str] = 
     on its logger runs before the record reaches any handler, the GM's log file included. A logger's
     filters do not apply to its children's records, hence the explicit list; the daemon should also
     put `secret_filter()` on its own handlers to cover every other logger."""
-    _SECRETS.update(s for s in secrets if s)
+    register(secrets)
     for name in loggers:
         if name not in _FILTERED:
-            logging.getLogger(name).addFilter(_SecretFilter(lambda: tuple(_SECRETS)))
+            logging.getLogger(name).addFilter(_SecretFilter(known_secrets))
             _FILTERED.add(name)
 
 

@@ -37,6 +37,7 @@ from .alert_rules import CrawlHealth, crawl_alerts, day_alerts, flag_alerts, off
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
 from .errors import MafvoteError, OperationFailed
 from .game import GameService, Phase, bot_account, phase_of_index
+from .secret_registry import config_secrets, register
 from .store import Store, database_problem, to_db_time
 
 __all__ = [
@@ -187,6 +188,8 @@ class Daemon:
         import resolver as R
 
         self.config = config
+        # known to the scrubber (logs and store) before the first request, whatever opened the daemon
+        register(config_secrets(config, environ))
         self._own_store = store is None
         self.store = store or Store(config.store.path)
         if self.store.read_only:

@@ -13,15 +13,14 @@ exception message carries it. Set up once per process with `setup_logging`.
 from __future__ import annotations
 
 import logging
-import os
-import re
 import sys
 import time
 from typing import IO, Iterable
 
 from scraper.untrusted import visible
 
-from .alerts import install_secret_filter, scrub, secret_filter
+from .alerts import install_secret_filter, secret_filter
+from .secret_registry import config_secrets, scrub, scrub_cookies
 
 __all__ = ["LEVELS", "OneLineFormatter", "SecretScrubber", "config_secrets", "scrub_line", "setup_logging"]
 
@@ -30,29 +29,9 @@ OWN_LOGGERS = ("mafvote", "mafvote.daemon", "mafvote.alerts", "mafvote.publish",
                "scraper.fetch", "scraper.crawl", "httpx", "httpcore", "apscheduler", "apscheduler.scheduler",
                "apscheduler.executors.default")
 
-# Session cookies of the forum account that posts the count: a Cookie/Set-Cookie header and the
-# MyBB/phpBB session cookies by name, wherever they show up in a message.
-_COOKIE_HEADER = re.compile(r"(?i)\b(set-cookie|cookie)(\s*[:=]\s*)[^\r\n|]+")
-_SESSION_COOKIE = re.compile(r"(?i)\b(mybbuser|sid|phpbb\w*_(?:sid|u|k)|PHPSESSID)=([^;&\s'\"]+)")
-
-
 def scrub_line(text: str, secrets: Iterable[str] = ()) -> str:
     """`text` without secret values, Telegram token paths and session cookies."""
-    text = scrub(text, secrets)
-    text = _COOKIE_HEADER.sub(lambda m: f"{m.group(1)}{m.group(2)}***", text)
-    return _SESSION_COOKIE.sub(lambda m: f"{m.group(1)}=***", text)
-
-
-def config_secrets(config, environ=None) -> list[str]:
-    """The secret values a config points at (forum passwords, the bot token, the SMTP password)."""
-    env = os.environ if environ is None else environ
-    names = [f.login.password_env for f in config.forums if f.login is not None]
-    alerts = config.alerts
-    if alerts.telegram is not None:
-        names.append(alerts.telegram.token_env)
-    if alerts.email is not None and alerts.email.password_env:
-        names.append(alerts.email.password_env)
-    return [env[n] for n in names if env.get(n)]
+    return scrub_cookies(scrub(text, secrets))
 
 
 class SecretScrubber(logging.Filter):

@@ -45,6 +45,7 @@ if TYPE_CHECKING:       # scraper.fetch imports httpx (≈ 80 ms), which a comma
     from scraper.fetch import FetchedMeta
 
 from .errors import OperationFailed
+from .secret_registry import scrub_known
 
 __all__ = [
     "AlertDeliveryRow",
@@ -595,12 +596,19 @@ class Store:
 
     `create=False` raises `NoStore` instead of creating a missing file (for commands that only read).
     `read_only` opens without writing anything (default: when this user cannot write the file or its
-    folder); then a write raises `StoreError`. The path ":memory:" is an empty store in memory."""
+    folder); then a write raises `StoreError`. The path ":memory:" is an empty store in memory.
+
+    `scrub` takes the secrets out of every free text the store writes (crawl errors, alert texts and
+    delivery errors, the publisher's last error, the journal's notes): by default every secret registered
+    in `secret_registry` at the time of the write, so a password an error page echoed never reaches the
+    file, whichever caller forgot to scrub it (issue 13)."""
 
     def __init__(self, path: str | Path,
                  migrations: Sequence[Callable[[sqlite_utils.Database], None]] = MIGRATIONS, *,
-                 create: bool = True, read_only: bool | None = None):
+                 create: bool = True, read_only: bool | None = None,
+                 scrub: Callable[[str], str] = scrub_known):
         self.path = Path(path)
+        self._scrub = scrub
         memory = str(path) == ":memory:"
         exists = memory or self.path.exists()
         if not exists and not create:
@@ -708,6 +716,14 @@ class Store:
                 db.close()
 
     # -- lifecycle --
+    def _clean(self, text: str | None) -> str | None:
+        """Free text on its way into the store, without secrets."""
+        return self._scrub(text) if text else text
+
+    def _clean_json(self, value: Any) -> str:
+        # each string inside is scrubbed, not the JSON text: a secret holding `"` or `\` is escaped in JSON
+        return json.dumps(_scrub_strings(value, self._scrub), ensure_ascii=False)
+
     def close(self) -> None:
         self.db.close()
 
@@ -1006,7 +1022,7 @@ class Store:
         with self.db.atomic():
             self.db["crawl_runs"].update(run_id, {
                 "finished_at": to_db_time(finished_at), "requests": requests, "bytes": bytes,
-                "pages": pages, "new": new, "changed": changed, "deleted": deleted, "error": error})
+                "pages": pages, "new": new, "changed": changed, "deleted": deleted, "error": self._clean(error)})
 
     def crawl_runs(self, topic: Topic | int | None = None) -> list[CrawlRun]:
         if topic is None:
@@ -1096,8 +1112,7 @@ class Store:
                 "insert into game_phases (game_id, seq, number, kind, start, deadline, state, outcome, applied_at, how) "
                 "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [game_id, seq, number, kind, to_db_time(start), to_db_time(deadline),
-                 json.dumps(state, ensure_ascii=False), json.dumps(outcome, ensure_ascii=False),
-                 to_db_time(applied_at), how])
+                 self._clean_json(state), self._clean_json(outcome), to_db_time(applied_at), self._clean(how)])
         return seq
 
     def drop_game_phase(self, game_id: str, seq: int) -> None:
@@ -1116,7 +1131,7 @@ class Store:
             cur = self.db.execute(
                 "insert or ignore into alerts (game, key, kind, phase, text, time, post_url, recorded_at) "
                 "values (?, ?, ?, ?, ?, ?, ?, ?)",
-                [game, key, kind, phase, text, to_db_time(time), post_url, to_db_time(now)])
+                [game, key, kind, phase, self._clean(text), to_db_time(time), post_url, to_db_time(now)])
             if cur.rowcount == 0:
                 return False
             for channel in channels:
@@ -1140,7 +1155,7 @@ class Store:
             self.db.execute(
                 "update alert_deliveries set attempts = attempts + ?, last_try_at = ?, next_try_at = ?, "
                 "last_error = ? where game = ? and key = ? and channel = ?",
-                [attempts, to_db_time(at), to_db_time(next_try_at), error, game, key, channel])
+                [attempts, to_db_time(at), to_db_time(next_try_at), self._clean(error), game, key, channel])
 
     def alert_deliveries(self, *, game: str | None = None, pending_only: bool = False,
                          channel: str | None = None) -> list[AlertDeliveryRow]:
@@ -1183,7 +1198,7 @@ class Store:
                 "post_id": state.post_id,
                 "posted_at": to_db_time(state.posted_at), "updated_at": to_db_time(state.updated_at),
                 "content_hash": state.content_hash, "last_try_at": to_db_time(state.last_try_at),
-                "not_before": to_db_time(state.not_before), "last_error": state.last_error}, pk="game")
+                "not_before": to_db_time(state.not_before), "last_error": self._clean(state.last_error)}, pk="game")
 
     def published_post_ids(self, game_id: str) -> set[int]:
         """The ids of the game's running count posts mafvote published (none in a store without the table)."""
@@ -1294,6 +1309,32 @@ class Store:
                     if as_of_text is None or v["seen_at"] <= as_of_text:
                         out.setdefault((v["forum"], v["post_id"]), []).append(_version(v, code))
         return out
+
+
+def _scrub_strings(value: Any, scrub: Callable[[str], str]) -> Any:
+    """`value` (JSON-like) with `scrub` applied to every string in it, keys included; iterative, since a
+    journal note is user text of any depth."""
+    if isinstance(value, str):
+        return scrub(value)
+    if not isinstance(value, (dict, list, tuple)):
+        return value
+    root: list[Any] = [None]
+    todo: list[tuple[Any, list | dict, Any]] = [(value, root, 0)]
+    while todo:
+        item, parent, slot = todo.pop()
+        if isinstance(item, dict):
+            out: Any = {}
+            for k, v in item.items():
+                key = scrub(k) if isinstance(k, str) else k
+                out[key] = None
+                todo.append((v, out, key))
+        elif isinstance(item, (list, tuple)):
+            out = [None] * len(item)
+            todo.extend((v, out, i) for i, v in enumerate(item))
+        else:
+            out = scrub(item) if isinstance(item, str) else item
+        parent[slot] = out
+    return root[0]
 
 
 def _where(conditions: list[tuple[str, Any]]) -> tuple[list[str], list[Any]]:

@@ -238,13 +238,17 @@ def _param(ctx: click.Context, name: str) -> Any:
 def _load(path: Path) -> Config:
     # here, not at the top: the config's module imports pydantic, which `--help` and `--version` never need
     from ..config import ConfigError, load_config
+    from ..secret_registry import config_secrets, register
 
     try:
-        return load_config(path)
+        config = load_config(path)
     except ConfigError as exc:
         count = len(exc.problems)
         more = f"\n({count} problems; `mafvote check -c {path}` lists them too)" if count > 1 else ""
         raise BadConfigExit(f"{exc}{more}") from None
+    # the scrubber knows every secret the config names before any command sends a request or writes the store
+    register(config_secrets(config))
+    return config
 
 
 _DATE_ONLY = re.compile(r"\d{4}-\d{2}-\d{2}")
