@@ -130,6 +130,16 @@ def login_page(action: str | None = None) -> str:
     return text
 
 
+def echoing_login(h, body) -> None:
+    """A login that answers a refused form with an error box echoing the submitted form, password included."""
+    if h.command == "GET":
+        html(h, login_page())
+    else:
+        echoed = parse_qs(body.decode())
+        html(h, f'<html><body><p class="error">Неверный вход: username={echoed["username"][0]}&amp;'
+                f'password={echoed["password"][0]}</p></body></html>')
+
+
 def publisher(base: str, tmp_path: Path) -> ForumPublisher:
     forum = ForumConfig(id="club", engine="phpbb", base_url=base, timezone="Europe/Moscow", timeout=5,
                         login={"user": "mafvote-bot", "password_env": "MAFVOTE_CLUB_PASSWORD"})
@@ -196,14 +206,7 @@ def test_login_post_answered_307_to_another_origin_is_not_followed(servers, tmp_
 
 
 def test_a_login_error_page_echoing_the_form_never_puts_the_password_in_the_store(servers, tmp_path, caplog):
-    def login(h, body):
-        if h.command == "GET":
-            html(h, login_page())
-        else:   # a forum that echoes the submitted form in its error box
-            echoed = parse_qs(body.decode())
-            html(h, f'<html><body><p class="error">Неверный вход: username={echoed["username"][0]}&amp;'
-                    f'password={echoed["password"][0]}</p></body></html>')
-    forum = servers({"/ucp.php": login})
+    forum = servers({"/ucp.php": echoing_login})
     with caplog.at_level(logging.INFO):
         result = publisher(forum.base, tmp_path).publish("count", view="public")
     assert result.status == "failed"

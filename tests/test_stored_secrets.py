@@ -12,7 +12,7 @@ import io
 import logging
 import sqlite3
 from datetime import timedelta
-from urllib.parse import parse_qs, quote
+from urllib.parse import quote
 
 from mafvote.alerts import Alert, AlertLog
 from mafvote.config import ForumConfig
@@ -21,7 +21,7 @@ from mafvote.secret_registry import known_secrets
 from mafvote.store import Store
 from scraper.fetch import ForumClient
 
-from test_hostile_forum import NOW, SECRET, crawl, html, login_page, publisher, send, servers  # noqa: F401 (servers: fixture)
+from test_hostile_forum import NOW, SECRET, crawl, echoing_login, html, publisher, send, servers  # noqa: F401 (servers: fixture)
 
 
 def every_stored_text(path) -> list[tuple[str, str, str]]:
@@ -44,16 +44,9 @@ def every_stored_text(path) -> list[tuple[str, str, str]]:
 
 
 def test_no_table_and_no_log_line_holds_the_password_an_error_echoed(servers, tmp_path):
-    def login(h, body):
-        if h.command == "GET":
-            html(h, login_page())
-        else:   # a forum that echoes the submitted form in its error box
-            echoed = parse_qs(body.decode())
-            html(h, f'<html><body><p class="error">Неверный вход: username={echoed["username"][0]}&amp;'
-                    f'password={echoed["password"][0]}</p></body></html>')
     thief = servers({"/": lambda h, b: html(h, "<html></html>")})
     forum = servers({
-        "/ucp.php": login,
+        "/ucp.php": echoing_login,
         # a vote thread whose redirect carries the password: the crawl's error names the address
         "/showthread.php": lambda h, b: send(h, 302, headers={"Location": f"{thief.base}?p={quote(SECRET)}"})})
     log = io.StringIO()
