@@ -221,8 +221,10 @@ day_deadline = "{day_deadline}"
 night_deadline = "{night_deadline}"
 {players}"""
 
-_CRAWL_LINE = re.compile(r"^g (vote|game) topic (\S+): (\d+) new, (\d+) edited, (\d+) deleted "
-                         r"\((\d+) pages, (\d+) requests", re.M)
+# `mafvote crawl`'s head line per topic, in the GM's default language (the message catalogue's "crawl.head").
+_CRAWL_LINE = re.compile(r"^g, (тема голосования|игровая тема) (\S+): новых — (\d+), изменённых — (\d+), "
+                         r"удалённых — (\d+) \((\d+) страни\w*, (\d+) запрос\w*", re.M)
+_TOPIC_KIND = {"тема голосования": "vote", "игровая тема": "game"}
 
 
 @dataclass(frozen=True)
@@ -279,7 +281,7 @@ class Mafvote:
 
     def crawl(self, check: bool = True) -> dict[str, CrawlLine]:
         done = self.run("crawl", check=check)
-        lines = {m.group(1): CrawlLine(m.group(1), m.group(2), *map(int, m.groups()[2:]))
+        lines = {_TOPIC_KIND[m.group(1)]: CrawlLine(_TOPIC_KIND[m.group(1)], m.group(2), *map(int, m.groups()[2:]))
                  for m in _CRAWL_LINE.finditer(done.stdout)}
         if check:
             assert set(lines) == {"vote", "game"}, done.stdout + done.stderr
