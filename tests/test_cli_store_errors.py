@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import mafvote.store as store_mod
+import mafvote.store.file as store_file
 from mafvote.cli import main
 from mafvote.store import MIGRATIONS, Store, StoreError
 from scraper.fetch import FetchedMeta
@@ -205,7 +205,7 @@ def read_only(tmp_path, monkeypatch) -> Path:
     with Store(path) as s:
         vote_page(s, msk("2026-01-11T12:05"))
         crawl_run(s, "vote", msk("2026-01-11T12:05"))
-    monkeypatch.setattr(store_mod, "_writable", lambda p: False)
+    monkeypatch.setattr(store_file, "_writable", lambda p: False)
     return path
 
 

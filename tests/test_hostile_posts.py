@@ -224,7 +224,7 @@ def test_a_full_disk_is_named_as_full_never_as_damage_and_the_store_stays_usable
         for i in range(40):
             sim.add_post(2, "Соня", "Голосую " + RED.format("Ronin") + " очень длинный пост " * 200,
                          time=T0 + timedelta(minutes=30 + i))
-        import mafvote.store as store_module
+        import mafvote.store.file as store_module
         real_connect = store_module._connect
 
         def full_disk(path, *, read_only):

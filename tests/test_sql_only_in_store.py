@@ -1,4 +1,4 @@
-"""The store owns all SQL (issue 16): no module outside `mafvote/store*.py` talks to the database connection or
+"""The store owns all SQL (issue 16): no module outside the package `mafvote/store/` talks to the database connection or
 writes an SQL statement. A new query belongs in a named, typed method of `mafvote.store.Store`.
 
 Read from the sources themselves, so a statement added anywhere in the four packages fails here with its file
@@ -13,6 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("mafvote", "scraper", "tally", "resolver")
+STORE = ROOT / "mafvote" / "store"
 
 # a call on a connection or a sqlite_utils database, or the store's database reached from outside
 _CONNECTION = re.compile(r"\.(execute|executemany|executescript|query)\(|\.db\s*[.\[]|sqlite3\.connect\("
@@ -24,7 +25,7 @@ _STATEMENT = re.compile(r"\b(select\s.+\sfrom\s|insert\s+(or\s+\w+\s+)?into\s|de
 
 def _outside_the_store() -> list[Path]:
     return [p for pkg in PACKAGES for p in sorted((ROOT / pkg).rglob("*.py"))
-            if not (pkg == "mafvote" and p.parent == ROOT / "mafvote" and p.name.startswith("store"))]
+            if STORE not in p.parents]
 
 
 def _offences(path: Path, root: Path = ROOT) -> list[str]:
@@ -56,6 +57,7 @@ def test_the_guard_sees_what_it_forbids(tmp_path):
 
 def test_no_sql_outside_the_store():
     files = _outside_the_store()
-    assert ROOT / "mafvote" / "daemon.py" in files and ROOT / "mafvote" / "store.py" not in files
+    assert ROOT / "mafvote" / "daemon.py" in files and ROOT / "mafvote" / "store" / "posts.py" not in files
+    assert not (ROOT / "mafvote" / "store.py").exists()
     offences = [o for path in files for o in _offences(path)]
     assert offences == [], "move these into a named method of mafvote.store.Store:\n" + "\n".join(offences)

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import mafvote.store as store_mod
+import mafvote.store.errors as store_errors
 from mafvote.cli import main
 from mafvote.forumsim import ForumSim
 from mafvote.store import Store, StoreError
@@ -129,7 +130,7 @@ def locked(tmp_path, monkeypatch):
     timeout cut to a fifth of a second so the test does not wait ten."""
     path = tmp_path / "mafvote.db"
     Store(path).close()
-    monkeypatch.setattr(store_mod, "BUSY_TIMEOUT", 0.2)
+    monkeypatch.setattr(store_errors, "BUSY_TIMEOUT", 0.2)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     holder.execute("insert into forums (id, engine, base_url, timezone) values ('x', 'mybb', 'http://x/', 'UTC')")
@@ -150,7 +151,7 @@ def test_a_page_write_on_a_store_locked_past_the_busy_timeout_is_a_store_error_n
 
 def test_a_brand_new_store_locked_while_it_is_created_says_locked_not_check_the_path(tmp_path, monkeypatch):
     path = tmp_path / "mafvote.db"
-    monkeypatch.setattr(store_mod, "BUSY_TIMEOUT", 0.2)
+    monkeypatch.setattr(store_errors, "BUSY_TIMEOUT", 0.2)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     holder.execute("create table scratch (x)")     # the other program is creating it right now

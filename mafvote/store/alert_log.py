@@ -1,0 +1,97 @@
+"""The alert log (`alerts`, `alert_deliveries`): each alert once per (game, key), and its delivery on each
+channel with attempts, the last error (scrubbed of secrets) and when to try again (`mafvote.alerts.AlertLog`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Iterable
+
+from .family import TableFamily
+from .times import from_db_time, to_db_time
+
+__all__ = ["AlertDeliveryRow", "AlertTables"]
+
+
+@dataclass(frozen=True)
+class AlertDeliveryRow:
+    """One recorded alert on one channel (the alert log's two tables joined); `mafvote.alerts.AlertLog` makes
+    its `Delivery` of it."""
+
+    game: str
+    key: str
+    kind: str
+    phase: str
+    text: str
+    time: datetime
+    post_url: str | None
+    channel: str
+    sent_at: datetime | None
+    attempts: int
+    last_try_at: datetime | None
+    next_try_at: datetime | None
+    last_error: str | None
+
+
+class AlertTables(TableFamily):
+    """`alerts` and `alert_deliveries`: what was alerted, and its delivery on each channel."""
+
+    def record_alert(self, *, game: str, key: str, kind: str, phase: str, text: str, time: datetime,
+                     post_url: str | None, channels: Iterable[str], now: datetime) -> bool:
+        """The alert with a pending delivery per channel; False (and nothing written) when the game already has
+        an alert with this key."""
+        with self.db.atomic():
+            cur = self.db.execute(
+                "insert or ignore into alerts (game, key, kind, phase, text, time, post_url, recorded_at) "
+                "values (?, ?, ?, ?, ?, ?, ?, ?)",
+                [game, key, kind, phase, self._clean(text), to_db_time(time), post_url, to_db_time(now)])
+            if cur.rowcount == 0:
+                return False
+            for channel in channels:
+                self.db.execute("insert into alert_deliveries (game, key, channel, attempts) values (?, ?, ?, 0)",
+                                [game, key, channel])
+        return True
+
+    def alert_recorded(self, game: str, key: str) -> bool:
+        return bool(list(self.db.query("select 1 from alerts where game = ? and key = ?", [game, key])))
+
+    def mark_delivery_sent(self, game: str, key: str, channel: str, *, at: datetime, attempts: int) -> None:
+        with self.db.atomic():
+            self.db.execute(
+                "update alert_deliveries set sent_at = ?, attempts = attempts + ?, last_try_at = ?, "
+                "next_try_at = null where game = ? and key = ? and channel = ?",
+                [to_db_time(at), attempts, to_db_time(at), game, key, channel])
+
+    def mark_delivery_failed(self, game: str, key: str, channel: str, *, at: datetime, attempts: int, error: str,
+                             next_try_at: datetime | None) -> None:
+        with self.db.atomic():
+            self.db.execute(
+                "update alert_deliveries set attempts = attempts + ?, last_try_at = ?, next_try_at = ?, "
+                "last_error = ? where game = ? and key = ? and channel = ?",
+                [attempts, to_db_time(at), to_db_time(next_try_at), self._clean(error), game, key, channel])
+
+    def alert_deliveries(self, *, game: str | None = None, pending_only: bool = False,
+                         channel: str | None = None) -> list[AlertDeliveryRow]:
+        """The deliveries in the order the alerts were recorded, then by channel."""
+        where, params = ["1 = 1"], []
+        if game is not None:
+            where.append("d.game = ?")
+            params.append(game)
+        if pending_only:
+            where.append("d.sent_at is null")
+        if channel is not None:
+            where.append("d.channel = ?")
+            params.append(channel)
+        rows = self.db.query(
+            "select a.*, d.channel, d.sent_at, d.attempts, d.last_try_at, d.next_try_at, d.last_error "
+            "from alert_deliveries d join alerts a on a.game = d.game and a.key = d.key "
+            f"where {' and '.join(where)} order by a.recorded_at, a.rowid, d.channel", params)
+        return [AlertDeliveryRow(game=r["game"], key=r["key"], kind=r["kind"], phase=r["phase"], text=r["text"],
+                                 time=from_db_time(r["time"]), post_url=r["post_url"], channel=r["channel"],
+                                 sent_at=from_db_time(r["sent_at"]), attempts=r["attempts"] or 0,
+                                 last_try_at=from_db_time(r["last_try_at"]),
+                                 next_try_at=from_db_time(r["next_try_at"]), last_error=r["last_error"])
+                for r in rows]
+
+    def alert_count(self, game_id: str) -> int:
+        """How many alerts the game has had recorded (`mafvote status`)."""
+        return next(self.db.query("select count(*) as n from alerts where game = ?", [game_id]))["n"]

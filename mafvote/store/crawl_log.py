@@ -1,0 +1,108 @@
+"""The crawl log: one row per crawl of a topic (`crawl_runs`), with what it read and how it ended."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from .family import TableFamily
+from .times import from_db_time, to_db_time
+from .topics import Topic, topic_row_id
+
+__all__ = ["CrawlRun", "CrawlRunTables"]
+
+
+@dataclass(frozen=True)
+class CrawlRun:
+    id: int
+    topic: int
+    started_at: datetime
+    finished_at: datetime | None
+    requests: int
+    bytes: int
+    pages: int
+    new: int
+    changed: int
+    deleted: int
+    error: str | None
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def ok(self) -> bool:
+        """Finished without an error: the topic was read to its end."""
+        return self.finished and self.error is None
+
+
+class CrawlRunTables(TableFamily):
+    """`crawl_runs`: each crawl of a topic, started and finished (`scraper.crawl`), and what `mafvote status` and
+    the daemon ask of them."""
+
+    def start_crawl(self, topic: Topic | int, started_at: datetime) -> int:
+        with self.db.atomic():
+            table = self.db["crawl_runs"].insert({
+                "topic": topic_row_id(topic), "started_at": to_db_time(started_at), "requests": 0,
+                "bytes": 0, "pages": 0, "new": 0, "changed": 0, "deleted": 0})
+        return int(table.last_pk)
+
+    def finish_crawl(self, run_id: int, finished_at: datetime, *, requests: int, bytes: int,
+                     pages: int, new: int, changed: int, deleted: int, error: str | None) -> None:
+        with self.db.atomic():
+            self.db["crawl_runs"].update(run_id, {
+                "finished_at": to_db_time(finished_at), "requests": requests, "bytes": bytes,
+                "pages": pages, "new": new, "changed": changed, "deleted": deleted, "error": self._clean(error)})
+
+    def crawl_runs(self, topic: Topic | int | None = None) -> list[CrawlRun]:
+        if topic is None:
+            rows = self.db.query("select * from crawl_runs order by id")
+        else:
+            rows = self.db.query("select * from crawl_runs where topic = ? order by id", [topic_row_id(topic)])
+        return [_crawl_run(r) for r in rows]
+
+    def last_crawl_run(self, *, game_id: str, kind: str) -> CrawlRun | None:
+        """The latest crawl run of the game's topic of this kind ("vote" | "game"), finished or not: a run
+        with no `finished_at` was cut off (Ctrl-C, a kill) or is going on now."""
+        rows = list(self.db.query(
+            "select r.* from topics t cross join crawl_runs r on r.topic = t.id "
+            "where t.game_id = ? and t.kind = ? order by r.id desc limit 1", [game_id, kind]))
+        return _crawl_run(rows[0]) if rows else None
+
+    def vote_thread_read(self, game_id: str) -> bool:
+        """The game's vote thread has been crawled to its end at least once (a finished run without an error)."""
+        rows = self.db.query(
+            "select 1 from crawl_runs r join topics t on t.id = r.topic where t.game_id = ? and t.kind = 'vote' "
+            "and r.finished_at is not null and r.error is null limit 1", [game_id])
+        return any(True for _ in rows)
+
+    def failing_runs(self, topic: Topic | int) -> list[CrawlRun]:
+        """The topic's current run of failed crawls, newest first: the runs with an error since its last
+        finished run without one (runs still going, or cut off without a word, are skipped)."""
+        out = []
+        for r in self.db.query("select * from crawl_runs where topic = ? order by id desc", [topic_row_id(topic)]):
+            if r["error"] is None:
+                if r["finished_at"] is not None:
+                    break
+                continue
+            out.append(_crawl_run(r))
+        return out
+
+    def latest_run(self, topic: Topic | int) -> CrawlRun | None:
+        """The topic's latest crawl run, finished or not (`mafvote status`: a run with no `finished_at` and no
+        error was cut off or is going on now)."""
+        rows = list(self.db.query("select * from crawl_runs where topic = ? order by id desc limit 1",
+                                  [topic_row_id(topic)]))
+        return _crawl_run(rows[0]) if rows else None
+
+    def latest_failed_run(self, topic: Topic | int) -> CrawlRun | None:
+        """The topic's latest crawl run that ended with an error (`mafvote status`: the last problem)."""
+        rows = list(self.db.query("select * from crawl_runs where topic = ? and error is not null "
+                                  "order by id desc limit 1", [topic_row_id(topic)]))
+        return _crawl_run(rows[0]) if rows else None
+
+
+def _crawl_run(r: dict) -> CrawlRun:
+    return CrawlRun(id=r["id"], topic=r["topic"], started_at=from_db_time(r["started_at"]),
+                    finished_at=from_db_time(r["finished_at"]), requests=r["requests"] or 0,
+                    bytes=r["bytes"] or 0, pages=r["pages"] or 0, new=r["new"] or 0,
+                    changed=r["changed"] or 0, deleted=r["deleted"] or 0, error=r["error"])

@@ -1,0 +1,58 @@
+"""What every family of tables shares: the store's database (`db`) and the scrubbing of free text on its way in.
+
+`Store` (`mafvote.store.file`) is made of one class per family of tables (topics and pages, posts, stored
+readings, crawl runs, the game journal, the alert log, published counts), each a `TableFamily`; only these
+classes hold SQL.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from .database import StoreDatabase
+
+__all__ = ["TableFamily"]
+
+
+class TableFamily:
+    """The part of `Store` every family of tables uses; `Store.__init__` sets both attributes."""
+
+    db: StoreDatabase
+    _scrub: Callable[[str], str]
+
+    def _clean(self, text: str | None) -> str | None:
+        """Free text on its way into the store, without secrets."""
+        return self._scrub(text) if text else text
+
+    def _clean_json(self, value: Any) -> str:
+        # each string inside is scrubbed, not the JSON text: a secret holding `"` or `\` is escaped in JSON
+        return json.dumps(_scrub_strings(value, self._scrub), ensure_ascii=False)
+
+    def has_tables(self, *names: str) -> bool:
+        return all(self.db[name].exists() for name in names)
+
+
+def _scrub_strings(value: Any, scrub: Callable[[str], str]) -> Any:
+    """`value` (JSON-like) with `scrub` applied to every string in it, keys included; iterative, since a
+    journal note is user text of any depth."""
+    if isinstance(value, str):
+        return scrub(value)
+    if not isinstance(value, (dict, list, tuple)):
+        return value
+    root: list[Any] = [None]
+    todo: list[tuple[Any, list | dict, Any]] = [(value, root, 0)]
+    while todo:
+        item, parent, slot = todo.pop()
+        if isinstance(item, dict):
+            out: Any = {}
+            for k, v in item.items():
+                key = scrub(k) if isinstance(k, str) else k
+                out[key] = None
+                todo.append((v, out, key))
+        elif isinstance(item, (list, tuple)):
+            out = [None] * len(item)
+            todo.extend((v, out, i) for i, v in enumerate(item))
+        else:
+            out = scrub(item) if isinstance(item, str) else item
+        parent[slot] = out
+    return root[0]

@@ -1,0 +1,78 @@
+"""The game journal (`game_phases`): every step a GM applied to a game, in order (a resolved night, a closed day,
+a modkill, a replacement, a state set by hand) with the game's state after it; `undo` drops the last
+(`mafvote.game.GameService`)."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Mapping
+
+from .family import TableFamily
+from .times import from_db_time, to_db_time
+
+__all__ = ["JournalTables", "StoredPhase"]
+
+
+@dataclass(frozen=True)
+class StoredPhase:
+    """One applied step of a game as stored (game_phases): times in UTC, the resolver's state and the outcome as
+    plain data; `mafvote.game.GameService.applied` makes its `AppliedPhase` of it."""
+
+    seq: int
+    number: int
+    kind: str
+    start: datetime | None
+    deadline: datetime | None
+    state: dict[str, Any]
+    outcome: dict[str, Any]
+    applied_at: datetime | None
+    how: str
+
+
+class JournalTables(TableFamily):
+    """`game_phases`: the steps a GM applied, in order."""
+
+    def game_phases(self, game_id: str) -> list[StoredPhase]:
+        """The game's applied steps in the order they were applied."""
+        rows = self.db.query("select * from game_phases where game_id = ? order by seq", [game_id])
+        return [StoredPhase(seq=r["seq"], number=r["number"], kind=r["kind"], start=from_db_time(r["start"]),
+                            deadline=from_db_time(r["deadline"]), state=json.loads(r["state"]),
+                            outcome=json.loads(r["outcome"] or "{}"), applied_at=from_db_time(r["applied_at"]),
+                            how=r["how"])
+                for r in rows]
+
+    def append_game_phase(self, game_id: str, *, number: int, kind: str, start: datetime | None,
+                          deadline: datetime | None, state: Mapping[str, Any], outcome: Mapping[str, Any],
+                          applied_at: datetime, how: str) -> int:
+        """Store one applied step after the game's last; its seq."""
+        with self.db.atomic():
+            rows = list(self.db.query("select max(seq) as m from game_phases where game_id = ?", [game_id]))
+            seq = (rows[0]["m"] or 0) + 1
+            self.db.execute(
+                "insert into game_phases (game_id, seq, number, kind, start, deadline, state, outcome, applied_at, how) "
+                "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [game_id, seq, number, kind, to_db_time(start), to_db_time(deadline),
+                 self._clean_json(state), self._clean_json(outcome), to_db_time(applied_at), self._clean(how)])
+        return seq
+
+    def drop_game_phase(self, game_id: str, seq: int) -> None:
+        with self.db.atomic():
+            self.db.execute("delete from game_phases where game_id = ? and seq = ?", [game_id, seq])
+
+    def phase_counts(self) -> tuple[tuple[str, int, int], ...]:
+        """(game, applied steps, last step's seq) of every game, by game: it changes whenever a GM applies or
+        undoes a step in any process (the daemon's scheduler then recomputes its deadline jobs)."""
+        rows = self.db.query("select game_id, count(*) as n, max(seq) as s from game_phases group by game_id")
+        return tuple(sorted((r["game_id"], r["n"], r["s"]) for r in rows))
+
+    def game_changes(self, game_id: str) -> tuple:
+        """What a count of the game depends on that any process may change: its applied steps (count, last
+        seq) and the last crawl of its vote thread that changed anything. Equal values: nothing to recount."""
+        phases = next(self.db.query("select count(*) as n, max(seq) as s from game_phases where game_id = ?",
+                                    [game_id]))
+        crawled = next(self.db.query(
+            "select max(r.id) as id from crawl_runs r join topics t on t.id = r.topic where t.game_id = ? and "
+            "t.kind = 'vote' and (coalesce(r.new, 0) + coalesce(r.changed, 0) + coalesce(r.deleted, 0)) > 0",
+            [game_id]))
+        return phases["n"], phases["s"], crawled["id"]

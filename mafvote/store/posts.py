@@ -1,0 +1,297 @@
+"""Posts and their versions: what `Store.upsert_page` writes of a parsed page, and what `Store.posts` reads back.
+
+- Posts are keyed by forum + the forum's own post id, never by page/position, so a post that moves across a page
+  boundary after a deletion is one post, not two.
+- Version 1 of a post is its content as first seen and is never overwritten: a vote as first seen must stay
+  provable (issue 2 item 4). A changed content hash appends version n+1, with its reading (`readings`).
+- A post that disappears is marked deleted (`deleted_at`), never removed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Iterable
+
+from .family import TableFamily
+from .readings import reading_code, reading_columns
+from .times import db_time_up, from_db_time, to_db_time
+from .topics import Topic, topic_row_id
+
+if TYPE_CHECKING:       # scraper.fetch imports httpx (≈ 80 ms), which a command reading the store never needs
+    from scraper.fetch import FetchedMeta
+
+__all__ = ["PageChanges", "PostTables", "PostVersion", "StoredPost"]
+
+_IDS_PER_QUERY = 500      # post ids per `in (...)` lookup, well under SQLite's variable limit
+
+
+@dataclass(frozen=True)
+class PageChanges:
+    """What one stored page changed: post ids new to the store, with new content, back from deleted."""
+
+    page: int
+    new: tuple[int, ...] = ()
+    changed: tuple[int, ...] = ()
+    restored: tuple[int, ...] = ()
+    seen: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PostVersion:
+    n: int                        # 1 = first seen, never overwritten
+    seen_at: datetime
+    html: str
+    content_hash: str
+    edited: bool                  # the forum showed an edit notice with this content
+    edit_at: datetime | None
+    edit_by: str | None
+    edit_reason: str | None
+    reading: str | None = None    # tally.recognise.Flat as JSON, made by this mafvote's reading code (else None)
+
+
+@dataclass(frozen=True)
+class StoredPost:
+    post_id: int
+    forum: str
+    topic: str                    # the forum's topic id
+    kind: str                     # "vote" | "game"
+    game_id: str | None
+    page: int
+    position: int
+    author: str
+    author_id: str | None
+    time: datetime                # aware, UTC
+    html: str                     # current content (latest version, or latest as of `as_of`)
+    first_html: str               # content as first seen
+    versions: tuple[PostVersion, ...]
+    edited: bool                  # the forum shows an edit notice, or we saw the content change
+    edit_at: datetime | None      # when the forum says it was last edited
+    deleted: bool
+    deleted_at: datetime | None
+    first_seen: datetime
+    last_seen: datetime
+
+    @property
+    def versions_count(self) -> int:
+        return len(self.versions)
+
+
+class PostTables(TableFamily):
+    """`posts` and `post_versions`: a parsed page's posts stored in one transaction, deletions marked, and the
+    stored posts read back in thread order."""
+
+    def upsert_page(self, topic: Topic | int, parsed, fetched: FetchedMeta) -> PageChanges:
+        """Store one parsed page (a `scraper.ParsedPage`) and its posts in one transaction."""
+        tid = topic_row_id(topic)
+        row = next(self.db.query("select forum from topics where id = ?", [tid]))
+        forum = row["forum"]
+        seen_at = to_db_time(fetched.fetched_at)
+        new: list[int] = []
+        changed: list[int] = []
+        restored: list[int] = []
+        with self.db.atomic():
+            for post in parsed.posts:
+                status = self._upsert_post(forum, tid, post, seen_at)
+                if status == "new":
+                    new.append(post.post_id)
+                elif status == "changed":
+                    changed.append(post.post_id)
+                elif status == "restored":
+                    restored.append(post.post_id)
+            self.db["pages"].upsert({
+                "topic": tid, "page": parsed.page, "url": fetched.url, "etag": fetched.etag,
+                "last_modified": fetched.last_modified, "content_hash": fetched.content_hash,
+                "next_url": parsed.next_url,
+                "post_ids": ",".join(str(p.post_id) for p in parsed.posts),
+                "fetched_at": seen_at}, pk=("topic", "page"))
+            self.db.execute(
+                "update topics set pages_known = max(pages_known, ?), title = coalesce(?, title) "
+                "where id = ?", [parsed.page, parsed.title, tid])
+        return PageChanges(page=parsed.page, new=tuple(new), changed=tuple(changed),
+                           restored=tuple(restored), seen=tuple(p.post_id for p in parsed.posts))
+
+    def _upsert_post(self, forum: str, tid: int, post, seen_at: str) -> str:
+        edit = post.edit
+        edit_fields = {
+            "edited": int(edit is not None),
+            "edit_at": to_db_time(edit.at) if edit is not None and edit.at is not None else None,
+            "edit_by": edit.by if edit is not None else None,
+            "edit_reason": edit.reason if edit is not None else None,
+        }
+        rows = list(self.db.query(
+            "select p.version, p.deleted_at, v.content_hash from posts p join post_versions v "
+            "on v.forum = p.forum and v.post_id = p.post_id and v.n = p.version "
+            "where p.forum = ? and p.post_id = ?", [forum, post.post_id]))
+        common = {"topic": tid, "page": post.page, "position": post.position,
+                  "author": post.author, "author_id": post.author_id,
+                  "time": to_db_time(post.time), "last_seen": seen_at, **edit_fields}
+        if not rows:
+            self._insert("posts", {"forum": forum, "post_id": post.post_id, **common,
+                                   "first_seen": seen_at, "deleted_at": None, "version": 1})
+            self._insert("post_versions", {"forum": forum, "post_id": post.post_id, "n": 1,
+                                           "html": post.html, "content_hash": post.content_hash,
+                                           "seen_at": seen_at, **edit_fields, **reading_columns(post.html)})
+            return "new"
+        version, deleted_at, current_hash = rows[0]["version"], rows[0]["deleted_at"], rows[0]["content_hash"]
+        status = "seen"
+        if current_hash != post.content_hash:
+            version += 1
+            # Never overwrite: version 1 is the vote as first seen (issue 2 item 4).
+            self._insert("post_versions", {"forum": forum, "post_id": post.post_id, "n": version,
+                                           "html": post.html, "content_hash": post.content_hash,
+                                           "seen_at": seen_at, **edit_fields, **reading_columns(post.html)})
+            status = "changed"
+        elif deleted_at is not None:
+            status = "restored"
+        sets = ", ".join(f"{k} = ?" for k in common)
+        self.db.execute(f"update posts set {sets}, version = ?, deleted_at = null "
+                        f"where forum = ? and post_id = ?",
+                        [*common.values(), version, forum, post.post_id])
+        return status
+
+    def _insert(self, table: str, row: dict) -> None:
+        # Plain INSERT (no ON CONFLICT): a second row for a key is a bug and must fail loudly.
+        # sqlite-utils' insert() re-reads the table's schema per call, which is most of a page's cost.
+        columns = ", ".join(row)
+        marks = ", ".join("?" * len(row))
+        self.db.execute(f"insert into {table} ({columns}) values ({marks})", list(row.values()))
+
+    def live_post_ids(self, topic: Topic | int, *, min_page: int | None = None) -> list[int]:
+        sql = "select post_id from posts where topic = ? and deleted_at is null"
+        params: list[object] = [topic_row_id(topic)]
+        if min_page is not None:
+            sql += " and page >= ?"
+            params.append(min_page)
+        return [r["post_id"] for r in self.db.query(sql + " order by post_id", params)]
+
+    def mark_deleted(self, topic: Topic | int, post_ids: Iterable[int], at: datetime) -> list[int]:
+        """Mark posts of `topic` as deleted at `at` (kept, with every version). Returns the ids marked."""
+        tid = topic_row_id(topic)
+        forum = next(self.db.query("select forum from topics where id = ?", [tid]))["forum"]
+        marked = []
+        with self.db.atomic():
+            for pid in post_ids:
+                cur = self.db.execute(
+                    "update posts set deleted_at = ? where forum = ? and post_id = ? and topic = ? "
+                    "and deleted_at is null", [to_db_time(at), forum, pid, tid])
+                if cur.rowcount:
+                    marked.append(pid)
+        return marked
+
+    def post_versions(self, post: StoredPost | tuple[str, int]) -> list[PostVersion]:
+        forum, post_id = (post.forum, post.post_id) if isinstance(post, StoredPost) else post
+        rows = self.db.query("select * from post_versions where forum = ? and post_id = ? order by n",
+                             [forum, post_id])
+        return [_version(r) for r in rows]
+
+    def posts(self, *, game_id: str | None = None, topic: Topic | int | None = None,
+              kind: str | None = None, include_deleted: bool = False,
+              as_of: datetime | None = None, since: datetime | None = None,
+              before: datetime | None = None, last_per_author: bool = False) -> list[StoredPost]:
+        """Stored posts in thread order: by topic, then by forum post id (page and position go
+        stale for pages a poll did not re-read, ids do not).
+
+        `as_of` answers "what did mafvote know then": only posts first seen by then, the latest
+        version seen by then, and deleted only if the deletion was seen by then.
+
+        `since` / `before` keep the posts whose time is at or after `since` / before `before`. A post's
+        time is when it was written: an edit keeps it, so a day's window never loses an edited post.
+        `last_per_author` keeps only each author's latest post of each topic among the rest (the author
+        as the forum spells it; as of `as_of`, a deleted one only with `include_deleted`): when each
+        account last wrote, all a count needs of the posts before its day (`GameService.count_inputs`).
+        Without `since`, `before` and `last_per_author`: every post, as always.
+        """
+        as_of_text = to_db_time(as_of) if as_of is not None else None
+        rows = self._post_rows(game_id=game_id, topic=topic, kind=kind, as_of_text=as_of_text,
+                               include_deleted=include_deleted, since=since, before=before,
+                               last_per_author=last_per_author)
+        versions = self._versions_of(rows, as_of_text)
+        out = []
+        for r in rows:
+            deleted_at = r["deleted_at"]
+            if as_of_text is not None and deleted_at is not None and deleted_at > as_of_text:
+                deleted_at = None
+            if deleted_at is not None and not include_deleted:
+                continue
+            vs = tuple(versions.get((r["forum"], r["post_id"]), ()))
+            current = vs[-1]
+            out.append(StoredPost(
+                post_id=r["post_id"], forum=r["forum"], topic=r["topic_key"], kind=r["kind"],
+                game_id=r["game_id"], page=r["page"], position=r["position"], author=r["author"],
+                author_id=r["author_id"], time=from_db_time(r["time"]), html=current.html,
+                first_html=vs[0].html, versions=vs,
+                edited=bool(current.edited) or len(vs) > 1,
+                edit_at=current.edit_at, deleted=deleted_at is not None,
+                deleted_at=from_db_time(deleted_at), first_seen=from_db_time(r["first_seen"]),
+                last_seen=from_db_time(r["last_seen"])))
+        return out
+
+    def _post_rows(self, *, game_id: str | None, topic: Topic | int | None, kind: str | None,
+                   as_of_text: str | None, include_deleted: bool, since: datetime | None,
+                   before: datetime | None, last_per_author: bool) -> list[dict]:
+        """The post rows of `posts`. A game has a handful of topics: the queries go topic by topic
+        (`cross join` keeps SQLite from scanning every post first) and reach the posts through an index,
+        so a time-bounded or per-author read does not grow with the rest of the game."""
+        tw, tp = _where([("t.game_id = ?", game_id), ("t.id = ?", None if topic is None else topic_row_id(topic)),
+                         ("t.kind = ?", kind)])                                     # which topics
+        pw, pp = _where([("p.first_seen <= ?", as_of_text),                         # which posts
+                         ("p.time >= ?", None if since is None else db_time_up(since)),
+                         ("p.time < ?", None if before is None else db_time_up(before))])
+        if not last_per_author:
+            return list(self.db.query(
+                "select p.*, t.topic_id as topic_key, t.kind, t.game_id from topics t cross join posts p "
+                "on p.topic = t.id where " + " and ".join(tw + pw) + " order by p.topic, p.post_id", tp + pp))
+        if not include_deleted:
+            # the latest of the posts the caller gets back: a deletion seen by `as_of` rules a post out here
+            if as_of_text is None:
+                pw.append("p.deleted_at is null")
+            else:
+                pw.append("(p.deleted_at is null or p.deleted_at > ?)")
+                pp.append(as_of_text)
+        # Each topic's authors by jumping from one to the next in the (topic, author, time) index, then each
+        # author's latest matching post from the end of their stretch of it: a few index seeks per author.
+        return list(self.db.query(
+            "with recursive a(topic, author) as ("
+            "select t.id, (select min(p.author) from posts p where p.topic = t.id) from topics t where "
+            + " and ".join(tw) + " union all "
+            "select a.topic, (select min(p.author) from posts p where p.topic = a.topic and p.author > a.author) "
+            "from a where a.author is not null) "
+            "select r.*, t.topic_id as topic_key, t.kind, t.game_id from a cross join posts r on r.rowid = ("
+            "select p.rowid from posts p where p.topic = a.topic and p.author = a.author and "
+            + " and ".join(pw) + " order by p.time desc, p.rowid desc limit 1) "
+            "join topics t on t.id = r.topic order by r.topic, r.post_id", tp + pp))
+
+    def _versions_of(self, rows: list[dict], as_of_text: str | None) -> dict[tuple[str, int], list[PostVersion]]:
+        """The versions of these post rows (seen by `as_of`), looked up by key: a day's posts are a small
+        part of the game's, and the key lookup never scans the versions of the others."""
+        out: dict[tuple[str, int], list[PostVersion]] = {}
+        code = reading_code()[0] if rows else None
+        by_forum: dict[str, list[int]] = {}
+        for r in rows:
+            by_forum.setdefault(r["forum"], []).append(r["post_id"])
+        for forum, ids in by_forum.items():
+            for i in range(0, len(ids), _IDS_PER_QUERY):
+                chunk = ids[i:i + _IDS_PER_QUERY]
+                vrows = self.db.query(
+                    "select * from post_versions where forum = ? and post_id in (" + ", ".join("?" * len(chunk))
+                    + ") order by post_id, n", [forum, *chunk])
+                for v in vrows:
+                    if as_of_text is None or v["seen_at"] <= as_of_text:
+                        out.setdefault((v["forum"], v["post_id"]), []).append(_version(v, code))
+        return out
+
+
+def _where(conditions: list[tuple[str, Any]]) -> tuple[list[str], list[Any]]:
+    """SQL conditions and their parameters, for the ones whose value is given (None: no condition)."""
+    given = [(clause, value) for clause, value in conditions if value is not None]
+    return ["1 = 1", *(clause for clause, _ in given)], [value for _, value in given]
+
+
+def _version(r: dict, code: int | None = None) -> PostVersion:
+    # a reading made by another version of the reading code is never handed on (a read-only store keeps it
+    # until a writable open reads it again): the count then reads the HTML
+    return PostVersion(n=r["n"], seen_at=from_db_time(r["seen_at"]), html=r["html"],
+                       content_hash=r["content_hash"], edited=bool(r["edited"]),
+                       edit_at=from_db_time(r["edit_at"]), edit_by=r["edit_by"],
+                       edit_reason=r["edit_reason"],
+                       reading=r.get("reading") if code is not None and r.get("reading_code") == code else None)

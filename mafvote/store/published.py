@@ -1,0 +1,58 @@
+"""Published counts (`published_counts`): the running count post of each game on its forum, so a restart edits it
+instead of posting another (`mafvote.publish.PublishLog`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from .family import TableFamily
+from .times import from_db_time, to_db_time
+
+__all__ = ["PublishState", "PublishedCountTables"]
+
+
+@dataclass(frozen=True)
+class PublishState:
+    """The running count post of one game (published_counts; `mafvote.publish.PublishLog`)."""
+
+    game: str
+    forum: str | None = None
+    topic: str | None = None
+    day: int | None = None               # the day the running post counts
+    post_id: int | None = None           # the running count post
+    posted_at: datetime | None = None    # when it was created
+    updated_at: datetime | None = None   # last successful post or edit
+    content_hash: str | None = None      # of the text last published
+    last_try_at: datetime | None = None
+    not_before: datetime | None = None   # the forum's flood limit
+    last_error: str | None = None
+
+
+class PublishedCountTables(TableFamily):
+    """`published_counts`: the running count post of each game."""
+
+    def published_state(self, game: str) -> PublishState:
+        rows = list(self.db.query("select * from published_counts where game = ?", [game]))
+        if not rows:
+            return PublishState(game)
+        r = rows[0]
+        return PublishState(game=game, forum=r["forum"], topic=r["topic"], day=r["day"], post_id=r["post_id"],
+                            posted_at=from_db_time(r["posted_at"]), updated_at=from_db_time(r["updated_at"]),
+                            content_hash=r["content_hash"], last_try_at=from_db_time(r["last_try_at"]),
+                            not_before=from_db_time(r["not_before"]), last_error=r["last_error"])
+
+    def save_published_state(self, state: PublishState) -> None:
+        with self.db.atomic():
+            self.db["published_counts"].upsert({
+                "game": state.game, "forum": state.forum, "topic": state.topic, "day": state.day,
+                "post_id": state.post_id,
+                "posted_at": to_db_time(state.posted_at), "updated_at": to_db_time(state.updated_at),
+                "content_hash": state.content_hash, "last_try_at": to_db_time(state.last_try_at),
+                "not_before": to_db_time(state.not_before), "last_error": self._clean(state.last_error)}, pk="game")
+
+    def published_post_ids(self, game_id: str) -> set[int]:
+        """The ids of the game's running count posts mafvote published (none in a store without the table)."""
+        if not self.db["published_counts"].exists():
+            return set()
+        return {r["post_id"] for r in self.db.query(
+            "select post_id from published_counts where game = ? and post_id is not null", [game_id])}

@@ -1,0 +1,120 @@
+"""The store's schema: the numbered migrations, and the tables and columns they make.
+
+`MIGRATIONS` is an ordered list of functions; the store applies the ones after the recorded `schema_version`
+(`mafvote.store.file`). To change the schema, append a function — never edit one that has shipped.
+`expected_schema` works out what a store of a given version must hold, so an open can tell a damaged file.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import sqlite_utils
+
+__all__ = ["MIGRATIONS", "expected_schema"]
+
+
+def _m001_initial(db: sqlite_utils.Database) -> None:
+    db["forums"].create(
+        {"id": str, "engine": str, "base_url": str, "timezone": str}, pk="id")
+    db["topics"].create(
+        {"id": int, "forum": str, "topic_id": str, "url": str, "kind": str, "game_id": str,
+         "title": str, "pages_known": int, "last_crawl_at": str, "last_reread_at": str},
+        pk="id", not_null={"forum", "topic_id", "url", "kind"}, defaults={"pages_known": 0})
+    db["topics"].create_index(["forum", "topic_id"], unique=True)
+    db["pages"].create(
+        {"topic": int, "page": int, "url": str, "etag": str, "last_modified": str,
+         "content_hash": str, "next_url": str, "post_ids": str, "fetched_at": str},
+        pk=("topic", "page"), not_null={"url", "fetched_at"})
+    db["posts"].create(
+        {"forum": str, "post_id": int, "topic": int, "page": int, "position": int,
+         "author": str, "author_id": str, "time": str, "first_seen": str, "last_seen": str,
+         "deleted_at": str, "version": int, "edited": int, "edit_at": str, "edit_by": str,
+         "edit_reason": str},
+        pk=("forum", "post_id"),
+        not_null={"topic", "page", "position", "author", "time", "first_seen", "last_seen", "version"})
+    db["posts"].create_index(["topic", "page", "position"])
+    db["posts"].create_index(["topic", "time"])
+    db["post_versions"].create(
+        {"forum": str, "post_id": int, "n": int, "html": str, "content_hash": str, "edited": int,
+         "edit_at": str, "edit_by": str, "edit_reason": str, "seen_at": str},
+        pk=("forum", "post_id", "n"), not_null={"html", "content_hash", "seen_at"})
+    db["crawl_runs"].create(
+        {"id": int, "topic": int, "started_at": str, "finished_at": str, "requests": int,
+         "bytes": int, "pages": int, "new": int, "changed": int, "deleted": int, "error": str},
+        pk="id", not_null={"topic", "started_at"})
+    db["crawl_runs"].create_index(["topic", "started_at"])
+
+
+def _m002_game_phases(db: sqlite_utils.Database) -> None:
+    # mafvote.game: every applied step of a game in order (a resolved night, a closed day, a modkill,
+    # a replacement, a state the GM set by hand) with the GameState after it; `undo` drops the last.
+    db["game_phases"].create(
+        {"game_id": str, "seq": int, "number": int, "kind": str, "start": str, "deadline": str,
+         "state": str, "outcome": str, "applied_at": str, "how": str},
+        pk=("game_id", "seq"), not_null={"number", "kind", "state", "applied_at", "how"})
+
+
+def _m003_alerts_and_publishing(db: sqlite_utils.Database) -> None:
+    # mafvote.alerts: each alert once per (game, key), and its delivery per channel ("log" included)
+    # with attempts, the last error (scrubbed of secrets) and when to try again.
+    db["alerts"].create(
+        {"game": str, "key": str, "kind": str, "phase": str, "text": str, "time": str,
+         "post_url": str, "recorded_at": str},
+        pk=("game", "key"), not_null={"kind", "phase", "text", "time", "recorded_at"})
+    db["alert_deliveries"].create(
+        {"game": str, "key": str, "channel": str, "sent_at": str, "attempts": int,
+         "last_try_at": str, "next_try_at": str, "last_error": str},
+        pk=("game", "key", "channel"), defaults={"attempts": 0})
+    db["alert_deliveries"].create_index(["channel", "sent_at"])
+    # mafvote.publish: the running count post of each game on its forum, so a restart edits it.
+    db["published_counts"].create(
+        {"game": str, "forum": str, "topic": str, "day": int, "post_id": int, "posted_at": str,
+         "updated_at": str, "content_hash": str, "last_try_at": str, "not_before": str,
+         "last_error": str},
+        pk="game")
+
+
+def _m004_posts_by_author(db: sqlite_utils.Database) -> None:
+    # `Store.posts(before=..., last_per_author=True)`: a count asks for each author's latest post before its
+    # day (when a player last wrote, for the 24 h silence). With this index that is a few seeks per author
+    # instead of a pass over every earlier post of the game, which grows day after day.
+    db["posts"].create_index(["topic", "author", "time"])
+
+
+def _m005_crawl_runs_by_topic_and_id(db: sqlite_utils.Database) -> None:
+    # `Store.failing_runs`: the daemon asks after every crawl of a topic for its failures since the last
+    # success. Newest first through this index, that read stops at the last success; without it, it went
+    # through every run the topic ever had (one a poll: ~1,400 a day per topic at a 1-minute interval).
+    db["crawl_runs"].create_index(["topic", "id"])
+
+
+def _m006_post_readings(db: sqlite_utils.Database) -> None:
+    # Each post version's reading (`tally.recognise.Flat` as JSON: its text without quotes, spoilers and
+    # signatures, the colour and boldness of each character) made when the version is stored, and the version
+    # of the reading code that made it (`READING_VERSION`): a count reads these instead of parsing HTML. A store
+    # from before has none; `Store` reads them at its next writable open, as it does any of older code.
+    db["post_versions"].add_column("reading", str)
+    db["post_versions"].add_column("reading_code", int)
+    db["post_versions"].create_index(["reading_code"])
+
+
+# Append new migrations at the end; the index + 1 is the schema version they bring the file to.
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
+    _m001_initial, _m002_game_phases, _m003_alerts_and_publishing, _m004_posts_by_author,
+    _m005_crawl_runs_by_topic_and_id, _m006_post_readings]
+
+
+_SCHEMAS: dict[int, dict[str, set[str]]] = {}
+
+
+def expected_schema(count: int) -> dict[str, set[str]]:
+    """table -> columns of a store made by the first `count` of `MIGRATIONS`, worked out once per process on an
+    empty store in memory."""
+    if count not in _SCHEMAS:
+        db = sqlite_utils.Database(memory=True)
+        db["schema_version"].create({"id": int, "version": int, "migrated_at": str}, pk="id")
+        for migration in MIGRATIONS[:count]:
+            migration(db)
+        _SCHEMAS[count] = {t.name: {c.name for c in t.columns} for t in db.tables}
+        db.close()
+    return _SCHEMAS[count]
