@@ -25,7 +25,7 @@ How `parse_displayed` reads a text:
    the text unrecognised rather than guessed. A zone written after the time (`MSK`, `МСК`, `UTC`,
    `GMT+3`) is the zone the time is read in; the result is still given in the forum's zone.
 
-Decisions where forums are ambiguous (each one is pinned by a test in tests/test_dates.py):
+Decisions where forums are ambiguous (each one is pinned by a test in tests/scraper/test_dates.py):
 
 * `a-b-Y` and `a/b/Y` with both parts <= 12 are month first (MyBB's and vBulletin's English default
   `m-d-Y`); with a part > 12 the order is unambiguous. Dotted dates are always day first. A profile
@@ -588,7 +588,7 @@ def parse_shown(text: str, *, tz: ZoneInfo, now: datetime, formats: tuple[str, .
     "17 сен 2009, 21:51", "Sun May 26, 2019 4:34 pm") or a day word and a clock ("Сегодня, 21:03").
     Reading those with one precompiled regex instead of the full reader keeps parsing a page close
     to the cost of the HTML parse (bench/bench_parse.py). Anything else goes to parse_displayed;
-    tests/test_parse_engines.py checks both give the same answer on every shape the fast path takes.
+    tests/scraper/test_parse_engines.py checks both give the same answer on every shape the fast path takes.
     """
     stripped = text.strip()
     m = _DAY_CLOCK.fullmatch(stripped)

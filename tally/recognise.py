@@ -277,7 +277,7 @@ def read_post(html: str, matcher: RosterMatcher, *, colors_matter: bool = True,
 # The version of `flatten` (the parse, what is dropped as quote, spoiler or signature, each character's colour
 # and boldness, the line breaks). mafvote stores every post version's `Flat` with this number and reads again
 # every stored one of another number (mafvote.store): bump it whenever `flatten` can give another result for the
-# same HTML. tests/test_stored_readings.py fingerprints the flat readings of the captured forum pages and fails
+# same HTML. tests/app/test_stored_readings.py fingerprints the flat readings of the captured forum pages and fails
 # until it is bumped (and its fingerprint updated).
 READING_VERSION = 1
 

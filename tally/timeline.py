@@ -7,7 +7,7 @@ it was cast (`count_day` keeps them in the order it read them) — a valid vote 
 (`counted`, or `replaced by a later vote`), a vote for a player modkilled later the same day is the voter's vote
 at weight 0, an edited vote in a `void` day clears the voter's vote, the rest (self-votes, unknown names, votes
 after a final one) change nothing. A step's totals are then what `count_day(..., as_of=that moment)` shows for
-the posts written by then (tests/test_pages_timeline.py holds the two equal): red minus blue, at the view's
+the posts written by then (tests/tally/test_pages_timeline.py holds the two equal): red minus blue, at the view's
 weights, without penalties (the public count shows them once the day is closed; the GM's shows them all day,
 «if the day closed now», which would make every line jump at each first vote). The last step is the count
 itself: its candidates' totals (penalties included) at the close, or at `as_of` while the day is open.

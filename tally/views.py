@@ -7,7 +7,7 @@ vote counted or not, game-wide misses and ties, modkill and activity flags.
 ``public``: what the live-count post may show: every vote at weight 1, only announced silences
 (weight 0), penalties only once the day is closed, no GM-only flags, no alerts, and no result before the close
 (``pending``; after the close the result is the GM's). Nothing here may depend on a hidden
-modifier: ``tests/test_tally_views.py`` proves it for each one.
+modifier: ``tests/tally/test_tally_views.py`` proves it for each one.
 """
 from __future__ import annotations
 

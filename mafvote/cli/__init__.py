@@ -7,7 +7,7 @@ tests under click's CliRunner the same exit codes a GM sees.
 Commands load lazily (issue 17): `mafvote --version` and `mafvote --help` import no command module, and a
 command imports only its own module (`_COMMANDS` names it), so `mafvote tally` never pays for the crawler,
 the daemon or the demo forum. `--help` lists the commands from `_COMMANDS`' short help without importing
-them; tests/test_cli_startup.py checks that listing against the commands' own docstrings.
+them; tests/app/test_cli_startup.py checks that listing against the commands' own docstrings.
 """
 from __future__ import annotations
 

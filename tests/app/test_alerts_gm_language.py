@@ -1,0 +1,325 @@
+"""The GM report in the GM's language (`[alerts] language`), alert
+count lines whose numbers add up as written, no English inside a Russian alert, one HTML document in the
+published count file, and the account playing a replaced slot named in the alerts."""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+from html.parser import HTMLParser
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from mafvote import alert_texts
+from mafvote.alert_rules import (CrawlHealth, count_lines, crawl_alerts, death_cause, deadline_alerts, flag_alerts,
+                                 gm_report_data, silent_alerts)
+from mafvote.publish import html_page, is_html_document, write_count_files
+from mafvote.render import build_data, render
+from test_daemon_day import CONFIG, Recorder, daemon_for, forum, msk, write_config  # noqa: F401 (forum: fixture)
+from test_resolver_scenarios import load_ruleset
+from test_tally_support import MSK, at, blue, count, post, red
+
+MOSCOW = ZoneInfo("Europe/Moscow")
+PECULIAR = load_ruleset("peculiar")
+THREAD = "http://127.0.0.1:42567/showthread.php?tid=2"
+
+
+def green(name: str) -> str:
+    return f'<span style="color: green;" class="mycode_color">{name}</span>'
+
+
+# ------------------------------------------------------------------ the GM report in Russian
+
+REPORT_PLAYERS = ("Ронин", "Нежка", "Любовь", "King Eciton")
+
+
+def closed_day_1():
+    """Day 1 closed at 22:00: Нежка votes for herself, Любовь writes a name in green, Ронин alone writes three
+    posts (the rest are under the 3-post minimum), King Eciton has written nothing since the game began."""
+    return count([post("Ронин", "10:00", red("Нежку"), pid=101), post("Нежка", "10:02", red("Нежка"), pid=102),
+                  post("Любовь", "10:10", green("Ронин"), pid=106), post("Ронин", "11:00", "думаю", pid=110),
+                  post("Ронин", "12:00", "всё ещё думаю", pid=111)],
+                 players=REPORT_PLAYERS, alive=REPORT_PLAYERS, as_of=at("23:00"), closed_at=at("22:00"),
+                 game_start=datetime(2026, 12, 31, 12, 0, tzinfo=MSK), rules={"min_posts_for_night_action": 3})
+
+
+def report_data(language: str):
+    outcome = {"day": 1, "deaths": [{"player": "Нежка", "role": "Доктор Голан", "side": "hollows", "revealed": True,
+                                     "causes": ["hanged"]}]}
+    game = {"id": "g", "title": "Тест", "players": [{"nick": "Ронин", "gender": "m"}, {"nick": "Нежка", "gender": "f"},
+                                                   {"nick": "Любовь", "gender": "f"}, {"nick": "King Eciton"}]}
+    data = build_data(outcome=outcome, tally=closed_day_1().to_json(), game=game, ruleset=PECULIAR, phase=1)
+    return gm_report_data(data, language=language, tz=MOSCOW)
+
+
+def section(text: str, title: str) -> list[str]:
+    lines = text.splitlines()
+    start = lines.index(title) + 1
+    end = next((i for i in range(start, len(lines)) if not lines[i].startswith("- ")), len(lines))
+    return lines[start:end]
+
+
+def test_the_russian_gm_report_words_flags_sides_and_causes_in_russian():
+    text = render("peculiar", "gm_report", report_data("ru"), fmt="text")
+    assert section(text, "Выбыли") == [
+        "- Нежка: Доктор Голан (пустота); роль открыта; причина: повешение"]
+    assert section(text, "Голосование: требует решения") == [
+        "- голос за себя: Нежка, пост 102 — голос за себя (красным); не засчитан",
+        "- непонятный цвет: Любовь, пост 106 — Имя «Ронин» написано другим цветом (не красным и не синим); не "
+        "засчитано как голос",
+        "- мало постов: Нежка — 1 пост за день (нужно не меньше 3): следующее ночное действие не принимается",
+        "- мало постов: Любовь — 1 пост за день (нужно не меньше 3): следующее ночное действие не принимается",
+        "- мало постов: King Eciton — 0 постов за день (нужно не меньше 3): следующее ночное действие не принимается",
+        "- День 1: King Eciton ничего не пишет уже 35 часов (с 31.12 12:00 МСК): кандидат на замену",
+    ]
+    # the notes below (render.gm_notes: genders and declension) are Russian too (tests/app/test_gm_outputs_followups.py)
+    flagged = text.split("Проверьте в постах")[0]
+    assert not re.search(r"\b(posts|wrote|voted|hollows|hanged|colour|silent_player|under_active)\b", flagged)
+
+
+def test_the_report_and_the_alerts_word_a_flag_from_one_table():
+    # the report's line holds exactly the text the GM's alert sends for the same flag
+    tally = closed_day_1().to_json()
+    alerts = {a.key: a.text for a in flag_alerts("g", tally, now=at("22:30"), tz=MOSCOW, language="ru")}
+    report = render("peculiar", "gm_report", report_data("ru"), fmt="text")
+    colour = "Имя «Ронин» написано другим цветом (не красным и не синим); не засчитано как голос"
+    assert alerts["vote_flag:post106:unrecognised_colour"] == f"День 1, непонятный цвет: Любовь: {colour}"
+    assert f"- непонятный цвет: Любовь, пост 106 — {colour}" in report.splitlines()
+
+
+def test_the_english_gm_report_keeps_its_lines_and_names_the_side():
+    text = render("peculiar", "gm_report", report_data("en"), fmt="text")
+    assert section(text, "Выбыли") == [
+        "- Нежка: Доктор Голан (пустота); роль открыта; причина: hanged"]
+    flags = section(text, "Голосование: требует решения")
+    assert flags[0] == "- self_vote: Нежка, пост 102: Нежка voted for themselves (red); not counted"
+    assert flags[2] == ("- under_active: Нежка: Нежка wrote 1 post today (fewer than 3): the next night action is "
+                        "refused")
+    assert flags[-1].startswith("- silent_player: King Eciton has written nothing for 35 h")
+
+
+def test_a_report_without_the_language_pass_still_renders_as_before():
+    # data that did not go through gm_report_data (another caller): the tally's sentences and the side's id
+    outcome = {"day": 1, "deaths": [{"player": "Нежка", "role": "Доктор Голан", "side": "hollows", "revealed": True,
+                                     "causes": ["hanged"]}]}
+    data = build_data(outcome=outcome, tally=closed_day_1().to_json(), ruleset=PECULIAR, phase=1)
+    text = render("peculiar", "gm_report", data, fmt="text")
+    assert "- Нежка: Доктор Голан, сторона hollows; роль открыта; причина: hanged" in text.splitlines()
+    assert "- self_vote: Нежка, пост 102: Нежка voted for themselves (red); not counted" in text.splitlines()
+
+
+@pytest.mark.parametrize("cause, russian", [
+    ("hanged", "повешение"),
+    ("modkill", "модкилл"),
+    ("killed by Ронин (boss)", "убийство: Ронин (босс)"),
+    ("killed by Ронин (Маньяк)", "убийство: Ронин (Маньяк)"),
+    ("role shot by Ронин", "выстрел в роль: Ронин"),
+    ("wrong role shot by Ронин", "неверный выстрел в роль: Ронин"),
+    ("bloody kill by Ронин", "кровавое убийство: Ронин"),
+    ("visitor of Нежка, bloody kill by Ронин", "гость у Нежка при кровавом убийстве (Ронин)"),
+    ("counter-strike by Нежка", "ответный удар: Нежка"),
+    ("died guarding Нежка", "охрана (Нежка): погибает вместо подопечного"),
+    ("taken by the shahid Ронин", "шахид Ронин забирает с собой"),
+    ("struck by lightning", "struck by lightning"),        # a cause the table does not know: as recorded
+])
+def test_each_cause_of_death_the_resolver_records_in_russian(cause, russian):
+    assert death_cause(cause, language="ru") == russian
+    assert death_cause(cause, language="en") == cause
+
+
+# ------------------------------------------------------------------ the count line adds up
+
+def penalty_and_blue():
+    """Ёжик did not vote (+2) and Мари defends him (−1): his total is 1; Ронин and Нежка vote each other."""
+    players = ("Ёжик в тумане", "Мари", "Ронин", "Нежка")
+    return count([post("Мари", "10:00", blue("Ёжик в тумане")), post("Ронин", "10:05", red("Нежку")),
+                  post("Нежка", "10:10", red("Ронина"))], players=players, alive=players, as_of=at("23:00"),
+                 closed_at=at("22:00"))
+
+
+def test_a_penalty_minus_a_blue_vote_is_written_as_its_parts():
+    tally = penalty_and_blue().to_json()
+    assert count_lines(tally, language="ru") == [
+        "Ёжик в тумане — итого 1: в защиту −1 (Мари), штраф +2",
+        "Нежка — 1 голос (Ронин)",
+        "Ронин — 1 голос (Нежка)",
+    ]
+    assert count_lines(tally, language="en") == [
+        "Ёжик в тумане — total 1: blue -1 (Мари), penalty +2",
+        "Нежка — 1 (Ронин)",
+        "Ронин — 1 (Нежка)",
+    ]
+
+
+def test_the_deadline_alert_carries_the_line_that_adds_up():
+    deadline = datetime(2027, 1, 1, 22, 0, tzinfo=MSK)
+    [alert] = deadline_alerts("g", penalty_and_blue().to_json(), deadline=deadline, now=deadline + timedelta(minutes=1),
+                              before_deadline=[], tz=MOSCOW, language="ru")
+    assert "Ёжик в тумане — итого 1: в защиту −1 (Мари), штраф +2" in alert.text.splitlines()
+    assert "из них" not in alert.text
+
+
+def test_weights_penalty_and_both_colours_add_up_to_the_total():
+    tally = {"view": "gm", "day": 2, "candidates": [
+        {"player": "Петя", "total": 3, "red": 4, "blue": 3, "penalty": 2, "voters": [
+            {"voter": "Соня", "color": "red", "weight": 2}, {"voter": "Вася", "color": "red", "weight": 1},
+            {"voter": "Коля", "color": "red", "weight": 1}, {"voter": "Доктор", "color": "blue", "weight": 3}]},
+        {"player": "Маша", "total": 2, "red": 0, "blue": 0, "penalty": 2, "voters": []},
+        {"player": "Лев", "total": -2, "red": 1, "blue": 3, "penalty": 0, "voters": [
+            {"voter": "Петя", "color": "red", "weight": 1}, {"voter": "Доктор", "color": "blue", "weight": 3}]}]}
+    assert count_lines(tally, language="ru") == [
+        "Петя — итого 3: против +4 (Соня ×2, Вася, Коля), в защиту −3 (Доктор ×3), штраф +2",
+        "Маша — итого 2: штраф +2",
+        "Лев — итого −2: против +1 (Петя), в защиту −3 (Доктор ×3)",    # one minus sign in a line
+    ]
+    assert count_lines(tally, language="en")[-1] == "Лев — total -2: red +1 (Петя), blue -3 (Доктор ×3)"
+
+
+# ------------------------------------------------------------------ no English in a Russian alert
+
+def test_an_unrecognised_colour_is_said_in_russian_without_the_class_name():
+    players = ("Любовь", "Ронин")
+    tally = count([post("Любовь", "10:10", green("Ронин"), pid=106)], players=players, alive=players,
+                  as_of=at("12:00")).to_json()
+    [alert] = [a for a in flag_alerts("g", tally, now=at("12:00"), tz=MOSCOW, language="ru") if a.kind == "vote_flag"]
+    assert alert.text == ("День 1, непонятный цвет: Любовь: Имя «Ронин» написано другим цветом (не красным и не "
+                          "синим); не засчитано как голос")
+    assert "other" not in alert.text
+
+
+FIRST_FAILURE = datetime(2026, 11, 30, 9, 42, tzinfo=timezone.utc)
+
+
+def failing(error: str) -> str:
+    health = CrawlHealth(topic="vote", failures_in_a_row=3, first_failure_at=FIRST_FAILURE, last_error=error,
+                         url=THREAD)
+    [alert] = crawl_alerts("g", health, now=FIRST_FAILURE + timedelta(minutes=6), phase="day1", tz=MOSCOW,
+                           language="ru")
+    return alert.text
+
+
+def test_crawl_failing_says_in_russian_what_failed_and_marks_the_crawlers_error():
+    error = f"cannot read {THREAD} after 5 attempts: connection failed ([Errno 111] Connection refused)"
+    assert failing(error).splitlines() == [
+        f"Чтение {THREAD} не удалось 3 раза подряд, начиная с 30.11 12:42 МСК: сервер форума отклоняет соединение. "
+        "Подсчёт голосов не актуален; проверьте форум и сеть",
+        f"Ошибка: {error}",
+    ]
+
+
+@pytest.mark.parametrize("error, cause", [
+    ("cannot read URL after 5 attempts: timed out (ReadTimeout)", ": форум не отвечает (истекло время ожидания)"),
+    ("cannot read URL after 5 attempts: connection failed ([Errno -2] Name or service not known)",
+     ": адрес форума не найден (DNS)"),
+    ("cannot read URL after 5 attempts: connection failed ([SSL: CERTIFICATE_VERIFY_FAILED] certificate verify "
+     "failed)", ": не удалось защищённое соединение (сертификат или TLS)"),
+    ("cannot read URL after 5 attempts: connection failed (Server disconnected without sending a response.)",
+     ": нет соединения с форумом"),
+    ("cannot read URL: HTTP 404 Not Found; check the topic URL in the config (is the topic public to guests?)",
+     ": страница не найдена (HTTP 404)"),
+    ("cannot read URL: HTTP 403 Forbidden; check the topic URL in the config (is the topic public to guests?)",
+     ": доступ запрещён (HTTP 403); тема открыта гостям?"),
+    ("cannot read URL: HTTP 429 Too Many Requests, the forum asks to wait 900 s (more than 300 s); try again later",
+     ": форум просит подождать (HTTP 429)"),
+    ("cannot read URL after 5 attempts: HTTP 502 Bad Gateway", ": форум отвечает ошибкой сервера (HTTP 502)"),
+    ("cannot read URL: HTTP 418 I'm a teapot", ": форум отвечает HTTP 418"),
+    ("the store is locked", ""),          # no known shape: no cause, the error is still shown, marked
+])
+def test_each_shape_of_crawler_error_has_a_russian_cause(error, cause):
+    first, second = failing(error).splitlines()
+    assert first == (f"Чтение {THREAD} не удалось 3 раза подряд, начиная с 30.11 12:42 МСК{cause}. Подсчёт голосов "
+                     "не актуален; проверьте форум и сеть")
+    assert second == f"Ошибка: {error}"
+
+
+def test_the_english_crawl_alert_is_unchanged():
+    health = CrawlHealth(topic="vote", failures_in_a_row=3, first_failure_at=FIRST_FAILURE,
+                         last_error="HTTP 503 from forum", url=THREAD)
+    [alert] = crawl_alerts("g", health, now=FIRST_FAILURE, phase="day1", language="en")
+    assert alert.text == (f"Crawling {THREAD} failed 3 times in a row since 2026-11-30T09:42:00+00:00: HTTP 503 from "
+                          "forum. The count is not current; check the forum and the network")
+
+
+def test_every_crawl_cause_exists_in_both_languages():
+    causes = {k for k in alert_texts.RU if k.startswith("crawl.cause.")}
+    assert len(causes) == 10 and causes == {k for k in alert_texts.EN if k.startswith("crawl.cause.")}
+
+
+# ------------------------------------------------------------------ one HTML document
+
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.doctypes, self.tags = 0, []
+
+    def handle_decl(self, decl: str) -> None:
+        self.doctypes += decl.lower().startswith("doctype")
+
+    def handle_starttag(self, tag, attrs) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def parse(text: str) -> _Page:
+    page = _Page()
+    page.feed(text)
+    return page
+
+
+def test_the_published_count_page_is_one_document_with_one_refresh(forum, tmp_path):
+    forum.add_post(2, "Ronin", f"Голосую {red('Соня')}", time=msk("10:07"))
+    with daemon_for(write_config(tmp_path, forum.base_url), {"webhook": Recorder()}) as daemon:
+        daemon.tick(msk("10:10"))
+    page = parse((tmp_path / "public" / "votecount-ny.html").read_text(encoding="utf-8"))
+    assert page.doctypes == 1
+    assert [t for t, _ in page.tags].count("html") == 1 and [t for t, _ in page.tags].count("body") == 1
+    refresh = [a for t, a in page.tags if t == "meta" and a.get("http-equiv") == "refresh"]
+    assert len(refresh) == 1
+    assert [t for t, _ in page.tags].count("table") == 1      # the themed count itself is in it
+
+
+def test_a_whole_page_is_written_as_it_is_and_a_fragment_is_wrapped(tmp_path):
+    whole = "<!doctype html>\n<html lang=\"ru\"><head><meta http-equiv=\"refresh\" content=\"120\"></head>" \
+            "<body><p>Соня: 2</p></body></html>\n"
+    write_count_files(tmp_path, "a", bbcode="[b]x[/b]", html_body=whole)
+    assert (tmp_path / "votecount-a.html").read_text(encoding="utf-8") == whole
+    write_count_files(tmp_path, "b", bbcode="[b]x[/b]", html_body="<pre>Соня: 2</pre>", title="Тест")
+    assert (tmp_path / "votecount-b.html").read_text(encoding="utf-8") == html_page("Тест", "<pre>Соня: 2</pre>")
+    assert is_html_document("\n<!-- a GM's comment -->\n<HTML>") and not is_html_document("<pre><html></pre>")
+
+
+# ------------------------------------------------------------------ the account playing the slot now
+
+def test_the_silent_player_alert_names_the_account_playing_the_slot():
+    tally = {"view": "gm", "day": 1, "alerts": [
+        {"kind": "silent_player", "time": "2027-01-01T12:00:00+03:00", "player": "Ёжик",
+         "detail": "Ёжик has written nothing for 47 h (since 2026-12-30T13:00:00+03:00): a replacement candidate",
+         "data": {"hours": 47, "since": "2026-12-30T13:00:00+03:00"}}]}
+    [alert] = silent_alerts("g", tally, now=at("12:00"), tz=MOSCOW, language="ru", names={"Ёжик": "НовыйЁж"})
+    assert alert.text == "День 1: НовыйЁж ничего не пишет уже 47 часов (с 30.12 13:00 МСК): кандидат на замену"
+    assert alert.key == "silent_player:day1:Ёжик"       # the slot's key: a replacement does not alert again
+
+
+REPLACED = CONFIG.replace('''[[games.players]]
+nick = "Alisa"''', '''[[games.players]]
+nick = "Ёжик"
+replaced_by = {{ nick = "НовыйЁж", at = "2026-12-30T09:00" }}
+[[games.players]]
+nick = "Alisa"''').replace('start = "2026-12-30T10:00"', 'start = "2026-12-29T10:00"').replace(
+    'language = "en"', 'language = "ru"')
+
+
+def test_the_daemons_alerts_name_the_replacement_not_the_replaced_account(forum, tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text(REPLACED.format(base=forum.base_url, poll="5m"), encoding="utf-8")
+    for who in ("Ronin", "Соня", "Puss", "Alisa"):
+        forum.add_post(2, who, "здесь", time=msk("10:01"))
+    channel = Recorder()
+    with daemon_for(config, {"webhook": channel}) as daemon:
+        daemon.tick(msk("21:30"))
+    texts = {a.key: a.text for a in channel.sent}
+    assert texts["silent_player:day1:Ёжик"] == (
+        "День 1: НовыйЁж ничего не пишет уже 35 часов (с 29.12 10:00 МСК): кандидат на замену")
+    soon = texts["deadline_soon:day1:60m"].splitlines()
+    assert "Не проголосовали (5): Ronin, Соня, Puss, НовыйЁж, Alisa" in soon
+    assert "НовыйЁж — итого 2: штраф +2" in soon
+    assert not any("Ёжик" in text for text in texts.values())

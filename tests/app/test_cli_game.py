@@ -1,0 +1,360 @@
+"""The GM's game commands end to end through the `mafvote` entry point (issue 4 item 4): night add →
+night resolve (--dry-run shows, apply writes) → day close from the count of the stored MyBB vote thread →
+undo → state; modkill, replace, the hand-set state; bad input exits 2 naming the line, nothing applied."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from click.testing import CliRunner
+
+import mafvote.game as game_mod
+from mafvote.cli import cli
+from mafvote.store import Store
+from scraper.fetch import FetchedMeta
+from scraper.parse import parse_page
+
+ROOT = Path(__file__).resolve().parents[2]
+MYBB = ROOT / "fixtures" / "html" / "mybb"
+CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"
+MSK = ZoneInfo("Europe/Moscow")
+CAPTURE = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)
+AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
+BASE = "http://127.0.0.1:8081/"
+NIGHT1 = "state/nights/ny/night-1.toml"
+
+
+def fill_store(db: Path) -> None:
+    with Store(db) as s:
+        s.ensure_forum("hyper", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
+        for kind, tid, files in (("game", "1", ["showthread_tid1_game_page1.html"]),
+                                 ("vote", "2", [f"showthread_tid2_page{i}.html" for i in range(1, 6)])):
+            topic = s.ensure_topic("hyper", tid, url=f"{BASE}showthread.php?tid={tid}", kind=kind, game_id="ny")
+            for n, name in enumerate(files, 1):
+                url = f"{BASE}showthread.php?tid={tid}&page={n}"
+                page = parse_page((MYBB / name).read_bytes(), url=url, profile="mybb", tz=MSK, now=CAPTURE)
+                s.upsert_page(topic, page, FetchedMeta(url, CAPTURE))
+
+
+@pytest.fixture
+def game_dir(tmp_path, monkeypatch):
+    (tmp_path / "config.toml").write_text(CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db"),
+                                          encoding="utf-8")
+    fill_store(tmp_path / "state" / "m.db")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
+    return tmp_path
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def ok(*args: str) -> str:
+    code, out, err = run(*args)
+    assert code == 0, err
+    return out
+
+
+def state() -> dict:
+    return json.loads(ok("state", "--format", "json"))
+
+
+def enter_night_1() -> None:
+    for actor, text in (("РэдДи", "Убиваю Алису"), ("Алукард", "Лечу Нежку"), ("Puss", "Блокирую Соню"),
+                        ("Невермор", "Забираю Ронина")):
+        ok("night", "add", "--night", "1", "--actor", actor, text)
+    ok("night", "roll", "--night", "1", "--actor", "Puss", "silence", "yes")
+
+
+def test_night_add_prints_how_it_read_and_appends_to_the_night_file(game_dir):
+    out = ok("night", "add", "--night", "1", "--actor", "Рэдди", "Убиваю Алису")
+    assert "прочитано: РэдДи: убийство → Alisa" in out
+    out = ok("night", "add", "--night", "1", "--actor", "Алукард", "Лечу Нежку")
+    assert "прочитано: Алукард: лечение → Nejka" in out
+    text = (game_dir / NIGHT1).read_text(encoding="utf-8")
+    assert text.startswith("night = 1\n")
+    assert text.count("[[actions]]") == 2 and 'targets = ["Alisa"]' in text and 'targets = ["Nejka"]' in text
+
+
+def test_full_flow_resolve_close_undo_state(game_dir):
+    enter_night_1()
+    # --dry-run shows the outcome and stores nothing
+    dry = json.loads(ok("night", "resolve", "--night", "1", "--dry-run", "--format", "json"))
+    assert [(d["player"], d["role"], d["revealed"]) for d in dry["deaths"]] == [("Alisa", "мирная зверюшка", True)]
+    assert dry["silenced"] == [{"player": "Соня", "days": 1, "announced": True}]
+    assert set(dry) >= {"night", "deaths", "saved", "silenced", "public", "private", "refused", "rolls",
+                        "next_day", "log"}
+    assert dry["rolls"] == [{"actor": "Puss", "name": "silence", "p": 0.5, "value": True, "forced": True}]
+    assert state()["applied"] == [] and len(state()["alive"]) == 12
+    # applied: the same outcome, now the state
+    applied = json.loads(ok("night", "resolve", "--night", "1", "--format", "json"))
+    assert applied["deaths"] == dry["deaths"] and applied["public"] == dry["public"]
+    st = state()
+    assert st["phase"] == {"kind": "day", "number": 1, "start": "2026-12-30T20:00:00+03:00",
+                           "deadline": "2026-12-31T18:00:00+03:00"}
+    assert [p["player"] for p in st["alive"]] == ["РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард",
+                                                  "Nejka", "Гафф", "Enzo", "Nevermore", "Ronin", "Puss"]
+    assert st["dead"] == [{"player": "Alisa", "died": "night 1", "causes": ["killed by РэдДи (boss)"],
+                           "role": "мирная зверюшка"}]
+    assert st["silences"] == [{"player": "Соня", "days": 1, "announced": True}]
+    # a night cannot be applied twice
+    code, _, err = run("night", "resolve", "--night", "1")
+    assert code == 2 and "night 1 of game ny is already applied" in err and "mafvote undo" in err
+
+    # day 1, the GM moved the deadline to 01.01 18:00: the count hangs Puss. Alisa is dead (her vote does not
+    # count), Соня is silenced (weight 0), Enzo is Герда (red ×2): Puss has 5 in the GM's count
+    out = json.loads(ok("day", "close", "--day", "1", "--deadline", "2027-01-01T18:00", "--format", "json"))
+    assert out["decided_by"] == "count"
+    assert [(d["player"], d["role"], d["side"], d["revealed"]) for d in out["day"]["deaths"]] == [
+        ("Puss", "Щелкунчик", "mafia", True)]
+    puss = out["count"]["candidates"][0]
+    assert (puss["player"], puss["total"], puss["red"]) == ("Puss", 5, 5)
+    assert [(v["voter"], v["weight"]) for v in puss["voters"]] == [
+        ("Гафф", 1), ("Алукард", 1), ("Соня", 0), ("РэдДи", 1), ("Enzo", 2)]
+    assert ("dead_voter", "Alisa") in {(f["kind"], f["player"]) for f in out["count"]["flags"]}
+    assert out["day"]["public"][0]["text"] == "Повешен Puss - Щелкунчик (мафия)"
+    st = state()
+    assert st["phase"]["kind"] == "night" and st["phase"]["number"] == 2
+    # the next phase starts at the deadline the day was closed with
+    assert st["phase"]["start"] == "2027-01-01T18:00:00+03:00" and st["phase"]["deadline"] == "2027-01-01T20:00:00+03:00"
+    assert "Puss" not in [p["player"] for p in st["alive"]] and st["silences"] == []
+    assert [a["how"] for a in st["applied"]] == ["resolve", "close"]
+    # the closed day is counted again from its stored bounds and the state it was closed on
+    again = json.loads(ok("tally", "--day", "1", "--view", "gm", "--format", "json"))
+    assert (again["since"], again["deadline"]) == ("2026-12-30T20:00:00+03:00", "2027-01-01T18:00:00+03:00")
+    assert again["candidates"] == out["count"]["candidates"] and again["silenced"] == ["Соня"]
+
+    # undo drops the day's close: Puss is back, day 1 is current again, Соня still silenced
+    out = ok("undo")
+    assert "отменено: #2 закрыт день 1 (применено 2027-01-02 00:00 UTC)" in out and "текущая фаза: день 1" in out
+    st = state()
+    assert st["phase"]["kind"] == "day" and "Puss" in [p["player"] for p in st["alive"]]
+    assert st["silences"] == [{"player": "Соня", "days": 1, "announced": True}]
+    # the GM's own decision instead of the count
+    out = ok("day", "close", "--day", "1", "--eliminate", "Невермор")
+    assert "решение ведущего" in out and "Повешен Nevermore - Хлопушка (мирный)" in out
+    text = ok("state")
+    assert text.startswith("Игра ny: ночь 2, с 2026-12-31 18:00 до 2026-12-31 20:00")
+    assert "Выбыли: Alisa — ночь 1, мирная зверюшка; Nevermore — день 1, Хлопушка" in text     # in the order they died
+
+
+def test_undo_with_nothing_applied_is_bad_input(game_dir):
+    code, _, err = run("undo")
+    assert code == 2 and "nothing applied yet" in err
+
+
+def test_phase_order_is_enforced(game_dir):
+    code, _, err = run("day", "close", "--day", "1", "--nobody")
+    assert code == 2 and "day 1 is not the current phase (ночь 1); resolve night 1 first" in err
+    code, _, err = run("night", "resolve", "--night", "2")
+    assert code == 2 and "night 2: the game's next night is 1" in err
+    ok("night", "resolve", "--night", "1")
+    code, _, err = run("night", "add", "--night", "1", "--actor", "Алукард", "Лечу Нежку")
+    assert code == 2 and "night 1 of game ny is already applied" in err
+
+
+def test_bad_phrases_exit_2_and_write_nothing(game_dir):
+    enter_night_1()
+    ok("night", "resolve", "--night", "1")
+    ok("day", "close", "--day", "1", "--nobody")
+    before = state()
+    cases = [
+        ("Alisa", "Лечу Соню", "actor Alisa is dead (night 1)"),                          # a dead actor
+        ("РэдДи", "Убиваю Васю", "player 'Васю' is not in the game"),                     # not in the game
+        ("Ronin", "Лечу Соню", "Снежная королева cannot do this (heal)"),                 # an ability the role lacks
+        ("Алукард", "Танцую с Соней", "no action verb in 'Танцую с Соней'"),              # not understood
+        ("РэдДи", "Убиваю Алису", "targets: Alisa is dead (night 1)"),                    # a dead target
+    ]
+    for actor, text, message in cases:
+        code, _, err = run("night", "add", "--night", "2", "--actor", actor, text)
+        assert code == 2, (actor, text)
+        assert message in err, err
+    assert not (game_dir / "state/nights/ny/night-2.toml").exists()
+    assert state() == before
+
+
+def test_night_file_errors_name_the_line_and_nothing_is_applied(game_dir):
+    path = game_dir / NIGHT1
+    path.parent.mkdir(parents=True)
+    path.write_text('night = 1\n\n[[actions]]\nactor = "РэдДи"\nability = "kill"\ntargets = [Alisa]\n',
+                    encoding="utf-8")
+    code, _, err = run("night", "resolve", "--night", "1")
+    assert code == 2 and f"{NIGHT1}: line 6: TOML syntax" in err
+    path.write_text('night = 1\n\n[[actions]]\nactor = "РэдДи"\nability = "kill"\ntargets = ["Alisa"]\n\n'
+                    '[[actions]]\nactor = "Ronin"\nability = "heal"\ntargets = ["Вася"]\n', encoding="utf-8")
+    code, _, err = run("night", "resolve", "--night", "1")
+    assert code == 2
+    assert f"{NIGHT1}: line 8: targets: 'Вася' is not in the game" in err
+    assert f"{NIGHT1}: line 8: Ronin (Снежная королева) has no ability 'heal' tonight" in err
+    assert state()["applied"] == [] and len(state()["alive"]) == 12
+
+
+def test_a_phrase_is_refused_when_it_would_break_the_night_file(game_dir):
+    ok("night", "add", "--night", "1", "--actor", "Алукард", "Лечу Нежку")
+    before = (game_dir / NIGHT1).read_text(encoding="utf-8")
+    code, _, err = run("night", "add", "--night", "1", "--actor", "Алукард", "Лечу Соню")
+    assert code == 2 and "Алукард already has an action (line 3)" in err
+    assert (game_dir / NIGHT1).read_text(encoding="utf-8") == before
+
+
+def test_modkill_replace_and_undo(game_dir):
+    out = ok("modkill", "--player", "Трусики")
+    assert out.strip() == "Модкилл: Trusiki Kayfa"
+    st = state()
+    assert st["dead"][0]["player"] == "Trusiki Kayfa" and st["dead"][0]["causes"] == ["modkill"]
+    assert st["phase"]["kind"] == "night" and st["phase"]["number"] == 1      # a modkill does not end a phase
+    ok("replace", "--player", "Puss", "--by", "Кот")
+    st = state()
+    assert "Кот" in [p["player"] for p in st["alive"]] and "Puss" not in [p["player"] for p in st["alive"]]
+    assert st["replacements"] == [{"old": "Puss", "new": "Кот"}]
+    code, _, err = run("replace", "--player", "Кот", "--by", "Ronin")
+    assert code == 2 and err.startswith("error: replace: ") and "Ronin" in err     # no empty ": : " before it
+    assert "отменено: #2 замена, ночь 1: Puss → Кот" in ok("undo")
+    assert "отменено: #1 модкилл, ночь 1: Trusiki Kayfa" in ok("undo")
+    assert state()["dead"] == [] and state()["applied"] == []
+
+
+def test_group_config_option_picks_the_game_of_a_state_subcommand(game_dir):
+    # `mafvote state -c b/config.toml silence ...` from game a's folder: the secret silence lands in game b, never
+    # in ./config.toml's game (the subcommand's own `config.toml` default used to hide the group's -c)
+    other = game_dir / "b"
+    other.mkdir()
+    (other / "config.toml").write_text((game_dir / "config.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    fill_store(other / "state" / "m.db")
+    ok("state", "-c", "b/config.toml", "silence", "--player", "Гафф", "--day", "1", "--secret")
+    ok("state", "-c", "b/config.toml", "alibi", "--player", "Puss", "--day", "1")
+    assert state()["hidden_vote_loss"] == [] and state()["alibis"] == []
+    b = json.loads(ok("state", "-c", "b/config.toml", "--format", "json"))
+    assert b["hidden_vote_loss"] == ["Гафф"] and b["alibis"] == ["Puss"]
+    # a -c typed on the subcommand still wins over the group's
+    ok("state", "-c", "b/config.toml", "silence", "-c", "config.toml", "--player", "Соня", "--day", "1", "--secret")
+    assert state()["hidden_vote_loss"] == ["Соня"]
+
+
+def test_a_typed_config_option_wins_over_mafvote_config_in_the_environment(game_dir, monkeypatch):
+    # $MAFVOTE_CONFIG names game b (set long ago in the shell); a -c the GM types names game a: a is meant,
+    # wherever the -c stands (root, group, subcommand)
+    other = game_dir / "b"
+    other.mkdir()
+    (other / "config.toml").write_text((game_dir / "config.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    fill_store(other / "state" / "m.db")
+    monkeypatch.setenv("MAFVOTE_CONFIG", str(other / "config.toml"))
+    ok("-c", "config.toml", "state", "silence", "--player", "Гафф", "--day", "1", "--secret")
+    ok("state", "-c", "config.toml", "alibi", "--player", "Puss", "--day", "1")
+    ok("state", "silence", "-c", "config.toml", "--player", "Соня", "--day", "1", "--secret")
+    a = json.loads(ok("state", "-c", "config.toml", "--format", "json"))
+    assert a["hidden_vote_loss"] == ["Гафф", "Соня"] and a["alibis"] == ["Puss"]
+    # nothing typed: the environment's game
+    b = state()
+    assert b["hidden_vote_loss"] == [] and b["alibis"] == []
+
+
+def test_hand_set_state_silence_alibi_kill(game_dir):
+    ok("state", "silence", "--player", "Соня", "--day", "1", "--days", "2")
+    ok("state", "silence", "--player", "Гафф", "--day", "1", "--secret")
+    ok("state", "alibi", "--player", "Puss", "--day", "1")
+    ok("state", "kill", "--player", "Alisa", "--reveal")
+    st = state()
+    assert st["silences"] == [{"player": "Соня", "days": 2, "announced": True}]
+    assert st["hidden_vote_loss"] == ["Гафф"] and st["alibis"] == ["Puss"]
+    assert st["dead"] == [{"player": "Alisa", "died": "night 1 (set by the GM)", "causes": ["gm"],
+                           "role": "мирная зверюшка"}]
+    text = ok("state")
+    assert "Лишены голоса: Соня (2 дня)" in text and "Тайно лишены голоса: Гафф" in text
+    assert "Отмазаны: Puss" in text
+    code, _, err = run("state", "alibi", "--player", "Puss", "--day", "3")
+    assert code == 2 and "the state can be set for the current or coming day only (day 1" in err
+    # the alibi saves Puss from the count, and the resolver spends it
+    ok("night", "resolve", "--night", "1")
+    out = json.loads(ok("day", "close", "--day", "1", "--deadline", "2027-01-01T18:00", "--format", "json"))
+    assert out["count"]["outcome"]["reason"] == "alibi" and out["count"]["outcome"]["saved"] == ["Puss"]
+    assert out["day"]["deaths"] == [] and out["day"]["saved"] == [{"player": "Puss", "reason": "alibi"}]
+    assert out["day"]["public"][0]["text"] == "Обречённый отмазан, не вешается никто"
+
+
+def test_day_close_records_misses_and_modkill_candidates(game_dir):
+    ok("night", "resolve", "--night", "1")
+    # the scheduled day 1 (30.12 20:00 - 31.12 18:00): Гафф wrote no vote, Nevermore's (pid 29) is late
+    out = json.loads(ok("day", "close", "--day", "1", "--format", "json"))
+    assert out["count"]["not_voted"] == ["Гафф", "Nevermore"] and out["modkill_candidates"] == []
+    assert state()["misses"] == {"Гафф": 1, "Nevermore": 1}
+    ok("night", "resolve", "--night", "2")
+    # day 2 closed at 01.01 12:00-18:00: six players miss; it is Nevermore's second miss (rule 4: modkill)
+    out = json.loads(ok("day", "close", "--day", "2", "--since", "2027-01-01T12:00", "--deadline",
+                        "2027-01-01T18:00", "--format", "json"))
+    assert out["count"]["not_voted"] == ["King Eciton", "Nejka", "Nevermore", "Alisa", "Ronin", "Puss"]
+    assert out["modkill_candidates"] == ["Nevermore"]
+    puss = out["count"]["candidates"][0]
+    # Гафф, Алукард, Соня, РэдДи, Enzo (Герда, ×2) + the penalty of 2 for not voting
+    assert (puss["player"], puss["red"], puss["penalty"], puss["total"]) == ("Puss", 6, 2, 8)
+    assert [d["player"] for d in out["day"]["deaths"]] == ["Puss"]
+    assert state()["misses"] == {"Гафф": 1, "Nevermore": 2, "King Eciton": 1, "Nejka": 1, "Alisa": 1,
+                                 "Ronin": 1, "Puss": 1}
+
+
+def test_a_day_with_no_post_in_the_vote_thread_records_no_misses(game_dir):
+    # The GM gives day 1 bounds that hold no post of the stored vote thread (it begins 30.12 20:00): a gap
+    # in the data (a thread not crawled, wrong bounds), not twelve players missing their vote.
+    ok("night", "resolve", "--night", "1")
+    out = ok("day", "close", "--day", "1", "--nobody", "--since", "2026-12-30T10:00", "--deadline", "2026-12-30T19:00")
+    assert "Примечание: в теме голосования нет ни одного поста с " in out and "пропуски и активность не записаны" in out
+    assert state()["misses"] == {}
+    # a day with posts still records the misses: these six cast no vote between 01.01 12:00 and 18:00
+    ok("undo")
+    ok("day", "close", "--day", "1", "--since", "2027-01-01T12:00", "--deadline", "2027-01-01T18:00")
+    assert state()["misses"] == {p: 1 for p in ("King Eciton", "Nejka", "Nevermore", "Alisa", "Ronin", "Puss")}
+
+
+# -- `night add` reads every action of a message or none (acceptance hunt 003, h20 r2: "Убиваю Каппу и лечу
+# себя книгой" was entered as the book alone, the kill lost and its sender given the missed-night-action +2)
+TM_PLAYERS = (("Альфа", "Мафиозо", ["book"]), ("Бета", "Мафиозо", []), ("Гамма", "Комиссар", ["button"]),
+              ("Дельта", "Доктор", []), ("Эпсилон", "Маньяк", []), ("Зета", "Мирный житель", ["clock"]),
+              ("Эта", "Мирный житель", []), ("Каппа", "Мирный житель", []))
+
+
+@pytest.fixture
+def tm_dir(tmp_path, monkeypatch):
+    """The test game's config with the 003 ruleset (time_machine) and a roster holding its three items."""
+    text = CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db")
+    text = text[:text.index("[[games.players]]")].replace('ruleset = "new_year"', 'ruleset = "time_machine"')
+    text += "".join(f'[[games.players]]\nnick = "{nick}"\nrole = "{role}"\nitems = {json.dumps(items, ensure_ascii=False)}\n'
+                    for nick, role, items in TM_PLAYERS)
+    (tmp_path / "config.toml").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
+    return tmp_path
+
+
+def test_night_add_of_two_actions_in_one_sentence_prints_and_writes_both(tm_dir):
+    import tomllib
+
+    out = ok("night", "add", "--night", "1", "--actor", "Альфа", "Убиваю Каппу и лечу себя книгой")
+    assert out.startswith("прочитано: Альфа: убийство → Каппа\nпрочитано: Альфа: книга → Альфа\nзаписано в ")
+    out = ok("night", "add", "--night", "1", "--actor", "Гамма", "Проверяю Бету и жму кнопку на Эпсилона")
+    assert out.startswith("прочитано: Гамма: проверка → Бета\nпрочитано: Гамма: кнопка → Эпсилон\nзаписано в ")
+    text = (tm_dir / NIGHT1).read_text(encoding="utf-8")
+    assert [(a["actor"], a["ability"], a["targets"]) for a in tomllib.loads(text)["actions"]] == [
+        ("Альфа", "kill", ["Каппа"]), ("Альфа", "book", ["Альфа"]), ("Гамма", "check", ["Бета"]),
+        ("Гамма", "button", ["Эпсилон"])]
+    # both kills go, and the two senders are not taken for players who sent nothing (rule 2: +2 on the day)
+    dry = json.loads(ok("night", "resolve", "--night", "1", "--dry-run", "--format", "json"))
+    assert [d["player"] for d in dry["deaths"]] == ["Эпсилон", "Каппа"]   # in roster order
+    assert dry["night_duty"]["missed"] == ["Дельта"]
+
+
+def test_night_add_of_a_message_read_only_in_part_exits_2_and_writes_nothing(tm_dir):
+    ok("night", "add", "--night", "1", "--actor", "Альфа", "Убиваю Каппу")
+    before = (tm_dir / NIGHT1).read_text(encoding="utf-8")
+    for actor, text, message in (
+            ("Дельта", "Лечу Эту и танцую", "player 'танцую' is not in the game"),        # half not understood
+            ("Зета", "Жму часы", "clock needs 1 target(s), got none"),                    # an item on nobody
+            ("Гамма", "Жму на Бету", "not understood: 'Жму на Бету' names no card or item to use")):
+        code, out, err = run("night", "add", "--night", "1", "--actor", actor, text)
+        assert code == 2, (actor, text)
+        assert message in err and "read:" not in out
+    assert (tm_dir / NIGHT1).read_text(encoding="utf-8") == before

@@ -1,0 +1,342 @@
+"""`mafvote render` end to end (issue 5 items 1, 4, 7): the themed post of a stored night, of a closed day and
+the live count of a day, from a config and a store of our own (the bundled MyBB vote thread, New Year roles).
+The post is exactly what `mafvote.render.render` makes of the stored outcome; the flavour text goes at the top,
+the next phase's deadline at the bottom; the GM's override folder wins over the bundled theme; no public post
+carries a hidden fact; a phase not applied yet, a missing file or a bad folder exit 2 naming the problem."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from click.testing import CliRunner
+
+import mafvote.game as game_mod
+from mafvote import rulesets
+from mafvote.cli import cli
+from mafvote.config import load_config
+from mafvote.render import RenderError, build_data, render
+from mafvote.store import Store
+from scraper.fetch import FetchedMeta
+from scraper.parse import parse_page
+
+ROOT = Path(__file__).resolve().parents[2]
+MYBB = ROOT / "fixtures" / "html" / "mybb"
+CONFIG = ROOT / "tests" / "data" / "cli_render" / "config.toml"
+MSK = ZoneInfo("Europe/Moscow")
+BASE = "http://127.0.0.1:8081/"
+CAPTURE = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)     # the whole thread, after day 1
+AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
+# day 1 runs 30.12 20:00 – 31.12 18:00 MSK; mid-day the thread had its first two pages (posts up to 17:05)
+MIDDAY_SEEN = datetime(2026, 12, 31, 14, 6, tzinfo=timezone.utc)
+MIDDAY = datetime(2026, 12, 31, 14, 10, tzinfo=timezone.utc)     # 17:10 MSK: 50 minutes left
+
+
+def fill_store(db: Path, pages: int = 5, seen: datetime = CAPTURE) -> None:
+    with Store(db) as s:
+        s.ensure_forum("hyper", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
+        for kind, tid, files in (("game", "1", ["showthread_tid1_game_page1.html"]),
+                                 ("vote", "2", [f"showthread_tid2_page{i}.html" for i in range(1, pages + 1)])):
+            topic = s.ensure_topic("hyper", tid, url=f"{BASE}showthread.php?tid={tid}", kind=kind, game_id="ny")
+            for n, name in enumerate(files, 1):
+                url = f"{BASE}showthread.php?tid={tid}&page={n}"
+                page = parse_page((MYBB / name).read_bytes(), url=url, profile="mybb", tz=MSK, now=seen)
+                s.upsert_page(topic, page, FetchedMeta(url, seen))
+
+
+def write_config(folder: Path, post_keys: str = "") -> Path:
+    path = folder / "config.toml"
+    path.write_text(CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db")
+                    .replace("{post_keys}", post_keys), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def game_dir(tmp_path, monkeypatch):
+    write_config(tmp_path)
+    fill_store(tmp_path / "state" / "m.db")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
+    return tmp_path
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def ok(*args: str) -> str:
+    code, out, err = run(*args)
+    assert code == 0, err
+    return out
+
+
+def resolve_night_1(*more: tuple[str, str]) -> dict:
+    """Night 1: the boss kills Alisa, the doctor heals Nejka, Щелкунчик blocks Соня (silenced: the roll forced
+    yes), Хлопушка takes Ronin; returns the outcome JSON as applied."""
+    for actor, text in (("РэдДи", "Убиваю Алису"), ("Алукард", "Лечу Нежку"), ("Puss", "Блокирую Соню"),
+                        ("Невермор", "Забираю Ронина"), *more):
+        ok("night", "add", "--night", "1", "--actor", actor, text)
+    ok("night", "roll", "--night", "1", "--actor", "Puss", "silence", "yes")
+    return json.loads(ok("night", "resolve", "--night", "1", "--format", "json"))
+
+
+def render_data(folder: Path, **kw) -> dict:
+    game = load_config(folder / "config.toml").game("ny")
+    return build_data(game=game, ruleset=rulesets.load("new_year"), templates_dir=game.templates_dir, **kw)
+
+
+# --- night -----------------------------------------------------------------------------------------
+
+def test_night_post_is_the_theme_render_of_the_stored_outcome_with_the_next_deadline(game_dir):
+    outcome = resolve_night_1()
+    out = ok("render", "night", "1", "--format", "text", "--variant", "1")
+    # the lines a GM posts: the dead with the role, the announced silence, day 1's deadline (31.12 18:00 MSK)
+    assert out == ("Трупы: Alisa - мирная зверюшка\n"
+                   "Лишены голоса: Соня\n"
+                   "\n"
+                   "Жду голоса до 31 декабря, 18:00.\n")
+    data = render_data(game_dir, outcome=outcome, phase=1, deadline=datetime(2026, 12, 31, 18, 0, tzinfo=MSK))
+    assert out == render("new_year", "night", data, fmt="text", variant=1)
+    # without a style in the config: the theme's first, the same as the renderer's; BBCode by default
+    bb = ok("render", "night", "1")
+    assert bb == render("new_year", "night", data, fmt="bbcode")
+    assert bb.rstrip("\n").endswith("[/b]") and "Alisa - мирная зверюшка" in bb and "Соня" in bb
+
+
+def test_night_post_hides_rolls_refusals_and_private_results_which_the_gm_report_shows(game_dir):
+    resolve_night_1(("Гафф", "Проверяю Ронина"))
+    for fmt in ("bbcode", "text", "html"):
+        out = ok("render", "night", "1", "--format", fmt)
+        assert "Alisa" in out
+        # Puss's forced roll, Гафф's check of Ronin and the healed Nejka are not for the players
+        for hidden in ("Puss", "Ronin", "Гафф", "Nejka", "Щелкунчик", "p=0.5", "нейтрал"):
+            assert hidden not in out, (fmt, hidden)
+    report = ok("render", "night", "1", "--gm", "--format", "text").splitlines()
+    assert "- Бросок «лишение голоса» (Puss, вероятность 50 %): да (задан ведущим)" in report
+    # sides by the ruleset's name (feminine for a woman), not its id (the report through alert_rules.gm_report_data)
+    assert "- Alisa: мирная зверюшка (мирная); роль открыта; причина: убийство: РэдДи (босс)" in report
+    private = ok("render", "night", "1", "--private", "--format", "text")
+    assert private.startswith("== Гафф ==\n") and "Ronin" in private
+    assert "Alisa" not in private
+
+
+def test_night_not_resolved_yet_exits_2_naming_the_command(game_dir):
+    code, out, err = run("render", "night", "1")
+    assert code == 2 and out == ""
+    assert "night 1 of game ny is not resolved yet" in err and "`mafvote night resolve --night 1`" in err
+    resolve_night_1()
+    code, _, err = run("render", "night", "2")
+    assert code == 2 and "`mafvote night resolve --night 2`" in err and "the current phase is день 1" in err
+
+
+# --- day -------------------------------------------------------------------------------------------
+
+def test_day_post_of_the_closed_day_with_the_next_nights_deadline(game_dir):
+    resolve_night_1()
+    code, _, err = run("render", "day", "1")
+    assert code == 2 and "day 1 of game ny is not closed yet" in err and "`mafvote day close --day 1`" in err
+    closed = json.loads(ok("day", "close", "--day", "1", "--deadline", "2027-01-01T18:00", "--format", "json"))
+    out = ok("render", "day", "1", "--variant", "0")
+    # night 2 starts at the moved deadline (01.01 18:00) and ends at the next 20:00
+    assert out == ("Повешен Puss - Щелкунчик (мафия)\n"
+                   "\n"
+                   "[b]Жду НД до 1 января, 20:00.[/b]\n")
+    data = render_data(game_dir, outcome=closed["day"], phase=1, deadline=datetime(2027, 1, 1, 20, 0, tzinfo=MSK))
+    assert out == render("new_year", "day", data, fmt="bbcode", variant=0)
+    # the GM's report of the day lists what needs judgment in the count; the public post does not
+    report = ok("render", "day", "1", "--gm", "--format", "text")
+    assert "- голос выбывшего: Alisa, пост 18 — игрок сегодня не в игре; голос не засчитан" in report.splitlines()
+    assert "dead_voter" not in out
+
+
+def test_day_post_says_why_nobody_is_hanged(game_dir):
+    resolve_night_1()
+    shown = ok("day", "close", "--day", "1", "--dry-run")
+    # the GM is told why the post will give no reason
+    [warning] = [line for line in shown.splitlines() if line.startswith("ВНИМАНИЕ:")]
+    assert "открытый подсчёт показывает лидера: Puss" in warning
+    closed = json.loads(ok("day", "close", "--day", "1", "--format", "json"))
+    reason = closed["count"]["outcome"]["reason"]
+    assert closed["day"]["deaths"] == [] and reason == "tie"
+    out = ok("render", "day", "1", "--format", "text", "--variant", "0")
+    # Enzo's hidden double red (Герда) makes the tie; the public count shows Puss ahead (3 to 2), so the
+    # post says no reason that would tell whose vote weighed more (RULES.md §3 "Two views")
+    assert out.splitlines()[0] == "Не вешается никто."
+    # only the reason of the count reaches the post: the GM view's totals stay out
+    assert "Enzo" not in out and "Puss" not in out
+
+
+# --- the live count --------------------------------------------------------------------------------
+
+@pytest.fixture
+def midday_dir(tmp_path, monkeypatch):
+    write_config(tmp_path, 'flavor_dir = "flavor"')
+    (tmp_path / "flavor").mkdir()
+    fill_store(tmp_path / "state" / "m.db", pages=2, seen=MIDDAY_SEEN)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(game_mod, "utc_now", lambda: MIDDAY)
+    resolve_night_1()
+    # the GM's secret silence (RULES.md §3.5): Nejka's vote counts 0, and nobody may learn it
+    ok("state", "silence", "--player", "Nejka", "--day", "1", "--secret")
+    return tmp_path
+
+
+def test_votecount_bbcode_is_the_public_count_with_time_left(midday_dir):
+    (midday_dir / "flavor" / "votecount-1.txt").write_text("*бьют куранты*", encoding="utf-8")
+    out = ok("render", "votecount", "1", "--variant", "0")
+    assert out.startswith("*бьют куранты*\n\n[b]Подсчёт голосов, день 1[/b]\n")
+    lines = out.splitlines()
+    # the live count is the formatter's text, the same as the daemon's published count
+    assert "[color=#FF0000]Puss[/color] — 3 голоса (РэдДи, Nejka, Trusiki Kayfa)" in lines
+    assert "[color=#FF0000]Алукард[/color] — 2 голоса (Enzo, King Eciton [i]досрочно[/i])" in lines
+    assert "Лишены голоса: Соня" in lines
+    assert lines[-1] == "[b]Голосование до 31 декабря, 18:00 (осталось 50 минут).[/b]"
+
+
+def test_votecount_never_shows_hidden_weights_or_secret_silences(midday_dir):
+    gm = json.loads(ok("tally", "--day", "1", "--view", "gm", "--format", "json"))
+    totals = {c["player"]: c["total"] for c in gm["candidates"]}
+    # the GM view: Enzo (Герда) counts 2, Nejka's vote counts 0
+    assert totals["Алукард"] == 3 and totals["Puss"] == 2
+    for fmt in ("bbcode", "text", "html"):
+        out = ok("render", "votecount", "1", "--format", fmt)
+        assert "Лишены голоса: Соня" in out and "Nejka и" not in out and "Соня и Nejka" not in out
+        assert "(2)" not in out and "×2" not in out
+    text = ok("render", "votecount", "1", "--format", "text").splitlines()
+    assert "Алукард: 2 (против 2, в защиту 0)" in text and "Puss: 3 (против 3, в защиту 0)" in text
+    # the GM view itself is refused by the renderer for a public post
+    with pytest.raises(RenderError, match="public view"):
+        render("new_year", "votecount", {"tally": gm}, fmt="bbcode")
+
+
+def test_votecount_html_page(midday_dir):
+    out = ok("render", "votecount", "1", "--format", "html")
+    assert out.startswith("<!doctype html>")
+    assert ('<tr><td>Puss</td>\n<td class="red">3: РэдДи, Nejka, Trusiki Kayfa</td>\n<td class="blue">0</td>\n'
+            "<td>3</td></tr>") in out
+    assert "Голосование до 31 декабря, 18:00 (осталось 50 минут)." in out
+
+
+def test_votecount_of_a_day_not_begun_exits_2(midday_dir):
+    code, _, err = run("render", "votecount", "3")
+    assert code == 2 and "day 3 has not begun" in err
+
+
+# --- flavour ---------------------------------------------------------------------------------------
+
+def test_flavour_from_the_folder_or_the_option_goes_at_the_top(game_dir):
+    write_config(game_dir, 'flavor_dir = "flavor"')
+    (game_dir / "flavor").mkdir()
+    (game_dir / "flavor" / "night-1.txt").write_text("\ufeffАууу где все..\n", encoding="utf-8")
+    resolve_night_1()
+    out = ok("render", "night", "1", "--format", "text", "--variant", "1")
+    assert out.startswith("Аууу где все..\n\nТрупы: Alisa - мирная зверюшка\n")
+    # --flavor wins over the folder; hostile markup in it cannot open a tag in the BBCode post
+    (game_dir / "mine.txt").write_text("[url=http://x]клик[/url]", encoding="utf-8")
+    out = ok("render", "night", "1", "--variant", "1", "--flavor", "mine.txt")
+    assert out.startswith("[\u200burl=http://x\u200b]клик[\u200b/url\u200b]\n\nТрупы: Alisa")
+    assert "Аууу" not in out
+    # a phase without a file in the folder has no flavour
+    assert ok("render", "night", "1", "--format", "text", "--variant", "1", "--gm").startswith("Отчёт ведущему")
+
+
+def test_missing_flavour_file_exits_2_naming_it(game_dir):
+    resolve_night_1()
+    code, out, err = run("render", "night", "1", "--flavor", "nope.txt")
+    assert code == 2 and out == "" and "nope.txt" in err and "does not exist" in err
+
+
+# --- the GM's templates and theme ------------------------------------------------------------------
+
+def test_override_folder_wins_over_the_bundled_theme(game_dir):
+    write_config(game_dir, 'templates_dir = "mine"')
+    (game_dir / "mine" / "new_year").mkdir(parents=True)
+    (game_dir / "mine" / "new_year" / "theme.toml").write_text(
+        '[phrases.night]\ndeaths = "Под ёлкой остались: {{ deaths|map(attribute=\'person\')|join_ru }}"\n',
+        encoding="utf-8")
+    resolve_night_1()
+    out = ok("render", "night", "1", "--format", "text", "--variant", "1").splitlines()
+    assert out[0] == "Под ёлкой остались: Alisa"
+    assert out[1] == "Лишены голоса: Соня"           # the phrases not overridden stay the theme's
+    # a whole template of the same name replaces the bundled one
+    (game_dir / "mine" / "new_year" / "night.j2").write_text("НОЧЬ {{ n }}: {{ deaths|length }} труп\n",
+                                                             encoding="utf-8")
+    assert ok("render", "night", "1", "--format", "text") == "НОЧЬ 1: 1 труп\n"
+
+
+def test_a_theme_of_the_gms_own_in_the_override_folder(game_dir):
+    write_config(game_dir, 'theme = "winter"\ntemplates_dir = "mine"')
+    (game_dir / "mine" / "winter").mkdir(parents=True)
+    (game_dir / "mine" / "winter" / "theme.toml").write_text(
+        '[theme]\ntitle = "Зима"\n[phrases.night]\ntitle = "Зимняя ночь {{ n }}"\n', encoding="utf-8")
+    resolve_night_1()
+    out = ok("render", "night", "1", "--format", "text").splitlines()
+    assert out[0] == "Зимняя ночь 1"
+
+
+def test_bad_post_keys_exit_2_with_the_key_path_and_a_hint(game_dir):
+    (game_dir / "flavor.txt").write_text("x", encoding="utf-8")
+    write_config(game_dir, 'theme = "new_yaer"\ntemplates_dir = "absent"\nflavor_dir = "flavor.txt"')
+    code, out, err = run("render", "night", "1")
+    assert code == 2 and out == ""
+    assert 'games[0].theme: no theme "new_yaer" (hint: did you mean "new_year"?' in err
+    assert 'games[0].templates_dir: folder "absent" does not exist' in err
+    assert 'games[0].flavor_dir: folder "flavor.txt" is a file, not a folder' in err
+    assert "relative to the config file's folder" in err
+
+
+def test_folders_are_relative_to_the_config_files_folder(game_dir, tmp_path_factory, monkeypatch):
+    write_config(game_dir, 'templates_dir = "mine"\nflavor_dir = "flavor"')
+    (game_dir / "mine").mkdir()
+    (game_dir / "flavor").mkdir()
+    (game_dir / "flavor" / "night-1.txt").write_text("Тишина.", encoding="utf-8")
+    resolve_night_1()
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    monkeypatch.chdir(elsewhere)
+    out = ok("render", "-c", str(game_dir / "config.toml"), "night", "1", "--format", "text")
+    assert out.startswith("Тишина.\n\n")
+
+
+def test_unknown_phase_and_bad_numbers_exit_2(game_dir):
+    code, _, err = run("render", "evening", "1")
+    assert code == 2 and "'evening' is not one of 'night', 'day', 'votecount'" in err
+    code, _, err = run("render", "night", "0")
+    assert code == 2 and "0 is not in the range x>=1" in err
+    code, _, err = run("render", "votecount", "1", "--private")
+    assert code == 2 and "render day N --private" in err
+    code, _, err = run("render", "night", "1", "--variant", "two")
+    assert code == 2 and "--variant" in err
+
+
+def test_day_post_names_the_gms_modkill_of_that_day(game_dir):
+    resolve_night_1()
+    ok("modkill", "--player", "Ronin")
+    ok("day", "close", "--day", "1", "--deadline", "2027-01-01T18:00")
+    out = ok("render", "day", "1", "--format", "text", "--variant", "0").splitlines()
+    # (whether Puss's role shows is the resolver's reveal rule: 10 alive at the close after the modkill)
+    assert out[0].startswith("Повешен Puss") and out[1] == "Модкилл: Ronin"
+    # the role of a modkill without --reveal stays hidden
+    assert "Снежная королева" not in "\n".join(out)
+
+
+def test_a_ruleset_theme_without_templates_exits_2_saying_which_key_to_set(game_dir):
+    resolve_night_1()
+    ruleset = (ROOT / "rulesets" / "new_year.toml").read_text(encoding="utf-8")
+    assert 'theme = "new_year"' in ruleset
+    (game_dir / "house.toml").write_text(ruleset.replace('theme = "new_year"', 'theme = "house"'), encoding="utf-8")
+    text = (game_dir / "config.toml").read_text(encoding="utf-8")
+    (game_dir / "config.toml").write_text(text.replace('ruleset = "new_year"', 'ruleset = "house.toml"'),
+                                          encoding="utf-8")
+    code, out, err = run("render", "night", "1")
+    assert code == 2 and out == ""
+    assert "theme 'house' has no house/theme.toml" in err
+    assert "(it is the [game].theme of ruleset new_year); set games[0].theme = \"new_year\"" in err
+    # the config's theme wins over the ruleset's
+    write_config(game_dir, 'theme = "new_year"')
+    text = (game_dir / "config.toml").read_text(encoding="utf-8")
+    (game_dir / "config.toml").write_text(text.replace('ruleset = "new_year"', 'ruleset = "house.toml"'),
+                                          encoding="utf-8")
+    assert ok("render", "night", "1", "--format", "text", "--variant", "1").startswith("Трупы: Alisa")

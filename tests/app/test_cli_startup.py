@@ -1,0 +1,92 @@
+"""Start-up (issue 17): `mafvote --version` and `--help` import no command and none of the heavy libraries, and a
+command imports only what it uses. Checked in fresh interpreters through `sys.modules` (never by timing: the
+figures are in bench/README.md), so an import added at the top of a module cannot silently bring the cost back.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+from click.testing import CliRunner
+
+from mafvote.cli import _COMMANDS, cli, load_all_commands
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# what a command that prints the version or the list of commands never needs
+HEAVY = ("httpx", "pydantic", "selectolax", "resolver", "tally", "scraper.fetch", "scraper.crawl", "sqlite3",
+         "sqlite_utils", "jinja2", "rich", "rapidfuzz", "pymorphy3", "apscheduler", "charset_normalizer",
+         "mafvote.config", "mafvote.store", "mafvote.game", "mafvote.render", "mafvote.daemon", "mafvote.demo")
+
+
+def _modules_after(args: list[str], tmp_path: Path | None = None) -> tuple[str, set[str]]:
+    """The output of `mafvote ARGS` run in a fresh interpreter and the modules it had imported by its end."""
+    script = (
+        "import io, json, sys, contextlib\n"
+        "from mafvote.cli import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out):\n"
+        "    try:\n"
+        f"        main({args!r})\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "sys.__stdout__.write(json.dumps([out.getvalue(), sorted(sys.modules)]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path or ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    text, modules = json.loads(done.stdout)
+    return text, set(modules)
+
+
+def _loaded(modules: set[str], names) -> list[str]:
+    return sorted(n for n in names if n in modules)
+
+
+def test_version_imports_no_command_and_no_heavy_library():
+    text, modules = _modules_after(["--version"])
+    assert text == "mafvote, version 0.1.0\n"
+    assert _loaded(modules, HEAVY) == []
+    assert not any(m.startswith("mafvote.cli.") and m != "mafvote.cli.common" for m in modules), sorted(modules)
+
+
+def test_help_lists_every_command_without_importing_them():
+    text, modules = _modules_after(["--help"])
+    assert _loaded(modules, HEAVY) == []
+    assert not any(m.startswith("mafvote.cli.") and m != "mafvote.cli.common" for m in modules)
+    # the lazy listing is exactly click's own listing of the imported commands: every command, each with the
+    # short help of its docstring (a docstring changed without `_COMMANDS` fails here)
+    load_all_commands()
+    assert sorted(_COMMANDS) == sorted(cli.commands), "every command needs its line in mafvote.cli._COMMANDS"
+    ctx = click.Context(cli, info_name="mafvote")
+    formatter = ctx.make_formatter()
+    click.Group.format_commands(cli, ctx, formatter)        # click's, through the imported commands
+    eager = formatter.getvalue()
+    assert eager.strip() and eager in text, (
+        "`mafvote --help` lists a command's short help from mafvote.cli._COMMANDS: copy the first paragraph of the "
+        "command's docstring there")
+    for name in ("check", "crawl", "posts", "tally", "votes", "night", "day", "state", "render", "run", "status",
+                 "demo", "modkill", "replace", "undo"):
+        assert f"\n  {name} " in text
+
+
+def test_tally_imports_neither_the_crawler_nor_the_daemon(tmp_path):
+    # a config that fails validation is enough: the command's module and the config's are loaded by then
+    (tmp_path / "config.toml").write_text("[store]\npath = 1\n", encoding="utf-8")
+    _, modules = _modules_after(["tally"], tmp_path)
+    assert "mafvote.cli.tally" in modules and "mafvote.config" in modules
+    assert _loaded(modules, ("httpx", "scraper.fetch", "scraper.crawl", "apscheduler", "charset_normalizer",
+                             "mafvote.daemon", "mafvote.demo", "mafvote.forumsim", "mafvote.cli.crawl",
+                             "mafvote.cli.demo", "mafvote.cli.daemon", "resolver.engine", "resolver.phrases")) == []
+
+
+def test_a_lazily_loaded_command_runs_and_its_errors_keep_their_exit_codes(tmp_path):
+    # through click's runner (the group resolves the command by name): a missing config is exit 2 with one line
+    result = CliRunner().invoke(cli, ["-c", str(tmp_path / "missing.toml"), "tally"])
+    assert result.exit_code == 2
+    assert "missing.toml" in result.output
+    result = CliRunner().invoke(cli, ["no-such-command"])
+    assert result.exit_code == 2 and "No such command 'no-such-command'" in result.output

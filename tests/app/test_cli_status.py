@@ -1,0 +1,102 @@
+"""`mafvote status` (issue 6 item 5): per game the phase, deadline and time left, the last crawl and its
+result, the last error, the next scheduled jobs and the alerts not yet delivered — after the daemon ran
+part of a day against a local forum that was down for a while, with a dead e-mail channel."""
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from click.testing import CliRunner
+
+from mafvote.cli import cli
+from test_daemon_day import DAY, Broken, Recorder, daemon_for, msk, run, write_config
+
+
+@pytest.fixture
+def ran(tmp_path):
+    # the day of tests/app/test_daemon_day.py, whose config pins the English texts (`language = "en"`); the Russian
+    # status is pinned in tests/app/test_gm_texts_russian.py and tests/app/test_cli_store_errors.py
+    from mafvote.forumsim import ForumSim
+
+    with ForumSim(per_page=3) as forum:
+        forum.add_topic(1, "Игра")
+        forum.add_topic(2, "Голосование — День 1")
+        forum.add_post(1, "Ведущий", "День первый.", time=msk("10:00"))
+        forum.add_post(2, "Ведущий", "Голосование открыто.", time=msk("10:00"))
+        config = write_config(tmp_path, forum.base_url)
+        with daemon_for(config, {"email": Broken(), "webhook": Recorder()}) as daemon:
+            run(daemon, forum, msk("20:40"), msk("21:00"), timedelta(minutes=5), script=DAY[:4])
+            forum.fail_for(3600)
+            run(daemon, forum, msk("21:05"), msk("21:05"), timedelta(minutes=5), script=())
+    return config
+
+
+def status(config, *args):
+    result = CliRunner().invoke(cli, ["status", "-c", str(config), "--now", "2026-12-30T21:07", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_status_json_names_phase_deadline_crawls_error_jobs_and_unsent_alerts(ran):
+    [game] = json.loads(status(ran, "--format", "json"))["games"]
+    assert game["game"] == "ny"
+    assert game["phase"]["label"] == "day 1"
+    assert game["deadline"] == "2026-12-30T22:00:00+03:00"
+    assert game["time_left"] == "53 min"
+    assert game["time_left_seconds"] == 53 * 60
+    vote = next(c for c in game["last_crawls"] if c["topic"] == "vote")
+    assert vote["started_at"] == "2026-12-30T18:05:00+00:00"      # 21:05 MSK
+    assert vote["ok"] is False and "HTTP 503" in vote["error"]
+    assert game["last_error"]["topic"] == "vote" and "HTTP 503" in game["last_error"]["error"]
+    assert game["failures_in_a_row"] == 1
+    assert [(j["kind"], j["at"], j["label"]) for j in game["next_jobs"]] == [
+        ("crawl", "2026-12-30T18:10:00+00:00", "crawl every 5m"),
+        ("deadline_soon", "2026-12-30T18:45:00+00:00", "day 1 T−15m"),
+        ("deadline", "2026-12-30T19:00:00+00:00", "day 1 deadline"),
+    ]
+    assert [(u["channel"], u["key"]) for u in game["unsent_alerts"]] == [("email", "deadline_soon:day1:60m")]
+    assert "ConnectionRefusedError" in game["unsent_alerts"][0]["last_error"]
+    assert game["alerts_sent"] == 1
+
+
+def test_status_text_is_one_block_per_game(ran):
+    lines = status(ran).splitlines()
+    assert lines[0] == "ny — Новогодняя мафия"
+    assert lines[1] == "  phase:         day 1 (from 30.12 10:00), deadline 30.12 22:00 Europe/Moscow"
+    assert lines[2] == "  time left:     53 min"
+    assert lines[3].startswith("  last crawl:    game 30.12 21:05 FAILED: cannot read ")
+    assert "; vote 30.12 21:05 FAILED: cannot read " in lines[3]
+    assert lines[4].startswith("  last error:    30.12 21:05 vote: cannot read ")
+    assert lines[4].endswith("(1 in a row, still failing)")
+    assert lines[5] == "  next jobs:     30.12 21:10 crawl every 5m; 30.12 21:45 day 1 T−15m; 30.12 22:00 day 1 deadline"
+    assert lines[6] == "  unsent alerts: 1 (of 1 alerts)"
+    # tried at 21:00 and again at 21:05 (its retry time had come), 3 attempts each
+    assert lines[7].startswith("    email: deadline_soon:day1:60m (6 attempts, next try 30.12 21:")
+    assert lines[7].endswith("): alert channel email: smtp.example.org:587: ConnectionRefusedError: [Errno 111] refused")
+
+
+def test_status_before_any_crawl_says_so(tmp_path):
+    config = write_config(tmp_path, "http://127.0.0.1:9/")
+    lines = status(config).splitlines()
+    assert lines[3] == "  last crawl:    never (start `mafvote run` or `mafvote crawl`)"
+    assert lines[4] == "  last error:    none"
+    assert lines[5].startswith("  next jobs:     30.12 21:07 crawl every 5m; 30.12 21:45 day 1 T−15m")
+    assert lines[6] == "  unsent alerts: none (0 alerts sent)"
+
+
+@pytest.mark.parametrize("minutes, shown", [
+    (53, "53 min"), (60, "1 h 00 min"), (125, "2 h 05 min"), (47 * 60, "47 h 00 min"), (3 * 1440 + 65, "3 d 1 h"),
+    (-3, "passed 3 min ago"), (-90, "passed 1 h 30 min ago"),
+])
+def test_time_left_reads_as_a_gm_would_say_it(minutes, shown):
+    from mafvote.daemon import format_left
+
+    assert format_left(timedelta(minutes=minutes)) == shown
+
+
+def test_status_after_the_deadline_tells_the_gm_to_close_the_day(ran):
+    result = CliRunner().invoke(cli, ["status", "-c", str(ran), "--now", "2026-12-30T22:20"])
+    assert result.exit_code == 0, result.output
+    assert "  time left:     passed 20 min ago (close the day with `mafvote day close --game ny --day 1`)" in \
+        result.output.splitlines()

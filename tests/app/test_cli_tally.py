@@ -1,0 +1,167 @@
+"""`mafvote tally` and `mafvote votes` from the store (issue 3 items 5-6): the bundled MyBB vote thread
+(fixtures/html/mybb, a real MyBB 1.8.37 board, day 2 of the New Year game: deadline 01.01.2027 18:00 MSK)
+stored through `Store.upsert_page` as a crawl after every post would have stored it, then counted through
+the real `mafvote` entry point with the day state from the store (roles, a GM-set secret silence)."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from click.testing import CliRunner
+
+import mafvote.game as game_mod
+from mafvote.cli import cli
+from mafvote.store import Store
+from scraper.fetch import FetchedMeta
+from scraper.model import ParsedPage
+from scraper.parse import parse_page
+
+ROOT = Path(__file__).resolve().parents[2]
+MYBB = ROOT / "fixtures" / "html" / "mybb"
+CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"
+MSK = ZoneInfo("Europe/Moscow")
+CAPTURE = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)      # the capture instant of the pages
+AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)          # the day is over
+WINDOW = ["--since", "2026-12-30T20:00", "--deadline", "2027-01-01T18:00"]
+BASE = "http://127.0.0.1:8081/"
+
+
+def fill_store(db: Path) -> None:
+    """Store both topics as a crawl after every post would have: each post first seen at its own time."""
+    with Store(db) as s:
+        s.ensure_forum("hyper", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
+        for kind, tid, files in (("game", "1", ["showthread_tid1_game_page1.html"]),
+                                 ("vote", "2", [f"showthread_tid2_page{i}.html" for i in range(1, 6)])):
+            topic = s.ensure_topic("hyper", tid, url=f"{BASE}showthread.php?tid={tid}", kind=kind, game_id="ny")
+            for n, name in enumerate(files, 1):
+                url = f"{BASE}showthread.php?tid={tid}&page={n}"
+                page = parse_page((MYBB / name).read_bytes(), url=url, profile="mybb", tz=MSK, now=CAPTURE)
+                for k in range(1, len(page.posts) + 1):
+                    part = ParsedPage(url=url, engine="mybb", topic_id=tid, page=page.page, last_page=page.last_page,
+                                      next_url=page.next_url, posts=page.posts[:k], title=page.title)
+                    s.upsert_page(topic, part, FetchedMeta(url, page.posts[k - 1].time))
+
+
+@pytest.fixture
+def game_dir(tmp_path, monkeypatch):
+    (tmp_path / "config.toml").write_text(CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db"),
+                                          encoding="utf-8")
+    fill_store(tmp_path / "state" / "m.db")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
+    return tmp_path
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def tally_json(*args: str) -> dict:
+    code, out, err = run("tally", *WINDOW, "--format", "json", *args)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def totals(t: dict) -> dict[str, int]:
+    return {c["player"]: c["total"] for c in t["candidates"]}
+
+
+def test_public_view_every_vote_weight_one_puss_hanged(game_dir):
+    t = tally_json("--view", "public")
+    assert (t["game"], t["day"], t["view"], t["closed"]) == ("ny", 1, "public", True)
+    assert t["since"] == "2026-12-30T20:00:00+03:00" and t["deadline"] == "2027-01-01T18:00:00+03:00"
+    assert totals(t) == {"Puss": 6, "Алукард": 0, "Nejka": 0, "Соня": -1, "Alisa": -1}
+    puss = t["candidates"][0]
+    assert [v["voter"] for v in puss["voters"]] == ["Alisa", "Гафф", "Алукард", "Соня", "РэдДи", "Enzo"]
+    assert {v["weight"] for c in t["candidates"] for v in c["voters"]} == {1}
+    assert t["outcome"]["eliminated"] == ["Puss"] and t["outcome"]["reason"] == "plurality"
+    assert t["not_voted"] == [] and t["silenced"] == []
+
+
+def test_gm_view_prosecutor_red_counts_two_from_the_ruleset_role(game_dir):
+    t = tally_json("--view", "gm")
+    # Enzo is Герда (new_year: red_weight = 2): Puss has 7 in the GM's count, 6 in public
+    assert totals(t)["Puss"] == 7
+    enzo = next(v for v in t["candidates"][0]["voters"] if v["voter"] == "Enzo")
+    assert enzo["weight"] == 2
+    assert t["outcome"]["eliminated"] == ["Puss"]
+
+
+def test_secret_silence_set_by_the_gm_shows_only_in_the_gm_view(game_dir):
+    code, out, err = run("state", "silence", "--player", "Гафф", "--day", "1", "--secret")
+    assert code == 0, err
+    gm = tally_json("--view", "gm")
+    public = tally_json("--view", "public")
+    gaff = next(v for v in gm["votes"] if v["voter"] == "Гафф" and v["counted"])
+    assert (gaff["target"], gaff["weight"], gaff["reason"]) == ("Puss", 0, "silenced (secret)")
+    assert totals(gm)["Puss"] == 6 and gm["silenced"] == ["Гафф"]
+    assert totals(public)["Puss"] == 6 and public["silenced"] == []
+    assert all(v["weight"] == 1 for v in public["votes"] if v["voter"] == "Гафф" and v["counted"])
+
+
+def test_at_a_past_moment_counts_what_was_stored_then(game_dir):
+    # 01.01 16:00 MSK: the GM's interim tally (pid 48); the day is open, so the public view shows no result
+    t = tally_json("--view", "public", "--at", "2027-01-01T16:00:01")
+    puss = next(c for c in t["candidates"] if c["player"] == "Puss")
+    assert [v["voter"] for v in puss["voters"]] == ["РэдДи", "Alisa", "Гафф", "Алукард", "Соня"]
+    assert puss["red"] == 5 and not t["closed"] and t["outcome"]["reason"] == "pending"
+    assert t["as_of"] == "2027-01-01T16:00:01+03:00"
+
+
+def test_open_day_counted_as_of_now(game_dir, monkeypatch):
+    monkeypatch.setattr(game_mod, "utc_now", lambda: datetime(2027, 1, 1, 9, 0, tzinfo=timezone.utc))
+    t = tally_json("--view", "public")
+    assert not t["closed"] and t["outcome"]["reason"] == "pending"
+    assert t["votes"] and all(datetime.fromisoformat(p["time"]) <= datetime(2027, 1, 1, 9, 0, tzinfo=timezone.utc)
+                              for p in t["votes"])
+
+
+def test_bbcode_and_text_formats(game_dir):
+    code, out, _ = run("tally", *WINDOW, "--format", "bbcode")
+    assert code == 0
+    assert "[color=#FF0000]Puss[/color] — 6 голосов (Alisa, Гафф, Алукард, Соня, РэдДи [i]досрочно[/i], Enzo)" in out
+    assert "Итог: Puss покидает игру" in out
+    code, out, _ = run("tally", *WINDOW, "--format", "text", "--view", "gm")
+    assert code == 0 and "итог: большинство → Puss" in out and "ny, день 1 (подсчёт ведущего)" in out
+
+
+def test_default_bounds_are_the_scheduled_day(game_dir):
+    # without --since/--deadline: day 1 is 30.12 20:00 (night 1's deadline) to 31.12 18:00
+    code, out, err = run("tally", "--format", "json", "--view", "gm")
+    assert code == 0, err
+    t = json.loads(out)
+    assert (t["since"], t["deadline"]) == ("2026-12-30T20:00:00+03:00", "2026-12-31T18:00:00+03:00")
+    # the votes' times read in the game's zone, as the GM's clock shows them
+    assert t["votes"] and all(v["time"].endswith("+03:00") for v in t["votes"])
+    assert all("2026-12-30T20:00" <= v["time"] < "2026-12-31T18:00" for v in t["votes"])
+
+
+def test_a_day_far_ahead_needs_explicit_bounds(game_dir):
+    code, _, err = run("tally", "--day", "3")
+    assert code == 2
+    assert "day 3 has not begun (the current phase is ночь 1)" in err and "--since and --deadline" in err
+
+
+def test_votes_history_with_links_to_the_posts(game_dir):
+    code, out, err = run("votes", "--player", "Ронин", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["player"] == "Ronin"
+    got = [(v["post_id"], v["target"], v["color"], v["url"], v["day"]) for v in data["votes"]]
+    assert got == [
+        (19, "Alisa", "blue", f"{BASE}showthread.php?tid=2&pid=19#pid19", "day 1"),
+        (40, "Nevermore", "red", f"{BASE}showthread.php?tid=2&pid=40#pid40", ""),
+        (40, "Alisa", "blue", f"{BASE}showthread.php?tid=2&pid=40#pid40", ""),
+    ]
+    code, out, _ = run("votes", "--player", "Ronin")
+    assert code == 0
+    assert f"#19 в защиту Alisa  {BASE}showthread.php?tid=2&pid=19#pid19" in out
+
+
+def test_votes_of_an_unknown_player_is_bad_input(game_dir):
+    code, _, err = run("votes", "--player", "Вася")
+    assert code == 2 and "'Вася' is not in game ny" in err

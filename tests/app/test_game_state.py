@@ -1,0 +1,206 @@
+"""The game state in the store and the tally's inputs built from it (mafvote.game): the initial state from the
+config roster, the day state the count reads (weights from roles, silences, alibis, Миллард), replacements
+through the count, and undo."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from datetime import datetime, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from mafvote import rulesets
+from mafvote.config import load_config
+from mafvote.game import GameError, GameService
+from mafvote.store import Store
+from scraper.fetch import FetchedMeta
+from scraper.parse import parse_page
+
+ROOT = Path(__file__).resolve().parents[2]
+MYBB = ROOT / "fixtures" / "html" / "mybb"
+CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"
+MSK = ZoneInfo("Europe/Moscow")
+CAPTURE = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)
+AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
+BEFORE = datetime(2026, 12, 1, 0, 0, tzinfo=timezone.utc)
+BASE = "http://127.0.0.1:8081/"
+SINCE = datetime(2026, 12, 30, 20, 0, tzinfo=MSK)
+DEADLINE = datetime(2027, 1, 1, 18, 0, tzinfo=MSK)
+
+
+def make(tmp_path, text: str | None = None, *, posts: bool = False):
+    path = tmp_path / "config.toml"
+    path.write_text(text or CONFIG.read_text(encoding="utf-8").replace("{store}", "m.db"), encoding="utf-8")
+    config = load_config(path)
+    game = config.games[0]
+    store = Store(config.store.path)
+    if posts:
+        store.ensure_forum("hyper", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
+        topic = store.ensure_topic("hyper", "2", url=f"{BASE}showthread.php?tid=2", kind="vote", game_id="ny")
+        for n in range(1, 6):
+            url = f"{BASE}showthread.php?tid=2&page={n}"
+            page = parse_page((MYBB / f"showthread_tid2_page{n}.html").read_bytes(), url=url, profile="mybb",
+                              tz=MSK, now=CAPTURE)
+            store.upsert_page(topic, page, FetchedMeta(url, CAPTURE))
+    return store, GameService(store, game, rulesets.load(game.ruleset_path), nights_dir=tmp_path / "nights",
+                              engine="mybb", base_url=BASE)
+
+
+def test_initial_state_from_the_config_roster(tmp_path):
+    store, svc = make(tmp_path)
+    with store:
+        st = svc.initial()
+        assert [p.nick for p in st.players][:3] == ["РэдДи", "King Eciton", "Соня"]
+        sonya = st.player("Соня")
+        # role aliases of the ruleset are made canonical: "девочка" is Снежинка, "доктор" Снеговик
+        assert (sonya.role, sonya.gender, sonya.display) == ("Снежинка", "f", "Соня")
+        assert st.player("Алукард").role == "Снеговик"
+        assert st.player("Nejka").aliases == ("Нежка",)
+        assert st.alive == tuple(p.nick for p in st.players) and st.night == 0 and st.day == 0
+
+
+def test_a_role_not_in_the_ruleset_names_the_roster_entry(tmp_path):
+    text = CONFIG.read_text(encoding="utf-8").replace("{store}", "m.db").replace('role = "Герда"', 'role = "Гердда"')
+    store, svc = make(tmp_path, text)
+    with store, pytest.raises(GameError, match=r"players\[7\]\.role: 'Гердда' is not a role of ruleset new_year"):
+        svc.initial()
+
+
+def test_roles_are_optional_for_the_count_but_needed_for_a_night(tmp_path):
+    text = CONFIG.read_text(encoding="utf-8").replace("{store}", "m.db")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("role = "))
+    store, svc = make(tmp_path, text, posts=True)
+    with store:
+        t = svc.count(1, since=SINCE, deadline=DEADLINE, now=AFTER)
+        assert t.outcome.eliminated == ("Puss",) and t.candidates[0].total == 6
+        with pytest.raises(GameError, match=r"no role for РэдДи, King Eciton, .*set games\.players\[0\]\.role"):
+            svc.resolve_night(1, now=AFTER)
+
+
+def test_day_state_for_the_count_comes_from_the_stored_state(tmp_path):
+    store, svc = make(tmp_path)
+    with store:
+        svc.set_silence("Соня", 1, now=AFTER)
+        svc.set_silence("Гафф", 1, now=AFTER, secret=True)
+        svc.set_alibi("Puss", 1, now=AFTER)
+        ds = svc.count_inputs(1).state
+        assert ds.day == 1 and len(ds.alive) == 12
+        assert {(s.player, s.announced) for s in ds.silences} == {("Соня", True), ("Гафф", False)}
+        assert [(s.player, s.kind) for s in ds.shields] == [("Puss", "alibi")]
+        # hidden weights from the ruleset roles: the doctor's blue ×3 (Снеговик), the prosecutor's red ×2 (Герда)
+        assert {k: (w.red, w.blue) for k, w in ds.weights.items()} == {"Алукард": (1, 3), "Enzo": (2, 1)}
+        assert (ds.start, ds.deadline) == (datetime(2026, 12, 30, 20, 0, tzinfo=MSK),
+                                           datetime(2026, 12, 31, 18, 0, tzinfo=MSK))
+
+
+def test_millard_is_unhangable_and_his_killer_has_one_alibi(tmp_path):
+    text = (CONFIG.read_text(encoding="utf-8").replace("{store}", "m.db").replace("new_year", "peculiar"))
+    roles = iter(["Мистер Барон", "Доктор Голан", "Эмма Блум", "Мистер Арчер", "Енох О'Коннор", "Джейкоб Портман",
+                  "Миллард Наллингс", "Странный ребёнок", "Оливия", "Странный ребёнок", "Абрахам", "Пустота"])
+    text = "\n".join(f'role = "{next(roles)}"' if line.startswith("role = ") else line for line in text.splitlines())
+    store, svc = make(tmp_path, text)
+    with store:
+        st = svc.state()
+        store.db.execute("insert into game_phases (game_id, seq, number, kind, start, deadline, state, outcome, "
+                         "applied_at, how) values ('ny', 1, 1, 'night', null, null, ?, '{}', ?, 'set')",
+                         [json.dumps(replace(st, hang_protection={"РэдДи": 1}).to_dict(), ensure_ascii=False),
+                          AFTER.isoformat()])
+        shields = {(s.player, s.kind, s.consumable) for s in svc.count_inputs(1).state.shields}
+        assert shields == {("Гафф", "unhangable", False), ("РэдДи", "alibi", True)}
+
+
+def test_a_replacement_plays_the_slot_in_the_count_and_dies_for_it(tmp_path):
+    store, svc = make(tmp_path, posts=True)
+    with store:
+        svc.resolve_night(1, now=BEFORE)
+        svc.replace_player("Puss", "Кот", now=BEFORE)      # before every post of the thread
+        inputs = svc.count_inputs(1, since=SINCE, deadline=DEADLINE)
+        assert "Puss" in inputs.state.alive and inputs.slot_to_nick["Puss"] == "Кот"
+        puss = next(p for p in inputs.roster.players if p.nick == "Puss")
+        assert [(r.nick, r.at) for r in puss.replacements] == [("Кот", BEFORE)]
+        t = svc.count(1, since=SINCE, deadline=DEADLINE, now=AFTER)
+        # the account Puss no longer speaks for the slot: its votes (pids 21, 43 for Nejka) are not counted,
+        # and the slot (now Кот's) has not voted
+        assert "Puss" in t.not_voted and not any(v.voter == "Puss" and v.counted for v in t.votes)
+        assert {c.player: c.total for c in t.candidates}["Nejka"] == -1
+        # the penalty of 2 for not voting adds to the 7 red votes against the slot
+        assert (t.candidates[0].player, t.candidates[0].total) == ("Puss", 9)
+        out = svc.close_day(1, now=AFTER, since=SINCE, deadline=DEADLINE)
+        assert [d.player for d in out.outcome.deaths] == ["Кот"]
+        assert not svc.state().player("Кот").alive and svc.state().misses == {"Кот": 1}
+
+
+def test_undo_restores_the_state_before_the_last_step(tmp_path):
+    store, svc = make(tmp_path)
+    with store:
+        first = svc.state()
+        svc.modkill("Puss", now=AFTER)
+        svc.resolve_night(1, now=AFTER)
+        assert svc.undo().how == "resolve"
+        assert svc.state().night == 0 and not svc.state().player("Puss").alive
+        assert svc.undo().how == "modkill"
+        assert svc.state() == first
+        with pytest.raises(GameError, match="nothing applied yet"):
+            svc.undo()
+
+
+def test_a_day_closed_before_its_deadline_stays_closed_at_that_time_in_every_later_count(tmp_path):
+    store, svc = make(tmp_path, posts=True)
+    closed_at = datetime(2026, 12, 31, 20, 0, tzinfo=MSK)        # mid-thread: votes follow in the real thread
+    with store:
+        svc.resolve_night(1, now=BEFORE)
+        expected = svc.count(1, since=SINCE, deadline=closed_at, now=AFTER).to_json()
+        later = [v for v in svc.count(1, since=SINCE, deadline=DEADLINE, now=AFTER).votes if v.time >= closed_at]
+        assert later, "the thread must hold votes after the close for this test to mean anything"
+        svc.close_day(1, now=AFTER, since=SINCE, deadline=DEADLINE, closed_at=closed_at)
+
+        # a recount of the closed day (`tally`, `render votecount`) ends at the close, not at the deadline
+        after = svc.count(1, now=AFTER)
+        assert after.closed and after.deadline == DEADLINE
+        assert not any(v.time >= closed_at for v in after.votes)
+        assert after.to_json()["candidates"] == expected["candidates"]
+        assert after.to_json()["outcome"] == expected["outcome"]
+        # and the night after it starts when the GM closed the day
+        # a GM's close keeps the votes shown in its minute: the night starts at the end of it
+        assert svc.phase("night", 2).start == closed_at.replace(minute=1)
+
+
+@pytest.mark.parametrize("closed_at, message", [
+    # a typo'd date would close the day on no votes and give every player a miss (a modkill candidate next)
+    (datetime(2026, 11, 29, 17, 0, tzinfo=MSK), "--closed-at 29.11.2026 17:00 is not after day 1 began "
+                                                "(30.12.2026 20:00); check the date"),
+    (datetime(2027, 1, 3, 12, 0, tzinfo=MSK), "--closed-at 03.01.2027 12:00 is in the future; a day is closed at a "
+                                              "moment that has passed"),
+])
+def test_a_closed_at_before_the_day_began_or_in_the_future_is_refused_and_nothing_applied(tmp_path, closed_at,
+                                                                                          message):
+    store, svc = make(tmp_path, posts=True)
+    with store:
+        svc.resolve_night(1, now=BEFORE)
+        with pytest.raises(GameError) as exc:
+            svc.close_day(1, now=AFTER, since=SINCE, deadline=DEADLINE, closed_at=closed_at)
+        assert str(exc.value) == message
+        assert [r.how for r in svc.applied()] == ["resolve"] and svc.state().misses == {}
+
+
+def test_a_count_at_a_future_moment_is_refused(tmp_path):
+    store, svc = make(tmp_path, posts=True)
+    with store:
+        svc.resolve_night(1, now=BEFORE)
+        with pytest.raises(GameError, match=r"^--at 01\.01\.2028 12:00 is in the future; --at counts as mafvote "
+                                            r"knew the thread at a past moment$"):
+            svc.count(1, since=SINCE, deadline=DEADLINE, as_of=datetime(2028, 1, 1, 12, 0, tzinfo=MSK), now=AFTER)
+        assert svc.count(1, since=SINCE, deadline=DEADLINE, as_of=CAPTURE, now=AFTER).closed
+
+
+def test_a_replacement_entered_now_takes_the_current_minute(tmp_path):
+    # the newcomer's vote shown in the minute the GM typed `replace` (forums show minutes) is the slot's
+    store, svc = make(tmp_path)
+    with store:
+        svc.resolve_night(1, now=BEFORE)
+        svc.replace_player("Puss", "Кот", now=datetime(2026, 12, 31, 11, 15, 12, 345, tzinfo=MSK))
+        [(old, new)] = svc.state().replacements
+        row = svc.applied()[-1]
+        assert (old, new, row.outcome["at"]) == ("Puss", "Кот", "2026-12-31T11:15:00+03:00")

@@ -1,0 +1,444 @@
+"""A forum server that misbehaves on purpose (issue 13): credentials stay home, every fetch is bounded.
+
+Every server here is a `HostileServer` on 127.0.0.1 (a free port), answering each path with what a hostile
+or broken forum would send; a second one on another port plays "another origin" and records every
+request it receives (it must receive none). The login pages are the recorded phpBB 3 (prosilver) ones of
+tests/data/publish; the topic pages come from `mafvote.forumsim.ForumSim` (MyBB 1.8 markup copied from
+fixtures/html/mybb) or the captured MyBB vote thread (fixtures/html/mybb). Loops are bounded: a trickling
+answer sends at most a few hundred bytes and stops when the client hangs up; wall times are asserted only
+as hang guards (a generous bound), never as performance.
+"""
+from __future__ import annotations
+
+import gzip
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+import tracemalloc
+import zlib
+from datetime import datetime, timedelta, timezone
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Callable
+from urllib.parse import parse_qs
+from zoneinfo import ZoneInfo
+
+import httpx
+import pytest
+
+from mafvote.config import ForumConfig
+from mafvote.forumsim import ForumSim
+from mafvote.publish import ForumPublisher, PublishLog
+from mafvote.store import Store
+from scraper.crawl import crawl_topic
+from scraper.fetch import ForumClient
+from scraper.model import FetchError
+
+ROOT = Path(__file__).resolve().parents[2]
+PUBLISH = ROOT / "tests" / "data" / "publish"
+MYBB = ROOT / "fixtures" / "html" / "mybb"
+MSK = ZoneInfo("Europe/Moscow")
+NOW = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)
+SECRET = "s3cr3t-Пароль!"
+HANG_GUARD = 15.0          # seconds: only to fail instead of hanging; the limits under test are far below
+MiB = 1024 * 1024
+
+
+class HostileServer:
+    """`routes[path_prefix](handler, body)` answers a request; every request is recorded as (method, path,
+    body)."""
+
+    def __init__(self, routes: dict[str, Callable] | None = None):
+        self.routes = routes or {}
+        self.requests: list[tuple[str, str, bytes]] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def _any(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else b""
+                outer.requests.append((self.command, self.path, body))
+                for prefix, route in outer.routes.items():
+                    if self.path.startswith(prefix):
+                        try:
+                            route(self, body)
+                        except (BrokenPipeError, ConnectionResetError):
+                            pass
+                        return
+                self.send_error(404)
+
+            do_GET = do_POST = _any
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.server.block_on_close = False
+        self.port = self.server.server_address[1]
+        self.base = f"http://127.0.0.1:{self.port}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def servers():
+    made: list[HostileServer] = []
+
+    def make(routes=None) -> HostileServer:
+        made.append(HostileServer(routes))
+        return made[-1]
+    yield make
+    for s in made:
+        s.close()
+
+
+def send(handler, status: int, body: bytes = b"", headers: dict[str, str] | None = None, *,
+         length: bool = True) -> None:
+    handler.send_response(status)
+    for k, v in (headers or {}).items():
+        handler.send_header(k, v)
+    if length:
+        handler.send_header("Content-Length", str(len(body)))
+    else:
+        handler.send_header("Connection", "close")
+        handler.close_connection = True
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
+def html(handler, text: str, status: int = 200) -> None:
+    send(handler, status, text.encode(), {"Content-Type": "text/html; charset=UTF-8"})
+
+
+def login_page(action: str | None = None) -> str:
+    text = (PUBLISH / "phpbb3_login.html").read_text(encoding="utf-8")
+    if action is not None:
+        text = text.replace('action="./ucp.php?mode=login&amp;sid=5c1e9f0a7b3d2e4f6a8b0c1d2e3f4a5b"',
+                            f'action="{action}"')
+    return text
+
+
+def echoing_login(h, body) -> None:
+    """A login that answers a refused form with an error box echoing the submitted form, password included."""
+    if h.command == "GET":
+        html(h, login_page())
+    else:
+        echoed = parse_qs(body.decode())
+        html(h, f'<html><body><p class="error">Неверный вход: username={echoed["username"][0]}&amp;'
+                f'password={echoed["password"][0]}</p></body></html>')
+
+
+def publisher(base: str, tmp_path: Path) -> ForumPublisher:
+    forum = ForumConfig(id="club", engine="phpbb", base_url=base, timezone="Europe/Moscow", timeout=5,
+                        login={"user": "mafvote-bot", "password_env": "MAFVOTE_CLUB_PASSWORD"})
+    return ForumPublisher(Store(tmp_path / "m.db"), game="ny", forum=forum,
+                          vote_thread=base + "viewtopic.php?f=2&t=7", interval=timedelta(minutes=10),
+                          clock=lambda: NOW, sleep=lambda s: None, password=lambda: SECRET, form_delay=0)
+
+
+def thief_routes(thief_log: list) -> dict:
+    def anything(h, body):
+        thief_log.append(body)
+        html(h, login_page())
+    return {"/": anything}
+
+
+def stored_error(tmp_path: Path) -> str:
+    store = Store(tmp_path / "m.db")
+    try:
+        return PublishLog(store).state("ny").last_error or ""
+    finally:
+        store.close()
+
+
+# --- 1. the password never leaves the forum's origin -------------------------------------------------
+
+def test_login_page_redirecting_to_another_origin_sends_it_nothing(servers, tmp_path, caplog):
+    got: list[bytes] = []
+    thief = servers(thief_routes(got))
+    forum = servers({"/ucp.php": lambda h, b: send(h, 302, headers={"Location": thief.base + "ucp.php?mode=login"})})
+    pub = publisher(forum.base, tmp_path)
+    with caplog.at_level(logging.INFO):
+        result = pub.publish("count", view="public")
+    assert result.status == "failed"
+    assert thief.requests == [] and got == []
+    assert f"на {thief.base}ucp.php?mode=login, другой адрес (http://127.0.0.1:{thief.port}" in result.message
+    assert "logged in" not in caplog.text
+    assert "base_url" in stored_error(tmp_path)
+
+
+def test_login_form_whose_action_is_another_origin_is_never_sent(servers, tmp_path):
+    thief = servers(thief_routes([]))
+    forum = servers({"/ucp.php": lambda h, b: html(h, login_page(action=thief.base + "steal.php"))})
+    result = publisher(forum.base, tmp_path).publish("count", view="public")
+    assert result.status == "failed"
+    assert thief.requests == []
+    assert [m for m, _, _ in forum.requests] == ["GET"]          # no POST anywhere
+    assert f"{thief.base}steal.php" in result.message
+
+
+def test_login_post_answered_307_to_another_origin_is_not_followed(servers, tmp_path):
+    thief = servers(thief_routes([]))
+
+    def login(h, body):
+        if h.command == "GET":
+            html(h, login_page())
+        else:
+            send(h, 307, headers={"Location": thief.base + "ucp.php?mode=login"})
+    forum = servers({"/ucp.php": login})
+    result = publisher(forum.base, tmp_path).publish("count", view="public")
+    assert result.status == "failed"
+    assert thief.requests == []
+    assert [m for m, _, _ in forum.requests] == ["GET", "POST"]     # the forum's own origin only
+    assert f"форум перенаправил на {thief.base}ucp.php?mode=login" in result.message
+
+
+def test_a_login_error_page_echoing_the_form_never_puts_the_password_in_the_store(servers, tmp_path, caplog):
+    forum = servers({"/ucp.php": echoing_login})
+    with caplog.at_level(logging.INFO):
+        result = publisher(forum.base, tmp_path).publish("count", view="public")
+    assert result.status == "failed"
+    last_error = stored_error(tmp_path)
+    assert "password=***" in last_error and SECRET not in last_error
+    assert SECRET not in caplog.text and SECRET not in result.message
+
+
+# --- 2. the crawl never follows a redirect or a link elsewhere --------------------------------------
+
+def crawl(client, store, url):
+    return crawl_topic(client, store, forum="f", url=url, kind="vote", game_id="g", profile="mybb",
+                       tz=MSK, now=NOW)
+
+
+def test_vote_thread_redirecting_to_another_port_stops_the_crawl_naming_both(servers, tmp_path):
+    thief = servers({"/": lambda h, b: html(h, (MYBB / "showthread_tid2_page1.html").read_text())})
+    forum = servers({"/showthread.php": lambda h, b: send(
+        h, 302, headers={"Location": thief.base + "showthread.php?tid=2"})})
+    store = Store(tmp_path / "s.db")
+    config = ForumConfig(id="f", engine="mybb", base_url=forum.base, timezone="Europe/Moscow", retries=2, min_delay=0)
+    with ForumClient.for_forum(config, sleep=lambda s: None) as client:
+        result = crawl(client, store, forum.base + "showthread.php?tid=2")
+    assert not result.ok and thief.requests == []
+    assert result.error.startswith(
+        f"{forum.base}showthread.php?tid=2: форум перенаправил на {thief.base}showthread.php?tid=2, другой адрес "
+        f"(http://127.0.0.1:{thief.port}; адрес форума в конфиге — http://127.0.0.1:{forum.port})")
+    assert "поменяйте base_url" in result.error
+    assert store.posts() == [] and len(forum.requests) == 1         # not retried
+
+
+def test_a_next_link_to_another_origin_is_not_followed(servers, tmp_path):
+    with ForumSim(per_page=2) as sim:
+        sim.add_topic(2, "Голосование")
+        for i in range(3):
+            sim.add_post(2, f"Игрок{i}", f"голос {i}")
+        page1 = httpx.get(sim.url_of(2)).text
+    thief = servers({"/": lambda h, b: html(h, "<html></html>")})
+    # page 1 as the forum serves it, its links to page 2 (the next link among them) pointing at another port
+    assert 'href="showthread.php?tid=2&amp;page=2"' in page1
+    forum = servers({"/showthread.php": lambda h, b: html(h, page1.replace(
+        'href="showthread.php?tid=2&amp;page=2"', f'href="{thief.base}showthread.php?tid=2&amp;page=2"'))})
+    store = Store(tmp_path / "s.db")
+    with ForumClient(retries=0, sleep=lambda s: None, min_delay=0) as client:
+        result = crawl(client, store, forum.base + "showthread.php?tid=2")
+    assert thief.requests == []
+    assert result.error.startswith(f"{forum.base}showthread.php?tid=2: ссылка ведёт на {thief.base}")
+    assert [p.author for p in store.posts()] == ["Игрок0", "Игрок1"]      # page 1 is kept
+
+
+# --- 5. a trickling server cannot extend the deadline -----------------------------------------------
+
+def trickle_body(h, body):
+    h.send_response(200)
+    h.send_header("Content-Type", "text/html")
+    h.send_header("Content-Length", "100000")
+    h.end_headers()
+    for _ in range(300):                   # bounded: 300 bytes at most, 0.1 s apart
+        h.wfile.write(b"<")
+        h.wfile.flush()
+        time.sleep(0.1)
+
+
+def trickle_headers(h, body):
+    h.wfile.write(b"HTTP/1.1 200 OK\r\n")
+    for i in range(300):
+        h.wfile.write(b"X")
+        h.wfile.flush()
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("route", [trickle_body, trickle_headers], ids=["body", "headers"])
+def test_a_trickled_answer_times_out_at_the_whole_request_deadline(servers, route):
+    forum = servers({"/": route})
+    started = time.monotonic()
+    with ForumClient(timeout=1.5, retries=1, sleep=lambda s: None, min_delay=0) as client:
+        with pytest.raises(FetchError) as info:
+            client.get(forum.base + "showthread.php?tid=2")
+    assert time.monotonic() - started < HANG_GUARD
+    assert str(info.value) == (f"cannot read {forum.base}showthread.php?tid=2 after 2 attempts: "
+                               "timed out (no whole answer in 1.5 s)")
+    assert len(forum.requests) == 2
+
+
+# --- 6. the size of an answer is bounded, unpacked, as it arrives --------------------------------------
+
+def gzip_bomb(unpacked: int) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS | 16)
+    block = b"\0" * MiB
+    return b"".join([*(packer.compress(block) for _ in range(unpacked // MiB)), packer.flush()])
+
+
+def test_a_gzip_bomb_is_stopped_at_the_page_cap_without_inflating_it(servers):
+    bomb = gzip_bomb(256 * MiB)
+    assert len(bomb) < 300_000
+    forum = servers({"/": lambda h, b: send(h, 200, bomb, {"Content-Type": "text/html",
+                                                            "Content-Encoding": "gzip"})})
+    with ForumClient(retries=2, sleep=lambda s: None, min_delay=0, max_page_bytes=MiB) as client:
+        tracemalloc.start()
+        try:
+            with pytest.raises(FetchError) as info:
+                client.get(forum.base + "t")
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    assert str(info.value).startswith(f"cannot read {forum.base}t: ответ больше 1 МиБ (max_page_mb в [[forums]])")
+    assert peak < 16 * MiB                  # the page cap and a read buffer, not 256 MiB
+    assert len(forum.requests) == 1         # a page too big is not retried
+
+
+def test_a_huge_body_with_content_length_is_refused_before_it_is_read(servers):
+    forum = servers({"/": lambda h, b: (h.send_response(200), h.send_header("Content-Length", str(1024 * MiB)),
+                                        h.end_headers(), h.wfile.write(b"x" * 100_000))})
+    with ForumClient(retries=0, sleep=lambda s: None, min_delay=0, max_page_bytes=MiB) as client:
+        with pytest.raises(FetchError, match="ответ больше 1 МиБ"):
+            client.get(forum.base + "t")
+        assert client.bytes < MiB
+
+
+def test_a_huge_body_without_content_length_stops_at_the_cap(servers):
+    def endless(h, body):
+        h.send_response(200)
+        h.send_header("Connection", "close")
+        h.end_headers()
+        chunk = b"<p>" + b"x" * 65533
+        for _ in range(1024):               # up to 64 MiB, cut short when the client hangs up
+            h.wfile.write(chunk)
+    forum = servers({"/": endless})
+    with ForumClient(retries=0, sleep=lambda s: None, min_delay=0, max_page_bytes=2 * MiB) as client:
+        with pytest.raises(FetchError, match="ответ больше 2 МиБ"):
+            client.get(forum.base + "t")
+        assert client.bytes < 4 * MiB
+
+
+def test_a_huge_500_is_never_downloaded_even_when_retried(servers):
+    forum = servers({"/": lambda h, b: (h.send_response(500), h.send_header("Content-Length", str(200 * MiB)),
+                                        h.end_headers(), h.wfile.write(b"e" * MiB))})
+    with ForumClient(retries=2, sleep=lambda s: None, min_delay=0) as client:
+        with pytest.raises(FetchError, match=r"after 3 attempts: HTTP 500"):
+            client.get(forum.base + "t")
+        assert len(forum.requests) == 3 and client.bytes < MiB
+
+
+# --- 7. one crawl reads at most max_pages pages of a topic ----------------------------------------------
+
+def test_endless_pagination_stops_at_max_pages_and_goes_on_at_the_next_poll(tmp_path):
+    with ForumSim(per_page=1) as sim:
+        sim.add_topic(2, "Голосование")
+        for i in range(1000):                               # a topic listing 1,000 pages
+            sim.add_post(2, f"Игрок{i % 7}", f"пост {i}")
+        store = Store(tmp_path / "s.db")
+        with ForumClient(retries=0, sleep=lambda s: None, min_delay=0) as client:
+            first = crawl_topic(client, store, forum="f", url=sim.url_of(2), kind="vote", game_id="g",
+                                profile="mybb", tz=MSK, now=NOW, max_pages=5)
+            second = crawl_topic(client, store, forum="f", url=sim.url_of(2), kind="vote", game_id="g",
+                                 profile="mybb", tz=MSK, now=NOW, max_pages=5)
+    assert first.ok and first.pages == 5 and len(first.new) == 5
+    assert first.note == ("прочитано 5 стр. темы за один обход (предел max_pages = 5 в [[forums]]); остальные "
+                          "страницы, с 6-й, будут прочитаны при следующем опросе")
+    # the next poll starts at the last stored page (5) and reads four new ones
+    assert second.pages == 5 and len(second.new) == 4 and second.note is not None
+    assert len(store.posts()) == 9
+
+
+# --- 5. `mafvote run` stops within seconds of SIGTERM/SIGINT, whatever a request is doing --------------
+
+RUN_CONFIG = """
+[store]
+path = "m.db"
+
+[[forums]]
+id = "f"
+engine = "mybb"
+base_url = "{base}"
+timezone = "Europe/Moscow"
+min_delay = 0
+timeout = 600
+retries = 0
+
+[[games]]
+id = "g"
+title = "Игра"
+forum = "f"
+ruleset = "new_year"
+game_topic = "{base}showthread.php?tid=1"
+vote_thread = "{base}showthread.php?tid=2"
+gm = ["Ведущий"]
+
+[games.schedule]
+start = "2026-12-27T20:00"
+starts_with = "night"
+first_deadline = "2026-12-28T10:00"
+day_deadline = "18:00"
+night_deadline = "20:00"
+
+[[games.players]]
+nick = "Ронин"
+
+[[games.players]]
+nick = "Соня"
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_run_stops_within_seconds_of_a_signal_during_a_trickled_answer(servers, tmp_path, signum):
+    connected = threading.Event()
+
+    def slow(h, body):
+        h.send_response(200)
+        h.send_header("Content-Length", "100000")
+        h.end_headers()
+        connected.set()
+        for _ in range(600):                       # 1 byte/s for at most 10 minutes, or until hung up
+            h.wfile.write(b"<")
+            h.wfile.flush()
+            time.sleep(1)
+    forum = servers({"/": slow})
+    (tmp_path / "config.toml").write_text(RUN_CONFIG.format(base=forum.base), encoding="utf-8")
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "mafvote"), "run", "-c", str(tmp_path / "config.toml")],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert connected.wait(120), "the daemon never asked the forum"     # its start-up, on a loaded machine
+        time.sleep(0.5)
+        proc.send_signal(signum)
+        started = time.monotonic()
+        proc.wait(timeout=HANG_GUARD)
+        assert time.monotonic() - started < HANG_GUARD
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    err = proc.stderr.read().decode()
+    assert "Traceback" not in err
+    assert proc.returncode == 0

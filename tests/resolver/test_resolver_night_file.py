@@ -1,0 +1,245 @@
+"""The GM's night file: parsed with line numbers; bad input is refused whole with a message naming the line."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from resolver import (Action, ActionError, Rolls, append_action, append_roll, apply_day, new_game, parse_night_file,
+                      resolve_night)
+from test_resolver_scenarios import load_ruleset
+
+ROSTER = [{"nick": n, "role": r} for n, r in [
+    ("Ronin", "Санта Клаус"), ("Trium", "Злой тролль"), ("Enzo", "Снеговик"), ("Nevermore", "Снежинка"),
+    ("Гафф", "Хлопушка"), ("Соня", "мирная зверюшка"), ("Alisa", "Герда"), ("Exlay", "Снегурочка"),
+    ("Алукард", "Дед Мороз"), ("Дени", "Щелкунчик"), ("Сальвия", "Снежная королева"), ("Puss", "мирная зверюшка")]]
+
+GOOD = '''night = 1
+
+[[actions]]
+actor = "ronin"
+ability = "kill"
+targets = ["Соня"]
+
+[[actions]]
+actor = "Enzo"
+ability = "heal"
+targets = ["Соня"]
+
+[[rolls]]
+actor = "Nevermore"
+name = "silence"
+value = true
+'''
+
+
+@pytest.fixture()
+def game():
+    ruleset = load_ruleset("new_year")
+    return ruleset, new_game("ny", ROSTER, ruleset)
+
+
+def test_night_file_reads_actions_names_and_forced_rolls(game) -> None:
+    ruleset, state = game
+    night = parse_night_file(GOOD, "nights/1.toml", ruleset, state)
+    assert night.night == 1
+    assert night.actions[0] == Action("Ronin", "kill", ("Соня",), line=3)
+    assert night.actions[1].line == 8
+    assert night.forced == {("Nevermore", "silence"): True}
+    outcome = resolve_night(ruleset, state, night.actions, Rolls("ny", 1, night.forced))
+    assert outcome.saved == ("Соня",) and outcome.deaths == ()
+
+
+def _problems(text, ruleset, state):
+    with pytest.raises(ActionError) as info:
+        parse_night_file(text, "nights/1.toml", ruleset, state)
+    return info.value.problems
+
+
+def test_bad_input_action_by_a_dead_player_names_the_line(game) -> None:
+    ruleset, state = game
+    state = apply_day(ruleset, state, ["Enzo"]).state
+    state = replace(state, night=0)   # the GM wrote the file for the night after day 1
+    problems = _problems(GOOD, ruleset, state)
+    assert [(p.where, p.message) for p in problems] == [("line 8", "actor Enzo is dead (day 1)")]
+    assert str(problems[0]).startswith("nights/1.toml: line 8: actor Enzo is dead")
+
+
+def test_bad_input_target_not_in_the_game_names_the_line_and_suggests(game) -> None:
+    ruleset, state = game
+    problems = _problems(GOOD.replace('targets = ["Соня"]\n\n[[actions]]', 'targets = ["Сона"]\n\n[[actions]]', 1), ruleset, state)
+    assert [(p.where, p.message, p.hint) for p in problems] == [
+        ("line 3", "targets: 'Сона' is not in the game", 'did you mean "Соня"?')]
+
+
+def test_bad_input_ability_the_role_lacks(game) -> None:
+    ruleset, state = game
+    problems = _problems(GOOD.replace('ability = "heal"', 'ability = "block"'), ruleset, state)
+    assert len(problems) == 1 and problems[0].where == "line 8"
+    assert problems[0].message == "Enzo (Снеговик) has no ability 'block' tonight"
+    assert "heal" in problems[0].hint and "serum" in problems[0].hint
+
+
+def test_bad_input_toml_typo_names_the_line(game) -> None:
+    ruleset, state = game
+    problems = _problems(GOOD.replace('actor = "Enzo"', 'actor = Enzo'), ruleset, state)
+    assert len(problems) == 1 and problems[0].where == "line 9" and "TOML syntax" in problems[0].message
+
+
+def test_bad_input_reports_every_problem_and_applies_nothing(game) -> None:
+    ruleset, state = game
+    text = GOOD + '\n[[actions]]\nactor = "Ghost"\nability = "kill"\n\n[[actions]]\nactor = "Enzo"\nability = "poison"\ntargets = ["Puss"]\n' \
+                  '\n[[rolls]]\nactor = "Ronin"\nname = "evidance"\nvalue = true\n'
+    problems = _problems(text, ruleset, state)
+    assert [p.where for p in problems] == ["line 18", "line 22", "line 27"]
+    assert "Ghost" in problems[0].message
+    assert "already has an action (line 8)" in problems[1].message
+    assert "unknown roll 'evidance'" in problems[2].message
+    assert state.night == 0 and all(p.alive for p in state.players)
+
+
+def test_night_file_for_the_wrong_night_is_refused(game) -> None:
+    ruleset, state = game
+    problems = _problems(GOOD.replace("night = 1", "night = 2"), ruleset, state)
+    assert problems[0].where == "night" and "the game is at night 1" in problems[0].message
+
+
+def test_append_action_writes_an_entry_that_reads_back(game) -> None:
+    ruleset, state = game
+    text = append_action("night = 1\n", Action("Ronin", "kill", ("Соня", "Puss")))
+    text = append_action(text, Action("Enzo", "heal_from_role", (), role="мафия"))
+    text = append_action(text, Action("Ronin", "question", (), question='Есть "горец"?'))
+    night = parse_night_file(text.replace('[[actions]]\nactor = "Ronin"\nability = "question"', '[[actions]]\nactor = "Trium"\nability = "question"'),
+                             "n.toml", ruleset, state)
+    assert [(a.actor, a.ability, a.targets, a.role) for a in night.actions] == [
+        ("Ronin", "kill", ("Соня", "Puss"), ""), ("Enzo", "heal_from_role", (), "мафия"), ("Trium", "question", (), "")]
+    assert night.actions[2].question == 'Есть "горец"?'
+    assert [a.line for a in night.actions] == [3, 8, 14]
+
+
+def test_rule_4_gm_forces_a_roll_and_the_last_forcing_wins(game) -> None:
+    ruleset, state = game
+    text = append_action("night = 1\n", Action("Nevermore", "block", ("Соня",)))
+    text = append_roll(text, "Nevermore", "silence", True)
+    text = append_roll(text, "Nevermore", "silence", False)
+    night = parse_night_file(text, "n.toml", ruleset, state)
+    outcome = resolve_night(ruleset, state, night.actions, Rolls("ny", 1, night.forced))
+    assert [r.to_json() for r in outcome.rolls] == [
+        {"actor": "Nevermore", "name": "silence", "p": 0.5, "value": False, "forced": True}]
+    assert outcome.silenced == ()
+    with pytest.raises(ActionError, match="unknown roll 'dice'"):
+        append_roll(text, "Nevermore", "dice", True)
+
+
+def test_gm_text_view_shows_public_lines_and_what_only_the_gm_sees(game) -> None:
+    ruleset, state = game
+    night = parse_night_file(GOOD, "nights/1.toml", ruleset, state)
+    text = resolve_night(ruleset, state, night.actions, Rolls("ny", 1, night.forced)).to_text()
+    assert text.splitlines()[:3] == ["Ночь 1", "  (ничего публичного)", "Спасены: Соня"]
+    assert "  kill: Соня attacked (killed by Ronin (boss)) but healed by Enzo" in text.splitlines()
+
+
+def test_bad_input_004_elisa_learns_only_of_a_partner_and_by_a_known_choice() -> None:
+    """"Я все узнаю": "гостей своих подельников ... Своих гостей - не знает". The night file names each
+    wrong entry at once, so the GM can ask her again before the night ends."""
+    ruleset = load_ruleset("grand_hotel")
+    state = new_game("gh", [{"nick": "Elisa", "role": "Донья Элиса"}, {"nick": "Laura", "role": "Лаура"},
+                            {"nick": "Diego", "role": "Диего Муркиа"}, {"nick": "Ayala", "role": "Аяла"}], ruleset)
+    entry = '[[actions]]\nactor = "Elisa"\nability = "learn"\ntargets = ["{t}"]\nlearn = "{learn}"\n'
+    ok = 'night = 1\n' + entry.format(t="Laura", learn="kinds")
+    assert [a.learn for a in parse_night_file(ok, "nights/1.toml", ruleset, state).actions] == ["kinds"]
+    for target, learn, message in [
+        ("Diego", "nicks", "learn watches partners only: Diego is not of Elisa's side"),
+        ("Elisa", "nicks", "learn watches a partner, never oneself"),
+        ("Ayala", "роли", "learn: learn = 'роли' is not one of its choices"),
+    ]:
+        problems = _problems('night = 1\n' + entry.format(t=target, learn=learn), ruleset, state)
+        assert [(p.where, p.message) for p in problems] == [("line 2", message)]
+    assert _problems('night = 1\n' + entry.format(t="Ayala", learn="роли"), ruleset, state)[0].hint == \
+        'learn = "nicks" (ники гостей) or learn = "kinds" (типы НД)'
+
+
+# -- 004 "Гранд Отель" ----------------------------------------------------------
+GH_ROSTER = [{"nick": n, "role": r} for n, r in [
+    ("Игрок", "Лаура"), ("Алиша", "Донья Элиса"), ("Трубодур", "Аяла"), ("Буба", "Анхела Салинас"),
+    ("Krassa", "Альфредо Вергара"), ("Соня", "Бенхамин"), ("Ронин", "Хавьер"), ("Юка", "София Аларкон")]]
+LAURA_TWO = '''night = {night}
+
+[[actions]]
+actor = "Игрок"
+ability = "find"
+targets = ["Буба"]
+
+[[actions]]
+actor = "Игрок"
+ability = "{serum}"
+targets = ["Krassa"]
+'''
+
+
+@pytest.fixture()
+def gh():
+    ruleset = load_ruleset("grand_hotel")
+    return ruleset, new_game("gh", GH_ROSTER, ruleset)
+
+
+def test_rule_4_004_laura_searches_beside_her_serum_on_an_even_night(gh) -> None:
+    # «Может выполнять это НД каждую четную ночь вместе с основным, либо каждую ночь вместо основного»
+    ruleset, state = gh
+    state = replace(state, night=1, day=1)
+    night = parse_night_file(LAURA_TWO.format(night=2, serum="serum_vote"), "nights/2.toml", ruleset, state)
+    assert [(a.ability, a.targets, a.line) for a in night.actions] == [("find", ("Буба",), 3), ("serum_vote", ("Krassa",), 8)]
+    outcome = resolve_night(ruleset, state, night.actions + (Action("Трубодур", "kill", ("Юка",)),), Rolls("gh", 2))
+    assert outcome.refused == ()
+    assert [(p.to, p.text) for p in outcome.private if p.to == "Игрок"] == [("Игрок", "Буба — не из своих")]
+
+
+def test_rule_4_004_laura_has_one_action_on_an_odd_night(gh) -> None:
+    ruleset, state = gh
+    problems = _problems(LAURA_TWO.format(night=1, serum="serum_night"), ruleset, state)
+    assert [(p.where, p.message) for p in problems] == [("line 8", "Игрок already has an action (line 3)")]
+
+
+def test_rule_4_004_laura_both_actions_through_night_add_on_an_even_night(gh) -> None:
+    from resolver import read_action
+
+    ruleset, state = gh
+    state = replace(state, night=1, day=1)
+    text = "night = 2\n"
+    for phrase in ("Ищу своих: Буба", "Ввожу сыворотку молчания Krassa"):
+        for action in read_action(phrase, "Лаура", state.players, ruleset, actor="Игрок", state=state):
+            text = append_action(text, action)
+            parse_night_file(text, "nights/2.toml", ruleset, state)     # night add checks the file after each entry
+    assert [a.ability for a in parse_night_file(text, "nights/2.toml", ruleset, state).actions] == ["find", "serum_vote"]
+
+
+def test_rule_4_004_an_action_without_its_targets_is_refused_at_entry_with_its_line(gh) -> None:
+    ruleset, state = gh
+    text = ('night = 1\n\n[[actions]]\nactor = "Алиша"\nability = "blitz"\ntargets = []\n'
+            '\n[[actions]]\nactor = "Соня"\nability = "redirect"\ntargets = ["Ронин"]\n'
+            '\n[[actions]]\nactor = "Ронин"\nability = "hide"\n')
+    problems = _problems(text, ruleset, state)
+    assert [(p.where, p.message) for p in problems] == [
+        ("line 3", "blitz needs 1 target(s), got none"), ("line 8", "redirect needs 2 target(s), got 1 (Ронин)")]
+    assert problems[0].hint == "ask Алиша whom, then write targets = [...] or `night add` the message again"
+    # Хавьер's hiding takes no target (min_targets = 0): accepted alone
+    assert [a.ability for a in parse_night_file('night = 1\n\n[[actions]]\nactor = "Ронин"\nability = "hide"\n',
+                                                "nights/1.toml", ruleset, state).actions] == ["hide"]
+
+
+# `night add` end to end (the 004 game of tests/app/test_game_followups.py: Ronin is Хавьер, Nejka is Алисия)
+from test_game_followups import GRAND_HOTEL, play, run  # noqa: E402,F401  (play is a fixture)
+
+
+def test_rule_4_004_night_add_refuses_an_action_without_its_target_and_writes_nothing(play) -> None:
+    root = play("grand_hotel", GRAND_HOTEL)
+    night_file = root / "state" / "nights" / "ny" / "night-1.toml"
+    code, _, err = run("night", "add", "--night", "1", "--actor", "Ronin", "Кровавое убийство")
+    assert code == 2
+    # the file was never written: no line of it is named
+    assert "night-1.toml: the new entry (not written): bloody needs 1 target(s), got none" in err
+    assert not night_file.exists()
+    code, out, err = run("night", "add", "--night", "1", "--actor", "Ronin", "Кровавое убийство Нежки")
+    assert code == 0, err
+    assert "прочитано: Ronin: кровавое убийство → Nejka" in out
+    assert 'ability = "bloody"\ntargets = ["Nejka"]' in night_file.read_text(encoding="utf-8")
