@@ -44,9 +44,9 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from bench_parse import pages  # noqa: E402
-from scraper.model import ParsedPost  # noqa: E402
-from scraper.parse import content_hash, parse_page  # noqa: E402
-from scraper.profiles import get_profile  # noqa: E402
+from mafvote_scraper.model import ParsedPost  # noqa: E402
+from mafvote_scraper.parse import content_hash, parse_page  # noqa: E402
+from mafvote_scraper.profiles import get_profile  # noqa: E402
 
 BUILD = HERE / "c_floor" / "build"
 

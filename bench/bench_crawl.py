@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mafvote.forumsim import ForumSim  # noqa: E402
 from mafvote.store import Store  # noqa: E402
-from scraper.crawl import crawl_topic  # noqa: E402
-from scraper.fetch import ForumClient  # noqa: E402
+from mafvote_scraper.crawl import crawl_topic  # noqa: E402
+from mafvote_scraper.fetch import ForumClient  # noqa: E402
 
 NOW = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)
 VOTE = 'Голосую <span style="color: #FC0000;" class="mycode_color">Соня</span> досрочно.<br />\nА ты, {n}, что скажешь?'

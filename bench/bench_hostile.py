@@ -88,8 +88,8 @@ def crawl_one(url: str, timeout: float) -> dict:
     from zoneinfo import ZoneInfo
 
     from mafvote.store import Store
-    from scraper.crawl import crawl_topic
-    from scraper.fetch import ForumClient
+    from mafvote_scraper.crawl import crawl_topic
+    from mafvote_scraper.fetch import ForumClient
 
     store = Store(":memory:")
     started = time.perf_counter()
@@ -181,7 +181,7 @@ def nested_count(depth: int) -> dict:
         # the page alone, parsed again now that everything is imported: what the post costs a crawl
         import httpx
 
-        from scraper.parse import parse_page
+        from mafvote_scraper.parse import parse_page
         raw = httpx.get(sim.url_of(2)).content
         started = time.perf_counter()
         parse_page(raw, url=sim.url_of(2), profile="mybb", tz=msk, now=datetime.now(timezone.utc))

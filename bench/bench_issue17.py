@@ -92,9 +92,9 @@ def startup(rounds: int, baseline: str | None) -> None:
 
 def count(rounds: int) -> None:
     import bench_tally as B
-    import tally as T
+    import mafvote_tally as T
 
-    stored_readings = hasattr(__import__("tally.recognise").recognise, "Flat")
+    stored_readings = hasattr(__import__("mafvote_tally.recognise").recognise, "Flat")
     rnd = random.Random(3)
     roster = T.Roster(tuple(T.Player(p) for p in B.PLAYERS), gms=(B.GM,))
     state = T.DayState(day=2, deadline=B.START + timedelta(hours=22), alive=tuple(B.PLAYERS), start=B.START)
@@ -108,7 +108,7 @@ def count(rounds: int) -> None:
             posts = [T.Post.from_stored(p) for p in stored]
             matcher = T.RosterMatcher.from_roster(roster)
             if with_readings:
-                from tally.recognise import Flat
+                from mafvote_tally.recognise import Flat
                 for p in stored:
                     for v in p.versions:
                         if v.reading is not None and v.html not in matcher.flats:
@@ -132,7 +132,7 @@ def count(rounds: int) -> None:
             store.posts(kind="vote")
             res["read"].append(time.perf_counter() - t)
             if stored_readings:
-                from tally.recognise import flatten
+                from mafvote_tally.recognise import flatten
                 t = time.perf_counter()
                 for _, html in posts_html:
                     flatten(html).to_json()
@@ -188,7 +188,7 @@ def _thread(g: int, n: int, rnd: random.Random) -> list[tuple[str, str, datetime
 def tick(rounds: int, sizes: list[int]) -> None:
     from mafvote.config import load_config
     from mafvote.daemon import Daemon
-    from scraper.fetch import ForumClient
+    from mafvote_scraper.fetch import ForumClient
 
     logging.getLogger("mafvote").addHandler(logging.NullHandler())
     logging.getLogger("mafvote").propagate = False

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import tally as T  # noqa: E402
+import mafvote_tally as T  # noqa: E402
 from bench_tally import GM, PLAYERS, START, best, build_store, machine, span, thread, to_tally  # noqa: E402
 from mafvote.pages import _template, day_view, write_pages  # noqa: E402
 

@@ -36,10 +36,10 @@ from selectolax.lexbor import LexborHTMLParser
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scraper.model import EditNotice  # noqa: E402
-from scraper.dates import parse_shown  # noqa: E402
-from scraper.parse import decode_html, parse_page  # noqa: E402
-from scraper.profiles import get_profile  # noqa: E402
+from mafvote_scraper.model import EditNotice  # noqa: E402
+from mafvote_scraper.dates import parse_shown  # noqa: E402
+from mafvote_scraper.parse import decode_html, parse_page  # noqa: E402
+from mafvote_scraper.profiles import get_profile  # noqa: E402
 
 MSK = ZoneInfo("Europe/Moscow")
 MYBB_NOW = datetime(2027, 1, 1, 18, 40, tzinfo=MSK)
@@ -135,7 +135,7 @@ _MACHINE = {"datetime", "data-time", "data-timestamp", "data-posted"}
 
 
 def _bs4_generic_time(node, post, profile, tz, now):
-    from scraper.dates import parse_machine
+    from mafvote_scraper.dates import parse_machine
     if node is not None:
         for holder in [node] + [node.select_one(f"[{a}]") for a in profile.time_attrs]:
             if holder is None:
@@ -279,8 +279,8 @@ def best_of(fns: dict, repeat: int, min_time: float = 0.05) -> dict:
 
 def explain(label: str, engine: str, url: str, text: str, tz: ZoneInfo, now: datetime, repeat: int) -> None:
     """The floor under ours/bare: the selectolax queries and per-post work no extraction can skip."""
-    from scraper.model import ParsedPost
-    from scraper.parse import content_hash
+    from mafvote_scraper.model import ParsedPost
+    from mafvote_scraper.parse import content_hash
 
     profile = get_profile(engine)
     tree = LexborHTMLParser(text)

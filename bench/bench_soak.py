@@ -45,7 +45,7 @@ from mafvote.config import load_config  # noqa: E402
 from mafvote.daemon import Daemon  # noqa: E402
 from mafvote.errors import MafvoteError  # noqa: E402
 from mafvote.forumsim import ForumSim  # noqa: E402
-from scraper.fetch import ForumClient  # noqa: E402
+from mafvote_scraper.fetch import ForumClient  # noqa: E402
 
 MSK = ZoneInfo("Europe/Moscow")
 T0 = datetime(2026, 12, 30, 10, 0, tzinfo=MSK)

@@ -30,12 +30,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import tally as T  # noqa: E402
+import mafvote_tally as T  # noqa: E402
 from mafvote.store import Store  # noqa: E402
-from scraper.fetch import FetchedMeta  # noqa: E402
-from scraper.model import ParsedPage, ParsedPost  # noqa: E402
-from scraper.parse import content_hash  # noqa: E402
-from tally.names import default_morph  # noqa: E402
+from mafvote_scraper.fetch import FetchedMeta  # noqa: E402
+from mafvote_scraper.model import ParsedPage, ParsedPost  # noqa: E402
+from mafvote_scraper.parse import content_hash  # noqa: E402
+from mafvote_tally.names import default_morph  # noqa: E402
 
 MSK = timezone(timedelta(hours=3))
 PLAYERS = ["РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард", "Nejka", "Гафф", "Enzo",

@@ -51,7 +51,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from resolver.toml_text import loads as toml_loads
+from mafvote_resolver.toml_text import loads as toml_loads
 from .alert_texts import LANGUAGES as ALERT_LANGUAGES
 from .errors import BadInput
 from .gm_files import UnreadableFile, read_gm_text
@@ -650,7 +650,7 @@ def _missing_config_hint() -> str:
     from .paths import data_file
 
     try:
-        shipped = data_file("config.example.toml", "config.toml")
+        shipped = data_file("config.toml")
         example = f"the commented example config.toml (it ships with mafvote: {shipped})"
     except FileNotFoundError:
         example = "the commented example config.toml"
@@ -1169,8 +1169,8 @@ def _schedule_problems(game: dict[str, Any], forum: dict[str, Any] | None, where
 def _roster_problems(game: dict[str, Any], where: str, shown: str) -> list[Problem]:
     # two names are one when the vote count reads them as one (RULES.md §2: case, ё/е, spaces, punctuation and
     # Latin/Cyrillic look-alike letters aside), so it is the count's own matcher that compares them
-    from tally.names import RosterMatcher
-    from scraper.untrusted import name_problem
+    from mafvote_tally.names import RosterMatcher
+    from mafvote_scraper.untrusted import name_problem
 
     problems = []
     owners: dict[str, tuple[int, str]] = {}  # a name's first use -> (player index, key path of that use)

@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import httpx
 
-import tally as T
+import mafvote_tally as T
 
 from .alert_rules import CrawlHealth, crawl_alerts, day_alerts, flag_alerts, offset_label, publish_login_alerts
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
@@ -184,8 +184,8 @@ class Daemon:
                  sleep: Callable[[float], None] | None = None, environ: Mapping[str, str] | None = None,
                  forum_publisher_factory: Callable[..., Any] | None = None):
         from . import rulesets
-        from scraper.fetch import ForumClient
-        import resolver as R
+        from mafvote_scraper.fetch import ForumClient
+        import mafvote_resolver as R
 
         self.config = config
         # known to the scrubber (logs and store) before the first request, whatever opened the daemon
@@ -306,7 +306,7 @@ class Daemon:
 
     def crawl(self, game_id: str, now: datetime, *, process: bool = True) -> TickReport:
         """One crawl of the game's two topics, then `process` (unless told not to)."""
-        from scraper.crawl import crawl_game
+        from mafvote_scraper.crawl import crawl_game
 
         self._now = now
         g = self.games[game_id]
@@ -397,8 +397,8 @@ class Daemon:
         return report
 
     def _crawl_alerts(self, g: _Game, now: datetime, phase: str) -> list[Alert]:
-        from scraper.crawl import topic_key
-        from scraper.profiles import get_profile
+        from mafvote_scraper.crawl import topic_key
+        from mafvote_scraper.profiles import get_profile
 
         found: dict[str, list[Alert]] = {}
         for kind, url in (("game", g.cfg.game_topic), ("vote", g.cfg.vote_thread)):
@@ -605,9 +605,9 @@ def url_changes_text(store: Store, game, forum) -> str | None:
 
 
 def _post_link(forum, vote_thread: str) -> Callable[[int], str]:
-    from scraper.crawl import topic_key
-    from scraper.profile import post_link
-    from scraper.profiles import get_profile
+    from mafvote_scraper.crawl import topic_key
+    from mafvote_scraper.profile import post_link
+    from mafvote_scraper.profiles import get_profile
 
     profile = get_profile(forum.engine) if forum.engine != "auto" else "auto"
     topic = topic_key(vote_thread, profile) if profile != "auto" else _auto_key(vote_thread)
@@ -616,7 +616,7 @@ def _post_link(forum, vote_thread: str) -> Callable[[int], str]:
 
 
 def _auto_key(url: str) -> str:
-    from scraper.crawl import auto_topic_key   # the crawler loads with the first crawl (start-up time)
+    from mafvote_scraper.crawl import auto_topic_key   # the crawler loads with the first crawl (start-up time)
     return auto_topic_key(url)
 
 
@@ -684,9 +684,9 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
     """Per game: the phase, the deadline and time left, the last crawls, the last error, the next jobs
     (the same plan `mafvote run` schedules) and the alerts not yet delivered. Reads the store only."""
     from . import rulesets
-    from scraper.crawl import topic_key
-    from scraper.profiles import get_profile
-    import resolver as R
+    from mafvote_scraper.crawl import topic_key
+    from mafvote_scraper.profiles import get_profile
+    import mafvote_resolver as R
 
     out = []
     alert_log = AlertLog(store)

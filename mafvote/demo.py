@@ -73,7 +73,7 @@ def _cut_pagination(page: bytes, last: int) -> bytes:
 def write_demo_config(workdir: Path, base_url: str, roles: dict[str, str] | None = None) -> Path:
     """The bundled example config pointed at the demo forum, its store in `workdir`; `roles` (nick -> role)
     are written into the roster where the example leaves a player's role out."""
-    example = data_file("config.example.toml", "config.toml")
+    example = data_file("config.toml")
     text = example.read_text(encoding="utf-8")
     tomllib.loads(text)  # the example must stay valid TOML; a broken one fails here, not later
     text = text.replace("http://127.0.0.1:8081/", base_url)

@@ -50,7 +50,7 @@ class DemoConsole:
 
 def _bundled_posts(forum):
     """(time, author, body HTML) of every post of the bundled vote thread, in order."""
-    from scraper.parse import parse_page
+    from mafvote_scraper.parse import parse_page
 
     posts = []
     for n, page in enumerate(forum.vote_pages, start=1):
@@ -80,7 +80,7 @@ def run_daemon_demo(workdir: Path, echo: Callable[[str], None], *, seconds_per_h
     from .config import load_config
     from .daemon import Daemon
     from .demo import start_demo_forum
-    from scraper.fetch import ForumClient
+    from mafvote_scraper.fetch import ForumClient
 
     forum = start_demo_forum(initial_pages=5)
     quiet = logging.NullHandler()           # the console channel shows the alerts; no duplicate log lines

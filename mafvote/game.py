@@ -51,13 +51,13 @@ from datetime import datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator, Literal, Mapping, Sequence
 
-import resolver as R
-import tally as T
-from resolver.duty import NightDuty, night_duty
-from resolver.state import find_player
-from tally.names import normalise
-from resolver.journal import Line
-from tally.recognise import Flat
+import mafvote_resolver as R
+import mafvote_tally as T
+from mafvote_resolver.duty import NightDuty, night_duty
+from mafvote_resolver.state import find_player
+from mafvote_tally.names import normalise
+from mafvote_resolver.journal import Line
+from mafvote_tally.recognise import Flat
 
 from .config import GameConfig, name_key
 from .errors import BadInput, MafvoteError
@@ -591,7 +591,7 @@ class GameService:
                             f"{', '.join(R.CHOICE_ROLLS)}")
         old = self._read_night(night)
         # a roll none of the actor's actions draws would be silently unused (a townsperson's evidence)
-        from resolver.actions import check_roll
+        from mafvote_resolver.actions import check_roll
         entered = self._check_file(night, old if old.strip() else f"night = {night}\n", state).actions
         unused = check_roll(self.ruleset, state, entered, p.nick, R.canonical_roll(roll))
         if unused:
@@ -1328,9 +1328,9 @@ class GameService:
     def link(self, post_id: int, kind: str = "vote", topic: str | None = None) -> str:
         """The URL of a post of the vote thread (or the game topic), by the engine's rule
         (`scraper.profile.post_link`); usable as the alerts' `post_url` callable."""
-        from scraper.crawl import topic_key
-        from scraper.profile import post_link
-        from scraper.profiles import PROFILES
+        from mafvote_scraper.crawl import topic_key
+        from mafvote_scraper.profile import post_link
+        from mafvote_scraper.profiles import PROFILES
 
         topic_url = self.game.vote_thread if kind == "vote" else self.game.game_topic
         profile = PROFILES.get(self.engine)

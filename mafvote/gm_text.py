@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from tally.format import hidden_outcome_facts
+from mafvote_tally.format import hidden_outcome_facts
 
 from . import messages
 from .messages import text as t

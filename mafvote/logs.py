@@ -17,7 +17,7 @@ import sys
 import time
 from typing import IO, Iterable
 
-from scraper.untrusted import visible
+from mafvote_scraper.untrusted import visible
 
 from .alerts import install_secret_filter, secret_filter
 from .secret_registry import config_secrets, scrub, scrub_cookies
@@ -26,7 +26,7 @@ __all__ = ["LEVELS", "OneLineFormatter", "SecretScrubber", "config_secrets", "sc
 
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 OWN_LOGGERS = ("mafvote", "mafvote.daemon", "mafvote.alerts", "mafvote.publish", "mafvote.game", "scraper",
-               "scraper.fetch", "scraper.crawl", "httpx", "httpcore", "apscheduler", "apscheduler.scheduler",
+               "mafvote_scraper.fetch", "mafvote_scraper.crawl", "httpx", "httpcore", "apscheduler", "apscheduler.scheduler",
                "apscheduler.executors.default")
 
 def scrub_line(text: str, secrets: Iterable[str] = ()) -> str:

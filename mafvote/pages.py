@@ -31,9 +31,9 @@ from typing import Any, Callable, Mapping, Sequence
 import jinja2
 from markupsafe import Markup
 
-import tally as T
-from tally.format import outcome_text, time_left
-from tally.timeline import timeline
+import mafvote_tally as T
+from mafvote_tally.format import outcome_text, time_left
+from mafvote_tally.timeline import timeline
 
 from .errors import BadInput
 from .game import clock_fixed

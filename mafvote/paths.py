@@ -16,9 +16,10 @@ def data_dir(name: str) -> Path:
     raise FileNotFoundError(f"bundled data folder {name!r} is missing from this install")
 
 
-def data_file(installed_name: str, source_name: str) -> Path:
-    """A single bundled file, named `installed_name` inside the package and `source_name` in the repo."""
-    for candidate in (_PACKAGE_DATA / installed_name, _REPO_ROOT / source_name):
+def data_file(name: str) -> Path:
+    """A single bundled file (`config.toml`, the documented example), wherever this install keeps it."""
+    for base in (_PACKAGE_DATA, _REPO_ROOT):
+        candidate = base / name
         if candidate.is_file():
             return candidate
-    raise FileNotFoundError(f"bundled file {installed_name!r} is missing from this install")
+    raise FileNotFoundError(f"bundled file {name!r} is missing from this install")

@@ -39,11 +39,11 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 import httpx
 from selectolax.lexbor import LexborHTMLParser
 
-from scraper.fetch import off_origin_message, page_too_big_message
-from scraper.netguard import (DEFAULT_MAX_PAGE_BYTES, Guard, GuardedTransport, PageTooBig, UnknownEncoding,
+from mafvote_scraper.fetch import off_origin_message, page_too_big_message
+from mafvote_scraper.netguard import (DEFAULT_MAX_PAGE_BYTES, Guard, GuardedTransport, PageTooBig, UnknownEncoding,
                               read_capped, same_origin)
 
-from scraper.untrusted import visible
+from mafvote_scraper.untrusted import visible
 
 from .alerts import install_secret_filter, known_secrets, scrub
 from .errors import OperationFailed
@@ -70,7 +70,7 @@ __all__ = [
 log = logging.getLogger("mafvote.publish")
 
 try:
-    from scraper.fetch import USER_AGENT
+    from mafvote_scraper.fetch import USER_AGENT
 except ImportError:  # the crawler's module is optional for publishing
     USER_AGENT = "mafvote/0.1 (forum mafia vote counter)"
 

@@ -60,10 +60,10 @@ from typing import Any, Iterable, Mapping, Sequence
 import jinja2
 from markupsafe import Markup, escape as html_escape
 
-from tally.format import bb_escape, format_bbcode, outcome_text, shown_reason
-from tally.format import time_left as tally_time_left
+from mafvote_tally.format import bb_escape, format_bbcode, outcome_text, shown_reason
+from mafvote_tally.format import time_left as tally_time_left
 
-from resolver.toml_text import loads as toml_loads
+from mafvote_resolver.toml_text import loads as toml_loads
 from . import gm_text, grammar, messages
 from .errors import BadInput
 from .gm_files import UnreadableFile, read_gm_text

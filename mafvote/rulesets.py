@@ -11,8 +11,8 @@ __all__ = ["ruleset_path", "load", "validate"]
 
 from pathlib import Path
 
-from resolver import Problem, Ruleset, check_ruleset, loads_ruleset
-from resolver.errors import RulesetError
+from mafvote_resolver import Problem, Ruleset, check_ruleset, loads_ruleset
+from mafvote_resolver.errors import RulesetError
 
 from .gm_files import UnreadableFile, read_gm_text
 from .paths import data_dir

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tally.format import public_outcome
+from mafvote_tally.format import public_outcome
 
 from . import messages
 from .alert_texts import zone_name

@@ -18,7 +18,7 @@ __all__ = ["apply_day", "modkill", "replace_player", "same_name_as", "record_mis
 from dataclasses import replace
 from typing import Iterable
 
-from tally.names import RosterMatcher
+from mafvote_tally.names import RosterMatcher
 
 from .checks import current_boss
 from .engine import check_win, death_text, inherit, reveal_mode

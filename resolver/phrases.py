@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from tally.names import RosterMatcher, default_morph
+from mafvote_tally.names import RosterMatcher, default_morph
 
 from .actions import Action, available_abilities
 from .errors import ActionError, Problem

@@ -19,7 +19,7 @@ import tomllib
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, Mapping
 
-from tally import BadRules, VoteRules
+from mafvote_tally import BadRules, VoteRules
 
 from .toml_text import loads as toml_loads
 from .errors import Problem, RulesetError

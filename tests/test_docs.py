@@ -47,7 +47,7 @@ def test_readme_night_file_example_names_every_key_the_night_file_takes():
     """The README's night file shows every key a GM may write by hand, commented or not."""
     import tomllib
 
-    from resolver.actions import _ACTION_KEYS
+    from mafvote_resolver.actions import _ACTION_KEYS
 
     block = re.search(r"```toml\n(night = .*?)```", README, re.S).group(1)
     shown = set(re.findall(r"^#?\s*(\w+) =", block, re.M))

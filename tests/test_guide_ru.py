@@ -11,7 +11,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-import tally
+import mafvote_tally as tally
 from mafvote.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent

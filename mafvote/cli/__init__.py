@@ -81,7 +81,7 @@ class _Group(click.Group):
             formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context):
-        from scraper import ScraperError     # light: the package imports only its model
+        from mafvote_scraper import ScraperError     # light: the package imports only its model
 
         from .. import messages
 

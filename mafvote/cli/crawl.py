@@ -14,7 +14,7 @@ from .common import INTERRUPTED, config_option, format_option, game_option, load
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from selectolax.lexbor import LexborHTMLParser
-from scraper.untrusted import visible
+from mafvote_scraper.untrusted import visible
 
 from ..errors import OperationFailed
 from ..messages import text as t
@@ -58,8 +58,8 @@ def crawl_command(config_path: Path, game_id: str | None) -> None:
 
 
 def _crawl(game_id: str | None, stored: list[int]) -> None:
-    from scraper.crawl import crawl_game
-    from scraper.fetch import ForumClient
+    from mafvote_scraper.crawl import crawl_game
+    from mafvote_scraper.fetch import ForumClient
 
     if game_id is not None:
         config, game = load_game()

@@ -12,8 +12,8 @@ from typing import Iterator
 
 import click
 
-from resolver import CHOICE_ROLLS, ROLL_NAMES
-from resolver.state import find_player
+from mafvote_resolver import CHOICE_ROLLS, ROLL_NAMES
+from mafvote_resolver.state import find_player
 
 from .. import game as game_mod
 from .. import gm_text

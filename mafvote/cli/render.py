@@ -19,7 +19,7 @@ import difflib
 from pathlib import Path
 
 import click
-from scraper.untrusted import visible
+from mafvote_scraper.untrusted import visible
 
 from .. import game as game_mod
 from ..alert_rules import gm_report_data

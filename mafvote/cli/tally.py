@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-import tally as T
-from scraper.untrusted import visible
+import mafvote_tally as T
+from mafvote_scraper.untrusted import visible
 
 from .. import game as game_mod
 from .. import gm_text

@@ -18,7 +18,7 @@ from .times import db_time_up, from_db_time, to_db_time
 from .topics import Topic, topic_row_id
 
 if TYPE_CHECKING:       # scraper.fetch imports httpx (≈ 80 ms), which a command reading the store never needs
-    from scraper.fetch import FetchedMeta
+    from mafvote_scraper.fetch import FetchedMeta
 
 __all__ = ["PageChanges", "PostTables", "PostVersion", "StoredPost"]
 

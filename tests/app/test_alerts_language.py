@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 
-import tally as T
+import mafvote_tally as T
 from mafvote import alert_texts
 from mafvote.alert_rules import (CrawlHealth, count_lines, crawl_alerts, day_alerts, deadline_alerts,
                                  early_close_alerts, flag_alerts, flag_text, silent_alerts)

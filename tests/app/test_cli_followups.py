@@ -18,8 +18,8 @@ import pytest
 
 import mafvote.game as game_mod
 from mafvote.store import Store
-from scraper.fetch import FetchedMeta
-from scraper.model import ParsedPage, ParsedPost
+from mafvote_scraper.fetch import FetchedMeta
+from mafvote_scraper.model import ParsedPage, ParsedPost
 from test_cli_game import ok, run
 
 MSK = ZoneInfo("Europe/Moscow")

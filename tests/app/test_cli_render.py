@@ -19,8 +19,8 @@ from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.render import RenderError, build_data, render
 from mafvote.store import Store
-from scraper.fetch import FetchedMeta
-from scraper.parse import parse_page
+from mafvote_scraper.fetch import FetchedMeta
+from mafvote_scraper.parse import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 MYBB = ROOT / "fixtures" / "html" / "mybb"

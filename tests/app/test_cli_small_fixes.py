@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import mafvote.game as game_mod
-import tally as T
+import mafvote_tally as T
 
 from test_cli_game import fill_store, ok, run
 from test_tally_support import at, count, post, red

@@ -17,7 +17,7 @@ from mafvote.cli import _COMMANDS, cli, load_all_commands
 ROOT = Path(__file__).resolve().parents[2]
 
 # what a command that prints the version or the list of commands never needs
-HEAVY = ("httpx", "pydantic", "selectolax", "resolver", "tally", "scraper.fetch", "scraper.crawl", "sqlite3",
+HEAVY = ("httpx", "pydantic", "selectolax", "mafvote_resolver", "mafvote_tally", "mafvote_scraper.fetch", "mafvote_scraper.crawl", "sqlite3",
          "sqlite_utils", "jinja2", "rich", "rapidfuzz", "pymorphy3", "apscheduler", "charset_normalizer",
          "mafvote.config", "mafvote.store", "mafvote.game", "mafvote.render", "mafvote.daemon", "mafvote.demo")
 
@@ -78,9 +78,9 @@ def test_tally_imports_neither_the_crawler_nor_the_daemon(tmp_path):
     (tmp_path / "config.toml").write_text("[store]\npath = 1\n", encoding="utf-8")
     _, modules = _modules_after(["tally"], tmp_path)
     assert "mafvote.cli.tally" in modules and "mafvote.config" in modules
-    assert _loaded(modules, ("httpx", "scraper.fetch", "scraper.crawl", "apscheduler", "charset_normalizer",
+    assert _loaded(modules, ("httpx", "mafvote_scraper.fetch", "mafvote_scraper.crawl", "apscheduler", "charset_normalizer",
                              "mafvote.daemon", "mafvote.demo", "mafvote.forumsim", "mafvote.cli.crawl",
-                             "mafvote.cli.demo", "mafvote.cli.daemon", "resolver.engine", "resolver.phrases")) == []
+                             "mafvote.cli.demo", "mafvote.cli.daemon", "mafvote_resolver.engine", "mafvote_resolver.phrases")) == []
 
 
 def test_a_lazily_loaded_command_runs_and_its_errors_keep_their_exit_codes(tmp_path):

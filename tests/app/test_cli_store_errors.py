@@ -15,8 +15,8 @@ import pytest
 import mafvote.store.file as store_file
 from mafvote.cli import main
 from mafvote.store import MIGRATIONS, Store, StoreError
-from scraper.fetch import FetchedMeta
-from scraper.model import ParsedPage, ParsedPost
+from mafvote_scraper.fetch import FetchedMeta
+from mafvote_scraper.model import ParsedPage, ParsedPost
 
 MSK = ZoneInfo("Europe/Moscow")
 BASE = "http://127.0.0.1:9/"

@@ -15,9 +15,9 @@ from click.testing import CliRunner
 import mafvote.game as game_mod
 from mafvote.cli import cli
 from mafvote.store import Store
-from scraper.fetch import FetchedMeta
-from scraper.model import ParsedPage
-from scraper.parse import parse_page
+from mafvote_scraper.fetch import FetchedMeta
+from mafvote_scraper.model import ParsedPage
+from mafvote_scraper.parse import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 MYBB = ROOT / "fixtures" / "html" / "mybb"

@@ -16,10 +16,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import tally as T
+import mafvote_tally as T
 from mafvote.game import GameError
-from scraper.fetch import FetchedMeta
-from scraper.model import ParsedPage, ParsedPost
+from mafvote_scraper.fetch import FetchedMeta
+from mafvote_scraper.model import ParsedPage, ParsedPost
 from test_game_state import BASE, make
 
 MSK = ZoneInfo("Europe/Moscow")

@@ -15,7 +15,7 @@ from mafvote.alerts import ChannelError
 from mafvote.config import load_config
 from mafvote.daemon import Daemon
 from mafvote.forumsim import ForumSim
-from scraper.fetch import ForumClient
+from mafvote_scraper.fetch import ForumClient
 
 MSK = ZoneInfo("Europe/Moscow")
 RED = '<span style="color: red;" class="mycode_color">{}</span>'

@@ -30,8 +30,8 @@ from mafvote.config import load_config
 from mafvote.forumsim import ForumSim
 from mafvote.game import GameError, GameService, clock_at, phase_deadline
 from mafvote.store import Store
-from scraper.fetch import FetchedMeta
-from scraper.model import ParsedPage, ParsedPost
+from mafvote_scraper.fetch import FetchedMeta
+from mafvote_scraper.model import ParsedPage, ParsedPost
 
 MSK = ZoneInfo("Europe/Moscow")
 BERLIN = ZoneInfo("Europe/Berlin")

@@ -16,8 +16,8 @@ from mafvote.alert_rules import flag_alerts
 from mafvote.config import load_config
 from mafvote.demo import DEMO_DEADLINE, DEMO_SINCE, start_demo_forum, write_demo_config
 from mafvote.game import open_service
-from scraper.crawl import crawl_game
-from scraper.fetch import ForumClient
+from mafvote_scraper.crawl import crawl_game
+from mafvote_scraper.fetch import ForumClient
 
 FIRST_CAPTURE = datetime(2027, 1, 1, 15, 10, tzinfo=timezone.utc)   # after both edits, before the deadline's close
 

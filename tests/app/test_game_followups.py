@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 import mafvote.game as game_mod
-import resolver as R
+import mafvote_resolver as R
 from mafvote.cli import cli
 from mafvote.config import load_config
 

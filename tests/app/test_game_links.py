@@ -10,8 +10,8 @@ from mafvote import rulesets
 from mafvote.config import load_config
 from mafvote.game import GameService
 from mafvote.store import Store
-from scraper.profile import DEFAULT_POST_URLS, post_link
-from scraper.profiles import PROFILES
+from mafvote_scraper.profile import DEFAULT_POST_URLS, post_link
+from mafvote_scraper.profiles import PROFILES
 
 CONFIG = Path(__file__).resolve().parents[1] / "data" / "game" / "config.toml"
 

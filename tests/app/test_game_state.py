@@ -15,8 +15,8 @@ from mafvote import rulesets
 from mafvote.config import load_config
 from mafvote.game import GameError, GameService
 from mafvote.store import Store
-from scraper.fetch import FetchedMeta
-from scraper.parse import parse_page
+from mafvote_scraper.fetch import FetchedMeta
+from mafvote_scraper.parse import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 MYBB = ROOT / "fixtures" / "html" / "mybb"

@@ -13,8 +13,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import resolver as R
-import tally as T
+import mafvote_resolver as R
+import mafvote_tally as T
 from mafvote import alert_rules
 from mafvote.render import Side, build_data, render, winner_genitive
 from test_game_followups import DAY_1_DEADLINE, GRAND_HOTEL, grand_hotel_night_1, ok, play, state  # noqa: F401

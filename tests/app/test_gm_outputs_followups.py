@@ -18,7 +18,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-import tally as T
+import mafvote_tally as T
 from mafvote import alert_texts as W
 from mafvote.alert_rules import JUDGMENT_FLAGS, day_alerts, deadline_alerts, flag_alerts, flag_text, gm_report_data
 from mafvote.cli.tally import local_times

@@ -22,7 +22,7 @@ import mafvote.game as game_mod
 from mafvote.render import RenderError, render
 from mafvote.rulesets import load as load_ruleset
 from mafvote.store import Store
-from resolver import Action, ActionError, Rolls, apply_day, new_game, parse_night_file, resolve_night
+from mafvote_resolver import Action, ActionError, Rolls, apply_day, new_game, parse_night_file, resolve_night
 from test_cli_game import ok, run
 
 ROOT = Path(__file__).resolve().parents[2]

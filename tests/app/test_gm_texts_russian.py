@@ -22,7 +22,7 @@ from mafvote import alert_rules, alert_texts, gm_text, messages
 from mafvote.alert_rules import CrawlHealth
 from mafvote.cli import cli
 from mafvote.messages import text as t
-from resolver.journal import Line
+from mafvote_resolver.journal import Line
 
 MSK = ZoneInfo("Europe/Moscow")
 

@@ -36,9 +36,9 @@ from mafvote.config import ForumConfig
 from mafvote.forumsim import ForumSim
 from mafvote.publish import ForumPublisher, PublishLog
 from mafvote.store import Store
-from scraper.crawl import crawl_topic
-from scraper.fetch import ForumClient
-from scraper.model import FetchError
+from mafvote_scraper.crawl import crawl_topic
+from mafvote_scraper.fetch import ForumClient
+from mafvote_scraper.model import FetchError
 
 ROOT = Path(__file__).resolve().parents[2]
 PUBLISH = ROOT / "tests" / "data" / "publish"

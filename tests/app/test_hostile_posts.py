@@ -18,8 +18,8 @@ import pytest
 
 from mafvote.cli import main
 from mafvote.forumsim import ForumSim
-from scraper.model import LayoutNotRecognised
-from scraper.parse import parse_page
+from mafvote_scraper.model import LayoutNotRecognised
+from mafvote_scraper.parse import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 MSK = ZoneInfo("Europe/Moscow")
@@ -305,7 +305,7 @@ def test_check_warns_about_a_login_over_plain_http_to_another_machine(tmp_path, 
 
 def test_no_page_of_a_real_forum_is_flattened():
     # the nesting guard only ever touches pages deeper than any real board's (fixtures/html: captured pages)
-    from scraper.nesting import shallow
+    from mafvote_scraper.nesting import shallow
 
     pages = sorted((ROOT / "fixtures" / "html").rglob("*.html"))
     assert len(pages) >= 20

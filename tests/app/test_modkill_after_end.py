@@ -20,7 +20,7 @@ from datetime import timedelta
 
 import pytest
 
-import tally as T
+import mafvote_tally as T
 from test_day_end_and_addresses import NEW_YEAR, TIME_MACHINE, Game, at, red
 from test_tally_support import count as tally_count
 from test_tally_support import post as tally_post

@@ -19,8 +19,8 @@ import mafvote.game as game_mod
 from mafvote.config import ConfigError, load_config
 from mafvote.rulesets import load as load_ruleset
 from mafvote.store import Store
-from resolver import Action, ActionError, Rolls, new_game, parse_night_file, read_action, resolve_night
-from resolver.errors import RulesetError
+from mafvote_resolver import Action, ActionError, Rolls, new_game, parse_night_file, read_action, resolve_night
+from mafvote_resolver.errors import RulesetError
 from test_cli_game import run
 
 ROOT = Path(__file__).resolve().parents[2]

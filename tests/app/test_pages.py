@@ -15,13 +15,13 @@ from zoneinfo import ZoneInfo
 import pytest
 from click.testing import CliRunner
 
-import tally as T
+import mafvote_tally as T
 from mafvote import game as game_mod
 from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.pages import PagesError, day_page, day_view, gm_pages_dir, write_all_pages
 from mafvote.serve import PagesServer, gm_allowed, is_local_client
-from scraper.profile import post_link
+from mafvote_scraper.profile import post_link
 from test_tally_support import at, count, state
 from test_tally_views import HIDDEN, POSTS
 

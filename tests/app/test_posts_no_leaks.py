@@ -8,7 +8,7 @@ import pytest
 
 from mafvote import rulesets
 from mafvote.render import THEMES, load_theme, make_environment, render, roles_from_ruleset
-from tally.format import outcome_text, public_outcome, shown_reason
+from mafvote_tally.format import outcome_text, public_outcome, shown_reason
 from test_public_outcome_wording import new_game, red  # noqa: F401  (the fixture and its helper)
 from test_render_followups import cand, public_count
 

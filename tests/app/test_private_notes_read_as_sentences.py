@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mafvote import rulesets
 from mafvote.render import render, roles_from_ruleset
-from resolver import Action, new_game, resolve_night, Rolls
+from mafvote_resolver import Action, new_game, resolve_night, Rolls
 from test_resolver_night_texts import _private
 from test_resolver_scenarios import load_ruleset
 
@@ -32,7 +32,7 @@ def test_004_the_watch_names_the_visitors_in_a_sentence():
 
 
 def test_004_the_neutral_taking_the_maniacs_place_is_told_what_it_means():
-    from resolver.engine import inherit
+    from mafvote_resolver.engine import inherit
 
     r = load_ruleset("grand_hotel")
     state = new_game("g", HOTEL, r).with_player("Хавьер", alive=False)

@@ -23,12 +23,12 @@ import pytest
 from click.testing import CliRunner
 
 import mafvote.game as game_mod
-import resolver as R
+import mafvote_resolver as R
 from mafvote import rulesets
 from mafvote.cli import cli
 from mafvote.forumsim import ForumSim
 from mafvote.render import render, roles_from_ruleset
-from tally.format import (GM_WARNING, format_bbcode, hidden_outcome, outcome_text, public_outcome, shown_reason,
+from mafvote_tally.format import (GM_WARNING, format_bbcode, hidden_outcome, outcome_text, public_outcome, shown_reason,
                           time_left)
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,11 +16,11 @@ from datetime import datetime, timezone
 
 import pytest
 
-import tally as T
+import mafvote_tally as T
 from mafvote import rulesets
 from mafvote.render import (gm_notes, render, render_private, roles_from_ruleset,
                             roster_with_replacements, shown_names)
-from tally.format import format_bbcode, hidden_outcome, outcome_text, shown_reason
+from mafvote_tally.format import format_bbcode, hidden_outcome, outcome_text, shown_reason
 from test_cli_render import game_dir, midday_dir, ok, resolve_night_1  # noqa: F401  (the fixtures)
 
 NEW_YEAR = roles_from_ruleset(rulesets.load("new_year"))

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-import resolver
-import tally
+import mafvote_resolver as resolver
+import mafvote_tally as tally
 from mafvote import render as R
-from tally.format import outcome_text
+from mafvote_tally.format import outcome_text
 from mafvote.render import DAY_REASONS, EVENT_KINDS, FORMATS, PRIVATE_KINDS, THEMES, load_theme, make_environment, render
 
 ROOT = Path(__file__).resolve().parents[2]

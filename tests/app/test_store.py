@@ -8,8 +8,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from mafvote.store import MIGRATIONS, Store, StoreError
-from scraper.fetch import FetchedMeta
-from scraper.model import EditNotice, ParsedPage, ParsedPost
+from mafvote_scraper.fetch import FetchedMeta
+from mafvote_scraper.model import EditNotice, ParsedPage, ParsedPost
 
 T0 = datetime(2027, 1, 1, 12, 0, tzinfo=timezone.utc)
 

@@ -35,8 +35,8 @@ from mafvote.daemon import Daemon
 from mafvote.game import GameService, clock_at
 from mafvote.paths import data_file
 from mafvote.store import Store
-from scraper.fetch import FetchedMeta, ForumClient
-from scraper.model import ParsedPage, ParsedPost
+from mafvote_scraper.fetch import FetchedMeta, ForumClient
+from mafvote_scraper.model import ParsedPage, ParsedPost
 from test_day_end_and_addresses import NEW_YEAR, TIME_MACHINE, at, red
 
 MSK = ZoneInfo("Europe/Moscow")
@@ -463,7 +463,7 @@ def test_the_missing_config_hint_names_the_shipped_example_and_demo_keep(tmp_pat
     assert result.exit_code == 2
     assert result.stderr == (
         "error: config.toml: file not found (hint: pass the file with -c FILE, or copy the commented example "
-        f"config.toml (it ships with mafvote: {data_file('config.example.toml', 'config.toml')}) and edit it; "
+        f"config.toml (it ships with mafvote: {data_file('config.toml')}) and edit it; "
         "`mafvote demo --keep DIR` writes a working setup (config.toml, store, nights) into DIR to start from)\n")
 
 

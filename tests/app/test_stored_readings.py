@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-import tally.recognise as recognise
+import mafvote_tally.recognise as recognise
 from mafvote.store import Store
-from scraper.parse import parse_page
-from tally.recognise import READING_VERSION, Flat, flatten
+from mafvote_scraper.parse import parse_page
+from mafvote_tally.recognise import READING_VERSION, Flat, flatten
 from test_cli_tally import CAPTURE, MSK, MYBB, WINDOW, fill_store, game_dir, run  # noqa: F401  (the fixture)
 
 # sha256 of the flat readings of the corpus below, per READING_VERSION. A failure here means `flatten` reads some
@@ -48,7 +48,7 @@ def _corpus() -> list[str]:
 def test_the_reading_version_names_what_flatten_gives():
     digest = hashlib.sha256("\n".join(flatten(html).to_json() for html in _corpus()).encode()).hexdigest()
     assert FINGERPRINTS.get(READING_VERSION) == digest, (
-        "tally.recognise.flatten reads these posts differently from READING_VERSION's fingerprint: bump "
+        "mafvote_tally.recognise.flatten reads these posts differently from READING_VERSION's fingerprint: bump "
         f"READING_VERSION and record {digest} under the new number")
 
 
@@ -122,7 +122,7 @@ def test_a_newer_reading_code_is_not_trusted_either(tmp_path):
 
 @pytest.mark.parametrize("html", MARKUP)
 def test_reading_from_the_store_and_from_the_html_agree(html):
-    from tally.names import RosterMatcher
+    from mafvote_tally.names import RosterMatcher
 
     names = {"Соня": [], "Алукард": [], "Puss": [], "Вася": [], "Петя": []}
     from_html = recognise.read_post(html, RosterMatcher(names), colors_matter=True)

@@ -19,7 +19,7 @@ from mafvote.config import ForumConfig
 from mafvote.logs import setup_logging
 from mafvote.secret_registry import known_secrets
 from mafvote.store import Store
-from scraper.fetch import ForumClient
+from mafvote_scraper.fetch import ForumClient
 
 from test_hostile_forum import NOW, SECRET, crawl, echoing_login, html, publisher, send, servers  # noqa: F401 (servers: fixture)
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from resolver import ActionError, append_action, new_game, parse_night_file, read_action, resolve_night, Rolls
+from mafvote_resolver import ActionError, append_action, new_game, parse_night_file, read_action, resolve_night, Rolls
 
 from test_resolver_scenarios import load_ruleset
 

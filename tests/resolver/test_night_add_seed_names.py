@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from resolver import ActionError, loads_ruleset, new_game, read_action
+from mafvote_resolver import ActionError, loads_ruleset, new_game, read_action
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = {"000": "peculiar", "001": "new_year", "003": "time_machine", "004": "grand_hotel"}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from resolver import (Action, GameState, ResolverError, Rolls, apply_day, check_win, current_boss, modkill, new_game,
+from mafvote_resolver import (Action, GameState, ResolverError, Rolls, apply_day, check_win, current_boss, modkill, new_game,
                       record_misses, replace_player, resolve_night)
 from test_resolver_scenarios import load_ruleset
 

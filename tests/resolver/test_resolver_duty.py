@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from resolver import Action, GameState, LastAction, Rolls, loads_ruleset, new_game, resolve_night, ruleset_from_mapping
-from resolver.duty import DUTY_STATUSES, NightDuty, night_duty
+from mafvote_resolver import Action, GameState, LastAction, Rolls, loads_ruleset, new_game, resolve_night, ruleset_from_mapping
+from mafvote_resolver.duty import DUTY_STATUSES, NightDuty, night_duty
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from resolver import Action, ActionError, Player, read_action
+from mafvote_resolver import Action, ActionError, Player, read_action
 from test_resolver_scenarios import load_ruleset
 
 GH = load_ruleset("grand_hotel")
@@ -77,7 +77,7 @@ def test_rule_4_004_elisa_learn_one_choice_each_use() -> None:
 
 
 def test_rule_4_004_elisa_choice_goes_through_the_night_file_to_her_private_line() -> None:
-    from resolver import Rolls, append_action, new_game, parse_night_file, resolve_night
+    from mafvote_resolver import Rolls, append_action, new_game, parse_night_file, resolve_night
 
     players = [Player("Элиса", "Донья Элиса"), *ROSTER, Player("Лаура", "Лаура"), Player("Диего", "Диего Муркиа")]
     state = new_game("gh_phrase", players, GH)
@@ -97,14 +97,14 @@ def test_rule_4_004_elisa_choice_goes_through_the_night_file_to_her_private_line
 
 
 def test_rule_4_004_every_ability_kind_has_a_name_for_elisas_kinds() -> None:
-    from resolver.engine import KIND_NAMES
-    from resolver.order import ABILITY_KINDS
+    from mafvote_resolver.engine import KIND_NAMES
+    from mafvote_resolver.order import ABILITY_KINDS
 
     assert set(KIND_NAMES) == set(ABILITY_KINDS)
 
 
 def test_rule_4_004_the_ruleset_checks_the_choice_and_the_passive() -> None:
-    from resolver import RulesetError, loads_ruleset
+    from mafvote_resolver import RulesetError, loads_ruleset
 
     base = ('[game]\nname = "x"\n[sides.mafia]\nkind = "mafia"\n[[roles]]\nname = "A"\nside = "mafia"\n')
     with pytest.raises(RulesetError) as err:
@@ -157,7 +157,7 @@ def test_rule_4_004_laura_serum_without_the_night_is_asked_not_guessed() -> None
 
 
 def test_rule_4_004_laura_serum_reads_the_night_from_the_state() -> None:
-    from resolver import new_game
+    from mafvote_resolver import new_game
 
     state = new_game("gh_seed", SEED_ROSTER, GH)          # night 1 comes next: odd
     assert _seed_read("Игрок", "Ввожу сыворотку молчания Бубе", state=state) == [Action("Игрок", "serum_night", ("Буба",))]
@@ -210,7 +210,7 @@ def test_rule_4_004_any_nick_that_is_a_common_word_is_never_dropped() -> None:
 
 def _linked_after_night_1():
     """Night 1 of the seed's game: Тристам (Андрес) finds his mother Буба (Анхела): linked from night 2."""
-    from resolver import Rolls, new_game, resolve_night
+    from mafvote_resolver import Rolls, new_game, resolve_night
 
     state = new_game("gh_seed", SEED_ROSTER, GH)
     actions = [*_seed_read("Тристам", "Ищу маму: Буба"), *_seed_read("Трубодур", "Убиваю Масини")]
@@ -218,7 +218,7 @@ def _linked_after_night_1():
 
 
 def test_rule_4_004_andres_linked_to_his_mother_reads_her_protection() -> None:
-    from resolver import append_action, parse_night_file
+    from mafvote_resolver import append_action, parse_night_file
 
     state = _linked_after_night_1()
     # «НД Андреса меняется на НД матери и выполняется вместе с ней (одно на двоих)»
@@ -229,7 +229,7 @@ def test_rule_4_004_andres_linked_to_his_mother_reads_her_protection() -> None:
 
 
 def test_rule_4_004_andres_before_the_link_has_no_protection() -> None:
-    from resolver import new_game
+    from mafvote_resolver import new_game
 
     with pytest.raises(ActionError) as err:
         _seed_read("Тристам", "Защищаю Krassa", state=new_game("gh_seed", SEED_ROSTER, GH))
@@ -237,7 +237,7 @@ def test_rule_4_004_andres_before_the_link_has_no_protection() -> None:
 
 
 def test_rule_4_004_andres_linked_his_own_search_is_refused_with_the_reason() -> None:
-    from resolver import append_action, parse_night_file
+    from mafvote_resolver import append_action, parse_night_file
 
     state = _linked_after_night_1()
     actions = _seed_read("Тристам", "Я люблю тебя, мама: Юка", state=state)

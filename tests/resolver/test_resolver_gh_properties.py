@@ -4,8 +4,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from resolver import Action, Rolls, apply_day, new_game, resolve_night
-from resolver.order import Stage
+from mafvote_resolver import Action, Rolls, apply_day, new_game, resolve_night
+from mafvote_resolver.order import Stage
 from test_resolver_scenarios import load_ruleset
 
 GH = load_ruleset("grand_hotel")
@@ -104,7 +104,7 @@ def test_rule_6_004_death_shows_the_side_the_maniac_as_town() -> None:
 def test_rule_4_004_the_gm_forces_the_visitor_roll_in_the_night_file() -> None:
     import pytest
 
-    from resolver import ActionError, append_action, append_roll, parse_night_file
+    from mafvote_resolver import ActionError, append_action, append_roll, parse_night_file
 
     text = append_action("night = 1\n", Action("Javier", "bloody", ("Andres",)))
     text = append_action(text, Action("Alfredo", "gift", ("Andres",)))
@@ -132,7 +132,7 @@ def test_rule_3_10_004_hang_protections_are_not_next_day_alibis() -> None:
 
 
 def test_rule_4_004_a_replacement_keeps_the_counters_and_protections() -> None:
-    from resolver import replace_player
+    from mafvote_resolver import replace_player
 
     out = resolve_night(GH, STATE, [Action("Angela", "protect", ("Diego",)), Action("Elisa", "kill", ("Diego",)),
                                     Action("Julio", "truth", ("Ayala",))], Rolls("t", 1))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from resolver import RulesetError, check_ruleset, loads_ruleset
+from mafvote_resolver import RulesetError, check_ruleset, loads_ruleset
 from test_resolver_scenarios import ROOT
 
 BASE = '''

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from resolver import (Action, ActionError, Rolls, append_action, append_roll, apply_day, new_game, parse_night_file,
+from mafvote_resolver import (Action, ActionError, Rolls, append_action, append_roll, apply_day, new_game, parse_night_file,
                       resolve_night)
 from test_resolver_scenarios import load_ruleset
 
@@ -201,7 +201,7 @@ def test_rule_4_004_laura_has_one_action_on_an_odd_night(gh) -> None:
 
 
 def test_rule_4_004_laura_both_actions_through_night_add_on_an_even_night(gh) -> None:
-    from resolver import read_action
+    from mafvote_resolver import read_action
 
     ruleset, state = gh
     state = replace(state, night=1, day=1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from resolver import Action, ActionError, Rolls, append_action, new_game, parse_night_file, resolve_night
+from mafvote_resolver import Action, ActionError, Rolls, append_action, new_game, parse_night_file, resolve_night
 from test_game_followups import DAY_1_DEADLINE, TIME_MACHINE, play, run  # noqa: F401  (play is a fixture)
 from test_resolver_scenarios import load_ruleset
 

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from mafvote.render import build_data, render, render_private
-from resolver import Action, Player, Rolls, new_game, read_action, resolve_night
+from mafvote_resolver import Action, Player, Rolls, new_game, read_action, resolve_night
 from test_resolver_scenarios import FILES, SCENARIOS, build, load_ruleset, night_actions, run_file
 
 TM_ROSTER_ORDER = "tm_4_night_dead_in_roster_order_not_kill_order.toml"
@@ -116,7 +116,7 @@ def test_rule_4_serum_words_004_laura_serum_written_as_truth_serum(text, night, 
 
 
 def test_rule_4_serum_words_a_name_after_the_serum_still_has_to_be_a_player() -> None:
-    from resolver import ActionError
+    from mafvote_resolver import ActionError
 
     roster = [Player("Гафф", "Злой тролль"), Player("Доктор", "Снеговик")]
     with pytest.raises(ActionError) as err:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from resolver import Action, ActionError, Player, read_action
+from mafvote_resolver import Action, ActionError, Player, read_action
 from test_resolver_scenarios import load_ruleset
 
 NY_ROSTER = [Player("Вася", "мирная зверюшка"), Player("Петя", "мирная зверюшка"),
@@ -104,7 +104,7 @@ def test_read_action_the_boss_question_without_its_lead_in(text, question) -> No
 
 
 def test_read_action_the_boss_question_is_printed_once_to_the_gm() -> None:
-    from resolver import Rolls, new_game, resolve_night
+    from mafvote_resolver import Rolls, new_game, resolve_night
 
     ruleset = load_ruleset("new_year")
     state = new_game("ny_q", NY_ROSTER, ruleset)

@@ -6,7 +6,7 @@ import tomllib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from resolver import Action, Rolls, new_game, resolve_night
+from mafvote_resolver import Action, Rolls, new_game, resolve_night
 from test_resolver_scenarios import SCENARIOS, build, forced, load_ruleset, night_actions
 
 NY = load_ruleset("new_year")

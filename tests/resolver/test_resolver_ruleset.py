@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from mafvote.rulesets import load, validate
-from resolver import RulesetError, loads_ruleset
-from resolver.order import ABILITY_KINDS, ORDER, STAGE_OF_KIND, Stage
+from mafvote_resolver import RulesetError, loads_ruleset
+from mafvote_resolver.order import ABILITY_KINDS, ORDER, STAGE_OF_KIND, Stage
 
 MINIMAL = '''
 [game]

@@ -31,9 +31,9 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from resolver import (EVENT_KINDS, PRIVATE_KINDS, Action, Rolls, apply_day, current_boss, loads_ruleset, new_game,
+from mafvote_resolver import (EVENT_KINDS, PRIVATE_KINDS, Action, Rolls, apply_day, current_boss, loads_ruleset, new_game,
                       resolve_night)
-from resolver.actions import check_action
+from mafvote_resolver.actions import check_action
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "tests" / "data" / "nights"
@@ -156,7 +156,7 @@ def check_duty(ruleset, state, phase: dict, outcome, where: str) -> None:
     want = phase.get("expect", {}).get("duty")
     if not want:
         return
-    from resolver.duty import night_duty
+    from mafvote_resolver.duty import night_duty
     duty = night_duty(ruleset, state, night_actions(ruleset, state, phase), outcome, phase.get("excused", ()))
     got = {d.player: d.status for d in duty.duties}
     assert {p: got.get(p) for p in want} == want, f"{where}: duty {[d.to_json() for d in duty.duties]}"

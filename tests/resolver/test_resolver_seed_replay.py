@@ -62,7 +62,7 @@ def test_rule_4_6_deaths_are_listed_in_roster_order_and_the_kill_order_is_the_gm
     """The public list and `deaths` are in roster order, whatever killed them (the kill order tells who
     killed whom); the GM's log keeps the kill order: the boss's kills first, as the boss named them, then other
     killers by role order, then chained deaths."""
-    from resolver import Action, Rolls, new_game, resolve_night
+    from mafvote_resolver import Action, Rolls, new_game, resolve_night
     from test_resolver_scenarios import load_ruleset
 
     ny = load_ruleset("new_year")

@@ -4,7 +4,7 @@ which the tally sees as a protection from hanging; София and Элиса hol
 Диего and Аяла one-time protections from a night kill."""
 from __future__ import annotations
 
-from resolver import Action, Rolls, modkill, new_game, resolve_night
+from mafvote_resolver import Action, Rolls, modkill, new_game, resolve_night
 from test_resolver_scenarios import load_ruleset
 
 GH = load_ruleset("grand_hotel")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from resolver import Action, ActionError, Player, read_action
+from mafvote_resolver import Action, ActionError, Player, read_action
 from test_resolver_scenarios import load_ruleset
 
 TM = load_ruleset("time_machine")

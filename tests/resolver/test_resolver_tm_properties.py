@@ -4,8 +4,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from resolver import Action, Rolls, new_game, resolve_night
-from resolver.order import ORDER, Stage
+from mafvote_resolver import Action, Rolls, new_game, resolve_night
+from mafvote_resolver.order import ORDER, Stage
 from test_resolver_scenarios import load_ruleset
 
 TM = load_ruleset("time_machine")
@@ -60,7 +60,7 @@ def test_rule_4_003_items_are_state_used_once_and_lost_with_their_holder() -> No
 
 def test_rule_4_003_an_unknown_item_in_the_roster_is_named() -> None:
     import pytest
-    from resolver import ResolverError
+    from mafvote_resolver import ResolverError
 
     with pytest.raises(ResolverError) as err:
         new_game("g", [{"nick": "A", "role": "Мирный житель", "items": ["часики"]}], TM)

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-import tally as T
+import mafvote_tally as T
 from mafvote.config import check_file
-from resolver import RulesetError, loads_ruleset, new_game, replace_player, ruleset_from_mapping
-from resolver.errors import ResolverError
-from resolver.ruleset import TEXT_KEYS, check_ruleset
+from mafvote_resolver import RulesetError, loads_ruleset, new_game, replace_player, ruleset_from_mapping
+from mafvote_resolver.errors import ResolverError
+from mafvote_resolver.ruleset import TEXT_KEYS, check_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted((ROOT / "rulesets").glob("*.toml"))

@@ -10,8 +10,8 @@ import pytest
 
 from mafvote.forumsim import ForumSim
 from mafvote.store import Store
-from scraper.crawl import crawl_topic
-from scraper.fetch import ForumClient
+from mafvote_scraper.crawl import crawl_topic
+from mafvote_scraper.fetch import ForumClient
 
 NOW = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)
 MSK = ZoneInfo("Europe/Moscow")
@@ -279,7 +279,7 @@ def test_first_crawl_of_a_one_page_topic(forum, crawler):
 
 
 def test_reread_due():
-    from scraper.crawl import reread_due
+    from mafvote_scraper.crawl import reread_due
 
     assert reread_due(None, NOW, timedelta(minutes=30))
     assert not reread_due(NOW - timedelta(minutes=29), NOW, timedelta(minutes=30))

@@ -18,10 +18,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from mafvote.store import Store
-from scraper.crawl import crawl_topic, topic_key
-from scraper.fetch import FetchResult
-from scraper.profile import post_link
-from scraper.profiles import get_profile
+from mafvote_scraper.crawl import crawl_topic, topic_key
+from mafvote_scraper.fetch import FetchResult
+from mafvote_scraper.profile import post_link
+from mafvote_scraper.profiles import get_profile
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "html"
 MYBB_REAL = "http://127.0.0.1:8081/"

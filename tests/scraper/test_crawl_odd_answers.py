@@ -30,10 +30,10 @@ import httpx
 import pytest
 
 from mafvote.store import Store
-from scraper.crawl import crawl_topic
-from scraper.fetch import ForumClient
-from scraper.model import FetchError, LayoutNotRecognised
-from scraper.parse import decode_html, parse_page
+from mafvote_scraper.crawl import crawl_topic
+from mafvote_scraper.fetch import ForumClient
+from mafvote_scraper.model import FetchError, LayoutNotRecognised
+from mafvote_scraper.parse import decode_html, parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 MYBB = ROOT / "fixtures" / "html" / "mybb"

@@ -12,8 +12,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from scraper import ScraperError
-from scraper.dates import DateNotRecognised, combine_date_and_time, parse_displayed, parse_machine
+from mafvote_scraper import ScraperError
+from mafvote_scraper.dates import DateNotRecognised, combine_date_and_time, parse_displayed, parse_machine
 
 MSK = ZoneInfo("Europe/Moscow")
 KYIV = ZoneInfo("Europe/Kiev")

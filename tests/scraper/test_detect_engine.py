@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from scraper.model import LayoutNotRecognised
-from scraper.parse import decode_html
-from scraper.profiles import PROFILES, UnknownEngine, detect_engine, get_profile
+from mafvote_scraper.model import LayoutNotRecognised
+from mafvote_scraper.parse import decode_html
+from mafvote_scraper.profiles import PROFILES, UnknownEngine, detect_engine, get_profile
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "html"

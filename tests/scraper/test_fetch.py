@@ -8,8 +8,8 @@ import httpx
 import pytest
 import respx
 
-from scraper.fetch import ForumClient
-from scraper.model import FetchError
+from mafvote_scraper.fetch import ForumClient
+from mafvote_scraper.model import FetchError
 
 URL = "http://forum.test/showthread.php?tid=2"
 

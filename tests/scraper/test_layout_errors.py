@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from scraper.model import LayoutNotRecognised, ScraperError
-from scraper.parse import parse_page
+from mafvote_scraper.model import LayoutNotRecognised, ScraperError
+from mafvote_scraper.parse import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 MYBB = ROOT / "fixtures" / "html" / "mybb"

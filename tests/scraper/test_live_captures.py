@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from scraper.parse import parse_page
+from mafvote_scraper.parse import parse_page
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "html"
 LIVE = sorted(p.parent for p in FIXTURES.glob("*/live/meta.json"))

@@ -25,10 +25,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scraper.dates import parse_displayed
-from scraper.dates import parse_shown
-from scraper.parse import decode_html, parse_page
-from scraper.profiles import PROFILES
+from mafvote_scraper.dates import parse_displayed
+from mafvote_scraper.dates import parse_shown
+from mafvote_scraper.parse import decode_html, parse_page
+from mafvote_scraper.profiles import PROFILES
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "html"
 SCHEMA = "mafvote.fixture/1"

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from scraper.parse import parse_page
+from mafvote_scraper.parse import parse_page
 
 HERE = Path(__file__).resolve().parents[2] / "fixtures" / "html" / "mybb"
 EXPECTED = json.loads((HERE / "expected.json").read_text("utf-8"))

@@ -23,10 +23,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
-from scraper.model import LayoutNotRecognised
-from scraper.parse import decode_html, parse_page
-from scraper.profiles import detect_engine, get_profile
-from tally.colors import hue_of_element
+from mafvote_scraper.model import LayoutNotRecognised
+from mafvote_scraper.parse import decode_html, parse_page
+from mafvote_scraper.profiles import detect_engine, get_profile
+from mafvote_tally.colors import hue_of_element
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "html"

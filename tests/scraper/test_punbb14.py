@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from scraper.parse import parse_page
+from mafvote_scraper.parse import parse_page
 
 LIVE = Path(__file__).resolve().parents[2] / "fixtures" / "html" / "punbb" / "live"
 MOSCOW = ZoneInfo("Europe/Moscow")

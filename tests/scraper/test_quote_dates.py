@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from scraper.parse import parse_page
+from mafvote_scraper.parse import parse_page
 
 SMF20 = Path(__file__).resolve().parents[2] / "fixtures" / "html" / "smf"
 TODAY = "Цитата: Соня от Сегодня в 00:15:41"

@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from scraper.parse import parse_page
+from mafvote_scraper.parse import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 IPS4_REAL = ROOT / "tests" / "data" / "ips4_real" / "topic.html"
@@ -150,7 +150,7 @@ def test_mybb_friendly_author_id_from_the_posts_own_links():
 
 
 def test_mybb_friendly_post_link_is_the_topic_with_pid():
-    from scraper.profile import post_link
+    from mafvote_scraper.profile import post_link
     assert post_link("mybb", topic_url=f"https://forum.example/{SLUG}", post_id=493155,
                      topic=f"https://forum.example/{SLUG}") == f"https://forum.example/{SLUG}?pid=493155#pid493155"
     assert post_link("mybb", topic_url="https://forum.example/thread-2.html", post_id=19,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-import tally as T
+import mafvote_tally as T
 from mafvote.alert_rules import flag_alerts
 
 MSK = ZoneInfo("Europe/Moscow")

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tally as T
-from tally.timeline import timeline
+import mafvote_tally as T
+from mafvote_tally.timeline import timeline
 from test_tally_support import PLAYERS, at, blue, count, post, red, state
 
 DAY = [

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tally.colors import classify, hue_of_element, parse_rgb
+from mafvote_tally.colors import classify, hue_of_element, parse_rgb
 
 
 @pytest.mark.parametrize("value,hue", [

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import tally as T
+import mafvote_tally as T
 from test_game_followups import GRAND_HOTEL, grand_hotel_night_1, ok, play, state  # noqa: F401
 from test_tally_support import PLAYERS, at, blue, count, counted, flags, post, red, totals
 

@@ -12,9 +12,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from scraper.parse import parse_page
-from scraper.profiles import PROFILES
-from tally import RosterMatcher, read_post
+from mafvote_scraper.parse import parse_page
+from mafvote_scraper.profiles import PROFILES
+from mafvote_tally import RosterMatcher, read_post
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "html"
 GM = "Ведущий"

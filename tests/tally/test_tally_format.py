@@ -1,7 +1,7 @@
 """The pure formatters: the terminal table and the live-count BBCode post (RULES.md §6)."""
 from __future__ import annotations
 
-import tally as T
+import mafvote_tally as T
 from test_tally_support import at, blue, count, post, red
 
 POSTS = [post("Соня", "10:00", red("Петя")), post("Вася", "11:00", blue("Петя")),

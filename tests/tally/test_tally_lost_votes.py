@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import tally as T
+import mafvote_tally as T
 from test_tally_scenarios import load
 from test_tally_support import blue, count, counted, flags, post, red
 

@@ -11,8 +11,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import tally as T
-from scraper.parse import parse_page
+import mafvote_tally as T
+from mafvote_scraper.parse import parse_page
 
 DIR = Path(__file__).resolve().parents[2] / "fixtures" / "html" / "mybb"
 MSK = ZoneInfo("Europe/Moscow")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tally import RosterMatcher
+from mafvote_tally import RosterMatcher
 
 ROSTER = {n: () for n in ["РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард", "Nejka",
                           "Гафф", "Enzo", "Nevermore", "Alisa", "Ronin", "Puss"]}

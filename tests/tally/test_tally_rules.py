@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-import tally as T
+import mafvote_tally as T
 from test_tally_support import (GM, PLAYERS, at, blue, count, counted, flags, post, red, roster,
                                 totals)
 

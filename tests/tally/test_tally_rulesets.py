@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import tally as T
+import mafvote_tally as T
 
 RULESETS = Path(__file__).resolve().parents[2] / "rulesets"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import tally as T
+import mafvote_tally as T
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tally"
 FILES = sorted(DATA.glob("*.toml"))

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-import tally as T
+import mafvote_tally as T
 
 MSK = timezone(timedelta(hours=3))
 PLAYERS = ("Соня", "Петя", "Вася", "Ronin", "Nejka", "Алукард")
@@ -120,8 +120,8 @@ def test_bad_input_rules_every_problem_reported_at_once():
 
 def test_post_from_the_stores_record_keeps_the_first_seen_html_and_versions(tmp_path):
     from mafvote.store import Store
-    from scraper.fetch import FetchedMeta
-    from scraper.model import EditNotice, ParsedPage, ParsedPost
+    from mafvote_scraper.fetch import FetchedMeta
+    from mafvote_scraper.model import EditNotice, ParsedPage, ParsedPost
 
     store = Store(tmp_path / "s.db")
     store.ensure_forum("f", engine="mybb", base_url="http://127.0.0.1/", timezone_name="Europe/Moscow")

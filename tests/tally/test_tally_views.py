@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-import tally as T
+import mafvote_tally as T
 from test_tally_support import PLAYERS, at, blue, count, post, red, totals
 
 POSTS = [
