@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import sys
 import textwrap
 import types
 from datetime import datetime, timedelta, timezone
@@ -16,6 +15,7 @@ from click.testing import CliRunner
 from mafvote.cli import cli
 from mafvote.cli.common import config_option, format_option, game_option, load, load_game, parse_cli_time
 from mafvote.config import Problem
+from mafvote.config import check as config_check
 from mafvote.errors import BadInput
 
 REPO = Path(__file__).resolve().parents[2]
@@ -247,9 +247,7 @@ def test_check_calls_the_ruleset_validator_when_it_exists(folder, monkeypatch):
         # shaped like resolver.errors.Problem: the place is `where`
         return [types.SimpleNamespace(file=path.name, where="roles[1].side", message="a role with no side", hint="add side")]
 
-    module = types.ModuleType("mafvote.rulesets")
-    module.validate = validate
-    monkeypatch.setitem(sys.modules, "mafvote.rulesets", module)
+    monkeypatch.setattr(config_check, "validate", validate)     # the ruleset validator `mafvote check` calls
     write(folder, CONFIG)
     result = run("check")
     assert seen == [folder / "rules.toml"]
@@ -266,9 +264,7 @@ def test_check_lists_the_problems_a_ruleset_validator_raises(folder, monkeypatch
     def validate(path):
         raise RulesetError([types.SimpleNamespace(file="rules.toml", where="line 3", message="rank gap", hint="")])
 
-    module = types.ModuleType("mafvote.rulesets")
-    module.validate = validate
-    monkeypatch.setitem(sys.modules, "mafvote.rulesets", module)
+    monkeypatch.setattr(config_check, "validate", validate)     # the ruleset validator `mafvote check` calls
     write(folder, CONFIG)
     result = run("check")
     assert result.exit_code == 2
