@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from resolver.toml_text import loads as toml_loads
+from mafvote_resolver.toml_text import loads as toml_loads
 
 from ..gm_files import UnreadableFile, read_gm_text
 from ..rulesets import resolve_ruleset, validate

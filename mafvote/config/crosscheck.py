@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from scraper.untrusted import name_problem
-from tally.names import RosterMatcher
+from mafvote_scraper.untrusted import name_problem
+from mafvote_tally.names import RosterMatcher
 
 from ..paths import data_dir
 from ..rulesets import bundled_rulesets, resolve_ruleset

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from resolver.toml_text import loads as toml_loads
+from mafvote_resolver.toml_text import loads as toml_loads
 
 from ..gm_files import UnreadableFile, read_gm_text
 from ..paths import data_file
@@ -72,7 +72,7 @@ def read_toml(file: Path, shown: str) -> tuple[dict[str, Any], str]:
 def _missing_config_hint() -> str:
     # A GM who installed mafvote with pip has no source folder: the commented example ships inside the package.
     try:
-        shipped = data_file("config.example.toml", "config.toml")
+        shipped = data_file("config.toml")
         example = f"the commented example config.toml (it ships with mafvote: {shipped})"
     except FileNotFoundError:
         example = "the commented example config.toml"
