@@ -67,8 +67,8 @@ def _read(path: Path) -> str:
 def load(name_or_path: str | Path) -> "Ruleset":
     """The checked ruleset; raises `resolver.RulesetError` listing every problem."""
     path = ruleset_path(name_or_path)
-    # `mafvote_resolver.X` loads the parser on first use (the package's PEP 562 names): a command that only reads the config
-    # and finds its ruleset by name does not pay for it (issue 17)
+    # `mafvote_resolver.X` loads the parser on first use (the package's PEP 562 names): a command that only reads the
+    # config and finds its ruleset by name does not pay for it (issue 17)
     return mafvote_resolver.loads_ruleset(_read(path), str(path))
 
 
