@@ -1,7 +1,7 @@
 """The incremental crawl of one forum topic (issue 2 item 4), I/O at the edge.
 
-The client (`ForumClient`), the store (`mafvote.store.Store`), the parser and `now` are passed in;
-this module only decides which pages to ask for and what the answers mean:
+The client (`ForumClient`), the store (any `scraper.sink.CrawlStore`: in mafvote, its SQLite store), the
+parser and `now` are passed in; this module only decides which pages to ask for and what the answers mean:
 
 - **First crawl** (nothing stored): the topic URL, then every `next` link, with a progress callback.
   A URL that opens a later page (a page-2 link, a post link: `topic=3.msg20`, `viewtopic.php?p=25`,
@@ -38,6 +38,7 @@ from .fetch import FetchedMeta, FetchResult, off_origin_message
 from .model import FetchError, LayoutNotRecognised, ParsedPage, ScraperError
 from .netguard import same_origin
 from .profile import EngineProfile
+from .sink import CrawlStore, TopicT
 
 __all__ = ["CrawlResult", "ProgressCallback", "auto_topic_key", "crawl_game", "crawl_topic", "reread_due", "topic_key"]
 
@@ -106,7 +107,7 @@ def _resolve_profile(profile: EngineProfile | str) -> EngineProfile | str:
     return profile
 
 
-def crawl_topic(client: _Client, store, *, forum: str, url: str, kind: str,
+def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: str, kind: str,
                 game_id: str | None, profile: EngineProfile | str, tz: ZoneInfo,
                 now: datetime | Callable[[], datetime], reread_since: datetime | None = None,
                 parse: Callable[..., ParsedPage] | None = None,
@@ -275,7 +276,7 @@ def _detect(result: FetchResult) -> EngineProfile:
     return get_profile(detect_engine(text, url=result.url))
 
 
-def crawl_game(game, forum, client: _Client, store, *, now: datetime | Callable[[], datetime],
+def crawl_game(game, forum, client: _Client, store: CrawlStore[TopicT], *, now: datetime | Callable[[], datetime],
                reread_window: timedelta = timedelta(hours=24),
                parse: Callable[..., ParsedPage] | None = None,
                progress_for: Callable[[str, str], ProgressCallback | None] | None = None,

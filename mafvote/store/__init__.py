@@ -4,7 +4,8 @@ database (`tests/test_sql_only_in_store.py`); the rest asks `Store` for typed re
 
 Data flow: the crawler (`scraper.crawl`) fetches a page, the parser turns it into a `ParsedPage`, and
 `Store.upsert_page` writes that page's posts in **one transaction** (a crash never leaves half a page). Readers
-(`mafvote posts`, the tally) get `StoredPost` records back through `Store.posts`.
+(`mafvote posts`, the tally) get `StoredPost` records back through `Store.posts`. What the crawler needs of a store
+is `scraper.sink.CrawlStore`, which `Store` satisfies structurally (the crawler imports nothing from mafvote).
 
 One module per family of tables, each a class `Store` is made of:
 

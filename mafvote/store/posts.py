@@ -19,6 +19,7 @@ from .topics import Topic, topic_row_id
 
 if TYPE_CHECKING:       # scraper.fetch imports httpx (≈ 80 ms), which a command reading the store never needs
     from mafvote_scraper.fetch import FetchedMeta
+    from mafvote_scraper.model import ParsedPage
 
 __all__ = ["PageChanges", "PostTables", "PostVersion", "StoredPost"]
 
@@ -80,8 +81,8 @@ class PostTables(TableFamily):
     """`posts` and `post_versions`: a parsed page's posts stored in one transaction, deletions marked, and the
     stored posts read back in thread order."""
 
-    def upsert_page(self, topic: Topic | int, parsed, fetched: FetchedMeta) -> PageChanges:
-        """Store one parsed page (a `scraper.ParsedPage`) and its posts in one transaction."""
+    def upsert_page(self, topic: Topic | int, parsed: ParsedPage, fetched: FetchedMeta) -> PageChanges:
+        """Store one parsed page and its posts in one transaction."""
         tid = topic_row_id(topic)
         row = next(self.db.query("select forum from topics where id = ?", [tid]))
         forum = row["forum"]
