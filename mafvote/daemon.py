@@ -36,7 +36,7 @@ import mafvote_tally as T
 from .alert_rules import CrawlHealth, crawl_alerts, day_alerts, flag_alerts, offset_label, publish_login_alerts
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
 from .errors import MafvoteError, OperationFailed
-from .game import GameService, Phase, bot_account, phase_of_index
+from .game import GameError, GameService, Phase, phase_of_index, service_for
 from .secret_registry import config_secrets, register
 from .store import Store, database_problem, to_db_time
 
@@ -168,6 +168,15 @@ class _Game:
     counted: tuple | None = None     # (day, {view: Tally}, CountInputs) of this tick, for the pages
 
 
+def _service(config, game, store: Store) -> GameService:
+    """The game's service over the daemon's one store (`service_for`, as every command opens it); a ruleset that
+    cannot be loaded stops the daemon naming the game."""
+    try:
+        return service_for(config, game, store)
+    except GameError as exc:
+        raise DaemonError(f"game {game.id}: {exc}") from None
+
+
 def _theme_of(game, ruleset) -> str:
     # as `mafvote render` (cli/render.py theme_of): the game's theme, else its ruleset's [game].theme
     return getattr(game, "theme", None) or getattr(ruleset, "theme", "") or ruleset.name
@@ -183,9 +192,7 @@ class Daemon:
                  client_factory: Callable[[Any], Any] | None = None, http: httpx.Client | None = None,
                  sleep: Callable[[float], None] | None = None, environ: Mapping[str, str] | None = None,
                  forum_publisher_factory: Callable[..., Any] | None = None):
-        from . import rulesets
         from mafvote_scraper.fetch import ForumClient
-        import mafvote_resolver as R
 
         self.config = config
         # known to the scrubber (logs and store) before the first request, whatever opened the daemon
@@ -205,18 +212,12 @@ class Daemon:
             factory = client_factory or ForumClient.for_forum
             self.clients = {}
             self.games: dict[str, _Game] = {}
-            nights = Path(config.store.path).parent / "nights"
             for game in config.games:
                 forum = config.forum(game.forum)
                 if forum.id not in self.clients:
                     self.clients[forum.id] = factory(forum)
-                try:
-                    ruleset = rulesets.load(game.ruleset_path)
-                except R.RulesetError as exc:
-                    raise DaemonError(f"game {game.id}: {exc}") from None
-                service = GameService(self.store, game, ruleset, nights_dir=nights, engine=forum.engine,
-                                      base_url=forum.base_url, bot=bot_account(forum))
-                self.games[game.id] = _Game(game, forum, service, _theme_of(game, ruleset),
+                service = _service(config, game, self.store)
+                self.games[game.id] = _Game(game, forum, service, _theme_of(game, service.ruleset),
                                             _post_link(forum, game.vote_thread))
             if channels is None:
                 channels = channels_from_config(config.alerts, client=self._http, environ=environ)
@@ -683,22 +684,14 @@ CRAWL_NOT_FINISHED = "did not finish (stopped, or still running)"
 def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
     """Per game: the phase, the deadline and time left, the last crawls, the last error, the next jobs
     (the same plan `mafvote run` schedules) and the alerts not yet delivered. Reads the store only."""
-    from . import rulesets
     from mafvote_scraper.crawl import topic_key
     from mafvote_scraper.profiles import get_profile
-    import mafvote_resolver as R
 
     out = []
     alert_log = AlertLog(store)
-    nights = Path(config.store.path).parent / "nights"
     for game in config.games:
         forum = config.forum(game.forum)
-        try:
-            ruleset = rulesets.load(game.ruleset_path)
-        except R.RulesetError as exc:
-            raise DaemonError(f"game {game.id}: {exc}") from None
-        service = GameService(store, game, ruleset, nights_dir=nights, engine=forum.engine, base_url=forum.base_url,
-                              bot=bot_account(forum))
+        service = _service(config, game, store)
         applied = service.applied()
         current = service.current_phase(applied)
         kind, number = phase_of_index(current.index + 1, game.schedule.starts_with)

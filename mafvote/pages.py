@@ -36,7 +36,7 @@ from mafvote_tally.format import outcome_text, time_left
 from mafvote_tally.timeline import timeline
 
 from .errors import BadInput
-from .game import clock_fixed
+from .game import clock_fixed, open_service
 from .pages_chart import PALETTE, chart_svg
 from .pages_chart import order as chart_order
 from .paths import data_dir
@@ -458,8 +458,6 @@ def public_pages_dir(config) -> Path:
 
 def write_all_pages(config, *, now: datetime, caches: dict | None = None) -> dict[str, list[Path]]:
     """Every game's pages from the store, both views (`mafvote serve`, `mafvote demo`)."""
-    from .game import open_service
-
     opened = []
     try:
         for game in config.games:

@@ -88,7 +88,7 @@ PRIVATE_KINDS = ("side_check", "role_check", "hire", "question", "succession", "
 # are `tally.format.outcome_text`)
 # `undisclosed`: hidden vote weights made the real result disagree with the public count; posts say who is
 # hanged or that nobody is, never why (`tally.format.hidden_outcome`, RULES.md §3 "Two views")
-# `decision`: the GM's own `day close --eliminate` / `--nobody` replaced the count's result (mafvote/game.py)
+# `decision`: the GM's own `day close --eliminate` / `--nobody` replaced the count's result (mafvote/game/days.py)
 DAY_REASONS = ("plurality", "tie", "tie_forgiven", "tie_all", "alibi", "unhangable", "protected", "no_votes",
                "modkill", "pending", "undisclosed", "decision")
 # rendered from the outcome's lists (deaths by cause, announced silences), not one line per event

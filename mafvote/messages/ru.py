@@ -421,7 +421,7 @@ MESSAGES: dict[str, str] = {
                     "пишут любую ничью одинаково, так что по ней это не видно",
     "hidden.plain": "{head}. В постах — только кто повешен (или что никто), без причины; причину никому не "
                     "сообщайте",
-    # `day close`'s notes (mafvote/game.py `close_day`)
+    # `day close`'s notes (mafvote/game/days.py `close_day`)
     "note.no_count": "подсчёта нет ({error}); пропуски и активность не записаны",
     "note.hanged_already_out": "итог голосования — {names}, но после конца дня по модкиллу уже не в игре: не "
                                "вешается никто (голоса учтены как поданы); если решаете иначе — `mafvote undo` и "
@@ -474,7 +474,7 @@ MESSAGES: dict[str, str] = {
     "describe.head": "{actor}: {ability}",
     "describe.targets": " → {targets}",
     "describe.kill": "; убийство → {targets}",
-    # a step refused after the game's end (mafvote/game.py `_not_over`, RULES.md §5)
+    # a step refused after the game's end (mafvote/game/winner.py `_not_over`, RULES.md §5)
     "over": "игра {game} окончена: победа {winner}, с шага {step}; {what}. Если этот шаг внесён по ошибке, {undo}, "
             "и игра продолжится",
     "over.undo": "`mafvote undo` отменит его",

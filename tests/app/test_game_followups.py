@@ -169,12 +169,12 @@ def test_rule_3_10_sofias_one_time_protection_saves_her_once_and_not_twice(play)
 
 def test_rule_3_10_the_killer_of_millard_keeps_an_alibi_shield_apart_from_004_protections():
     """The count's inputs split `hang_protection`: the killer's one alibi is an `alibi`, 004's are `protected`."""
-    from mafvote.game import _protections
+    from mafvote.game.counting import hang_protections
 
     st = R.GameState(game="g", players=(R.Player("A", "x"), R.Player("B", "y"), R.Player("C", "z")),
                      hang_protection={"A": 1, "B": 2, "C": 1}, hang_shields={"B": 1},
                      universal_shields={"B": 1, "C": 1})
-    shields = _protections(st, {"A": "A", "B": "B", "C": "C"})
+    shields = hang_protections(st, {"A": "A", "B": "B", "C": "C"})
     assert [(s.player, s.kind, s.source, s.consumable) for s in shields] == [
         ("A", "alibi", "killer of an unhangable role", True),
         ("B", "protected", "one-time protection from hanging", True),

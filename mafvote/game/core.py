@@ -1,0 +1,204 @@
+"""The service's core: one game's stored steps read back as a state and a current phase, and a step appended.
+
+Every applied step is one row of the store's game journal (`Store.game_phases`): the phase's number and
+kind, its start and deadline, how it was applied (`resolve` a night, `close` a day, `modkill`, `replace`,
+`set` a day state by hand), the `GameState.to_dict()` after it and the outcome JSON. The state is never
+edited in place: `undo` drops the last row, so a GM's mistake is one command away from gone.
+
+The current phase is the one after the last resolved night or closed day; its start is when the previous
+phase ended (its deadline, or the moment the GM resolved the night or closed the day before it:
+`AppliedPhase.ended`; the game's start for the first phase), its deadline the schedule's (`phases`).
+
+`GameCore` also holds what every concern checks: that every role is known, and which player a name typed
+on the command line means. The concerns build on it (`mafvote.game.service` puts them together).
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import mafvote_resolver as R
+import mafvote_tally as T
+from mafvote_resolver.state import find_player
+
+from ..config import GameConfig
+from ..store import Store
+from .phases import MAX_PHASES_AHEAD, Phase, phase_deadline, phase_index, phase_of_index
+from .records import ENDS_PHASE, AppliedPhase, GameError
+
+__all__ = ["GameCore", "current_nick", "initial_state"]
+
+
+# --- the initial state --------------------------------------------------------------------------
+
+def initial_state(game: GameConfig, ruleset: R.Ruleset) -> R.GameState:
+    """The state before the first phase, from the config roster. Roles may be missing (a count needs none);
+    a role that is given must be a role of the ruleset."""
+    players = []
+    problems = []
+    for i, p in enumerate(game.players):
+        role = ""
+        if p.role:
+            found = ruleset.find_role(p.role)
+            if found is None:
+                problems.append(f"players[{i}].role: {p.role!r} is not a role of ruleset {ruleset.name}")
+                continue
+            role = found.name
+        # the replacement's nick (config `replaced_by`) names the slot too, e.g. as the actor of `night add`
+        aliases = (*p.aliases, *((p.replaced_by.nick,) if p.replaced_by else ()))
+        players.append({"nick": p.nick, "role": role, "gender": p.gender, "aliases": aliases,
+                        "display": p.mask or p.nick, **({"items": tuple(p.items)} if p.items else {})})
+    if problems:
+        raise GameError(f"game {game.id}: " + "; ".join(problems) + " (see `mafvote check`)")
+    # with every role known, the ruleset gives the state what the roles and the roster hold from the start:
+    # 003's items (checked against the ruleset's [[items]]), 004's one-time protections; a roster without
+    # roles can still be counted
+    complete = all(p["role"] for p in players)
+    if not complete and any("items" in p for p in players):
+        raise GameError(f"game {game.id}: items are given in the roster but not every player has a role; "
+                        "set games.players[].role for everyone (see `mafvote check`)")
+    try:
+        return R.new_game(game.id, players, ruleset if complete else None)
+    except R.ResolverError as exc:
+        where = "games.players[].items" if "item " in str(exc) else "the roster"
+        raise GameError(f"config: {exc}; fix {where} (see `mafvote check`)") from None
+
+
+def current_nick(state: R.GameState, nick: str) -> str:
+    """The nick a slot has now: an excuse or a miss stored under a replaced account follows the replacement."""
+    for old, new in state.replacements:
+        if old == nick:
+            nick = new
+    return nick
+
+
+class GameCore:
+    """One game's state over the store. Open per command; nothing is cached between commands."""
+
+    def __init__(self, store: Store, game: GameConfig, ruleset: R.Ruleset, *, nights_dir: Path,
+                 engine: str = "", base_url: str = "", bot: str = ""):
+        self.store = store
+        # the forum account mafvote logs in with to publish the count (`[forums].login.user`): its posts are
+        # the count, not votes (`_bot_posts`)
+        self.bot = bot
+        self.game = game
+        self.ruleset = ruleset
+        self.nights_dir = Path(nights_dir)
+        self.engine = engine
+        self.base_url = base_url
+        self.tz = game.schedule.tz
+        self._matcher: tuple[T.Roster, T.RosterMatcher] | None = None
+        self._initial: R.GameState | None = None
+
+    # -- reading the stored phases --
+    def applied(self) -> list[AppliedPhase]:
+        return [AppliedPhase(seq=r.seq, number=r.number, kind=r.kind, start=self._local(r.start),
+                             deadline=self._local(r.deadline), state=R.GameState.from_dict(r.state), outcome=r.outcome,
+                             applied_at=r.applied_at, how=r.how)
+                for r in self.store.game_phases(self.game.id)]
+
+    def _local(self, t: datetime | None) -> datetime | None:
+        return t.astimezone(self.tz) if t is not None else None
+
+    def initial(self) -> R.GameState:
+        # the config and the ruleset are the service's for its life, and the state is frozen: made once (the
+        # daemon asks for it several times a tick)
+        if self._initial is None:
+            self._initial = initial_state(self.game, self.ruleset)
+        return self._initial
+
+    def state(self, applied: Sequence[AppliedPhase] | None = None) -> R.GameState:
+        rows = self.applied() if applied is None else applied
+        return rows[-1].state if rows else self.initial()
+
+    def current_phase(self, applied: Sequence[AppliedPhase] | None = None) -> Phase:
+        rows = list(self.applied() if applied is None else applied)
+        ended = [r for r in rows if r.how in ENDS_PHASE]
+        last = ended[-1] if ended else None
+        return self._phase_after(len(ended), last.deadline if last else None, last.ended if last else None)
+
+    def _phase_after(self, index: int, previous_deadline: datetime | None, start: datetime | None = None) -> Phase:
+        """The phase at `index`: it starts when the previous one ended (`start`, by default its deadline) and
+        ends at the schedule's next deadline after the previous one's, so a phase the GM ended early moves
+        the next one's start, not its deadline (an early close must not make a night or day of minutes)."""
+        s = self.game.schedule
+        kind, number = phase_of_index(index, s.starts_with)
+        if index == 0:
+            return Phase(kind, number, s.start, s.first_deadline, 0)  # type: ignore[arg-type]
+        after = previous_deadline or s.start
+        return Phase(kind, number, start or after, phase_deadline(kind, after, s, self.tz), index)  # type: ignore[arg-type]
+
+    def phase(self, kind: str, number: int, applied: Sequence[AppliedPhase] | None = None) -> Phase:
+        """Any phase's bounds: stored for phases already applied, computed from the schedule for the rest."""
+        rows = list(self.applied() if applied is None else applied)
+        want = phase_index(kind, number, self.game.schedule.starts_with)
+        ended = [r for r in rows if r.how in ENDS_PHASE]
+        if want < len(ended):
+            r = ended[want]
+            return Phase(kind, number, r.start, r.deadline, want)  # type: ignore[arg-type]
+        ph = self.current_phase(rows)
+        if want - ph.index > 2 * MAX_PHASES_AHEAD:
+            raise GameError(f"{kind} {number} is far beyond the game's current phase ({ph.label_ru}); "
+                            f"give a {kind} number near the current one")
+        while ph.index < want:
+            ph = self._phase_after(ph.index + 1, ph.deadline)
+        return ph
+
+    # -- writing --
+    def _append(self, phase: Phase, how: str, state: R.GameState, outcome: Mapping[str, Any], now: datetime,
+                ended: datetime | None = None) -> int:
+        """Store an applied phase. `ended`: when the GM ended it (a day closed, a night resolved); before the
+        deadline it is kept as the row's `ended_at`, where the next phase starts and a recount of a closed
+        day stops (`AppliedPhase.ended`). A moment before the phase began (a GM's or a test's clock) is not kept."""
+        if ended is not None and phase.start is not None and phase.deadline is not None \
+                and phase.start < ended < phase.deadline:
+            outcome = {**outcome, "ended_at": ended.isoformat()}
+        seq = self.store.append_game_phase(self.game.id, number=phase.number, kind=phase.kind, start=phase.start,
+                                           deadline=phase.deadline, state=state.to_dict(), outcome=outcome,
+                                           applied_at=now, how=how)
+        return seq
+
+    # -- checks --
+    def _need_roles(self, state: R.GameState) -> None:
+        missing = [p.nick for p in state.players if not p.role]
+        if missing:
+            keys = [f"games.players[{i}].role" for i, p in enumerate(self.game.players) if p.nick in missing]
+            raise GameError(f"game {self.game.id}: no role for {', '.join(missing)}; the night and day rules need "
+                            f"every role: set {', '.join(keys[:3])}{' ...' if len(keys) > 3 else ''} in the config")
+
+    def _player(self, state: R.GameState, name: str, *, alive: bool = True, what: str = "player",
+                kills: bool = False) -> R.Player:
+        """The player a name typed on the command line means: the nick, display name or alias, else as a vote
+        names a player (tally.RosterMatcher: case forms `Дельту`, Latin look-alike letters, transliteration, a
+        unique beginning of the name). A name that could be several players, or only a fuzzy guess, is refused
+        with the candidates: a GM's order is never carried out on a guess. `kills`: the command removes the
+        player (`--eliminate`, `state kill`, `modkill`), so a bare beginning or one word of the name («Кот» for
+        Kotik) is refused too, naming the candidates (issue 15 point 9): a death is not undone by a glance."""
+        p = find_player(state.players, name)
+        if p is None:
+            names = {q.nick: (*((q.display,) if q.display else ()), *q.aliases) for q in state.players}
+            m = T.RosterMatcher(names).match(name, fuzzy=True)
+            if kills and m.step == "prefix" and m.candidates:
+                cands = ", ".join(m.candidates)
+                raise GameError(f"{what} {name!r}: это только начало имени ({cands}); команда, которая убивает "
+                                f"игрока, не угадывает — напишите ник полностью, как в составе")
+            if m.status == "match" and m.step != "fuzzy":
+                p = state.player(m.player or "")
+            elif m.candidates:
+                cands = ", ".join(m.candidates)
+                raise GameError(f"{what} {name!r} could be {'any of ' if len(m.candidates) > 1 else ''}{cands} in "
+                                f"game {self.game.id}; not guessed: write the nick as the roster has it")
+            else:
+                listed = ", ".join(q.nick for q in state.players)
+                raise GameError(f"{what} {name!r} is not in game {self.game.id} (players: {listed})")
+        if alive and not p.alive:
+            raise GameError(f"{what} {p.nick} is dead ({p.died}); only living players can be meant here")
+        return p
+
+    def killed_name(self, name: str) -> str:
+        """The nick a command that kills reads `name` as (see `_player(kills=True)`), to print it back."""
+        return self._player(self.state(), name, alive=False, kills=True).nick
+
+    def _wrap(self, exc: Exception) -> GameError:
+        return GameError(str(exc))

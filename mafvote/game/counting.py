@@ -1,0 +1,346 @@
+"""The day's count from the store: `tally.count_day`'s inputs built from the stored posts, the journal and the state.
+
+    store posts + state + phase bounds ──count_inputs──> tally.count_day ──> Tally (gm / public view)
+
+What a night leaves for the next day's count (RULES.md §3.5, §3.7, §3.10): silences and secret vote losses,
+the lawyer's alibis, 004's stolen and gifted votes (`GameState.transfers`, for the day after the night that
+made them: the day's close clears them), and the protections from hanging: the one alibi of Миллард's killer
+(a consumable `alibi`) and 004's one-time and universal protections (consumable `protected` shields;
+`hang_protection` holds all three, `hang_shields` / `universal_shields` say how many are which). The tally
+spends one by saving its holder; `day close` passes the saved to `apply_day`, which spends the same one (both
+take alibis before protections).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Callable, Mapping, Sequence
+
+import mafvote_resolver as R
+import mafvote_tally as T
+from mafvote_tally.recognise import Flat
+
+from ..store import StoredPost
+from .core import current_nick
+from .duty import NightDuties
+from .phases import MAX_PHASES_AHEAD, phase_index, phase_of_index, to_minute
+from .records import AppliedPhase, CountInputs, GameError
+
+__all__ = ["Counting", "hang_protections"]
+
+
+_TIE_REASONS = ("tie", "tie_forgiven", "tie_all")
+
+
+class Counting(NightDuties):
+    """The day's count in either view, and the tally's inputs it is made from."""
+
+    def _replacements(self, applied: Sequence[AppliedPhase]) -> dict[str, list[T.Replacement]]:
+        """slot -> the accounts that took it over, from the config and from `mafvote replace`."""
+        out: dict[str, list[T.Replacement]] = {}
+        slot_of: dict[str, str] = {p.nick: p.nick for p in self.game.players}
+        for p in self.game.players:
+            if p.replaced_by is not None:
+                out.setdefault(p.nick, []).append(T.Replacement(p.replaced_by.nick, p.replaced_by.at))
+        for r in applied:
+            if r.how == "replace":
+                old, new = r.outcome["old"], r.outcome["new"]
+                slot = slot_of.get(old, old)
+                slot_of[new] = slot
+                at = datetime.fromisoformat(r.outcome["at"]).astimezone(self.tz)
+                out.setdefault(slot, []).append(T.Replacement(new, at))
+        return out
+
+    def _slots(self, state: R.GameState, applied: Sequence[AppliedPhase]) -> dict[str, str]:
+        """GameState nick -> tally slot (the slot keeps the roster's first nick through replacements)."""
+        slot_of = {p.nick: p.nick for p in state.players}
+        chain: dict[str, str] = {}
+        for old, new in state.replacements:
+            chain[new] = chain.get(old, old)
+        for nick in slot_of:
+            slot_of[nick] = chain.get(nick, nick)
+        return slot_of
+
+    def _roster(self, state: R.GameState, applied: Sequence[AppliedPhase],
+                slot_of: Mapping[str, str]) -> tuple[T.Roster, T.VoteRules]:
+        """The tally's roster (slots with aliases, mask, replacements; the GMs) and the ruleset's vote rules."""
+        replacements = self._replacements(applied)
+        config_by_nick = {p.nick: p for p in self.game.players}
+        players = []
+        for p in state.players:
+            slot = slot_of[p.nick]
+            cfg = config_by_nick.get(slot)
+            mask = cfg.mask if cfg else None
+            extra = (p.display,) if p.display and p.display not in (slot, mask) else ()
+            aliases = tuple(dict.fromkeys((*(cfg.aliases if cfg else ()), *p.aliases, *extra)))
+            players.append(T.Player(slot, aliases=aliases, mask=mask, replacements=tuple(replacements.get(slot, ()))))
+        try:
+            return (T.Roster(tuple(players), gms=tuple(self.game.gm)),
+                    T.VoteRules.from_mapping(self.ruleset.votes, f"{self.ruleset.source}: [votes]"))
+        except T.TallyError as exc:
+            raise GameError(str(exc)) from None
+
+    def _state_before(self, day: int, applied: Sequence[AppliedPhase]) -> R.GameState:
+        """The state the count of `day` runs on: before the day's close when it is closed, else the latest."""
+        for i, r in enumerate(applied):
+            if r.how == "close" and r.number == day:
+                return applied[i - 1].state if i else self.initial()
+        return self.state(applied)
+
+    def default_day(self, applied: Sequence[AppliedPhase] | None = None) -> int:
+        """The current day; at night the day last closed, or the coming day before any."""
+        rows = list(self.applied() if applied is None else applied)
+        current = self.current_phase(rows)
+        if current.kind == "day":
+            return current.number
+        closed = [r.number for r in rows if r.how == "close"]
+        if closed:
+            return closed[-1]
+        return self._phase_after(current.index + 1, current.deadline).number
+
+    def count_inputs(self, day: int | None = None, *, since: datetime | None = None, deadline: datetime | None = None,
+                     as_of: datetime | None = None, closed_at: datetime | None = None,
+                     applied: Sequence[AppliedPhase] | None = None) -> CountInputs:
+        """The tally's inputs for `day` from the store: posts (with versions), roster, day state, rules."""
+        rows = list(self.applied() if applied is None else applied)
+        number = day if day is not None else self.default_day(rows)
+        current = self.current_phase(rows)
+        # checked before the bounds are computed: the schedule is walked phase by phase up to `number`, and a
+        # typo'd `--day 10000000` would walk for a minute and then leave the calendar
+        far = number > current.number + MAX_PHASES_AHEAD
+        if phase_index("day", number, self.game.schedule.starts_with) > current.index + 1 \
+                and (since is None or deadline is None or far):
+            kind, after = phase_of_index(current.index + 1, self.game.schedule.starts_with)
+            latest = after if kind == "day" else current.number
+            raise GameError(f"day {number} has not begun (the current phase is {current.label_ru}); "
+                            + (f"the latest day to count now is day {latest}" if far else
+                               "give --since and --deadline to count a stretch of the thread anyway"))
+        bounds = self.phase("day", number, rows)
+        state = self._state_before(number, rows)
+        if closed_at is None:
+            # a day the GM closed before its deadline stays closed at that moment in every later recount
+            closed_at = next((_count_end(r) for r in rows if r.how == "close" and r.number == number
+                              and r.ended != r.deadline), None)
+        slot_of = self._slots(state, rows)
+        to_nick = {slot: nick for nick, slot in slot_of.items()}
+        roster, rules = self._roster(state, rows, slot_of)
+        silences = [T.Silence(slot_of[s.player], s.announced) for s in state.silences if s.days > 0]
+        silenced = {s.player for s in silences}
+        silences += [T.Silence(slot_of[h], False) for h in state.hidden_vote_loss if slot_of[h] not in silenced]
+        shields: list[T.Shield] = [T.Shield(slot_of[a], "alibi", source="lawyer") for a in state.alibis]
+        shields += hang_protections(state, slot_of)
+        modkills = [(slot_of[d["player"]], r.applied_at) for r in rows if r.how == "modkill" and r.kind == "day"
+                    and r.number == number for d in r.outcome.get("deaths", []) if d["player"] in slot_of]
+        gone = {to for to, _ in modkills}
+        weights: dict[str, T.Weight] = {}
+        for p in state.players:
+            role = self.ruleset.find_role(p.role) if p.role else None
+            if role is None:
+                continue
+            # a player modkilled this day is alive in the count when the modkill came after the day's end
+            # (`_modkills_before_end`); a shield of one the count treats as modkilled is never reached
+            if "hang" in role.immune and (p.alive or slot_of[p.nick] in gone):
+                shields.append(T.Shield(slot_of[p.nick], "unhangable", source=role.name))
+            if (role.red_weight, role.blue_weight) != (1, 1):
+                weights[slot_of[p.nick]] = T.Weight(role.red_weight, role.blue_weight)
+        before = [r for r in rows if r.how == "close" and r.number < number]
+        ties = sum(1 for r in before if ((r.outcome.get("count") or {}).get("outcome") or {}).get("reason") in _TIE_REASONS)
+        night = self.night_before_day(number)
+        night_start = self.phase("night", night, rows).start if night >= 1 else None
+        # a day closed early by a досрочно post (RULES.md §3.11) ends at that post, where the night starts, but
+        # the post and its minute are the closed day's (`_count_end`): not early posts of this day (issue 15.7)
+        prev_end = next((_count_end(r) for r in rows if r.how == "close" and r.number == number - 1), None)
+        if night_start is not None and prev_end is not None:
+            night_start = max(night_start, prev_end)
+        # the next day's start bounds this day's `late` votes (its own votes are its, not late for this day)
+        next_day_start = self.phase("day", number + 1, rows).start
+        actors = self._night_actors(state)
+        day_state = T.DayState(
+            day=number, deadline=deadline or bounds.deadline, start=since or bounds.start,
+            # every player modkilled this day counts as alive here; `_modkills_before_end` takes the modkills
+            # that came before the day's end out again
+            alive=tuple(slot_of[p.nick] for p in state.players if p.alive or slot_of[p.nick] in gone),
+            silences=tuple(silences), shields=tuple(shields),
+            weights=weights, misses_so_far={slot_of[k]: v for k, v in state.misses.items() if k in slot_of},
+            ties_so_far=ties, closed_at=closed_at,
+            # RULES.md §3.7 (004): the votes stolen and gifted on the night before this day; the day's close
+            # clears them, so a closed day's count reads them from the state before its close
+            transfers=tuple(T.Transfer(kind, slot_of[a], slot_of[b])  # type: ignore[arg-type]
+                            for kind, a, b in state.transfers if a in slot_of and b in slot_of),
+            # RULES.md §3.5/§3.6: excused players are not vote-entitled and take no penalty (the tally's reading)
+            excused=tuple(dict.fromkeys(slot_of[n] for n in (current_nick(state, x) for x in
+                                                            state.excused.get(f"day {number}", ()))
+                                        if n in slot_of)),
+            owes_night_action=tuple(slot_of[n] for n in self.owes_night_action(number, state, rows) if n in slot_of),
+            # RULES.md §3.1: a vote posted in the night before the day does not count; the tally flags it
+            night_start=night_start, next_day_start=next_day_start, game_start=self.game.schedule.start,
+            # RULES.md §3.13: only a player with a night ability has a night action to lose
+            night_actors=tuple(slot_of[n] for n in actors if n in slot_of) if actors is not None else None)
+        # (a --since without a time zone is left to the tally, which names it)
+        window = bounds.start if since is None or since.tzinfo is None else min(since, bounds.start)
+        if night_start is not None:
+            window = min(window, night_start)
+        bot = self._bot_posts(roster)
+        stored = [p for p in self._posts_for_count(window, roster, as_of) if not bot(p)]
+        posts = tuple(T.Post.from_stored(p, self.tz) for p in stored)
+        readings = {v.html: v.reading for p in stored for v in p.versions if v.reading is not None}
+        inputs = CountInputs(number, posts, day_state, roster, rules, to_nick, readings)
+        if rules.modkill_closes_day:
+            # RULES.md §3.14 (004): the modkill is the day's elimination and its end whenever the GM makes it
+            # before the close (a player absent for the day is known to be so at the deadline)
+            return replace(inputs, state=_with_modkills(day_state, modkills))
+        return self._modkills_before_end(inputs, modkills, as_of) if modkills else inputs
+
+    def _modkills_before_end(self, inputs: CountInputs, modkills: Sequence[tuple[str, datetime | None]],
+                             as_of: datetime | None) -> CountInputs:
+        """The day's inputs with the day's modkills that came before its end (`DayState.modkilled`, with
+        `modkilled_at`: from then on a vote for the player is a vote for the dead, an earlier one a vote whose
+        target has left). RULES.md §3.1: the day's count is the thread up to its end (the GM's close, the
+        count's automatic early close §3.11, or the deadline), so a modkill at or after the end (the GM ran
+        `modkill` before `day close`) leaves the count alone: the player's own votes and the votes for him stand
+        as cast. The end a modkill is measured against is the count's with the earlier modkills only, in the
+        order the GM made them. Not for 004 (`modkill_closes_day`, §3.14): there every modkill of the open day
+        is its end (`count_inputs`)."""
+        state = inputs.state
+        taken: list[tuple[str, datetime | None]] = []
+        for slot, at in sorted(modkills, key=lambda m: (m[1] is not None, m[1] or datetime.min)):
+            trial = replace(inputs, state=_with_modkills(state, taken))
+            if at is not None:
+                t = self._count(trial, view="gm", as_of=as_of)
+                end = min(x for x in (state.deadline, state.closed_at, t.closed_early) if x is not None)
+                if at >= end:
+                    continue
+            taken.append((slot, at))
+        return replace(inputs, state=_with_modkills(state, taken))
+
+    def _bot_posts(self, roster: T.Roster) -> Callable[[StoredPost], bool]:
+        """Which stored posts are mafvote's own: the running count post it published (its id is in the store),
+        and every post of the bot account (`[forums].login.user`) unless that account is on the roster or a GM
+        (a GM who publishes from their own account still posts votes for players). Left in, the count post was
+        a vote by a stranger: `unknown_author` in the GM view and an alert on every publish (issue 12)."""
+        published = self.store.published_post_ids(self.game.id)
+        key = self.bot.casefold().strip()
+        bot_account = bool(key) and not roster.is_gm(key) and not any(
+            key == acc.casefold().strip() for p in roster.players
+            for acc in (p.nick, p.mask, *(r.nick for r in p.replacements)) if acc)
+        return lambda post: post.post_id in published or (bot_account and post.author.casefold().strip() == key)
+
+    def _posts_for_count(self, window: datetime, roster: T.Roster, as_of: datetime | None) -> list[StoredPost]:
+        """Only the posts a count from `window` on can need, not the whole game's (the daemon counts both
+        views after every crawl). `tally.count_day` reads the vote thread from the day's start (--since) on:
+        the window (time >= start, RULES.md §3.1), late votes, activity (§3.13), and the night before the day
+        (the count flags the votes posted then, `early_post`). Before the start it reads
+        one thing: when each player last wrote, in either topic, for the 24 h silence (§3.13, 001 rule 3),
+        which may be days back; so no margin before the start (none would be safe for a silence), but each
+        account's latest post before it. A replaced account speaks for its slot only until its replacement
+        (`Roster.slot_of_author`): its latest post before each replacement time is taken too, so one it wrote
+        afterwards (as a spectator) cannot hide the slot's last post. Posts dated after the moment counted (a
+        forum clock or `timezone` that is off) are the one case this can read differently."""
+        cuts = {window, *(r.at for p in roster.players for r in p.replacements if r.at < window)}
+        found = [p for cut in sorted(cuts) for p in self.store.posts(
+            game_id=self.game.id, include_deleted=True, as_of=as_of, before=cut, last_per_author=True)]
+        found += self.store.posts(game_id=self.game.id, include_deleted=True, as_of=as_of, since=window)
+        return list({(p.forum, p.post_id): p for p in found}.values())
+
+    def _count(self, inputs: CountInputs, *, view: str = "gm", as_of: datetime | None = None) -> T.Tally:
+        if self._matcher is None or self._matcher[0] != inputs.roster:
+            # one matcher per roster: it caches every post's reading, so a recount after a poll reads only
+            # the new posts (the daemon counts both views after every crawl)
+            self._matcher = (inputs.roster, T.RosterMatcher.from_roster(inputs.roster))
+        matcher = self._matcher[1]
+        flats = matcher.flats
+        for html, reading in inputs.readings.items():
+            if html not in flats:          # decoded once per matcher: a recount decodes only the new posts'
+                flats[html] = Flat.from_json(reading)
+        try:
+            return T.count_day(inputs.posts, inputs.state, inputs.roster, inputs.rules, game=self.game.id,
+                               view=view, as_of=as_of, matcher=self._matcher[1])  # type: ignore[arg-type]
+        except T.TallyError as exc:
+            raise GameError(str(exc)) from None
+
+    def count(self, day: int | None = None, *, view: str = "gm", since: datetime | None = None,
+              deadline: datetime | None = None, as_of: datetime | None = None,
+              now: datetime | None = None) -> T.Tally:
+        """`mafvote tally`: the day's count in one view, from the store (`counts`)."""
+        return self.counts(day, views=(view,), since=since, deadline=deadline, as_of=as_of, now=now)[view]
+
+    def counts(self, day: int | None = None, *, views: Sequence[str] = ("gm", "public"),
+               since: datetime | None = None, deadline: datetime | None = None, as_of: datetime | None = None,
+               now: datetime | None = None) -> dict[str, T.Tally]:
+        """The day's count in each of `views`, from one read of the store (`count_views`)."""
+        return self.count_views(day, views=views, since=since, deadline=deadline, as_of=as_of, now=now)[0]
+
+    def count_views(self, day: int | None = None, *, views: Sequence[str] = ("gm", "public"),
+                    since: datetime | None = None, deadline: datetime | None = None, as_of: datetime | None = None,
+                    now: datetime | None = None) -> tuple[dict[str, T.Tally], CountInputs]:
+        """The day's count in each of `views`, from one read of the store, with the inputs they were counted from
+        (the pages draw the day's timeline from a count and its day state).
+
+        `as_of` counts as mafvote knew the thread then (`--at`). Without it, a day whose deadline is after
+        `now` is counted as of `now`: it is still open (the public view shows no result and no penalties).
+        A day with an applied close (`day close`, a 004 modkill's close) is closed in every count whatever
+        the clock: a GM's close is stored at the end of its minute, which is still ahead for up to 60 s."""
+        if as_of is not None and now is not None and as_of > now:
+            # `--at` is a moment mafvote has lived through; a future one (a typo'd year) would invent a closed day
+            raise GameError(f"--at {as_of.astimezone(self.tz):%d.%m.%Y %H:%M} is in the future; --at counts as "
+                            "mafvote knew the thread at a past moment")
+        applied = self.applied()
+        # one read of the store for every view asked (the daemon counts the GM's and the public view together)
+        inputs = self.count_inputs(day, since=since, deadline=deadline, as_of=as_of, applied=applied)
+        closed = any(r.how == "close" and r.number == inputs.day for r in applied)
+        if (as_of is None and now is not None and not closed and inputs.state.deadline is not None
+                and now < inputs.state.deadline):
+            as_of = now
+        decision = next((r for r in applied if r.how == "close" and r.number == inputs.day
+                         and r.outcome.get("decided_by") == "gm"), None)
+        out = {}
+        for view in views:
+            tally = self._count(inputs, view=view, as_of=as_of)
+            if decision is not None and tally.closed:
+                # the GM's own decision (`day close --eliminate` / `--nobody`) replaced the count's result: the
+                # closed count says what was applied (reason "decision"), never «ничья» beside the day post's hanging
+                slot = {nick: s for s, nick in inputs.slot_to_nick.items()}
+                hanged = tuple(slot.get(d["player"], d["player"]) for d in (decision.outcome.get("day") or {}).get(
+                    "deaths", ()) if "hanged" in (d.get("causes") or ()))
+                tally = replace(tally, outcome=T.Outcome(hanged, "decision"))
+            out[view] = tally
+        return out, inputs
+
+
+def _with_modkills(state: T.DayState, modkills: Sequence[tuple[str, datetime | None]]) -> T.DayState:
+    """The day state with `modkills` (slot, when) as the day's modkills: not alive, in `modkilled`."""
+    gone = {slot for slot, _ in modkills}
+    return replace(state, alive=tuple(p for p in state.alive if p not in gone),
+                   modkilled=tuple(slot for slot, _ in modkills),
+                   modkilled_at={slot: at for slot, at in modkills if at is not None})
+
+
+def _count_end(close: AppliedPhase) -> datetime | None:
+    """Where a recount of a day closed before its deadline stops: the close's `ended`; for a day the count
+    closed early (RULES.md §3.11, the day ends at the closing post's time) the end of that post's minute, so
+    that the closing post itself still counts, as a GM's close keeps the votes of its minute."""
+    ended = close.ended
+    early = (close.outcome.get("count") or {}).get("closed_early")
+    if ended is not None and early and datetime.fromisoformat(early) == ended:
+        return min(to_minute(ended) + timedelta(minutes=1), close.deadline) if close.deadline else ended
+    return ended
+
+
+def hang_protections(state: R.GameState, slot_of: Mapping[str, str]) -> list[T.Shield]:
+    """RULES.md §3.10: the consumable protections from hanging. `hang_protection` counts all of a player's:
+    the one alibi of Миллард's killer (the rest), 004's one-time protections (`hang_shields`: София, Элиса)
+    and universal ones (`universal_shields`: Анхела's earned, Хавьер's), which also stop a kill."""
+    out = []
+    for nick, total in state.hang_protection.items():
+        if total <= 0 or nick not in slot_of:
+            continue
+        one_time = min(state.hang_shields.get(nick, 0), total)
+        universal = min(state.universal_shields.get(nick, 0), total - one_time)
+        slot = slot_of[nick]
+        if total - one_time - universal > 0:
+            out.append(T.Shield(slot, "alibi", source="killer of an unhangable role", consumable=True))
+        if one_time:
+            out.append(T.Shield(slot, "protected", source="one-time protection from hanging", consumable=True))
+        if universal:
+            out.append(T.Shield(slot, "protected", source="universal protection", consumable=True))
+    return out

@@ -1,0 +1,263 @@
+"""Days: the day's close (`day close`) and the modkill (`mafvote modkill`, and 004's modkill that closes the day).
+
+    Tally ──(day close)──> resolver.apply_day ──> a `close` row with the misses, modkill candidates, under-active
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Sequence
+
+import mafvote_resolver as R
+import mafvote_tally as T
+from mafvote_resolver.journal import Line
+
+from ..errors import MafvoteError
+from ..messages import text as t
+from .counting import Counting
+from .phases import Phase, to_minute
+from .records import AppliedPhase, CountInputs, DayClose, GameError
+from .undo import Undo
+from .winner import GameEnd
+
+__all__ = ["Days"]
+
+
+class Days(Counting, GameEnd, Undo):
+    """The day's close and the modkill."""
+
+    # -- days --
+    def close_day(self, day: int, *, now: datetime, eliminate: str | None = None, nobody: bool = False,
+                  closed_at: datetime | None = None, since: datetime | None = None,
+                  deadline: datetime | None = None, dry_run: bool = False, with_modkill: bool = False) -> DayClose:
+        """Apply the day's count (GM view), or the GM's own decision (`eliminate` / `nobody`).
+
+        `since` / `deadline` override the schedule's bounds (a GM who moved the deadline); the row keeps
+        the bounds used, and the next phase starts at that deadline. After the game's end (RULES.md §5) it is
+        refused, except `with_modkill`: the close that a 004 modkill makes (§3.14), whatever the modkill left."""
+        applied = self.applied()
+        state = self.state(applied)
+        self._need_roles(state)
+        if day < 1:
+            raise GameError(f"day {day}: days are numbered from 1")
+        if not with_modkill:
+            self._not_over(applied, t("over.day_close", day=day))
+        current = self.current_phase(applied)
+        if (current.kind, current.number) != ("day", day):
+            done = [r for r in applied if r.how == "close" and r.number == day]
+            if done:
+                raise GameError(f"day {day} is already closed; `mafvote undo` reverts it if it must be redone")
+            hint = (f"resolve night {current.number} first with `mafvote night resolve`" if current.kind == "night"
+                    else f"close day {current.number} first")
+            raise GameError(f"day {day} is not the current phase ({current.label_ru}); {hint}")
+        current = replace(current, start=since or current.start, deadline=deadline or current.deadline)
+        if closed_at is not None:
+            # a mistyped --closed-at would close the day on no votes and give every player a miss
+            shown = f"--closed-at {closed_at.astimezone(self.tz):%d.%m.%Y %H:%M}"
+            if current.start is not None and closed_at <= current.start:
+                began = current.start.astimezone(self.tz)
+                raise GameError(f"{shown} is not after day {day} began ({began:%d.%m.%Y %H:%M}); check the date")
+            if closed_at > now:
+                raise GameError(f"{shown} is in the future; a day is closed at a moment that has passed")
+            if closed_at > current.deadline:
+                # the votes stopped counting at the deadline whatever the GM typed; quietly counting to the
+                # deadline would hide a GM's real intent when it was a day extended by hand (--deadline)
+                end = current.deadline.astimezone(self.tz)
+                raise GameError(f"{shown} is after day {day}'s deadline ({end:%d.%m.%Y %H:%M}), where the count "
+                                f"stops anyway: leave --closed-at out; if you extended the day, give "
+                                f"--deadline {closed_at.astimezone(self.tz):%Y-%m-%dT%H:%M} instead")
+        if closed_at is not None or now < current.deadline:
+            # a GM's close (now, or --closed-at) keeps the votes shown in its own minute: they were most likely
+            # written before it (forums show minutes), so the close is the end of that minute, one rule for both
+            closed_at = min(to_minute(closed_at or now) + timedelta(minutes=1), current.deadline)
+        count: T.Tally | None = None
+        public_count: T.Tally | None = None
+        inputs: CountInputs | None = None
+        note = ""
+        try:
+            inputs = self.count_inputs(day, applied=applied, closed_at=closed_at, since=since, deadline=deadline)
+            count = self._count(inputs, view="gm")
+            # the public count over the same bounds, for the GM's "hidden weights" warning (RULES.md §3 "Two views")
+            public_count = self._count(inputs, view="public")
+        except GameError as exc:
+            if eliminate is None and not nobody:
+                raise
+            note = t("note.no_count", error=exc)
+        modkilled: list[str] = []
+        overridden: tuple[tuple[str, str], ...] = ()
+        hang_state = state
+        if eliminate is not None:
+            doomed = [self._player(state, eliminate, what="--eliminate", kills=True).nick]
+            decided = "gm"
+            if count is not None and inputs is not None and not count.outcome.saved and [
+                    inputs.slot_to_nick.get(p, p) for p in count.outcome.eliminated] == doomed:
+                # the GM named exactly whom the count hangs: that is the count's result, and the posts must not
+                # suggest that the GM stepped in («решение ведущего»)
+                decided = "count"
+            # RULES.md §3.10: a shield saves from the vote's hanging; the GM's own decision is the GM's, so the
+            # named player hangs whatever day shield they hold, and the GM is told which one was passed over
+            hang_state, overridden = self._without_day_shields(state, doomed[0])
+        elif nobody:
+            doomed = []
+            decided = "gm"
+        else:
+            assert count is not None and inputs is not None
+            o = count.outcome
+            # the shielded go to apply_day too, so the resolver spends the shield the count spent
+            # (`o.spent`: alibis before protections in both) and writes "обреченный отмазан"; a player the
+            # day's modkill already removed (004 rule 14, reason "modkill") is not hanged again
+            doomed = [inputs.slot_to_nick[p] for p in (*o.eliminated, *o.saved) if p not in inputs.state.modkilled]
+            modkilled = [inputs.slot_to_nick[p] for p in o.eliminated if p in inputs.state.modkilled]
+            # RULES.md §3.1: a modkill after the day's end left the count alone (`_modkills_before_end`), so the
+            # count may hang a player who has already left: nobody else is hanged in his place (the votes
+            # stand as cast), the post says nobody is hanged, and the GM is told
+            left = [n for n in doomed if not state.player(n).alive]
+            doomed = [n for n in doomed if n not in left]
+            if left and not doomed:
+                names = ", ".join(state.player(n).name for n in left)
+                note = t("note.hanged_already_out", names=names)
+            decided = "count"
+        # the line `day close` and the GM report offer for the post is the one the public post gives: the public
+        # count decides what may be said (tally.format.shown_reason, RULES.md §3 "Two views")
+        said = T.format.shown_reason(public_count) if decided == "count" and public_count is not None else None
+        try:
+            out = R.apply_day(self.ruleset, hang_state, doomed, day=day, reason=said)
+        except R.ResolverError as exc:
+            raise self._wrap(exc) from None
+        if decided == "count" and modkilled:
+            # RULES.md §3.14: the modkill is the day's elimination; "nobody is hanged" would be wrong
+            public = tuple(x for x in out.public if x.kind != "nobody")
+            public += tuple(R.Public("modkill", f"День закрыт модкиллом: {state.player(n).name}", {"player": n})
+                            for n in modkilled)
+            out = replace(out, public=public,
+                          log=(*out.log, Line("day.closed_by_modkill", "the day closes with the modkill of {players} "
+                                              "(RULES.md §3.14)", players=", ".join(modkilled))))
+        new = out.state
+        candidates: tuple[str, ...] = ()
+        under: tuple[str, ...] = ()
+        if count is not None and inputs is not None and not _has_vote_posts(inputs, current):
+            # A day with not one post in the vote thread is a gap in the data (the thread was not crawled,
+            # wrong bounds, a day played before mafvote), not every player missing their vote: punishing
+            # everybody would be a silently wrong count, so the misses wait for the GM.
+            note = t("note.no_posts", start=f"{current.start:%d.%m %H:%M}", deadline=f"{current.deadline:%d.%m %H:%M}")
+            count = None
+        if count is not None and inputs is not None:
+            to_nick = inputs.slot_to_nick
+            missed = []
+            for slot, total in count.misses.items():
+                nick = to_nick[slot]
+                if not state.player(nick).alive:
+                    continue        # modkilled after the day's end (`_modkills_before_end`): nothing to record
+                missed += [nick] * max(0, total - state.misses.get(nick, 0))
+            if inputs.state.modkill_cut_short(inputs.rules) and count.not_voted:
+                # RULES.md §3.14 (004): the modkill cut the day short; the others had until the deadline to vote,
+                # and a miss would raise their cumulative penalty for good. The count decides it (the same
+                # `DayState.modkill_cut_short` leaves the penalties out of every count of the day): no miss; the
+                # GM is told.
+                note = t("note.modkill_cut_short", names=", ".join(to_nick[s] for s in count.not_voted))
+            new, candidates = R.record_misses(new, missed)
+            candidates = tuple(dict.fromkeys(candidates))     # a vote and a night action missed: one candidate
+            if inputs.rules.penalty != "fixed":
+                # RULES.md §3.6: the second miss is a modkill candidate in 000, 001, 003 (fixed penalty) only, as
+                # the tally flags it; 004's cumulative penalty grows instead
+                candidates = ()
+            # RULES.md §3.13: the next night action is refused, so only the living after this day (not the
+            # hanged) who hold a night ability then are listed (the count knew the abilities before the close)
+            actors = set(self._night_actors(new) or ())
+            under = tuple(n for n in dict.fromkeys(to_nick[f.player] for f in count.flags
+                                                   if f.kind == "under_active" and f.player)
+                          if new.player(n).alive and n in actors)
+            new = replace(new, under_active=frozenset(under))
+        out = replace(out, state=new)
+        owed = ()
+        if count is not None and inputs is not None and count.closed:
+            owed = tuple(inputs.slot_to_nick[s] for s in inputs.state.owes_night_action
+                         if s in inputs.state.alive and s not in inputs.state.excused
+                         and state.player(inputs.slot_to_nick[s]).alive)
+        result = DayClose(out, count, decided, candidates, under, note, owed, overridden,  # type: ignore[arg-type]
+                          public_count if count is not None else None)
+        ended = closed_at
+        if count is not None and count.closed_early is not None:
+            # RULES.md §3.11: an automatic early close (000/003 досрочно) ends the day at the closing post's time,
+            # also when the GM closes the day later: the night starts there
+            ended = count.closed_early if ended is None else min(ended, count.closed_early)
+        if not dry_run:
+            self._append(current, "close", new, result.to_json(), now, ended=ended)
+        return result
+
+    def modkill(self, player: str, *, now: datetime, reveal: bool = False) -> R.DayOutcome:
+        applied = self.applied()
+        state = self.state(applied)
+        self._need_roles(state)
+        p = self._player(state, player, kills=True)
+        try:
+            out = R.modkill(self.ruleset, state, p.nick, reveal=reveal)
+        except R.ResolverError as exc:
+            raise self._wrap(exc) from None
+        self._append(self.current_phase(applied), "modkill", out.state, out.to_json(), now)
+        return out
+
+    def day_end_passed(self, now: datetime, applied: Sequence[AppliedPhase] | None = None) -> datetime | None:
+        """The end of the current, not yet closed day when it has passed by `now`: its deadline, or the count's
+        automatic early close (RULES.md §3.11); else None (not a day, or the day still runs). A modkill from
+        then on leaves the day's count alone (RULES.md §3.1, `_modkills_before_end`). None too where a modkill
+        closes the day (004, RULES.md §3.14): there the modkill is the day's end until the day is closed."""
+        rows = list(self.applied() if applied is None else applied)
+        current = self.current_phase(rows)
+        if current.kind != "day" or self.ruleset.votes.get("modkill_closes_day", False):
+            return None
+        if now >= current.deadline:
+            return current.deadline
+        try:
+            t = self._count(self.count_inputs(current.number, applied=rows), view="gm")
+        except GameError:
+            return None
+        return t.closed_early if t.closed_early is not None and t.closed_early <= now else None
+
+    def day_a_modkill_closes(self, applied: Sequence[AppliedPhase] | None = None) -> Phase | None:
+        """The open day a modkill now would close (RULES.md §3.14, 004 general rule 1: "модкиллится ... при
+        этом день закрывается повесом этого игрока и обьявляется следующая ночь"): the current phase when it
+        is a day and the ruleset's `modkill_closes_day` is set; else None."""
+        current = self.current_phase(applied)
+        if current.kind != "day" or not self.ruleset.votes.get("modkill_closes_day", False):
+            return None
+        return current
+
+    def modkill_closing_day(self, player: str, *, now: datetime, reveal: bool = False) -> tuple[R.DayOutcome, DayClose]:
+        """RULES.md §3.14: the modkill, then the day's close with the modkilled player as its elimination (the
+        count's outcome `modkill`), both applied; `mafvote undo` takes back the close, then the modkill. When the
+        day cannot be closed the modkill is taken back too, so nothing half-done is left."""
+        day = self.day_a_modkill_closes()
+        if day is None:
+            raise GameError(f"a modkill closes no day now in game {self.game.id} (the current phase is "
+                            f"{self.current_phase().label_ru}; ruleset {self.ruleset.name})")
+        out = self.modkill(player, now=now, reveal=reveal)
+        try:
+            return out, self.close_day(day.number, now=now, with_modkill=True)
+        except MafvoteError as exc:
+            self.undo()
+            raise GameError(f"the modkill of {player} is not applied: day {day.number} could not be closed with it "
+                            f"({exc}); fix that, or modkill with --keep-day and close the day yourself") from None
+
+    def _without_day_shields(self, state: R.GameState, nick: str) -> tuple[R.GameState, tuple[tuple[str, str], ...]]:
+        """The state `day close --eliminate` hangs on: the named player's alibi and protections from hanging left
+        out (they die, so nothing is spent), with what was passed over. A role that can never be hanged
+        (Миллард, `immune = ["hang"]`) is not a day's shield but the role itself: refused, `mafvote modkill` is
+        the GM's way to remove such a player."""
+        p = state.player(nick)
+        role = self.ruleset.find_role(p.role) if p.role else None
+        if role is not None and "hang" in role.immune:
+            raise GameError(f"--eliminate {p.nick}: the role {role.name} can never be hanged (RULES.md §3.10); to "
+                            f"remove the player anyway use `mafvote modkill --player {p.nick}`")
+        passed: list[tuple[str, str]] = []
+        if nick in state.alibis:
+            passed.append((nick, "alibi"))
+            state = replace(state, alibis=tuple(a for a in state.alibis if a != nick))
+        if state.hang_protection.get(nick, 0) > 0:
+            passed.append((nick, "protected"))
+            state = replace(state, hang_protection={k: v for k, v in state.hang_protection.items() if k != nick})
+        return state, tuple(passed)
+
+
+def _has_vote_posts(inputs: CountInputs, phase: Phase) -> bool:
+    return any(p.topic == "vote" and not p.deleted and phase.start <= p.time < phase.deadline for p in inputs.posts)

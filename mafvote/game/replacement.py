@@ -1,0 +1,96 @@
+"""`mafvote replace`: a new account takes over a player's slot (замена), from now or from a moment of the current phase.
+"""
+from __future__ import annotations
+
+import unicodedata
+from datetime import datetime
+from typing import Sequence
+
+import mafvote_resolver as R
+from mafvote_resolver.state import find_player
+from mafvote_tally.names import normalise
+
+from ..config import name_key
+from .core import GameCore
+from .phases import to_minute
+from .records import ENDS_PHASE, AppliedPhase, GameError
+
+__all__ = ["Replacements"]
+
+
+class Replacements(GameCore):
+    """A new account plays a slot."""
+
+    def replace_player(self, player: str, by: str, *, now: datetime, at: datetime | None = None) -> R.GameState:
+        """`mafvote replace`: `by` plays the slot from `at` (default `now`): its posts from then on count for the
+        slot, also those written before the GM entered the replacement (the substitute often votes at once)."""
+        applied = self.applied()
+        state = self.state(applied)
+        by = self._new_account(by)
+        self._not_replaced_already(state, applied, player)
+        p = self._player(state, player)
+        explicit = at is not None
+        at = at or to_minute(now)      # the newcomer's vote in the same minute (forums show minutes) is the slot's
+        if at.tzinfo is None:
+            raise GameError(f"replace --at {at.isoformat()}: give the time with an offset")
+        current = self.current_phase(applied)
+        if explicit and current.index > 0 and at < current.start:
+            # a time in a closed phase recounts that day after its result was posted (the replaced
+            # account's vote dropped, the new one penalised as not voting); a closed count changes only by undo
+            ended = [r for r in applied if r.how in ENDS_PHASE]
+            inside = next((r for r in ended if r.start is not None and r.ended is not None and r.start <= at < r.ended), None)
+            first = ended[0].start if ended and ended[0].start is not None else self.game.schedule.start
+            if inside is not None:
+                where = (f"in {'day' if inside.kind == 'day' else 'night'} {inside.number}, already "
+                         f"{'closed' if inside.kind == 'day' else 'resolved'}")
+            else:
+                where = f"before the game's start ({first.astimezone(self.tz):%Y-%m-%d %H:%M})"
+            raise GameError(f"replace --at {at.astimezone(self.tz):%Y-%m-%d %H:%M}: that is {where}; a replacement "
+                            "from then would recount the closed days (the replaced account's votes dropped, the new "
+                            f"one counted as not voting). Give a time in the current phase ({current.label_ru}, from "
+                            f"{current.start.astimezone(self.tz):%Y-%m-%d %H:%M}) or leave --at out (now); if a closed "
+                            "day's count must change, `mafvote undo` back to that day first")
+        if explicit and at > max(now, current.deadline):
+            # a typo of the year or month: until then the new account's votes would not count (flagged as a stranger's)
+            raise GameError(f"replace --at {at.astimezone(self.tz):%Y-%m-%d %H:%M}: that is after the current phase "
+                            f"({current.label_ru}, to {current.deadline.astimezone(self.tz):%Y-%m-%d %H:%M}); until "
+                            "then the new account's votes would not count for the slot. Give a time in the current "
+                            "phase or leave --at out (now); a later replacement is entered when it happens")
+        try:
+            new = R.replace_player(state, p.nick, by)
+        except R.ResolverError as exc:
+            raise self._wrap(exc) from None
+        self._append(self.current_phase(applied), "replace", new,
+                     {"old": p.nick, "new": by, "at": at.isoformat()}, now)
+        return new
+
+    def _new_account(self, by: str) -> str:
+        """The nick `replace --by` gave, as the forum would show it: spaces around it and invisible characters
+        (zero-width spaces, joiners, direction marks) dropped. An empty nick or a GM's account is refused: from
+        the replacement on the old account's votes no longer count, and a GM's posts never count (the roster's
+        checks in the config refuse the same)."""
+        nick = "".join(ch for ch in by if unicodedata.category(ch) != "Cf").strip()
+        if not nick:
+            raise GameError(f"replace --by {by!r}: the new account's nick is empty (spaces and invisible characters "
+                            "do not count); give the nick exactly as the forum shows it")
+        for gm in self.game.gm:
+            if name_key(gm) == name_key(nick) or normalise(gm) == normalise(nick):
+                raise GameError(f"replace --by {nick!r}: that is the GM's account {gm!r} of game {self.game.id} "
+                                "(games.gm in the config), whose posts are never votes; give the new player's nick")
+        return nick
+
+    def _not_replaced_already(self, state: R.GameState, applied: Sequence[AppliedPhase], player: str) -> None:
+        """A second `replace` of a slot names the account now playing it, not the one replaced before."""
+        if find_player(state.players, player) is not None:
+            return
+        for r in reversed(applied):
+            if r.how == "replace" and name_key(r.outcome.get("old", "")) == name_key(player):
+                new = r.outcome["new"]
+                when = datetime.fromisoformat(r.outcome["at"]).astimezone(self.tz)
+                raise GameError(f"{r.outcome['old']} was replaced by {new} at {when:%Y-%m-%d %H:%M} (step #{r.seq}); "
+                                f"to replace again: mafvote replace --player {new} --by NEWNICK")
+        for cfg in self.game.players:
+            if cfg.replaced_by is not None and name_key(cfg.nick) == name_key(player):
+                new = cfg.replaced_by.nick
+                raise GameError(f"{cfg.nick} was replaced by {new} (replaced_by in the config); "
+                                f"to replace again: mafvote replace --player {new} --by NEWNICK")
