@@ -34,6 +34,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from .config import ConfigError, load_config
 from .daemon import Daemon
+from .messages import text as t
 
 __all__ = ["MISFIRE_GRACE", "WATCH_INTERVAL", "Runner", "run_forever"]
 
@@ -119,7 +120,7 @@ class Runner:
     def request_stop(self, signum: int | None = None, frame=None) -> None:  # noqa: ANN001
         """The signal handler: stop after the running job, or at once when idle."""
         if signum is not None:
-            log.info("received %s: stopping after the current job", signal.Signals(signum).name)
+            log.info("%s", t("run.signal", signal=signal.Signals(signum).name))
         self.stop_requested = True
         self.daemon.stop_requested = True
         # A request under way (a forum answering one byte a second) ends within a fraction of a second
@@ -204,5 +205,5 @@ def run_forever(config_path: Path, *, daemon_factory: Callable[..., Daemon] = Da
         finally:
             daemon.close()
         if runner.stop_requested or not runner.reload_requested:
-            log.info("mafvote run: stopped cleanly")
+            log.info("%s", t("run.stopped"))
             return 0

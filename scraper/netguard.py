@@ -7,17 +7,21 @@ a deadline for the whole request, a cap on the body, and a stop that interrupts 
 - **Deadline** (`Guard`): httpx's read timeout restarts with every byte, so a server sending one byte a
   second, in its headers or its body, never timed out. `GuardedTransport` gives httpx sockets whose every
   connect, read and write is cut to what is left of the request's whole deadline, read in slices of
-  `SLICE` seconds so that `Guard.cancel()` (SIGINT/SIGTERM) ends a request within a slice.
+  `SLICE` seconds so that `Guard.cancel()` (SIGINT/SIGTERM) ends a request within a slice. The steps that
+  block in one system call (the name lookup and the TCP connect, the TLS handshake) run in a helper thread
+  that the request waits for in slices: a black-holed host or a server that never answers the handshake
+  holds a stopping `mafvote run` no longer than a slice either (`_interruptible`).
 - **Size** (`read_capped`): the body is unpacked here, with zlib's `max_length`, so a gzip bomb never
   inflates past the cap in memory: the page stops at `limit` bytes of unpacked text, whatever the
   Content-Length says or does not say.
 """
 from __future__ import annotations
 
+import socket
 import threading
 import time
 import zlib
-from typing import Iterable
+from typing import Callable, Iterable
 from urllib.parse import urlsplit
 
 import httpcore
@@ -88,6 +92,54 @@ class Guard:
         return left if timeout is None else min(timeout, left)
 
 
+def _interruptible(guard: Guard, step: Callable[[], httpcore.NetworkStream], *,
+                   on_abandon: Callable[[], None] | None = None) -> httpcore.NetworkStream:
+    """`step()` (a connect or a TLS handshake, bounded by its own timeout) in a helper thread, waited for in
+    slices: a stop or the request's deadline raises `httpcore.ConnectTimeout` within a slice. The step left
+    behind ends by its own timeout (`on_abandon` may hurry it) and closes the stream it made, if any."""
+    lock = threading.Lock()
+    done = threading.Event()
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            box["stream"] = step()
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread, or dropped with the request
+            box["error"] = exc
+        with lock:
+            done.set()
+            abandoned = box.get("abandoned", False)
+        if abandoned and "stream" in box:
+            box["stream"].close()
+
+    threading.Thread(target=run, name="mafvote-connect", daemon=True).start()
+    while not done.wait(SLICE):
+        if guard.cancelled.is_set() or guard.expired():
+            with lock:
+                if not done.is_set():
+                    box["abandoned"] = True
+            if box.get("abandoned"):
+                if on_abandon is not None:
+                    on_abandon()
+                raise httpcore.ConnectTimeout("stopped" if guard.cancelled.is_set()
+                                              else "the whole request took longer than its deadline")
+    if "error" in box:
+        raise box["error"]
+    return box["stream"]
+
+
+def _shutdown(stream: httpcore.NetworkStream) -> Callable[[], None]:
+    """Wakes a thread blocked on `stream`'s socket (a handshake left behind): it fails at once and closes it."""
+    def shut() -> None:
+        sock = stream.get_extra_info("socket")
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+    return shut
+
+
 class _Stream(httpcore.NetworkStream):
     def __init__(self, inner: httpcore.NetworkStream, guard: Guard):
         self._inner, self._guard = inner, guard
@@ -111,8 +163,9 @@ class _Stream(httpcore.NetworkStream):
 
     def start_tls(self, ssl_context, server_hostname: str | None = None,
                   timeout: float | None = None) -> httpcore.NetworkStream:
-        return _Stream(self._inner.start_tls(ssl_context, server_hostname, self._guard.bound(timeout)),
-                       self._guard)
+        bound = self._guard.bound(timeout)
+        return _Stream(_interruptible(self._guard, lambda: self._inner.start_tls(ssl_context, server_hostname, bound),
+                                      on_abandon=_shutdown(self._inner)), self._guard)
 
     def get_extra_info(self, info: str):
         return self._inner.get_extra_info(info)
@@ -124,8 +177,9 @@ class _Backend(httpcore.NetworkBackend):
 
     def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address: str | None = None,
                     socket_options: Iterable | None = None) -> httpcore.NetworkStream:
-        return _Stream(self._inner.connect_tcp(host, port, self._guard.bound(timeout), local_address,
-                                               socket_options), self._guard)
+        bound = self._guard.bound(timeout)
+        return _Stream(_interruptible(self._guard, lambda: self._inner.connect_tcp(host, port, bound, local_address,
+                                                                                   socket_options)), self._guard)
 
     def connect_unix_socket(self, path: str, timeout: float | None = None,
                             socket_options: Iterable | None = None) -> httpcore.NetworkStream:

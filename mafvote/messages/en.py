@@ -282,6 +282,8 @@ MESSAGES: dict[str, str] = {
     "status.unsent.none": "  unsent alerts: none ({sent} alerts sent)",
     "status.note": "note: {text}",
     "status.unfinished": "did not finish (stopped, or still running)",
+    "run.signal": "received {signal}: stopping after the current job",
+    "run.stopped": "mafvote run: stopped cleanly",
     "span.days": "{d} d {h} h",
     "span.hours": "{h} h {m:02} min",
     "span.minutes": "{m} min",

@@ -566,6 +566,9 @@ MESSAGES: dict[str, str] = {
     "status.unsent.none": "  не отправлено:    ничего (отправлено оповещений: {sent})",
     "status.note": "примечание: {text}",
     "status.unfinished": "не закончено (остановлено или ещё идёт)",
+    # `mafvote run` (mafvote/jobs.py): a signal, and the clean end
+    "run.signal": "получен {signal}: mafvote останавливается (запрос к форуму, если он идёт, прерывается)",
+    "run.stopped": "`mafvote run` остановлен штатно",
     "span.days": "{d} сут {h} ч",
     "span.hours": "{h} ч {m:02} мин",
     "span.minutes": "{m} мин",

@@ -195,8 +195,9 @@ def test_mafvote_run_crawls_logs_one_line_per_event_and_stops_cleanly_on_sigterm
     lines = err.splitlines()
     assert any(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ INFO mafvote\.daemon: crawl ny vote: 1 new, 0 edited, "
                             r"0 deleted, 0 restored \(1 pages, 1 requests\)", line) for line in lines), err
-    assert any(line.endswith("INFO mafvote.daemon: received SIGTERM: stopping after the current job") for line in lines)
-    assert lines[-1].endswith("INFO mafvote.daemon: mafvote run: stopped cleanly")
+    assert any(line.endswith("INFO mafvote.daemon: получен SIGTERM: mafvote останавливается (запрос к форуму, "
+                            "если он идёт, прерывается)") for line in lines)
+    assert lines[-1].endswith("INFO mafvote.daemon: `mafvote run` остановлен штатно")
     assert all(re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ (DEBUG|INFO|WARNING|ERROR) ", line) for line in lines), err
     assert secret not in err
 

@@ -442,3 +442,130 @@ def test_run_stops_within_seconds_of_a_signal_during_a_trickled_answer(servers, 
     err = proc.stderr.read().decode()
     assert "Traceback" not in err
     assert proc.returncode == 0
+
+
+# --- 5. … and whatever the connect is doing: a host that never answers the SYN or the TLS handshake ---
+
+class SilentListener:
+    """A TCP port on 127.0.0.1 that never answers in one of two ways. `"connect"`: it never accepts and its
+    accept queue is full, so the kernel drops a new SYN and a connect waits as for a black-holed host.
+    `"tls"`: it accepts every connection and never says a byte, so an https client waits in its handshake.
+    `accepted` is set when a client is taken in (tls only)."""
+
+    def __init__(self, kind: str):
+        self.kind = kind
+        self.accepted = threading.Event()
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.held: list[socket.socket] = []
+        if kind == "connect":
+            self.sock.listen(0)
+            for _ in range(16):           # Linux queues backlog + 1; a few more in case of a larger minimum
+                filler = socket.socket()
+                filler.setblocking(False)
+                filler.connect_ex(("127.0.0.1", self.port))
+                self.held.append(filler)
+                if not self._answers():
+                    break
+            assert not self._answers(), "the accept queue could not be filled"
+        else:
+            self.sock.listen(8)
+            threading.Thread(target=self._hold, daemon=True).start()
+
+    def _answers(self) -> bool:
+        probe = socket.socket()
+        probe.settimeout(0.5)
+        try:
+            probe.connect(("127.0.0.1", self.port))
+        except (socket.timeout, OSError):
+            probe.close()
+            return False
+        self.held.append(probe)
+        return True
+
+    def _hold(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return                     # closed by the test
+            self.held.append(conn)
+            self.accepted.set()
+
+    @property
+    def base(self) -> str:
+        return f"{'https' if self.kind == 'tls' else 'http'}://127.0.0.1:{self.port}/"
+
+    def close(self) -> None:
+        for s in [self.sock, *self.held]:
+            s.close()
+
+
+@pytest.fixture(params=["connect", "tls"])
+def silent(request):
+    listener = SilentListener(request.param)
+    yield listener
+    listener.close()
+
+
+def test_a_stop_ends_a_request_waiting_to_connect_or_in_its_handshake_within_a_second(silent):
+    with ForumClient(timeout=600, retries=0, min_delay=0) as client:
+        threading.Timer(0.5, client.cancel).start()
+        started = time.monotonic()
+        with pytest.raises(FetchError) as info:
+            client.get(silent.base + "showthread.php?tid=2")
+        took = time.monotonic() - started
+    assert str(info.value) == f"{silent.base}showthread.php?tid=2: чтение прервано: mafvote остановлен (SIGINT/SIGTERM)"
+    assert took < 2.0, f"the stop took {took:.1f} s to end a request in its {silent.kind} phase"
+
+
+def test_a_silent_host_fails_at_the_forum_timeout_not_later(silent):
+    with ForumClient(timeout=1.0, retries=0, min_delay=0) as client:
+        started = time.monotonic()
+        with pytest.raises(FetchError) as info:
+            client.get(silent.base + "showthread.php?tid=2")
+        took = time.monotonic() - started
+    assert str(info.value) == (f"cannot read {silent.base}showthread.php?tid=2 after 1 attempts: "
+                               "timed out (no whole answer in 1 s)")
+    assert took < 3.0
+
+
+def test_run_stops_within_seconds_of_sigterm_while_connecting_to_a_silent_host(silent, tmp_path):
+    (tmp_path / "config.toml").write_text(RUN_CONFIG.format(base=silent.base), encoding="utf-8")
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "mafvote"), "run", "-c", str(tmp_path / "config.toml")],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    lines: list[str] = []
+    started_up = threading.Event()
+
+    def read_log():
+        for raw in proc.stderr:
+            lines.append(raw.decode())
+            if "mafvote run: 1 game(s)" in lines[-1]:
+                started_up.set()
+    reader = threading.Thread(target=read_log, daemon=True)
+    reader.start()
+    try:
+        assert started_up.wait(120), "the daemon never started: " + "".join(lines)   # on a loaded machine
+        if silent.kind == "tls":
+            assert silent.accepted.wait(30), "the daemon never connected"
+        time.sleep(1.0)                   # well inside the connect (or handshake) of the first page
+        proc.send_signal(signal.SIGTERM)
+        started = time.monotonic()
+        proc.wait(timeout=HANG_GUARD)
+        took = time.monotonic() - started
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    reader.join(5)
+    log = "".join(lines)
+    assert took < 6.0, f"mafvote run took {took:.1f} s to stop (the forum's timeout is 600 s)\n{log}"
+    assert proc.returncode == 0, log
+    assert "Traceback" not in log
+    assert [line.split(": ", 1)[1] for line in lines if "mafvote.daemon: " in line][-4:] == [
+        "получен SIGTERM: mafvote останавливается (запрос к форуму, если он идёт, прерывается)\n",
+        f"crawl g game failed: {silent.base}showthread.php?tid=1: чтение прервано: mafvote остановлен (SIGINT/SIGTERM)\n",
+        f"crawl g vote failed: {silent.base}showthread.php?tid=2: чтение прервано: mafvote остановлен (SIGINT/SIGTERM)\n",
+        "`mafvote run` остановлен штатно\n"]
