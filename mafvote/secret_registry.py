@@ -9,12 +9,14 @@ scrubbed wherever it ends up.
 """
 from __future__ import annotations
 
+import html
 import os
 import re
+from functools import lru_cache
 from typing import Iterable
 from urllib.parse import quote, quote_plus
 
-__all__ = ["config_secrets", "known_secrets", "register", "scrub", "scrub_cookies", "scrub_known"]
+__all__ = ["config_secrets", "known_secrets", "register", "scrub", "scrub_cookies", "scrub_known", "spellings"]
 
 _SECRETS: set[str] = set()
 
@@ -48,17 +50,39 @@ def known_secrets() -> tuple[str, ...]:
     return tuple(_SECRETS)
 
 
+_PERCENT = re.compile(r"%[0-9A-F]{2}")
+
+
+@lru_cache(maxsize=256)
+def spellings(secret: str) -> frozenset[str]:
+    """Every form in which `secret` may come back in a text: as is; percent-encoded as a form body or an address
+    carries it (`p%40ss`, `p%40ss+1`, `p%40ss%201`), with its hex in capitals or in small letters (some servers
+    re-encode it so); HTML-escaped as a page echoing the form shows it (`p&amp;ss`, `&quot;`); and the UTF-8
+    bytes read as windows-1251, as a Russian forum in that charset echoes a form sent in UTF-8."""
+    if not secret:
+        return frozenset()
+    out = {secret, quote(secret, safe=""), quote_plus(secret), quote(secret)}
+    out |= {_PERCENT.sub(lambda m: m[0].lower(), s) for s in out}
+    # Python's escape writes ' as &#x27;, PHP's htmlspecialchars (phpBB, MyBB) as &#039;
+    out |= {e for s in list(out) for e in (html.escape(s), html.escape(s).replace("&#x27;", "&#039;"),
+                                           html.escape(s, quote=False))}
+    try:
+        out.add(secret.encode("utf-8").decode("cp1251"))
+    except UnicodeDecodeError:
+        pass            # a byte windows-1251 has no letter for: a page in that charset cannot show it either
+    return frozenset(out)
+
+
 def _spellings(secrets: Iterable[str]) -> set[str]:
-    # a secret also travels percent-encoded: in a form body an error page echoes, in a redirect's address
     out: set[str] = set()
     for s in secrets:
-        if s:
-            out.update((s, quote(s, safe=""), quote_plus(s), quote(s)))
+        out |= spellings(s)
     return out
 
 
 def scrub(text: str, secrets: Iterable[str] = ()) -> str:
-    """`text` with every secret (as is or percent-encoded) replaced by `***`, and any Telegram `/bot<token>` path masked."""
+    """`text` with every secret (in any of its `spellings`) replaced by `***`, and any Telegram `/bot<token>` path
+    masked."""
     for secret in sorted(_spellings(secrets), key=len, reverse=True):
         text = text.replace(secret, "***")
     return _TOKEN_IN_URL.sub("/bot***", text)

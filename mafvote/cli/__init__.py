@@ -19,6 +19,7 @@ import click
 from . import common  # noqa: F401  (first: a Ctrl-C during the command's imports that follow is quiet)
 from .. import __version__
 from ..errors import MafvoteError
+from ..secret_registry import scrub_known
 
 # command -> (its module under mafvote.cli, the first paragraph of its docstring as `--help` lists it)
 _COMMANDS: dict[str, tuple[str, str]] = {
@@ -93,11 +94,12 @@ class _Group(click.Group):
     def _invoke(self, ctx: click.Context, ScraperError):
         try:
             return super().invoke(ctx)
+        # every error line is scrubbed of the secrets the config names (a forum's answer may quote the password)
         except MafvoteError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {scrub_known(str(exc))}", err=True)
             raise click.exceptions.Exit(exc.exit_code) from None
         except ScraperError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {scrub_known(str(exc))}", err=True)
             raise click.exceptions.Exit(1) from None
         except _database_error() as exc:     # evaluated only when an exception gets here
             # The store went bad after it opened (a page past the header is malformed, a table was dropped): one
@@ -108,7 +110,7 @@ class _Group(click.Group):
             problem = database_problem(config.store.path if config is not None else "(the store)", exc)
             if problem is None:
                 raise
-            click.echo(f"error: {problem}", err=True)
+            click.echo(f"error: {scrub_known(str(problem))}", err=True)
             raise click.exceptions.Exit(problem.exit_code) from None
 
 

@@ -18,6 +18,7 @@ from mafvote_scraper.untrusted import visible
 
 from ..errors import OperationFailed
 from ..messages import text as t
+from ..secret_registry import scrub_known
 from . import cli
 
 __all__ = ["plain_text"]
@@ -100,7 +101,7 @@ def _crawl(game_id: str | None, stored: list[int]) -> None:
             for result in results:
                 _print_result(game.id, result, by_id, forum.tz)
                 if not result.ok:
-                    failures.append(f"{game.id} {result.kind} topic: {result.error}")
+                    failures.append(f"{game.id} {result.kind} topic: {scrub_known(result.error)}")
     finally:
         for client in clients.values():
             client.close()
@@ -137,10 +138,11 @@ def _print_result(game_id: str, result, by_id, tz) -> None:
                        f"{visible(post.author)}: {first_line[:100]}")
         if len(ids) > _SHOWN_PER_KIND:
             click.echo(t(f"crawl.more.{kind}", n=len(ids) - _SHOWN_PER_KIND))
+    # the crawler knows no secret: a forum that echoes the password into an address or a page is scrubbed here
     if result.note:
-        click.echo(f"  {result.note}")
+        click.echo(f"  {scrub_known(result.note)}")
     if not result.ok:
-        click.echo(t("crawl.failed", error=result.error))
+        click.echo(t("crawl.failed", error=scrub_known(result.error)))
 
 
 @cli.command("posts")

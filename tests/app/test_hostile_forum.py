@@ -15,6 +15,7 @@ import logging
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -26,7 +27,8 @@ from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable
-from urllib.parse import parse_qs
+from html import escape as html_escape
+from urllib.parse import parse_qs, quote, quote_plus, urlencode
 from zoneinfo import ZoneInfo
 
 import httpx
@@ -35,6 +37,7 @@ import pytest
 from mafvote.config import ForumConfig
 from mafvote.forumsim import ForumSim
 from mafvote.publish import ForumPublisher, PublishLog
+from mafvote.secret_registry import scrub
 from mafvote.store import Store
 from mafvote_scraper.crawl import crawl_topic
 from mafvote_scraper.fetch import ForumClient
@@ -255,6 +258,106 @@ def test_a_next_link_to_another_origin_is_not_followed(servers, tmp_path):
     assert thief.requests == []
     assert result.error.startswith(f"{forum.base}showthread.php?tid=2: ссылка ведёт на {thief.base}")
     assert [p.author for p in store.posts()] == ["Игрок0", "Игрок1"]      # page 1 is kept
+
+
+# --- 3. a password the forum echoes back is scrubbed from every output, in every spelling --------------
+
+ODD_SECRET = "p@ss&50%ё"     # @, & and % are spelled otherwise in an address and in HTML; ё is two UTF-8 bytes
+
+
+def every_spelling(secret: str) -> set[str]:
+    """How an echoed password may come back, written out here (not taken from the scrubber)."""
+    encoded = quote(secret, safe="")
+    return {secret, encoded, encoded.lower(), quote_plus(secret), quote(secret), html_escape(secret),
+            secret.encode("utf-8").decode("cp1251")}
+
+
+def test_every_spelling_of_a_secret_is_scrubbed():
+    assert every_spelling(ODD_SECRET) == {"p@ss&50%ё", "p%40ss%2650%25%D1%91", "p%40ss%2650%25%d1%91",
+                                          "p@ss&amp;50%ё", "p@ss&50%С‘"}
+    for spelled in every_spelling(ODD_SECRET):
+        assert scrub(f"[{spelled}]", [ODD_SECRET]) == "[***]", spelled
+    quoted = "it's \"q\" <x>"
+    for spelled in ("it&#x27;s &quot;q&quot; &lt;x&gt;", "it&#039;s &quot;q&quot; &lt;x&gt;", "it's \"q\" &lt;x&gt;"):
+        assert scrub(f"[{spelled}]", [quoted]) == "[***]", spelled
+
+
+CRAWL_CONFIG = """
+[store]
+path = "m.db"
+
+[[forums]]
+id = "f"
+engine = "mybb"
+base_url = "{base}"
+timezone = "Europe/Moscow"
+min_delay = 0
+timeout = 5
+retries = 0
+login = {{ user = "mafvote-bot", password_env = "MAFVOTE_F_PASSWORD" }}
+
+[[games]]
+id = "g"
+title = "Игра"
+forum = "f"
+ruleset = "new_year"
+game_topic = "{base}showthread.php?tid=1"
+vote_thread = "{base}showthread.php?tid=2"
+gm = ["Ведущий"]
+
+[games.schedule]
+start = "2026-12-27T20:00"
+starts_with = "night"
+first_deadline = "2026-12-28T10:00"
+day_deadline = "18:00"
+night_deadline = "20:00"
+"""
+
+
+def test_a_forum_echoing_the_login_form_off_origin_never_shows_the_password(servers, tmp_path):
+    # The forum has the bot's login form (its publisher logs in) and plays it back: the vote thread answers 302 to
+    # another port with the form in the address (percent-encoded), the game topic's next link goes there with the
+    # form in the page (HTML-escaped). The crawl refuses both; no terminal line, log line or stored text may hold
+    # the password in any spelling, and each says `password=***` where it was.
+    with ForumSim(per_page=2) as sim:
+        sim.add_topic(1, "Игра")
+        for i in range(3):
+            sim.add_post(1, f"Игрок{i}", f"текст {i}")
+        page1 = httpx.get(sim.url_of(1)).text
+    thief = servers({"/": lambda h, b: html(h, "<html></html>")})
+    form = urlencode({"username": "mafvote-bot", "password": ODD_SECRET})
+    link = f"{thief.base}showthread.php?tid=1&amp;page=2&amp;username=mafvote-bot&amp;password={html_escape(ODD_SECRET)}"
+
+    def topic(h, body):
+        if "tid=2" in h.path:
+            send(h, 302, headers={"Location": f"{thief.base}member.php?action=login&{form}"})
+        else:
+            html(h, page1.replace('href="showthread.php?tid=1&amp;page=2"', f'href="{link}"'))
+    forum = servers({"/showthread.php": topic})
+    (tmp_path / "config.toml").write_text(CRAWL_CONFIG.format(base=forum.base), encoding="utf-8")
+    env = {**os.environ, "MAFVOTE_F_PASSWORD": ODD_SECRET}
+    mafvote = str(Path(sys.executable).parent / "mafvote")
+    said = {}
+    for command in (["crawl"], ["status"], ["run", "--once", "--log-file", "run.log"]):
+        done = subprocess.run([mafvote, "-c", "config.toml", *command], cwd=tmp_path, env=env, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == (0 if command == ["status"] else 1), done.stderr
+        said[command[0]] = done.stdout + done.stderr
+    assert said.pop("run") == ""                                        # its lines went to the log file
+    said["log"] = (tmp_path / "run.log").read_text(encoding="utf-8")
+    with sqlite3.connect(tmp_path / "m.db") as db:
+        said["store"] = "\n".join(row[0] for row in db.execute("select error from crawl_runs"))
+    assert thief.requests == []
+    redirect = (f"форум перенаправил на {thief.base}member.php?action=login&username=mafvote-bot&password=***, "
+                f"другой адрес")
+    next_link = f"ссылка ведёт на {thief.base}showthread.php?tid=1&page=2&username=mafvote-bot&password=***, другой адрес"
+    for where, text in said.items():
+        leaked = [s for s in every_spelling(ODD_SECRET) if s in text]
+        assert leaked == [], (where, leaked)
+        assert redirect in text and next_link in text, where
+    assert said["crawl"].count("  ОШИБКА: ") == 2                       # the crawl's own lines
+    assert said["crawl"].count("error: g game topic: ") == 1           # and the exit line
+    assert said["store"].count("password=***") == 4                    # two crawls (crawl, run --once), two topics
 
 
 # --- 5. a trickling server cannot extend the deadline -----------------------------------------------
