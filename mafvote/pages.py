@@ -31,10 +31,12 @@ from typing import Any, Callable, Mapping, Sequence
 import jinja2
 from markupsafe import Markup
 
+import mafvote_resolver as R
 import mafvote_tally as T
 from mafvote_tally.format import outcome_text, time_left
 from mafvote_tally.timeline import timeline
 
+from . import gm_text, messages
 from .errors import BadInput
 from .game import clock_fixed, open_service
 from .pages_chart import PALETTE, chart_svg
@@ -292,17 +294,30 @@ def _themed(service, kind: str, row, now: datetime) -> str:
         return ""
 
 
-def _night_view(service, row, *, view: str, now: datetime) -> dict[str, Any]:
+def _night_view(service, row, before, *, view: str, now: datetime) -> dict[str, Any]:
+    """A resolved night: its themed post; the GM's adds the actions entered (as `night add` reads them back, and the
+    night file itself), the refusals, the deaths and the resolver's journal, worded as `night resolve` words them.
+    `before`: the game's state when the night began (the file is read against it)."""
     out: dict[str, Any] = {"number": row.number, "text": _themed(service, "night", row, now)}
     if view == "gm":
         try:
             actions = service._read_night(row.number)
         except Exception:  # noqa: BLE001 - a night file gone since: the page says so
             actions = ""
-        out.update(actions=actions, journal=[str(x) for x in row.outcome.get("log") or ()],
-                   refused=[f"{r.get('actor')} ({r.get('ability')}): {r.get('reason')}"
-                            for r in row.outcome.get("refused") or ()],
-                   deaths=[f"{d.get('player')} — {d.get('role')}" for d in row.outcome.get("deaths") or ()])
+        try:
+            read = [gm_text.describe(a) for a in R.parse_night_file(actions, str(service.night_path(row.number)),
+                                                                   service.ruleset, before).actions]
+        except R.ResolverError:
+            read = []          # the file was edited by hand since: it is shown as it is
+        o = row.outcome
+        # the journal's keyed lines (`journal`) in words; a night stored before they were kept: its English `log`
+        lines = o.get("journal") or o.get("log") or ()
+        refused = o.get("refused") or ()
+        reasons = o.get("refused_journal") or [r.get("reason") for r in refused]
+        with messages.using("ru"):       # the pages are Russian, whatever the GM's alert language
+            out.update(actions=actions, read=read, journal=[gm_text.journal(x) for x in lines],
+                       refused=[gm_text.refusal({**r, "reason_line": why}) for r, why in zip(refused, reasons)],
+                       deaths=[f"{d.get('player')} — {d.get('role')}" for d in o.get("deaths") or ()])
     return out
 
 
@@ -342,6 +357,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     files: dict[str, str] = {}
 
     past = []
+    before = service.initial()
     for row in applied:
         if row.how == "close":
             def make(row=row):  # noqa: ANN001
@@ -356,8 +372,10 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                          "steps": day["steps"],
                          "href": f"day-{row.number}.html", "text": day["text"]})
         elif row.how == "resolve":
-            night = cache.get(key, ("night", row.number), lambda row=row: _night_view(service, row, view=view, now=now))
+            night = cache.get(key, ("night", row.number),
+                              lambda row=row, before=before: _night_view(service, row, before, view=view, now=now))
             past.append({"kind": "night", **night})
+        before = row.state
     live = None
     if current.kind == "day" and winner is None:
         tallies, inputs = counts or service.count_views(current.number, views=(view,), now=now)

@@ -247,3 +247,56 @@ def test_serve_command_is_refused_with_an_empty_token_variable(tmp_path, monkeyp
     assert result.exit_code == 2
     assert "--gm-token-env NO_SUCH_TOKEN: the variable is empty or not set" in result.output
 
+
+
+def _copy_demo(folder: Path, work: Path) -> Path:
+    shutil.copytree(folder, work)
+    config_path = work / "config.toml"
+    config_path.write_text(config_path.read_text(encoding="utf-8").replace(str(folder), str(work)), encoding="utf-8")
+    return config_path
+
+
+def test_gm_page_lists_the_night_actions_entered_and_the_journal_in_russian_the_public_pages_none(demo, tmp_path):
+    folder, _ = demo
+    work = tmp_path / "copy"
+    config_path = _copy_demo(folder, work)
+
+    def ok(*args: str) -> str:
+        result = CliRunner().invoke(cli, [*args[:2], "-c", str(config_path), *args[2:]], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    assert ok("night", "add", "--night", "3", "--actor", "Ronin", "Убиваю Алукарда").startswith(
+        "прочитано: Ronin: убийство → Алукард\n")
+    assert ok("night", "add", "--night", "3", "--actor", "РэдДи", "Лечу Гаффа").startswith(
+        "прочитано: РэдДи: лечение → Гафф\n")
+    resolved = ok("night", "resolve", "--night", "3")
+    journal = ["ночь 3: в игре на начало ночи — 11; босс — Ronin",
+               "действие босса: убийство → Алукард (прислано: Ronin)",
+               "лечение: РэдДи → Гафф",
+               "убийство: Алукард — гибель; нападение: Ronin (босс)",
+               "внимание: общий ход не прислан (могли прислать: King Eciton, Trusiki Kayfa)"]
+    # the page's journal is the one `night resolve` showed the GM, line for line
+    assert resolved.split("Ход разбора:\n", 1)[1].splitlines() == [f"  {line}" for line in journal]
+    moment = datetime(2026, 12, 31, 12, 0, tzinfo=ZoneInfo("Europe/Moscow"))
+    write_all_pages(load_config(config_path), now=moment)
+
+    gm = _texts(work / "gm-pages")["ny/index.html"]
+    night3 = re.search(r'<article class="past-night" id="night-3">(.*?)</article>', gm, re.S).group(1)
+    assert re.findall(r"<li>(.*?)</li>", re.search(r'<ul class="actions">(.*?)</ul>', night3, re.S).group(1)) == [
+        "Ronin: убийство → Алукард", "РэдДи: лечение → Гафф"]
+    shown = re.search(r"<summary>Журнал разрешения ночи</summary><ol>(.*?)</ol>", night3, re.S).group(1)
+    assert re.findall(r"<li>(.*?)</li>", shown) == journal
+    assert "<b>Смерти:</b> Алукард — мирная зверюшка" in night3
+    assert 'actor = &#34;Ronin&#34;' in night3          # the night file itself, under «Файл ночи»
+    # nights 1 and 2 (the demo's) are worded the same way: no English journal line on the GM's page
+    assert "alive at the start" not in gm and "sent by" not in gm and "heals" not in gm
+
+    public = _texts(work / "public")
+    public_night3 = re.search(r'<article class="past-night" id="night-3">(.*?)</article>', public["ny/index.html"],
+                              re.S).group(1)
+    assert "Трупы: Алукард - мирная зверюшка" in public_night3          # the night's public post, and nothing else
+    for name, text in public.items():
+        for secret in ("убийство →", "лечение →", "Ronin (босс)", "прислано:", "Журнал разрешения", "Файл ночи",
+                       "Введённые действия", "в игре на начало ночи", "night = 3", "ability ="):
+            assert secret not in text, (name, secret)
