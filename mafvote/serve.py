@@ -61,6 +61,10 @@ def gm_allowed(client: str, token: str | None, presented: str | None) -> bool:
 
 class _Handler(SimpleHTTPRequestHandler):
     server: "PagesServer"
+    # the pages are UTF-8 (Russian): said in the header too, not only in their <meta>; the count's BBCode file
+    # (votecount-<game>.bbcode) is shown as text rather than downloaded
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".html": "text/html; charset=utf-8",
+                      ".bbcode": "text/plain; charset=utf-8"}
     error_message_format = ("<!doctype html><html lang=\"ru\"><meta charset=\"utf-8\"><title>%(code)d</title>"
                             "<p>Ошибка %(code)d: %(explain)s</p></html>")
     error_content_type = "text/html; charset=utf-8"
