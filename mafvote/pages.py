@@ -42,7 +42,7 @@ from .game import clock_fixed, open_service
 from .pages_chart import PALETTE, chart_svg
 from .pages_chart import order as chart_order
 from .paths import data_dir
-from .publish import PublishError, write_if_changed
+from .publish import PublishError, count_file_names, write_if_changed
 
 __all__ = ["PageCache", "PagesError", "day_page", "day_view", "game_pages", "gm_pages_dir", "index_page", "public_pages_dir", "publish_pages",
            "write_all_pages", "write_pages"]
@@ -336,9 +336,12 @@ def _players(service, state, names: Mapping[str, str], view: str) -> list[dict[s
 
 
 def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = None,
-               index_href: str = "../index.html", counts: tuple | None = None) -> dict[str, str]:
+               index_href: str = "../index.html", counts: tuple | None = None,
+               count_files: Sequence[str] = ()) -> dict[str, str]:
     """Every page of one game in one view: `{"<game>/index.html": html, "<game>/day-N.html": html, …}`. `counts`:
-    the running day's `count_views(...)` with this view among them, when the caller has counted it already."""
+    the running day's `count_views(...)` with this view among them, when the caller has counted it already.
+    `count_files`: the names of the game's count files (`votecount-<game>.html`, `.bbcode`) beside the pages'
+    folder, which the running day's section links to."""
     from .render import public_names
 
     if view not in VIEWS:
@@ -393,7 +396,8 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     files[f"{game.id}/index.html"] = _template("game.html.j2").render(
         **base, title=f"{game.title or game.id} — {current.label_ru}", phase=phase, live=live,
         past=list(reversed(past)), players=_players(service, state, names, view),
-        winner=service.winner_words(winner) if winner else "", gm_state=gm_state)
+        winner=service.winner_words(winner) if winner else "", gm_state=gm_state,
+        count_links=[{"href": f"../{name}", "name": name, "bbcode": name.endswith(".bbcode")} for name in count_files])
     return files
 
 
@@ -461,8 +465,13 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
         for service in services:
             if service.game.id not in running:
                 continue
+            # the compact live count the daemon writes beside the public pages (`publish.write_count_files`):
+            # linked from the game's page when it is there (not in the GM's folder, nor before the first count)
+            count_files = [name for name in count_file_names(service.game.id)
+                           if view == "public" and (Path(directory) / name).is_file()][::-1]
             files.update(game_pages(service, view=view, now=now, counts=running[service.game.id],
-                                    cache=caches.setdefault((service.game.id, view), PageCache())))
+                                    cache=caches.setdefault((service.game.id, view), PageCache()),
+                                    count_files=count_files))
         files["index.html"] = index_page([_summary(s, now) for s in services], view=view, now=now)
         out[view] = write_pages(Path(directory), files)
     return out

@@ -2,6 +2,7 @@
 publish files (and the forum if enabled)"), and `mafvote run --once`."""
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from click.testing import CliRunner
@@ -217,3 +218,31 @@ def test_mafvote_run_once_fails_when_the_count_cannot_be_posted(forum, tmp_path,
     result = CliRunner().invoke(cli, ["run", "-c", str(path), "--once", "--log-level", "WARNING"])
     assert result.exit_code == 1, result.output
     assert "Zq7-kot-sapog" not in result.output
+
+
+def test_the_games_page_links_the_compact_live_count_files_while_the_day_runs(forum, tmp_path):
+    # votecount-<game>.html (the theme's self-refreshing table) and .bbcode are kept (INTERFACE.md names them):
+    # the running day's section of the public game page links both; the GM's page, in another folder, does not
+    path = tmp_path / "config.toml"
+    path.write_text(CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
+    config = load_config(path)
+    public = tmp_path / "public"
+    with Daemon(config, channels={"webhook": Recorder()}, client_factory=quick_client, sleep=lambda s: None) as daemon:
+        run(daemon, forum, msk("10:00"), msk("12:10"), timedelta(minutes=5))
+        page = (public / "ny" / "index.html").read_text(encoding="utf-8")
+        links = re.search(r'<p class="meta count-files">(.*?)</p>', page).group(1)
+        assert links == ('<a href="../votecount-ny.html">компактная таблица подсчёта (обновляется сама)</a> · '
+                         '<a href="../votecount-ny.bbcode">подсчёт в BBCode, для поста на форуме</a>')
+        # the links resolve from the page's folder to the files the daemon wrote, holding the same count
+        assert (public / "ny" / "../votecount-ny.html").resolve().is_file()
+        bbcode = (public / "ny" / "../votecount-ny.bbcode").read_text(encoding="utf-8")
+        assert re.findall(r'<tr data-player="([^"]+)" data-total="(\d+)">', page) == [("Ronin", "1"), ("Соня", "1")]
+        assert re.findall(r"(?m)^(\S+): (\d+) \(против", bbcode) == [("Ronin", "1"), ("Соня", "1")]
+        assert "votecount-" not in (gm_pages_dir(config) / "ny" / "index.html").read_text(encoding="utf-8")
+        # after the deadline the day is closed by the GM: the night has no running count, so no link
+        run(daemon, forum, msk("12:15"), msk("22:30"), timedelta(minutes=15))
+        result = CliRunner().invoke(cli, ["day", "close", "-c", str(path), "--day", "1"], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        run(daemon, forum, msk("22:45"), msk("23:00"), timedelta(minutes=15), script=[])
+    page = (public / "ny" / "index.html").read_text(encoding="utf-8")
+    assert "Сейчас ночь 1" in page and "count-files" not in page and "votecount-" not in page
