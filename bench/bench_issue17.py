@@ -9,7 +9,7 @@
     ratio <= 1.0. `--baseline DIR` adds the same commands run with an older checkout's code. Run it without
     PYTHONDONTWRITEBYTECODE (as a `pip install` leaves mafvote: its modules byte-compiled).
 (2) the count of a 3,000-post day, 20 players (bench_tally's thread), from a store that has its readings:
-    `Store.posts` + the readings decoded into a fresh matcher (what `GameService` does) + `count_day`, cold
+    `Store.posts(html=False)` + the readings decoded into a fresh matcher (what `GameService` does) + `count_day`, cold
     (target <= 50 ms); the first reading of the 3,000 posts (`flatten`, what storing them costs once); the cold
     count from the HTML as before (no stored readings); the warm re-count (target <= 10 ms).
 (3) the daemon's tick per game (`Daemon.crawl` of one game: the poll of both topics over HTTP, the store, the
@@ -104,15 +104,18 @@ def count(rounds: int) -> None:
         store = B.build_store(Path(tmp) / "bench.db", posts_html)
 
         def from_store(with_readings: bool) -> T.Tally:
-            stored = store.posts(kind="vote")
+            # with the readings: the posts without their HTML, each version's reading under its content key, as
+            # `GameService.count_inputs` and `_count` read them (issue 17)
+            stored = store.posts(kind="vote", html=False) if with_readings else store.posts(kind="vote")
             posts = [T.Post.from_stored(p) for p in stored]
             matcher = T.RosterMatcher.from_roster(roster)
             if with_readings:
                 from mafvote_tally.recognise import Flat
                 for p in stored:
                     for v in p.versions:
-                        if v.reading is not None and v.html not in matcher.flats:
-                            matcher.flats[v.html] = Flat.from_json(v.reading)
+                        key = T.Post.key_of(v)
+                        if v.reading is not None and key not in matcher.flats:
+                            matcher.flats[key] = Flat.from_json(v.reading)
             return T.count_day(posts, state, roster, rules, matcher=matcher)
 
         html_only = from_store(False)

@@ -13,7 +13,7 @@ from .count import count_day
 from .format import bb_escape, format_bbcode, format_text
 from .model import (
     FLAG_KINDS, Alert, BadDayState, BadRoster, BadRules, Candidate, DayState, Flag, NoRosterPlayer,
-    Outcome, Player, Post, Replacement, Roster, Shield, Silence, Tally, TallyError, Transfer,
+    Outcome, Player, Post, Replacement, Roster, Shield, Silence, StoredKey, Tally, TallyError, Transfer,
     VoteRecord, VoteRules, Voter, Weight,
 )
 from .names import NameMatch, RosterMatcher
@@ -22,7 +22,7 @@ from .recognise import Reading, ReadVote, read_post
 __all__ = [
     "count_day", "format_text", "format_bbcode", "bb_escape", "read_post", "classify_color",
     "RosterMatcher", "NameMatch", "Reading", "ReadVote",
-    "Post", "Player", "Replacement", "Roster", "Silence", "Shield", "Weight", "Transfer",
+    "Post", "StoredKey", "Player", "Replacement", "Roster", "Silence", "Shield", "Weight", "Transfer",
     "DayState", "VoteRules", "Tally", "Candidate", "Voter", "VoteRecord", "Flag", "Alert",
     "Outcome", "FLAG_KINDS",
     "TallyError", "BadRoster", "BadDayState", "BadRules", "NoRosterPlayer",

@@ -60,7 +60,6 @@ Decisions where the rules leave room (each also in the report to the lead):
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Iterable, Literal
@@ -70,7 +69,7 @@ from .model import (
     VoteRecord, VoteRules, Voter,
 )
 from .names import RosterMatcher
-from .recognise import Reading, read_post
+from .recognise import LINE_PUNCT, VOTE_WORD, Reading, lines_to_read, read_post, talk_facts
 from .views import public_flag, vote_weight
 
 __all__ = ["count_day"]
@@ -437,13 +436,6 @@ def _unknown_author(post: Post, html: str, roster: Roster, rules: VoteRules, mat
 # Match steps sure enough to say "this post names that player" outside a vote: a bare prefix or a
 # fuzzy guess inside a sentence would turn ordinary words into names.
 _NAMING_STEPS = ("exact", "lookalike", "translit", "inflected")
-# markup stripped cheaply, to look at a colourless post before parsing it
-_TAG = re.compile(r"<[^>]*>")
-_BREAK = re.compile(r"<(?:br|/?(?:p|div|li|tr|h[1-6]|pre|blockquote))\b[^>]*>", re.IGNORECASE)
-_LINE_PUNCT = " \t\xa0.!?,;:-—–"
-# Words that make a line an attempt to vote ("голосую Трубодур", "мой голос против Сони", "вешаю Юку"); a
-# name in a vote-thread line without one ("присматриваюсь к Алукарду", "Nevermore, серьёзно?") is talk.
-_VOTE_WORD = re.compile(r"голос|против|повес|вешаю|вешать|вешаем|казн|в защиту|защищаю|\bvote", re.IGNORECASE)
 
 
 def _not_a_vote(post: Post, slot: str, html: str, reading: Reading, rules: VoteRules,
@@ -483,31 +475,23 @@ def _named(html: str, reading: Reading, colors_matter: bool, matcher: RosterMatc
         # the colour games skip the parse of a post without any colour; most such posts are talk, so the
         # markup-stripped text is looked at first and only a post with a line worth reading is parsed (or its
         # stored reading taken)
-        if _lines_to_read(_TAG.sub("", _BREAK.sub("\n", html)), matcher):
-            stored = matcher.flats.get(html)
+        # (a stored reading carries the markup's talk facts: a post read from the store has no HTML)
+        stored = matcher.flats.get(html)
+        vote_word, fewest = (stored.vote_word, stored.fewest_words) if stored is not None else talk_facts(html)
+        if vote_word or fewest <= matcher.max_words:
             text = stored.text if stored is not None else read_post(html, matcher, colors_matter=False).text
     found: list[tuple[str, str]] = []
-    for line in _lines_to_read(text or "", matcher):
+    for line in lines_to_read(text or "", matcher.max_words):
         for s, e, m in matcher.find_in(line, fuzzy_whole=False):
             if not (m.status == "match" and m.step in _NAMING_STEPS and m.player):
                 continue
-            alone = not line.replace(line[s:e], "", 1).strip(_LINE_PUNCT)
-            if alone or _VOTE_WORD.search(line):
+            alone = not line.replace(line[s:e], "", 1).strip(LINE_PUNCT)
+            if alone or VOTE_WORD.search(line):
                 found.append((line[s:e], m.player))
     hit = tuple(found)
     if len(cache) < 200_000:
         cache[key] = hit  # type: ignore[index]
     return hit
-
-
-def _lines_to_read(text: str, matcher: RosterMatcher) -> list[str]:
-    """The lines that may hold a would-be vote: a vote word in them, or short enough to be a name alone."""
-    out = []
-    for line in text.split("\n"):
-        bare = line.strip(_LINE_PUNCT)
-        if _VOTE_WORD.search(line) or (bare[:1].isalpha() and len(bare.split()) <= matcher.max_words):
-            out.append(line)
-    return out
 
 
 def _cast(voter: str, v, post: Post, early: bool, rules: VoteRules, alive: set[str],  # noqa: ANN001

@@ -14,7 +14,7 @@ from typing import Any, Literal, Mapping
 
 __all__ = [
     "TallyError", "BadRoster", "BadDayState", "BadRules", "NoRosterPlayer",
-    "Post", "Player", "Replacement", "Roster",
+    "Post", "StoredKey", "Player", "Replacement", "Roster",
     "Silence", "Shield", "Weight", "Transfer", "DayState", "VoteRules",
     "Voter", "Candidate", "VoteRecord", "Flag", "Alert", "Outcome", "Tally",
     "FLAG_KINDS",
@@ -62,10 +62,18 @@ class NoRosterPlayer(TallyError):
 
 # ---------------------------------------------------------------------------------------- input
 
+class StoredKey(str):
+    """A post version named by its content hash instead of its HTML (a store read without the HTML,
+    `Post.key_of`): the count takes its reading (`recognise.Flat`) from `RosterMatcher.flats`, where the
+    caller put the stored one; it has no HTML to parse. Equal contents have equal keys, as equal HTML did."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Post:
     """One stored post. ``html`` is the message as first seen; ``versions`` every captured
-    ``(seen_at, html)`` in order (may be empty: then ``html`` seen at ``time``). ``edited_at``: the
+    ``(seen_at, html)`` in order (read from the store without the HTML: `StoredKey`s instead of the HTML) (may be empty: then ``html`` seen at ``time``). ``edited_at``: the
     forum's edit notice time; ``deleted_at``: when mafvote first saw the post gone (None: not known)."""
 
     post_id: int
@@ -86,6 +94,13 @@ class Post:
     def first_seen(self) -> datetime:
         return self.versions[0][0] if self.versions else self.time
 
+    @staticmethod
+    def key_of(version: Any) -> str:
+        """What the count reads a stored ``PostVersion`` by: its HTML, or, read from the store without it
+        (its reading current), `StoredKey` of its content hash; the caller hands the count its reading."""
+        html = version.html
+        return html if html is not None else StoredKey(version.content_hash)
+
     @classmethod
     def from_stored(cls, stored: Any, tz: tzinfo | None = None) -> "Post":
         """From the store's ``StoredPost`` (duck-typed: the tally does not import the store):
@@ -97,8 +112,9 @@ class Post:
             return t.astimezone(tz) if t is not None and tz is not None else t
 
         noticed = [v for v in stored.versions if getattr(v, "edited", False)]
-        return cls(stored.post_id, stored.kind, stored.author, local(stored.time), stored.first_html,
-                   versions=tuple((local(v.seen_at), v.html) for v in stored.versions),
+        versions = tuple((local(v.seen_at), cls.key_of(v)) for v in stored.versions)
+        return cls(stored.post_id, stored.kind, stored.author, local(stored.time),
+                   versions[0][1] if versions else stored.first_html, versions=versions,
                    edited=stored.edited, edited_at=local(stored.edit_at), deleted=stored.deleted,
                    deleted_at=local(getattr(stored, "deleted_at", None)),
                    edit_reason=next((v.edit_reason for v in reversed(noticed) if getattr(v, "edit_reason", None)), None),

@@ -54,9 +54,11 @@ from typing import Literal
 from selectolax.lexbor import LexborHTMLParser
 
 from .colors import Hue, hue_of_element
+from .model import StoredKey
 from .names import NameMatch, RosterMatcher
 
-__all__ = ["EXCLUDED_SELECTORS", "READING_VERSION", "Flat", "ReadVote", "Reading", "flatten", "read_post"]
+__all__ = ["EXCLUDED_SELECTORS", "READING_VERSION", "Flat", "ReadVote", "Reading", "StoredKey", "flat_of", "flatten",
+           "lines_to_read", "read_post", "talk_facts"]
 
 
 @dataclass(frozen=True)
@@ -275,11 +277,47 @@ def read_post(html: str, matcher: RosterMatcher, *, colors_matter: bool = True,
 
 
 # The version of `flatten` (the parse, what is dropped as quote, spoiler or signature, each character's colour
-# and boldness, the line breaks). mafvote stores every post version's `Flat` with this number and reads again
-# every stored one of another number (mafvote.store): bump it whenever `flatten` can give another result for the
-# same HTML. tests/app/test_stored_readings.py fingerprints the flat readings of the captured forum pages and fails
-# until it is bumped (and its fingerprint updated).
-READING_VERSION = 1
+# and boldness, the line breaks, the talk facts of the markup-stripped text). mafvote stores every post version's
+# `Flat` with this number and reads again every stored one of another number (mafvote.store): bump it whenever
+# `flatten` can give another result for the same HTML. tests/app/test_stored_readings.py fingerprints the flat
+# readings of the captured forum pages and fails until it is bumped (and its fingerprint updated).
+# 2: the talk facts (`Flat.vote_word`, `Flat.fewest_words`), so that a count needs no HTML at all (issue 17).
+READING_VERSION = 2
+
+# markup stripped cheaply, to look at a colourless post's lines without parsing it (`talk_facts`)
+_TAG = re.compile(r"<[^>]*>")
+_BREAK = re.compile(r"<(?:br|/?(?:p|div|li|tr|h[1-6]|pre|blockquote))\b[^>]*>", re.IGNORECASE)
+LINE_PUNCT = " \t\xa0.!?,;:-—–"
+# Words that make a line an attempt to vote ("голосую Трубодур", "мой голос против Сони", "вешаю Юку"); a
+# name in a vote-thread line without one ("присматриваюсь к Алукарду", "Nevermore, серьёзно?") is talk.
+VOTE_WORD = re.compile(r"голос|против|повес|вешаю|вешать|вешаем|казн|в защиту|защищаю|\bvote", re.IGNORECASE)
+# `Flat.fewest_words` of a text without a line that begins with a letter
+NO_SHORT_LINE = 1 << 30
+
+
+def lines_to_read(text: str, max_words: int) -> list[str]:
+    """The lines that may hold a would-be vote: a vote word in them, or short enough (at most `max_words`
+    words, the roster's longest name) to be a name alone."""
+    out = []
+    for line in text.split("\n"):
+        bare = line.strip(LINE_PUNCT)
+        if VOTE_WORD.search(line) or (bare[:1].isalpha() and len(bare.split()) <= max_words):
+            out.append(line)
+    return out
+
+
+def talk_facts(html: str) -> tuple[bool, int]:
+    """Of the markup-stripped HTML (quotes included, no parse): whether a line holds a vote word, and the fewest
+    words of a line that begins with a letter. `lines_to_read(stripped, n)` is non-empty exactly when
+    ``vote_word or fewest_words <= n``: the facts answer it for any roster without the HTML."""
+    vote_word, fewest = False, NO_SHORT_LINE
+    for line in _TAG.sub("", _BREAK.sub("\n", html)).split("\n"):
+        if VOTE_WORD.search(line):
+            vote_word = True
+        bare = line.strip(LINE_PUNCT)
+        if bare[:1].isalpha():
+            fewest = min(fewest, len(bare.split()))
+    return vote_word, fewest
 
 
 @dataclass(frozen=True)
@@ -288,21 +326,25 @@ class Flat:
     the roster or the rules, kept in the store beside each post version so that a count reads no HTML.
     ``hues`` are (start, end, hue) of the coloured characters of ``text``, ``bold`` (start, end) of the bold
     ones; ``coloured``: the raw HTML holds a colour or a colour word (without, a post holds no vote where
-    colours matter)."""
+    colours matter); ``vote_word`` and ``fewest_words``: `talk_facts` of the HTML (the defaults: "read the
+    text"), which tell whether a colourless post has a line worth reading for a name written as talk."""
 
     text: str
     hues: tuple[tuple[int, int, str], ...]
     bold: tuple[tuple[int, int], ...]
     coloured: bool
+    vote_word: bool = True
+    fewest_words: int = 0
 
     def to_json(self) -> str:
-        return json.dumps([int(self.coloured), self.text, self.hues, self.bold], ensure_ascii=False,
-                          separators=(",", ":"))
+        return json.dumps([int(self.coloured), self.text, self.hues, self.bold, int(self.vote_word),
+                           self.fewest_words], ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> "Flat":
-        coloured, flat, hues, bold = json.loads(text)
-        return cls(flat, tuple(map(tuple, hues)), tuple(map(tuple, bold)), bool(coloured))
+        coloured, flat, hues, bold, *talk = json.loads(text)
+        vote_word, fewest = talk if talk else (True, 0)
+        return cls(flat, tuple(map(tuple, hues)), tuple(map(tuple, bold)), bool(coloured), bool(vote_word), fewest)
 
 
 def _coloured(html: str) -> bool:
@@ -323,13 +365,25 @@ def flatten(html: str) -> Flat:
         if root.is_element_node:
             _walk(root, flat, "none", False)
         root = root.next
-    return Flat(flat.text(), tuple(flat.hues), tuple(flat.bold), _coloured(html))
+    return Flat(flat.text(), tuple(flat.hues), tuple(flat.bold), _coloured(html), *talk_facts(html))
+
+
+def flat_of(html: str, matcher: RosterMatcher) -> Flat:
+    """The post's `Flat`: the stored one the caller put in `matcher.flats`, else read from the HTML."""
+    flat = matcher.flats.get(html)
+    if flat is None:
+        if isinstance(html, StoredKey):
+            raise LookupError(f"no stored reading for the post version {html!r} in the matcher's flats")
+        flat = flatten(html)
+    return flat
 
 
 def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> Reading:
     # the stored reading when the caller has it (`RosterMatcher.flats`), else the HTML's. Without a colour or a
     # colour word in the raw HTML a post cannot hold a vote when colours matter: such posts skip the parse.
     flat = matcher.flats.get(html)
+    if flat is None and isinstance(html, StoredKey):
+        flat = flat_of(html, matcher)       # raises: a version without HTML must come with its reading
     if colors_matter and not (flat.coloured if flat is not None else _coloured(html)):
         return Reading((), False, (), "")
     if flat is None:

@@ -183,7 +183,7 @@ class Counting(NightDuties):
         bot = self._bot_posts(roster)
         stored = [p for p in self._posts_for_count(window, roster, as_of) if not bot(p)]
         posts = tuple(T.Post.from_stored(p, self.tz) for p in stored)
-        readings = {v.html: v.reading for p in stored for v in p.versions if v.reading is not None}
+        readings = {T.Post.key_of(v): v.reading for p in stored for v in p.versions if v.reading is not None}
         inputs = CountInputs(number, posts, day_state, roster, rules, to_nick, readings)
         if rules.modkill_closes_day:
             # RULES.md §3.14 (004): the modkill is the day's elimination and its end whenever the GM makes it
@@ -237,9 +237,10 @@ class Counting(NightDuties):
         afterwards (as a spectator) cannot hide the slot's last post. Posts dated after the moment counted (a
         forum clock or `timezone` that is off) are the one case this can read differently."""
         cuts = {window, *(r.at for p in roster.players for r in p.replacements if r.at < window)}
+        # html=False: the count reads the stored readings, never a version's HTML (issue 17)
         found = [p for cut in sorted(cuts) for p in self.store.posts(
-            game_id=self.game.id, include_deleted=True, as_of=as_of, before=cut, last_per_author=True)]
-        found += self.store.posts(game_id=self.game.id, include_deleted=True, as_of=as_of, since=window)
+            game_id=self.game.id, include_deleted=True, as_of=as_of, before=cut, last_per_author=True, html=False)]
+        found += self.store.posts(game_id=self.game.id, include_deleted=True, as_of=as_of, since=window, html=False)
         return list({(p.forum, p.post_id): p for p in found}.values())
 
     def _count(self, inputs: CountInputs, *, view: str = "gm", as_of: datetime | None = None) -> T.Tally:

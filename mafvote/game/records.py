@@ -72,8 +72,9 @@ class CountInputs:
     roster: T.Roster
     rules: T.VoteRules
     slot_to_nick: Mapping[str, str]     # tally slot (the roster's first nick) -> the nick in the GameState
-    # the store's reading of each post version (tally.recognise.Flat as JSON) by its HTML: the count reads these
-    # instead of parsing the posts (a version without one, as in a read-only store of older code, is parsed)
+    # the store's reading of each post version (tally.recognise.Flat as JSON) by `Post.key_of` (its content hash: the
+    # posts are read without their HTML): the count reads these instead of parsing the posts (a version without
+    # one, as in a read-only store of older code, comes with its HTML and is parsed)
     readings: Mapping[str, str] = field(default_factory=dict)
 
 

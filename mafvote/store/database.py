@@ -77,6 +77,16 @@ class StoreDatabase(sqlite_utils.Database):
         except sqlite3.OperationalError as exc:
             raise self._store_error(exc) from exc
 
+    def rows(self, sql: str, parameters: Sequence = ()) -> list[sqlite3.Row]:
+        """The rows of a query as `sqlite3.Row`s (by column name, like `query`'s dicts): made in C, a third of
+        the cost of `query`'s dicts on a count's few thousand post versions (issue 17)."""
+        try:
+            cursor = self.conn.cursor()
+            cursor.row_factory = sqlite3.Row
+            return cursor.execute(sql, parameters).fetchall()
+        except sqlite3.OperationalError as exc:
+            raise self._store_error(exc) from exc
+
     def _store_error(self, exc: sqlite3.OperationalError) -> Exception:
         code = sqlite_code(exc)
         if disk_full(self.store_path, exc):

@@ -41,7 +41,7 @@ class PageChanges:
 class PostVersion:
     n: int                        # 1 = first seen, never overwritten
     seen_at: datetime
-    html: str
+    html: str | None              # None only from `posts(html=False)`, for a version with a current reading
     content_hash: str
     edited: bool                  # the forum showed an edit notice with this content
     edit_at: datetime | None
@@ -62,8 +62,8 @@ class StoredPost:
     author: str
     author_id: str | None
     time: datetime                # aware, UTC
-    html: str                     # current content (latest version, or latest as of `as_of`)
-    first_html: str               # content as first seen
+    html: str | None              # current content (latest version, or latest as of `as_of`); None: html=False
+    first_html: str | None        # content as first seen
     versions: tuple[PostVersion, ...]
     edited: bool                  # the forum shows an edit notice, or we saw the content change
     edit_at: datetime | None      # when the forum says it was last edited
@@ -188,7 +188,8 @@ class PostTables(TableFamily):
     def posts(self, *, game_id: str | None = None, topic: Topic | int | None = None,
               kind: str | None = None, include_deleted: bool = False,
               as_of: datetime | None = None, since: datetime | None = None,
-              before: datetime | None = None, last_per_author: bool = False) -> list[StoredPost]:
+              before: datetime | None = None, last_per_author: bool = False,
+              html: bool = True) -> list[StoredPost]:
         """Stored posts in thread order: by topic, then by forum post id (page and position go
         stale for pages a poll did not re-read, ids do not).
 
@@ -201,12 +202,16 @@ class PostTables(TableFamily):
         as the forum spells it; as of `as_of`, a deleted one only with `include_deleted`): when each
         account last wrote, all a count needs of the posts before its day (`GameService.count_inputs`).
         Without `since`, `before` and `last_per_author`: every post, as always.
+
+        `html=False` (a count, issue 17) leaves out the HTML of every version whose stored reading is current:
+        its `html` (and the post's `html`/`first_html` when it is that version's) is None, its `reading` is
+        there; a version without a current reading (a read-only store of older code) comes with its HTML.
         """
         as_of_text = to_db_time(as_of) if as_of is not None else None
         rows = self._post_rows(game_id=game_id, topic=topic, kind=kind, as_of_text=as_of_text,
                                include_deleted=include_deleted, since=since, before=before,
                                last_per_author=last_per_author)
-        versions = self._versions_of(rows, as_of_text)
+        versions = self._versions_of(rows, as_of_text, html)
         out = []
         for r in rows:
             deleted_at = r["deleted_at"]
@@ -229,7 +234,7 @@ class PostTables(TableFamily):
 
     def _post_rows(self, *, game_id: str | None, topic: Topic | int | None, kind: str | None,
                    as_of_text: str | None, include_deleted: bool, since: datetime | None,
-                   before: datetime | None, last_per_author: bool) -> list[dict]:
+                   before: datetime | None, last_per_author: bool) -> list:
         """The post rows of `posts`. A game has a handful of topics: the queries go topic by topic
         (`cross join` keeps SQLite from scanning every post first) and reach the posts through an index,
         so a time-bounded or per-author read does not grow with the rest of the game."""
@@ -239,9 +244,9 @@ class PostTables(TableFamily):
                          ("p.time >= ?", None if since is None else db_time_up(since)),
                          ("p.time < ?", None if before is None else db_time_up(before))])
         if not last_per_author:
-            return list(self.db.query(
+            return self.db.rows(
                 "select p.*, t.topic_id as topic_key, t.kind, t.game_id from topics t cross join posts p "
-                "on p.topic = t.id where " + " and ".join(tw + pw) + " order by p.topic, p.post_id", tp + pp))
+                "on p.topic = t.id where " + " and ".join(tw + pw) + " order by p.topic, p.post_id", tp + pp)
         if not include_deleted:
             # the latest of the posts the caller gets back: a deletion seen by `as_of` rules a post out here
             if as_of_text is None:
@@ -251,7 +256,7 @@ class PostTables(TableFamily):
                 pp.append(as_of_text)
         # Each topic's authors by jumping from one to the next in the (topic, author, time) index, then each
         # author's latest matching post from the end of their stretch of it: a few index seeks per author.
-        return list(self.db.query(
+        return self.db.rows(
             "with recursive a(topic, author) as ("
             "select t.id, (select min(p.author) from posts p where p.topic = t.id) from topics t where "
             + " and ".join(tw) + " union all "
@@ -260,22 +265,28 @@ class PostTables(TableFamily):
             "select r.*, t.topic_id as topic_key, t.kind, t.game_id from a cross join posts r on r.rowid = ("
             "select p.rowid from posts p where p.topic = a.topic and p.author = a.author and "
             + " and ".join(pw) + " order by p.time desc, p.rowid desc limit 1) "
-            "join topics t on t.id = r.topic order by r.topic, r.post_id", tp + pp))
+            "join topics t on t.id = r.topic order by r.topic, r.post_id", tp + pp)
 
-    def _versions_of(self, rows: list[dict], as_of_text: str | None) -> dict[tuple[str, int], list[PostVersion]]:
+    def _versions_of(self, rows: list, as_of_text: str | None, html: bool = True
+                     ) -> dict[tuple[str, int], list[PostVersion]]:
         """The versions of these post rows (seen by `as_of`), looked up by key: a day's posts are a small
-        part of the game's, and the key lookup never scans the versions of the others."""
+        part of the game's, and the key lookup never scans the versions of the others. Without `html`, a
+        version's HTML only when its reading is not current (`posts`)."""
         out: dict[tuple[str, int], list[PostVersion]] = {}
         code = reading_code()[0] if rows else None
         by_forum: dict[str, list[int]] = {}
         for r in rows:
             by_forum.setdefault(r["forum"], []).append(r["post_id"])
+        columns = "*" if html else (
+            "forum, post_id, n, seen_at, content_hash, edited, edit_at, edit_by, edit_reason, reading, reading_code, "
+            "case when reading_code = ? and reading is not null then null else html end as html")
         for forum, ids in by_forum.items():
             for i in range(0, len(ids), _IDS_PER_QUERY):
                 chunk = ids[i:i + _IDS_PER_QUERY]
-                vrows = self.db.query(
-                    "select * from post_versions where forum = ? and post_id in (" + ", ".join("?" * len(chunk))
-                    + ") order by post_id, n", [forum, *chunk])
+                vrows = self.db.rows(
+                    f"select {columns} from post_versions where forum = ? and post_id in ("
+                    + ", ".join("?" * len(chunk)) + ") order by post_id, n",
+                    [*(() if html else (code,)), forum, *chunk])
                 for v in vrows:
                     if as_of_text is None or v["seen_at"] <= as_of_text:
                         out.setdefault((v["forum"], v["post_id"]), []).append(_version(v, code))
@@ -288,11 +299,11 @@ def _where(conditions: list[tuple[str, Any]]) -> tuple[list[str], list[Any]]:
     return ["1 = 1", *(clause for clause, _ in given)], [value for _, value in given]
 
 
-def _version(r: dict, code: int | None = None) -> PostVersion:
+def _version(r, code: int | None = None) -> PostVersion:
     # a reading made by another version of the reading code is never handed on (a read-only store keeps it
     # until a writable open reads it again): the count then reads the HTML
     return PostVersion(n=r["n"], seen_at=from_db_time(r["seen_at"]), html=r["html"],
                        content_hash=r["content_hash"], edited=bool(r["edited"]),
                        edit_at=from_db_time(r["edit_at"]), edit_by=r["edit_by"],
                        edit_reason=r["edit_reason"],
-                       reading=r.get("reading") if code is not None and r.get("reading_code") == code else None)
+                       reading=r["reading"] if code is not None and r["reading_code"] == code else None)

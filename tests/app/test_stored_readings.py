@@ -17,13 +17,15 @@ import pytest
 import mafvote_tally.recognise as recognise
 from mafvote.store import Store
 from mafvote_scraper.parse import parse_page
+from mafvote_tally.model import StoredKey
 from mafvote_tally.recognise import READING_VERSION, Flat, flatten
 from test_cli_tally import CAPTURE, MSK, MYBB, WINDOW, fill_store, game_dir, run  # noqa: F401  (the fixture)
 
 # sha256 of the flat readings of the corpus below, per READING_VERSION. A failure here means `flatten` reads some
 # post differently: bump READING_VERSION in tally/recognise.py (stores then read every post again when they open)
 # and put the new fingerprint under the new number.
-FINGERPRINTS = {1: "090e07ec22198cbe9d037769b0f2010afed4ecee8ef2c47e67689878824bbe91"}
+FINGERPRINTS = {1: "090e07ec22198cbe9d037769b0f2010afed4ecee8ef2c47e67689878824bbe91",
+                2: "bbd0b6f6456149298b5d836604a7050149e0e40b84e0c5042a3cb7eabb0dd61d"}
 
 # markup every engine's votes come in, beside the real posts: colours in each way engines render [color],
 # bold, quotes, spoilers and signatures (which never count), line breaks by blocks and <br>
@@ -57,7 +59,10 @@ def test_a_flat_reading_survives_its_json():
         flat = flatten(html)
         assert Flat.from_json(flat.to_json()) == flat
     assert flatten('<span style="color: red">Соня</span> и <b>Петя</b>') == Flat(
-        "Соня и Петя", ((0, 4, "red"),), ((7, 11),), True)
+        "Соня и Петя", ((0, 4, "red"),), ((7, 11),), True, vote_word=False, fewest_words=3)
+    # the talk facts are of the markup-stripped HTML, quotes included: a vote word in a quote, a one-word line
+    assert flatten("<blockquote>голосую</blockquote>ну и ну<br>Петя!") == Flat(
+        "ну и ну\nПетя!", (), (), False, vote_word=True, fewest_words=1)
 
 
 def _versions(db: Path) -> list[tuple]:
@@ -90,6 +95,44 @@ def test_a_count_reads_the_stored_readings_not_the_html(game_dir, monkeypatch):
     assert run("tally", "--view", "gm", "--format", "json", *WINDOW)[1] == expected[1]
     public = json.loads(run("tally", "--view", "public", "--format", "json", *WINDOW)[1])
     assert (public["candidates"][0]["player"], public["candidates"][0]["red"]) == ("Puss", 6)
+
+
+def test_a_count_reads_no_html_from_the_store(game_dir, monkeypatch):
+    """The count asks the store for the posts without their HTML (issue 17): every version it is handed has its
+    reading and no HTML, and the count is the one the HTML gives."""
+    expected = run("tally", "--view", "gm", "--format", "json", *WINDOW)[1]
+    handed: list = []
+    real = Store.posts
+
+    def posts(self, **kw):
+        got = real(self, **kw)
+        handed.extend(got)
+        return got
+
+    monkeypatch.setattr(Store, "posts", posts)
+    assert run("tally", "--view", "gm", "--format", "json", *WINDOW)[1] == expected
+    versions = [v for p in handed for v in p.versions]
+    assert len(versions) >= 40
+    assert all(v.html is None and Flat.from_json(v.reading).text is not None for v in versions)
+    assert all(p.html is None and p.first_html is None for p in handed)
+
+
+def test_a_store_read_without_html_gives_the_html_of_a_version_without_a_current_reading(tmp_path):
+    db = tmp_path / "m.db"
+    fill_store(db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("update post_versions set reading_code = ? where post_id % 2 = 0", [READING_VERSION - 1])
+        htmls = dict(conn.execute("select post_id, html from post_versions"))
+    with Store(db, read_only=True) as store:
+        posts = store.posts(game_id="ny", html=False)
+    assert len(posts) == len(htmls)
+    for p in posts:
+        (v,) = p.versions
+        if p.post_id % 2 == 0:            # its reading is of other code: the HTML, no reading
+            assert (v.html, v.reading, p.html, p.first_html) == (htmls[p.post_id], None, htmls[p.post_id],
+                                                                   htmls[p.post_id])
+        else:
+            assert v.html is None and Flat.from_json(v.reading) == flatten(htmls[p.post_id])
 
 
 def test_readings_of_other_code_are_read_again_when_the_store_opens(game_dir, monkeypatch):
@@ -132,3 +175,17 @@ def test_reading_from_the_store_and_from_the_html_agree(html):
     for colors_matter in (False,):
         assert (recognise.read_post(html, stored, colors_matter=colors_matter)
                 == recognise.read_post(html, RosterMatcher(names), colors_matter=colors_matter))
+    # read by its content key, without the HTML (`Post.key_of` of a version read with html=False)
+    keyed = RosterMatcher(names)
+    key = StoredKey("sha256:" + hashlib.sha256(html.encode()).hexdigest())
+    keyed.flats[key] = Flat.from_json(flatten(html).to_json())
+    for colors_matter in (True, False):
+        assert (recognise.read_post(key, keyed, colors_matter=colors_matter)
+                == recognise.read_post(html, RosterMatcher(names), colors_matter=colors_matter))
+
+
+def test_a_post_version_without_html_or_reading_is_an_error_not_a_parse_of_its_key():
+    from mafvote_tally.names import RosterMatcher
+
+    with pytest.raises(LookupError, match="no stored reading"):
+        recognise.read_post(StoredKey("sha256:00"), RosterMatcher({"Соня": []}), colors_matter=False)

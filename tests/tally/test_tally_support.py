@@ -142,3 +142,33 @@ def test_post_from_the_stores_record_keeps_the_first_seen_html_and_versions(tmp_
     assert counted(t) == {"Соня": ("Петя", "red")} and flags(t, "edited") == [("edited", "Соня")]
     assert counted(count([p], rules={"edited_vote": "void"})) == {}
     store.close()
+
+
+def test_a_count_from_stored_readings_without_html_is_the_count_from_the_html():
+    """Issue 17: the store hands the count each post version's reading (`Flat`) under its content key
+    (`StoredKey`), not its HTML; the count, its flags (a colourless «голосую Петя», talk naming a player, an
+    edit) and its texts are the ones the HTML gives."""
+    from mafvote_tally.recognise import flatten
+
+    days = [("Соня", "10:00", [red("Петя")]), ("Вася", "10:05", ["голосую Петя"]),
+            ("Ronin", "10:10", ["<blockquote>голосую</blockquote>Соня<br>ну и ну"]),
+            ("Nejka", "10:15", [blue("Вася"), red("Соня")]), ("Петя", "10:20", ["Вася КРАСНЫМ"]),
+            ("Алукард", "10:30", ["просто разговор о погоде и мафии"])]
+    from_html, keyed, flats = [], [], {}
+    for i, (who, hhmm, versions) in enumerate(days):
+        seen = [(at(hhmm) + timedelta(minutes=k), html) for k, html in enumerate(versions)]
+        from_html.append(post(who, hhmm, versions[0], pid=100 + i, versions=tuple(seen)))
+        keys = []
+        for t, html in seen:
+            key = T.StoredKey(f"sha256:{hash(html)}")
+            flats[key] = flatten(html)
+            keys.append((t, key))
+        keyed.append(post(who, hhmm, keys[0][1], pid=100 + i, versions=tuple(keys)))
+    for rules in ({}, {"colors_matter": False}):
+        expected = count(from_html, rules=rules)
+        matcher = T.RosterMatcher.from_roster(roster())
+        matcher.flats.update(flats)
+        got = T.count_day(keyed, state(), roster(), T.VoteRules.from_mapping(rules), game="test", matcher=matcher)
+        assert got.to_json() == expected.to_json()
+    assert ("not_a_vote", "Вася") in flags(count(from_html))
+    assert counted(count(from_html))["Соня"] == ("Петя", "red")
