@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from .database import StoreDatabase
 
-__all__ = ["TableFamily"]
+__all__ = ["TableFamily", "map_strings"]
 
 
 class TableFamily:
@@ -26,17 +26,17 @@ class TableFamily:
 
     def _clean_json(self, value: Any) -> str:
         # each string inside is scrubbed, not the JSON text: a secret holding `"` or `\` is escaped in JSON
-        return json.dumps(_scrub_strings(value, self._scrub), ensure_ascii=False)
+        return json.dumps(map_strings(value, self._scrub), ensure_ascii=False)
 
     def has_tables(self, *names: str) -> bool:
         return all(self.db[name].exists() for name in names)
 
 
-def _scrub_strings(value: Any, scrub: Callable[[str], str]) -> Any:
-    """`value` (JSON-like) with `scrub` applied to every string in it, keys included; iterative, since a
-    journal note is user text of any depth."""
+def map_strings(value: Any, change: Callable[[str], str]) -> Any:
+    """`value` (JSON-like) with `change` applied to every string in it, keys included (the secrets' scrubber;
+    migration 7's `visible`); iterative, since a journal note is user text of any depth."""
     if isinstance(value, str):
-        return scrub(value)
+        return change(value)
     if not isinstance(value, (dict, list, tuple)):
         return value
     root: list[Any] = [None]
@@ -46,13 +46,13 @@ def _scrub_strings(value: Any, scrub: Callable[[str], str]) -> Any:
         if isinstance(item, dict):
             out: Any = {}
             for k, v in item.items():
-                key = scrub(k) if isinstance(k, str) else k
+                key = change(k) if isinstance(k, str) else k
                 out[key] = None
                 todo.append((v, out, key))
         elif isinstance(item, (list, tuple)):
             out = [None] * len(item)
             todo.extend((v, out, i) for i, v in enumerate(item))
         else:
-            out = scrub(item) if isinstance(item, str) else item
+            out = change(item) if isinstance(item, str) else item
         parent[slot] = out
     return root[0]

@@ -6,9 +6,14 @@
 """
 from __future__ import annotations
 
-from typing import Callable
+import json
+from typing import Any, Callable
 
 import sqlite_utils
+
+from mafvote_scraper.untrusted import visible
+
+from .family import map_strings
 
 __all__ = ["MIGRATIONS", "expected_schema"]
 
@@ -98,10 +103,43 @@ def _m006_post_readings(db: sqlite_utils.Database) -> None:
     db["post_versions"].create_index(["reading_code"])
 
 
+def _m007_visible_stored_texts(db: sqlite_utils.Database) -> None:
+    # Issue 13: the parser removes control characters (C0 and C1 but tab and newline) and bidi controls from every
+    # post, nick and topic title it reads (`scraper.untrusted.visible`); a store filled before kept them. The same
+    # function cleans what such a store holds: each post version's html, each post's author, each topic's title,
+    # and every string in the game journal's states and outcomes (nicks read from posts). A version whose html
+    # changed loses its reading: the store reads it again from the clean html at this same open (`readings`).
+    # The content hash stays the body's as served, as the parser keeps it: the next crawl sees no edit.
+    db.conn.create_function("mafvote_visible", 1, _visible_or_none, deterministic=True)
+    db.execute("update post_versions set html = mafvote_visible(html), reading = null, reading_code = null "
+               "where html != mafvote_visible(html)")
+    db.execute("update posts set author = mafvote_visible(author) where author != mafvote_visible(author)")
+    db.execute("update topics set title = mafvote_visible(title) where title != mafvote_visible(title)")
+    for row in list(db.query("select game_id, seq, state, outcome from game_phases")):
+        cleaned = {column: _visible_json(row[column]) for column in ("state", "outcome")}
+        if any(cleaned[column] != row[column] for column in cleaned):
+            db.execute("update game_phases set state = ?, outcome = ? where game_id = ? and seq = ?",
+                       [cleaned["state"], cleaned["outcome"], row["game_id"], row["seq"]])
+
+
+def _visible_or_none(text: Any) -> Any:
+    return visible(text) if isinstance(text, str) else text
+
+
+def _visible_json(text: str | None) -> str | None:
+    """A journal's JSON text with every string in it made `visible`, written as the store writes it; the text as it
+    was when nothing in it changes."""
+    if text is None:
+        return None
+    value = json.loads(text)
+    cleaned = map_strings(value, visible)
+    return text if cleaned == value else json.dumps(cleaned, ensure_ascii=False)
+
+
 # Append new migrations at the end; the index + 1 is the schema version they bring the file to.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _m001_initial, _m002_game_phases, _m003_alerts_and_publishing, _m004_posts_by_author,
-    _m005_crawl_runs_by_topic_and_id, _m006_post_readings]
+    _m005_crawl_runs_by_topic_and_id, _m006_post_readings, _m007_visible_stored_texts]
 
 
 _SCHEMAS: dict[int, dict[str, set[str]]] = {}

@@ -18,8 +18,11 @@ import pytest
 
 from mafvote.cli import main
 from mafvote.forumsim import ForumSim
+from mafvote.store import MIGRATIONS, Store
 from mafvote_scraper.model import LayoutNotRecognised
+from mafvote_scraper import parse as parse_module
 from mafvote_scraper.parse import parse_page
+from mafvote_tally.recognise import READING_VERSION, flatten
 
 ROOT = Path(__file__).resolve().parents[2]
 MSK = ZoneInfo("Europe/Moscow")
@@ -177,6 +180,58 @@ def test_control_characters_and_bidi_overrides_never_reach_the_terminal_or_the_f
         # the nick without its override is the roster's Петя: the vote for Ronin is his
         code, out, _ = run(capsys, "tally", "-c", str(config), "--day", "1", "--format", "json")
         assert totals(out) == {"Ronin": 1, "Петя": 1}
+    finally:
+        sim.stop()
+
+
+def test_a_store_filled_before_the_cleaning_shows_no_control_codes_and_still_counts_the_vote(tmp_path, capsys,
+                                                                                             monkeypatch):
+    """A store a mafvote from before the cleaning filled (its parser kept control characters and bidi overrides, its
+    schema was version 6): the first command of this one removes them from what the store kept (migration 7), so it
+    holds what a crawl by this mafvote stores, `posts` shows none, the nick with the override is the roster's Петя,
+    and the next crawl takes no post for edited."""
+    nick = "Пет\u202eя"
+    sim = forum_with([(nick, f"Голосую {ESC_TITLE}" + RED.format("Ronin") + "\x9b31m"),
+                      ("Ronin", "Голосую " + RED.format("Петя"))])
+    try:
+        config = write_config(tmp_path / "config.toml", sim.base_url, ["Ronin", "Петя"])
+        db = tmp_path / "mafvote.db"
+        with monkeypatch.context() as old_mafvote:
+            old_mafvote.setattr(parse_module, "visible", lambda text: text)
+            code, _, err = run(capsys, "crawl", "-c", str(config))
+            assert code == 0, err
+        with sqlite3.connect(db) as conn:
+            conn.execute("update schema_version set version = 6")
+            kept = conn.execute("select author, html, content_hash from posts join post_versions "
+                                "using (forum, post_id) order by post_id").fetchall()
+        conn.close()
+        assert kept[1][0] == nick and ESC_TITLE in kept[1][1]             # what the old parser stored
+
+        code, out, err = run(capsys, "posts", "-c", str(config))
+        assert code == 0, err
+        assert " Петя\n    Голосую ]0;pwnedRonin31m" in out
+        assert not any(ch in out + err for ch in "\x1b\x07\x9b\u202e")
+        (tmp_path / "fresh").mkdir()                                      # this mafvote's crawl, for comparison
+        fresh = write_config(tmp_path / "fresh" / "config.toml", sim.base_url, ["Ronin", "Петя"])
+        assert run(capsys, "crawl", "-c", str(fresh))[0] == 0
+        with Store(db) as old, Store(tmp_path / "fresh" / "mafvote.db") as new:
+            assert old.schema_version == len(MIGRATIONS)
+            assert [(p.post_id, p.author, p.html) for p in old.posts(game_id="g")] == [
+                (p.post_id, p.author, p.html) for p in new.posts(game_id="g")]
+            assert [(p.author, p.versions[0].content_hash) for p in old.posts(game_id="g")] == [
+                (author.replace("\u202e", ""), digest) for author, _, digest in kept]
+            assert all(v.reading == flatten(v.html).to_json() for p in old.posts(game_id="g") for v in p.versions)
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("select distinct reading_code from post_versions").fetchall() == [(READING_VERSION,)]
+        conn.close()
+
+        code, out, _ = run(capsys, "tally", "-c", str(config), "--day", "1", "--format", "json")
+        assert code == 0 and totals(out) == {"Ronin": 1, "Петя": 1}
+        added = sim.add_post(2, "Ronin", "Голосую " + RED.format("Петя") + " ещё раз", time=T0 + timedelta(minutes=30))
+        assert run(capsys, "crawl", "-c", str(config))[0] == 0
+        with Store(db) as old:
+            posts = old.posts(game_id="g")
+        assert [(p.post_id, p.versions_count) for p in posts] == [(1, 1), (2, 1), (3, 1), (added, 1)]
     finally:
         sim.stop()
 

@@ -3,6 +3,7 @@ deletions marked not removed, readers' view (`StoredPost`) and `as_of`."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from mafvote.store import MIGRATIONS, Store, StoreError
 from mafvote_scraper.fetch import FetchedMeta
 from mafvote_scraper.model import EditNotice, ParsedPage, ParsedPost
+from mafvote_tally.recognise import READING_VERSION, flatten
 
 T0 = datetime(2027, 1, 1, 12, 0, tzinfo=timezone.utc)
 
@@ -70,6 +72,48 @@ def test_appended_migration_runs_once_on_an_existing_file(tmp_path):
     with Store(path, migrations=[*MIGRATIONS, appended]) as s:
         assert s.schema_version == len(MIGRATIONS) + 1
     assert calls == [1]
+
+
+def test_an_older_store_has_its_control_characters_removed_from_every_text_it_kept(tmp_path):
+    """Issue 13: a store filled before the parser cleaned what it reads (schema version 6) kept control characters
+    and bidi overrides. Opened by this mafvote (migration 7), the post versions' html, the authors, the topics'
+    titles and every string of the game journal lose them (`visible`, the parser's function); the content hash stays
+    the body's as served, a cleaned version's reading is made again from the clean html, and a clean row is left
+    exactly as it was."""
+    path = tmp_path / "m.db"
+    dirty = "Голосую \x1b]0;title\x07<b>Пет\u202eя</b>"
+    with Store(path, migrations=MIGRATIONS[:6]) as s:
+        topic = s.ensure_topic("hyper", "2", url="http://f/showthread.php?tid=2", kind="vote", game_id="ny")
+        s.upsert_page(topic, replace(page(1, [post(1, 1, 0, dirty, author="Вас\u202eя"), post(2, 1, 1)]),
+                                     title="Голосование\x1b[2J"), meta(1))
+        s.append_game_phase("ny", number=1, kind="day", start=T0, deadline=None,
+                            state={"alive": ["Пет\u202eя", "Ronin"], "notes": {"Пет\u202eя": "раз\r\nдва\tтри\x85"}},
+                            outcome={"eliminated": ["Пет\u202eя"], "votes": 3, "flag": None}, applied_at=T0,
+                            how="day close")
+        s.append_game_phase("ny", number=1, kind="night", start=T0, deadline=None, state={"alive": ["Ronin"]},
+                            outcome={"events": []}, applied_at=T0, how="resolve")
+    clean_rows = ("select state, outcome from game_phases where seq = 2",
+                  "select html, content_hash, reading, reading_code from post_versions where post_id = 2")
+    with sqlite3.connect(path) as conn:
+        before = [conn.execute(sql).fetchone() for sql in clean_rows]
+    conn.close()
+
+    with Store(path) as s:
+        assert s.schema_version == len(MIGRATIONS) == 7
+        first, second = s.posts(game_id="ny")
+        assert (first.author, first.html) == ("Вася", "Голосую ]0;title<b>Петя</b>")
+        assert first.versions_count == 1 and first.versions[0].content_hash == f"h:{dirty}"
+        assert first.versions[0].reading == flatten(first.html).to_json()
+        assert [t.title for t in s.topics()] == ["Голосование[2J"]
+        day, night = s.game_phases("ny")
+        assert day.state == {"alive": ["Петя", "Ronin"], "notes": {"Петя": "раз\nдва\tтри"}}
+        assert day.outcome == {"eliminated": ["Петя"], "votes": 3, "flag": None}
+        assert (night.state, night.outcome) == ({"alive": ["Ronin"]}, {"events": []})
+    with sqlite3.connect(path) as conn:
+        assert [conn.execute(sql).fetchone() for sql in clean_rows] == before
+        assert conn.execute("select reading_code from post_versions where post_id = 1").fetchone() == (
+            READING_VERSION,)
+    conn.close()
 
 
 def test_file_from_a_newer_mafvote_is_refused_with_advice(tmp_path):
