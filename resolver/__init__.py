@@ -26,9 +26,13 @@ _HOME: dict[str, str] = {
     "append_roll": "actions",
     "available_abilities": "actions",
     "check_action": "actions",
+    "check_roll": "actions",
     "parse_night_file": "actions",
+    "DayClosing": "day",
+    "DayCount": "day",
     "alive_at_start": "day",
     "apply_day": "day",
+    "close_day": "day",
     "mark_phase_start": "day",
     "modkill": "day",
     "record_misses": "day",
@@ -36,6 +40,7 @@ _HOME: dict[str, str] = {
     "DUTY_STATUSES": "duty",
     "Duty": "duty",
     "NightDuty": "duty",
+    "night_actors": "duty",
     "night_duty": "duty",
     "current_boss": "checks",
     "check_win": "engine",
@@ -75,9 +80,10 @@ _HOME: dict[str, str] = {
 
 if TYPE_CHECKING:
     from .actions import (Action, NightFile, append_action, append_roll, available_abilities, check_action,
-                          parse_night_file)
-    from .day import alive_at_start, apply_day, mark_phase_start, modkill, record_misses, replace_player
-    from .duty import DUTY_STATUSES, Duty, NightDuty, night_duty
+                          check_roll, parse_night_file)
+    from .day import (DayClosing, DayCount, alive_at_start, apply_day, close_day, mark_phase_start, modkill,
+                      record_misses, replace_player)
+    from .duty import DUTY_STATUSES, Duty, NightDuty, night_actors, night_duty
     from .checks import current_boss
     from .engine import check_win, resolve_night
     from .errors import ActionError, Problem, ResolverError, RulesetError
@@ -110,4 +116,5 @@ __all__ = [
     "alive_at_start", "apply_day", "available_abilities", "check_action", "check_ruleset", "check_win", "current_boss",
     "loads_ruleset", "mark_phase_start", "modkill", "new_game", "night_duty", "parse_night_file", "read_action",
     "record_misses", "replace_player", "resolve_night", "ruleset_from_mapping",
+    "DayClosing", "DayCount", "check_roll", "close_day", "night_actors",
 ]

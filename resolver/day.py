@@ -1,4 +1,8 @@
-"""The day side of the game: applying a hanging, a modkill, a replacement; the win check after each.
+"""The day side of the game: closing a day, applying a hanging, a modkill, a replacement; the win check after each.
+
+`close_day(ruleset, state, count)` holds the rules of a day's close (RULES.md §3.6 misses and modkill
+candidates, §3.13 the under-active, §3.14 004's modkill-closed day, §3.6 who owes a night action): the
+count's facts (`DayCount`, from the tally's GM view) in, a `DayClosing` out, built on `apply_day`.
 
 `apply_day(ruleset, state, eliminated)` takes who the count (or the GM) hangs and returns a `DayOutcome`
 with the next state: the reveal rule is taken at the start of the day (RULES.md §3.15); an alibi, Миллард's
@@ -12,15 +16,16 @@ the last applied day), so it never outlives its phase; `apply_day` drops it.
 """
 from __future__ import annotations
 
-__all__ = ["apply_day", "modkill", "replace_player", "same_name_as", "record_misses", "alive_at_start",
-           "mark_phase_start"]
+__all__ = ["DayClosing", "DayCount", "alive_at_start", "apply_day", "close_day", "mark_phase_start", "modkill",
+           "record_misses", "replace_player", "same_name_as"]
 
-from dataclasses import replace
-from typing import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Mapping, Sequence
 
 from mafvote_tally.names import RosterMatcher
 
 from .checks import current_boss
+from .duty import night_actors
 from .engine import check_win, death_text, inherit, reveal_mode
 from .errors import ResolverError
 from .journal import Line
@@ -269,3 +274,125 @@ def record_misses(state: GameState, players: Iterable[str]) -> tuple[GameState, 
         if misses[p.nick] >= 2:
             candidates.append(p.nick)
     return replace(state, misses=misses), tuple(candidates)
+
+
+# --- closing a day (RULES.md §3.6, §3.13, §3.14, §3.1) ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class DayCount:
+    """What the day's count (the GM view of `tally.count_day`) tells the close, in the state's nicks. `mafvote`
+    builds it from the Tally and the day state the count ran on; a day scenario file gives it as data."""
+
+    eliminated: tuple[str, ...] = ()         # whom the count hangs (`Outcome.eliminated`)
+    saved: tuple[str, ...] = ()              # whom it would hang but a shield saved (`Outcome.saved`)
+    modkilled: tuple[str, ...] = ()          # the day's modkills the count took as done (`DayState.modkilled`)
+    misses: Mapping[str, int] = field(default_factory=dict)   # misses so far, this day's included (`Tally.misses`)
+    not_voted: tuple[str, ...] = ()
+    under_active: tuple[str, ...] = ()       # flagged under the activity minimum (RULES.md §3.13)
+    owes_night_action: tuple[str, ...] = ()  # the day state's: a night action missed the night before (§3.6)
+    alive: tuple[str, ...] | None = None     # the day state's living (None: the state's living)
+    excused: tuple[str, ...] = ()            # excused from this day's duties (`mafvote state excuse`)
+    closed: bool = True                      # the count is of a closed day (its deadline or an early close passed)
+    modkill_cut_short: bool = False          # 004: a modkill closed the day before its deadline (§3.14)
+    vote_posts: bool = True                  # any post in the vote thread during the day
+
+
+@dataclass(frozen=True)
+class DayClosing:
+    """What closing a day applies: the day's outcome (its state carries the misses and the under-active), how it
+    was decided, the GM's lists, and a note for the GM (a `Line`: key and facts; None when there is nothing)."""
+
+    outcome: DayOutcome
+    decided_by: str                          # "count" | "gm"
+    modkill_candidates: tuple[str, ...] = ()
+    under_active: tuple[str, ...] = ()
+    owes_night_action: tuple[str, ...] = ()
+    note: Line | None = None
+    counted: bool = True                     # the count's misses and activity were recorded
+
+
+def close_day(ruleset: Ruleset, state: GameState, count: DayCount | None, *, day: int,
+              hanged: Sequence[str] | None = None, hang_state: GameState | None = None,
+              reason: str | None = None) -> DayClosing:
+    """Close a day: hang whom the count hangs (or the GM's `hanged`), then record what the count says of the
+    players. Pure: the count's facts in, the close out.
+
+    * `hanged` None: the count decides. RULES.md §3.14 (004): a player the day's modkill removed is the day's
+      elimination, not hanged again; the post says the day closed with the modkill. §3.1: a modkill after the
+      day's end left the count alone, so the count may hang a player already gone: nobody is hanged in his
+      place, and the GM is told (`hanged_already_out`).
+    * `hanged` given: the GM's decision (`day close --eliminate` / `--nobody`), hanged on `hang_state` (the
+      state without the named player's day shields); it is the count's result when it names exactly whom the
+      count hangs and nobody was saved.
+    * `reason`: the public count's reason (`tally.format.shown_reason`), the line the post gives when the count
+      decided.
+    * RULES.md §3.6: each player's misses grow to the count's (a vote and a night action missed: two); the
+      second miss is a modkill candidate under the fixed penalty only (004's cumulative penalty grows instead).
+      §3.14 (004): a day the modkill cut short gives nobody a miss (the count gave no penalty), the GM is told.
+    * RULES.md §3.13: the under-active lose their next night action: only the living after this day who hold
+      a night ability then are listed (and kept in the state as `under_active`).
+    * RULES.md §3.6: who is punished at this count for a missed night action: the day state's
+      `owes_night_action`, alive and not excused.
+    * A day with no post in the vote thread is a gap in the data, not every player missing the vote: the
+      misses and activity wait for the GM (`no_posts`)."""
+    note: Line | None = None
+    modkilled: list[str] = []
+    if hanged is None:
+        if count is None:
+            raise ResolverError(f"day {day}: no count to close the day by; name whom to hang, or nobody")
+        # the shielded go to apply_day too, so it spends the shield the count spent (alibis before protections
+        # in both) and writes «обреченный отмазан»
+        doomed = [p for p in (*count.eliminated, *count.saved) if p not in count.modkilled]
+        modkilled = [p for p in count.eliminated if p in count.modkilled]
+        left = [n for n in doomed if not state.player(n).alive]
+        doomed = [n for n in doomed if n not in left]
+        if left and not doomed:
+            names = ", ".join(state.player(n).name for n in left)
+            note = Line("hanged_already_out", "the vote's result is {names}, already out by a modkill after the "
+                        "day's end: nobody is hanged", names=names)
+        decided = "count"
+    else:
+        doomed = list(hanged)
+        # the GM named exactly whom the count hangs: that is the count's result, and the posts must not suggest
+        # that the GM stepped in («решение ведущего»)
+        decided = "count" if count is not None and not count.saved and list(count.eliminated) == doomed else "gm"
+    out = apply_day(ruleset, hang_state if hang_state is not None else state, doomed, day=day,
+                    reason=reason if decided == "count" else None)
+    if decided == "count" and modkilled:
+        # RULES.md §3.14: the modkill is the day's elimination; "nobody is hanged" would be wrong
+        public = tuple(x for x in out.public if x.kind != "nobody")
+        public += tuple(Public("modkill", f"День закрыт модкиллом: {state.player(n).name}", {"player": n})
+                        for n in modkilled)
+        out = replace(out, public=public, log=(*out.log, Line("day.closed_by_modkill", "the day closes with the "
+                                                              "modkill of {players} (RULES.md §3.14)",
+                                                              players=", ".join(modkilled))))
+    counted = count is not None and count.vote_posts
+    if count is not None and not count.vote_posts:
+        note = Line("no_posts", "no post in the vote thread during the day: misses and activity are not recorded")
+    new = out.state
+    candidates: tuple[str, ...] = ()
+    under: tuple[str, ...] = ()
+    owed: tuple[str, ...] = ()
+    if counted:
+        assert count is not None
+        missed: list[str] = []
+        for nick, total in count.misses.items():
+            if not state.player(nick).alive:
+                continue        # modkilled after the day's end (RULES.md §3.1): nothing to record
+            missed += [nick] * max(0, total - state.misses.get(nick, 0))
+        if count.modkill_cut_short and count.not_voted:
+            # RULES.md §3.14 (004): the others had until the deadline to vote; the count gave them no penalty
+            note = Line("modkill_cut_short", "the day was closed by the modkill before its deadline: no missed "
+                        "vote recorded for {names}", names=", ".join(count.not_voted))
+        new, candidates = record_misses(new, missed)
+        candidates = tuple(dict.fromkeys(candidates))     # a vote and a night action missed: one candidate
+        if ruleset.votes.get("penalty", "fixed") != "fixed":
+            candidates = ()
+        actors = set(night_actors(ruleset, new) or ())
+        under = tuple(n for n in dict.fromkeys(count.under_active) if new.player(n).alive and n in actors)
+        new = replace(new, under_active=frozenset(under))
+        if count.closed:
+            alive = set(count.alive) if count.alive is not None else {p.nick for p in state.players if p.alive}
+            owed = tuple(n for n in count.owes_night_action
+                         if n in alive and n not in count.excused and state.player(n).alive)
+    return DayClosing(replace(out, state=new), decided, candidates, under, owed, note, counted)

@@ -1,6 +1,6 @@
 """Days: the day's close (`day close`) and the modkill (`mafvote modkill`, and 004's modkill that closes the day).
 
-    Tally ──(day close)──> resolver.apply_day ──> a `close` row with the misses, modkill candidates, under-active
+    Tally ──DayCount──> resolver.close_day (the rules of the close, RULES.md §3.6, §3.13, §3.14) ──> a `close` row
 """
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Sequence
 
 import mafvote_resolver as R
 import mafvote_tally as T
-from mafvote_resolver.journal import Line
 
 from ..errors import MafvoteError
 from ..messages import text as t
@@ -83,99 +82,36 @@ class Days(Counting, GameEnd, Undo):
             if eliminate is None and not nobody:
                 raise
             note = t("note.no_count", error=exc)
-        modkilled: list[str] = []
-        overridden: tuple[tuple[str, str], ...] = ()
+        hanged: list[str] | None = None
         hang_state = state
+        overridden: tuple[tuple[str, str], ...] = ()
         if eliminate is not None:
-            doomed = [self._player(state, eliminate, what="--eliminate", kills=True).nick]
-            decided = "gm"
-            if count is not None and inputs is not None and not count.outcome.saved and [
-                    inputs.slot_to_nick.get(p, p) for p in count.outcome.eliminated] == doomed:
-                # the GM named exactly whom the count hangs: that is the count's result, and the posts must not
-                # suggest that the GM stepped in («решение ведущего»)
-                decided = "count"
+            hanged = [self._player(state, eliminate, what="--eliminate", kills=True).nick]
             # RULES.md §3.10: a shield saves from the vote's hanging; the GM's own decision is the GM's, so the
             # named player hangs whatever day shield they hold, and the GM is told which one was passed over
-            hang_state, overridden = self._without_day_shields(state, doomed[0])
+            hang_state, overridden = self._without_day_shields(state, hanged[0])
         elif nobody:
-            doomed = []
-            decided = "gm"
-        else:
-            assert count is not None and inputs is not None
-            o = count.outcome
-            # the shielded go to apply_day too, so the resolver spends the shield the count spent
-            # (`o.spent`: alibis before protections in both) and writes "обреченный отмазан"; a player the
-            # day's modkill already removed (004 rule 14, reason "modkill") is not hanged again
-            doomed = [inputs.slot_to_nick[p] for p in (*o.eliminated, *o.saved) if p not in inputs.state.modkilled]
-            modkilled = [inputs.slot_to_nick[p] for p in o.eliminated if p in inputs.state.modkilled]
-            # RULES.md §3.1: a modkill after the day's end left the count alone (`_modkills_before_end`), so the
-            # count may hang a player who has already left: nobody else is hanged in his place (the votes
-            # stand as cast), the post says nobody is hanged, and the GM is told
-            left = [n for n in doomed if not state.player(n).alive]
-            doomed = [n for n in doomed if n not in left]
-            if left and not doomed:
-                names = ", ".join(state.player(n).name for n in left)
-                note = t("note.hanged_already_out", names=names)
-            decided = "count"
+            hanged = []
+        facts = self._day_count(count, inputs, current) if count is not None and inputs is not None else None
         # the line `day close` and the GM report offer for the post is the one the public post gives: the public
         # count decides what may be said (tally.format.shown_reason, RULES.md §3 "Two views")
-        said = T.format.shown_reason(public_count) if decided == "count" and public_count is not None else None
+        said = T.format.shown_reason(public_count) if public_count is not None else None
         try:
-            out = R.apply_day(self.ruleset, hang_state, doomed, day=day, reason=said)
+            # the rules of the close (misses, modkill candidates, the under-active, 004's modkill-closed day, who
+            # owes a night action) are the resolver's: the count's facts in, the close out
+            closing = R.close_day(self.ruleset, state, facts, day=day, hanged=hanged, hang_state=hang_state,
+                                  reason=said)
         except R.ResolverError as exc:
             raise self._wrap(exc) from None
-        if decided == "count" and modkilled:
-            # RULES.md §3.14: the modkill is the day's elimination; "nobody is hanged" would be wrong
-            public = tuple(x for x in out.public if x.kind != "nobody")
-            public += tuple(R.Public("modkill", f"День закрыт модкиллом: {state.player(n).name}", {"player": n})
-                            for n in modkilled)
-            out = replace(out, public=public,
-                          log=(*out.log, Line("day.closed_by_modkill", "the day closes with the modkill of {players} "
-                                              "(RULES.md §3.14)", players=", ".join(modkilled))))
-        new = out.state
-        candidates: tuple[str, ...] = ()
-        under: tuple[str, ...] = ()
-        if count is not None and inputs is not None and not _has_vote_posts(inputs, current):
-            # A day with not one post in the vote thread is a gap in the data (the thread was not crawled,
-            # wrong bounds, a day played before mafvote), not every player missing their vote: punishing
-            # everybody would be a silently wrong count, so the misses wait for the GM.
-            note = t("note.no_posts", start=f"{current.start:%d.%m %H:%M}", deadline=f"{current.deadline:%d.%m %H:%M}")
+        if closing.note is not None:
+            note = t(f"note.{closing.note.key}", **closing.note.facts, start=f"{current.start:%d.%m %H:%M}",
+                     deadline=f"{current.deadline:%d.%m %H:%M}")
+        if not closing.counted:
             count = None
-        if count is not None and inputs is not None:
-            to_nick = inputs.slot_to_nick
-            missed = []
-            for slot, total in count.misses.items():
-                nick = to_nick[slot]
-                if not state.player(nick).alive:
-                    continue        # modkilled after the day's end (`_modkills_before_end`): nothing to record
-                missed += [nick] * max(0, total - state.misses.get(nick, 0))
-            if inputs.state.modkill_cut_short(inputs.rules) and count.not_voted:
-                # RULES.md §3.14 (004): the modkill cut the day short; the others had until the deadline to vote,
-                # and a miss would raise their cumulative penalty for good. The count decides it (the same
-                # `DayState.modkill_cut_short` leaves the penalties out of every count of the day): no miss; the
-                # GM is told.
-                note = t("note.modkill_cut_short", names=", ".join(to_nick[s] for s in count.not_voted))
-            new, candidates = R.record_misses(new, missed)
-            candidates = tuple(dict.fromkeys(candidates))     # a vote and a night action missed: one candidate
-            if inputs.rules.penalty != "fixed":
-                # RULES.md §3.6: the second miss is a modkill candidate in 000, 001, 003 (fixed penalty) only, as
-                # the tally flags it; 004's cumulative penalty grows instead
-                candidates = ()
-            # RULES.md §3.13: the next night action is refused, so only the living after this day (not the
-            # hanged) who hold a night ability then are listed (the count knew the abilities before the close)
-            actors = set(self._night_actors(new) or ())
-            under = tuple(n for n in dict.fromkeys(to_nick[f.player] for f in count.flags
-                                                   if f.kind == "under_active" and f.player)
-                          if new.player(n).alive and n in actors)
-            new = replace(new, under_active=frozenset(under))
-        out = replace(out, state=new)
-        owed = ()
-        if count is not None and inputs is not None and count.closed:
-            owed = tuple(inputs.slot_to_nick[s] for s in inputs.state.owes_night_action
-                         if s in inputs.state.alive and s not in inputs.state.excused
-                         and state.player(inputs.slot_to_nick[s]).alive)
-        result = DayClose(out, count, decided, candidates, under, note, owed, overridden,  # type: ignore[arg-type]
+        result = DayClose(closing.outcome, count, closing.decided_by, closing.modkill_candidates,  # type: ignore[arg-type]
+                          closing.under_active, note, closing.owes_night_action, overridden,
                           public_count if count is not None else None)
+        new = closing.outcome.state
         ended = closed_at
         if count is not None and count.closed_early is not None:
             # RULES.md §3.11: an automatic early close (000/003 досрочно) ends the day at the closing post's time,
@@ -238,6 +174,23 @@ class Days(Counting, GameEnd, Undo):
             self.undo()
             raise GameError(f"the modkill of {player} is not applied: day {day.number} could not be closed with it "
                             f"({exc}); fix that, or modkill with --keep-day and close the day yourself") from None
+
+    def _day_count(self, count: T.Tally, inputs: CountInputs, phase: Phase) -> R.DayCount:
+        """What the count says that the close needs (`resolver.DayCount`), from the tally's slots to the state's
+        nicks."""
+        to_nick = inputs.slot_to_nick
+
+        def nicks(slots) -> tuple[str, ...]:
+            return tuple(to_nick.get(s, s) for s in slots)
+
+        day = inputs.state
+        return R.DayCount(
+            eliminated=nicks(count.outcome.eliminated), saved=nicks(count.outcome.saved), modkilled=nicks(day.modkilled),
+            misses={to_nick.get(s, s): n for s, n in count.misses.items()}, not_voted=nicks(count.not_voted),
+            under_active=nicks(dict.fromkeys(f.player for f in count.flags if f.kind == "under_active" and f.player)),
+            owes_night_action=nicks(day.owes_night_action), alive=nicks(day.alive), excused=nicks(day.excused),
+            closed=count.closed, modkill_cut_short=day.modkill_cut_short(inputs.rules),
+            vote_posts=_has_vote_posts(inputs, phase))
 
     def _without_day_shields(self, state: R.GameState, nick: str) -> tuple[R.GameState, tuple[tuple[str, str], ...]]:
         """The state `day close --eliminate` hangs on: the named player's alibi and protections from hanging left

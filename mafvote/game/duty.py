@@ -26,20 +26,8 @@ class NightDuties(GameCore):
     """Which night a day's count punishes, who holds a night action, who missed one."""
 
     def _night_actors(self, state: R.GameState) -> tuple[str, ...] | None:
-        """The living players who hold a night ability in `state` (their role's, the boss's, 003's items): the
-        ones the 3-posts rule (RULES.md §3.13) can refuse something; None while a role is unknown."""
-        if any(not p.role for p in state.players):
-            return None
-        out = []
-        for p in state.players:
-            if not p.alive:
-                continue
-            try:
-                if R.available_abilities(self.ruleset, state, p.nick):
-                    out.append(p.nick)
-            except (R.ResolverError, KeyError):
-                out.append(p.nick)      # when in doubt, the GM is told
-        return tuple(out)
+        """The living players who hold a night ability in `state` (`resolver.night_actors`, RULES.md §3.13)."""
+        return R.night_actors(self.ruleset, state)
 
     # -- the night-action duty and the GM's excuses (RULES.md §3.5, §3.6) --
     @property

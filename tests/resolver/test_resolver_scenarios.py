@@ -25,18 +25,33 @@ or `kind = "day"` with `eliminated`; each phase may have `[phases.expect]`:
     duty = { Enoch = "missed" }           # night_duty's status of each player named (RULES.md §3.6, §3.17)
     no_alerts = ["не прислала"]           # no GM alert contains any of these
     no_private = [{ to = "X", text = "гости" }]   # no private note to X containing the text ("" = none at all)
+
+A day phase with `[phases.count]` (the day's count as `day close` reads it: `resolver.DayCount`'s fields, in the
+state's nicks) is closed by `resolver.close_day`, the rules of a day's close; `hanged = [...]` there is the GM's own
+decision (`day close --eliminate`). The day-close scenarios live in tests/data/days/, one per rule, and may
+start from `[state] misses = {Nick = n}`. Their `[phases.expect]` also takes:
+
+    decided_by = "count"                  # or "gm"
+    misses = { B = 2 }                    # exactly the state's misses after the close
+    modkill_candidates = ["B"]            # exactly, in order (RULES.md §3.6)
+    under_active = ["Enoch"]              # exactly: listed and kept in the state (RULES.md §3.13)
+    owes_night_action = ["Enoch"]         # exactly (RULES.md §3.6)
+    note = "modkill_cut_short"            # the GM note's key ("" = no note); note_facts = { names = "…" }
+    counted = false                       # the count's misses and activity were not recorded
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
-from mafvote_resolver import (EVENT_KINDS, PRIVATE_KINDS, Action, Rolls, apply_day, current_boss, loads_ruleset, new_game,
-                      resolve_night)
+from mafvote_resolver import (EVENT_KINDS, PRIVATE_KINDS, Action, DayCount, Rolls, apply_day, close_day,
+                              current_boss, loads_ruleset, new_game, resolve_night)
 from mafvote_resolver.actions import check_action
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "tests" / "data" / "nights"
+DAY_SCENARIOS = ROOT / "tests" / "data" / "days"
 
 
 def load_ruleset(name: str):
@@ -56,7 +71,7 @@ def build(scenario: dict):
     if pre:
         from dataclasses import replace
         state = replace(state, night=pre.get("night", 0), day=pre.get("day", 0),
-                        under_active=frozenset(pre.get("under_active", ())))
+                        under_active=frozenset(pre.get("under_active", ())), misses=dict(pre.get("misses", {})))
     return ruleset, state
 
 
@@ -86,7 +101,41 @@ def run_phase(ruleset, state, phase: dict, actions=None):
             state = replace(state, under_active=frozenset(phase["under_active"]))
         acts = night_actions(ruleset, state, phase) if actions is None else actions
         return resolve_night(ruleset, state, acts, Rolls(state.game, state.night + 1, forced(state, phase)))
+    if "count" in phase or "hanged" in phase:
+        return close_phase(ruleset, state, phase).outcome
     return apply_day(ruleset, state, phase.get("eliminated", []))
+
+
+def close_phase(ruleset, state, phase: dict):
+    """A day closed by the rules of `day close` (`resolver.close_day`), from the count's facts in the file."""
+    facts = phase.get("count")
+    count = None if facts is None else DayCount(**{k: (dict(v) if isinstance(v, dict) else tuple(v) if isinstance(
+        v, list) else v) for k, v in facts.items()})
+    return close_day(ruleset, state, count, day=state.day + 1, hanged=phase.get("hanged"))
+
+
+def check_close(closing, expect: dict, where: str) -> None:
+    """What the close recorded beside the hanging (RULES.md §3.6, §3.13, §3.14)."""
+    state = closing.outcome.state
+    if "decided_by" in expect:
+        assert closing.decided_by == expect["decided_by"], f"{where}: decided by {closing.decided_by}"
+    if "misses" in expect:
+        assert {k: v for k, v in state.misses.items() if v} == expect["misses"], f"{where}: misses {state.misses}"
+    if "modkill_candidates" in expect:
+        assert list(closing.modkill_candidates) == expect["modkill_candidates"], \
+            f"{where}: modkill candidates {closing.modkill_candidates}"
+    if "under_active" in expect:
+        assert list(closing.under_active) == expect["under_active"], f"{where}: under-active {closing.under_active}"
+        assert sorted(state.under_active) == sorted(expect["under_active"]), f"{where}: state {state.under_active}"
+    if "owes_night_action" in expect:
+        assert list(closing.owes_night_action) == expect["owes_night_action"], \
+            f"{where}: owes a night action {closing.owes_night_action}"
+    if "note" in expect:
+        assert (closing.note.key if closing.note is not None else "") == expect["note"], f"{where}: note {closing.note!r}"
+    for fact, value in expect.get("note_facts", {}).items():
+        assert closing.note.facts[fact] == value, f"{where}: note {fact} {closing.note.facts}"
+    if "counted" in expect:
+        assert closing.counted is expect["counted"], f"{where}: counted"
 
 
 def check(outcome, expect: dict, ruleset, where: str) -> None:
@@ -167,8 +216,13 @@ def run_file(path: Path):
     ruleset, state = build(scenario)
     outcomes = []
     for i, phase in enumerate(scenario["phases"]):
-        outcome = run_phase(ruleset, state, phase)
         where = f"{path.name} phase {i + 1} ({phase['kind']})"
+        if phase["kind"] == "day" and ("count" in phase or "hanged" in phase):
+            closing = close_phase(ruleset, state, phase)
+            check_close(closing, phase.get("expect", {}), where)
+            outcome = closing.outcome
+        else:
+            outcome = run_phase(ruleset, state, phase)
         check(outcome, phase.get("expect", {}), ruleset, where)
         if phase["kind"] == "night":
             check_duty(ruleset, state, phase, outcome, where)
@@ -181,6 +235,7 @@ def run_file(path: Path):
 import pytest  # noqa: E402
 
 FILES = sorted(SCENARIOS.glob("*.toml"))
+DAY_FILES = sorted(DAY_SCENARIOS.glob("*.toml"))
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -189,3 +244,25 @@ def test_scenario_pins_its_rule(path: Path) -> None:
     scenario, outcomes = run_file(path)
     assert scenario.get("rule"), f"{path.name}: say which rule the scenario pins"
     assert outcomes
+
+
+@pytest.mark.parametrize("path", DAY_FILES, ids=[p.stem for p in DAY_FILES])
+def test_day_close_scenario_pins_its_rule(path: Path) -> None:
+    """A day-close scenario (tests/data/days) is named after the RULES.md section its `rule` cites, closes at
+    least one day by `close_day`, and its phases produce what it expects."""
+    scenario, outcomes = run_file(path)
+    section = re.match(r"RULES\.md §(\d+)\.(\d+)", scenario.get("rule", ""))
+    assert section, f"{path.name}: `rule` starts with the RULES.md section it pins"
+    assert path.stem.startswith(f"rule_{section.group(1)}_{section.group(2)}_"), f"{path.name}: named after §{section.group(0)}"
+    assert any(p["kind"] == "day" and ("count" in p or "hanged" in p) for p in scenario["phases"])
+    assert len(outcomes) == len(scenario["phases"])
+
+
+def test_every_rule_of_closing_a_day_has_a_scenario() -> None:
+    """The rules `day close` applies each have their scenario file (issue 16): a miss and its penalty, a modkill
+    candidate, an under-active player, 004's modkill-closed day, a missed night action."""
+    names = {p.stem for p in DAY_FILES}
+    for start in ("rule_3_6_first_missed_vote", "rule_3_6_second_missed_vote_is_a_modkill_candidate",
+                  "rule_3_6_004_cumulative_penalty", "rule_3_13_under_active", "rule_3_14_004_modkill_closes_the_day",
+                  "rule_3_6_missed_night_action"):
+        assert any(n.startswith(start) for n in names), f"no day-close scenario {start}*"
