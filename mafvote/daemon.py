@@ -18,6 +18,12 @@ carries on without repeating anything.
 
 `deadline_plan` and `collect_status` (for `mafvote status`) use the same phase logic, so the jobs
 `status` lists are the jobs `run` schedules.
+
+Imports inside functions (issue 17's start-up rule): `mafvote status` loads this module but neither crawls,
+renders nor publishes, so the forum client and the crawler (`scraper.fetch`, `scraper.crawl`: +0.75-1.15 s) and
+the themes and publishing (`mafvote.render`, `.publish`, `.pages`, jinja2: +0.6-1.3 s, on top of 6-8 s for the
+config and this module, measured under load 14 on this project's 2-core machine) load where `run` first needs
+them. Each such import says `start-up` beside it; anything else is imported here at the top.
 """
 from __future__ import annotations
 
@@ -35,8 +41,10 @@ import mafvote_tally as T
 
 from .alert_rules import CrawlHealth, crawl_alerts, day_alerts, flag_alerts, offset_label, publish_login_alerts
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
+from .config import format_duration
 from .errors import MafvoteError, OperationFailed
 from .game import GameError, GameService, Phase, phase_of_index, service_for
+from .links import post_linker, topic_key
 from .secret_registry import config_secrets, register
 from .store import Store, database_problem, to_db_time
 
@@ -192,7 +200,7 @@ class Daemon:
                  client_factory: Callable[[Any], Any] | None = None, http: httpx.Client | None = None,
                  sleep: Callable[[float], None] | None = None, environ: Mapping[str, str] | None = None,
                  forum_publisher_factory: Callable[..., Any] | None = None):
-        from mafvote_scraper.fetch import ForumClient
+        from mafvote_scraper.fetch import ForumClient  # start-up (module docstring)
 
         self.config = config
         # known to the scrubber (logs and store) before the first request, whatever opened the daemon
@@ -218,13 +226,13 @@ class Daemon:
                     self.clients[forum.id] = factory(forum)
                 service = _service(config, game, self.store)
                 self.games[game.id] = _Game(game, forum, service, _theme_of(game, service.ruleset),
-                                            _post_link(forum, game.vote_thread))
+                                            post_linker(forum.engine, game.vote_thread, forum.base_url))
             if channels is None:
                 channels = channels_from_config(config.alerts, client=self._http, environ=environ)
             kwargs = {"sleep": sleep} if sleep is not None else {}
             self.sender = AlertSender(AlertLog(self.store), channels, clock=self._clock, **kwargs)
             if config.publish.forum:
-                from .publish import ForumPublisher
+                from .publish import ForumPublisher  # start-up (module docstring)
                 make = forum_publisher_factory or ForumPublisher
                 for g in self.games.values():
                     g.publisher = make(self.store, game=g.cfg.id, forum=g.forum, vote_thread=g.cfg.vote_thread,
@@ -307,7 +315,7 @@ class Daemon:
 
     def crawl(self, game_id: str, now: datetime, *, process: bool = True) -> TickReport:
         """One crawl of the game's two topics, then `process` (unless told not to)."""
-        from mafvote_scraper.crawl import crawl_game
+        from mafvote_scraper.crawl import crawl_game  # start-up (module docstring)
 
         self._now = now
         g = self.games[game_id]
@@ -398,14 +406,9 @@ class Daemon:
         return report
 
     def _crawl_alerts(self, g: _Game, now: datetime, phase: str) -> list[Alert]:
-        from mafvote_scraper.crawl import topic_key
-        from mafvote_scraper.profiles import get_profile
-
         found: dict[str, list[Alert]] = {}
         for kind, url in (("game", g.cfg.game_topic), ("vote", g.cfg.vote_thread)):
-            profile = get_profile(g.forum.engine) if g.forum.engine != "auto" else None
-            key = topic_key(url, profile) if profile is not None else _auto_key(url)
-            topic = self.store.topic(g.forum.id, key)
+            topic = self.store.topic(g.forum.id, topic_key(g.forum.engine, url))
             if topic is None:
                 continue
             health = crawl_health(self.store, topic.id, kind=kind, url=url)
@@ -455,7 +458,7 @@ class Daemon:
     def _day_post(self, g: _Game, day: Phase, public: T.Tally, applied, now: datetime) -> str:
         """The suggested day post: the day's result in the game's theme when the day can be closed by
         the count (every role known: `day close --dry-run`), else the final public count."""
-        from .render import RenderError, build_data, render
+        from .render import RenderError, build_data, render  # start-up (module docstring)
 
         kind, number = phase_of_index(day.index + 1, g.cfg.schedule.starts_with)
         try:
@@ -473,14 +476,14 @@ class Daemon:
 
     def _names(self, g: _Game) -> dict[str, str]:
         """What the public count calls each slot: the mask in mask games, the account playing it now."""
-        from .render import public_names
+        from .render import public_names  # start-up (module docstring)
 
         return public_names(g.cfg.players, g.service.state().replacements)
 
     def _gm_names(self, g: _Game, applied) -> dict[str, str]:
         """What the GM's alerts call each slot: the account playing it now (after a replacement the
         silent-player alert named the replaced account). Not the mask: the GM writes to the account."""
-        from .render import roster_from_config, roster_with_replacements
+        from .render import roster_from_config, roster_with_replacements  # start-up (module docstring)
 
         roster = roster_with_replacements(roster_from_config(g.cfg.players), g.service.state(applied).replacements)
         return {e["nick"]: (e.get("replaced_by") or {}).get("nick") or e["nick"] for e in roster}
@@ -499,7 +502,7 @@ class Daemon:
             return out
         bbcode = T.format_bbcode(public, now, names=self._names(g))
         if pub.dir is not None:
-            from .publish import PublishError, write_count_files
+            from .publish import PublishError, write_count_files  # start-up (module docstring)
 
             try:
                 written = write_count_files(Path(pub.dir), g.cfg.id, bbcode=bbcode, html_body=self._html(g, public, now),
@@ -528,7 +531,7 @@ class Daemon:
             return []
         if not self.store.vote_thread_read(g.cfg.id):
             return []                 # as `_publish`: no page of a thread never read
-        from .pages import PublishError, gm_pages_dir, publish_pages
+        from .pages import PublishError, gm_pages_dir, publish_pages  # start-up (module docstring)
 
         try:
             counted, g.counted = g.counted, None
@@ -544,7 +547,7 @@ class Daemon:
         """The count's HTML: the theme's whole page (`votecount.html.j2`, written as it is), or, when the theme
         cannot render it, the BBCode text as a fragment that `write_count_files` wraps in a page (the
         themed page was wrapped again, two documents in one file)."""
-        from .render import RenderError, build_data, render
+        from .render import RenderError, build_data, render  # start-up (module docstring)
 
         try:
             data = build_data(tally=public.to_json(), game=g.cfg, ruleset=g.service.ruleset, now=now,
@@ -605,22 +608,6 @@ def url_changes_text(store: Store, game, forum) -> str | None:
                      for kind, old, new in changes)
 
 
-def _post_link(forum, vote_thread: str) -> Callable[[int], str]:
-    from mafvote_scraper.crawl import topic_key
-    from mafvote_scraper.profile import post_link
-    from mafvote_scraper.profiles import get_profile
-
-    profile = get_profile(forum.engine) if forum.engine != "auto" else "auto"
-    topic = topic_key(vote_thread, profile) if profile != "auto" else _auto_key(vote_thread)
-    return lambda post_id: post_link(profile, topic_url=vote_thread, post_id=post_id, topic=topic,
-                                     base_url=forum.base_url)
-
-
-def _auto_key(url: str) -> str:
-    from mafvote_scraper.crawl import auto_topic_key   # the crawler loads with the first crawl (start-up time)
-    return auto_topic_key(url)
-
-
 # --- status ----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -650,7 +637,7 @@ class GameStatus:
     def crawl_overdue_text(self) -> str | None:
         if self.no_crawl_for is None or self.poll_interval is None:
             return None
-        return (f"no crawl for {format_left(self.no_crawl_for)} (poll every {_duration(self.poll_interval)}): "
+        return (f"no crawl for {format_left(self.no_crawl_for)} (poll every {format_duration(self.poll_interval)}): "
                 "is `mafvote run` running?")
 
     @property
@@ -684,9 +671,6 @@ CRAWL_NOT_FINISHED = "did not finish (stopped, or still running)"
 def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
     """Per game: the phase, the deadline and time left, the last crawls, the last error, the next jobs
     (the same plan `mafvote run` schedules) and the alerts not yet delivered. Reads the store only."""
-    from mafvote_scraper.crawl import topic_key
-    from mafvote_scraper.profiles import get_profile
-
     out = []
     alert_log = AlertLog(store)
     for game in config.games:
@@ -701,8 +685,7 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
         crawls, last_error, failures = [], None, 0
         last_started: datetime | None = None
         for topic_kind, url in (("game", game.game_topic), ("vote", game.vote_thread)):
-            key = topic_key(url, get_profile(forum.engine)) if forum.engine != "auto" else _auto_key(url)
-            topic = store.topic(forum.id, key)
+            topic = store.topic(forum.id, topic_key(forum.engine, url))
             if topic is None:
                 continue
             run = store.latest_run(topic)
@@ -722,7 +705,7 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
             failures = max(failures, crawl_health(store, topic.id, kind=topic_kind, url=url).failures_in_a_row)
         next_crawl = (last_started + game.poll_interval) if last_started is not None else now
         silent = now - last_started if last_started is not None else None
-        jobs = [PlannedJob(game.id, "crawl", max(next_crawl, now), f"crawl every {_duration(game.poll_interval)}",
+        jobs = [PlannedJob(game.id, "crawl", max(next_crawl, now), f"crawl every {format_duration(game.poll_interval)}",
                            every=game.poll_interval)]
         jobs += _game_plan(service, game, config.alerts.before_deadline, now)
         unsent = [{"key": d.alert.key, "kind": d.alert.kind, "channel": d.channel, "attempts": d.attempts,
@@ -738,7 +721,3 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
                               no_crawl_for=overdue, poll_interval=game.poll_interval, closed_early=closed_early))
     return out
 
-
-def _duration(value: timedelta) -> str:
-    from .config import format_duration
-    return format_duration(value)

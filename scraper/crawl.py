@@ -27,17 +27,15 @@ parser and `now` are passed in; this module only decides which pages to ask for 
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Callable, Protocol
-from urllib.parse import parse_qs, urlsplit
 from zoneinfo import ZoneInfo
 
 from .fetch import FetchedMeta, FetchResult, off_origin_message
 from .model import FetchError, LayoutNotRecognised, ParsedPage, ScraperError
 from .netguard import same_origin
-from .profile import EngineProfile
+from .profile import EngineProfile, auto_topic_key, stored_topic_key, topic_key
 from .sink import CrawlStore, TopicT
 
 __all__ = ["CrawlResult", "ProgressCallback", "auto_topic_key", "crawl_game", "crawl_topic", "reread_due", "topic_key"]
@@ -78,19 +76,6 @@ class CrawlResult:
         return self.error is None
 
 
-def topic_key(url: str, profile: EngineProfile) -> str:
-    """The forum's topic id from a topic URL (`tid=2`, `t=15`, `/topic/123-...`), else the URL."""
-    pattern = getattr(profile, "topic_id_pattern", "")
-    if pattern:
-        m = re.search(pattern, url)
-        if m:
-            return m.group(1)
-    values = parse_qs(urlsplit(url).query).get(profile.topic_param)
-    if values and values[0]:
-        return values[0]
-    return url
-
-
 def reread_due(last_reread_at: datetime | None, now: datetime, interval: timedelta) -> bool:
     return last_reread_at is None or now - last_reread_at >= interval
 
@@ -116,8 +101,7 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
     clock = now if callable(now) else (lambda: now)
     parse = parse or _default_parse()
     profile = _resolve_profile(profile)
-    key_profile = profile if isinstance(profile, EngineProfile) else None
-    tkey = topic_key(url, key_profile) if key_profile is not None else auto_topic_key(url)
+    tkey = stored_topic_key(url, profile)
     topic = store.ensure_topic(forum, tkey, url=url, kind=kind, game_id=game_id)
     started = clock()
     run_id = store.start_crawl(topic, started)
@@ -258,17 +242,6 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
                        exception=exception)
 
 
-def auto_topic_key(url: str) -> str:
-    """The topic's key when the forum's engine is `auto` (not known before the first page): the usual topic
-    parameters and path shapes of the engines we read, else the URL itself."""
-    query = parse_qs(urlsplit(url).query)
-    for param in ("tid", "t", "topic", "showtopic", "threadid"):
-        if query.get(param):
-            return query[param][0]
-    m = re.search(r"/(?:topic|threads?|t)/(?:[^/]*?\.)?(\d+)", url)
-    return m.group(1) if m else url
-
-
 def _detect(result: FetchResult) -> EngineProfile:
     from .parse import decode_html
     from .profiles import detect_engine, get_profile
@@ -294,7 +267,7 @@ def crawl_game(game, forum, client: _Client, store: CrawlStore[TopicT], *, now: 
     profile = _resolve_profile(forum.engine)
     results = []
     for kind, url in (("game", game.game_topic), ("vote", game.vote_thread)):
-        key = topic_key(url, profile) if isinstance(profile, EngineProfile) else auto_topic_key(url)
+        key = stored_topic_key(url, profile)
         stored = store.topic(forum.id, key)
         at = clock()
         since = None

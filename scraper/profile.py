@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
-from urllib.parse import urljoin, urlsplit, urlunsplit
+from urllib.parse import parse_qs, urljoin, urlsplit, urlunsplit
 
 
 @dataclass(frozen=True)
@@ -143,3 +143,34 @@ def post_link(profile: "EngineProfile | str", *, topic_url: str, post_id: int | 
     # vB 4's friendly URLs put the topic after the script (/showthread.php/9-slug/page2): resolve from the script
     script = re.match(r".*?\.php(?=/)", parts.path)
     return urljoin(urlunsplit(parts._replace(path=script.group(0))) if script else topic_url, filled)
+
+
+def topic_key(url: str, profile: EngineProfile) -> str:
+    """The forum's topic id from a topic URL (`tid=2`, `t=15`, `/topic/123-...`), else the URL."""
+    pattern = getattr(profile, "topic_id_pattern", "")
+    if pattern:
+        m = re.search(pattern, url)
+        if m:
+            return m.group(1)
+    values = parse_qs(urlsplit(url).query).get(profile.topic_param)
+    if values and values[0]:
+        return values[0]
+    return url
+
+
+def auto_topic_key(url: str) -> str:
+    """The topic's key when the forum's engine is `auto` (not known before the first page): the usual topic
+    parameters and path shapes of the engines we read, else the URL itself."""
+    query = parse_qs(urlsplit(url).query)
+    for param in ("tid", "t", "topic", "showtopic", "threadid"):
+        if query.get(param):
+            return query[param][0]
+    m = re.search(r"/(?:topic|threads?|t)/(?:[^/]*?\.)?(\d+)", url)
+    return m.group(1) if m else url
+
+
+def stored_topic_key(url: str, profile: "EngineProfile | str | None") -> str:
+    """The key a topic is stored under: its profile's topic id (`topic_key`), or while the engine is not known
+    (`auto`, before the first page; or no profile) the usual topic parameters (`auto_topic_key`). The one rule
+    the crawler, the game's post links and the daemon's crawl health share."""
+    return topic_key(url, profile) if isinstance(profile, EngineProfile) else auto_topic_key(url)

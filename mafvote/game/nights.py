@@ -108,9 +108,8 @@ class Nights(NightDuties, GameEnd):
                             f"{', '.join(R.CHOICE_ROLLS)}")
         old = self._read_night(night)
         # a roll none of the actor's actions draws would be silently unused (a townsperson's evidence)
-        from mafvote_resolver.actions import check_roll
         entered = self._check_file(night, old if old.strip() else f"night = {night}\n", state).actions
-        unused = check_roll(self.ruleset, state, entered, p.nick, R.canonical_roll(roll))
+        unused = R.check_roll(self.ruleset, state, entered, p.nick, R.canonical_roll(roll))
         if unused:
             raise GameError(unused)
         new = R.append_roll(old if old.strip() else f"night = {night}\n", p.nick, roll, value)

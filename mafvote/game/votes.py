@@ -8,6 +8,7 @@ from typing import Sequence
 import mafvote_tally as T
 from mafvote_resolver.state import find_player
 
+from ..links import post_url
 from .core import current_nick
 from .counting import Counting
 from .records import AppliedPhase, VoteLine
@@ -20,18 +21,10 @@ class VoteHistory(Counting):
 
     # -- one player's votes --
     def link(self, post_id: int, kind: str = "vote", topic: str | None = None) -> str:
-        """The URL of a post of the vote thread (or the game topic), by the engine's rule
-        (`scraper.profile.post_link`); usable as the alerts' `post_url` callable."""
-        from mafvote_scraper.crawl import topic_key
-        from mafvote_scraper.profile import post_link
-        from mafvote_scraper.profiles import PROFILES
-
+        """The URL of a post of the vote thread (or the game topic), by the engine's rule (`mafvote.links`);
+        usable as the alerts' `post_url` callable."""
         topic_url = self.game.vote_thread if kind == "vote" else self.game.game_topic
-        profile = PROFILES.get(self.engine)
-        if topic is None:
-            topic = topic_key(topic_url, profile) if profile is not None else ""
-        return post_link(profile or self.engine, topic_url=topic_url, post_id=post_id, topic=topic,
-                         base_url=self.base_url)
+        return post_url(self.engine, topic_url=topic_url, post_id=post_id, topic=topic, base_url=self.base_url)
 
     def post_url(self, post) -> str:
         return self.link(post.post_id, post.kind, post.topic)

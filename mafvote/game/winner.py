@@ -37,6 +37,7 @@ class GameEnd(GameCore):
 
     def winner_words(self, winner: str) -> str:
         """«мафии», «маньяка»: the winner as «победа …» needs it, worded as the game's posts word it."""
+        # start-up: the themes (jinja2) load only for a game that is over, not for every `mafvote tally`
         from ..render import RenderError, winner_genitive
 
         try:

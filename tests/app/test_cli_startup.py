@@ -83,6 +83,17 @@ def test_tally_imports_neither_the_crawler_nor_the_daemon(tmp_path):
                              "mafvote.cli.demo", "mafvote.cli.daemon", "mafvote_resolver.engine", "mafvote_resolver.phrases")) == []
 
 
+def test_status_loads_neither_the_forum_client_nor_the_themes(tmp_path):
+    # `mafvote status` reads the store only: the daemon's module defers the forum client, the crawler and the
+    # themes to where `mafvote run` first needs them (mafvote/daemon.py's docstring says what each costs)
+    text = (ROOT / "tests" / "data" / "game" / "config.toml").read_text(encoding="utf-8")
+    (tmp_path / "config.toml").write_text(text.replace("{store}", str(tmp_path / "store.db")), encoding="utf-8")
+    out, modules = _modules_after(["status", "--now", "2026-12-30T21:07"], tmp_path)
+    assert "mafvote.daemon" in modules and "Новогодняя мафия" in out, out
+    assert _loaded(modules, ("mafvote_scraper.fetch", "mafvote_scraper.crawl", "charset_normalizer", "jinja2",
+                             "mafvote.render", "mafvote.publish", "mafvote.pages", "apscheduler")) == []
+
+
 def test_a_lazily_loaded_command_runs_and_its_errors_keep_their_exit_codes(tmp_path):
     # through click's runner (the group resolves the command by name): a missing config is exit 2 with one line
     result = CliRunner().invoke(cli, ["-c", str(tmp_path / "missing.toml"), "tally"])
