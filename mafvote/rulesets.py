@@ -18,6 +18,7 @@ import mafvote_resolver
 from mafvote_resolver.errors import Problem, RulesetError
 
 from .gm_files import UnreadableFile, read_gm_text
+from .messages import text as t
 from .paths import data_dir
 
 if TYPE_CHECKING:
@@ -58,10 +59,10 @@ def _read(path: Path) -> str:
         return read_gm_text(path)
     except FileNotFoundError:
         bundled = sorted(p.stem for p in data_dir("rulesets").glob("*.toml"))
-        raise RulesetError(Problem(str(path), "file", "ruleset file not found",
-                                   f"bundled rulesets: {', '.join(bundled)}; or give a path to a .toml file")) from None
+        raise RulesetError(Problem(str(path), "", t("ruleset.file.missing"),
+                                   t("ruleset.file.missing.hint", names=", ".join(bundled)))) from None
     except UnreadableFile as exc:
-        raise RulesetError(Problem(str(path), exc.where or "file", exc.message, exc.hint)) from None
+        raise RulesetError(Problem(str(path), *exc.worded(path.name))) from None
 
 
 def load(name_or_path: str | Path) -> "Ruleset":

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from ..config import check_file
 from .. import messages
+from ..config import check_file, describe, problem_json
 from ..messages import text as t
 from . import cli
 from .common import config_option, format_option
@@ -30,8 +30,7 @@ def check(config_path: Path, fmt: str) -> None:
     report = check_file(config_path)
     shown = str(config_path)
     config = report.config
-    if config is not None:
-        messages.use(config.alerts.language)
+    messages.use(report.language)
     counts = {
         "forums": len(config.forums) if config else 0,
         "games": len(config.games) if config else 0,
@@ -40,14 +39,15 @@ def check(config_path: Path, fmt: str) -> None:
     if fmt == "json":
         click.echo(
             json.dumps(
-                {"file": shown, "ok": not report.errors, **counts, "problems": [p.as_dict() for p in report.problems]},
+                {"file": shown, "ok": not report.errors, **counts,
+                 "problems": [problem_json(p) for p in report.problems]},
                 ensure_ascii=False,
                 indent=2,
             )
         )
     else:
         for problem in report.problems:
-            click.echo(str(problem))
+            click.echo(describe(problem))
         if report.errors:
             click.echo(t("check.problems", file=shown, n=len(report.errors)), err=True)
         else:

@@ -243,9 +243,7 @@ def _load(path: Path) -> Config:
     try:
         config = load_config(path)
     except ConfigError as exc:
-        count = len(exc.problems)
-        more = f"\n({count} problems; `mafvote check -c {path}` lists them too)" if count > 1 else ""
-        raise BadConfigExit(f"{exc}{more}") from None
+        raise BadConfigExit(exc.listing(path)) from None
     # the scrubber knows every secret the config names before any command sends a request or writes the store
     register(config_secrets(config))
     return config

@@ -34,7 +34,7 @@ from ..rulesets import bundled_rulesets, resolve_ruleset
 from .check import CheckReport, check_file, ruleset_file_problems
 from .environment import environment_problems
 from .load import load_config
-from .problems import ConfigError, Problem
+from .problems import ConfigError, Problem, describe, problem_json
 from .schema import (
     CHANNELS,
     ENGINES,
@@ -76,12 +76,14 @@ __all__ = [
     "WebhookConfig",
     "bundled_rulesets",
     "check_file",
+    "describe",
     "environment_problems",
     "format_duration",
     "key_lines",
     "load_config",
     "name_key",
     "parse_duration",
+    "problem_json",
     "resolve_ruleset",
     "ruleset_file_problems",
 ]

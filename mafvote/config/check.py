@@ -12,12 +12,14 @@ from typing import Any
 
 from mafvote_resolver.toml_text import loads as toml_loads
 
+from .. import messages
 from ..gm_files import UnreadableFile, read_gm_text
+from ..messages import text as t
 from ..rulesets import resolve_ruleset, validate
 from .crosscheck import tables_of, text_at
 from .environment import environment_problems
-from .load import load_config, read_toml
-from .problems import ConfigError, Problem
+from .load import file_language, load_config, read_toml
+from .problems import ConfigError, Problem, unreadable_problem
 from .schema import Config
 from .toml_lines import locate, syntax_problem
 from .values import name_key
@@ -27,10 +29,12 @@ __all__ = ["CheckReport", "check_file", "ruleset_file_problems"]
 
 @dataclass(frozen=True)
 class CheckReport:
-    """What `mafvote check` found: the config (None when the file itself is wrong) and every problem."""
+    """What `mafvote check` found: the config (None when the file itself is wrong), every problem, and the language
+    they are worded in (the file's `[alerts] language` when it could be read)."""
 
     config: Config | None
     problems: list[Problem]
+    language: str
 
     @property
     def errors(self) -> list[Problem]:
@@ -50,14 +54,21 @@ def check_file(path: str | Path) -> CheckReport:
     shown = str(path)
     try:
         config: Config | None = load_config(path)
-        problems: list[Problem] = []
+        problems: list[Problem] = config.warnings
     except ConfigError as exc:
         config, problems = None, list(exc.problems)
     try:
         raw, text = read_toml(Path(path), shown)
-    except ConfigError:
-        return CheckReport(None, problems)     # not TOML at all: nothing more can be read
-    base = Path(path).resolve().parent
+    except ConfigError as exc:
+        return CheckReport(None, problems, exc.language)     # not TOML at all: nothing more can be read
+    language = file_language(raw)
+    with messages.using(language):
+        more = _more_problems(raw, Path(path).resolve().parent, shown, config)
+    return CheckReport(config, problems + locate(more, text, shown), language)
+
+
+def _more_problems(raw: dict[str, Any], base: Path, shown: str, config: Config | None) -> list[Problem]:
+    """The rulesets the file's games name, their rosters' roles and items against them, and the environment."""
     more: list[Problem] = []
     usable: dict[Path, bool] = {}
     for g, game in tables_of(raw.get("games")):
@@ -75,33 +86,21 @@ def check_file(path: str | Path) -> CheckReport:
             more += _item_problems(shown, g, name, ruleset_path, players)
     if config is not None:
         more += environment_problems(config)
-    return CheckReport(config, problems + locate(more, text, shown))
+    return more
 
 
 def ruleset_file_problems(path: Path) -> list[Problem]:
-    """The ruleset file parses as TOML; deeper validation is the ruleset module's, when it exists.
-
-    Seam: `mafvote.rulesets.validate(path) -> list[Problem-like]` (written by the ruleset engineer). Its
-    problems may be our `Problem` or any object with `message` (and optionally `file`, `key`, `hint`).
-    """
+    """Every problem of a ruleset file a game names: a file that is no TOML is told as the config's own syntax
+    errors are (line, column, a hint); then `mafvote.rulesets.validate` checks it (returns its problems, a file it
+    cannot read included)."""
     shown = _shown_ruleset(path)
     try:
         toml_loads(read_gm_text(path))
     except tomllib.TOMLDecodeError as exc:
         return [syntax_problem(str(exc), shown)]
-    except UnreadableFile as exc:
-        return [Problem(shown, exc.where, exc.message, exc.hint)]
-    except OSError as exc:
-        return [Problem(shown, "", f"cannot read the ruleset: {exc}", "check the file")]
-    try:
-        found = validate(path)
-    except Exception as exc:
-        # A validator that raises its problems (resolver.RulesetError has `.problems`) instead of
-        # returning them: they are listed all the same. Anything else is a bug and surfaces.
-        if not getattr(exc, "problems", None):
-            raise
-        found = exc.problems
-    return [_adopt(p, shown) for p in found]
+    except (UnreadableFile, OSError) as exc:
+        return [unreadable_problem(shown, exc)]
+    return validate(path)
 
 
 def _shown_ruleset(path: Path) -> str:
@@ -109,22 +108,6 @@ def _shown_ruleset(path: Path) -> str:
         return str(path.relative_to(Path.cwd()))
     except ValueError:
         return str(path)
-
-
-def _adopt(problem: Any, shown: str) -> Problem:
-    if isinstance(problem, Problem):
-        return problem
-    if isinstance(problem, str):
-        return Problem(shown, "", problem)
-    # resolver.errors.Problem names the place `where`; ours names it `key`.
-    key = getattr(problem, "key", None) or getattr(problem, "where", None) or ""
-    return Problem(
-        str(getattr(problem, "file", None) or shown),
-        str(key),
-        str(getattr(problem, "message", None) or problem),
-        str(getattr(problem, "hint", None) or ""),
-        "warning" if getattr(problem, "severity", "error") == "warning" else "error",
-    )
 
 
 def _role_problems(shown: str, g: int, ruleset: str, path: Path,
@@ -149,8 +132,9 @@ def _role_problems(shown: str, g: int, ruleset: str, path: Path,
             continue
         names = [r["name"] for r in roles]
         close = difflib.get_close_matches(role, names, n=1, cutoff=0.6)
-        hint = f'did you mean "{close[0]}"?' if close else "its roles: " + ", ".join(names)
-        out.append(Problem(shown, f"games[{g}].players[{p}].role", f'role "{role}" is not in ruleset {ruleset}', hint))
+        hint = t("config.did_you_mean", close=close[0]) if close else t("config.role.known", names=", ".join(names))
+        out.append(Problem(shown, f"games[{g}].players[{p}].role", t("config.role.missing", role=role, ruleset=ruleset),
+                           hint))
     return out
 
 
@@ -172,8 +156,8 @@ def _item_problems(shown: str, g: int, ruleset: str, path: Path,
             if not isinstance(item, str) or name_key(item) in known:
                 continue                       # a wrong type is the schema's to report
             close = difflib.get_close_matches(item, names, n=1, cutoff=0.6)
-            hint = (f'did you mean "{close[0]}"?' if close else
-                    "its items: " + ", ".join(names) if names else "the ruleset has no [[items]]: remove the key")
+            hint = (t("config.did_you_mean", close=close[0]) if close else
+                    t("config.item.known", names=", ".join(names)) if names else t("config.item.none"))
             out.append(Problem(shown, f"games[{g}].players[{p}].items[{i}]",
-                               f'item "{item}" is not in ruleset {ruleset}', hint))
+                               t("config.item.missing", item=item, ruleset=ruleset), hint))
     return out

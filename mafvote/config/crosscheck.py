@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import ipaddress
+import re
 import tomllib
 from datetime import tzinfo
 from pathlib import Path
@@ -18,6 +19,7 @@ from urllib.parse import urlsplit
 from mafvote_scraper.untrusted import name_problem
 from mafvote_tally.names import RosterMatcher
 
+from ..messages import text as t
 from ..paths import data_dir
 from ..rulesets import bundled_rulesets, resolve_ruleset
 from .problems import Problem
@@ -70,16 +72,15 @@ def cross_problems(raw: dict[str, Any], shown: str, base: Path) -> list[Problem]
         if fid is None:
             continue
         if fid in forum_ids:
-            add(Problem(shown, f"forums[{i}].id", f'forum id "{fid}" is used twice (also forums[{forum_ids[fid]}])',
-                        "give every [[forums]] a different id"))
+            add(Problem(shown, f"forums[{i}].id", t("config.forum_id.twice", id=fid, other=forum_ids[fid]),
+                        t("config.forum_id.twice.hint")))
         else:
             forum_ids[fid] = i
     for i, forum in forums:
         url = text_at(forum, "base_url")
         if isinstance(forum.get("login"), dict) and url and _plain_http_elsewhere(url):
-            add(Problem(shown, f"forums[{i}].base_url",
-                        "the bot's password would cross the network in clear (http://, not https://)",
-                        "use the forum's https:// address if it has one", severity="warning"))
+            add(Problem(shown, f"forums[{i}].base_url", t("config.plain_http"), t("config.plain_http.hint"),
+                        severity="warning"))
     forum_by_id = forum_ids
 
     game_ids: dict[str, int] = {}
@@ -89,8 +90,8 @@ def cross_problems(raw: dict[str, Any], shown: str, base: Path) -> list[Problem]
         gid = text_at(game, "id")
         if gid is not None:
             if gid in game_ids:
-                add(Problem(shown, f"{where}.id", f'game id "{gid}" is used twice (also games[{game_ids[gid]}])',
-                            "give every [[games]] a different id"))
+                add(Problem(shown, f"{where}.id", t("config.game_id.twice", id=gid, other=game_ids[gid]),
+                            t("config.game_id.twice.hint")))
             else:
                 game_ids[gid] = g
 
@@ -101,26 +102,23 @@ def cross_problems(raw: dict[str, Any], shown: str, base: Path) -> list[Problem]
                 forum_table = dict(forums)[forum_by_id[forum_ref]]
             elif forum_ids:
                 close = difflib.get_close_matches(forum_ref, list(forum_ids), n=1, cutoff=0.6)
-                hint = f'did you mean "{close[0]}"?' if close else "the forums are: " + ", ".join(forum_ids)
-                add(Problem(shown, f"{where}.forum", f'no [[forums]] has id "{forum_ref}"', hint))
+                hint = (t("config.did_you_mean", close=close[0]) if close
+                        else t("config.forum_ref.known", ids=", ".join(forum_ids)))
+                add(Problem(shown, f"{where}.forum", t("config.forum_ref", id=forum_ref), hint))
             else:
-                add(Problem(shown, f"{where}.forum", f'no [[forums]] has id "{forum_ref}"',
-                            "add a [[forums]] table with this id"))
+                add(Problem(shown, f"{where}.forum", t("config.forum_ref", id=forum_ref), t("config.forum_ref.add")))
 
         ruleset = text_at(game, "ruleset")
         if ruleset is not None and resolve_ruleset(ruleset, base) is None:
-            names = ", ".join(rulesets) or "none are installed"
             close = difflib.get_close_matches(ruleset, list(rulesets), n=1, cutoff=0.6)
-            hint = (f'did you mean "{close[0]}"? ' if close else "") + (
-                f"bundled rulesets: {names}; or give the path of a ruleset file (relative to the config file's folder)"
-            )
-            add(Problem(shown, f"{where}.ruleset", f'no bundled ruleset or file named "{ruleset}"', hint))
+            hint = (t("config.did_you_mean", close=close[0]) + " " if close else "") + (
+                t("config.ruleset.hint", names=", ".join(rulesets)) if rulesets else t("config.ruleset.hint.none"))
+            add(Problem(shown, f"{where}.ruleset", t("config.ruleset.missing", name=ruleset), hint))
 
         game_topic, vote_thread = text_at(game, "game_topic"), text_at(game, "vote_thread")
         if game_topic is not None and vote_thread is not None and game_topic.strip() == vote_thread.strip():
             # the votes would be read from the game topic and counted with its chat; almost surely a copy-paste slip
-            add(Problem(shown, f"{where}.vote_thread", "is the same address as game_topic",
-                        "the vote thread is the topic where players post their votes; give its own URL"))
+            add(Problem(shown, f"{where}.vote_thread", t("config.vote_thread.same"), t("config.vote_thread.same.hint")))
 
         problems += _schedule_problems(game, forum_table, where, shown)
         problems += _roster_problems(game, where, shown)
@@ -159,12 +157,9 @@ def _schedule_problems(game: dict[str, Any], forum: dict[str, Any] | None, where
         start, deadline = localize(start, tz), localize(deadline, tz)
     if deadline <= start:
         problems.append(
-            Problem(
-                shown,
-                f"{where}.schedule.first_deadline",
-                f"the first deadline ({show_time(deadline)}) is not after the start ({show_time(start)})",
-                "the first deadline closes the phase that opens at start; check the date",
-            )
+            Problem(shown, f"{where}.schedule.first_deadline",
+                    t("config.first_deadline", deadline=show_time(deadline), start=show_time(start)),
+                    t("config.first_deadline.hint"))
         )
     return problems
 
@@ -191,8 +186,7 @@ def _roster_problems(game: dict[str, Any], where: str, shown: str) -> list[Probl
             bad = name_problem(name)
             if bad:
                 # a vote could never name them, and posts would show nothing or garble the line (issue 13)
-                problems.append(Problem(shown, path, f"{shown_value(name)} {bad}",
-                                        "write the nick as the forum shows it, in visible letters"))
+                problems.append(Problem(shown, path, _unusable_name(name, bad), t("config.nick.unusable.hint")))
                 continue
             found = RosterMatcher(dict.fromkeys(owners, ()), use_morph=False).match(name, fuzzy=False)
             if found.step not in ("exact", "lookalike"):
@@ -202,23 +196,31 @@ def _roster_problems(game: dict[str, Any], where: str, shown: str) -> list[Probl
             other, first = owners[same]
             if other == p:
                 continue  # the same player's alias repeating their nick is harmless
+            by_case = found.step != "lookalike" and name_key(name) == name_key(same)
             if found.step == "lookalike":
-                how = f'looks the same as "{same.strip()}" (Latin/Cyrillic look-alike letters)'
-            elif name_key(name) == name_key(same):
-                how = "ignoring case and ё/е"
+                how = t("config.roster.lookalike", same=same.strip())
             else:
-                how = f'reads as "{same.strip()}" (spaces and punctuation aside)'
+                how = t("config.roster.punctuation", same=same.strip())
+            also = first.removeprefix(where + ".")
             if path.endswith(".nick") and first.endswith(".nick") and ".replaced_by." not in path + first:
-                message = f'nick "{name.strip()}" appears twice in the roster (also {first.removeprefix(where + ".")})'
-                hint = ("each player is listed once; nicks are compared ignoring case and ё/е"
-                        if how == "ignoring case and ё/е" else f"each player is listed once; this nick {how}")
+                message = t("config.roster.nick_twice", name=name.strip(), also=also)
+                hint = t("config.roster.nick_twice.hint.case") if by_case else t("config.roster.nick_twice.hint", how=how)
             else:
-                message = f'"{name.strip()}" names two players (also {first.removeprefix(where + ".")})'
-                hint = "a vote for this name could not be told apart; remove or change one of them"
-                if how != "ignoring case and ё/е":
-                    hint = f"it {how}: " + hint
+                message = t("config.roster.two_players", name=name.strip(), also=also)
+                hint = t("config.roster.two_players.hint") if by_case else t("config.roster.two_players.hint.how",
+                                                                               how=how)
             problems.append(Problem(shown, path, message, hint))
     return problems
+
+
+def _unusable_name(name: str, bad: str) -> str:
+    """`scraper.untrusted.name_problem`'s finding (the crawler's English; it cannot import the catalogue) in the GM's
+    words."""
+    if m := re.fullmatch(r"contains the control character (U\+[0-9A-F]+)", bad):
+        return t("config.nick.control", name=shown_value(name), code=m[1])
+    if m := re.fullmatch(r"is made only of invisible characters \((.*)\)", bad):
+        return t("config.nick.invisible", name=shown_value(name), codes=m[1])
+    return f"{shown_value(name)} {bad}"
 
 
 def _folder_problem(game: dict[str, Any], key: str, where: str, shown: str, base: Path,
@@ -232,19 +234,16 @@ def _folder_problem(game: dict[str, Any], key: str, where: str, shown: str, base
         folder = base / folder
     if folder.is_dir():
         return folder, None
-    found = "is a file, not a folder" if folder.exists() else "does not exist"
-    return None, Problem(shown, f"{where}.{key}", f'folder "{value}" {found} (looked at {folder})',
-                         f"create the folder of {what}, or fix the path (relative to the config file's folder)")
+    message = t("config.folder.file" if folder.exists() else "config.folder.missing", value=value, folder=folder)
+    return None, Problem(shown, f"{where}.{key}", message, t("config.folder.hint", what=what))
 
 
 def _post_problems(game: dict[str, Any], where: str, shown: str, base: Path) -> list[Problem]:
     """The post keys (`theme`, `templates_dir`, `flavor_dir`): the folders exist, the theme has templates."""
     problems = []
-    templates, problem = _folder_problem(game, "templates_dir", where, shown, base,
-                                         "your templates (files named like the bundled ones, e.g. new_year/night.j2)")
+    templates, problem = _folder_problem(game, "templates_dir", where, shown, base, t("config.folder.templates"))
     problems += [problem] if problem else []
-    _, problem = _folder_problem(game, "flavor_dir", where, shown, base,
-                                 "your flavour texts (one file per phase: night-1.txt, day-2.txt)")
+    _, problem = _folder_problem(game, "flavor_dir", where, shown, base, t("config.folder.flavor"))
     problems += [problem] if problem else []
     theme = text_at(game, "theme")
     if theme is not None:
@@ -254,12 +253,10 @@ def _post_problems(game: dict[str, Any], where: str, shown: str, base: Path) -> 
         if theme not in bundled and theme not in own:
             known = sorted(set(bundled) | set(own))
             close = difflib.get_close_matches(theme, known, n=1, cutoff=0.6)
-            hint = (f'did you mean "{close[0]}"? ' if close else "") + "themes: " + ", ".join(known)
-            if game.get("templates_dir") is not None:
-                hint += f"; a theme of your own is a folder <templates_dir>/{theme}/ with a theme.toml"
-            else:
-                hint += "; a theme of your own needs templates_dir = \"...\" with a folder " + theme + "/ in it"
-            problems.append(Problem(shown, f"{where}.theme", f'no theme "{theme}"', hint))
+            hint = (t("config.did_you_mean", close=close[0]) + " " if close else "") + t(
+                "config.theme.hint.own" if game.get("templates_dir") is not None else "config.theme.hint",
+                themes=", ".join(known), theme=theme)
+            problems.append(Problem(shown, f"{where}.theme", t("config.theme.missing", theme=theme), hint))
             return problems
     problem = _style_problem(game, where, shown, templates, theme)
     return problems + ([problem] if problem else [])
@@ -291,9 +288,8 @@ def _style_problem(game: dict[str, Any], where: str, shown: str, templates: Path
     if style < styles:
         return None
     which = "0" if styles == 1 else f"0–{styles - 1}"
-    return Problem(shown, f"{where}.style", f"style = {style}: theme {theme} has {styles} "
-                   f"style{'s' if styles != 1 else ''} ({which})",
-                   f"write style = {which.split('–')[-1]} or less; `mafvote render … --variant N` shows each style")
+    return Problem(shown, f"{where}.style", t("config.style", style=style, theme=theme, n=styles, which=which),
+                   t("config.style.hint", most=styles - 1))
 
 
 def _themes_in(folder: Path) -> list[str]:
@@ -313,14 +309,8 @@ def _alerts_problems(raw: dict[str, Any], shown: str) -> list[Problem]:
                 "email": 'email = { host = "smtp.example.org", sender = "gm@example.org", to = ["gm@example.org"] }',
                 "webhook": 'webhook = { url = "https://example.org/hook" }',
             }[channel]
-            problems.append(
-                Problem(
-                    shown,
-                    f"alerts.channels[{c}]",
-                    f'channel "{channel}" has no [alerts.{channel}] settings',
-                    f"add {example} under [alerts], or remove the channel",
-                )
-            )
+            problems.append(Problem(shown, f"alerts.channels[{c}]", t("config.channel.unset", channel=channel),
+                                    t("config.channel.unset.hint", example=example)))
     return problems
 
 
@@ -334,9 +324,7 @@ def _publish_problems(raw, games, forums, forum_by_id, shown) -> list[Problem]:
         ref = text_at(game, "forum")
         if ref in forum_by_id and not isinstance(tables[forum_by_id[ref]].get("login"), dict):
             i = forum_by_id[ref]
-            problems.append(Problem(
-                shown, "publish.forum",
-                f'posting the count needs a forum login, and forum "{ref}" (game "{game.get("id", g)}") has none',
-                f'add login = {{ user = "...", password_env = "MAFVOTE_{ref.upper().replace("-", "_")}_PASSWORD" }} '
-                f"to forums[{i}], or set forum = false"))
+            example = f'login = {{ user = "...", password_env = "MAFVOTE_{ref.upper().replace("-", "_")}_PASSWORD" }}'
+            problems.append(Problem(shown, "publish.forum", t("config.publish.login", forum=ref, game=game.get("id", g)),
+                                    t("config.publish.login.hint", example=example, i=i)))
     return problems

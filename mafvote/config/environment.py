@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 
+from ..messages import text as t
 from .problems import Problem, unset_env_problem
 from .schema import CHANNELS, Config
 from .values import name_key
@@ -24,28 +25,27 @@ def environment_problems(config: Config) -> list[Problem]:
     def need(key: str, variable: str | None, what: str) -> None:
         if variable and not os.environ.get(variable):
             problem = unset_env_problem(f"{shown}: {key}", variable, what)
-            out.append(Problem(problem.file, problem.key, problem.message, problem.hint, "warning"))
+            out.append(Problem(problem.file, problem.where, problem.message, problem.hint, "warning"))
 
     alerts = config.alerts
     if "telegram" in alerts.channels and alerts.telegram:
-        need("alerts.telegram.token_env", alerts.telegram.token_env, "the telegram alert channel")
+        need("alerts.telegram.token_env", alerts.telegram.token_env, t("config.env.for.telegram"))
     if "email" in alerts.channels and alerts.email:
-        need("alerts.email.password_env", alerts.email.password_env, "the email alert channel")
+        need("alerts.email.password_env", alerts.email.password_env, t("config.env.for.email"))
     for channel in CHANNELS:
         if getattr(alerts, channel) is not None and channel not in alerts.channels:
-            message = f"[alerts.{channel}] is set but not listed in alerts.channels, so it never fires"
-            hint = f'add "{channel}" to channels, or remove the table'
-            out.append(Problem(shown, f"alerts.{channel}", message, hint, "warning"))
+            out.append(Problem(shown, f"alerts.{channel}", t("config.channel.unlisted", channel=channel),
+                               t("config.channel.unlisted.hint", channel=channel), "warning"))
     if config.publish.forum:
         used = {g.forum for g in config.games}
         for i, forum in enumerate(config.forums):
             if forum.id in used and forum.login:
-                need(f"forums[{i}].login.password_env", forum.login.password_env, f'posting to forum "{forum.id}"')
+                need(f"forums[{i}].login.password_env", forum.login.password_env,
+                     t("config.env.for.posting", forum=forum.id))
     for g, game in enumerate(config.games):
         players = {name_key(n): p for p, player in enumerate(game.players) for n in player.names()}
         for k, gm in enumerate(game.gm):
             if name_key(gm) in players:
-                out.append(Problem(shown, f"games[{g}].gm[{k}]",
-                                   f'the GM "{gm}" is also in the roster (players[{players[name_key(gm)]}])',
-                                   "the GM never plays (RULES.md §1); GM posts are read as proxy votes", "warning"))
+                out.append(Problem(shown, f"games[{g}].gm[{k}]", t("config.gm_plays", gm=gm, p=players[name_key(gm)]),
+                                   t("config.gm_plays.hint"), "warning"))
     return out

@@ -9,21 +9,22 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from mafvote_resolver.toml_text import loads as toml_loads
 from pydantic import ValidationError
 
-from mafvote_resolver.toml_text import loads as toml_loads
-
+from .. import messages
 from ..gm_files import UnreadableFile, read_gm_text
+from ..messages import text as t
 from ..paths import data_file
 from ..rulesets import resolve_ruleset
 from .crosscheck import cross_problems
-from .problems import ConfigError, Problem
+from .problems import ConfigError, Problem, unreadable_problem
 from .schema import Config
 from .schema_problems import schema_problem
 from .toml_lines import in_file_order, locate, syntax_problem
 from .values import localize
 
-__all__ = ["load_config", "read_toml"]
+__all__ = ["file_language", "load_config", "read_toml"]
 
 
 def load_config(path: str | Path) -> Config:
@@ -31,38 +32,40 @@ def load_config(path: str | Path) -> Config:
     shown = str(path)
     file = Path(path)
     raw, text = read_toml(file, shown)
-    problems = cross_problems(raw, shown, file.resolve().parent)
-    try:
-        config = Config.model_validate(raw)
-    except ValidationError as exc:
-        problems += [schema_problem(err, shown) for err in exc.errors(include_url=False)]
-    if problems:
-        raise ConfigError(in_file_order(locate(problems, text, shown), raw))
+    with messages.using(file_language(raw)):
+        problems = cross_problems(raw, shown, file.resolve().parent)
+        try:
+            config = Config.model_validate(raw)
+        except ValidationError as exc:
+            problems += [schema_problem(err, shown) for err in exc.errors(include_url=False)]
+        problems = in_file_order(locate(problems, text, shown), raw)
+        # a warning (plain http with a login) stops nothing: it used to refuse the whole file
+        if any(p.severity == "error" for p in problems):
+            raise ConfigError(problems)
     _complete(config, file, shown)
+    config._warnings = problems
     return config
+
+
+def file_language(raw: dict[str, Any]) -> str:
+    """The language the file asks for (`[alerts] language`, when it is one mafvote speaks), else the current one:
+    a file's problems are told in the language its GM chose, even while something else in it is wrong."""
+    alerts = raw.get("alerts")
+    language = alerts.get("language") if isinstance(alerts, dict) else None
+    return language if language in messages.LANGUAGES else messages.current()
 
 
 def read_toml(file: Path, shown: str) -> tuple[dict[str, Any], str]:
     if not file.exists():
-        raise ConfigError(
-            [
-                Problem(
-                    shown,
-                    "",
-                    "file not found",
-                    _missing_config_hint(),
-                )
-            ]
-        )
+        raise ConfigError([Problem(shown, "", t("config.file.missing"), _missing_config_hint())])
     if file.is_dir():
-        raise ConfigError([Problem(shown, "", "is a folder, not a file", "pass the config file with -c FILE")])
+        raise ConfigError([Problem(shown, "", t("gm_file.folder"), t("config.file.folder.hint"))])
     try:
         text = read_gm_text(file)
     except UnreadableFile as exc:
-        raise ConfigError([Problem(shown, exc.where, exc.message, exc.hint)]) from None
+        raise ConfigError([unreadable_problem(shown, exc)]) from None
     except OSError as exc:
-        problem = Problem(shown, "", f"cannot read the file: {exc.strerror}", "check its permissions")
-        raise ConfigError([problem]) from None
+        raise ConfigError([unreadable_problem(shown, exc)]) from None
     try:
         return toml_loads(text), text
     except tomllib.TOMLDecodeError as exc:
@@ -73,11 +76,9 @@ def _missing_config_hint() -> str:
     # A GM who installed mafvote with pip has no source folder: the commented example ships inside the package.
     try:
         shipped = data_file("config.toml")
-        example = f"the commented example config.toml (it ships with mafvote: {shipped})"
+        return t("config.file.missing.hint.shipped", shipped=shipped)
     except FileNotFoundError:
-        example = "the commented example config.toml"
-    return (f"pass the file with -c FILE, or copy {example} and edit it; `mafvote demo --keep DIR` writes a working "
-            "setup (config.toml, store, nights) into DIR to start from")
+        return t("config.file.missing.hint")
 
 
 def _complete(config: Config, file: Path, shown: str) -> None:

@@ -1,55 +1,63 @@
-"""What is wrong with a GM's file, as the config reports it: `Problem` (file, key path or line, message, hint,
-severity), `ConfigError` carrying every problem of one file, and `invalid`, the pydantic error the schema's own
-validators raise so that their hint survives into the problem.
+"""What is wrong with a GM's file, as the config reports it: the project's one `Problem` record (it lives in
+`resolver.errors`, the lowest layer both the config and the ruleset checks can import; see its docstring),
+`describe` and `problem_json`, how a problem is shown to the GM and in `mafvote check --format json`,
+`ConfigError` carrying every problem of one file, and `invalid`, the pydantic error the schema's own validators
+raise so that their hint survives into the problem.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from pathlib import Path
+from typing import Any
 
+from mafvote_resolver.errors import Problem
 from pydantic_core import PydanticCustomError
 
+from .. import messages
 from ..errors import BadInput
+from ..gm_files import UnreadableFile
+from ..messages import text as t
 
-__all__ = ["ConfigError", "Problem", "invalid", "unset_env_problem"]
+__all__ = [
+    "ConfigError", "Problem", "describe", "invalid", "problem_json", "unreadable_problem", "unset_env_problem",
+]
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a file: where (file, key path or line), what, and what to do."""
+def describe(problem: Problem) -> str:
+    """A problem as `mafvote check` and every command print it: file, line, key, severity, message, hint."""
+    where = f"{problem.file}: {problem.where}" if problem.where else problem.file
+    if problem.line:
+        where = t("problem.at_line", file=problem.file, line=problem.line, where=problem.where)
+    level = t("problem.warning") if problem.severity == "warning" else ""
+    hint = t("problem.hint", hint=problem.hint) if problem.hint else ""
+    return f"{where}: {level}{problem.message}{hint}"
 
-    file: str
-    key: str
-    message: str
-    hint: str = ""
-    severity: Literal["error", "warning"] = "error"
-    line: int = 0          # the file's line the key is on (or its table's, for a missing key); 0: not known
 
-    def __str__(self) -> str:
-        where = f"{self.file}: {self.key}" if self.key else self.file
-        if self.line:
-            where = f"{self.file}: line {self.line}: {self.key}"
-        level = "warning: " if self.severity == "warning" else ""
-        hint = f" (hint: {self.hint})" if self.hint else ""
-        return f"{where}: {level}{self.message}{hint}"
-
-    def as_dict(self) -> dict[str, str]:
-        return {
-            "file": self.file,
-            "key": self.key,
-            "severity": self.severity,
-            "message": self.message,
-            "hint": self.hint,
-            "line": self.line or None,
-        }
+def problem_json(problem: Problem) -> dict[str, Any]:
+    """A problem in `mafvote check --format json` (its `key` is the problem's place: a key path or a line)."""
+    return {
+        "file": problem.file,
+        "key": problem.where,
+        "severity": problem.severity,
+        "message": problem.message,
+        "hint": problem.hint,
+        "line": problem.line or None,
+    }
 
 
 class ConfigError(BadInput):
-    """The configuration file is wrong; `.problems` lists every problem found, in file order."""
+    """The configuration file is wrong; `.problems` lists every problem found, in file order, worded in `.language`
+    (the file's own `[alerts] language` when it could be read, else the current one)."""
 
     def __init__(self, problems: list[Problem]):
         self.problems = list(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        self.language = messages.current()
+        super().__init__("\n".join(describe(p) for p in self.problems))
+
+    def listing(self, path: object) -> str:
+        """The problems, and with several of them where `mafvote check` lists them all (as a command prints it)."""
+        if len(self.problems) < 2:
+            return str(self)
+        return f"{self}\n" + t("config.problems.more", n=len(self.problems), path=path, language=self.language)
 
 
 def invalid(message: str, hint: str = "") -> PydanticCustomError:
@@ -57,11 +65,19 @@ def invalid(message: str, hint: str = "") -> PydanticCustomError:
     return PydanticCustomError("mafvote", "{message}", {"message": message, "hint": hint})
 
 
+def unreadable_problem(shown: str, exc: UnreadableFile | OSError) -> Problem:
+    """A GM's file (the config, a ruleset) that is no text mafvote can read (`mafvote.gm_files`), in the GM's
+    language."""
+    if not isinstance(exc, UnreadableFile):
+        exc = UnreadableFile.from_os_error(exc)
+    return Problem(shown, *exc.worded(Path(shown).name))
+
+
 def unset_env_problem(where: str, variable: str, what: str) -> Problem:
     file, _, key = where.partition(": ")
     return Problem(
         file if key else "config",
         key or where,
-        f"environment variable {variable} is not set",
-        f"{what} needs it: export {variable}=... before running mafvote; the secret never goes in the file",
+        t("config.env.unset", variable=variable),
+        t("config.env.unset.hint", what=what, variable=variable),
     )

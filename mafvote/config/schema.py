@@ -26,11 +26,10 @@ from pydantic import (
 
 from ..alert_texts import LANGUAGES as ALERT_LANGUAGES
 from ..errors import BadInput
+from ..messages import text as t
 from .problems import ConfigError, invalid, unset_env_problem
 from .values import (
     DURATION_BOUNDS,
-    DURATION_FORMS,
-    TIME_EXAMPLE,
     TIMEOUT_BOUNDS,
     TooLong,
     find_zone,
@@ -62,23 +61,23 @@ def _v_duration(value: Any) -> timedelta:
     try:
         return parse_duration(value)
     except TooLong as exc:
-        raise invalid(str(exc), "check the number and its unit (d, h, m, s)") from None
+        raise invalid(str(exc), t("config.duration.hint.unit")) from None
     except ValueError as exc:
-        raise invalid(str(exc), f"write it like {DURATION_FORMS}") from None
+        raise invalid(str(exc), t("config.duration.hint")) from None
 
 
 def _v_datetime(value: Any) -> datetime:
     try:
         return parse_datetime(value)
     except ValueError as exc:
-        raise invalid(str(exc), f"write it like {TIME_EXAMPLE}") from None
+        raise invalid(str(exc), t("config.datetime.hint")) from None
 
 
 def _v_time(value: Any) -> time:
     try:
         return parse_time(value)
     except ValueError as exc:
-        raise invalid(str(exc), 'write it like "22:00" (24-hour, the schedule\'s time zone)') from None
+        raise invalid(str(exc), t("config.time.hint")) from None
 
 
 def _v_zone(value: str) -> str:
@@ -92,10 +91,7 @@ def _v_zone(value: str) -> str:
 def _v_url(value: str) -> str:
     parts = urlsplit(value.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise invalid(
-            f"{json.dumps(value, ensure_ascii=False)} is not an http(s) URL",
-            'give the full address, like "https://forum.example.org/showthread.php?tid=2"',
-        )
+        raise invalid(t("config.url.bad", value=json.dumps(value, ensure_ascii=False)), t("config.url.hint"))
     return value.strip()
 
 
@@ -104,11 +100,7 @@ _ENV_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 def _v_env(value: str) -> str:
     if not _ENV_RE.fullmatch(value):
-        raise invalid(
-            f"{json.dumps(value, ensure_ascii=False)} is not the name of an environment variable",
-            "this key names the variable that holds the secret (like MAFVOTE_HYPER_PASSWORD), "
-            "never the secret itself; export the variable before running mafvote",
-        )
+        raise invalid(t("config.env.bad", value=json.dumps(value, ensure_ascii=False)), t("config.env.hint"))
     return value
 
 
@@ -118,16 +110,13 @@ _ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 def _v_id(value: str) -> str:
     # Ids appear on the command line (--game) and in file names (votecount-<game>.html).
     if not _ID_RE.fullmatch(value):
-        raise invalid(
-            f"{json.dumps(value, ensure_ascii=False)} is not a usable id",
-            'use Latin letters, digits, "-", "_" or ".", like "ny2026"',
-        )
+        raise invalid(t("config.id.bad", value=json.dumps(value, ensure_ascii=False)), t("config.id.hint"))
     return value
 
 
 def _v_text(value: str) -> str:
     if not value.strip():
-        raise invalid("must not be empty", "")
+        raise invalid(t("config.text.empty"), "")
     return value.strip()
 
 
@@ -144,11 +133,8 @@ def _v_forms(value: dict[str, str]) -> dict[str, str]:
     for case in value:
         if case not in FORM_CASES:
             close = difflib.get_close_matches(case, FORM_CASES, n=1, cutoff=0.5)
-            raise invalid(
-                f"{json.dumps(case, ensure_ascii=False)} is not a grammatical case",
-                (f'did you mean "{close[0]}"? ' if close else "")
-                + "cases are pymorphy's: nomn gent datv accs ablt loct (forms = { accs = \"Соню\" })",
-            )
+            raise invalid(t("config.forms.bad", value=json.dumps(case, ensure_ascii=False)),
+                          (t("config.did_you_mean", close=close[0]) + " " if close else "") + t("config.forms.hint"))
     return value
 
 
@@ -161,7 +147,7 @@ Duration = Annotated[timedelta, BeforeValidator(_v_duration)]
 
 def _bounded(key: str) -> Any:
     """A `Duration` kept within `DURATION_BOUNDS[key]`."""
-    low, high, why = DURATION_BOUNDS[key]
+    low, high = DURATION_BOUNDS[key]
 
     def check(value: timedelta) -> timedelta:
         if not low <= value <= high:
@@ -169,7 +155,8 @@ def _bounded(key: str) -> Any:
             shown = format_duration(value)
             if value < timedelta(seconds=1) or parse_duration(shown) != value:
                 shown = f"{value.total_seconds():g}s"
-            raise invalid(f"{shown} is out of range ({format_duration(low)} to {format_duration(high)})", why)
+            raise invalid(t("config.duration.range", value=shown, low=format_duration(low), high=format_duration(high)),
+                          t(f"config.bounds.{key}"))
         return value
 
     return Annotated[timedelta, BeforeValidator(_v_duration), AfterValidator(check)]
@@ -178,15 +165,15 @@ def _bounded(key: str) -> Any:
 def _v_number(value: Any) -> Any:
     # TOML's true/false are no number of seconds, though pydantic would read them as 1 and 0
     if isinstance(value, bool):
-        raise invalid(f"{shown_value(value)} is not a number of seconds", "write a number of seconds, like 20")
+        raise invalid(t("config.seconds.bad", value=shown_value(value)), t("config.seconds.hint"))
     return value
 
 
 def _v_timeout(value: float) -> float:
     low, high = TIMEOUT_BOUNDS
     if not low <= value <= high:     # also inf and nan (nan compares false)
-        raise invalid(f"{shown_value(value)} seconds is out of range ({low:g} to {high:g})",
-                    "the seconds to wait for the forum's answer before retrying, like timeout = 20")
+        raise invalid(t("config.timeout.range", value=shown_value(value), low=f"{low:g}", high=f"{high:g}"),
+                      t("config.timeout.hint"))
     return value
 LocalDateTime = Annotated[datetime, BeforeValidator(_v_datetime)]
 TimeOfDay = Annotated[time, BeforeValidator(_v_time)]
@@ -219,7 +206,7 @@ class LoginConfig(_Model):
         value = os.environ.get(self.password_env)
         if not value:
             where = self._where or "login.password_env"
-            raise ConfigError([unset_env_problem(where, self.password_env, "the forum login")])
+            raise ConfigError([unset_env_problem(where, self.password_env, t("config.env.for.login"))])
         return value
 
 
@@ -374,6 +361,13 @@ class Config(_Model):
     publish: PublishConfig = Field(default_factory=PublishConfig)
     _path: Path = PrivateAttr(Path("config.toml"))
     _shown: str = PrivateAttr("config.toml")
+    _warnings: list = PrivateAttr(default_factory=list)
+
+    @property
+    def warnings(self) -> list:
+        """The file's own warnings (`Problem`s, in file order): a login sent over plain http. `mafvote check` lists
+        them; they stop no command."""
+        return list(self._warnings)
 
     @property
     def path(self) -> Path:
@@ -389,10 +383,8 @@ class Config(_Model):
         for forum in self.forums:
             if forum.id == forum_id:
                 return forum
-        raise BadInput(
-            f"{self._shown}: no forum with id {json.dumps(forum_id, ensure_ascii=False)} "
-            f"(the file has: {', '.join(f.id for f in self.forums)})"
-        )
+        raise BadInput(t("config.no_forum", file=self._shown, id=json.dumps(forum_id, ensure_ascii=False),
+                         ids=", ".join(f.id for f in self.forums)))
 
     def game(self, game_id: str | None = None) -> GameConfig:
         """The game `game_id`; with None, the only game of the file (an error when there are several)."""
@@ -400,12 +392,11 @@ class Config(_Model):
         if game_id is None:
             if len(self.games) == 1:
                 return self.games[0]
-            raise BadInput(f"{self._shown} has {len(self.games)} games; choose one with --game ID ({ids})")
+            raise BadInput(t("config.several_games", file=self._shown, n=len(self.games), ids=ids))
         for game in self.games:
             if game.id == game_id:
                 return game
         close = difflib.get_close_matches(game_id, [g.id for g in self.games], n=1)
-        hint = f'; did you mean "{close[0]}"?' if close else ""
-        raise BadInput(
-            f"{self._shown}: no game with id {json.dumps(game_id, ensure_ascii=False)} (the file has: {ids}){hint}"
-        )
+        hint = "; " + t("config.did_you_mean", close=close[0]) if close else ""
+        raise BadInput(t("config.no_game", file=self._shown, id=json.dumps(game_id, ensure_ascii=False), ids=ids)
+                       + hint)

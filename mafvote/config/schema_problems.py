@@ -12,12 +12,14 @@ from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
+from ..messages import text as t
 from .problems import Problem
 from .schema import CHANNELS, Config, ForumConfig
 from .toml_lines import key_path
 from .values import shown_value
 
 __all__ = ["schema_problem"]
+
 
 
 def _unwrap(annotation: Any) -> list[Any]:
@@ -97,36 +99,41 @@ def _unknown_key_problem(loc: tuple[Any, ...], shown: str) -> Problem:
         return Problem(
             shown,
             key_path(loc),
-            f"a {key} is never read from the config file",
-            f'remove it; put {env_key} = "MAFVOTE_..." in {where or "the table"} and export that '
-            "environment variable with the secret before running mafvote",
+            t("config.secret_in_file", key=key),
+            t("config.secret_in_file.hint", env_key=env_key, where=where) if where
+            else t("config.secret_in_file.hint.top", env_key=env_key),
         )
     close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
     if close:
-        hint = f'did you mean "{close[0]}"?'
+        hint = t("config.did_you_mean", close=close[0])
     elif known:
-        hint = "known keys here: " + ", ".join(known)
+        hint = t("config.unknown_key.known", keys=", ".join(known))
     else:
-        hint = "remove it"
+        hint = t("config.unknown_key.remove")
     where = key_path(loc[:-1])
-    return Problem(shown, key_path(loc), f"unknown key{' in ' + where if where else ''}", hint)
+    message = t("config.unknown_key.in", where=where) if where else t("config.unknown_key")
+    return Problem(shown, key_path(loc), message, hint)
 
 
+# pydantic's error type -> what the key takes (the catalogue's `config.type.<name>`)
 _TYPE_NAMES = {
-    "string_type": "text in double quotes",
-    "int_type": "a whole number",
-    "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
-    "float_type": "a number",
-    "float_parsing": "a number",
-    "bool_type": "true or false",
-    "bool_parsing": "true or false",
-    "list_type": "an array [ ... ]",
-    "model_type": "a table",
-    "model_attributes_type": "a table",
-    "dict_type": "a table { key = value }",
-    "path_type": "a path in double quotes",
+    "string_type": "text",
+    "int_type": "int",
+    "int_parsing": "int",
+    "int_from_float": "int",
+    "float_type": "number",
+    "float_parsing": "number",
+    "bool_type": "bool",
+    "bool_parsing": "bool",
+    "list_type": "array",
+    "model_type": "table",
+    "model_attributes_type": "table",
+    "dict_type": "inline_table",
+    "path_type": "path",
 }
+
+# pydantic's number bounds -> the catalogue's text and the bound in the error's context
+_BOUNDS = {"greater_than": "gt", "greater_than_equal": "ge", "less_than": "lt", "less_than_equal": "le"}
 
 
 def schema_problem(err: dict[str, Any], shown: str) -> Problem:
@@ -141,46 +148,55 @@ def schema_problem(err: dict[str, Any], shown: str) -> Problem:
         return Problem(shown, key, ctx.get("message", err["msg"]), ctx.get("hint", ""))
     if kind == "missing":
         example = _example(loc)
-        if not example:
-            field = _field_at(loc)
-            kinds = _unwrap(field.annotation) if field else []
-            if any(get_origin(k) is list for k in kinds):
-                example = f"a [[{_table_name(loc)}]] table"
-            elif any(isinstance(k, type) and issubclass(k, BaseModel) for k in kinds):
-                example = f"a [{_table_name(loc)}] table"
-        what = "table" if example.startswith("a [") else "key"
-        return Problem(shown, key, f"required {what} is missing", f"add {example}" if example else "add it")
+        if example:
+            return Problem(shown, key, t("config.missing.key"), t("config.missing.add", example=example))
+        field = _field_at(loc)
+        kinds = _unwrap(field.annotation) if field else []
+        if any(get_origin(k) is list for k in kinds):
+            return Problem(shown, key, t("config.missing.table"), t("config.missing.add_tables", name=_table_name(loc)))
+        if any(isinstance(k, type) and issubclass(k, BaseModel) for k in kinds):
+            return Problem(shown, key, t("config.missing.table"), t("config.missing.add_table", name=_table_name(loc)))
+        return Problem(shown, key, t("config.missing.key"), t("config.missing.add_it"))
     if kind == "literal_error":
         allowed = re.findall(r"'([^']*)'", ctx.get("expected", ""))
         close = difflib.get_close_matches(str(value), allowed, n=1, cutoff=0.6) if isinstance(value, str) else []
-        hint = f'did you mean "{close[0]}"?' if close else ""
+        hint = t("config.did_you_mean", close=close[0]) if close else ""
         if loc[:2] == ("alerts", "channels") and value == "console":
-            hint = "the console is always on; list only " + ", ".join(CHANNELS)
+            hint = t("config.channels.console", channels=", ".join(CHANNELS))
         if loc == ("alerts", "language"):
             lower = str(value).strip().lower()
-            hint = (f'did you mean "{lower}"?' if lower in allowed
-                    else 'mafvote speaks Russian and English: write language = "ru" or "en"')
-        return Problem(shown, key, f"{shown_value(value)} is not one of: {', '.join(allowed)}", hint)
+            hint = t("config.did_you_mean", close=lower) if lower in allowed else t("config.language.hint")
+        return Problem(shown, key, t("config.not_one_of", value=shown_value(value), allowed=", ".join(allowed)), hint)
     if kind == "list_type" and isinstance(value, dict) and loc and loc[-1] in ("forums", "games", "players"):
-        return Problem(
-            shown, key, "must be an array of tables", f"write each entry under [[{_table_name(loc)}]] (double brackets)"
-        )
+        return Problem(shown, key, t("config.array_of_tables"), t("config.array_of_tables.hint", name=_table_name(loc)))
     if kind in ("too_short",) and isinstance(value, list) and not value:
         example = _example(loc)
-        what = {"forums": "[[forums]] table", "games": "[[games]] table"}.get(str(loc[-1]), "entry")
-        return Problem(shown, key, f"needs at least one {what}", f"add {example}" if example else f"add a {what}")
+        if loc[-1] in ("forums", "games"):
+            return Problem(shown, key, t("config.needs_table", name=loc[-1]),
+                           t("config.missing.add", example=example) if example
+                           else t("config.missing.add_tables", name=loc[-1]))
+        return Problem(shown, key, t("config.needs_entry"),
+                       t("config.missing.add", example=example) if example else t("config.needs_entry.hint"))
     if kind in _TYPE_NAMES:
-        expected = _TYPE_NAMES[kind]
+        expected = t(f"config.type.{_TYPE_NAMES[kind]}")
         example = _example(loc)
-        hint = f"write it like {example}" if example else f"give {expected}"
+        hint = t("config.write_like", example=example) if example else t("config.type.give", expected=expected)
         if kind in ("model_type", "dict_type", "model_attributes_type") and not example:
-            hint = f"write it as a table [{_table_name(loc)}] or an inline table {{ ... }}"
-        return Problem(shown, key, f"expected {expected}, got {shown_value(value)}", hint)
-    # Number bounds and anything else: pydantic's message is clear enough ("Input should be greater
-    # than 0"); say what was found.
-    message = err["msg"][:1].lower() + err["msg"][1:]
-    message = message.replace("input should be", "should be")
-    return Problem(shown, key, f"{message}, got {shown_value(value)}", _example(loc) and f"write it like {_example(loc)}")
+            hint = t("config.type.table_hint", name=_table_name(loc))
+        return Problem(shown, key, t("config.type.expected", expected=expected, value=shown_value(value)), hint)
+    # Number bounds and anything else pydantic finds: our words for its error type (its own message is English),
+    # and what was found
+    example = _example(loc)
+    hint = t("config.write_like", example=example) if example else ""
+    if kind in _BOUNDS and _BOUNDS[kind] in ctx:
+        bound = ctx[_BOUNDS[kind]]
+        bound = f"{bound:g}" if isinstance(bound, int | float) else str(bound)     # pydantic's 60.0 is the GM's 60
+        message = t(f"config.bound.{_BOUNDS[kind]}", bound=bound, value=shown_value(value))
+    elif kind == "finite_number":
+        message = t("config.bound.finite", value=shown_value(value))
+    else:
+        message = t("config.value.invalid", value=shown_value(value))
+    return Problem(shown, key, message, hint)
 
 
 def _table_name(loc: tuple[Any, ...]) -> str:

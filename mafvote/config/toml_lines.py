@@ -5,11 +5,13 @@ line, column and a hint.
 """
 from __future__ import annotations
 
+import ast
 import json
 import re
 from dataclasses import replace
 from typing import Any
 
+from ..messages import text as t
 from .problems import Problem
 
 __all__ = ["in_file_order", "key_lines", "key_path", "locate", "syntax_problem"]
@@ -104,8 +106,8 @@ def locate(problems: list[Problem], text: str, shown: str) -> list[Problem]:
     out = []
     for problem in problems:
         line = 0
-        if problem.file == shown and problem.key and not problem.line:
-            key = problem.key
+        if problem.file == shown and problem.where and not problem.line:
+            key = problem.where
             while key and not line:
                 line = lines.get(key, 0)
                 key = re.sub(r'(?:\[\d+\]|\.?(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"))$', "", key)
@@ -115,34 +117,79 @@ def locate(problems: list[Problem], text: str, shown: str) -> list[Problem]:
 
 _TOML_POS = re.compile(r"^(?P<what>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$")
 
+# tomllib's messages (English, and not ours to word) -> the catalogue's `config.toml.<name>`, with what they quote
+_TOML_ERRORS = tuple((re.compile(pattern), name) for pattern, name in (
+    (r"Cannot overwrite a value", "overwrite"),
+    (r"Cannot declare (?P<x>.+) twice", "twice"),
+    (r"Cannot redefine namespace (?P<x>.+)", "redefine"),
+    (r"Cannot mutate immutable namespace (?P<x>.+)", "immutable"),
+    (r"Duplicate inline table key (?P<x>.+)", "duplicate_inline"),
+    (r"Unescaped '\\' in a string", "backslash"),
+    (r"Unterminated string", "unterminated"),
+    (r"Unclosed inline table", "unclosed_table"),
+    (r"Unclosed array", "unclosed_array"),
+    (r"Invalid value", "value"),
+    (r"Invalid statement", "statement"),
+    (r"Invalid initial character for a key part", "key_start"),
+    (r"Invalid hex value", "hex"),
+    (r"Invalid date or datetime", "date"),
+    (r"(?:Illegal|Found invalid) character (?P<x>.+)", "character"),
+    (r"Expected '\]\]' at the end of an array declaration", "array_header"),
+    (r"Expected '\]' at the end of a table declaration", "table_header"),
+    (r"Expected '=' after a key in a key/value pair", "equals"),
+    (r"Expected newline or end of document after a statement", "newline"),
+    (r"Expected (?P<x>'.+')", "expected"),
+    (r"Escaped character is not a Unicode scalar value", "escape"),
+    (r"Arrays or inline tables nested more than (?P<x>\d+) deep", "deep"),
+))
+
+
+def _quoted(x: str) -> str:
+    """What tomllib quotes, as the file has it: `('games', 'schedule')` -> `games.schedule`, `'b'` -> `b`."""
+    try:
+        value = ast.literal_eval(x)
+    except (ValueError, SyntaxError):
+        return x
+    if isinstance(value, tuple) and all(isinstance(part, str) for part in value):
+        return ".".join(value)
+    return value if isinstance(value, str) and value.isprintable() else x
+
+
+def _toml_error(what: str) -> str:
+    """tomllib's message in the GM's language (its own words when it is one we do not know)."""
+    for pattern, name in _TOML_ERRORS:
+        if m := pattern.fullmatch(what):
+            return t(f"config.toml.{name}", x=_quoted(m.groupdict().get("x") or ""))
+    return t("config.toml.other", what=what[:1].lower() + what[1:])
+
 
 def syntax_problem(message: str, shown: str) -> Problem:
     """tomllib's `Invalid value (at line 3, column 9)` -> a Problem naming line and column, with a hint."""
     match = _TOML_POS.match(message)
     what = match["what"] if match else message
     if match and match["line"]:
-        where = f"line {match['line']}, column {match['col']}"
+        where = t("config.at.line_column", line=match["line"], column=match["col"])
     else:
-        where = "end of file" if match else ""
+        where = t("config.at.end_of_file") if match else ""
     lowered = what.lower()
     if "overwrite" in lowered or "redefine" in lowered or "duplicate" in lowered:
-        hint = "a key or table is written twice; keep one (use [[games]] with double brackets for several games)"
+        hint = t("config.toml.hint.twice")
     elif "key" in lowered and "character" in lowered:
-        hint = 'a bare key is Latin letters, digits, "_" or "-"; put any other key in double quotes'
+        hint = t("config.toml.hint.key")
     elif "invalid value" in lowered:
-        hint = 'text values need double quotes (name = "Ronin"); times too ("22:00")'
+        hint = t("config.toml.hint.value")
     elif "newline" in lowered or "end of" in lowered or "unclosed" in lowered:
-        hint = "a string, array or inline table opened at or before this point is not closed"
+        hint = t("config.toml.hint.unclosed")
     else:
-        hint = 'TOML is key = value, one per line; text in double quotes; tables as [name] or [[name]]'
-    return Problem(shown, where, f"TOML syntax error: {what[:1].lower() + what[1:]}", hint)
+        hint = t("config.toml.hint")
+    return Problem(shown, where, t("config.toml.syntax", what=_toml_error(what)), hint)
 
 
 def in_file_order(problems: list[Problem], raw: dict[str, Any]) -> list[Problem]:
     def order(problem: Problem) -> tuple:
         out: list[tuple[int, int, str]] = []
         node: Any = raw
-        for part in re.findall(r'\[(\d+)\]|"((?:[^"\\]|\\.)*)"|([^.\[\]"]+)', problem.key):
+        for part in re.findall(r'\[(\d+)\]|"((?:[^"\\]|\\.)*)"|([^.\[\]"]+)', problem.where):
             index, quoted, bare = part
             if index:
                 position = int(index)

@@ -6,21 +6,21 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 import re
 import unicodedata
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from ..messages import text as t
+
 __all__ = [
-    "DURATION_BOUNDS", "DURATION_FORMS", "MAX_DURATION", "TIMEOUT_BOUNDS", "TIME_EXAMPLE", "TZ_EXAMPLE", "TooLong",
+    "DURATION_BOUNDS", "MAX_DURATION", "TIMEOUT_BOUNDS", "TooLong",
     "find_zone", "format_duration", "localize", "name_key", "parse_datetime", "parse_duration", "parse_time",
     "show_time", "shown_value", "zone_hint",
 ]
 
-DURATION_FORMS = "90s, 2m, 1h30m (units d, h, m, s)"
-TZ_EXAMPLE = 'an IANA name such as "Europe/Moscow", "Europe/Kiev" or "UTC"'
-TIME_EXAMPLE = '"2026-12-27T20:00" (the schedule\'s time zone) or "2026-12-27T20:00+03:00"'
 
 
 _DURATION_RE = re.compile(
@@ -37,19 +37,19 @@ def parse_duration(text: str) -> timedelta:
     either hammers the forum or misses a deadline.
     """
     if isinstance(text, bool) or not isinstance(text, str):
-        raise ValueError(f"{shown_value(text)} has no unit (is it seconds or minutes?)")
+        raise ValueError(t("config.duration.no_unit", value=shown_value(text)))
     match = _DURATION_RE.match(text.strip())
     if not text.strip() or not match or not any(match.groupdict().values()):
-        raise ValueError(f"{json.dumps(text, ensure_ascii=False)} is not a duration")
+        raise ValueError(t("config.duration.bad", value=json.dumps(text, ensure_ascii=False)))
     parts = {k: float(v) for k, v in match.groupdict().items() if v}
     seconds = (parts.get("d", 0) * 86400 + parts.get("h", 0) * 3600 + parts.get("m", 0) * 60 + parts.get("s", 0))
     if seconds > MAX_DURATION.total_seconds():
         # checked on the number: `timedelta` itself overflows (OverflowError) long before a float does
-        raise TooLong(f"{json.dumps(text, ensure_ascii=False)} is longer than any game "
-                       f"(at most {format_duration(MAX_DURATION)})")
+        raise TooLong(t("config.duration.too_long", value=json.dumps(text, ensure_ascii=False),
+                        most=format_duration(MAX_DURATION)))
     value = timedelta(seconds=seconds)
     if value <= timedelta(0):
-        raise ValueError("a duration must be longer than zero")
+        raise ValueError(t("config.duration.zero"))
     return value
 
 
@@ -61,19 +61,14 @@ class TooLong(ValueError):
 # date leaves the calendar (`date value out of range`) in the commands that plan the next crawl or alert.
 MAX_DURATION = timedelta(days=365)
 
-# Each configured duration's sane range, and why (checked after `parse_duration`, reported as a config problem with
-# the key's line). Below the lower bound mafvote would hammer the forum or the GM; above the upper one a whole
-# game day could pass unread or a warning come before the game began.
-DURATION_BOUNDS: dict[str, tuple[timedelta, timedelta, str]] = {
-    "poll_interval": (timedelta(seconds=10), timedelta(days=1),
-                      "poll at least every day (a day's votes would go unread) and at most every 10s (each poll is "
-                      "a request to the forum)"),
-    "reread_interval": (timedelta(minutes=1), timedelta(days=7),
-                        "re-read the day's pages between every minute and every 7 days"),
-    "before_deadline": (timedelta(seconds=1), timedelta(days=7),
-                        "a warning comes at most 7 days before a deadline (a game's phase is a day or two)"),
-    "interval": (timedelta(minutes=1), timedelta(days=1),
-                 "publish between every minute and once a day (each post or edit is a request to the forum)"),
+# Each configured duration's sane range (checked after `parse_duration`, reported as a config problem with the key's
+# line; why is the catalogue's `config.bounds.<key>`). Below the lower bound mafvote would hammer the forum or the
+# GM; above the upper one a whole game day could pass unread or a warning come before the game began.
+DURATION_BOUNDS: dict[str, tuple[timedelta, timedelta]] = {
+    "poll_interval": (timedelta(seconds=10), timedelta(days=1)),
+    "reread_interval": (timedelta(minutes=1), timedelta(days=7)),
+    "before_deadline": (timedelta(seconds=1), timedelta(days=7)),
+    "interval": (timedelta(minutes=1), timedelta(days=1)),
 }
 
 # A forum request's timeout: a finite number of seconds (an infinite one would hang every crawl on a stalled
@@ -96,39 +91,39 @@ def parse_datetime(value: Any) -> datetime:
     if isinstance(value, datetime):
         return value
     if isinstance(value, date):
-        raise ValueError("a date alone is not enough here: give the time too")
+        raise ValueError(t("config.datetime.date_only"))
     if not isinstance(value, str):
-        raise ValueError("expected a date and time")
+        raise ValueError(t("config.datetime.expected"))
     text = value.strip()
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        raise ValueError("a date alone is not enough here: give the time too")
+        raise ValueError(t("config.datetime.date_only"))
     try:
         return datetime.fromisoformat(text)
     except ValueError:
-        raise ValueError(f"{json.dumps(value, ensure_ascii=False)} is not an ISO 8601 date and time") from None
+        raise ValueError(t("config.datetime.bad", value=json.dumps(value, ensure_ascii=False))) from None
 
 
 def parse_time(value: Any) -> time:
     if isinstance(value, time):
         return value
     if not isinstance(value, str):
-        raise ValueError("expected a time of day")
+        raise ValueError(t("config.time.expected"))
     try:
         return time.fromisoformat(value.strip())
     except ValueError:
-        raise ValueError(f"{json.dumps(value, ensure_ascii=False)} is not a time of day") from None
+        raise ValueError(t("config.time.bad", value=json.dumps(value, ensure_ascii=False))) from None
 
 
 def find_zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, TypeError):
-        raise ValueError(f"unknown time zone {json.dumps(name, ensure_ascii=False)}") from None
+        raise ValueError(t("config.zone.unknown", value=json.dumps(name, ensure_ascii=False))) from None
 
 
 def zone_hint(name: str) -> str:
     close = difflib.get_close_matches(name, sorted(available_timezones()), n=1, cutoff=0.7)
-    return f'did you mean "{close[0]}"? Time zones are {TZ_EXAMPLE}' if close else f"use {TZ_EXAMPLE}"
+    return t("config.zone.hint.close", close=close[0]) if close else t("config.zone.hint")
 
 
 def localize(value: datetime, tz: tzinfo) -> datetime:
@@ -152,9 +147,11 @@ def name_key(name: str) -> str:
 def shown_value(value: Any) -> str:
     """A found value as the GM would recognise it in the file."""
     if isinstance(value, dict):
-        text = "a table"
+        text = t("config.value.table")
     elif isinstance(value, list):
-        text = "an array"
+        text = t("config.value.array")
+    elif isinstance(value, float) and not math.isfinite(value):
+        text = t("config.value.infinite") if value == value else t("config.value.nan")
     elif isinstance(value, str | int | float | bool):
         text = json.dumps(value, ensure_ascii=False)
     else:

@@ -463,12 +463,12 @@ def test_config_unknown_language_is_an_error_naming_the_line(tmp_path):
     path = _config(tmp_path, 'language = "fr"')
     with pytest.raises(ConfigError) as caught:
         load_config(path)
-    assert str(caught.value) == (f'{path}: line 25: alerts.language: "fr" is not one of: en, ru '
-                                 '(hint: mafvote speaks Russian and English: write language = "ru" or "en")')
+    assert str(caught.value) == (f'{path}: строка 25: alerts.language: "fr" — не одно из: en, ru '
+                                 '(подсказка: mafvote говорит по-русски и по-английски: `language = "ru"` или `"en"`)')
 
 
 def test_config_near_miss_language_gets_a_did_you_mean(tmp_path):
-    with pytest.raises(ConfigError, match=r'alerts.language: "RU" is not one of: en, ru \(hint: did you mean "ru"\?\)'):
+    with pytest.raises(ConfigError, match=r'alerts.language: "RU" — не одно из: en, ru \(подсказка: может быть, `ru`\?\)'):
         load_config(_config(tmp_path, 'language = "RU"'))
 
 

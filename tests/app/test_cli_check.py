@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import textwrap
-import types
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -151,21 +150,22 @@ def test_check_reports_every_mistake_with_exit_status_2_and_no_traceback(folder)
     # with a newline: [[forums]] is line 2)
     keys = [tuple(line.split(": ")[1:3]) for line in lines]
     assert keys == [
-        ("line 7", "forums[0].timeout"),
-        ("line 8", "forums[0].login.password"),
-        ("line 8", "forums[0].login.password_env"),
-        ("line 12", "games[0].forum"),
-        ("line 17", "games[0].poll_interval"),
-        ("line 18", "games[0].pol_interval"),
-        ("line 20", "games[0].schedule.day_deadline"),
-        ("line 30", "games[0].players[1].nick"),
+        ("строка 7", "forums[0].timeout"),
+        ("строка 8", "forums[0].login.password"),
+        ("строка 8", "forums[0].login.password_env"),
+        ("строка 12", "games[0].forum"),
+        ("строка 17", "games[0].poll_interval"),
+        ("строка 18", "games[0].pol_interval"),
+        ("строка 20", "games[0].schedule.day_deadline"),
+        ("строка 30", "games[0].players[1].nick"),
     ]
-    assert lines[0] == 'bad.toml: line 7: forums[0].timeout: expected a number, got "long" (hint: write it like timeout = 20)'
-    assert lines[5] == ('bad.toml: line 18: games[0].pol_interval: unknown key in games[0] '
-                        '(hint: did you mean "poll_interval"?)')
+    assert lines[0] == ('bad.toml: строка 7: forums[0].timeout: нужно: число; написано: "long" '
+                        "(подсказка: пишите так: `timeout = 20`)")
+    assert lines[5] == ("bad.toml: строка 18: games[0].pol_interval: неизвестный ключ в `games[0]` "
+                        "(подсказка: может быть, `poll_interval`?)")
     assert lines[7] == (
-        'bad.toml: line 30: games[0].players[1].nick: nick "RONIN" appears twice in the roster (also players[0].nick) '
-        "(hint: each player is listed once; nicks are compared ignoring case and ё/е)"
+        "bad.toml: строка 30: games[0].players[1].nick: ник «RONIN» дважды в составе (ещё `players[0].nick`) "
+        "(подсказка: каждый игрок указывается один раз; ники сравниваются без учёта регистра и ё/е)"
     )
     assert result.stderr == "bad.toml: 8 ошибок\n"
 
@@ -181,8 +181,8 @@ def test_check_json_lists_problems_for_scripts(folder):
         "file": "bad.toml",
         "key": "games[0].forum",
         "severity": "error",
-        "message": 'no [[forums]] has id "hyperr"',
-        "hint": 'did you mean "hyper"?',
+        "message": "нет `[[forums]]` с `id` «hyperr»",
+        "hint": "может быть, `hyper`?",
         "line": 12,
     }
 
@@ -190,14 +190,16 @@ def test_check_json_lists_problems_for_scripts(folder):
 def test_check_missing_file(folder):
     result = run("check", "-c", "nope.toml")
     assert result.exit_code == 2
-    assert result.stdout.startswith("nope.toml: file not found (hint: ")
+    assert result.stdout.startswith("nope.toml: файл не найден (подсказка: укажите файл через `-c FILE` или скопируйте "
+                                    "пример `config.toml`")
 
 
 def test_check_toml_syntax_error(folder):
     write(folder, CONFIG.replace('gm = ["Ведущий"]', 'gm = ["Ведущий"'))
     result = run("check")
     assert result.exit_code == 2
-    assert result.stdout.startswith("config.toml: line 17, column 1: TOML syntax error: ")
+    assert result.stdout == ("config.toml: строка 17, столбец 1: ошибка синтаксиса TOML: массив не закрыт (подсказка: "
+                             "строка, массив или встроенная таблица, открытые здесь или раньше, не закрыты)\n")
 
 
 def test_check_validates_the_ruleset_file_it_names(folder):
@@ -205,7 +207,8 @@ def test_check_validates_the_ruleset_file_it_names(folder):
     write(folder, CONFIG)
     result = run("check")
     assert result.exit_code == 2
-    assert result.stdout.startswith("rules.toml: line 2, column 14: TOML syntax error: ")
+    assert result.stdout.startswith("rules.toml: строка 2, столбец 14: ошибка синтаксиса TOML: недопустимый символ "
+                                    "`'\\n'`")
 
 
 def test_check_roster_roles_against_the_ruleset(folder):
@@ -215,8 +218,8 @@ def test_check_roster_roles_against_the_ruleset(folder):
     result = run("check")
     assert result.exit_code == 2
     assert result.stdout == (
-        f'config.toml: line {role_line}: games[0].players[1].role: role "Снiговик" is not in ruleset rules.toml '
-        '(hint: did you mean "Снеговик"?)\n'
+        f"config.toml: строка {role_line}: games[0].players[1].role: роли «Снiговик» нет в наборе правил rules.toml "
+        "(подсказка: может быть, `Снеговик`?)\n"
     )
 
 
@@ -234,8 +237,8 @@ def test_check_reports_a_wrong_roster_role_beside_the_files_other_mistakes(folde
     assert result.exit_code == 2
     lines = result.stdout.splitlines()
     assert any(other_message in line for line in lines if "role" not in line), result.stdout
-    assert (f'config.toml: line {role_line}: games[0].players[1].role: role "Снiговик" is not in ruleset '
-            'rules.toml (hint: did you mean "Снеговик"?)') in lines
+    assert (f"config.toml: строка {role_line}: games[0].players[1].role: роли «Снiговик» нет в наборе правил "
+            "rules.toml (подсказка: может быть, `Снеговик`?)") in lines
     assert len(lines) == 2
 
 
@@ -244,31 +247,25 @@ def test_check_calls_the_ruleset_validator_when_it_exists(folder, monkeypatch):
 
     def validate(path):
         seen.append(path)
-        # shaped like resolver.errors.Problem: the place is `where`
-        return [types.SimpleNamespace(file=path.name, where="roles[1].side", message="a role with no side", hint="add side")]
+        return [Problem(path.name, "roles[1].side", "a role with no side", "add side")]
 
     monkeypatch.setattr(config_check, "validate", validate)     # the ruleset validator `mafvote check` calls
     write(folder, CONFIG)
     result = run("check")
     assert seen == [folder / "rules.toml"]
     assert result.exit_code == 2
-    assert result.stdout == "rules.toml: roles[1].side: a role with no side (hint: add side)\n"
+    assert result.stdout == "rules.toml: roles[1].side: a role with no side (подсказка: add side)\n"
 
 
-def test_check_lists_the_problems_a_ruleset_validator_raises(folder, monkeypatch):
-    class RulesetError(Exception):
-        def __init__(self, problems):
-            super().__init__("ruleset")
-            self.problems = problems
-
-    def validate(path):
-        raise RulesetError([types.SimpleNamespace(file="rules.toml", where="line 3", message="rank gap", hint="")])
-
-    monkeypatch.setattr(config_check, "validate", validate)     # the ruleset validator `mafvote check` calls
+def test_check_lists_the_problems_the_ruleset_checker_finds(folder):
+    # the real checker (resolver.check_ruleset through mafvote.rulesets.validate): its problems are the same record
+    # as the config's, listed with their file and place
+    (folder / "rules.toml").write_text(textwrap.dedent(RULESET).replace('side = "town"', 'side = "towm"'),
+                                       encoding="utf-8")
     write(folder, CONFIG)
     result = run("check")
     assert result.exit_code == 2
-    assert result.stdout == "rules.toml: line 3: rank gap\n"
+    assert result.stdout == "rules.toml: roles[1].side: unknown side 'towm' (подсказка: did you mean \"town\"?)\n"
 
 
 def test_check_warns_about_unset_secrets_but_passes(folder, monkeypatch):
@@ -278,9 +275,9 @@ def test_check_warns_about_unset_secrets_but_passes(folder, monkeypatch):
     result = run("check")
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
-        f"config.toml: line {tg_line}: alerts.telegram.token_env: warning: environment variable MAFVOTE_TEST_TG is not set "
-        "(hint: the telegram alert channel needs it: export MAFVOTE_TEST_TG=... before running mafvote; "
-        "the secret never goes in the file)",
+        f"config.toml: строка {tg_line}: alerts.telegram.token_env: предупреждение: переменная окружения "
+        "`MAFVOTE_TEST_TG` не задана (подсказка: она нужна: для оповещений в Телеграм; задайте `MAFVOTE_TEST_TG=...` "
+        "перед запуском `mafvote`; секрет никогда не пишется в файл)",
         "config.toml: всё в порядке — 1 форум, 1 игра, 2 игрока (1 предупреждение)",
     ]
     monkeypatch.setenv("MAFVOTE_TEST_TG", "123:abc")
@@ -294,7 +291,7 @@ def test_check_through_the_mafvote_entry_point_exits_2(folder, monkeypatch, caps
     with pytest.raises(SystemExit) as caught:
         main(["check"])
     assert caught.value.code == 2
-    assert "games[0].pol_interval: unknown key" in capsys.readouterr().out
+    assert "games[0].pol_interval: неизвестный ключ" in capsys.readouterr().out
 
 
 # --- the shared options
@@ -330,7 +327,7 @@ def test_game_option_lists_the_ids_when_several_games(folder):
     write(folder, TWO_GAMES, "two.toml")
     result = CliRunner().invoke(show_game, ["-c", "two.toml"])
     assert result.exit_code == 2
-    assert "two.toml has 2 games; choose one with --game ID (ny, ny2)" in result.stderr
+    assert "в two.toml 2 игры; выберите одну: `--game ID` (ny, ny2)" in result.stderr
     result = CliRunner().invoke(show_game, ["-c", "two.toml", "--game", "ny2", "--format", "json"])
     assert result.exit_code == 0, result.output
     assert result.output == "json ny2 Вторая 2\n"
@@ -342,8 +339,8 @@ def test_a_bad_config_stops_any_command_with_exit_2(folder):
     write(folder, MISTAKES)
     result = CliRunner().invoke(show_game, [])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: config.toml: line 7: forums[0].timeout: expected a number")
-    assert "(8 problems; `mafvote check -c config.toml` lists them too)" in result.stderr
+    assert result.stderr.startswith("error: config.toml: строка 7: forums[0].timeout: нужно: число")
+    assert "(8 ошибок; `mafvote check -c config.toml` покажет их все)" in result.stderr
 
 
 def test_config_option_reads_mafvote_config_from_the_environment(folder, monkeypatch):
@@ -416,5 +413,6 @@ def test_check_refuses_a_vote_thread_that_is_the_game_topic(folder):
     line = text.splitlines().index('vote_thread = "https://forum.example.org/showthread.php?tid=1"') + 1
     result = run("check")
     assert result.exit_code == 2
-    assert result.stdout == (f"config.toml: line {line}: games[0].vote_thread: is the same address as game_topic "
-                             "(hint: the vote thread is the topic where players post their votes; give its own URL)\n")
+    assert result.stdout == (f"config.toml: строка {line}: games[0].vote_thread: тот же адрес, что и `game_topic` "
+                             "(подсказка: тема голосования — та, где игроки пишут голоса; укажите её собственный "
+                             "адрес)\n")

@@ -176,7 +176,7 @@ def test_posts_text_for_the_game_topic(forum, config, capsys):
 
 def test_posts_of_an_unknown_game_is_bad_input(config, capsys):
     code, out, err = run(["posts", "--game", "nyy"], capsys)
-    assert code == 2 and 'no game with id "nyy"' in err
+    assert code == 2 and 'нет игры с `id` "nyy"' in err
 
 
 @pytest.mark.parametrize("html, text", [

@@ -282,10 +282,10 @@ def test_bad_post_keys_exit_2_with_the_key_path_and_a_hint(game_dir):
     write_config(game_dir, 'theme = "new_yaer"\ntemplates_dir = "absent"\nflavor_dir = "flavor.txt"')
     code, out, err = run("render", "night", "1")
     assert code == 2 and out == ""
-    assert 'games[0].theme: no theme "new_yaer" (hint: did you mean "new_year"?' in err
-    assert 'games[0].templates_dir: folder "absent" does not exist' in err
-    assert 'games[0].flavor_dir: folder "flavor.txt" is a file, not a folder' in err
-    assert "relative to the config file's folder" in err
+    assert "games[0].theme: нет темы «new_yaer» (подсказка: может быть, `new_year`?" in err
+    assert "games[0].templates_dir: папки «absent» нет" in err
+    assert "games[0].flavor_dir: «flavor.txt» — файл, а не папка" in err
+    assert "или исправьте путь (относительно папки конфига)" in err
 
 
 def test_folders_are_relative_to_the_config_files_folder(game_dir, tmp_path_factory, monkeypatch):

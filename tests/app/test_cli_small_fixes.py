@@ -73,8 +73,8 @@ def test_rule_a_ruleset_mistake_is_exit_2_from_check_and_from_every_command(tmp_
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
     code, out, err = run("check")
-    # `check` writes the hint as "(hint: ...)"; the other commands as the bare "(...)"
-    assert code == 2 and problem.replace(" (", " (hint: ", 1) in out + err and "Traceback" not in out + err
+    # `check` writes the hint as "(подсказка: ...)"; the other commands as the bare "(...)"
+    assert code == 2 and problem.replace(" (", " (подсказка: ", 1) in out + err and "Traceback" not in out + err
     assert (out + err).rstrip().endswith("config.toml: 1 ошибка")
     for command in (["tally"], ["state"], ["night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Алису"]):
         code, out, err = run(*command)

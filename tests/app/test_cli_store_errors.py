@@ -171,7 +171,7 @@ def test_posts_without_a_store_says_none_are_stored_and_creates_none(tmp_path, c
 
 def test_a_wrong_game_is_named_before_a_missing_store(tmp_path, capsys):
     code, out, err = run(capsys, "tally", "--game", "nyy", "-c", str(write_config(tmp_path, "typo/mafvot.db")))
-    assert code == 2 and 'no game with id "nyy"' in err and "no store" not in err
+    assert code == 2 and 'нет игры с `id` "nyy"' in err and "no store" not in err
 
 
 def test_status_without_a_store_shows_the_schedule_notes_the_missing_store_and_creates_none(tmp_path, capsys):

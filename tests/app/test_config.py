@@ -13,12 +13,14 @@ from mafvote.config import (
     Config,
     ConfigError,
     Problem,
+    describe,
     environment_problems,
     format_duration,
     key_lines,
     load_config,
     parse_duration,
 )
+from mafvote import messages
 from mafvote.errors import BadInput
 
 REPO = Path(__file__).resolve().parents[2]
@@ -75,7 +77,7 @@ def problems(path: Path) -> list[Problem]:
 
 
 def by_key(found: list[Problem]) -> dict[str, Problem]:
-    return {p.key: p for p in found}
+    return {p.where: p for p in found}
 
 
 # --- the example and a minimal file
@@ -163,7 +165,7 @@ nick = "соня"
 
 def test_a_file_with_several_mistakes_reports_all_of_them_with_key_paths(tmp_path):
     found = problems(write(tmp_path, SEVERAL_MISTAKES))
-    assert [p.key for p in found] == [
+    assert [p.where for p in found] == [
         "forums[0].min_delay",  # wrong type
         "forums[0].login.password",  # a password in the file
         "forums[0].login.password_env",  # ... and so the login lacks its variable
@@ -174,17 +176,17 @@ def test_a_file_with_several_mistakes_reports_all_of_them_with_key_paths(tmp_pat
         "games[0].players[2].nick",  # duplicate nick
     ]
     keyed = by_key(found)
-    assert keyed["forums[0].min_delay"].message == 'expected a number, got "fast"'
+    assert keyed["forums[0].min_delay"].message == 'нужно: число; написано: "fast"'
     assert "password_env" in keyed["forums[0].login.password"].hint
-    assert keyed["forums[0].login.password"].message == "a password is never read from the config file"
-    assert keyed["games[0].forum"].message == 'no [[forums]] has id "hyperr"'
-    assert keyed["games[0].forum"].hint == 'did you mean "hyper"?'
-    assert keyed["games[0].poll_intervall"].hint == 'did you mean "poll_interval"?'
-    assert keyed["games[0].reread_interval"].message == '"2 minutes" is not a duration'
-    assert "90s, 2m, 1h30m" in keyed["games[0].reread_interval"].hint
-    assert keyed["games[0].schedule.night_deadline"].message == "required key is missing"
-    assert keyed["games[0].schedule.night_deadline"].hint == 'add night_deadline = "22:30"'
-    assert keyed["games[0].players[2].nick"].message == 'nick "соня" appears twice in the roster (also players[0].nick)'
+    assert keyed["forums[0].login.password"].message == "`password` никогда не читается из файла конфига"
+    assert keyed["games[0].forum"].message == "нет `[[forums]]` с `id` «hyperr»"
+    assert keyed["games[0].forum"].hint == "может быть, `hyper`?"
+    assert keyed["games[0].poll_intervall"].hint == "может быть, `poll_interval`?"
+    assert keyed["games[0].reread_interval"].message == '"2 minutes" — не продолжительность'
+    assert "`90s`, `2m`, `1h30m`" in keyed["games[0].reread_interval"].hint
+    assert keyed["games[0].schedule.night_deadline"].message == "не хватает обязательного ключа"
+    assert keyed["games[0].schedule.night_deadline"].hint == 'добавьте `night_deadline = "22:30"`'
+    assert keyed["games[0].players[2].nick"].message == "ник «соня» дважды в составе (ещё `players[0].nick`)"
 
 
 def test_error_text_is_one_line_per_problem_with_file_key_and_hint(tmp_path):
@@ -193,8 +195,9 @@ def test_error_text_is_one_line_per_problem_with_file_key_and_hint(tmp_path):
         load_config(path)
     lines = str(caught.value).splitlines()
     assert len(lines) == 8
-    assert lines[4] == f'{path}: line 17: games[0].poll_intervall: unknown key in games[0] (hint: did you mean "poll_interval"?)'
-    assert all(line.startswith(f"{path}: line ") for line in lines)
+    assert lines[4] == (f"{path}: строка 17: games[0].poll_intervall: неизвестный ключ в `games[0]` "
+                        "(подсказка: может быть, `poll_interval`?)")
+    assert all(line.startswith(f"{path}: строка ") for line in lines)
 
 
 def test_each_problem_names_the_line_of_its_key_or_of_the_table_it_is_missing_from(tmp_path):
@@ -202,7 +205,7 @@ def test_each_problem_names_the_line_of_its_key_or_of_the_table_it_is_missing_fr
     path = write(tmp_path, SEVERAL_MISTAKES)
     with pytest.raises(ConfigError) as caught:
         load_config(path)
-    assert [(p.line, p.key) for p in caught.value.problems] == [
+    assert [(p.line, p.where) for p in caught.value.problems] == [
         (7, "forums[0].min_delay"),
         (8, "forums[0].login.password"),          # a key of a one-line inline table
         (8, "forums[0].login.password_env"),      # missing: the inline table's line
@@ -231,50 +234,54 @@ def test_key_lines_count_arrays_of_tables_within_their_parent_and_skip_multiline
 
 def test_problem_renders_as_file_key_message_hint():
     problem = Problem("config.toml", "games[0].players[3].role", 'role "Доктр" is not in ruleset new_year', 'did you mean "Доктор"?')
-    assert str(problem) == (
-        'config.toml: games[0].players[3].role: role "Доктр" is not in ruleset new_year (hint: did you mean "Доктор"?)'
+    assert describe(problem) == (
+        'config.toml: games[0].players[3].role: role "Доктр" is not in ruleset new_year (подсказка: did you mean "Доктор"?)'
     )
-    assert str(replace(problem, line=31)).startswith('config.toml: line 31: games[0].players[3].role: role "Доктр"')
+    assert describe(replace(problem, line=31)).startswith('config.toml: строка 31: games[0].players[3].role: role "Доктр"')
+    with messages.using("en"):
+        assert describe(replace(problem, severity="warning")) == (
+            'config.toml: games[0].players[3].role: warning: role "Доктр" is not in ruleset new_year '
+            '(hint: did you mean "Доктор"?)')
 
 
 def test_toml_syntax_error_names_line_and_column(tmp_path):
     path = write(tmp_path, '[store]\npath = "x.db"\n\n[[forums]]\nid = hyper\n')
     (problem,) = problems(path)
-    assert problem.key == "line 5, column 6"
-    assert problem.message.startswith("TOML syntax error: invalid value")
-    assert "double quotes" in problem.hint
+    assert problem.where == "строка 5, столбец 6"
+    assert problem.message == "ошибка синтаксиса TOML: недопустимое значение"
+    assert problem.hint == "текст пишется в двойных кавычках (`name = \"Ronin\"`), время тоже (`\"22:00\"`)"
 
 
 def test_missing_file_says_how_to_create_one(tmp_path):
     (problem,) = problems(tmp_path / "config.toml")
-    assert problem.message == "file not found"
-    assert "example config.toml" in problem.hint and "mafvote demo" in problem.hint
+    assert problem.message == "файл не найден"
+    assert "пример `config.toml`" in problem.hint and "`mafvote demo --keep DIR`" in problem.hint
 
 
 @pytest.mark.parametrize(
     ("snippet", "key", "message", "hint"),
     [
         ('[[forums]]\nid = "b"\nengine = "mybbb"\nbase_url = "https://b.org/"\ntimezone = "UTC"\n',
-         "forums[1].engine", '"mybbb" is not one of: phpbb, mybb, punbb, ipb, vbulletin, smf, ucoz, xenforo, auto',
-         'did you mean "mybb"?'),
+         "forums[1].engine", '"mybbb" — не одно из: phpbb, mybb, punbb, ipb, vbulletin, smf, ucoz, xenforo, auto',
+         "может быть, `mybb`?"),
         ('[[forums]]\nid = "b"\nengine = "mybb"\nbase_url = "ftp://b.org/"\ntimezone = "UTC"\n',
-         "forums[1].base_url", '"ftp://b.org/" is not an http(s) URL', None),
+         "forums[1].base_url", '"ftp://b.org/" — не адрес `http://` или `https://`', None),
         ('[[forums]]\nid = "b"\nengine = "mybb"\nbase_url = "https://b.org/"\ntimezone = "Europe/Moskow"\n',
-         "forums[1].timezone", 'unknown time zone "Europe/Moskow"', 'did you mean "Europe/Moscow"?'),
+         "forums[1].timezone", 'неизвестный часовой пояс "Europe/Moskow"', 'может быть, `"Europe/Moscow"`?'),
         ('[[forums]]\nid = "hyper"\nengine = "mybb"\nbase_url = "https://b.org/"\ntimezone = "UTC"\n',
-         "forums[1].id", 'forum id "hyper" is used twice (also forums[0])', None),
+         "forums[1].id", "`id` форума «hyper» встречается дважды (ещё `forums[0]`)", None),
         ('[alerts]\nchannels = ["telegram"]\n',
-         "alerts.channels[0]", 'channel "telegram" has no [alerts.telegram] settings', "token_env"),
+         "alerts.channels[0]", "у канала «telegram» нет настроек `[alerts.telegram]`", "token_env"),
         ('[alerts]\nchannels = ["console"]\n',
-         "alerts.channels[0]", '"console" is not one of: telegram, email, webhook', "the console is always on"),
+         "alerts.channels[0]", '"console" — не одно из: telegram, email, webhook', "консоль работает всегда"),
         ('[alerts]\nbefore_deadline = [60]\n',
-         "alerts.before_deadline[0]", "60 has no unit (is it seconds or minutes?)", "90s, 2m, 1h30m"),
+         "alerts.before_deadline[0]", "у 60 нет единицы (это секунды или минуты?)", "`90s`, `2m`, `1h30m`"),
         ('[alerts]\ntelegram = { token = "123:abc", chat_id = 5 }\n',
-         "alerts.telegram.token", "a token is never read from the config file", 'token_env = "MAFVOTE_..."'),
+         "alerts.telegram.token", "`token` никогда не читается из файла конфига", 'token_env = "MAFVOTE_..."'),
         ('[publish]\nforum = true\n',
-         "publish.forum", 'posting the count needs a forum login, and forum "hyper" (game "ny") has none',
-         "add login = {"),
-        ('[game]\nid = "x"\n', "game", "unknown key", 'did you mean "games"?'),
+         "publish.forum", "чтобы публиковать подсчёт, нужен вход на форум, а у форума «hyper» (игра «ny») его нет",
+         "добавьте `login = {"),
+        ('[game]\nid = "x"\n', "game", "неизвестный ключ", "может быть, `games`?"),
     ],
 )
 def test_each_mistake_has_its_key_message_and_hint(tmp_path, snippet, key, message, hint):
@@ -288,30 +295,30 @@ def test_each_mistake_has_its_key_message_and_hint(tmp_path, snippet, key, messa
 def test_secret_written_in_the_env_key_is_refused(tmp_path):
     text = FORUM + 'login = { user = "bot", password_env = "hunter2!" }\n' + GAME
     (problem,) = problems(write(tmp_path, text))
-    assert problem.key == "forums[0].login.password_env"
-    assert problem.message == '"hunter2!" is not the name of an environment variable'
-    assert "never the secret itself" in problem.hint
+    assert problem.where == "forums[0].login.password_env"
+    assert problem.message == '"hunter2!" — не имя переменной окружения'
+    assert "а не сам секрет" in problem.hint
 
 
 def test_a_forum_table_written_with_single_brackets_is_explained(tmp_path):
     found = by_key(problems(write(tmp_path, FORUM.replace("[[forums]]", "[forums]") + GAME)))
-    assert found["forums"].message == "must be an array of tables"
-    assert "[[forums]]" in found["forums"].hint
+    assert found["forums"].message == "должен быть массивом таблиц"
+    assert found["forums"].hint == "пишите каждую запись под `[[forums]]` (двойные скобки)"
 
 
 def test_missing_schedule_table_is_named(tmp_path):
     text = FORUM + GAME.split("[games.schedule]")[0]
     (problem,) = problems(write(tmp_path, text))
-    assert (problem.key, problem.message, problem.hint) == (
-        "games[0].schedule", "required table is missing", "add a [games.schedule] table"
+    assert (problem.where, problem.message, problem.hint) == (
+        "games[0].schedule", "не хватает обязательной таблицы", "добавьте таблицу `[games.schedule]`"
     )
 
 
 def test_unknown_ruleset_names_the_bundled_ones(tmp_path):
     found = by_key(problems(write(tmp_path, FORUM + GAME.replace('"rules.toml"', '"new_yeer"'))))
     problem = found["games[0].ruleset"]
-    assert problem.message == 'no bundled ruleset or file named "new_yeer"'
-    assert problem.hint.startswith('did you mean "new_year"? bundled rulesets: ')
+    assert problem.message == "нет ни встроенного набора правил, ни файла «new_yeer»"
+    assert problem.hint.startswith("может быть, `new_year`? встроенные наборы правил: `")
     assert "new_year" in problem.hint and "peculiar" in problem.hint
 
 
@@ -323,18 +330,18 @@ def test_bundled_ruleset_by_name(tmp_path):
 def test_first_deadline_must_come_after_start(tmp_path):
     text = FORUM + GAME.replace('first_deadline = "2026-12-28T23:30"', 'first_deadline = "2026-12-27T19:00"')
     (problem,) = problems(write(tmp_path, text))
-    assert problem.key == "games[0].schedule.first_deadline"
+    assert problem.where == "games[0].schedule.first_deadline"
     assert problem.message == (
-        "the first deadline (2026-12-27 19:00 +03:00) is not after the start (2026-12-27 20:00 +03:00)"
+        "первый срок (2026-12-27 19:00 +03:00) должен быть позже начала (2026-12-27 20:00 +03:00)"
     )
 
 
 def test_duplicate_game_ids_and_bad_id(tmp_path):
     (problem,) = problems(write(tmp_path, FORUM + GAME + GAME))
-    assert problem.key == "games[1].id"
-    assert problem.message == 'game id "ny" is used twice (also games[0])'
+    assert problem.where == "games[1].id"
+    assert problem.message == "`id` игры «ny» встречается дважды (ещё `games[0]`)"
     found = by_key(problems(write(tmp_path, FORUM + GAME.replace('id = "ny"', 'id = "ny game"'))))
-    assert found["games[0].id"].message == '"ny game" is not a usable id'
+    assert found["games[0].id"].message == '"ny game" не годится как идентификатор'
 
 
 # --- the roster
@@ -345,18 +352,18 @@ def test_duplicate_game_ids_and_bad_id(tmp_path):
     [
         # ё/е and case do not make two nicks different
         ('[[games.players]]\nnick = "Алёна"\n[[games.players]]\nnick = "АЛЕНА"\n',
-         "games[0].players[1].nick", 'nick "АЛЕНА" appears twice in the roster (also players[0].nick)'),
+         "games[0].players[1].nick", "ник «АЛЕНА» дважды в составе (ещё `players[0].nick`)"),
         # another player's alias
         ('[[games.players]]\nnick = "Ronin"\naliases = ["Ронин"]\n[[games.players]]\nnick = "Соня"\naliases = ["ронин"]\n',
-         "games[0].players[1].aliases[0]", '"ронин" names two players (also players[0].aliases[0])'),
+         "games[0].players[1].aliases[0]", "«ронин» — имя двух игроков (ещё `players[0].aliases[0]`)"),
         # a mask that is another player's nick
         ('[[games.players]]\nnick = "Ronin"\n[[games.players]]\nnick = "Соня"\nmask = "Ronin"\n',
-         "games[0].players[1].mask", '"Ronin" names two players (also players[0].nick)'),
+         "games[0].players[1].mask", "«Ronin» — имя двух игроков (ещё `players[0].nick`)"),
     ],
 )
 def test_roster_name_collisions(tmp_path, players, key, message):
     (problem,) = problems(write(tmp_path, FORUM + GAME + players))
-    assert (problem.key, problem.message) == (key, message)
+    assert (problem.where, problem.message) == (key, message)
 
 
 def test_an_alias_repeating_the_players_own_nick_is_fine(tmp_path):
@@ -386,7 +393,7 @@ def test_player_fields(tmp_path):
 def test_unknown_form_case(tmp_path):
     text = FORUM + GAME + '[[games.players]]\nnick = "Соня"\nforms = { "вин" = "Соню" }\n'
     (problem,) = problems(write(tmp_path, text))
-    assert (problem.key, problem.message) == ("games[0].players[0].forms", '"вин" is not a grammatical case')
+    assert (problem.where, problem.message) == ("games[0].players[0].forms", '"вин" — не падеж')
 
 
 # --- durations
@@ -456,20 +463,20 @@ def test_times_with_offset_and_toml_datetimes(tmp_path):
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ('start = "2026-12-27"', "a date alone is not enough here: give the time too"),
-        ('start = "27.12.2026 20:00"', '"27.12.2026 20:00" is not an ISO 8601 date and time'),
-        ('start = 2026-12-27', "a date alone is not enough here: give the time too"),
+        ('start = "2026-12-27"', "одной даты здесь мало: укажите и время"),
+        ('start = "27.12.2026 20:00"', '"27.12.2026 20:00" — не дата и время вида `2026-12-27T20:00`'),
+        ('start = 2026-12-27', "одной даты здесь мало: укажите и время"),
     ],
 )
 def test_bad_times(tmp_path, line, message):
     (problem,) = problems(write(tmp_path, FORUM + GAME.replace('start = "2026-12-27T20:00"', line)))
-    assert (problem.key, problem.message) == ("games[0].schedule.start", message)
+    assert (problem.where, problem.message) == ("games[0].schedule.start", message)
     assert "2026-12-27T20:00" in problem.hint
 
 
 def test_bad_time_of_day(tmp_path):
     (problem,) = problems(write(tmp_path, FORUM + GAME.replace('day_deadline = "22:00"', 'day_deadline = "10 pm"')))
-    assert (problem.key, problem.message) == ("games[0].schedule.day_deadline", '"10 pm" is not a time of day')
+    assert (problem.where, problem.message) == ("games[0].schedule.day_deadline", '"10 pm" — не время суток')
 
 
 # --- secrets come from the environment only
@@ -488,7 +495,7 @@ def test_password_is_read_from_the_named_environment_variable(tmp_path, monkeypa
     with pytest.raises(ConfigError) as caught:
         login.password()
     assert str(caught.value).startswith(
-        f"{tmp_path / 'config.toml'}: forums[0].login.password_env: environment variable MAFVOTE_TEST_PW is not set"
+        f"{tmp_path / 'config.toml'}: forums[0].login.password_env: переменная окружения `MAFVOTE_TEST_PW` не задана"
     )
 
 
@@ -498,8 +505,8 @@ def test_environment_warnings_for_unset_channel_variables(tmp_path, monkeypatch)
     config = load_config(write(tmp_path, text))
     assert config.alerts.telegram.chat_id == "42"
     (warning,) = environment_problems(config)
-    assert warning.severity == "warning" and warning.key == "alerts.telegram.token_env"
-    assert warning.message == "environment variable MAFVOTE_TEST_TG is not set"
+    assert warning.severity == "warning" and warning.where == "alerts.telegram.token_env"
+    assert warning.message == "переменная окружения `MAFVOTE_TEST_TG` не задана"
     monkeypatch.setenv("MAFVOTE_TEST_TG", "123:abc")
     assert environment_problems(config) == []
 
@@ -513,10 +520,10 @@ def test_game_may_be_omitted_only_when_there_is_one(tmp_path):
     two: Config = load_config(write(tmp_path, FORUM + GAME + GAME.replace('id = "ny"', 'id = "ny2"')))
     with pytest.raises(BadInput) as caught:
         two.game(None)
-    assert "has 2 games; choose one with --game ID (ny, ny2)" in str(caught.value)
+    assert "config.toml 2 игры; выберите одну: `--game ID` (ny, ny2)" in str(caught.value)
     with pytest.raises(BadInput) as caught:
         two.game("ny3")
-    assert 'no game with id "ny3" (the file has: ny, ny2)' in str(caught.value)
+    assert 'нет игры с `id` "ny3" (в файле есть: ny, ny2); может быть, `ny`?' in str(caught.value)
     with pytest.raises(BadInput):
         two.forum("nope")
 
@@ -525,9 +532,10 @@ def test_environment_warnings_for_a_gm_in_the_roster_and_an_unlisted_channel(tmp
     text = FORUM + GAME + '[[games.players]]\nnick = "ведущий"\n'
     text += '[alerts]\nwebhook = { url = "https://example.org/hook" }\n'
     config = load_config(write(tmp_path, text))
-    assert [(p.key, p.message) for p in environment_problems(config)] == [
-        ("alerts.webhook", "[alerts.webhook] is set but not listed in alerts.channels, so it never fires"),
-        ("games[0].gm[0]", 'the GM "Ведущий" is also in the roster (players[0])'),
+    assert [(p.where, p.message) for p in environment_problems(config)] == [
+        ("alerts.webhook", "`[alerts.webhook]` заполнен, но канала нет в `alerts.channels`, поэтому он никогда не "
+                           "сработает"),
+        ("games[0].gm[0]", "ведущий «Ведущий» есть и в составе (`players[0]`)"),
     ]
 
 
@@ -552,4 +560,4 @@ def test_the_interface_example_loads_verbatim(monkeypatch):
     assert config.publish.dir == config.path.parent / "public" and config.publish.forum is False
     monkeypatch.setenv("MAFVOTE_TG_TOKEN", "t")
     monkeypatch.delenv("MAFVOTE_SMTP_PASSWORD", raising=False)
-    assert [p.key for p in environment_problems(config)] == ["alerts.email.password_env"]
+    assert [p.where for p in environment_problems(config)] == ["alerts.email.password_env"]

@@ -375,8 +375,8 @@ def test_003_items_in_the_roster_are_checked_against_the_ruleset(play):
     play("time_machine", TIME_MACHINE, starts_with="day", items={"Nejka": ["часики"]})
     code, out, _ = run("check")
     assert code != 0
-    assert "games[0].players[5].items[0]" in out and 'item "часики" is not in ruleset time_machine' in out
-    assert "its items: clock, button, book" in out
+    assert "games[0].players[5].items[0]" in out and "предмета «часики» нет в наборе правил time_machine" in out
+    assert "предметы набора: clock, button, book" in out
     code, _, err = run("state")
     assert code == 2 and "item 'часики' is not in ruleset time_machine" in err and "games.players[].items" in err
 
@@ -384,7 +384,7 @@ def test_003_items_in_the_roster_are_checked_against_the_ruleset(play):
 def test_items_need_a_ruleset_with_items(play):
     play("new_year", items={"Nejka": ["clock"]})
     code, out, _ = run("check")
-    assert code != 0 and "the ruleset has no [[items]]: remove the key" in out
+    assert code != 0 and "в наборе правил нет `[[items]]`: удалите ключ" in out
 
 
 def test_a_boss_hanged_by_day_tells_the_new_boss_privately(play):

@@ -19,9 +19,11 @@ from click.testing import CliRunner
 
 import mafvote.game as game_mod
 from mafvote import alert_rules, alert_texts, gm_text, messages
+from mafvote import config as cfg
 from mafvote.alert_rules import CrawlHealth
 from mafvote.cli import cli
 from mafvote.messages import text as t
+from mafvote.rulesets import bundled_rulesets
 from mafvote_resolver.journal import Line
 
 MSK = ZoneInfo("Europe/Moscow")
@@ -29,6 +31,7 @@ MSK = ZoneInfo("Europe/Moscow")
 # Words a Russian GM text may hold in Latin letters: the program and the technical names a GM types or
 # reads in the forum's settings. Nicks, URLs, paths, `commands` and --options are taken out before the check.
 ALLOWED = {"mafvote", "MyBB", "HTTP", "DNS", "TLS", "UTC", "gender", "forms", "gent", "m", "f",
+           "TOML", "UTF", "ANSI", "IANA",     # the config's format, encodings and time-zone names, as editors name them
            "ny"}     # the demo game's id (the config's `id`, as the GM named it)
 NICKS = {"King", "Eciton", "Trusiki", "Kayfa", "Nejka", "Ronin", "Alisa", "Enzo", "Nevermore", "Puss", "Кот"}
 
@@ -224,3 +227,203 @@ def test_english_stays_available():
     with messages.using("en"):
         assert gm_text.journal(Line("heal", "heal: {actor} heals {target}", actor="A", target="B")) == "heal: A heals B"
         assert t("tally.not_voted", names="A") == "not voted: A"
+
+
+# ------------------------------------------------------------------ `mafvote check` over broken configs
+
+# A file that has every kind of problem the config's checks know, each once: the schema (unknown keys with and
+# without a near miss, a secret, a missing key and table, a wrong type, a value not in its list, number bounds,
+# durations, times, zones, URLs, ids, environment variable names, forms), the cross-checks (ids used twice, an
+# unknown forum and ruleset, the vote thread, the first deadline, roster names, folders, theme, style, channels,
+# a forum login for posting), and the warnings (plain http with a login, an unlisted channel, a GM in the roster).
+BROKEN = '''
+[[forums]]
+id = "hyper"
+engine = "mybbb"
+base_url = "http://forum.example.org/"
+timezone = "Europe/Moskow"
+min_delay = "fast"
+timeout = true
+retries = -1
+max_page_mb = 0
+login = { user = "bot", password = "hunter2" }
+
+[[forums]]
+id = "hyper"
+engine = "mybb"
+base_url = "ftp://forum.example.org/"
+timezone = "Europe/Moscow"
+timeout = 1e309
+max_pages = 100001
+login = { user = "", password_env = "hunter 2" }
+
+[[games]]
+id = "ny game"
+forum = "hyperr"
+ruleset = "new_yeer"
+game_topic = "https://forum.example.org/showthread.php?tid=1"
+vote_thread = "https://forum.example.org/showthread.php?tid=1"
+gm = ["Ведущий"]
+pol_interval = "2m"
+poll_interval = "2s"
+reread_interval = "2 minutes"
+templates_dir = "absent"
+flavor_dir = "config.toml"
+theme = "new_yaer"
+zzz = 1
+
+[games.schedule]
+start = "2026-12-27"
+starts_with = "evening"
+first_deadline = "2026-12-28T23:30"
+day_deadline = "10 pm"
+
+[[games.players]]
+nick = "Соня"
+forms = { "вин" = "Соню" }
+aliases = ["Сонечка"]
+
+[[games.players]]
+nick = "соня"
+
+[[games.players]]
+nick = "Ронин"
+mask = "Сонечка"
+
+[[games.players]]
+nick = "\\u200b"
+
+[[games.players]]
+nick = "Ли\\u0007са"
+
+[[games.players]]
+nick = "Ведущий"
+
+[[games]]
+id = "ny"
+forum = "hyper"
+ruleset = "new_year"
+game_topic = "https://forum.example.org/showthread.php?tid=3"
+vote_thread = "https://forum.example.org/showthread.php?tid=4"
+gm = "Ведущий"
+style = 7
+poll_interval = 120
+schedule = { timezone = "Europe/Moscow", start = "2026-12-27T20:00", starts_with = "night", first_deadline = "2026-12-27T19:00", day_deadline = "22:00", night_deadline = "22:30" }
+
+[[games]]
+id = "ny"
+forum = "hyper"
+ruleset = "new_year"
+game_topic = "https://forum.example.org/showthread.php?tid=5"
+vote_thread = "https://forum.example.org/showthread.php?tid=6"
+gm = ["Ведущий"]
+schedule = "tomorrow"
+
+[alerts]
+channels = ["telegram", "console", "email"]
+before_deadline = [60, "400d", "8d"]
+language = "ru "
+webhook = { url = "https://example.org/hook" }
+
+[publish]
+forum = true
+interval = "1s"
+'''
+
+# roles and items of a game checked against its ruleset, and the warnings of a file that is otherwise fine
+ROSTER = '''
+[[forums]]
+id = "hyper"
+engine = "mybb"
+base_url = "http://forum.example.org/"
+timezone = "Europe/Moscow"
+login = { user = "bot", password_env = "MAFVOTE_TEST_UNSET_PW" }
+
+[[games]]
+id = "ny"
+forum = "hyper"
+ruleset = "new_year"
+game_topic = "https://forum.example.org/showthread.php?tid=1"
+vote_thread = "https://forum.example.org/showthread.php?tid=2"
+gm = ["Ведущий"]
+
+[games.schedule]
+start = "2026-12-27T20:00"
+starts_with = "night"
+first_deadline = "2026-12-28T23:30"
+day_deadline = "22:00"
+night_deadline = "22:30"
+
+[[games.players]]
+nick = "Соня"
+role = "Снiговик"
+items = ["часики"]
+
+[[games.players]]
+nick = "Ведущий"
+role = "Непонятная роль"
+
+[alerts]
+channels = ["telegram"]
+telegram = { token_env = "MAFVOTE_TEST_UNSET_TG", chat_id = "1" }
+email = { host = "smtp.example.org", sender = "gm@example.org", to = ["gm@example.org"] }
+
+[publish]
+forum = true
+'''
+
+
+def _config_words() -> set[str]:
+    """What a GM writes in the config in Latin letters: every key and table name of the schema, and the values a
+    key takes from a list (engines, channels, languages, bundled rulesets and themes)."""
+    words: set[str] = set()
+    for model in (cfg.Config, cfg.StoreConfig, cfg.ForumConfig, cfg.LoginConfig, cfg.GameConfig, cfg.PlayerConfig,
+                  cfg.Replacement, cfg.ScheduleConfig, cfg.AlertsConfig, cfg.TelegramConfig, cfg.EmailConfig,
+                  cfg.WebhookConfig, cfg.PublishConfig):
+        words |= set(model.model_fields)
+    words |= set(cfg.ENGINES) | set(cfg.CHANNELS) | set(messages.LANGUAGES) | set(bundled_rulesets())
+    words |= {p.parent.name for p in (Path(__file__).resolve().parents[2] / "templates").glob("*/theme.toml")}
+    return {w for word in words for w in re.findall(r"[A-Za-z]+", word)}
+
+
+def _gm_words(line: str) -> str:
+    """`line` without what the GM wrote and mafvote quotes back: a value in double quotes, a name in «», the key path
+    at the start of a problem (`games[0].players[3].nick`)."""
+    line = re.sub(r'"(?:[^"\\]|\\.)*"|«[^»]*»', " ", line)
+    return re.sub(r"^[^:]+: (?:строка \d+(?:, столбец \d+)?: )?[\w\[\].\"-]+: ", "", line)
+
+
+@pytest.mark.parametrize("name, text, code, count", [
+    ("broken", BROKEN, 2, 48),
+    ("roster", ROSTER, 2, 8),
+    ("syntax", '[[forums]]\nid = hyper\n', 2, 1),
+    ("no_forums", 'forums = []\n[games]\nid = "x"\n', 2, 2),
+    ("utf16", BROKEN.encode("utf-16"), 2, 1),
+    ("cp1251", ROSTER.encode("cp1251"), 2, 1),
+])
+def test_every_check_problem_is_russian_by_default(tmp_path, monkeypatch, name, text, code, count):
+    """Issue 14: `mafvote check` (default language) over files with every kind of problem the config's checks know:
+    no Latin-letter word but config keys and the values they take, nicks, file names, URLs and commands."""
+    monkeypatch.chdir(tmp_path)
+    for variable in ("MAFVOTE_TEST_UNSET_PW", "MAFVOTE_TEST_UNSET_TG"):
+        monkeypatch.delenv(variable, raising=False)
+    (tmp_path / "config.toml").write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    result = CliRunner().invoke(cli, ["check"])
+    assert result.exit_code == code, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == count, result.stdout
+    allowed = _config_words() | {"true", "false"}      # TOML's own literals, as the GM writes them
+    for line in lines + result.stderr.splitlines():
+        assert [w for w in latin_words(_gm_words(line)) if w not in allowed] == [], line
+
+
+def test_a_missing_config_and_a_language_the_file_asks_for(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["check"])
+    assert result.exit_code == 2 and latin_words(_gm_words(result.output)) == [], result.output
+    # `language = "en"` keeps English, also for a file that is otherwise wrong
+    (tmp_path / "config.toml").write_text('[alerts]\nlanguage = "en"\n[[forums]]\nid = 1\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check"])
+    assert result.stdout.splitlines()[0] == ("config.toml: line 4: forums[0].id: expected text in double quotes, "
+                                             "got 1 (hint: write it like id = \"hyper\")")
+    assert result.stderr == "config.toml: 5 problems found\n"

@@ -318,18 +318,18 @@ def test_a_config_line_nested_5000_deep_is_a_syntax_error_with_its_line(tmp_path
     config.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, out, err = run(capsys, command, "-c", str(config))
     assert code == 2
-    assert f"{config}: line {at + 1}, column " in out + err
-    assert "nested more than 100 deep" in out + err
+    assert f"{config}: строка {at + 1}, столбец " in out + err
+    assert "вложены глубже 100 уровней" in out + err
     assert "Traceback" not in out + err and "RecursionError" not in out + err
 
 
 # --- 13. nicks of invisible or control characters ---------------------------------------------------
 
 @pytest.mark.parametrize("nick, problem", [
-    ("\u200b\u200b", "is made only of invisible characters (U+200B U+200B)"),
-    ("\u3164", "is made only of invisible characters (U+3164)"),
-    ("Пе\x00тя", "contains the control character U+0000"),
-    ("Петя\u202e", "contains the control character U+202E"),
+    ("\u200b\u200b", "состоит только из невидимых символов (`U+200B U+200B`)"),
+    ("\u3164", "состоит только из невидимых символов (`U+3164`)"),
+    ("Пе\x00тя", "есть управляющий символ `U+0000`"),
+    ("Петя\u202e", "есть управляющий символ `U+202E`"),
 ], ids=["zero-width", "hangul filler", "NUL", "RLO"])
 def test_check_refuses_an_invisible_nick_or_one_with_a_control_character_with_its_line(tmp_path, capsys, nick,
                                                                                         problem):
@@ -337,7 +337,7 @@ def test_check_refuses_an_invisible_nick_or_one_with_a_control_character_with_it
     line = config.read_text(encoding="utf-8").splitlines().index(f"nick = {json.dumps(nick, ensure_ascii=False)}") + 1
     code, out, err = run(capsys, "check", "-c", str(config))
     assert code == 2
-    assert f"{config}: line {line}: games[0].players[1].nick: " in out
+    assert f"{config}: строка {line}: games[0].players[1].nick: " in out
     assert problem in out
 
 
@@ -348,13 +348,15 @@ def test_check_warns_about_a_login_over_plain_http_to_another_machine(tmp_path, 
     config.write_text(text, encoding="utf-8")
     code, out, err = run(capsys, "check", "-c", str(config))
     assert code == 0
-    assert ("forums[0].base_url: warning: the bot's password would cross the network in clear (http://, not "
-            "https://)") in out
+    assert ("forums[0].base_url: предупреждение: пароль бота пойдёт по сети открытым текстом (адрес `http://`, а не "
+            "`https://`)") in out
+    # a warning stops nothing: the file is read (it was refused as a whole, «0 форумов»)
+    assert out.endswith(": всё в порядке — 1 форум, 1 игра, 2 игрока (1 предупреждение)\n")
     # the same forum on this machine, or over https, is not warned about
     for base in ("http://127.0.0.1:8081/", "https://forum.example.org/"):
         config.write_text(text.replace("http://forum.example.org/", base), encoding="utf-8")
         code, out, _ = run(capsys, "check", "-c", str(config))
-        assert "in clear" not in out
+        assert "открытым текстом" not in out
 
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import mafvote.game as game_mod
-from mafvote.config import ConfigError, load_config
+from mafvote.config import ConfigError, describe, load_config
 from mafvote.rulesets import load as load_ruleset
 from mafvote.store import Store
 from mafvote_resolver import Action, ActionError, Rolls, new_game, parse_night_file, read_action, resolve_night
@@ -291,9 +291,9 @@ def test_config_in_windows_1251_is_refused_naming_the_line(game_dir):
     line = text[:text.index("Новогодняя")].count("\n") + 1
     with pytest.raises(ConfigError) as info:
         load_config(path)
-    assert [str(p) for p in info.value.problems] == [
-        f"{path}: line {line}: the file is not UTF-8 (saved as ANSI / windows-1251?) "
-        "(hint: save it as UTF-8: in Notepad, Save As with Encoding UTF-8)"]
+    assert [describe(p) for p in info.value.problems] == [
+        f"{path}: строка {line}: файл не в UTF-8 (сохранён как ANSI / `windows-1251`?) "
+        "(подсказка: сохраните его в UTF-8: в Блокноте — «Сохранить как», кодировка UTF-8)"]
 
 
 def test_ruleset_with_a_bom_loads_and_one_in_windows_1251_is_refused_naming_the_line(tmp_path):
@@ -306,8 +306,8 @@ def test_ruleset_with_a_bom_loads_and_one_in_windows_1251_is_refused_naming_the_
     with pytest.raises(RulesetError) as info:
         load_ruleset(tmp_path / "ansi.toml")
     assert [str(p) for p in info.value.problems] == [
-        f"{tmp_path / 'ansi.toml'}: line {line}: the file is not UTF-8 (saved as ANSI / windows-1251?) "
-        "(save it as UTF-8: in Notepad, Save As with Encoding UTF-8)"]
+        f"{tmp_path / 'ansi.toml'}: строка {line}: файл не в UTF-8 (сохранён как ANSI / `windows-1251`?) "
+        "(сохраните его в UTF-8: в Блокноте — «Сохранить как», кодировка UTF-8)"]
 
 
 def test_check_reads_a_ruleset_with_a_bom_and_names_the_line_of_one_in_windows_1251(game_dir):
@@ -324,7 +324,7 @@ def test_check_reads_a_ruleset_with_a_bom_and_names_the_line_of_one_in_windows_1
     line = next(i for i, t in enumerate(text.splitlines(), 1) if any(ord(ch) > 127 for ch in t))
     code, out, err = run("check")
     assert code == 2
-    assert f"mine.toml: line {line}: the file is not UTF-8 (saved as ANSI / windows-1251?)" in out + err
+    assert f"mine.toml: строка {line}: файл не в UTF-8 (сохранён как ANSI / `windows-1251`?)" in out + err
 
 
 # ---- a hand-edited night file with several mistakes (issue 15 point 8)

@@ -350,20 +350,20 @@ def problems_of(tmp_path: Path, old: str, new: str) -> list[tuple[str, str, str]
     g.path.write_text(text.replace(old, new, 1), encoding="utf-8")
     with pytest.raises(ConfigError) as info:
         load_config(g.path)
-    return [(p.key, p.message, p.hint) for p in info.value.problems]
+    return [(p.where, p.message, p.hint) for p in info.value.problems]
 
 
-POLL_HINT = ("poll at least every day (a day's votes would go unread) and at most every 10s (each poll is a request "
-             "to the forum)")
+POLL_HINT = ("опрашивайте форум не реже раза в сутки (иначе голоса дня останутся непрочитанными) и не чаще раза в "
+             "10 секунд (каждый опрос — запрос к форуму)")
+UNIT_HINT = "проверьте число и единицу (`d` — дни, `h` — часы, `m` — минуты, `s` — секунды)"
 
 
 @pytest.mark.parametrize("value, message, hint", [
-    ('"99999999999999999999h"', '"99999999999999999999h" is longer than any game (at most 365d)',
-     "check the number and its unit (d, h, m, s)"),
-    ('"3000000d"', '"3000000d" is longer than any game (at most 365d)', "check the number and its unit (d, h, m, s)"),
-    ('"0.001s"', "0.001s is out of range (10s to 1d)", POLL_HINT),
-    ('"2d"', "2d is out of range (10s to 1d)", POLL_HINT),
-    ('"24h0.5s"', "86400.5s is out of range (10s to 1d)", POLL_HINT),       # not rounded to "1d"
+    ('"99999999999999999999h"', '"99999999999999999999h" — дольше любой игры (не больше `365d`)', UNIT_HINT),
+    ('"3000000d"', '"3000000d" — дольше любой игры (не больше `365d`)', UNIT_HINT),
+    ('"0.001s"', "`0.001s` — вне допустимого (от `10s` до `1d`)", POLL_HINT),
+    ('"2d"', "`2d` — вне допустимого (от `10s` до `1d`)", POLL_HINT),
+    ('"24h0.5s"', "`86400.5s` — вне допустимого (от `10s` до `1d`)", POLL_HINT),       # not rounded to "1d"
 ])
 def test_a_poll_interval_out_of_bounds_is_a_config_problem(tmp_path, value, message, hint):
     assert problems_of(tmp_path, 'poll_interval = "2m"', f"poll_interval = {value}") == [
@@ -381,20 +381,20 @@ def test_before_deadline_and_timeout_out_of_bounds_are_config_problems_with_thei
     timeout_line = text.splitlines().index("timeout = 1e309") + 1
     alerts_line = text.splitlines().index('before_deadline = ["3000000d", "8d", "60m"]') + 1
     assert lines[:3] == [
-        f"{g.path}: line {timeout_line}: forums[0].timeout: Infinity seconds is out of range (0.5 to 600) "
-        "(hint: the seconds to wait for the forum's answer before retrying, like timeout = 20)",
-        f'{g.path}: line {alerts_line}: alerts.before_deadline[0]: "3000000d" is longer than any game '
-        "(at most 365d) (hint: check the number and its unit (d, h, m, s))",
-        f"{g.path}: line {alerts_line}: alerts.before_deadline[1]: 8d is out of range (1s to 7d) (hint: a "
-        "warning comes at most 7 days before a deadline (a game's phase is a day or two))",
+        f"{g.path}: строка {timeout_line}: forums[0].timeout: бесконечность с — вне допустимого (от 0.5 до 600 с) "
+        "(подсказка: сколько секунд ждать ответа форума перед повтором, например `timeout = 20`)",
+        f'{g.path}: строка {alerts_line}: alerts.before_deadline[0]: "3000000d" — дольше любой игры '
+        f"(не больше `365d`) (подсказка: {UNIT_HINT})",
+        f"{g.path}: строка {alerts_line}: alerts.before_deadline[1]: `8d` — вне допустимого (от `1s` до `7d`) "
+        "(подсказка: напоминание приходит не раньше чем за 7 дней до срока (фаза игры длится день-два))",
     ]
 
 
 @pytest.mark.parametrize("line, message, hint", [
-    ("min_delay = 1e309", "should be less than or equal to 60, got Infinity", "write it like min_delay = 1.0"),
-    ("min_delay = 100000", "should be less than or equal to 60, got 100000", "write it like min_delay = 1.0"),
-    ("timeout = true", "true is not a number of seconds", "write a number of seconds, like 20"),
-    ("min_delay = false", "false is not a number of seconds", "write a number of seconds, like 20"),
+    ("min_delay = 1e309", "должно быть не больше 60; написано: бесконечность", "пишите так: `min_delay = 1.0`"),
+    ("min_delay = 100000", "должно быть не больше 60; написано: 100000", "пишите так: `min_delay = 1.0`"),
+    ("timeout = true", "true — не число секунд", "укажите число секунд, например `20`"),
+    ("min_delay = false", "false — не число секунд", "укажите число секунд, например `20`"),
 ])
 def test_a_forums_min_delay_and_timeout_are_numbers_within_bounds(tmp_path, line, message, hint):
     # min_delay = 1e309 passed check and crashed the crawl (OverflowError); 100000 would wait a day a request
@@ -410,14 +410,14 @@ def test_every_command_reports_a_huge_duration_instead_of_overflowing(tmp_path):
     for argv in (["state"], ["status"], ["posts"], ["tally"]):
         code, out, err = g.cli(*argv)
         assert (code, out) == (2, ""), argv
-        assert err.startswith("error: ") and "games[0].poll_interval: \"99999999999999999999h\" is longer than any " \
-            "game (at most 365d)" in err, argv
+        assert err.startswith("error: ") and "games[0].poll_interval: \"99999999999999999999h\" — дольше любой " \
+            "игры (не больше `365d`)" in err, argv
 
 
 def test_parse_duration_keeps_its_forms_and_refuses_the_too_long():
     assert parse_duration("1h30m") == timedelta(hours=1, minutes=30)
     assert parse_duration("365d") == timedelta(days=365)
-    with pytest.raises(ValueError, match="longer than any game"):
+    with pytest.raises(ValueError, match="дольше любой игры"):
         parse_duration("366d")
 
 
@@ -462,9 +462,9 @@ def test_the_missing_config_hint_names_the_shipped_example_and_demo_keep(tmp_pat
     result = CliRunner().invoke(cli, ["state"])
     assert result.exit_code == 2
     assert result.stderr == (
-        "error: config.toml: file not found (hint: pass the file with -c FILE, or copy the commented example "
-        f"config.toml (it ships with mafvote: {data_file('config.toml')}) and edit it; "
-        "`mafvote demo --keep DIR` writes a working setup (config.toml, store, nights) into DIR to start from)\n")
+        "error: config.toml: файл не найден (подсказка: укажите файл через `-c FILE` или скопируйте пример "
+        f"`config.toml` с комментариями (он входит в mafvote: {data_file('config.toml')}) и поправьте его; "
+        "`mafvote demo --keep DIR` запишет в `DIR` рабочую заготовку (конфиг, хранилище, ночи))\n")
 
 
 # --- a vote for a player modkilled later that day ---------------------------------------------------------------

@@ -197,6 +197,6 @@ def test_rule_2_config_roster_refuses_look_alike_nicks(tmp_path):
     config = config.replace("{store}", "m.db").replace('nick = "Puss"', 'nick = "Rоnin"')   # Cyrillic о
     (tmp_path / "config.toml").write_text(config, encoding="utf-8")
     report = check_file(tmp_path / "config.toml")
-    assert [(p.key, p.message, p.hint) for p in report.problems] == [(
-        "games[0].players[11].nick", 'nick "Rоnin" appears twice in the roster (also players[10].nick)',
-        'each player is listed once; this nick looks the same as "Ronin" (Latin/Cyrillic look-alike letters)')]
+    assert [(p.where, p.message, p.hint) for p in report.problems] == [(
+        "games[0].players[11].nick", "ник «Rоnin» дважды в составе (ещё `players[10].nick`)",
+        "каждый игрок указывается один раз; этот ник выглядит так же, как «Ronin» (латинские и русские буквы-двойники)")]
