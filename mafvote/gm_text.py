@@ -6,6 +6,8 @@ is worded from its key and facts through the message catalogue (mafvote.messages
     journal(line)          a resolver.journal.Line, its JSON ({"key", "facts", "text"}) or a plain string
     night_text(outcome)    the night's GM view, as `NightOutcome.to_text` lays it out
     hidden_outcome(tally)  tally.format.hidden_outcome in words
+    problem_text(text)     a ruleset problem's message or hint (a Line keyed `ruleset.<key>`)
+    problem_line(problem)  a resolver Problem as the commands print it: `file: where: message (hint)`
 """
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from mafvote_tally.format import hidden_outcome_facts
 from . import messages
 from .messages import text as t
 
-__all__ = ["ability", "death_cause", "hidden_outcome", "journal", "night_text", "reason", "roll_name"]
+__all__ = ["ability", "death_cause", "hidden_outcome", "journal", "night_text", "problem_line", "problem_text", "reason",
+           "roll_name"]
 
 
 def _listing(names: Any) -> str:
@@ -264,3 +267,23 @@ def death_cause(cause: str, *, language: str | None = None, prefix: str = "cause
         if found:
             return t(f"{prefix}.{key}", language=language, cause=cause, text=cause, **found.groupdict())
     return cause
+
+
+def problem_text(text: Any) -> str:
+    """A resolver problem's message or hint in the current language: a `Line` the catalogue words as
+    `ruleset.<key>` (its `shape` fact, the kind of value a key takes, worded as `ruleset.shape.<shape>`); a plain
+    text, or one the catalogue does not word yet, as the resolver wrote it."""
+    key, facts, english = _entry(text)
+    if key is None or not messages.has(f"ruleset.{key}"):
+        return english
+    words = dict(facts)
+    if "shape" in words:
+        words["expected"] = t(f"ruleset.shape.{words['shape']}")
+    return t(f"ruleset.{key}", **words)
+
+
+def problem_line(problem: Any) -> str:
+    """A resolver `Problem` as a command prints it (`file: where: message (hint)`), in the current language."""
+    hint = problem_text(problem.hint)
+    text = ": ".join(part for part in (problem.file, problem.where, problem_text(problem.message)) if part)
+    return f"{text} ({hint})" if hint else text

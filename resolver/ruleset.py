@@ -23,6 +23,7 @@ from mafvote_tally import BadRules, VoteRules
 
 from .toml_text import loads as toml_loads
 from .errors import Problem, RulesetError
+from .journal import Line
 from .order import ABILITY_KINDS, Stage, order_from_names
 
 SIDE_KINDS = ("town", "mafia", "solo")
@@ -259,7 +260,13 @@ def _norm(s: str) -> str:
 def did_you_mean(word: str, choices) -> str:
     """`did you mean "X"?` for the closest of `choices` to a misspelt name, or "" (rulesets and night files)."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f'did you mean "{close[0]}"?' if close else ""
+    return Line("did_you_mean", 'did you mean "{close}"?', close=close[0]) if close else ""
+
+
+def _one_of(choices, prefix: str = "one of") -> Line:
+    """`one of: a, b, c` (a hint listing what may be written), keyed for the GM's language (`ruleset.<key>`)."""
+    key = {"one of": "one_of", "known keys": "known_keys", "known kinds": "known_kinds", "stages": "stages"}[prefix]
+    return Line(key, prefix + ": {choices}", choices=", ".join(choices))
 
 
 # -- value types -------------------------------------------------------------------------------------------
@@ -375,13 +382,15 @@ class _Collector:
     def unknown_keys(self, where: str, data: Mapping, allowed: set[str]) -> None:
         for key in data:
             if key not in allowed:
-                self.add(f"{where}.{key}" if where else key, "unknown key", did_you_mean(key, allowed))
+                self.add(f"{where}.{key}" if where else key, Line("unknown_key", "unknown key"),
+                         did_you_mean(key, allowed))
 
     def typed(self, where: str, data: Any, shapes: Mapping[str, str], defaults: Any = None) -> dict[str, Any]:
         """The keys of `data` whose value has its shape; each other one is a problem (and left out, so the
         checks after this never meet a wrong type). A `data` that is not a table is one problem and {}."""
         if not isinstance(data, Mapping):
-            self.add(where, f"expected a table, got {_shown(data)}", f"write it as [{where}] with keys under it")
+            self.add(where, Line("expected_table", "expected a table, got {value}", value=_shown(data)),
+                     Line("expected_table.hint", "write it as [{where}] with keys under it", where=where))
             return {}
         good = {}
         for key, value in data.items():
@@ -390,8 +399,10 @@ class _Collector:
                 good[key] = value
                 continue
             example = _EXAMPLES[shape].format(key=key, default=_example_default(defaults, key))
-            self.add(f"{where}.{key}" if where else key, f"expected {_SHAPES[shape][0]}, got {_shown(value)}",
-                     f"write it like {example}")
+            self.add(f"{where}.{key}" if where else key,
+                     Line("expected", "expected {expected}, got {value}", expected=_SHAPES[shape][0], shape=shape,
+                          value=_shown(value)),
+                     Line("write_like", "write it like {example}", example=example))
         return good
 
 
@@ -409,14 +420,14 @@ def _texts(data: Mapping[str, Any], c: _Collector) -> dict[str, str]:
     texts = c.typed("texts", data, dict.fromkeys(data, "str"))
     for key, text in texts.items():
         if key not in TEXT_KEYS:
-            c.add(f"texts.{key}", "unknown key: no line of the game reads it",
-                  did_you_mean(key, TEXT_KEYS) or f"known keys: {', '.join(TEXT_KEYS)}")
+            c.add(f"texts.{key}", Line("texts.unknown_key", "unknown key: no line of the game reads it"),
+                  did_you_mean(key, TEXT_KEYS) or _one_of(TEXT_KEYS, "known keys"))
             continue
         allowed = TEXT_KEYS[key]
         for name in sorted(_placeholders(text, f"texts.{key}", c) - set(allowed)):
-            c.add(f"texts.{key}", f"unknown placeholder {{{name}}}",
-                  f"this line is given {', '.join('{' + a + '}' for a in allowed)}" if allowed
-                  else "this line takes no placeholder")
+            c.add(f"texts.{key}", Line("unknown_placeholder", "unknown placeholder {{{name}}}", name=name),
+                  Line("placeholders", "this line is given {given}", given=", ".join("{" + a + "}" for a in allowed))
+                  if allowed else Line("no_placeholder", "this line takes no placeholder"))
     return texts
 
 
@@ -426,7 +437,8 @@ def _votes(data: Mapping[str, Any], c: _Collector) -> dict[str, Any]:
     known = {f.name for f in fields(VoteRules)}
     for key, value in data.items():
         if key not in known:
-            c.add(f"votes.{key}", "unknown key", did_you_mean(key, known) or f"known keys: {', '.join(sorted(known))}")
+            c.add(f"votes.{key}", Line("unknown_key", "unknown key"),
+                  did_you_mean(key, known) or _one_of(sorted(known), "known keys"))
             continue
         try:
             VoteRules.from_mapping({key: value}, "votes")
@@ -444,8 +456,8 @@ def _ability(data: Any, where: str, c: _Collector) -> Ability | None:
     data = c.typed(where, data, _ABILITY_SHAPES, Ability)
     kind = data.get("kind")
     if kind not in ABILITY_KINDS:
-        c.add(f"{where}.kind", f"unknown ability kind {kind!r}",
-              did_you_mean(str(kind), ABILITY_KINDS) or f"known kinds: {', '.join(sorted(ABILITY_KINDS))}")
+        c.add(f"{where}.kind", Line("unknown_kind", "unknown ability kind {kind!r}", kind=kind),
+              did_you_mean(str(kind), ABILITY_KINDS) or _one_of(sorted(ABILITY_KINDS), "known kinds"))
         return None
     kwargs = {k: v for k, v in data.items() if k in _ABILITY_KEYS}
     kwargs.setdefault("name", kind)
@@ -453,7 +465,8 @@ def _ability(data: Any, where: str, c: _Collector) -> Ability | None:
         ev = kwargs["evidence"]
         kwargs["evidence"] = tuple(float(x) for x in (ev if isinstance(ev, list) else [ev]))
         if not all(0 <= x <= 1 for x in kwargs["evidence"]):
-            c.add(f"{where}.evidence", "a chance must be between 0 and 1", "75 % is written 0.75")
+            c.add(f"{where}.evidence", Line("chance", "a chance must be between 0 and 1"),
+                  Line("chance.hint", "75 % is written 0.75"))
     if "max_targets_when_alive_lt" in kwargs:
         pair = kwargs["max_targets_when_alive_lt"]   # a list of two whole numbers (typed above)
         kwargs["max_targets_when_alive_lt"] = (pair[0], pair[1])
@@ -485,7 +498,7 @@ def _ability(data: Any, where: str, c: _Collector) -> Ability | None:
         c.add(f"{where}.earn_max", "earn_every needs earn_max (how many may be held at once)")
     for key in ("silence_p", "reveal_victim_p", "visitor_p"):
         if key in kwargs and not 0 <= kwargs[key] <= 1:
-            c.add(f"{where}.{key}", "a chance must be between 0 and 1")
+            c.add(f"{where}.{key}", Line("chance", "a chance must be between 0 and 1"))
     try:
         ability = Ability(**kwargs)
     except TypeError as exc:  # pragma: no cover - keys are filtered above
@@ -509,7 +522,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
     game = c.typed("game", data.get("game", {}), _GAME_SHAPES, {"reveal_while_alive_gt": 10})
     c.unknown_keys("game", game, _GAME_KEYS)
     if not isinstance(game.get("name"), str):
-        c.add("game.name", "missing", "add name = \"<file stem>\" under [game]")
+        c.add("game.name", Line("missing", "missing"), Line("game.name.hint", 'add name = "<file stem>" under [game]'))
     for key in ("title", "theme"):   # default: the name
         if key in game and not isinstance(game[key], str):
             c.add(f"game.{key}", "must be a string")
@@ -517,18 +530,19 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
         c.add("game.starts_with", "must be \"night\" or \"day\"")
     for key in ("reveal_night", "reveal_day"):
         if game.get(key, "rule") not in REVEALS:
-            c.add(f"game.{key}", f"must be one of {', '.join(REVEALS)}")
+            c.add(f"game.{key}", Line("must_be_one_of", "must be one of {choices}", choices=", ".join(REVEALS)))
     night = c.typed("night", data.get("night", {}), _NIGHT_SHAPES, Ruleset)
     c.unknown_keys("night", night, _NIGHT_KEYS)
     if night.get("block_mode", "priority") not in BLOCK_MODES:
-        c.add("night.block_mode", f"must be one of {', '.join(BLOCK_MODES)}")
+        c.add("night.block_mode", Line("must_be_one_of", "must be one of {choices}", choices=", ".join(BLOCK_MODES)))
     order: tuple[Stage, ...] = ()
     if "order" in night:
         names = night["order"]
         known = {s.value for s in Stage}
         bad = [n for n in names if n not in known]
         for n in bad:
-            c.add("night.order", f"unknown stage {n!r}", did_you_mean(str(n), known) or f"stages: {', '.join(sorted(known))}")
+            c.add("night.order", Line("unknown_stage", "unknown stage {stage!r}", stage=n),
+                  did_you_mean(str(n), known) or _one_of(sorted(known), "stages"))
         if len(set(names)) != len(names):
             c.add("night.order", "a stage appears twice", "name each stage once")
         if not bad:
@@ -539,7 +553,8 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
         sdata = c.typed(f"sides.{sid}", sdata, _SIDE_SHAPES, Side)
         c.unknown_keys(f"sides.{sid}", sdata, _SIDE_KEYS)
         if sdata.get("kind") not in SIDE_KINDS:
-            c.add(f"sides.{sid}.kind", f"must be one of {', '.join(SIDE_KINDS)}")
+            c.add(f"sides.{sid}.kind",
+                  Line("must_be_one_of", "must be one of {choices}", choices=", ".join(SIDE_KINDS)))
             continue
         sides[sid] = Side(id=sid, kind=sdata["kind"], title=sdata.get("title", sid),
                           title_f=sdata.get("title_f", ""), hostile=sdata.get("hostile", sdata["kind"] != "town"),
@@ -566,17 +581,19 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
     for i, rdata in enumerate(data.get("roles", [])):
         where = f"roles[{i}]"
         if not isinstance(rdata, Mapping) or not isinstance(rdata.get("name"), str):
-            c.add(f"{where}.name", "a role needs a name")
+            c.add(f"{where}.name", Line("role.name", "a role needs a name"))
             continue
         c.unknown_keys(where, rdata, _ROLE_KEYS)
         rdata = c.typed(where, rdata, _ROLE_SHAPES, Role)
         side = rdata.get("side")
         if not side:
-            c.add(f"{where}.side", f"role {rdata['name']!r} has no side",
-                  f"one of: {', '.join(sides)}" if sides else 'add [sides.<id>] tables (kind = "town" | "mafia" | "solo") and side = "<id>"')
+            c.add(f"{where}.side", Line("role.no_side", "role {role!r} has no side", role=rdata["name"]),
+                  _one_of(sides) if sides else Line("role.no_side.hint", 'add [sides.<id>] tables (kind = "town" | '
+                                                    '"mafia" | "solo") and side = "<id>"'))
             continue
         if side not in sides:
-            c.add(f"{where}.side", f"unknown side {side!r}", did_you_mean(side, sides) or f"one of: {', '.join(sides)}")
+            c.add(f"{where}.side", Line("unknown_side", "unknown side {side!r}", side=side),
+                  did_you_mean(side, sides) or _one_of(sides))
             continue
         for imm in rdata.get("immune", []):
             if imm not in IMMUNITIES:
@@ -597,7 +614,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
         kwargs["kill_immune_except"] = tuple(kwargs.get("kill_immune_except", ()))
         for sid in (*kwargs["kill_immune_except"], kwargs.get("shown_side") or side):
             if sid not in sides:
-                c.add(f"{where}", f"unknown side {sid!r}", f"one of: {', '.join(sides)}")
+                c.add(f"{where}", Line("unknown_side", "unknown side {side!r}", side=sid), _one_of(sides))
         kwargs["appears_as"] = kwargs.get("appears_as") or side
         role = Role(abilities=tuple(abilities), **kwargs)
         for label in (role.name, *role.aliases):
@@ -619,7 +636,9 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
                            ("kill_immune_until_used", [])):
             for n in names:
                 if _norm(n) not in role_names:
-                    c.add(f"roles[{i}].{key}", f"unknown role {n!r}", did_you_mean(n, [r.name for r in roles]))
+                    c.add(f"roles[{i}].{key}",
+                          Line("unknown_role", "unknown role {role!r}", role=n),
+                          did_you_mean(n, [r.name for r in roles]))
         if role.dies_when_found_own and not any(a.kind == "find_own" for a in role.abilities):
             c.add(f"roles[{i}].dies_when_found_own", f"{role.name} has no find_own card: nothing can find the partners",
                   'give the role a card of kind = "find_own", or remove the key')
@@ -628,21 +647,27 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
         for j, a in enumerate(role.abilities):
             for n in (*a.guess_roles, *a.tells_if_target, *a.lost_if_target_dies):
                 if _norm(n) not in role_names:
-                    c.add(f"roles[{i}].abilities[{j}]", f"unknown role {n!r}", did_you_mean(n, [r.name for r in roles]))
+                    c.add(f"roles[{i}].abilities[{j}]",
+                          Line("unknown_role", "unknown role {role!r}", role=n),
+                          did_you_mean(n, [r.name for r in roles]))
     for sid, side in sides.items():
         for n in side.wins_with_roles:
             if _norm(n) not in role_names:
-                c.add(f"sides.{sid}.wins_with_roles", f"unknown role {n!r}", did_you_mean(n, [r.name for r in roles]))
+                c.add(f"sides.{sid}.wins_with_roles",
+                      Line("unknown_role", "unknown role {role!r}", role=n),
+                      did_you_mean(n, [r.name for r in roles]))
     for i, a in enumerate(items):
         for n in a.guess_roles:
             if _norm(n) not in role_names:
-                c.add(f"items[{i}]", f"unknown role {n!r}")
+                c.add(f"items[{i}]", Line("unknown_role", "unknown role {role!r}", role=n))
     if night.get("must_kill") and night["must_kill"] not in sides:
-        c.add("night.must_kill", f"unknown side {night['must_kill']!r}", f"one of: {', '.join(sides)}")
+        c.add("night.must_kill", Line("unknown_side", "unknown side {side!r}", side=night["must_kill"]), _one_of(sides))
     for key in ("succession", "submission_order"):
         for i, name in enumerate(night.get(key, [])):
             if _norm(name) not in role_names:
-                c.add(f"night.{key}[{i}]", f"unknown role {name!r}", did_you_mean(name, [r.name for r in roles]))
+                c.add(f"night.{key}[{i}]",
+                      Line("unknown_role", "unknown role {role!r}", role=name),
+                      did_you_mean(name, [r.name for r in roles]))
     votes = _votes(data.get("votes", {}), c)
     texts = _texts(data.get("texts", {}), c)
     if c.problems:

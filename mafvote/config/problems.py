@@ -15,6 +15,7 @@ from pydantic_core import PydanticCustomError
 from .. import messages
 from ..errors import BadInput
 from ..gm_files import UnreadableFile
+from ..gm_text import problem_text
 from ..messages import text as t
 
 __all__ = [
@@ -28,8 +29,8 @@ def describe(problem: Problem) -> str:
     if problem.line:
         where = t("problem.at_line", file=problem.file, line=problem.line, where=problem.where)
     level = t("problem.warning") if problem.severity == "warning" else ""
-    hint = t("problem.hint", hint=problem.hint) if problem.hint else ""
-    return f"{where}: {level}{problem.message}{hint}"
+    hint = t("problem.hint", hint=problem_text(problem.hint)) if problem.hint else ""
+    return f"{where}: {level}{problem_text(problem.message)}{hint}"
 
 
 def problem_json(problem: Problem) -> dict[str, Any]:
@@ -38,8 +39,8 @@ def problem_json(problem: Problem) -> dict[str, Any]:
         "file": problem.file,
         "key": problem.where,
         "severity": problem.severity,
-        "message": problem.message,
-        "hint": problem.hint,
+        "message": problem_text(problem.message),
+        "hint": problem_text(problem.hint),
         "line": problem.line or None,
     }
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import mafvote_resolver as R
 
-from .. import rulesets
+from .. import gm_text, rulesets
 from ..config import GameConfig
 from ..errors import MafvoteError
 from ..store import Store
@@ -44,7 +44,7 @@ def service_for(config, game: GameConfig, store: Store | None = None) -> GameSer
     try:
         ruleset = rulesets.load(game.ruleset_path)
     except R.RulesetError as exc:
-        raise GameError(str(exc)) from None
+        raise GameError("\n".join(gm_text.problem_line(p) for p in exc.problems)) from None
     forum = config.forum(game.forum)
     opened = store is None
     store = Store(config.store.path) if store is None else store

@@ -265,7 +265,7 @@ def test_check_lists_the_problems_the_ruleset_checker_finds(folder):
     write(folder, CONFIG)
     result = run("check")
     assert result.exit_code == 2
-    assert result.stdout == "rules.toml: roles[1].side: unknown side 'towm' (подсказка: did you mean \"town\"?)\n"
+    assert result.stdout == "rules.toml: roles[1].side: неизвестная сторона «towm» (подсказка: может быть, `town`?)\n"
 
 
 def test_check_warns_about_unset_secrets_but_passes(folder, monkeypatch):

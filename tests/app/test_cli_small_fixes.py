@@ -58,15 +58,15 @@ def steps() -> int:
 
 @pytest.mark.parametrize("edit, problem", [
     (("reveal_while_alive_gt = 10", 'reveal_while_alive_gt = "ten"'),
-     'mine.toml: game.reveal_while_alive_gt: expected a whole number, got "ten" '
-     "(write it like reveal_while_alive_gt = 10)"),
+     'mine.toml: game.reveal_while_alive_gt: нужно: целое число; написано: "ten" '
+     "(пишите так: `reveal_while_alive_gt = 10`)"),
     (("evidence = [0.0, 0.75]", 'evidence = ["0", "x"]'),
-     'mine.toml: boss.abilities[0].evidence: expected a list of numbers, got ["0", "x"] '
-     "(write it like evidence = [0.5, 0.25])"),
+     'mine.toml: boss.abilities[0].evidence: нужно: список чисел; написано: ["0", "x"] '
+     "(пишите так: `evidence = [0.5, 0.25]`)"),
     (("penalty_votes = 2 ", "penalty_vote = 3 "),
-     'mine.toml: votes.penalty_vote: unknown key (did you mean "penalty_votes"?)'),
+     "mine.toml: votes.penalty_vote: неизвестный ключ (может быть, `penalty_votes`?)"),
     (('deaths_header = "Трупы"', 'deth = "Трупы"'),
-     'mine.toml: texts.deth: unknown key: no line of the game reads it (did you mean "death"?)'),
+     "mine.toml: texts.deth: неизвестный ключ: эту строку игра не читает (может быть, `death`?)"),
 ])
 def test_rule_a_ruleset_mistake_is_exit_2_from_check_and_from_every_command(tmp_path, monkeypatch, edit, problem):
     write_game(tmp_path, ruleset_edit=edit)

@@ -427,3 +427,77 @@ def test_a_missing_config_and_a_language_the_file_asks_for(tmp_path, monkeypatch
     assert result.stdout.splitlines()[0] == ("config.toml: line 4: forums[0].id: expected text in double quotes, "
                                              "got 1 (hint: write it like id = \"hyper\")")
     assert result.stderr == "config.toml: 5 problems found\n"
+
+
+# a ruleset with the mistakes its checker words (mafvote_resolver.ruleset's keyed problems)
+BROKEN_RULESET = '''
+[game]
+title = "Правила"
+reveal_while_alive_gt = "ten"
+reveal_day = "sometimes"
+colour = 1
+
+[votes]
+penalty_vote = 2
+zzz = 1
+
+[night]
+block_mode = "strict"
+order = ["kills", "healz"]
+
+[texts]
+deth = "Трупы"
+death = "{player} ({rank})"
+
+[sides.mafia]
+kind = "mafia"
+
+[sides.town]
+kind = "townish"
+
+[[roles]]
+name = "Доктор"
+side = "towm"
+
+[[roles]]
+name = "Вор"
+
+[[roles]]
+side = "mafia"
+
+[[roles]]
+name = "Дон"
+side = "mafia"
+
+[[roles.abilities]]
+kind = "kil"
+evidence = [1.5]
+
+[[roles.abilities]]
+kind = "kill"
+evidence = [1.5]
+'''
+
+
+def test_every_ruleset_problem_is_russian_by_default(tmp_path, monkeypatch):
+    """Issue 14: the ruleset checker's problems (`mafvote check` of a game's ruleset) in the default language: no
+    Latin-letter word but the ruleset's keys and the values they take, written in backticks or quotes."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.toml").write_text(BROKEN_RULESET, encoding="utf-8")
+    (tmp_path / "config.toml").write_text(ROSTER.replace('ruleset = "new_year"', 'ruleset = "mine.toml"')
+                                          .replace("http://", "https://").replace('items = ["часики"]\n', ""),
+                                          encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check"])
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.stdout.splitlines() if line.startswith("mine.toml: ")]
+    assert lines[:3] == [
+        'mine.toml: game.reveal_while_alive_gt: нужно: целое число; написано: "ten" (подсказка: пишите так: '
+        "`reveal_while_alive_gt = 10`)",
+        "mine.toml: game.colour: неизвестный ключ",
+        "mine.toml: game.name: не хватает обязательного ключа (подсказка: добавьте `name = \"<имя файла>\"` в `[game]`)",
+    ]
+    assert lines[-1] == ("mine.toml: texts.death: неизвестная подстановка `{rank}` (подсказка: этой строке даются "
+                         "`{player}, {role}, {side}`)")
+    assert len(lines) == 16, result.stdout
+    for line in lines:
+        assert latin_words(_gm_words(line)) == [], line
