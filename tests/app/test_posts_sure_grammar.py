@@ -214,4 +214,4 @@ def test_check_refuses_a_style_the_games_theme_does_not_have(tmp_path):
         (tmp_path / "config.toml").write_text(text.replace("\nstyle = 1 ", f"\nstyle = {style} "), encoding="utf-8")
         result = CliRunner().invoke(cli, ["check", "-c", str(tmp_path / "config.toml")])
         assert result.exit_code == code, result.output
-    assert "games[0].style: style = 3: theme new_year has 3 styles (0–2)" in result.output
+    assert "games[0].style: `style = 3`: в теме «new_year» 3 стиля (0–2)" in result.output
