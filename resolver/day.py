@@ -354,8 +354,9 @@ def close_day(ruleset: Ruleset, state: GameState, count: DayCount | None, *, day
     else:
         doomed = list(hanged)
         # the GM named exactly whom the count hangs: that is the count's result, and the posts must not suggest
-        # that the GM stepped in («решение ведущего»)
-        decided = "count" if count is not None and not count.saved and list(count.eliminated) == doomed else "gm"
+        # that the GM stepped in («решение ведущего»); `--nobody` is always the GM's decision, also on a tie
+        decided = ("count" if doomed and count is not None and not count.saved and list(count.eliminated) == doomed
+                   else "gm")
     out = apply_day(ruleset, hang_state if hang_state is not None else state, doomed, day=day,
                     reason=reason if decided == "count" else None)
     if decided == "count" and modkilled:
