@@ -242,6 +242,14 @@ class ForumClient:
                     request = response.next_request
                     continue
                 if response.status_code == 304:
+                    if not (etag or last_modified):
+                        # "Not modified" answers a conditional request only: to a plain one (a broken cache on
+                        # the way, or a hostile forum) it says nothing of the page, and there is no stored copy
+                        # it could point at. Not retried: the same request gets the same answer.
+                        raise FetchError(f"{url}: форум ответил «304 не изменилось» на запрос, который ни с чем "
+                                         "не сравнивал (mafvote не посылал ни ETag, ни Last-Modified): страница не "
+                                         "прочитана; если это повторяется, откройте адрес в браузере — ответ "
+                                         "подменяет кэш или прокси на пути к форуму")
                     return FetchResult(url, str(response.url), 304, b"", True,
                                        response.headers.get("ETag") or etag,
                                        response.headers.get("Last-Modified") or last_modified,

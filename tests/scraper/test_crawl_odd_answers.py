@@ -393,6 +393,21 @@ def test_a_page_repeating_a_post_id_stops_the_crawl_and_stores_none_of_it(forum,
     assert store.posts(game_id="ny") == [] and result.pages == 0
 
 
+
+def test_a_304_to_a_request_that_compared_nothing_stops_the_crawl_with_a_reason_not_an_internal_error(
+        forum, store, client):
+    forum.page1 = (304, {}, b"")              # a first crawl sends no ETag and no date: nothing is "not modified"
+    result = crawl(client, store, forum.url)
+    assert not result.ok and isinstance(result.exception, FetchError)
+    assert result.error == (
+        f"{forum.url}: форум ответил «304 не изменилось» на запрос, который ни с чем не сравнивал (mafvote не "
+        "посылал ни ETag, ни Last-Modified): страница не прочитана; если это повторяется, откройте адрес в "
+        "браузере — ответ подменяет кэш или прокси на пути к форуму")
+    assert (result.pages, result.requests, len(forum.requests)) == (0, 1, 1)
+    assert store.posts(game_id="ny") == [] and store.crawl_runs()[-1].error == result.error
+    forum.page1 = None                            # the forum answers again: the next poll reads the topic
+    assert crawl(client, store, forum.url).ok and len(store.posts(game_id="ny")) == 45
+
 # --- httpx errors: a FetchError with the URL and a hint, never a traceback ----------------------------
 
 def test_redirect_loop_ends_the_crawl_with_a_hint_not_an_internal_error(forum, store, client):
