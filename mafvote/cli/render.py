@@ -25,6 +25,7 @@ from .. import game as game_mod
 from ..alert_rules import gm_report_data
 from ..config import GameConfig
 from ..game import AppliedPhase, GameError, GameService
+from ..messages import text as t
 from ..phase_post import next_deadline, public_day_count, theme_of, with_modkills
 from ..render import RenderError, Theme, build_data, load_flavor, load_theme, make_environment, render, render_private
 from . import cli
@@ -43,9 +44,8 @@ def _stored(service: GameService, kind: str, number: int) -> AppliedPhase:
     command = (f"mafvote night resolve --night {number}" if kind == "night"
                else f"mafvote day close --day {number}")
     current = service.current_phase()
-    what = "resolved" if kind == "night" else "closed"
-    raise GameError(f"{kind} {number} of game {service.game.id} is not {what} yet (the current phase is "
-                    f"{current.label_ru}); apply it with `{command}`, then render it")
+    raise GameError(t(f"err.render_not_applied.{kind}", n=number, game=service.game.id, current=current.label_ru,
+                      command=command))
 
 
 def _flavor(game: GameConfig, flavor_file: Path | None, kind: str, number: int) -> str | None:

@@ -14,6 +14,7 @@ on the command line means. The concerns build on it (`mafvote.game.service` puts
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -23,11 +24,12 @@ import mafvote_tally as T
 from mafvote_resolver.state import find_player
 
 from ..config import GameConfig
+from ..messages import text as t
 from ..store import Store
 from .phases import MAX_PHASES_AHEAD, Phase, phase_deadline, phase_index, phase_of_index
 from .records import ENDS_PHASE, AppliedPhase, GameError
 
-__all__ = ["GameCore", "current_nick", "initial_state"]
+__all__ = ["GameCore", "current_nick", "died_words", "initial_state"]
 
 
 # --- the initial state --------------------------------------------------------------------------
@@ -42,7 +44,7 @@ def initial_state(game: GameConfig, ruleset: R.Ruleset) -> R.GameState:
         if p.role:
             found = ruleset.find_role(p.role)
             if found is None:
-                problems.append(f"players[{i}].role: {p.role!r} is not a role of ruleset {ruleset.name}")
+                problems.append(t("err.roster_role", i=i, role=p.role, ruleset=ruleset.name))
                 continue
             role = found.name
         # the replacement's nick (config `replaced_by`) names the slot too, e.g. as the actor of `night add`
@@ -50,19 +52,18 @@ def initial_state(game: GameConfig, ruleset: R.Ruleset) -> R.GameState:
         players.append({"nick": p.nick, "role": role, "gender": p.gender, "aliases": aliases,
                         "display": p.mask or p.nick, **({"items": tuple(p.items)} if p.items else {})})
     if problems:
-        raise GameError(f"game {game.id}: " + "; ".join(problems) + " (see `mafvote check`)")
+        raise GameError(t("err.roster_roles", game=game.id, problems="; ".join(problems)))
     # with every role known, the ruleset gives the state what the roles and the roster hold from the start:
     # 003's items (checked against the ruleset's [[items]]), 004's one-time protections; a roster without
     # roles can still be counted
     complete = all(p["role"] for p in players)
     if not complete and any("items" in p for p in players):
-        raise GameError(f"game {game.id}: items are given in the roster but not every player has a role; "
-                        "set games.players[].role for everyone (see `mafvote check`)")
+        raise GameError(t("err.items_without_roles", game=game.id))
     try:
         return R.new_game(game.id, players, ruleset if complete else None)
     except R.ResolverError as exc:
-        where = "games.players[].items" if "item " in str(exc) else "the roster"
-        raise GameError(f"config: {exc}; fix {where} (see `mafvote check`)") from None
+        where = "games.players[].items" if "item " in str(exc) else t("err.the_roster")
+        raise GameError(t("err.roster_state", error=exc, where=where)) from None
 
 
 def current_nick(state: R.GameState, nick: str) -> str:
@@ -71,6 +72,16 @@ def current_nick(state: R.GameState, nick: str) -> str:
         if old == nick:
             nick = new
     return nick
+
+
+def died_words(died: str) -> str:
+    """When a player died as the state records it (`day 2`, `night 1 (set by the GM)`) in the GM's language."""
+    found = re.fullmatch(r"(day|night) (\d+)(.*)", died or "")
+    if found is None:
+        return died
+    rest = found.group(3)
+    return t(f"when.{found.group(1)}", n=int(found.group(2))) + (t("err.set_by_gm") if rest == " (set by the GM)"
+                                                               else rest)
 
 
 class GameCore:
@@ -98,8 +109,8 @@ class GameCore:
                              applied_at=r.applied_at, how=r.how)
                 for r in self.store.game_phases(self.game.id)]
 
-    def _local(self, t: datetime | None) -> datetime | None:
-        return t.astimezone(self.tz) if t is not None else None
+    def _local(self, at: datetime | None) -> datetime | None:
+        return at.astimezone(self.tz) if at is not None else None
 
     def initial(self) -> R.GameState:
         # the config and the ruleset are the service's for its life, and the state is frozen: made once (the
@@ -139,8 +150,7 @@ class GameCore:
             return Phase(kind, number, r.start, r.deadline, want)  # type: ignore[arg-type]
         ph = self.current_phase(rows)
         if want - ph.index > 2 * MAX_PHASES_AHEAD:
-            raise GameError(f"{kind} {number} is far beyond the game's current phase ({ph.label_ru}); "
-                            f"give a {kind} number near the current one")
+            raise GameError(t(f"err.far_beyond.{kind}", n=number, current=ph.label_ru))
         while ph.index < want:
             ph = self._phase_after(ph.index + 1, ph.deadline)
         return ph
@@ -164,10 +174,10 @@ class GameCore:
         missing = [p.nick for p in state.players if not p.role]
         if missing:
             keys = [f"games.players[{i}].role" for i, p in enumerate(self.game.players) if p.nick in missing]
-            raise GameError(f"game {self.game.id}: no role for {', '.join(missing)}; the night and day rules need "
-                            f"every role: set {', '.join(keys[:3])}{' ...' if len(keys) > 3 else ''} in the config")
+            raise GameError(t("err.no_roles", game=self.game.id, players=", ".join(missing),
+                              keys=", ".join(keys[:3]) + (" ..." if len(keys) > 3 else "")))
 
-    def _player(self, state: R.GameState, name: str, *, alive: bool = True, what: str = "player",
+    def _player(self, state: R.GameState, name: str, *, alive: bool = True, what: str | None = None,
                 kills: bool = False) -> R.Player:
         """The player a name typed on the command line means: the nick, display name or alias, else as a vote
         names a player (tally.RosterMatcher: case forms `Дельту`, Latin look-alike letters, transliteration, a
@@ -175,25 +185,25 @@ class GameCore:
         with the candidates: a GM's order is never carried out on a guess. `kills`: the command removes the
         player (`--eliminate`, `state kill`, `modkill`), so a bare beginning or one word of the name («Кот» for
         Kotik) is refused too, naming the candidates (issue 15 point 9): a death is not undone by a glance."""
+        what = what or t("err.what.player")
         p = find_player(state.players, name)
         if p is None:
             names = {q.nick: (*((q.display,) if q.display else ()), *q.aliases) for q in state.players}
             m = T.RosterMatcher(names).match(name, fuzzy=True)
             if kills and m.step == "prefix" and m.candidates:
                 cands = ", ".join(m.candidates)
-                raise GameError(f"{what} {name!r}: это только начало имени ({cands}); команда, которая убивает "
-                                f"игрока, не угадывает — напишите ник полностью, как в составе")
+                raise GameError(t("err.name_prefix", what=what, name=name, candidates=cands))
             if m.status == "match" and m.step != "fuzzy":
                 p = state.player(m.player or "")
             elif m.candidates:
                 cands = ", ".join(m.candidates)
-                raise GameError(f"{what} {name!r} could be {'any of ' if len(m.candidates) > 1 else ''}{cands} in "
-                                f"game {self.game.id}; not guessed: write the nick as the roster has it")
+                raise GameError(t("err.name_ambiguous" if len(m.candidates) > 1 else "err.name_guess", what=what,
+                                  name=name, candidates=cands, game=self.game.id))
             else:
                 listed = ", ".join(q.nick for q in state.players)
-                raise GameError(f"{what} {name!r} is not in game {self.game.id} (players: {listed})")
+                raise GameError(t("err.name_unknown", what=what, name=name, game=self.game.id, players=listed))
         if alive and not p.alive:
-            raise GameError(f"{what} {p.nick} is dead ({p.died}); only living players can be meant here")
+            raise GameError(t("err.name_dead", what=what, nick=p.nick, died=died_words(p.died)))
         return p
 
     def killed_name(self, name: str) -> str:

@@ -20,6 +20,7 @@ import mafvote_resolver as R
 import mafvote_tally as T
 from mafvote_tally.recognise import Flat
 
+from ..messages import text as t
 from ..store import StoredPost
 from .core import current_nick
 from .duty import NightDuties
@@ -112,9 +113,8 @@ class Counting(NightDuties):
                 and (since is None or deadline is None or far):
             kind, after = phase_of_index(current.index + 1, self.game.schedule.starts_with)
             latest = after if kind == "day" else current.number
-            raise GameError(f"day {number} has not begun (the current phase is {current.label_ru}); "
-                            + (f"the latest day to count now is day {latest}" if far else
-                               "give --since and --deadline to count a stretch of the thread anyway"))
+            raise GameError(t("err.day_not_begun.far" if far else "err.day_not_begun", day=number,
+                              current=current.label_ru, latest=latest))
         bounds = self.phase("day", number, rows)
         state = self._state_before(number, rows)
         if closed_at is None:
@@ -206,8 +206,8 @@ class Counting(NightDuties):
         for slot, at in sorted(modkills, key=lambda m: (m[1] is not None, m[1] or datetime.min)):
             trial = replace(inputs, state=_with_modkills(state, taken))
             if at is not None:
-                t = self._count(trial, view="gm", as_of=as_of)
-                end = min(x for x in (state.deadline, state.closed_at, t.closed_early) if x is not None)
+                trial_count = self._count(trial, view="gm", as_of=as_of)
+                end = min(x for x in (state.deadline, state.closed_at, trial_count.closed_early) if x is not None)
                 if at >= end:
                     continue
             taken.append((slot, at))
@@ -283,8 +283,7 @@ class Counting(NightDuties):
         the clock: a GM's close is stored at the end of its minute, which is still ahead for up to 60 s."""
         if as_of is not None and now is not None and as_of > now:
             # `--at` is a moment mafvote has lived through; a future one (a typo'd year) would invent a closed day
-            raise GameError(f"--at {as_of.astimezone(self.tz):%d.%m.%Y %H:%M} is in the future; --at counts as "
-                            "mafvote knew the thread at a past moment")
+            raise GameError(t("err.at_future", at=f"{as_of.astimezone(self.tz):%d.%m.%Y %H:%M}"))
         applied = self.applied()
         # one read of the store for every view asked (the daemon counts the GM's and the public view together)
         inputs = self.count_inputs(day, since=since, deadline=deadline, as_of=as_of, applied=applied)

@@ -38,33 +38,31 @@ class Days(Counting, GameEnd, Undo):
         state = self.state(applied)
         self._need_roles(state)
         if day < 1:
-            raise GameError(f"day {day}: days are numbered from 1")
+            raise GameError(t("err.numbered.day", n=day))
         if not with_modkill:
             self._not_over(applied, t("over.day_close", day=day))
         current = self.current_phase(applied)
         if (current.kind, current.number) != ("day", day):
             done = [r for r in applied if r.how == "close" and r.number == day]
             if done:
-                raise GameError(f"day {day} is already closed; `mafvote undo` reverts it if it must be redone")
-            hint = (f"resolve night {current.number} first with `mafvote night resolve`" if current.kind == "night"
-                    else f"close day {current.number} first")
-            raise GameError(f"day {day} is not the current phase ({current.label_ru}); {hint}")
+                raise GameError(t("err.day_closed", day=day))
+            raise GameError(t(f"err.day_not_current.{current.kind}", day=day, current=current.label_ru,
+                              n=current.number))
         current = replace(current, start=since or current.start, deadline=deadline or current.deadline)
         if closed_at is not None:
             # a mistyped --closed-at would close the day on no votes and give every player a miss
             shown = f"--closed-at {closed_at.astimezone(self.tz):%d.%m.%Y %H:%M}"
             if current.start is not None and closed_at <= current.start:
                 began = current.start.astimezone(self.tz)
-                raise GameError(f"{shown} is not after day {day} began ({began:%d.%m.%Y %H:%M}); check the date")
+                raise GameError(t("err.closed_at_before", shown=shown, day=day, began=f"{began:%d.%m.%Y %H:%M}"))
             if closed_at > now:
-                raise GameError(f"{shown} is in the future; a day is closed at a moment that has passed")
+                raise GameError(t("err.closed_at_future", shown=shown))
             if closed_at > current.deadline:
                 # the votes stopped counting at the deadline whatever the GM typed; quietly counting to the
                 # deadline would hide a GM's real intent when it was a day extended by hand (--deadline)
                 end = current.deadline.astimezone(self.tz)
-                raise GameError(f"{shown} is after day {day}'s deadline ({end:%d.%m.%Y %H:%M}), where the count "
-                                f"stops anyway: leave --closed-at out; if you extended the day, give "
-                                f"--deadline {closed_at.astimezone(self.tz):%Y-%m-%dT%H:%M} instead")
+                raise GameError(t("err.closed_at_after", shown=shown, day=day, end=f"{end:%d.%m.%Y %H:%M}",
+                                  deadline=f"{closed_at.astimezone(self.tz):%Y-%m-%dT%H:%M}"))
         if closed_at is not None or now < current.deadline:
             # a GM's close (now, or --closed-at) keeps the votes shown in its own minute: they were most likely
             # written before it (forums show minutes), so the close is the end of that minute, one rule for both
@@ -145,10 +143,10 @@ class Days(Counting, GameEnd, Undo):
         if now >= current.deadline:
             return current.deadline
         try:
-            t = self._count(self.count_inputs(current.number, applied=rows), view="gm")
+            count = self._count(self.count_inputs(current.number, applied=rows), view="gm")
         except GameError:
             return None
-        return t.closed_early if t.closed_early is not None and t.closed_early <= now else None
+        return count.closed_early if count.closed_early is not None and count.closed_early <= now else None
 
     def day_a_modkill_closes(self, applied: Sequence[AppliedPhase] | None = None) -> Phase | None:
         """The open day a modkill now would close (RULES.md §3.14, 004 general rule 1: "модкиллится ... при
@@ -165,15 +163,14 @@ class Days(Counting, GameEnd, Undo):
         day cannot be closed the modkill is taken back too, so nothing half-done is left."""
         day = self.day_a_modkill_closes()
         if day is None:
-            raise GameError(f"a modkill closes no day now in game {self.game.id} (the current phase is "
-                            f"{self.current_phase().label_ru}; ruleset {self.ruleset.name})")
+            raise GameError(t("err.modkill_closes_no_day", game=self.game.id, current=self.current_phase().label_ru,
+                              ruleset=self.ruleset.name))
         out = self.modkill(player, now=now, reveal=reveal)
         try:
             return out, self.close_day(day.number, now=now, with_modkill=True)
         except MafvoteError as exc:
             self.undo()
-            raise GameError(f"the modkill of {player} is not applied: day {day.number} could not be closed with it "
-                            f"({exc}); fix that, or modkill with --keep-day and close the day yourself") from None
+            raise GameError(t("err.modkill_not_applied", player=player, day=day.number, error=exc)) from None
 
     def _day_count(self, count: T.Tally, inputs: CountInputs, phase: Phase) -> R.DayCount:
         """What the count says that the close needs (`resolver.DayCount`), from the tally's slots to the state's
@@ -200,8 +197,7 @@ class Days(Counting, GameEnd, Undo):
         p = state.player(nick)
         role = self.ruleset.find_role(p.role) if p.role else None
         if role is not None and "hang" in role.immune:
-            raise GameError(f"--eliminate {p.nick}: the role {role.name} can never be hanged (RULES.md §3.10); to "
-                            f"remove the player anyway use `mafvote modkill --player {p.nick}`")
+            raise GameError(t("err.unhangable", nick=p.nick, role=role.name))
         passed: list[tuple[str, str]] = []
         if nick in state.alibis:
             passed.append((nick, "alibi"))

@@ -9,6 +9,7 @@ from typing import Sequence
 import mafvote_resolver as R
 
 from .duty import NightDuties
+from ..messages import text as t
 from .phases import Phase
 from .records import AppliedPhase, GameError
 
@@ -23,8 +24,7 @@ class HandSet(NightDuties):
         current = self.current_phase(applied)
         coming = current if current.kind == "day" else self._phase_after(current.index + 1, current.deadline)
         if day != coming.number:
-            raise GameError(f"day {day}: the state can be set for the current or coming day only "
-                            f"(day {coming.number}; the current phase is {current.label_ru})")
+            raise GameError(t("err.state_day", day=day, coming=coming.number, current=current.label_ru))
         return current
 
     def set_silence(self, player: str, day: int, *, now: datetime, secret: bool = False, days: int = 1) -> R.GameState:
@@ -33,11 +33,10 @@ class HandSet(NightDuties):
         current = self._coming_day(day, applied)
         p = self._player(state, player)
         if days < 1:
-            raise GameError("--days must be 1 or more")
+            raise GameError(t("err.days_min"))
         if secret and days != 1:
             # nothing is announced to count the days down by: the hidden loss is the coming day's only
-            raise GameError(f"--days {days} with --secret: a secret silence is for one day; enter it again "
-                            "(`mafvote state silence --secret`) for the next day")
+            raise GameError(t("err.secret_days", days=days))
         if secret:
             new = replace(state, hidden_vote_loss=tuple(dict.fromkeys((*state.hidden_vote_loss, p.nick))))
         else:
@@ -87,21 +86,19 @@ class HandSet(NightDuties):
         if night and not self.night_action_is_duty:
             # RULES.md §3.6: only with `night_action_is_duty` is a missed night action punished; an excuse here
             # would be an undo step that changes nothing
-            raise GameError(f"state excuse --night: in this game a missed night action is not punished; nothing to "
-                            f"excuse (ruleset {self.ruleset.name}: night_action_is_duty = false). To excuse the "
-                            f"day's vote, leave out --night")
+            raise GameError(t("err.excuse_no_duty", ruleset=self.ruleset.name))
         if night:
             k = self.night_before_day(day)
             if k < 1:
-                raise GameError(f"day {day} of game {self.game.id} has no night before it (the game starts with a "
-                                "day); excuse the vote without --night")
+                raise GameError(t("err.excuse_no_night", day=day, game=self.game.id))
             key, what = f"night {k}", f"excuse {p.nick} from the night action of night {k}"
             facts = {"set": "excuse_night", "player": p.nick, "night": k}
         else:
             key, what = f"day {day}", f"excuse {p.nick} on day {day}"
             facts = {"set": "excuse_day", "player": p.nick, "day": day}
         if p.nick in state.excused.get(key, ()):
-            raise GameError(f"{p.nick} is already excused ({key}); `mafvote undo` takes an excuse back")
+            raise GameError(t("err.already_excused", nick=p.nick, what=t(f"state.excused.{key.split()[0]}",
+                                                                          n=int(key.split()[1]))))
         excused = {**state.excused, key: (*state.excused.get(key, ()), p.nick)}
         new = replace(state, excused=excused)
         self._append(current, "set", new, {"what": what, **facts}, now)

@@ -33,19 +33,16 @@ class Nights(NightDuties, GameEnd):
 
     def _night_ready(self, night: int, state: R.GameState, *, resolving: bool) -> None:
         if night < 1:
-            raise GameError(f"night {night}: nights are numbered from 1 (the game's next night is {state.night + 1})")
+            raise GameError(t("err.night_numbered", night=night, next=state.night + 1))
         if night <= state.night:
-            raise GameError(f"night {night} of game {self.game.id} is already applied; `mafvote undo` reverts it "
-                            "if it must be redone")
+            raise GameError(t("err.night_applied", night=night, game=self.game.id))
         if night != state.night + 1:
-            raise GameError(f"night {night}: the game's next night is {state.night + 1}")
+            raise GameError(t("err.night_next", night=night, next=state.night + 1))
         if resolving:
             current = self.current_phase()
             if (current.kind, current.number) != ("night", night):
-                raise GameError(f"night {night} is not the current phase ({current.label_ru}, deadline "
-                                f"{current.deadline.astimezone(self.tz):%Y-%m-%d %H:%M}); "
-                                + (f"close day {current.number} first with `mafvote day close`" if current.kind == "day"
-                                   else f"resolve night {current.number} first"))
+                raise GameError(t(f"err.night_not_current.{current.kind}", night=night, current=current.label_ru,
+                                  deadline=f"{current.deadline.astimezone(self.tz):%Y-%m-%d %H:%M}", n=current.number))
 
     def _read_night(self, night: int) -> str:
         # the GM edits it by hand, often in Notepad: a BOM is read past, ANSI (windows-1251) or a folder is
@@ -77,7 +74,7 @@ class Nights(NightDuties, GameEnd):
         state = self.state()
         self._need_roles(state)
         self._night_ready(night, state, resolving=False)
-        p = self._player(state, actor, what="actor")
+        p = self._player(state, actor, what=t("err.what.actor"))
         try:
             actions = R.read_action(text, p.role, state.players, self.ruleset, actor=p.nick, state=state, night=night)
         except R.ResolverError as exc:
@@ -95,17 +92,15 @@ class Nights(NightDuties, GameEnd):
         (`resolver.CHOICE_ROLLS`, 004 "visitor") the chosen player's name, written as the player's nick."""
         state = self.state()
         self._night_ready(night, state, resolving=False)
-        p = self._player(state, actor, what="actor")
+        p = self._player(state, actor, what=t("err.what.actor"))
         if roll not in R.ROLL_NAMES:
-            raise GameError(f"roll {roll!r}: one of {', '.join(R.ROLL_NAMES)}")
+            raise GameError(t("err.roll_unknown", roll=roll, rolls=", ".join(R.ROLL_NAMES)))
         if roll in R.CHOICE_ROLLS:
             if not isinstance(value, str):
-                raise GameError(f"roll {roll} picks a player: give a player's name instead of yes/no "
-                                f"(`mafvote night roll --night {night} --actor {p.nick} {roll} НИК`)")
-            value = self._player(state, value, what=f"roll {roll}: player").nick
+                raise GameError(t("err.roll_picks", roll=roll, night=night, nick=p.nick))
+            value = self._player(state, value, what=t("err.what.roll_player", roll=roll)).nick
         elif not isinstance(value, bool):
-            raise GameError(f"roll {roll} takes yes or no, not {value!r}; a player's name is for: "
-                            f"{', '.join(R.CHOICE_ROLLS)}")
+            raise GameError(t("err.roll_yes_no", roll=roll, value=value, rolls=", ".join(R.CHOICE_ROLLS)))
         old = self._read_night(night)
         # a roll none of the actor's actions draws would be silently unused (a townsperson's evidence)
         entered = self._check_file(night, old if old.strip() else f"night = {night}\n", state).actions

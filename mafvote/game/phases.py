@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 from typing import Literal
 
+from ..messages import text as t
 from .records import GameError
 
 __all__ = ["MAX_PHASES_AHEAD", "MIN_DAY", "Phase", "next_deadline", "phase_deadline", "phase_index",
@@ -49,7 +50,7 @@ def phase_of_index(index: int, starts_with: str) -> tuple[str, int]:
 def phase_index(kind: str, number: int, starts_with: str) -> int:
     """The inverse of `phase_of_index`."""
     if number < 1:
-        raise GameError(f"{kind} {number}: phases are numbered from 1")
+        raise GameError(t(f"err.numbered.{kind}", n=number))
     return 2 * (number - 1) + (0 if kind == starts_with else 1)
 
 
@@ -84,7 +85,7 @@ def next_deadline(after: datetime, at: time, tz, *, inclusive: bool = False) -> 
     return candidate
 
 
-def to_minute(t: datetime) -> datetime:
-    """`t` to the minute: how forums show post times."""
-    return t.replace(second=0, microsecond=0)
+def to_minute(at: datetime) -> datetime:
+    """`at` to the minute: how forums show post times."""
+    return at.replace(second=0, microsecond=0)
 

@@ -11,6 +11,7 @@ from mafvote_resolver.state import find_player
 from mafvote_tally.names import normalise
 
 from ..config import name_key
+from ..messages import text as t
 from .core import GameCore
 from .phases import to_minute
 from .records import ENDS_PHASE, AppliedPhase, GameError
@@ -32,7 +33,7 @@ class Replacements(GameCore):
         explicit = at is not None
         at = at or to_minute(now)      # the newcomer's vote in the same minute (forums show minutes) is the slot's
         if at.tzinfo is None:
-            raise GameError(f"replace --at {at.isoformat()}: give the time with an offset")
+            raise GameError(t("err.replace_offset", at=at.isoformat()))
         current = self.current_phase(applied)
         if explicit and current.index > 0 and at < current.start:
             # a time in a closed phase recounts that day after its result was posted (the replaced
@@ -41,21 +42,16 @@ class Replacements(GameCore):
             inside = next((r for r in ended if r.start is not None and r.ended is not None and r.start <= at < r.ended), None)
             first = ended[0].start if ended and ended[0].start is not None else self.game.schedule.start
             if inside is not None:
-                where = (f"in {'day' if inside.kind == 'day' else 'night'} {inside.number}, already "
-                         f"{'closed' if inside.kind == 'day' else 'resolved'}")
+                where = t(f"err.replace_in.{inside.kind}", n=inside.number)
             else:
-                where = f"before the game's start ({first.astimezone(self.tz):%Y-%m-%d %H:%M})"
-            raise GameError(f"replace --at {at.astimezone(self.tz):%Y-%m-%d %H:%M}: that is {where}; a replacement "
-                            "from then would recount the closed days (the replaced account's votes dropped, the new "
-                            f"one counted as not voting). Give a time in the current phase ({current.label_ru}, from "
-                            f"{current.start.astimezone(self.tz):%Y-%m-%d %H:%M}) or leave --at out (now); if a closed "
-                            "day's count must change, `mafvote undo` back to that day first")
+                where = t("err.replace_before_start", start=f"{first.astimezone(self.tz):%Y-%m-%d %H:%M}")
+            raise GameError(t("err.replace_closed", at=f"{at.astimezone(self.tz):%Y-%m-%d %H:%M}", where=where,
+                              current=current.label_ru, start=f"{current.start.astimezone(self.tz):%Y-%m-%d %H:%M}"))
         if explicit and at > max(now, current.deadline):
             # a typo of the year or month: until then the new account's votes would not count (flagged as a stranger's)
-            raise GameError(f"replace --at {at.astimezone(self.tz):%Y-%m-%d %H:%M}: that is after the current phase "
-                            f"({current.label_ru}, to {current.deadline.astimezone(self.tz):%Y-%m-%d %H:%M}); until "
-                            "then the new account's votes would not count for the slot. Give a time in the current "
-                            "phase or leave --at out (now); a later replacement is entered when it happens")
+            raise GameError(t("err.replace_later", at=f"{at.astimezone(self.tz):%Y-%m-%d %H:%M}",
+                              current=current.label_ru,
+                              deadline=f"{current.deadline.astimezone(self.tz):%Y-%m-%d %H:%M}"))
         try:
             new = R.replace_player(state, p.nick, by)
         except R.ResolverError as exc:
@@ -71,12 +67,10 @@ class Replacements(GameCore):
         checks in the config refuse the same)."""
         nick = "".join(ch for ch in by if unicodedata.category(ch) != "Cf").strip()
         if not nick:
-            raise GameError(f"replace --by {by!r}: the new account's nick is empty (spaces and invisible characters "
-                            "do not count); give the nick exactly as the forum shows it")
+            raise GameError(t("err.replace_empty", by=by))
         for gm in self.game.gm:
             if name_key(gm) == name_key(nick) or normalise(gm) == normalise(nick):
-                raise GameError(f"replace --by {nick!r}: that is the GM's account {gm!r} of game {self.game.id} "
-                                "(games.gm in the config), whose posts are never votes; give the new player's nick")
+                raise GameError(t("err.replace_gm", nick=nick, gm=gm, game=self.game.id))
         return nick
 
     def _not_replaced_already(self, state: R.GameState, applied: Sequence[AppliedPhase], player: str) -> None:
@@ -87,10 +81,9 @@ class Replacements(GameCore):
             if r.how == "replace" and name_key(r.outcome.get("old", "")) == name_key(player):
                 new = r.outcome["new"]
                 when = datetime.fromisoformat(r.outcome["at"]).astimezone(self.tz)
-                raise GameError(f"{r.outcome['old']} was replaced by {new} at {when:%Y-%m-%d %H:%M} (step #{r.seq}); "
-                                f"to replace again: mafvote replace --player {new} --by NEWNICK")
+                raise GameError(t("err.replaced_step", old=r.outcome["old"], new=new,
+                                  when=f"{when:%Y-%m-%d %H:%M}", seq=r.seq))
         for cfg in self.game.players:
             if cfg.replaced_by is not None and name_key(cfg.nick) == name_key(player):
                 new = cfg.replaced_by.nick
-                raise GameError(f"{cfg.nick} was replaced by {new} (replaced_by in the config); "
-                                f"to replace again: mafvote replace --player {new} --by NEWNICK")
+                raise GameError(t("err.replaced_config", old=cfg.nick, new=new))

@@ -2,6 +2,7 @@
 """
 from __future__ import annotations
 
+from ..messages import text as t
 from .core import GameCore
 from .records import AppliedPhase, GameError
 
@@ -15,7 +16,7 @@ class Undo(GameCore):
         """Drop the last applied step; raises when nothing is applied."""
         rows = self.applied()
         if not rows:
-            raise GameError(f"game {self.game.id}: nothing applied yet, nothing to undo")
+            raise GameError(t("err.undo_nothing", game=self.game.id))
         last = rows[-1]
         self.store.drop_game_phase(self.game.id, last.seq)
         return last

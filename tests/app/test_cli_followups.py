@@ -269,9 +269,9 @@ def test_rule_5_after_the_end_state_shows_the_winner_and_later_steps_are_refused
 def test_night_0_says_nights_are_numbered_from_1(game):
     code, _, err = run("night", "add", "--night", "0", "--actor", "Франклин", "Убиваю Рики")
     assert code == 2
-    assert err == "error: night 0: nights are numbered from 1 (the game's next night is 1)\n"
+    assert err == "error: ночь 0: ночи нумеруются с 1 (следующая ночь игры — 1)\n"
     code, _, err = run("night", "resolve", "--night", "0")
-    assert code == 2 and "nights are numbered from 1" in err
+    assert code == 2 and "ночи нумеруются с 1" in err
 
 
 def test_cli_names_are_read_as_votes_read_them_and_an_ambiguous_one_is_refused(game):
@@ -280,10 +280,10 @@ def test_cli_names_are_read_as_votes_read_them_and_an_ambiguous_one_is_refused(g
     assert "прочитано: Алтея: лечение → Дельта" in out
     code, _, err = run("night", "add", "--night", "1", "--actor", "Бет", "Отмазываю Юну")
     assert code == 2
-    assert err == ("error: actor 'Бет' could be any of Бетти, Бетси in game g; not guessed: write the nick as the "
-                   "roster has it\n")
+    assert err == ("error: игрок «Бет» в игре g может быть любым из: Бетти, Бетси; ведущий не угадывает — напишите "
+                   "ник, как в составе\n")
     code, _, err = run("state", "alibi", "--player", "Гамма", "--day", "1")
-    assert code == 2 and "player 'Гамма' is not in game g (players: Франклин, Бетти," in err
+    assert code == 2 and "игрок «Гамма»: такого нет в игре g (игроки: Франклин, Бетти," in err
 
 
 def test_rule_3_10_the_gms_eliminate_hangs_a_player_with_an_alibi_and_says_so(game):
@@ -308,6 +308,6 @@ def test_rule_3_10_a_role_that_is_never_hanged_is_refused_to_the_gms_eliminate_w
     quiet_night(1)
     code, out, err = run("day", "close", "--day", "1", "--eliminate", "Бетси")
     assert code == 2 and out == ""
-    assert err == ("error: --eliminate Бетси: the role Миллард Наллингс can never be hanged (RULES.md §3.10); to remove "
-                   "the player anyway use `mafvote modkill --player Бетси`\n")
+    assert err == ("error: --eliminate Бетси: роль «Миллард Наллингс» повесить нельзя никогда (`RULES.md` §3.10); "
+                   "чтобы всё же вывести игрока, используйте `mafvote modkill --player Бетси`\n")
     assert state()["phase"]["kind"] == "day"          # nothing applied

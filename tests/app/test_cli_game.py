@@ -104,7 +104,7 @@ def test_full_flow_resolve_close_undo_state(game_dir):
     assert st["silences"] == [{"player": "Соня", "days": 1, "announced": True}]
     # a night cannot be applied twice
     code, _, err = run("night", "resolve", "--night", "1")
-    assert code == 2 and "night 1 of game ny is already applied" in err and "mafvote undo" in err
+    assert code == 2 and "ночь 1 игры ny уже разобрана" in err and "mafvote undo" in err
 
     # day 1, the GM moved the deadline to 01.01 18:00: the count hangs Puss. Alisa is dead (her vote does not
     # count), Соня is silenced (weight 0), Enzo is Герда (red ×2): Puss has 5 in the GM's count
@@ -145,17 +145,17 @@ def test_full_flow_resolve_close_undo_state(game_dir):
 
 def test_undo_with_nothing_applied_is_bad_input(game_dir):
     code, _, err = run("undo")
-    assert code == 2 and "nothing applied yet" in err
+    assert code == 2 and "ещё ничего не применено, отменять нечего" in err
 
 
 def test_phase_order_is_enforced(game_dir):
     code, _, err = run("day", "close", "--day", "1", "--nobody")
-    assert code == 2 and "day 1 is not the current phase (ночь 1); resolve night 1 first" in err
+    assert code == 2 and "день 1 — не текущая фаза (сейчас ночь 1); сначала разберите ночь 1" in err
     code, _, err = run("night", "resolve", "--night", "2")
-    assert code == 2 and "night 2: the game's next night is 1" in err
+    assert code == 2 and "ночь 2: следующая ночь игры — 1" in err
     ok("night", "resolve", "--night", "1")
     code, _, err = run("night", "add", "--night", "1", "--actor", "Алукард", "Лечу Нежку")
-    assert code == 2 and "night 1 of game ny is already applied" in err
+    assert code == 2 and "ночь 1 игры ny уже разобрана" in err
 
 
 def test_bad_phrases_exit_2_and_write_nothing(game_dir):
@@ -164,7 +164,7 @@ def test_bad_phrases_exit_2_and_write_nothing(game_dir):
     ok("day", "close", "--day", "1", "--nobody")
     before = state()
     cases = [
-        ("Alisa", "Лечу Соню", "actor Alisa is dead (night 1)"),                          # a dead actor
+        ("Alisa", "Лечу Соню", "игрок Alisa уже не в игре (ночь 1)"),                          # a dead actor
         ("РэдДи", "Убиваю Васю", "player 'Васю' is not in the game"),                     # not in the game
         ("Ronin", "Лечу Соню", "Снежная королева cannot do this (heal)"),                 # an ability the role lacks
         ("Алукард", "Танцую с Соней", "no action verb in 'Танцую с Соней'"),              # not understood
@@ -268,7 +268,7 @@ def test_hand_set_state_silence_alibi_kill(game_dir):
     assert "Лишены голоса: Соня (2 дня)" in text and "Тайно лишены голоса: Гафф" in text
     assert "Отмазаны: Puss" in text
     code, _, err = run("state", "alibi", "--player", "Puss", "--day", "3")
-    assert code == 2 and "the state can be set for the current or coming day only (day 1" in err
+    assert code == 2 and "состояние задаётся только для текущего или наступающего дня (день 1" in err
     # the alibi saves Puss from the count, and the resolver spends it
     ok("night", "resolve", "--night", "1")
     out = json.loads(ok("day", "close", "--day", "1", "--deadline", "2027-01-01T18:00", "--format", "json"))

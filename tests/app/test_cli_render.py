@@ -126,10 +126,10 @@ def test_night_post_hides_rolls_refusals_and_private_results_which_the_gm_report
 def test_night_not_resolved_yet_exits_2_naming_the_command(game_dir):
     code, out, err = run("render", "night", "1")
     assert code == 2 and out == ""
-    assert "night 1 of game ny is not resolved yet" in err and "`mafvote night resolve --night 1`" in err
+    assert "ночь 1 игры ny ещё не разобрана" in err and "`mafvote night resolve --night 1`" in err
     resolve_night_1()
     code, _, err = run("render", "night", "2")
-    assert code == 2 and "`mafvote night resolve --night 2`" in err and "the current phase is день 1" in err
+    assert code == 2 and "`mafvote night resolve --night 2`" in err and "(сейчас день 1)" in err
 
 
 # --- day -------------------------------------------------------------------------------------------
@@ -137,7 +137,7 @@ def test_night_not_resolved_yet_exits_2_naming_the_command(game_dir):
 def test_day_post_of_the_closed_day_with_the_next_nights_deadline(game_dir):
     resolve_night_1()
     code, _, err = run("render", "day", "1")
-    assert code == 2 and "day 1 of game ny is not closed yet" in err and "`mafvote day close --day 1`" in err
+    assert code == 2 and "день 1 игры ny ещё не закрыт" in err and "`mafvote day close --day 1`" in err
     closed = json.loads(ok("day", "close", "--day", "1", "--deadline", "2027-01-01T18:00", "--format", "json"))
     out = ok("render", "day", "1", "--variant", "0")
     # night 2 starts at the moved deadline (01.01 18:00) and ends at the next 20:00
@@ -222,7 +222,7 @@ def test_votecount_html_page(midday_dir):
 
 def test_votecount_of_a_day_not_begun_exits_2(midday_dir):
     code, _, err = run("render", "votecount", "3")
-    assert code == 2 and "day 3 has not begun" in err
+    assert code == 2 and "день 3 ещё не начался" in err
 
 
 # --- flavour ---------------------------------------------------------------------------------------

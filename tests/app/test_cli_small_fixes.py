@@ -150,9 +150,9 @@ def test_rule_3_6_excuse_night_without_duty_is_refused_and_records_nothing(game_
     before = steps()
     code, out, err = run("state", "excuse", "--player", "Алукард", "--day", "1", "--night")
     assert code == 2 and out == ""
-    assert err == ("error: state excuse --night: in this game a missed night action is not punished; nothing to "
-                   "excuse (ruleset new_year: night_action_is_duty = false). To excuse the day's vote, leave out "
-                   "--night\n")
+    assert err == ("error: `state excuse --night`: в этой игре за пропуск ночного действия не наказывают, "
+                   "освобождать не от чего (набор правил `new_year`: `night_action_is_duty = false`). Чтобы освободить "
+                   "от дневного голосования, уберите --night\n")
     assert steps() == before
     assert ok("state", "excuse", "--player", "Алукард", "--day", "1") == (
         "Алукард: освобождение на день 1: ни штрафа, ни пропуска за голосование\n")

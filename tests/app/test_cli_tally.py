@@ -143,7 +143,7 @@ def test_default_bounds_are_the_scheduled_day(game_dir):
 def test_a_day_far_ahead_needs_explicit_bounds(game_dir):
     code, _, err = run("tally", "--day", "3")
     assert code == 2
-    assert "day 3 has not begun (the current phase is ночь 1)" in err and "--since and --deadline" in err
+    assert "день 3 ещё не начался (текущая фаза: ночь 1)" in err and "укажите --since и --deadline" in err
 
 
 def test_votes_history_with_links_to_the_posts(game_dir):
@@ -164,4 +164,4 @@ def test_votes_history_with_links_to_the_posts(game_dir):
 
 def test_votes_of_an_unknown_player_is_bad_input(game_dir):
     code, _, err = run("votes", "--player", "Вася")
-    assert code == 2 and "'Вася' is not in game ny" in err
+    assert code == 2 and "игрок «Вася»: такого нет в игре ny" in err

@@ -160,9 +160,10 @@ def test_rule_3_5_excused_for_the_day_no_vote_penalty_and_not_in_the_quorum(game
 def test_excuse_twice_or_without_a_night_is_a_clear_error(game_dir):
     ok("state", "excuse", "--player", "Алукард", "--day", "1", "--night")
     code, _, err = run("state", "excuse", "--player", "Алукард", "--day", "1", "--night")
-    assert code == 2 and "Алукард is already excused (night 1); `mafvote undo` takes an excuse back" in err
+    assert code == 2 and ("Алукард уже освобождён ведущим (ночное действие ночи 1); `mafvote undo` отменит "
+                          "освобождение") in err
     code, _, err = run("state", "excuse", "--player", "Алукард", "--day", "3")
-    assert code == 2 and "day 3: the state can be set for the current or coming day only (day 1" in err
+    assert code == 2 and "день 3: состояние задаётся только для текущего или наступающего дня (день 1" in err
 
 
 def test_excuse_night_in_a_game_that_starts_with_a_day(tmp_path, monkeypatch):
@@ -170,7 +171,7 @@ def test_excuse_night_in_a_game_that_starts_with_a_day(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
     code, _, err = run("state", "excuse", "--player", "Алукард", "--day", "1", "--night")
-    assert code == 2 and "day 1 of game ny has no night before it" in err
+    assert code == 2 and "перед днём 1 игры ny ночи не было (игра начинается с дня)" in err
     assert "Алукард: освобождение на день 1" in ok("state", "excuse", "--player", "Алукард", "--day", "1")
 
 
@@ -181,7 +182,7 @@ def test_ruleset_without_the_duty_lists_nothing_and_says_so(tmp_path, monkeypatc
     for actor, text in NIGHT_1:
         ok("night", "add", "--night", "1", "--actor", actor, text)
     code, out, err = run("state", "excuse", "--player", "Алукард", "--day", "1", "--night")
-    assert code == 2 and "in this game a missed night action is not punished; nothing to excuse" in err
+    assert code == 2 and "в этой игре за пропуск ночного действия не наказывают, освобождать не от чего" in err
     assert json.loads(ok("night", "resolve", "--night", "1", "--dry-run", "--format", "json"))["night_duty"] is None
     out = ok("night", "resolve", "--night", "1")
     assert "Пропустили НД" not in out

@@ -264,7 +264,7 @@ def test_night_roll_second_kill_is_the_bloody_kills_50_50_on_the_visitor(play, n
 @pytest.mark.parametrize("roll,value,message", [
     ("visitor", "yes", "roll visitor picks a player: give the player's name"),
     ("evidence", "Алукард", "roll evidence takes yes or no, not 'Алукард' (a player's name is for: visitor)"),
-    ("visitor", "Гендальф", "roll visitor: player 'Гендальф' is not in game ny"),
+    ("visitor", "Гендальф", "бросок `visitor`: игрок «Гендальф»: такого нет в игре ny"),
 ])
 def test_night_roll_a_bad_roll_value_pair_exits_2_and_writes_nothing(play, roll, value, message):
     root = play("grand_hotel", GRAND_HOTEL)

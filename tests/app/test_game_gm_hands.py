@@ -44,7 +44,7 @@ def test_issue15_9_a_command_that_kills_refuses_a_bare_beginning_with_the_candid
     before = state()["alive"]
     code, _, err = run(*args)
     assert code == 2, err
-    assert f"{name!r}: это только начало имени ({cands}); команда, которая убивает игрока, не угадывает" in err
+    assert f"«{name}»: это только начало имени ({cands}); команда, которая убивает игрока, не угадывает" in err
     assert state()["alive"] == before
 
 

@@ -26,7 +26,7 @@ def test_phases_alternate_and_day_n_follows_night_n_or_precedes_it(starts_with, 
 
 
 def test_phase_zero_is_refused():
-    with pytest.raises(GameError, match="numbered from 1"):
+    with pytest.raises(GameError, match="нумеруются с 1"):
         phase_index("day", 0, "night")
 
 
@@ -156,7 +156,7 @@ def test_day_first_game_plays_day_1_then_night_1(tmp_path):
     store, svc = service(tmp_path, "day")
     with store:
         assert (svc.current_phase().kind, svc.current_phase().number) == ("day", 1)
-        with pytest.raises(GameError, match=r"night 1 is not the current phase \(день 1.*close day 1 first"):
+        with pytest.raises(GameError, match=r"ночь 1 — не текущая фаза \(сейчас день 1.*сначала закройте день 1"):
             svc.resolve_night(1, now=NOW)
         svc.close_day(1, now=NOW, nobody=True)
         ph = svc.current_phase()

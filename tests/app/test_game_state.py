@@ -64,7 +64,7 @@ def test_initial_state_from_the_config_roster(tmp_path):
 def test_a_role_not_in_the_ruleset_names_the_roster_entry(tmp_path):
     text = CONFIG.read_text(encoding="utf-8").replace("{store}", "m.db").replace('role = "Герда"', 'role = "Гердда"')
     store, svc = make(tmp_path, text)
-    with store, pytest.raises(GameError, match=r"players\[7\]\.role: 'Гердда' is not a role of ruleset new_year"):
+    with store, pytest.raises(GameError, match=r"`players\[7\]\.role`: роли «Гердда» нет в наборе правил `new_year`"):
         svc.initial()
 
 
@@ -75,7 +75,7 @@ def test_roles_are_optional_for_the_count_but_needed_for_a_night(tmp_path):
     with store:
         t = svc.count(1, since=SINCE, deadline=DEADLINE, now=AFTER)
         assert t.outcome.eliminated == ("Puss",) and t.candidates[0].total == 6
-        with pytest.raises(GameError, match=r"no role for РэдДи, King Eciton, .*set games\.players\[0\]\.role"):
+        with pytest.raises(GameError, match=r"нет роли у РэдДи, King Eciton, .*задайте games\.players\[0\]\.role"):
             svc.resolve_night(1, now=AFTER)
 
 
@@ -142,7 +142,7 @@ def test_undo_restores_the_state_before_the_last_step(tmp_path):
         assert svc.state().night == 0 and not svc.state().player("Puss").alive
         assert svc.undo().how == "modkill"
         assert svc.state() == first
-        with pytest.raises(GameError, match="nothing applied yet"):
+        with pytest.raises(GameError, match="ещё ничего не применено, отменять нечего"):
             svc.undo()
 
 
@@ -169,10 +169,10 @@ def test_a_day_closed_before_its_deadline_stays_closed_at_that_time_in_every_lat
 
 @pytest.mark.parametrize("closed_at, message", [
     # a typo'd date would close the day on no votes and give every player a miss (a modkill candidate next)
-    (datetime(2026, 11, 29, 17, 0, tzinfo=MSK), "--closed-at 29.11.2026 17:00 is not after day 1 began "
-                                                "(30.12.2026 20:00); check the date"),
-    (datetime(2027, 1, 3, 12, 0, tzinfo=MSK), "--closed-at 03.01.2027 12:00 is in the future; a day is closed at a "
-                                              "moment that has passed"),
+    (datetime(2026, 11, 29, 17, 0, tzinfo=MSK), "--closed-at 29.11.2026 17:00 — не позже начала дня 1 "
+                                                "(30.12.2026 20:00); проверьте дату"),
+    (datetime(2027, 1, 3, 12, 0, tzinfo=MSK), "--closed-at 03.01.2027 12:00 — это будущее; день закрывают моментом, "
+                                              "который уже прошёл"),
 ])
 def test_a_closed_at_before_the_day_began_or_in_the_future_is_refused_and_nothing_applied(tmp_path, closed_at,
                                                                                           message):
@@ -189,8 +189,8 @@ def test_a_count_at_a_future_moment_is_refused(tmp_path):
     store, svc = make(tmp_path, posts=True)
     with store:
         svc.resolve_night(1, now=BEFORE)
-        with pytest.raises(GameError, match=r"^--at 01\.01\.2028 12:00 is in the future; --at counts as mafvote "
-                                            r"knew the thread at a past moment$"):
+        with pytest.raises(GameError, match=r"^--at 01\.01\.2028 12:00 — это будущее; --at считает так, как mafvote "
+                                            r"знал тему в прошлый момент$"):
             svc.count(1, since=SINCE, deadline=DEADLINE, as_of=datetime(2028, 1, 1, 12, 0, tzinfo=MSK), now=AFTER)
         assert svc.count(1, since=SINCE, deadline=DEADLINE, as_of=CAPTURE, now=AFTER).closed
 

@@ -170,19 +170,19 @@ def test_replace_at_a_time_in_a_closed_day_is_refused_naming_the_current_phase(g
     to_night_2()       # night 2 runs from day 1's deadline, 2026-12-31 18:00 MSK
     before = state()["applied"]
     assert refused("replace", "--player", "Ronin", "--by", "Новичок", "--at", "2026-12-31T12:00") == (
-        "replace --at 2026-12-31 12:00: that is in day 1, already closed; a replacement from then would recount the "
-        "closed days (the replaced account's votes dropped, the new one counted as not voting). Give a time in the "
-        "current phase (ночь 2, from 2026-12-31 18:00) or leave --at out (now); if a closed day's count must "
-        "change, `mafvote undo` back to that day first")
+        "`replace --at` 2026-12-31 12:00: это в дне 1, который уже закрыт; замена с того момента пересчитала бы "
+        "закрытые дни (голоса заменённого аккаунта пропали бы, а новый считался бы не проголосовавшим). Укажите "
+        "время в текущей фазе (ночь 2, с 2026-12-31 18:00) или уберите --at (тогда — сейчас); если подсчёт "
+        "закрытого дня должен измениться, сначала вернитесь к тому дню через `mafvote undo`")
     # a slip of the month: before the game began
     assert refused("replace", "--player", "Ronin", "--by", "Новичок", "--at", "2026-11-30T12:00").startswith(
-        "replace --at 2026-11-30 12:00: that is before the game's start (2026-12-29 20:00); a replacement from then "
-        "would recount the closed days")
+        "`replace --at` 2026-11-30 12:00: это до начала игры (2026-12-29 20:00); замена с того момента "
+        "пересчитала бы закрытые дни")
     # a slip of the year: after the current phase, the new account's votes would not count until then
     assert refused("replace", "--player", "Ronin", "--by", "Новичок", "--at", "2030-01-01T00:00") == (
-        "replace --at 2030-01-01 00:00: that is after the current phase (ночь 2, to 2026-12-31 20:00); until then "
-        "the new account's votes would not count for the slot. Give a time in the current phase or leave --at out "
-        "(now); a later replacement is entered when it happens")
+        "`replace --at` 2030-01-01 00:00: это позже текущей фазы (ночь 2, до 2026-12-31 20:00); до того момента "
+        "голоса нового аккаунта не считались бы за этого игрока. Укажите время в текущей фазе или уберите --at "
+        "(тогда — сейчас); будущую замену вносят, когда она происходит")
     after = state()
     assert after["applied"] == before and after["replacements"] == []
 

@@ -117,6 +117,49 @@ def test_every_gm_command_speaks_russian(demo, monkeypatch):
     assert "  осталось:         " in outputs["status"]
 
 
+def test_every_gm_command_refuses_in_russian(demo, monkeypatch):
+    """Issue 14: what the GM commands print as `error:` when they refuse (mafvote.game's GameError) is Russian by
+    default: each refusal exits 2 and fails on a Latin word outside the allowlist; a few are pinned exactly."""
+    root, _ = demo
+    monkeypatch.setattr(game_mod, "utc_now", lambda: datetime(2027, 1, 1, 15, 10, tzinfo=timezone.utc))
+    refusals = {
+        "day close, a closed day": ("day", "close", "--day", "1"),
+        "night resolve, a resolved night": ("night", "resolve", "--night", "1"),
+        "night add, night 0": ("night", "add", "--night", "0", "--actor", "Ronin", "Убиваю Соню"),
+        "night roll, a resolved night": ("night", "roll", "--night", "1", "--actor", "Ronin", "evidence", "yes"),
+        "state silence, a far day": ("state", "silence", "--player", "Enzo", "--day", "99"),
+        "state excuse --night without the duty": ("state", "excuse", "--player", "Enzo", "--day", "3", "--night"),
+        "modkill, an unknown player": ("modkill", "--player", "Гендальф"),
+        "modkill, a dead player": ("modkill", "--player", "Puss"),
+        "modkill, a beginning of a name": ("modkill", "--player", "Trus"),
+        "replace, an empty nick": ("replace", "--player", "Ronin", "--by", " "),
+        "replace, the GM's account": ("replace", "--player", "Ronin", "--by", "Ведущий"),
+        "replace, before the game": ("replace", "--player", "Ronin", "--by", "Кот", "--at", "2020-01-01T12:00"),
+        "tally, a day not begun": ("tally", "--day", "999"),
+        "tally, a moment in the future": ("tally", "--day", "2", "--at", "2099-01-01T12:00"),
+        "render, a night not resolved": ("render", "night", "9"),
+        "state excuse, a far day": ("state", "excuse", "--player", "Enzo", "--day", "99"),
+    }
+    outputs = {name: run(root, *args, code=2) for name, args in refusals.items()}
+    for name, out in outputs.items():
+        # the CLI's `error:` marker stays as every script and test reads it; the message after it is the GM's
+        assert out.startswith("error: ") and out.count("\n") == 1, (name, out)
+        assert latin_words(out.removeprefix("error: "), NICKS | {"Trus"}) == [], (name, out)   # the name typed
+    assert outputs["day close, a closed day"] == (
+        "error: день 1 уже закрыт; если его нужно закрыть заново, `mafvote undo` отменит закрытие\n")
+    assert outputs["night add, night 0"].startswith("error: ночь 0: ночи нумеруются с 1 (следующая ночь игры — ")
+    assert outputs["modkill, a dead player"] == (
+        "error: игрок Puss уже не в игре (день 2); здесь речь может идти только о живых\n")
+    assert outputs["modkill, an unknown player"].startswith("error: игрок «Гендальф»: такого нет в игре ny (игроки: ")
+    assert outputs["replace, the GM's account"] == (
+        "error: `replace --by` «Ведущий»: это аккаунт ведущего «Ведущий» игры ny (`games.gm` в конфиге), его посты "
+        "никогда не голоса; укажите ник нового игрока\n")
+    assert outputs["state excuse --night without the duty"] == (
+        "error: `state excuse --night`: в этой игре за пропуск ночного действия не наказывают, освобождать не от "
+        "чего (набор правил `new_year`: `night_action_is_duty = false`). Чтобы освободить от дневного голосования, "
+        "уберите --night\n")
+
+
 def test_every_alert_kind_and_the_gm_report_speak_russian(demo, monkeypatch):
     root, _ = demo
     monkeypatch.setattr(game_mod, "utc_now", lambda: datetime(2027, 1, 1, 15, 10, tzinfo=timezone.utc))

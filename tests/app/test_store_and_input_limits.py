@@ -300,8 +300,8 @@ def ny(tmp_path) -> Game:
 def test_replace_by_an_empty_or_invisible_nick_is_refused(ny, by, shown):
     code, out, err = ny.cli("replace", "--player", "Ronin", "--by", by)
     assert (code, out) == (2, "")
-    assert err == (f"error: replace --by {shown}: the new account's nick is empty (spaces and invisible characters "
-                   "do not count); give the nick exactly as the forum shows it\n")
+    assert err == (f"error: `replace --by` {shown}: ник нового аккаунта пуст (пробелы и невидимые символы не в "
+                   "счёт); укажите ник точно как на форуме\n")
     code, out, err = ny.cli("state", "--format", "json")
     assert '"replacements": []' in out
 
@@ -310,8 +310,8 @@ def test_replace_by_an_empty_or_invisible_nick_is_refused(ny, by, shown):
 def test_replace_by_the_gms_account_is_refused(ny, by):
     code, out, err = ny.cli("replace", "--player", "Ronin", "--by", by)
     assert (code, out) == (2, "")
-    assert err.endswith(": that is the GM's account 'Ведущий' of game g (games.gm in the config), whose posts are "
-                        "never votes; give the new player's nick\n")
+    assert err.endswith("»: это аккаунт ведущего «Ведущий» игры g (`games.gm` в конфиге), его посты никогда не "
+                        "голоса; укажите ник нового игрока\n")
 
 
 def test_replace_keeps_the_nick_without_its_invisible_characters_and_spaces(ny):
@@ -326,8 +326,8 @@ def test_a_second_replace_of_the_old_nick_says_who_plays_the_slot_now(ny):
     assert code == 0, err
     code, out, err = ny.cli("replace", "--player", "ronin", "--by", "Yan", moment=at("2026-11-12T10:00"))
     assert (code, out) == (2, "")
-    assert err == ("error: Ronin was replaced by Zed at 2026-11-12 09:00 (step #2); to replace again: "
-                   "mafvote replace --player Zed --by NEWNICK\n")
+    assert err == ("error: Ronin заменён на Zed в 2026-11-12 09:00 (шаг #2); чтобы заменить снова: "
+                   "`mafvote replace --player Zed --by НОВЫЙ_НИК`\n")
     code, out, err = ny.cli("replace", "--player", "Zed", "--by", "Yan", moment=at("2026-11-12T10:00"))
     assert (code, out, err) == (0, "замена: слот Zed — теперь Yan, с 2026-11-12 10:00\n", "")
 
@@ -335,8 +335,8 @@ def test_a_second_replace_of_the_old_nick_says_who_plays_the_slot_now(ny):
 def test_a_secret_silence_for_several_days_is_refused_and_one_day_is_kept(ny):
     code, out, err = ny.cli("state", "silence", "--player", "Маша", "--day", "1", "--secret", "--days", "2")
     assert (code, out) == (2, "")
-    assert err == ("error: --days 2 with --secret: a secret silence is for one day; enter it again "
-                   "(`mafvote state silence --secret`) for the next day\n")
+    assert err == ("error: --days 2 вместе с --secret: тайное лишение голоса — на один день; на следующий день "
+                   "внесите его снова (`mafvote state silence --secret`)\n")
     code, out, err = ny.cli("state", "silence", "--player", "Маша", "--day", "1", "--secret", "--days", "1")
     assert (code, out, err) == (0, "Маша: тайное лишение голоса на день 1\n", "")
 
@@ -431,17 +431,17 @@ def test_a_day_beyond_the_next_one_is_refused_at_once_naming_the_current_phase(n
     assert time_mod.monotonic() - started < 5
     assert (code, out) == (2, "")
     day = argv[-1]
-    tail = ("the latest day to count now is day 1" if day == "10000000" else
-            "give --since and --deadline to count a stretch of the thread anyway")
-    assert err == f"error: day {day} has not begun (the current phase is день 1); {tail}\n"
+    tail = ("последний день, который можно подсчитать сейчас, — день 1" if day == "10000000" else
+            "чтобы всё же подсчитать отрезок темы, укажите --since и --deadline")
+    assert err == f"error: день {day} ещё не начался (текущая фаза: день 1); {tail}\n"
 
 
 def test_a_huge_day_with_since_and_deadline_is_refused_too(ny):
     code, out, err = ny.cli("tally", "--day", "10000000", "--since", "2026-11-12T10:00",
                             "--deadline", "2026-11-12T22:00", moment=at("2026-11-12T12:00"))
     assert (code, out) == (2, "")
-    assert err == ("error: day 10000000 has not begun (the current phase is день 1); the latest day to count now "
-                   "is day 1\n")
+    assert err == ("error: день 10000000 ещё не начался (текущая фаза: день 1); последний день, который можно "
+                   "подсчитать сейчас, — день 1\n")
 
 
 # --- no store: undo and dry runs create none; the missing config's hint ---------------------------------------
