@@ -82,7 +82,7 @@ def main() -> None:
                            "time_left": ""},
                     live=day, past=[], players=[{"name": p, "alive": True, "role": "—", "misses": 0, "silenced": False, "hidden": False,
                               "alibi": False} for p in PLAYERS], winner="",
-                    gm_state={"silences": [], "alibis": [], "steps": []} if view == "gm" else None)
+                    gm_state={"silences": [], "alibis": [], "steps": []} if view == "gm" else None, count_links=[])
                 write_pages(out / view, {"bench/index.html": html})
 
         pages({view: T.count_day(posts, state, roster, rules, view=view, as_of=now, matcher=matcher)

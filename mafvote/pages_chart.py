@@ -97,8 +97,15 @@ def _svg(steps: Sequence, lines, *, start: datetime | None, deadline: datetime, 
     def x(t: datetime) -> float:
         return round(LEFT + pw * (t - t0).total_seconds() / (t1 - t0).total_seconds(), 1)
 
+    # a total is a small whole number: each one's height is worked out once, not once per point (a 3,000-post day
+    # draws some 3,500 points per chart; bench/bench_pages.py)
+    heights: dict[float, float] = {}
+
     def y(v: float) -> float:
-        return round(TOP + ph * (hi - v) / (hi - lo), 1)
+        h = heights.get(v)
+        if h is None:
+            h = heights[v] = round(TOP + ph * (hi - v) / (hi - lo), 1)
+        return h
 
     out = [f'<svg class="chart chart-{size}" viewBox="0 0 {W} {H}" role="img" '
            f'xmlns="http://www.w3.org/2000/svg"><title>{_e(title)}</title>']
