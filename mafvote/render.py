@@ -62,6 +62,7 @@ from markupsafe import Markup, escape as html_escape
 
 from mafvote_tally.format import bb_escape, format_bbcode, outcome_text, shown_reason
 from mafvote_tally.format import time_left as tally_time_left
+from mafvote_tally.names import fold
 
 from mafvote_resolver.toml_text import loads as toml_loads
 from . import gm_text, grammar, messages
@@ -444,7 +445,7 @@ def shown_by_account(players: Sequence[Any], replacements: Iterable[tuple[str, s
 
 
 def _key(name: str) -> str:
-    return re.sub(r"\s+", " ", str(name).strip().lower().replace("ё", "е"))
+    return fold(name)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, Mapping
 
 from mafvote_tally import BadRules, VoteRules
+from mafvote_tally.names import fold
 
 from .toml_text import loads as toml_loads
 from .errors import Problem, RulesetError
@@ -254,7 +255,7 @@ class Ruleset:
 
 
 def _norm(s: str) -> str:
-    return " ".join(s.lower().replace("ё", "е").replace("’", "'").split())
+    return fold(s)
 
 
 def did_you_mean(word: str, choices) -> str:

@@ -10,6 +10,8 @@ __all__ = ["Player", "Silence", "LastAction", "GameState", "new_game", "find_pla
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
+from mafvote_tally.names import fold
+
 from .errors import ResolverError
 
 
@@ -138,7 +140,7 @@ def linked_partner(state: GameState, nick: str) -> tuple[str, bool] | None:
 
 
 def _norm(s: str) -> str:
-    return " ".join(s.lower().replace("ё", "е").split())
+    return fold(s)
 
 
 def find_player(players: Iterable[Player], name: str) -> Player | None:

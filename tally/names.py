@@ -36,7 +36,7 @@ from typing import Any, Iterable, Literal, Sequence
 
 from rapidfuzz import fuzz
 
-__all__ = ["NameMatch", "RosterMatcher", "normalise", "phonetic_key", "default_morph"]
+__all__ = ["NameMatch", "RosterMatcher", "fold", "normalise", "phonetic_key", "default_morph"]
 
 Step = Literal["exact", "lookalike", "translit", "inflected", "prefix", "fuzzy"]
 
@@ -90,10 +90,20 @@ _CYRILLIC = re.compile(r"[а-яё]")
 _FIND_TOKEN = re.compile(r"[^\s,;:!?()«»\"“”„—–/|]+")
 
 
+def fold(text: str) -> str:
+    """How a name is compared wherever it is looked up by its spelling: the project's one name normaliser (issue 16:
+    the config's roster check, a player named on the command line or in a night file, a role of a ruleset, a
+    theme's name table). Unicode NFC, case folded, ``ё`` as ``е``, the typographic apostrophe ``’`` as ``'``, runs
+    of spaces as one and none at the ends. Here, in the lowest layer, because every package but the crawler
+    imports the count's names."""
+    text = unicodedata.normalize("NFC", str(text)).casefold().replace("ё", "е").replace("’", "'")
+    return " ".join(text.split())
+
+
 def normalise(text: str) -> str:
-    """Case, ``ё/е``, spaces and punctuation ignored."""
-    t = unicodedata.normalize("NFKC", text).casefold().replace("ё", "е")
-    return _PUNCT.sub("", t)
+    """Case, ``ё/е``, spaces and punctuation ignored: ``fold`` of the compatibility form (NFKC: ``ｎ`` is ``n``)
+    without any punctuation or space (the count's ``exact`` step)."""
+    return _PUNCT.sub("", fold(unicodedata.normalize("NFKC", text)))
 
 
 def _lookalike(key: str) -> str:

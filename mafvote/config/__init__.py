@@ -7,8 +7,10 @@ Data flow: `load_config(path)` (`load`) reads the file with `mafvote.gm_files` (
    collisions, ruleset files, deadlines after the start, alert channels that have their table) on the raw data,
    so they are reported even when the schema found problems elsewhere;
 3. turns every pydantic error (`schema_problems`) and every cross-check into a `Problem` (file, key path such as
-   `games[0].players[3].role`, message, hint), gives each its line (`toml_lines`) and raises one `ConfigError`
-   holding them all (`problems`);
+   `games[0].players[3].role`, message, hint; `mafvote_resolver.errors.Problem`, the one problem record), gives
+   each its line (`toml_lines`) and raises one `ConfigError` holding them all (`problems`), worded in the
+   language the file asks for (`[alerts] language`, Russian by default); a warning of the file itself (a login
+   over plain http) stops nothing and is kept in `Config.warnings` for `mafvote check`;
 4. only when nothing is wrong, fills what depends on the file as a whole: relative paths resolved against the
    file's folder, times without an offset placed in the schedule's time zone, a schedule without a time zone
    taking its forum's.

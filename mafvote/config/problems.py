@@ -1,5 +1,5 @@
 """What is wrong with a GM's file, as the config reports it: the project's one `Problem` record (it lives in
-`resolver.errors`, the lowest layer both the config and the ruleset checks can import; see its docstring),
+`mafvote_resolver.errors`, the lowest layer both the config and the ruleset checks can import; see its docstring),
 `describe` and `problem_json`, how a problem is shown to the GM and in `mafvote check --format json`,
 `ConfigError` carrying every problem of one file, and `invalid`, the pydantic error the schema's own validators
 raise so that their hint survives into the problem.

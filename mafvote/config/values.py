@@ -8,10 +8,11 @@ import difflib
 import json
 import math
 import re
-import unicodedata
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from mafvote_tally.names import fold
 
 from ..messages import text as t
 
@@ -139,9 +140,9 @@ def show_time(value: datetime) -> str:
 
 
 def name_key(name: str) -> str:
-    """How two roster names are compared for collisions: case, `ё/е`, and spacing do not matter."""
-    text = unicodedata.normalize("NFC", name).casefold().replace("ё", "е")
-    return " ".join(text.split())
+    """How two roster names are compared for collisions: case, `ё/е`, and spacing do not matter (the one name
+    normaliser, `mafvote_tally.names.fold`)."""
+    return fold(name)
 
 
 def shown_value(value: Any) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mafvote_tally import RosterMatcher
+from mafvote_tally.names import fold, normalise
 
 ROSTER = {n: () for n in ["РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард", "Nejka",
                           "Гафф", "Enzo", "Nevermore", "Alisa", "Ronin", "Puss"]}
@@ -61,3 +62,23 @@ def test_rule_2_names_found_inside_a_sentence():
 def test_rule_2_names_dictionary_inflections_with_fleeting_vowels():
     m = RosterMatcher({"Лев": (), "Павел": (), "Пётр": ()})
     assert [m.match(w).player for w in ("Льва", "Павла", "Петра", "Петру")] == ["Лев", "Павел", "Пётр", "Пётр"]
+
+
+# The one name normaliser (issue 16): what it folds and what it keeps. `fold` is how the config's roster check, a
+# player named on the command line, a ruleset's roles and a theme's name table compare names; `normalise` (the
+# count's exact step) is `fold` without punctuation and spaces.
+@pytest.mark.parametrize("written, folded, normalised", [
+    ("Соня", "соня", "соня"),                                  # case
+    ("АЛЁНА", "алена", "алена"),                               # ё is е, upper case too
+    ("  Гораций   Сомнассон ", "гораций сомнассон", "горацийсомнассон"),   # spaces: one inside, none at the ends
+    ("Гораций\tСомнассон", "гораций сомнассон", "горацийсомнассон"),       # a tab is a space
+    ("D’Artagnan", "d'artagnan", "dartagnan"),                 # the typographic apostrophe is the plain one
+    ("Straße", "strasse", "strasse"),                          # case folded, not only lowered
+    ("Е\u0308лка", "елка", "елка"),                            # NFC: е + combining diaeresis is ё, then е
+    ("Trusiki-Kayfa!", "trusiki-kayfa!", "trusikikayfa"),      # punctuation is kept; only the count drops it
+    ("ｎｅｊｋａ", "ｎｅｊｋａ", "nejka"),                       # full-width letters: only the count's NFKC folds them
+    ("Rоnin", "rоnin", "rоnin"),                               # a Cyrillic о stays (look-alikes are a later step)
+])
+def test_rule_2_one_name_normaliser_folds_case_yo_spaces_and_apostrophes(written, folded, normalised):
+    assert fold(written) == folded
+    assert normalise(written) == normalised
