@@ -60,8 +60,10 @@ Decisions where the rules leave room (each also in the report to the lead):
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from operator import attrgetter
 from typing import Iterable, Literal
 
 from .model import (
@@ -75,6 +77,7 @@ from .views import public_flag, vote_weight
 __all__ = ["count_day"]
 
 _SHIELD_ORDER = {"unhangable": 0, "alibi": 1, "protected": 2}
+_IN_THREAD_ORDER = attrgetter("time", "post_id")
 # flags about who may speak for a slot: the roster is the GM's business (not in views.GM_ONLY_FLAGS, which
 # this module does not own; the public view drops them here)
 _GM_ONLY_HERE = frozenset({"unknown_author"})
@@ -149,12 +152,19 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
     if state.closed_at is not None and state.closed_at < close:
         close = state.closed_at
 
-    seen = [p for p in posts if as_of is None or p.first_seen <= as_of]
-    seen = sorted({p.post_id: p for p in sorted(seen, key=lambda p: (p.time, p.post_id, p.first_seen))}
-                  .values(), key=lambda p: (p.time, p.post_id))
+    seen = list(posts) if as_of is None else [p for p in posts if p.first_seen <= as_of]
+    if len({p.post_id for p in seen}) == len(seen):
+        seen.sort(key=_IN_THREAD_ORDER)      # one record per post (the store's reads): nothing to choose
+    else:
+        # the same post twice: the one first seen last (its latest record) stands
+        seen = sorted({p.post_id: p for p in sorted(seen, key=lambda p: (p.time, p.post_id, p.first_seen))}
+                      .values(), key=_IN_THREAD_ORDER)
     slot_of = {p.post_id: roster.slot_of_author(p.author, p.time) for p in seen}
-    vote_posts = [p for p in seen if p.topic == "vote"]
-    window = [p for p in vote_posts if (start is None or p.time >= start) and p.time < close]
+    # `seen` is in time order: each stretch of the day (its window, the night before it, after its close) is a
+    # slice found by bisection, not a comparison of every post's time (the warm recount, issue 17)
+    times = [p.time for p in seen]
+    first = 0 if start is None else bisect_left(times, start)
+    window = [p for p in seen[first:bisect_left(times, close)] if p.topic == "vote"]
     if window and not any(slot_of[p.post_id] or roster.is_gm(p.author) for p in window):
         authors = sorted({p.author for p in window})
         raise NoRosterPlayer(
@@ -202,10 +212,9 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
     # late votes: after the close and before the next day's start (later votes are later days'), by players,
     # seen by as_of
     late_until = state.next_day_start if state.next_day_start is not None and state.next_day_start > close else None
-    for post in vote_posts:
-        if (post.time >= close and post.post_id not in taken
-                and (start is None or post.time >= start)
-                and (late_until is None or post.time < late_until)):
+    for post in seen[max(first, bisect_left(times, close)):
+                     len(seen) if late_until is None else bisect_left(times, late_until)]:
+        if post.topic == "vote" and post.post_id not in taken:
             slot = slot_of[post.post_id]
             if slot is None:
                 continue
@@ -219,8 +228,8 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
     # votes posted during the night before the day (RULES.md §3.1: before the start they do not count);
     # flagged so that the GM can tell the player to vote again, as `late` does after the close
     if start is not None and state.night_start is not None:
-        for post in vote_posts:
-            if not state.night_start <= post.time < start:
+        for post in seen[bisect_left(times, state.night_start):first]:
+            if post.topic != "vote":
                 continue
             slot = slot_of[post.post_id]
             if slot is None or slot not in alive_set or roster.is_gm(post.author):
@@ -240,7 +249,7 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
     reference = as_of if as_of is not None else close
     closed = reference >= close or day.closed_early is not None
     return _assemble(game, state, roster, rules, view, start, end, as_of, closed, close, day,
-                     alive, entitled, seen, reference, slot_of, taken)
+                     alive, entitled, seen, times, reference, slot_of, taken)
 
 
 @dataclass(frozen=True)
@@ -319,8 +328,13 @@ def _written(votes) -> list[dict]:  # noqa: ANN001 - recognise.Vote
 def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, matcher: RosterMatcher,
                alive: set[str], early_ok: bool, as_of: datetime | None, day: _Day, end: datetime,
                state: DayState) -> None:
-    edit = _edit_of(post, rules, as_of, end)
-    html, latest, edited, edit_detail, edit_facts = edit.html, edit.latest, edit.edited, edit.detail, edit.facts
+    if len(post.versions) <= 1 and not post.edited and not post.deleted:
+        # nearly every post of a thread (`_edit_of`'s first case, without its record: the warm recount's loop)
+        html = latest = post.versions[0][1] if post.versions else post.html
+        edit, edited, edit_detail, edit_facts = None, False, "", {}
+    else:
+        edit = _edit_of(post, rules, as_of, end)
+        html, latest, edited, edit_detail, edit_facts = edit.html, edit.latest, edit.edited, edit.detail, edit.facts
     is_gm = roster.is_gm(post.author)
     slot = None if is_gm else slot
     if not is_gm and slot is None:
@@ -357,6 +371,7 @@ def _take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, m
                                   f"{v.written} ({v.color})" for v in reading.votes)
                               + "; the last valid one counts", {"votes": _written(reading.votes)}))
     if edited:
+        assert edit is not None
         if rules.edited_vote == "void" and edit.before_end:
             day.flags.append(Flag("edited", slot, post.post_id,
                                   f"{edit_detail}: an edited vote is void (the player has not voted "
@@ -614,7 +629,8 @@ def _outcome(totals: dict[str, int], state: DayState, rules: VoteRules,
 def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view: str,
               start: datetime | None, end: datetime, as_of: datetime | None, closed: bool,
               close: datetime, day: _Day, alive: list[str], entitled: list[str],
-              seen: list[Post], reference: datetime, slot_of: dict[int, str | None], taken: set[int]) -> Tally:
+              seen: list[Post], times: list[datetime], reference: datetime, slot_of: dict[int, str | None],
+              taken: set[int]) -> Tally:
     order = {p.nick: i for i, p in enumerate(roster.players)}
     counted = {v: i for v, i in day.current.items() if i is not None}
     for i in counted.values():
@@ -704,10 +720,15 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
                                   "actions): the rules give a modkill (or a replacement)",
                                   {"misses": misses_after[p]}))
     activity = {p: 0 for p in alive}
-    for post in seen:
+    first = 0 if start is None else bisect_left(times, start)
+    at_close = max(first, bisect_left(times, close))
+    for post in seen[first:at_close]:
+        slot = slot_of[post.post_id]
+        if slot in activity:
+            activity[slot] += 1
+    for post in seen[at_close:]:
         # the post that closed the day early is at the close, and counts (000 rule 12: «голос так же»)
-        if (start is None or post.time >= start) and (post.time < close or (post.topic == "vote"
-                                                                            and post.post_id in taken)):
+        if post.topic == "vote" and post.post_id in taken:
             slot = slot_of[post.post_id]
             if slot in activity:
                 activity[slot] += 1
@@ -724,10 +745,10 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
     if rules.silent_alert_hours:
         limit = timedelta(hours=rules.silent_alert_hours)
         last_post: dict[str, datetime] = {}
-        for post in seen:
+        for post in seen[:bisect_right(times, reference)]:
             slot = slot_of[post.post_id]
-            if slot is not None and post.time <= reference:
-                last_post[slot] = max(post.time, last_post.get(slot, post.time))
+            if slot is not None:
+                last_post[slot] = post.time          # in time order: the last is the latest
         # a vote the GM posted for a player (RULES.md §2: «Вася голосует …», «по СМС») is that player speaking
         # through the GM: not silent (issue 15.10)
         for c in day.casts:

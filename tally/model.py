@@ -148,10 +148,14 @@ class Player:
     def account_at(self, when: datetime) -> str:
         """The account that plays this slot at ``when``."""
         acc = self.nick
-        for r in sorted(self.replacements, key=lambda r: r.at):
+        for r in self._replacements_in_order:
             if r.at <= when:
                 acc = r.nick
         return acc
+
+    @cached_property
+    def _replacements_in_order(self) -> tuple[Replacement, ...]:
+        return tuple(sorted(self.replacements, key=lambda r: r.at))
 
 
 @dataclass(frozen=True)
@@ -189,11 +193,28 @@ class Roster:
                     out.setdefault(acc.casefold().strip(), []).append(p)
         return out
 
+    @cached_property
+    def _fixed_slots(self) -> dict[str, str | None]:
+        # author as the forum spells it -> slot, for the accounts whose slot does not depend on the time (no
+        # replacement among their slots): a count asks for every post of the day (issue 17's warm recount)
+        return {}
+
     def slot_of_author(self, author: str, when: datetime) -> str | None:
         """The slot whose account wrote a post at ``when`` (replacements effective from their time;
         a replaced account posting after its replacement no longer speaks for the slot)."""
+        fixed = self._fixed_slots
+        if author in fixed:
+            return fixed[author]
         key = author.casefold().strip()
-        for p in self._accounts.get(key, ()):
+        players = self._accounts.get(key, ())
+        if not any(p.replacements for p in players) and len(fixed) < 10_000:
+            fixed[author] = self._slot_of_key(key, players, when)
+            return fixed[author]
+        return self._slot_of_key(key, players, when)
+
+    @staticmethod
+    def _slot_of_key(key: str, players: "tuple[Player, ...] | list[Player]", when: datetime) -> str | None:
+        for p in players:
             if p.account_at(when).casefold().strip() == key:
                 return p.nick
             if p.mask and p.mask.casefold().strip() == key:
@@ -204,8 +225,17 @@ class Roster:
     def _gm_keys(self) -> frozenset[str]:
         return frozenset(g.casefold().strip() for g in self.gms)
 
+    @cached_property
+    def _gm_authors(self) -> dict[str, bool]:
+        return {}
+
     def is_gm(self, author: str) -> bool:
-        return author.casefold().strip() in self._gm_keys
+        known = self._gm_authors.get(author)
+        if known is None:
+            known = author.casefold().strip() in self._gm_keys
+            if len(self._gm_authors) < 10_000:
+                self._gm_authors[author] = known
+        return known
 
 
 @dataclass(frozen=True)
