@@ -42,7 +42,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from . import alert_texts as W
 from .gm_text import death_cause
-from .alerts import Alert
+from .alert_record import Alert
 from .grammar import join_ru
 
 __all__ = [

@@ -46,6 +46,7 @@ from .errors import MafvoteError, OperationFailed
 from .game import GameError, GameService, Phase, phase_of_index, service_for
 from .links import post_linker, topic_key
 from .secret_registry import config_secrets, register
+from .shown_names import public_names, roster_from_config, roster_with_replacements
 from .store import Store, database_problem, to_db_time
 
 __all__ = [
@@ -476,15 +477,11 @@ class Daemon:
 
     def _names(self, g: _Game) -> dict[str, str]:
         """What the public count calls each slot: the mask in mask games, the account playing it now."""
-        from .render import public_names  # start-up (module docstring)
-
         return public_names(g.cfg.players, g.service.state().replacements)
 
     def _gm_names(self, g: _Game, applied) -> dict[str, str]:
         """What the GM's alerts call each slot: the account playing it now (after a replacement the
         silent-player alert named the replaced account). Not the mask: the GM writes to the account."""
-        from .render import roster_from_config, roster_with_replacements  # start-up (module docstring)
-
         roster = roster_with_replacements(roster_from_config(g.cfg.players), g.service.state(applied).replacements)
         return {e["nick"]: (e.get("replaced_by") or {}).get("nick") or e["nick"] for e in roster}
 

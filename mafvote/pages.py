@@ -43,6 +43,7 @@ from .pages_chart import PALETTE, chart_svg
 from .pages_chart import order as chart_order
 from .paths import data_dir
 from .publish import PublishError, count_file_names, write_if_changed
+from .shown_names import public_names
 
 __all__ = ["PageCache", "PagesError", "day_page", "day_view", "game_pages", "gm_pages_dir", "index_page", "public_pages_dir", "publish_pages",
            "write_all_pages", "write_pages"]
@@ -342,8 +343,6 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     the running day's `count_views(...)` with this view among them, when the caller has counted it already.
     `count_files`: the names of the game's count files (`votecount-<game>.html`, `.bbcode`) beside the pages'
     folder, which the running day's section links to."""
-    from .render import public_names
-
     if view not in VIEWS:
         raise ValueError(view)
     cache = cache if cache is not None else PageCache()

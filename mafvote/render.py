@@ -62,13 +62,14 @@ from markupsafe import Markup, escape as html_escape
 
 from mafvote_tally.format import bb_escape, format_bbcode, outcome_text, shown_reason
 from mafvote_tally.format import time_left as tally_time_left
-from mafvote_tally.names import fold
 
 from mafvote_resolver.toml_text import loads as toml_loads
 from . import gm_text, grammar, messages
 from .errors import BadInput
 from .gm_files import UnreadableFile, read_gm_text
 from .paths import data_dir
+from .shown_names import (MASK_ACCOUNTS_SEP, public_names, roster_from_config, roster_key, roster_with_replacements,
+                          shown_by_account, shown_name, shown_names, slot_accounts)
 
 KINDS = ("night", "day", "votecount", "gm_report", "private")
 PUBLIC_KINDS = ("night", "day", "votecount")
@@ -287,7 +288,7 @@ class _Views:
                 entry = {"nick": entry}
             if "nick" not in entry:
                 raise RenderError(f"render data: roster[{i}] has no nick; give {{\"nick\": ...}}")
-            shown = _shown_name(entry)
+            shown = shown_name(entry)
             repl = entry.get("replaced_by")
             gender, forms = entry.get("gender"), dict(entry.get("forms") or {})
             if isinstance(repl, Mapping) and repl.get("nick") and shown == repl["nick"]:
@@ -298,20 +299,20 @@ class _Views:
             self.order.append(p)
             if entry.get("mask"):
                 # RULES.md §5, 000 rule 14 «Все подмаски будут оглашены»: a замена played the mask too
-                self.masks.append((entry["mask"], _MASK_ACCOUNTS_SEP.join(_accounts(entry))))
+                self.masks.append((entry["mask"], MASK_ACCOUNTS_SEP.join(slot_accounts(entry))))
             keys = [entry["nick"], shown, entry.get("mask") or "", *(entry.get("aliases") or ())]
             if isinstance(repl, Mapping) and repl.get("nick"):
                 keys.append(repl["nick"])
             for k in keys:
                 if k:
-                    self.people.setdefault(_key(k), p)
+                    self.people.setdefault(roster_key(k), p)
         self.roles: dict[str, Role] = {}
         for name, info in (data.get("roles") or {}).items():
-            self.roles[_key(name)] = self._role(name, info)
+            self.roles[roster_key(name)] = self._role(name, info)
             for alias in info.get("aliases", ()):
-                self.roles.setdefault(_key(alias), self.roles[_key(name)])
+                self.roles.setdefault(roster_key(alias), self.roles[roster_key(name)])
         for name in theme.roles:   # a theme may add roles the data did not give
-            self.roles.setdefault(_key(name), self._role(name, {}))
+            self.roles.setdefault(roster_key(name), self._role(name, {}))
         self.sides: dict[str, Side] = {}
         self.shown_as: dict[str, str] = {}
         for sid, info in (data.get("sides") or {}).items():
@@ -336,12 +337,12 @@ class _Views:
     def person(self, name: str | None) -> grammar.Person:
         if not name:
             return grammar.Person("?")
-        return self.people.get(_key(name)) or grammar.Person(name)
+        return self.people.get(roster_key(name)) or grammar.Person(name)
 
     def role(self, name: str | None) -> Role | None:
         if not name:
             return None
-        return self.roles.get(_key(name)) or self._role(name, {})
+        return self.roles.get(roster_key(name)) or self._role(name, {})
 
     def side(self, sid: str | None) -> Side | None:
         if not sid:
@@ -369,85 +370,6 @@ class _Views:
 
 
 # «Эсми — acc_kid1, затем acc_new»: the accounts that played one mask, oldest first
-_MASK_ACCOUNTS_SEP = ", затем "
-
-
-def _accounts(entry: Mapping[str, Any]) -> list[str]:
-    """Every account that played a roster entry's slot, oldest first: the slot's nick, the config's
-    `replaced_by`, then the replacements made during the game (`roster_with_replacements` keeps them)."""
-    out = [str(a) for a in entry.get("accounts") or ()]
-    if not out:
-        out = [entry["nick"]]
-        repl = entry.get("replaced_by")
-        if isinstance(repl, Mapping) and repl.get("nick") and repl["nick"] != entry["nick"]:
-            out.append(repl["nick"])
-    return out
-
-
-def _shown_name(entry: Mapping[str, Any]) -> str:
-    """The name posts and counts show for a roster entry: the mask (mask games), else the account playing the
-    slot now (the last replacement), else the slot's nick."""
-    repl = entry.get("replaced_by")
-    current = repl.get("nick") if isinstance(repl, Mapping) else None
-    return entry.get("display") or entry.get("mask") or current or entry["nick"]
-
-
-def shown_names(roster: Iterable[Mapping[str, Any] | str]) -> dict[str, str]:
-    """{slot nick: the name public posts and counts show} for a `roster` of render data (masks, replacements);
-    the `names` of `tally.format_bbcode`."""
-    out = {}
-    for entry in roster:
-        if isinstance(entry, str):
-            entry = {"nick": entry}
-        out[entry["nick"]] = _shown_name(entry)
-    return out
-
-
-def public_names(players: Sequence[Any], replacements: Iterable[tuple[str, str]]) -> dict[str, str]:
-    """{slot nick: name shown} for a game's config `players` and the state's replacements: what every public
-    count and post calls a slot (its mask in mask games, the account playing it now), never the account
-    behind a mask. The one rule `tally --format bbcode` and the daemon's published count share."""
-    return shown_names(roster_with_replacements(roster_from_config(players), replacements))
-
-
-def roster_with_replacements(roster: Sequence[Mapping[str, Any]],
-                             replacements: Iterable[tuple[str, str]]) -> list[dict[str, Any]]:
-    """The roster with the replacements made during the game (`mafvote replace`; the game state's
-    `(old, new)` pairs, in order) as each slot's `replaced_by`, so posts name the account playing now."""
-    out = [dict(e) for e in roster]
-    slot_of = {_key(e["nick"]): e for e in out}
-    for e in out:
-        repl = e.get("replaced_by")
-        if isinstance(repl, Mapping) and repl.get("nick"):
-            slot_of.setdefault(_key(repl["nick"]), e)
-    for old, new in replacements:
-        entry = slot_of.get(_key(old))
-        if entry is None:
-            continue
-        accounts = _accounts(entry)
-        previous = entry.get("replaced_by") if isinstance(entry.get("replaced_by"), Mapping) else {}
-        entry["replaced_by"] = {**previous, "nick": new}
-        # every account of the slot, for the final post's masks
-        entry["accounts"] = accounts + ([new] if new not in accounts else [])
-        slot_of[_key(new)] = entry
-    return out
-
-
-def shown_by_account(players: Sequence[Any], replacements: Iterable[tuple[str, str]]) -> dict[str, str]:
-    """{every account of a slot (its nick, its config `replaced_by`, each replacement): the name posts show for
-    the slot}, for a game's config `players` and the state's replacements; `mafvote state` names a замена of a
-    mask game by the mask, as it names every other player."""
-    out: dict[str, str] = {}
-    for entry in roster_with_replacements(roster_from_config(players), replacements):
-        for account in _accounts(entry):
-            out[account] = _shown_name(entry)
-    return out
-
-
-def _key(name: str) -> str:
-    return fold(name)
-
-
 # ---------------------------------------------------------------------------------------------
 # The Jinja environment
 
@@ -919,7 +841,7 @@ def render(theme: str, kind: str, data: Mapping[str, Any], *, fmt: str = "bbcode
         messages = _events((data.get("outcome") or {}).get("private") or ())
         messages += _events(data.get("messages") or ())
         ctx["to"] = views.person(to) if to else None
-        ctx["messages"] = [m for m in messages if not to or _key(m.to) == _key(to) or not m.to]
+        ctx["messages"] = [m for m in messages if not to or roster_key(m.to) == roster_key(to) or not m.to]
     ctx["flavor"] = flavor.strip("\n") if flavor else ""
     style = data.get("style")
     if style is not None:
@@ -990,18 +912,6 @@ def roles_from_ruleset(ruleset: Any) -> dict[str, dict[str, Any]]:
         if getattr(s, "shown_as", ""):
             sides[sid]["shown_as"] = s.shown_as       # 004: the maniac's side reads as town
     return {"roles": roles, "sides": sides}
-
-
-def roster_from_config(players: Sequence[Any]) -> list[dict[str, Any]]:
-    """The `roster` for `render` data from the config's `games[].players` (PlayerConfig-like objects)."""
-    out = []
-    for p in players:
-        repl = getattr(p, "replaced_by", None)
-        out.append({"nick": p.nick, "aliases": list(getattr(p, "aliases", ()) or ()),
-                    "gender": getattr(p, "gender", None), "mask": getattr(p, "mask", None) or "",
-                    "forms": dict(getattr(p, "forms", {}) or {}),
-                    "replaced_by": {"nick": repl.nick} if repl is not None else None})
-    return out
 
 
 def build_data(*, outcome: Mapping[str, Any] | None = None, tally: Mapping[str, Any] | None = None,

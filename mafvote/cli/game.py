@@ -19,7 +19,7 @@ from .. import game as game_mod
 from .. import gm_text
 from ..messages import text as t
 from ..game import GameService, open_service
-from ..render import public_names, shown_by_account
+from ..shown_names import public_names, shown_by_account
 from . import cli
 from .common import config_option, format_option, game_option, load_game, parse_cli_time
 

@@ -15,7 +15,7 @@ from .. import game as game_mod
 from .. import gm_text
 from ..tally_text import tally_text
 from ..messages import text as t
-from ..render import public_names
+from ..shown_names import public_names
 from . import cli
 from .common import config_option, crawl_warning, format_option, game_option, parse_cli_time
 from .game import game_service

@@ -22,10 +22,12 @@ HEAVY = ("httpx", "pydantic", "selectolax", "mafvote_resolver", "mafvote_tally",
          "mafvote.config", "mafvote.store", "mafvote.game", "mafvote.render", "mafvote.daemon", "mafvote.demo")
 
 
-def _modules_after(args: list[str], tmp_path: Path | None = None) -> tuple[str, set[str]]:
-    """The output of `mafvote ARGS` run in a fresh interpreter and the modules it had imported by its end."""
+def _modules_after(args: list[str], tmp_path: Path | None = None, prelude: str = "") -> tuple[str, set[str]]:
+    """The output of `mafvote ARGS` run in a fresh interpreter and the modules it had imported by its end
+    (`prelude`: Python run before the command, as a test's monkeypatch)."""
     script = (
         "import io, json, sys, contextlib\n"
+        f"{prelude}\n"
         "from mafvote.cli import main\n"
         "out = io.StringIO()\n"
         "with contextlib.redirect_stdout(out):\n"
@@ -92,6 +94,24 @@ def test_status_loads_neither_the_forum_client_nor_the_themes(tmp_path):
     assert "mafvote.daemon" in modules and "Новогодняя мафия" in out, out
     assert _loaded(modules, ("mafvote_scraper.fetch", "mafvote_scraper.crawl", "charset_normalizer", "jinja2",
                              "mafvote.render", "mafvote.publish", "mafvote.pages", "apscheduler")) == []
+
+
+def test_tally_counts_without_jinja_httpx_or_the_alert_channels(tmp_path):
+    """`mafvote tally` of a real day (the bundled MyBB thread, the GM view with its flags worded as the alerts
+    word them) loads neither the templates' Jinja nor httpx: the shown names come from mafvote.shown_names, not
+    mafvote.render, and the alert record from mafvote.alert_record, not the channels of mafvote.alerts."""
+    from test_cli_tally import CONFIG, WINDOW, fill_store
+
+    (tmp_path / "config.toml").write_text(CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db"),
+                                          encoding="utf-8")
+    fill_store(tmp_path / "state" / "m.db")
+    # the day is over (test_cli_tally's AFTER): the GM's clock, as its tests set it
+    after = ("import datetime, mafvote.game; mafvote.game.utc_now = "
+             "lambda: datetime.datetime(2027, 1, 2, tzinfo=datetime.timezone.utc)")
+    text, modules = _modules_after(["tally", "--view", "gm", *WINDOW], tmp_path, prelude=after)
+    assert "Puss" in text and "mafvote_tally.count" in modules and "mafvote.alert_rules" in modules
+    assert _loaded(modules, ("jinja2", "markupsafe", "httpx", "httpcore", "mafvote.render", "mafvote.alerts",
+                             "mafvote.pages", "mafvote.publish", "smtplib", "pygments")) == []
 
 
 def test_a_lazily_loaded_command_runs_and_its_errors_keep_their_exit_codes(tmp_path):
