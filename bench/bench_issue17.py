@@ -85,8 +85,9 @@ def startup(rounds: int, baseline: str | None) -> None:
     print(f"(1) start-up, {rounds} interleaved rounds, wall time of a fresh process:")
     for name, ts in times.items():
         ratios = [t / b for t, b in zip(ts, base)]
-        print(f"    {name:28} {_best_median(ts)}; CPU median {statistics.median(cpu[name]) * 1e3:.0f} ms; "
-              f"× sqlite-utils median {statistics.median(ratios):.2f}")
+        print(f"    {name:28} {_best_median(ts)}; CPU best {min(cpu[name]) * 1e3:.0f} ms, median "
+              f"{statistics.median(cpu[name]) * 1e3:.0f} ms; × sqlite-utils: median {statistics.median(ratios):.2f}, "
+              f"best/best {min(ts) / min(base):.2f}, CPU best/best {min(cpu[name]) / min(cpu['sqlite-utils --version']):.2f}")
 
 
 # --- (2) the count --------------------------------------------------------------------------------------------
