@@ -238,7 +238,7 @@ def job(j: Any) -> str:
     return j.label
 
 
-# The causes of death the resolver records (resolver/engine.py `died`, resolver/day.py), first match wins; a
+# The causes of death the resolver records (resolver/kills.py and resolver/night.py `died`, resolver/day.py), first match wins; a
 # cause of another shape is shown as recorded.
 _DEATH_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(pattern)) for key, pattern in (
     ("hanged", r"hanged"),
@@ -252,7 +252,7 @@ _DEATH_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(
     ("counter_strike", r"counter-strike by (?P<actor>.+)"),
     ("guarding", r"died guarding (?P<target>.+)"),
     ("shahid", r"taken by the shahid (?P<actor>.+)"),
-    # a silence's cause (resolver/engine.py `add_silence`), in the night's journal
+    # a silence's cause (resolver/night.py `add_silence`), in the night's journal
     ("silenced", r"silenced by (?P<actor>.+)"),
     ("intimidated", r"intimidated by (?P<actor>.+)"),
 ))

@@ -211,7 +211,7 @@ def copied_card(ruleset: Ruleset, action: Action) -> Ability | None:
 
 def _spent(ruleset: Ruleset, state: GameState, nick: str, card: Ability) -> str:
     """Why `card` is spent for `nick` on the coming night (a use limit, a cooldown), in Russian; "" when not.
-    The same keys as the engine's (`_Night.use_key`, the `<nick>/<card>@night` counter)."""
+    The same keys as the engine's (`night.Night.use_key`, the `<nick>/<card>@night` counter)."""
     if card.uses:
         side = ruleset.role(state.player(nick).role).side
         key = f"side:{side}/{card.name}" if card.uses_scope == "side" else f"{nick}/{card.name}"
@@ -308,7 +308,7 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
             if card.kind != "copy" and at_entry:
                 # issue 15 point 5: the limits the night would refuse are told at entry, while the GM can still
                 # ask the player for another action (003's role shot used up, 004 Алисия's «Покажи лицо» in its
-                # cooldown); the engine's own checks (resolver.engine `admit`) stay for a hand-written file
+                # cooldown); the engine's own checks (resolver.admission `admit`) stay for a hand-written file
                 limit = _spent(ruleset, state, actor.nick, card)
                 if limit:
                     bad(limit, f"ночь отказала бы в действии; спросите {actor.nick}, что он делает вместо этого")

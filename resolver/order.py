@@ -61,7 +61,7 @@ STAGE_OF_KIND: dict[str, Stage] = {
     "killer_check": Stage.INFORMATION,  # 004 Хулио: did the target kill tonight
     "serum": Stage.INFORMATION,
     "question": Stage.INFORMATION,      # the boss's yes/no question to the GM
-    "hire": Stage.INFORMATION,          # the hire result; its kill acts in KILLS
+    "hire": Stage.KILLS,                # 000 Мено: the hire's result and its kill (or the kill kept for later)
     "alibi": Stage.ALIBIS,
     "strip_alibi": Stage.ALIBIS,
     "copy": Stage.CHECK_ACTIONS,        # Абрахам: becomes the copied card before anything resolves

@@ -342,7 +342,7 @@ _NIGHT_SHAPES = {"block_mode": "str", "succession": "strs", "submission_order": 
 _TOP_SHAPES = {"game": "table", "votes": "table", "night": "table", "sides": "table", "roles": "tables",
                "boss": "table", "texts": "table", "items": "tables"}
 
-# [texts]: the lines a ruleset may reword, and the placeholders each is given (resolver/engine.py fills them).
+# [texts]: the lines a ruleset may reword, and the placeholders each is given (the night engine's stage modules fill them).
 # A key outside this table would be silently ignored and a placeholder outside it fails at the night's
 # resolution, so both are problems at load. `deaths_header` is read by no code today (the theme's `deaths`
 # phrase writes the header); it stays allowed because the bundled rulesets carry it.

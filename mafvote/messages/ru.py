@@ -178,7 +178,7 @@ MESSAGES: dict[str, str] = {
     "report.flag": "{label}: {where} — {text}",
     "report.post": ", пост {post_id}",
     "report.alert": "{text}",
-    # causes of death the resolver records (resolver/engine.py, resolver/day.py), in the GM report
+    # causes of death the resolver records (resolver/kills.py, resolver/day.py), in the GM report
     "cause.hanged": "повешение",
     "cause.modkill": "модкилл",
     "cause.killed": "убийство: {actor} ({role})",
@@ -406,7 +406,7 @@ MESSAGES: dict[str, str] = {
         ("bloody_visitor", "кровавое убийство, {actor}; гость цели {target}"),
         ("counter_strike", "ответный удар, {actor}"), ("guarding", "охрана цели {target}"),
         ("shahid", "шахид {actor}"), ("silenced", "{actor}"), ("intimidated", "{actor} (запугивание)"))},
-    # causes of a silence (resolver/engine.py `add_silence`)
+    # causes of a silence (resolver/night.py `add_silence`)
     "cause.silenced": "лишение голоса: {actor}",
     "cause.intimidated": "запугивание: {actor}",
     # tally.format.hidden_outcome's facts: the real result over the public totals (RULES.md §3 «Two views»)
