@@ -15,9 +15,8 @@ from mafvote.alert_rules import (CrawlHealth, count_lines, crawl_alerts, death_c
                                  gm_report_data, silent_alerts)
 from mafvote.publish import html_page, is_html_document, write_count_files
 from mafvote.render import build_data, render
-from test_daemon_day import CONFIG, Recorder, daemon_for, forum, msk, write_config  # noqa: F401 (forum: fixture)
-from test_resolver_scenarios import load_ruleset
-from test_tally_support import MSK, at, blue, count, post, red
+from support import (DAEMON_CONFIG, MSK, Recorder, at, blue, count, daemon_for, load_ruleset, msk, post, red,
+                     write_daemon_config)
 
 MOSCOW = ZoneInfo("Europe/Moscow")
 PECULIAR = load_ruleset("peculiar")
@@ -267,7 +266,7 @@ def parse(text: str) -> _Page:
 
 def test_the_published_count_page_is_one_document_with_one_refresh(forum, tmp_path):
     forum.add_post(2, "Ronin", f"Голосую {red('Соня')}", time=msk("10:07"))
-    with daemon_for(write_config(tmp_path, forum.base_url), {"webhook": Recorder()}) as daemon:
+    with daemon_for(write_daemon_config(tmp_path, forum.base_url), {"webhook": Recorder()}) as daemon:
         daemon.tick(msk("10:10"))
     page = parse((tmp_path / "public" / "votecount-ny.html").read_text(encoding="utf-8"))
     assert page.doctypes == 1
@@ -299,7 +298,7 @@ def test_the_silent_player_alert_names_the_account_playing_the_slot():
     assert alert.key == "silent_player:day1:Ёжик"       # the slot's key: a replacement does not alert again
 
 
-REPLACED = CONFIG.replace('''[[games.players]]
+REPLACED = DAEMON_CONFIG.replace('''[[games.players]]
 nick = "Alisa"''', '''[[games.players]]
 nick = "Ёжик"
 replaced_by = {{ nick = "НовыйЁж", at = "2026-12-30T09:00" }}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -11,44 +11,11 @@ import pytest
 from mafvote.cli import main
 from mafvote.cli.crawl import plain_text
 from mafvote.forumsim import ForumSim
-
-CONFIG = """
-[store]
-path = "state/mafvote.db"
-
-[[forums]]
-id = "sim"
-engine = "mybb"
-base_url = "{base}"
-timezone = "Europe/Moscow"
-min_delay = 0
-timeout = 5
-retries = 0
-
-[[games]]
-id = "ny"
-title = "Новогодняя мафия"
-forum = "sim"
-ruleset = "new_year"
-game_topic = "{base}showthread.php?tid=1"
-vote_thread = "{base}showthread.php?tid=2"
-gm = ["Ведущий"]
-
-[games.schedule]
-start = "2026-12-27T20:00"
-starts_with = "night"
-first_deadline = "2026-12-28T10:00"
-day_deadline = "18:00"
-night_deadline = "20:00"
-"""
-
-RED = '<span style="color: red;" class="mycode_color">{}</span>'
-# Posts of the last hours, so that the re-read window of `mafvote crawl` (the last 24 h) holds them.
-T0 = datetime.now(timezone.utc).replace(second=0, microsecond=0) - timedelta(hours=3)
+from support import CRAWL_CONFIG, CRAWL_T0, RED
 
 
 def shown(minutes: int) -> str:
-    return f"{(T0 + timedelta(minutes=minutes)).astimezone(ZoneInfo('Europe/Moscow')):%d.%m.%Y %H:%M}"
+    return f"{(CRAWL_T0 + timedelta(minutes=minutes)).astimezone(ZoneInfo('Europe/Moscow')):%d.%m.%Y %H:%M}"
 
 
 def make_reread_due(config) -> None:
@@ -63,18 +30,18 @@ def forum():
     with ForumSim(per_page=3) as f:
         f.add_topic(1, "Игра: Новогодняя мафия")
         f.add_topic(2, "Голосование — День 2")
-        f.add_post(1, "Ведущий", "Ночь первая. Город засыпает.", time=T0)
+        f.add_post(1, "Ведущий", "Ночь первая. Город засыпает.", time=CRAWL_T0)
         for i, (who, target) in enumerate([("Ronin", "Соня"), ("Соня", "Ronin"), ("Puss", "Соня"),
                                            ("Enzo", "Puss")]):
             f.add_post(2, who, f"Голосую {RED.format(target)}<br />\nдосрочно",
-                       time=T0 + timedelta(minutes=10 + i))
+                       time=CRAWL_T0 + timedelta(minutes=10 + i))
         yield f
 
 
 @pytest.fixture
 def config(forum, tmp_path, monkeypatch):
     path = tmp_path / "config.toml"
-    path.write_text(CONFIG.format(base=forum.base_url), encoding="utf-8")
+    path.write_text(CRAWL_CONFIG.format(base=forum.base_url), encoding="utf-8")
     monkeypatch.chdir(tmp_path)           # -c defaults to ./config.toml
     return path
 
@@ -103,7 +70,7 @@ def test_crawl_prints_new_posts_per_topic(forum, config, capsys):
 
 def test_poll_reports_new_posts_and_a_deletion_on_the_last_page(forum, config, capsys):
     assert run(["crawl", "--game", "ny"], capsys)[0] == 0
-    forum.add_post(2, "Ronin", "Я передумал", time=T0 + timedelta(minutes=20))
+    forum.add_post(2, "Ronin", "Я передумал", time=CRAWL_T0 + timedelta(minutes=20))
     forum.delete_post(5)                 # page 2 of 3 posts each: 5 -> 6
     forum.edit_post(3, "другое")         # page 1: not read by a plain poll
     code, out, err = run(["crawl", "-c", str(config), "--game", "ny"], capsys)
@@ -158,7 +125,7 @@ def test_posts_json_has_the_interface_shape(forum, config, capsys):
     first = posts[0]
     assert {"post_id", "topic", "page", "author", "time", "edited", "deleted", "text", "html"} <= set(first)
     assert first["topic"] == "vote" and first["page"] == 1 and first["author"] == "Ronin"
-    assert first["time"] == (T0 + timedelta(minutes=10)).astimezone(ZoneInfo("Europe/Moscow")).isoformat()
+    assert first["time"] == (CRAWL_T0 + timedelta(minutes=10)).astimezone(ZoneInfo("Europe/Moscow")).isoformat()
     assert first["time"].endswith("+03:00")
     assert first["edited"] is True and first["deleted"] is False and first["versions"] == 2
     assert first["text"] == "Голосую Enzo"

@@ -8,121 +8,16 @@ The game: 000 («Странные дети», ruleset peculiar) with seven accou
 (no forum), the clock fixed after every deadline."""
 from __future__ import annotations
 
-import hashlib
 import json
-from datetime import datetime, timezone
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
-import pytest
-
-import mafvote.game as game_mod
-from mafvote.store import Store
-from mafvote_scraper.fetch import FetchedMeta
-from mafvote_scraper.model import ParsedPage, ParsedPost
-from test_cli_game import ok, run
+from support import PECULIAR_PLAYERS, ok, quiet_night, run, state
 
 MSK = ZoneInfo("Europe/Moscow")
-BASE = "http://127.0.0.1:8099/"
-NOW = datetime(2027, 1, 20, 12, 0, tzinfo=timezone.utc)        # after every deadline below
-RED = '<span style="color: red;" class="mycode_color">{}</span>'
-
-# Phases (schedule below): night 1 until 11.01 22:00, day 1 until 12.01 22:30, night 2 until 12.01 23:00,
-# day 2 until 13.01 22:30, night 3 until 13.01 23:00
-CONFIG = f'''
-[store]
-path = "state/m.db"
-
-[[forums]]
-id = "f"
-engine = "mybb"
-base_url = "{BASE}"
-timezone = "Europe/Moscow"
-
-[[games]]
-id = "g"
-title = "Странные дети"
-forum = "f"
-ruleset = "peculiar"
-game_topic = "{BASE}showthread.php?tid=1"
-vote_thread = "{BASE}showthread.php?tid=2"
-gm = ["ГМ"]
-
-[games.schedule]
-timezone = "Europe/Moscow"
-start = "2027-01-10T20:00"
-starts_with = "night"
-first_deadline = "2027-01-11T22:00"
-day_deadline = "22:30"
-night_deadline = "23:00"
-'''
-PLAYERS = [("Франклин", "m", "Мистер Барон"), ("Бетти", "f", "Мистер Арчер"), ("Алтея", "f", "Енох О'Коннор"),
-           ("Рики", "m", "Странный ребёнок"), ("Юна", "f", "Странный ребёнок"), ("Дельта", "f", "Эмма Блум"),
-           ("Бетси", "f", "Миллард Наллингс")]
-
-
-class Game:
-    """The game's folder: config, store, and posts written into the store as a crawl would."""
-
-    def __init__(self, path: Path):
-        self.path = path
-        self.next_id = 100
-        text = CONFIG + "".join(f'\n[[games.players]]\nnick = "{n}"\ngender = "{g}"\nrole = "{r}"\n'
-                                for n, g, r in PLAYERS)
-        (path / "config.toml").write_text(text, encoding="utf-8")
-        self.db = path / "state" / "m.db"
-        self.db.parent.mkdir()
-        with Store(self.db) as s:
-            s.ensure_forum("f", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
-
-    def posts(self, topic: str, *items: tuple[str, str, str]) -> list[int]:
-        """Add (author, "DD HH:MM" of January 2027 Moscow time, html) to the game topic or the vote thread."""
-        tid, kind = ("1", "game") if topic == "game" else ("2", "vote")
-        ids, posts = [], []
-        for author, when, html in items:
-            self.next_id += 1
-            day, hm = when.split()
-            t = datetime.fromisoformat(f"2027-01-{day}T{hm}").replace(tzinfo=MSK)
-            posts.append(ParsedPost(self.next_id, tid, 1, len(posts), author, None, t, html, None,
-                                    hashlib.sha256(html.encode()).hexdigest()))
-            ids.append(self.next_id)
-        url = f"{BASE}showthread.php?tid={tid}&page=1&batch={self.next_id}"
-        with Store(self.db) as s:
-            topic_row = s.ensure_topic("f", tid, url=f"{BASE}showthread.php?tid={tid}", kind=kind, game_id="g")
-            # each batch is its own "page" so earlier batches are not marked deleted
-            page = ParsedPage(url, "mybb", tid, self.next_id, None, None, posts)
-            s.upsert_page(topic_row, page, FetchedMeta(url, datetime(2027, 1, 15, tzinfo=timezone.utc)))
-        return ids
-
-    def votes(self, *items: tuple[str, str, str]) -> list[int]:
-        """(voter, "DD HH:MM", target): a red vote."""
-        return self.posts("vote", *((a, w, RED.format(t)) for a, w, t in items))
-
-    def chat(self, author: str, *times: str) -> None:
-        self.posts("game", *((author, w, "обсуждаем") for w in times))
-
-
-@pytest.fixture
-def game(tmp_path, monkeypatch) -> Game:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(game_mod, "utc_now", lambda: NOW)
-    return Game(tmp_path)
-
-
 
 
 def tally(day: int, view: str = "gm") -> dict:
     return json.loads(ok("tally", "--day", str(day), "--view", view, "--format", "json"))
-
-
-def state() -> dict:
-    return json.loads(ok("state", "--format", "json"))
-
-
-def quiet_night(n: int) -> None:
-    # the boss asks the GM a question: no death, the night is resolved
-    ok("night", "add", "--night", str(n), "--actor", "Франклин", "Вопрос: есть ли Джейкоб?")
-    ok("night", "resolve", "--night", str(n))
 
 
 # --- RULES.md §3.1: `late` only up to the next day's start ----------------------------------------------------
@@ -168,7 +63,7 @@ def test_rule_3_13_day_close_lists_as_under_active_only_the_living_with_a_night_
 
 def test_rule_3_6_a_modkill_candidate_is_listed_once_though_two_duties_were_missed(game):
     # Алтея (the doctor) sends no night action on night 1 (a miss at day 1) and none on night 2 nor a vote on day 2
-    everyone = [n for n, _, _ in PLAYERS]
+    everyone = [n for n, _, _ in PECULIAR_PLAYERS]
     game.votes(*((n, f"12 10:{i:02d}", "Рики" if n != "Рики" else "Юну") for i, n in enumerate(everyone)))
     game.votes(*((n, f"13 10:{i:02d}", "Рики" if n != "Рики" else "Юну") for i, n in enumerate(everyone)
                  if n != "Алтея"))

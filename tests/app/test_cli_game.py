@@ -6,62 +6,16 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
-from click.testing import CliRunner
 
 import mafvote.game as game_mod
-from mafvote.cli import cli
-from mafvote.store import Store
-from mafvote_scraper.fetch import FetchedMeta
-from mafvote_scraper.parse import parse_page
+from support import fill_store, ok, run, state
 
 ROOT = Path(__file__).resolve().parents[2]
-MYBB = ROOT / "fixtures" / "html" / "mybb"
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"
-MSK = ZoneInfo("Europe/Moscow")
-CAPTURE = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)
 AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
-BASE = "http://127.0.0.1:8081/"
 NIGHT1 = "state/nights/ny/night-1.toml"
-
-
-def fill_store(db: Path) -> None:
-    with Store(db) as s:
-        s.ensure_forum("hyper", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
-        for kind, tid, files in (("game", "1", ["showthread_tid1_game_page1.html"]),
-                                 ("vote", "2", [f"showthread_tid2_page{i}.html" for i in range(1, 6)])):
-            topic = s.ensure_topic("hyper", tid, url=f"{BASE}showthread.php?tid={tid}", kind=kind, game_id="ny")
-            for n, name in enumerate(files, 1):
-                url = f"{BASE}showthread.php?tid={tid}&page={n}"
-                page = parse_page((MYBB / name).read_bytes(), url=url, profile="mybb", tz=MSK, now=CAPTURE)
-                s.upsert_page(topic, page, FetchedMeta(url, CAPTURE))
-
-
-@pytest.fixture
-def game_dir(tmp_path, monkeypatch):
-    (tmp_path / "config.toml").write_text(CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db"),
-                                          encoding="utf-8")
-    fill_store(tmp_path / "state" / "m.db")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
-    return tmp_path
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str) -> str:
-    code, out, err = run(*args)
-    assert code == 0, err
-    return out
-
-
-def state() -> dict:
-    return json.loads(ok("state", "--format", "json"))
 
 
 def enter_night_1() -> None:

@@ -6,81 +6,25 @@ carries a hidden fact; a phase not applied yet, a missing file or a bad folder e
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from click.testing import CliRunner
 
-import mafvote.game as game_mod
 from mafvote import rulesets
-from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.render import RenderError, build_data, render
-from mafvote.store import Store
-from mafvote_scraper.fetch import FetchedMeta
-from mafvote_scraper.parse import parse_page
+from support import make_render_dir, ok, resolve_night_1, run, write_render_config
 
 ROOT = Path(__file__).resolve().parents[2]
-MYBB = ROOT / "fixtures" / "html" / "mybb"
-CONFIG = ROOT / "tests" / "data" / "cli_render" / "config.toml"
 MSK = ZoneInfo("Europe/Moscow")
-BASE = "http://127.0.0.1:8081/"
-CAPTURE = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)     # the whole thread, after day 1
-AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
-# day 1 runs 30.12 20:00 – 31.12 18:00 MSK; mid-day the thread had its first two pages (posts up to 17:05)
-MIDDAY_SEEN = datetime(2026, 12, 31, 14, 6, tzinfo=timezone.utc)
-MIDDAY = datetime(2026, 12, 31, 14, 10, tzinfo=timezone.utc)     # 17:10 MSK: 50 minutes left
-
-
-def fill_store(db: Path, pages: int = 5, seen: datetime = CAPTURE) -> None:
-    with Store(db) as s:
-        s.ensure_forum("hyper", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
-        for kind, tid, files in (("game", "1", ["showthread_tid1_game_page1.html"]),
-                                 ("vote", "2", [f"showthread_tid2_page{i}.html" for i in range(1, pages + 1)])):
-            topic = s.ensure_topic("hyper", tid, url=f"{BASE}showthread.php?tid={tid}", kind=kind, game_id="ny")
-            for n, name in enumerate(files, 1):
-                url = f"{BASE}showthread.php?tid={tid}&page={n}"
-                page = parse_page((MYBB / name).read_bytes(), url=url, profile="mybb", tz=MSK, now=seen)
-                s.upsert_page(topic, page, FetchedMeta(url, seen))
-
-
-def write_config(folder: Path, post_keys: str = "") -> Path:
-    path = folder / "config.toml"
-    path.write_text(CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db")
-                    .replace("{post_keys}", post_keys), encoding="utf-8")
-    return path
 
 
 @pytest.fixture
 def game_dir(tmp_path, monkeypatch):
-    write_config(tmp_path)
-    fill_store(tmp_path / "state" / "m.db")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
-    return tmp_path
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str) -> str:
-    code, out, err = run(*args)
-    assert code == 0, err
-    return out
-
-
-def resolve_night_1(*more: tuple[str, str]) -> dict:
-    """Night 1: the boss kills Alisa, the doctor heals Nejka, Щелкунчик blocks Соня (silenced: the roll forced
-    yes), Хлопушка takes Ronin; returns the outcome JSON as applied."""
-    for actor, text in (("РэдДи", "Убиваю Алису"), ("Алукард", "Лечу Нежку"), ("Puss", "Блокирую Соню"),
-                        ("Невермор", "Забираю Ронина"), *more):
-        ok("night", "add", "--night", "1", "--actor", actor, text)
-    ok("night", "roll", "--night", "1", "--actor", "Puss", "silence", "yes")
-    return json.loads(ok("night", "resolve", "--night", "1", "--format", "json"))
+    """The render test game (tests/data/cli_render/config.toml), the whole thread stored, the clock after day 1."""
+    return make_render_dir(tmp_path, monkeypatch)
 
 
 def render_data(folder: Path, **kw) -> dict:
@@ -171,18 +115,6 @@ def test_day_post_says_why_nobody_is_hanged(game_dir):
 
 # --- the live count --------------------------------------------------------------------------------
 
-@pytest.fixture
-def midday_dir(tmp_path, monkeypatch):
-    write_config(tmp_path, 'flavor_dir = "flavor"')
-    (tmp_path / "flavor").mkdir()
-    fill_store(tmp_path / "state" / "m.db", pages=2, seen=MIDDAY_SEEN)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(game_mod, "utc_now", lambda: MIDDAY)
-    resolve_night_1()
-    # the GM's secret silence (RULES.md §3.5): Nejka's vote counts 0, and nobody may learn it
-    ok("state", "silence", "--player", "Nejka", "--day", "1", "--secret")
-    return tmp_path
-
 
 def test_votecount_bbcode_is_the_public_count_with_time_left(midday_dir):
     (midday_dir / "flavor" / "votecount-1.txt").write_text("*бьют куранты*", encoding="utf-8")
@@ -228,7 +160,7 @@ def test_votecount_of_a_day_not_begun_exits_2(midday_dir):
 # --- flavour ---------------------------------------------------------------------------------------
 
 def test_flavour_from_the_folder_or_the_option_goes_at_the_top(game_dir):
-    write_config(game_dir, 'flavor_dir = "flavor"')
+    write_render_config(game_dir, 'flavor_dir = "flavor"')
     (game_dir / "flavor").mkdir()
     (game_dir / "flavor" / "night-1.txt").write_text("\ufeffАууу где все..\n", encoding="utf-8")
     resolve_night_1()
@@ -252,7 +184,7 @@ def test_missing_flavour_file_exits_2_naming_it(game_dir):
 # --- the GM's templates and theme ------------------------------------------------------------------
 
 def test_override_folder_wins_over_the_bundled_theme(game_dir):
-    write_config(game_dir, 'templates_dir = "mine"')
+    write_render_config(game_dir, 'templates_dir = "mine"')
     (game_dir / "mine" / "new_year").mkdir(parents=True)
     (game_dir / "mine" / "new_year" / "theme.toml").write_text(
         '[phrases.night]\ndeaths = "Под ёлкой остались: {{ deaths|map(attribute=\'person\')|join_ru }}"\n',
@@ -268,7 +200,7 @@ def test_override_folder_wins_over_the_bundled_theme(game_dir):
 
 
 def test_a_theme_of_the_gms_own_in_the_override_folder(game_dir):
-    write_config(game_dir, 'theme = "winter"\ntemplates_dir = "mine"')
+    write_render_config(game_dir, 'theme = "winter"\ntemplates_dir = "mine"')
     (game_dir / "mine" / "winter").mkdir(parents=True)
     (game_dir / "mine" / "winter" / "theme.toml").write_text(
         '[theme]\ntitle = "Зима"\n[phrases.night]\ntitle = "Зимняя ночь {{ n }}"\n', encoding="utf-8")
@@ -279,7 +211,7 @@ def test_a_theme_of_the_gms_own_in_the_override_folder(game_dir):
 
 def test_bad_post_keys_exit_2_with_the_key_path_and_a_hint(game_dir):
     (game_dir / "flavor.txt").write_text("x", encoding="utf-8")
-    write_config(game_dir, 'theme = "new_yaer"\ntemplates_dir = "absent"\nflavor_dir = "flavor.txt"')
+    write_render_config(game_dir, 'theme = "new_yaer"\ntemplates_dir = "absent"\nflavor_dir = "flavor.txt"')
     code, out, err = run("render", "night", "1")
     assert code == 2 and out == ""
     assert "games[0].theme: нет темы «new_yaer» (подсказка: может быть, `new_year`?" in err
@@ -289,7 +221,7 @@ def test_bad_post_keys_exit_2_with_the_key_path_and_a_hint(game_dir):
 
 
 def test_folders_are_relative_to_the_config_files_folder(game_dir, tmp_path_factory, monkeypatch):
-    write_config(game_dir, 'templates_dir = "mine"\nflavor_dir = "flavor"')
+    write_render_config(game_dir, 'templates_dir = "mine"\nflavor_dir = "flavor"')
     (game_dir / "mine").mkdir()
     (game_dir / "flavor").mkdir()
     (game_dir / "flavor" / "night-1.txt").write_text("Тишина.", encoding="utf-8")
@@ -335,7 +267,7 @@ def test_a_ruleset_theme_without_templates_exits_2_saying_which_key_to_set(game_
     assert "theme 'house' has no house/theme.toml" in err
     assert "(it is the [game].theme of ruleset new_year); set games[0].theme = \"new_year\"" in err
     # the config's theme wins over the ruleset's
-    write_config(game_dir, 'theme = "new_year"')
+    write_render_config(game_dir, 'theme = "new_year"')
     text = (game_dir / "config.toml").read_text(encoding="utf-8")
     (game_dir / "config.toml").write_text(text.replace('ruleset = "new_year"', 'ruleset = "house.toml"'),
                                           encoding="utf-8")

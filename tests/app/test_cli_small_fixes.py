@@ -9,23 +9,17 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
 
 import mafvote.game as game_mod
 import mafvote_tally as T
+from support import at, count, fill_store, ok, post, red, run
 
-from test_cli_game import fill_store, ok, run
-from test_tally_support import at, count, post, red
 
 ROOT = Path(__file__).resolve().parents[2]
-MYBB = ROOT / "fixtures" / "html" / "mybb"
 CONFIG = ROOT / "tests" / "data" / "small_fixes" / "config.toml"
 NEW_YEAR = ROOT / "rulesets" / "new_year.toml"
-MSK = ZoneInfo("Europe/Moscow")
-BASE = "http://127.0.0.1:8081/"
-CAPTURE = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)     # the whole thread, after day 1
 AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
 
 

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from mafvote.cli import cli
-from test_daemon_day import DAY, Broken, Recorder, daemon_for, msk, run, write_config
+from support import DAY, Broken, Recorder, daemon_for, msk, run_day, write_daemon_config
 
 
 @pytest.fixture
@@ -24,11 +24,11 @@ def ran(tmp_path):
         forum.add_topic(2, "Голосование — День 1")
         forum.add_post(1, "Ведущий", "День первый.", time=msk("10:00"))
         forum.add_post(2, "Ведущий", "Голосование открыто.", time=msk("10:00"))
-        config = write_config(tmp_path, forum.base_url)
+        config = write_daemon_config(tmp_path, forum.base_url)
         with daemon_for(config, {"email": Broken(), "webhook": Recorder()}) as daemon:
-            run(daemon, forum, msk("20:40"), msk("21:00"), timedelta(minutes=5), script=DAY[:4])
+            run_day(daemon, forum, msk("20:40"), msk("21:00"), timedelta(minutes=5), script=DAY[:4])
             forum.fail_for(3600)
-            run(daemon, forum, msk("21:05"), msk("21:05"), timedelta(minutes=5), script=())
+            run_day(daemon, forum, msk("21:05"), msk("21:05"), timedelta(minutes=5), script=())
     return config
 
 
@@ -77,7 +77,7 @@ def test_status_text_is_one_block_per_game(ran):
 
 
 def test_status_before_any_crawl_says_so(tmp_path):
-    config = write_config(tmp_path, "http://127.0.0.1:9/")
+    config = write_daemon_config(tmp_path, "http://127.0.0.1:9/")
     lines = status(config).splitlines()
     assert lines[3] == "  last crawl:    never (start `mafvote run` or `mafvote crawl`)"
     assert lines[4] == "  last error:    none"

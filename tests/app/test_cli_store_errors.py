@@ -17,49 +17,10 @@ from mafvote.cli import main
 from mafvote.store import MIGRATIONS, Store, StoreError
 from mafvote_scraper.fetch import FetchedMeta
 from mafvote_scraper.model import ParsedPage, ParsedPost
+from support import crawl_config
 
 MSK = ZoneInfo("Europe/Moscow")
 BASE = "http://127.0.0.1:9/"
-
-CONFIG = """
-[store]
-path = "{store}"
-
-[[forums]]
-id = "sim"
-engine = "mybb"
-base_url = "{base}"
-timezone = "Europe/Moscow"
-min_delay = 0
-timeout = 5
-retries = 0
-
-[[games]]
-id = "ny"
-title = "Новогодняя мафия"
-forum = "sim"
-ruleset = "new_year"
-game_topic = "{base}showthread.php?tid=1"
-vote_thread = "{base}showthread.php?tid=2"
-gm = ["Ведущий"]
-poll_interval = "2m"
-
-[games.schedule]
-start = "2026-01-10T20:00"
-starts_with = "night"
-first_deadline = "2026-01-11T10:00"
-day_deadline = "18:00"
-night_deadline = "20:00"
-
-[[games.players]]
-nick = "Ronin"
-
-[[games.players]]
-nick = "Соня"
-
-[[games.players]]
-nick = "Puss"
-"""
 
 RED = '<span style="color: red;" class="mycode_color">{}</span>'
 
@@ -70,7 +31,9 @@ def msk(text: str) -> datetime:
 
 def write_config(tmp_path: Path, store: str = "mafvote.db") -> Path:
     path = tmp_path / "config.toml"
-    path.write_text(CONFIG.format(store=store, base=BASE), encoding="utf-8")
+    path.write_text(crawl_config(BASE, store=store, game={"poll_interval": "2m"},
+                                 schedule={"start": "2026-01-10T20:00", "first_deadline": "2026-01-11T10:00"},
+                                 players=[{"nick": "Ronin"}, {"nick": "Соня"}, {"nick": "Puss"}]), encoding="utf-8")
     return path
 
 

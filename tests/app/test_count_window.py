@@ -20,7 +20,7 @@ import mafvote_tally as T
 from mafvote.game import GameError
 from mafvote_scraper.fetch import FetchedMeta
 from mafvote_scraper.model import ParsedPage, ParsedPost
-from test_game_state import BASE, make
+from support import GAME_BASE, game_service
 
 MSK = ZoneInfo("Europe/Moscow")
 GM = "Ведущий"
@@ -59,8 +59,8 @@ class Thread:
 
     def __init__(self, store) -> None:
         self.store = store
-        store.ensure_forum("hyper", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
-        self.topics = {kind: store.ensure_topic("hyper", tid, url=f"{BASE}showthread.php?tid={tid}", kind=kind,
+        store.ensure_forum("hyper", engine="mybb", base_url=GAME_BASE, timezone_name="Europe/Moscow")
+        self.topics = {kind: store.ensure_topic("hyper", tid, url=f"{GAME_BASE}showthread.php?tid={tid}", kind=kind,
                                                 game_id="ny") for kind, tid in (("game", "1"), ("vote", "2"))}
         self.pages = 0
         self.next_pid = 1000
@@ -90,7 +90,7 @@ class Thread:
                 continue
             tid = "1" if kind == "game" else "2"
             self.pages += 1
-            url = f"{BASE}showthread.php?tid={tid}&page={self.pages}"
+            url = f"{GAME_BASE}showthread.php?tid={tid}&page={self.pages}"
             post = ParsedPost(post_id=pid, topic_id=tid, page=self.pages, position=0, author=author,
                               author_id=None, time=when, html=html, edit=None, content_hash=f"h:{html}")
             page = ParsedPage(url=url, engine="mybb", topic_id=tid, page=self.pages, last_page=None,
@@ -183,7 +183,7 @@ def silent(t: T.Tally) -> dict[str | None, str]:
 
 @pytest.fixture
 def game(tmp_path):
-    store, svc = make(tmp_path)
+    store, svc = game_service(tmp_path)
     with store:
         thread = Thread(store)
         fill(thread)
@@ -280,7 +280,7 @@ def test_the_rows_a_count_of_the_last_day_loads_do_not_grow_with_earlier_days(ga
 
 
 def test_a_vote_one_second_before_the_start_is_not_counted_and_one_at_the_start_is(tmp_path):
-    store, svc = make(tmp_path)
+    store, svc = game_service(tmp_path)
     with store:
         thread = Thread(store)
         svc.resolve_night(1, now=start(1) + timedelta(minutes=1))     # after night 1's deadline: day 1 starts there
@@ -310,7 +310,7 @@ def test_a_vote_one_second_before_the_start_is_not_counted_and_one_at_the_start_
 
 
 def test_last_per_author_is_each_accounts_latest_as_of_and_without_the_deleted(tmp_path):
-    store, _ = make(tmp_path)
+    store, _ = game_service(tmp_path)
     with store:
         thread = Thread(store)
         t0 = start(1)
@@ -337,7 +337,7 @@ def test_last_per_author_is_each_accounts_latest_as_of_and_without_the_deleted(t
 
 
 def test_a_since_without_a_time_zone_is_still_the_counts_error_naming_it(tmp_path):
-    store, svc = make(tmp_path)
+    store, svc = game_service(tmp_path)
     with store:
         svc.resolve_night(1, now=start(1))
         with pytest.raises(GameError, match=r"^since 2026-12-30T20:00:00 has no time zone; give it with an offset"):

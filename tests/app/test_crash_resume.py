@@ -13,41 +13,14 @@ from pathlib import Path
 import pytest
 
 from mafvote.forumsim import ForumSim
+from support import crawl_config
 
 ROOT = Path(__file__).resolve().parents[2]
 PER_PAGE = 5
 VOTE_POSTS = 150          # 30 pages
 GAME_POSTS = 4
 
-CONFIG = """
-[store]
-path = "data/mafvote.db"
-
-[[forums]]
-id = "sim"
-engine = "mybb"
-base_url = "{base}"
-timezone = "Europe/Moscow"
-min_delay = 0
-timeout = 5
-retries = 1
-
-[[games]]
-id = "ny"
-title = "Новогодняя мафия"
-forum = "sim"
-ruleset = "new_year"
-game_topic = "{base}showthread.php?tid=1"
-vote_thread = "{base}showthread.php?tid=2"
-gm = ["Ведущий"]
-
-[games.schedule]
-start = "2026-12-27T20:00"
-starts_with = "night"
-first_deadline = "2026-12-28T10:00"
-day_deadline = "18:00"
-night_deadline = "20:00"
-"""
+CONFIG = crawl_config("{base}", store="data/mafvote.db", forum={"retries": 1})
 
 
 def _crawl(config: Path) -> subprocess.Popen:

@@ -5,174 +5,23 @@ deadline repeats nothing; a forum answering 503 for ten minutes; a channel that 
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, timedelta
-from pathlib import Path
+from datetime import timedelta
 from zoneinfo import ZoneInfo
 
-import pytest
-
-from mafvote.alerts import ChannelError
 from mafvote.config import load_config
 from mafvote.daemon import Daemon
 from mafvote.forumsim import ForumSim
-from mafvote_scraper.fetch import ForumClient
+from support import DAEMON_CONFIG, DAY, Broken, Recorder, daemon_for, msk, quick_client, run_day, write_daemon_config
 
 MSK = ZoneInfo("Europe/Moscow")
-RED = '<span style="color: red;" class="mycode_color">{}</span>'
-
-CONFIG = """
-[store]
-path = "state/mafvote.db"
-
-[[forums]]
-id = "sim"
-engine = "mybb"
-base_url = "{base}"
-timezone = "Europe/Moscow"
-min_delay = 0
-timeout = 5
-retries = 0
-
-[[games]]
-id = "ny"
-title = "Новогодняя мафия"
-forum = "sim"
-ruleset = "new_year"
-game_topic = "{base}showthread.php?tid=1"
-vote_thread = "{base}showthread.php?tid=2"
-gm = ["Ведущий"]
-poll_interval = "{poll}"
-
-[games.schedule]
-timezone = "Europe/Moscow"
-start = "2026-12-30T10:00"
-starts_with = "day"
-first_deadline = "2026-12-30T22:00"
-day_deadline = "22:00"
-night_deadline = "23:30"
-
-[[games.players]]
-nick = "Ronin"
-aliases = ["Ронин"]
-role = "Санта Клаус"
-[[games.players]]
-nick = "Соня"
-gender = "f"
-role = "Снеговик"
-[[games.players]]
-nick = "Puss"
-role = "Дед Мороз"
-[[games.players]]
-nick = "Alisa"
-gender = "f"
-role = "Снегурочка"
-
-[alerts]
-before_deadline = ["60m", "15m"]
-language = "en"
-
-[publish]
-dir = "public"
-"""
-
-
-def msk(hhmm: str, day: int = 30) -> datetime:
-    h, m = map(int, hhmm.split(":"))
-    return datetime(2026, 12, day, h, m, tzinfo=MSK)
-
-
-def vote(target: str, early: bool = False) -> str:
-    return f"Голосую {RED.format(target)}" + ("<br />\nдосрочно" if early else "")
-
-
-# The day's thread: (time the post is written, author, post HTML).
-DAY = [
-    ("10:07", "Ronin", vote("Соня", early=True)),
-    ("12:02", "Соня", vote("Ronin", early=True)),
-    ("13:40", "Puss", "Я пока думаю."),
-    ("15:31", "Puss", vote("Соня", early=True)),
-    # Alisa votes between T−60 and T−15: the T−60 warning names her as not voted; her final vote makes
-    # every living player's vote final -> the early-close alert (new_year: the GM closes, rule 5.1).
-    ("21:30", "Alisa", vote("Соня", early=True)),
-    ("22:05", "Ronin", vote("Alisa")),          # after the deadline: not counted
-]
-
-
-class Recorder:
-    """A channel that keeps what it was given."""
-
-    name = "webhook"
-
-    def __init__(self) -> None:
-        self.sent = []
-
-    def send(self, alert) -> None:
-        self.sent.append(alert)
-
-    def keys(self) -> list[str]:
-        return [a.key for a in self.sent]
-
-
-class Broken:
-    """A channel that always fails (a dead SMTP server)."""
-
-    name = "email"
-
-    def __init__(self) -> None:
-        self.tries = 0
-
-    def send(self, alert) -> None:
-        self.tries += 1
-        raise ChannelError("email", "smtp.example.org:587: ConnectionRefusedError: [Errno 111] refused")
-
-
-def write_config(tmp_path: Path, base: str, poll: str = "5m") -> Path:
-    path = tmp_path / "config.toml"
-    path.write_text(CONFIG.format(base=base, poll=poll), encoding="utf-8")
-    return path
-
-
-def quick_client(forum):
-    return ForumClient.for_forum(forum, sleep=lambda seconds: None)
-
-
-@pytest.fixture
-def forum():
-    with ForumSim(per_page=3) as f:
-        f.add_topic(1, "Игра: Новогодняя мафия")
-        f.add_topic(2, "Голосование — День 1")
-        f.add_post(1, "Ведущий", "День первый. Город просыпается.", time=msk("10:00"))
-        f.add_post(2, "Ведущий", "Голосование дня 1 открыто.", time=msk("10:00"))
-        yield f
-
-
-def daemon_for(config_path: Path, channels) -> Daemon:
-    return Daemon(load_config(config_path), channels=channels, client_factory=quick_client,
-                  sleep=lambda seconds: None)
-
-
-def run(daemon: Daemon, forum: ForumSim, start: datetime, end: datetime, step: timedelta, script=DAY,
-        reports=None):
-    """Tick from `start` to `end`; a scripted post appears on the forum once the clock reaches its time."""
-    pending = [(msk(t), who, body) for t, who, body in script]
-    now = start
-    while now <= end:
-        for item in [p for p in pending if p[0] <= now]:
-            forum.add_post(2, item[1], item[2], time=item[0])
-            pending.remove(item)
-        report = daemon.tick(now)
-        if reports is not None:
-            reports.append((now, report))
-        now += step
-    return now
 
 
 def test_a_whole_day_each_alert_once_with_the_final_count_and_the_day_post(forum, tmp_path):
-    config = write_config(tmp_path, forum.base_url)
+    config = write_daemon_config(tmp_path, forum.base_url)
     channel = Recorder()
     reports = []
     with daemon_for(config, {"webhook": channel}) as daemon:
-        run(daemon, forum, msk("10:00"), msk("23:00"), timedelta(minutes=5), reports=reports)
+        run_day(daemon, forum, msk("10:00"), msk("23:00"), timedelta(minutes=5), reports=reports)
 
     assert channel.keys() == [
         "deadline_soon:day1:60m",
@@ -226,29 +75,29 @@ def test_a_whole_day_each_alert_once_with_the_final_count_and_the_day_post(forum
 
 
 def test_a_restart_between_t15_and_the_deadline_repeats_nothing(forum, tmp_path):
-    config = write_config(tmp_path, forum.base_url)
+    config = write_daemon_config(tmp_path, forum.base_url)
     channel = Recorder()
     with daemon_for(config, {"webhook": channel}) as first:
-        run(first, forum, msk("10:00"), msk("21:50"), timedelta(minutes=5), script=DAY[:5])
+        run_day(first, forum, msk("10:00"), msk("21:50"), timedelta(minutes=5), script=DAY[:5])
     assert channel.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m"]
 
     # A new process over the same store file: it looks at everything again at once (21:51, then on).
     with daemon_for(config, {"webhook": channel}) as second:
-        run(second, forum, msk("21:51"), msk("23:00"), timedelta(minutes=3), script=DAY[5:])
+        run_day(second, forum, msk("21:51"), msk("23:00"), timedelta(minutes=3), script=DAY[5:])
     assert channel.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m",
                               "deadline:day1"]
 
 
 def test_a_forum_down_for_ten_minutes_gives_one_crawl_alert_and_the_count_catches_up(forum, tmp_path):
-    config = write_config(tmp_path, forum.base_url, poll="1m")
+    config = write_daemon_config(tmp_path, forum.base_url, poll="1m")
     channel = Recorder()
     reports = []
     with daemon_for(config, {"webhook": channel}) as daemon:
-        run(daemon, forum, msk("12:50"), msk("13:00"), timedelta(minutes=1), script=DAY[:1])
+        run_day(daemon, forum, msk("12:50"), msk("13:00"), timedelta(minutes=1), script=DAY[:1])
         forum.fail_for(3600, status=503)                      # down from 13:00 ...
-        run(daemon, forum, msk("13:01"), msk("13:10"), timedelta(minutes=1), script=DAY[1:2], reports=reports)
+        run_day(daemon, forum, msk("13:01"), msk("13:10"), timedelta(minutes=1), script=DAY[1:2], reports=reports)
         forum.fail_for(0)                                     # ... back at 13:11
-        run(daemon, forum, msk("13:11"), msk("13:20"), timedelta(minutes=1), script=(), reports=reports)
+        run_day(daemon, forum, msk("13:11"), msk("13:20"), timedelta(minutes=1), script=(), reports=reports)
 
     failing = [a for a in channel.sent if a.kind == "crawl_failing"]
     assert len(failing) == 1, [a.key for a in failing]
@@ -266,10 +115,10 @@ def test_a_forum_down_for_ten_minutes_gives_one_crawl_alert_and_the_count_catche
 
 
 def test_a_failing_channel_does_not_stop_the_others_or_the_daemon(forum, tmp_path):
-    config = write_config(tmp_path, forum.base_url)
+    config = write_daemon_config(tmp_path, forum.base_url)
     good, broken = Recorder(), Broken()
     with daemon_for(config, {"email": broken, "webhook": good}) as daemon:
-        run(daemon, forum, msk("20:50"), msk("22:10"), timedelta(minutes=5), script=DAY[:5])
+        run_day(daemon, forum, msk("20:50"), msk("22:10"), timedelta(minutes=5), script=DAY[:5])
         pending = daemon.sender.log_store.pending("ny")
 
     assert good.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m",
@@ -289,8 +138,8 @@ def test_two_games_on_two_forums_in_one_process_each_with_its_own_client(forum, 
         other.add_topic(8, "Голосование 2")
         other.add_post(7, "Ведущий", "День первый.", time=msk("10:00"))
         other.add_post(8, "Ведущий", "Голосуем.", time=msk("10:00"))
-        text = CONFIG.format(base=forum.base_url, poll="5m")
-        second = CONFIG.format(base=other.base_url, poll="10m")
+        text = DAEMON_CONFIG.format(base=forum.base_url, poll="5m")
+        second = DAEMON_CONFIG.format(base=other.base_url, poll="10m")
         forum2 = second[second.index("[[forums]]"):second.index("[[games]]")].replace('id = "sim"', 'id = "sim2"')
         game2 = (second[second.index("[[games]]"):second.index("[alerts]")]
                  .replace('id = "ny"', 'id = "ny2"').replace('forum = "sim"', 'forum = "sim2"')
@@ -309,7 +158,7 @@ def test_two_games_on_two_forums_in_one_process_each_with_its_own_client(forum, 
         with Daemon(load_config(path), channels={"webhook": channel}, client_factory=factory,
                     sleep=lambda s: None) as daemon:
             reports = []
-            run(daemon, forum, msk("19:00"), msk("22:20"), timedelta(minutes=5), script=DAY[:5], reports=reports)
+            run_day(daemon, forum, msk("19:00"), msk("22:20"), timedelta(minutes=5), script=DAY[:5], reports=reports)
         assert made == ["sim", "sim2"]
         crawled = Counter(g for _, r in reports for g in r.crawled)
         assert crawled == {"ny": 41, "ny2": 21}          # every 5 and every 10 minutes from 19:00 to 22:20
@@ -320,12 +169,12 @@ def test_two_games_on_two_forums_in_one_process_each_with_its_own_client(forum, 
 
 
 def test_a_day_with_russian_alerts_sends_the_same_alerts_under_the_same_keys_in_russian(forum, tmp_path):
-    config = write_config(tmp_path, forum.base_url)
+    config = write_daemon_config(tmp_path, forum.base_url)
     config.write_text(config.read_text(encoding="utf-8").replace(
         'language = "en"', 'language = "ru"'), encoding="utf-8")
     channel = Recorder()
     with daemon_for(config, {"webhook": channel}) as daemon:
-        run(daemon, forum, msk("10:00"), msk("23:00"), timedelta(minutes=5))
+        run_day(daemon, forum, msk("10:00"), msk("23:00"), timedelta(minutes=5))
 
     assert channel.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m", "deadline:day1"]
     by_key = {a.key: a for a in channel.sent}
@@ -343,35 +192,35 @@ def test_a_day_with_russian_alerts_sends_the_same_alerts_under_the_same_keys_in_
 
 
 def test_after_the_game_ends_no_more_deadline_alerts_come(forum, tmp_path):
-    config = write_config(tmp_path, forum.base_url)
+    config = write_daemon_config(tmp_path, forum.base_url)
     channel = Recorder()
     with daemon_for(config, {"webhook": channel}) as daemon:
-        run(daemon, forum, msk("10:00"), msk("21:55"), timedelta(minutes=5), script=DAY[:5])
+        run_day(daemon, forum, msk("10:00"), msk("21:55"), timedelta(minutes=5), script=DAY[:5])
         # the GM hangs the only mafioso: the town wins (RULES.md §5)
         out = daemon.games["ny"].service.close_day(1, now=msk("22:01"), eliminate="Ronin")
         assert out.outcome.winner == "town"
         # a whole next day by the clock (night 1 to 23:30, day 2 to 22:00 on the 31st): nothing to warn about
-        run(daemon, forum, msk("22:05"), msk("23:00", day=31), timedelta(minutes=15), script=[])
+        run_day(daemon, forum, msk("22:05"), msk("23:00", day=31), timedelta(minutes=15), script=[])
     assert channel.keys() == ["deadline_soon:day1:60m", "early_close:day1", "deadline_soon:day1:15m"]
 
 
 def test_no_count_is_published_before_the_vote_thread_was_read_once(forum, tmp_path):
     # the forum is down when the daemon first starts: a count of an unread thread would say «nobody voted»
-    config = write_config(tmp_path, forum.base_url, poll="1m")
+    config = write_daemon_config(tmp_path, forum.base_url, poll="1m")
     published = tmp_path / "public" / "votecount-ny.bbcode"
     with daemon_for(config, {"webhook": Recorder()}) as daemon:
         forum.fail_for(3600, status=503)
-        run(daemon, forum, msk("10:00"), msk("10:05"), timedelta(minutes=1), script=())
+        run_day(daemon, forum, msk("10:00"), msk("10:05"), timedelta(minutes=1), script=())
         assert not published.exists()
         forum.fail_for(0)
-        run(daemon, forum, msk("10:06"), msk("10:09"), timedelta(minutes=1), script=DAY[:1])
+        run_day(daemon, forum, msk("10:06"), msk("10:09"), timedelta(minutes=1), script=DAY[:1])
     assert "[color=#FF0000]Соня[/color] — 1 голос (Ronin [i]досрочно[/i])" in published.read_text(encoding="utf-8")
 
 
 def test_a_store_error_in_one_game_is_one_line_and_the_daemon_goes_on(forum, tmp_path, caplog, monkeypatch):
     from mafvote.store import StoreError
 
-    config = write_config(tmp_path, forum.base_url)
+    config = write_daemon_config(tmp_path, forum.base_url)
     with daemon_for(config, {"webhook": Recorder()}) as daemon:
         def locked(game_id, now):
             raise StoreError("store m.db is locked: another program kept writing it for 10 s; try again")

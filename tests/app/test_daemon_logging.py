@@ -10,39 +10,20 @@ import pytest
 
 from mafvote.config import load_config
 from mafvote.logs import config_secrets, scrub_line, setup_logging
+from support import game_config
 
 PASSWORD = "Пароль-бота-42"
 TOKEN = "7345678901:AAH-secret-bot-token_XYZ"
 SMTP = "smtp-pass-9f8e7d"
 
-CONFIG = """
-[[forums]]
-id = "hyper"
-engine = "mybb"
-base_url = "https://forum.example.org/"
-timezone = "Europe/Moscow"
-login = { user = "mafvote-bot", password_env = "T_FORUM_PASSWORD" }
+CONFIG = game_config("https://forum.example.org/", store=None,
+                     forum={"id": "hyper", "login": {"user": "mafvote-bot", "password_env": "T_FORUM_PASSWORD"}},
+                     game={"id": "ny"}, schedule={"first_deadline": "2026-12-28T10:00", "day_deadline": "18:00",
+                                                  "night_deadline": "20:00"},
+                     alerts={"channels": ["telegram", "email"], "telegram": {"token_env": "T_TG_TOKEN", "chat_id": "42"},
+                             "email": {"host": "smtp.example.org", "user": "gm", "password_env": "T_SMTP_PASSWORD",
+                                       "sender": "gm@example.org", "to": ["gm@example.org"]}})
 
-[[games]]
-id = "ny"
-forum = "hyper"
-ruleset = "new_year"
-game_topic = "https://forum.example.org/showthread.php?tid=1"
-vote_thread = "https://forum.example.org/showthread.php?tid=2"
-gm = ["Ведущий"]
-
-[games.schedule]
-start = "2026-12-27T20:00"
-starts_with = "night"
-first_deadline = "2026-12-28T10:00"
-day_deadline = "18:00"
-night_deadline = "20:00"
-
-[alerts]
-channels = ["telegram", "email"]
-telegram = { token_env = "T_TG_TOKEN", chat_id = "42" }
-email = { host = "smtp.example.org", user = "gm", password_env = "T_SMTP_PASSWORD", sender = "gm@example.org", to = ["gm@example.org"] }
-"""
 
 ENV = {"T_FORUM_PASSWORD": PASSWORD, "T_TG_TOKEN": TOKEN, "T_SMTP_PASSWORD": SMTP}
 

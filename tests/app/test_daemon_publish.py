@@ -12,8 +12,7 @@ from mafvote.config import load_config
 from mafvote.daemon import Daemon
 from mafvote.pages import gm_pages_dir
 from mafvote.publish import PublishResult
-from test_daemon_day import CONFIG, DAY, Recorder, msk, quick_client, run
-from test_daemon_day import forum as forum  # noqa: F401  (the local forum fixture)
+from support import DAEMON_CONFIG, DAY, Recorder, msk, quick_client, run_day
 
 
 class FakePublisher:
@@ -35,7 +34,7 @@ class FakePublisher:
 
 
 def _config(tmp_path, base):
-    text = CONFIG.format(base=base, poll="5m").replace(
+    text = DAEMON_CONFIG.format(base=base, poll="5m").replace(
         'retries = 0\n', 'retries = 0\nlogin = { user = "mafvote-bot", password_env = "T_BOT_PASSWORD" }\n')
     text = text.replace('[publish]\ndir = "public"', '[publish]\ndir = "public"\nforum = true\ninterval = "10m"')
     path = tmp_path / "config.toml"
@@ -49,7 +48,7 @@ def test_the_public_count_goes_to_the_files_and_the_forum_after_each_change_and_
     with Daemon(config, channels={"webhook": Recorder()}, client_factory=quick_client, sleep=lambda s: None,
                 forum_publisher_factory=FakePublisher) as daemon:
         reports = []
-        run(daemon, forum, msk("10:00"), msk("22:30"), timedelta(minutes=5), reports=reports)
+        run_day(daemon, forum, msk("10:00"), msk("22:30"), timedelta(minutes=5), reports=reports)
     [publisher] = FakePublisher.made
     assert publisher.interval == timedelta(minutes=10)
     moments = [now.astimezone(msk("10:00").tzinfo).strftime("%H:%M") for now, *_ in publisher.calls]
@@ -67,7 +66,7 @@ def test_the_public_count_goes_to_the_files_and_the_forum_after_each_change_and_
 
 def test_mafvote_run_once_crawls_every_game_and_exits(forum, tmp_path):
     path = tmp_path / "config.toml"
-    path.write_text(CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
+    path.write_text(DAEMON_CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
     forum.add_post(2, "Ronin", DAY[0][2], time=msk("10:07"))
     result = CliRunner().invoke(cli, ["run", "-c", str(path), "--once", "--log-level", "WARNING"])
     assert result.exit_code == 0, result.output
@@ -81,14 +80,14 @@ def test_mafvote_run_once_crawls_every_game_and_exits(forum, tmp_path):
 
 def test_the_published_count_names_players_as_the_posts_do_masks_and_replacements(forum, tmp_path):
     # a mask game (000): the public count calls each slot by its mask, like `tally --format bbcode` and the posts
-    text = CONFIG.format(base=forum.base_url, poll="5m")
+    text = DAEMON_CONFIG.format(base=forum.base_url, poll="5m")
     for nick, mask in (("Ronin", "Гораций"), ("Соня", "Фиона"), ("Puss", "Енох"), ("Alisa", "Эмма")):
         text = text.replace(f'nick = "{nick}"\n', f'nick = "{nick}"\nmask = "{mask}"\n', 1)
     path = tmp_path / "config.toml"
     path.write_text(text, encoding="utf-8")
     with Daemon(load_config(path), channels={"webhook": Recorder()}, client_factory=quick_client,
                 sleep=lambda s: None) as daemon:
-        run(daemon, forum, msk("10:00"), msk("16:00"), timedelta(minutes=5), script=DAY[:4])
+        run_day(daemon, forum, msk("10:00"), msk("16:00"), timedelta(minutes=5), script=DAY[:4])
         shown = daemon._names(daemon.games["ny"])
     published = (tmp_path / "public" / "votecount-ny.bbcode").read_text(encoding="utf-8")
     assert shown == {"Ronin": "Гораций", "Соня": "Фиона", "Puss": "Енох", "Alisa": "Эмма"}
@@ -99,11 +98,11 @@ def test_the_published_count_names_players_as_the_posts_do_masks_and_replacement
 
 def test_the_published_count_follows_a_gm_step_and_a_gm_crawl_without_waiting_for_a_new_post(forum, tmp_path):
     path = tmp_path / "config.toml"
-    path.write_text(CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
+    path.write_text(DAEMON_CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
     published = tmp_path / "public" / "votecount-ny.bbcode"
     with Daemon(load_config(path), channels={"webhook": Recorder()}, client_factory=quick_client,
                 sleep=lambda s: None) as daemon:
-        run(daemon, forum, msk("10:00"), msk("15:40"), timedelta(minutes=5), script=DAY[:4])
+        run_day(daemon, forum, msk("10:00"), msk("15:40"), timedelta(minutes=5), script=DAY[:4])
         assert "Соня[/color] — 2 голоса (Ronin [i]досрочно[/i], Puss [i]досрочно[/i])" in published.read_text(
             encoding="utf-8")
         # the GM marks Puss dead (a death worked out outside mafvote): his vote no longer counts
@@ -161,7 +160,7 @@ def test_the_bots_own_count_post_is_neither_counted_nor_flagged_nor_alerted(foru
     channel = Recorder()
     with Daemon(config, channels={"webhook": channel}, client_factory=quick_client, sleep=lambda s: None,
                 forum_publisher_factory=ForumBot) as daemon:
-        run(daemon, forum, msk("10:00"), msk("21:50"), timedelta(minutes=5))
+        run_day(daemon, forum, msk("10:00"), msk("21:50"), timedelta(minutes=5))
         bot_posts = [p for p in forum.posts(2) if p.author == "mafvote-bot"]
         # the count post is in the thread, holding coloured names, and was read by the crawls
         assert len(bot_posts) == 1 and "mycode_color" in bot_posts[0].html

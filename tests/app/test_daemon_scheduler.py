@@ -20,10 +20,11 @@ from mafvote.config import load_config
 from mafvote.forumsim import ForumSim
 from mafvote.game import open_service
 from mafvote.jobs import MISFIRE_GRACE, Runner
-from test_daemon_day import Recorder, daemon_for, msk, write_config
+from support import Recorder, daemon_for, msk, write_daemon_config
+
 
 def test_the_jobs_of_a_day_and_the_next_days_deadlines_after_the_gm_closes_it(tmp_path):
-    config = write_config(tmp_path, "http://127.0.0.1:9/")
+    config = write_daemon_config(tmp_path, "http://127.0.0.1:9/")
     now = msk("20:30")
     with daemon_for(config, {"webhook": Recorder()}) as daemon:
         runner = Runner(daemon, config_path=config, clock=lambda: now)
@@ -203,7 +204,7 @@ def test_mafvote_run_crawls_logs_one_line_per_event_and_stops_cleanly_on_sigterm
 
 
 def test_a_changed_config_reloads_and_a_broken_one_is_refused_with_the_old_one_kept(tmp_path, caplog):
-    config = write_config(tmp_path, "http://127.0.0.1:9/")
+    config = write_daemon_config(tmp_path, "http://127.0.0.1:9/")
     with daemon_for(config, {"webhook": Recorder()}) as daemon:
         runner = Runner(daemon, config_path=config, clock=lambda: msk("20:30"))
         runner.build()

@@ -22,123 +22,34 @@ from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 import pytest
-from click.testing import CliRunner
 
-from mafvote import rulesets
-from mafvote.cli import cli, main
-from mafvote.config import load_config
+from mafvote.cli import main
 from mafvote.forumsim import ForumSim
-from mafvote.game import GameError, GameService, clock_at, phase_deadline
+from mafvote.game import GameError, phase_deadline
 from mafvote.store import Store
 from mafvote_scraper.fetch import FetchedMeta
 from mafvote_scraper.model import ParsedPage, ParsedPost
+from support import NEW_YEAR_ROSTER, TIME_MACHINE_ROSTER, StoreGame, blue_span, msk_at, red_span, store_game_config
 
 MSK = ZoneInfo("Europe/Moscow")
 BERLIN = ZoneInfo("Europe/Berlin")
-BASE = "http://127.0.0.1:9/"
-
-CONFIG = """
-[store]
-path = "m.db"
-[[forums]]
-id = "f"
-engine = "mybb"
-base_url = "{base}"
-timezone = "Europe/Moscow"
-min_delay = 0
-timeout = 5
-retries = 0
-[[games]]
-id = "g"
-title = "Тест"
-forum = "f"
-ruleset = "{ruleset}"
-game_topic = "{base}showthread.php?tid=1"
-vote_thread = "{base}showthread.php?tid=2"
-gm = ["Ведущий"]
-[games.schedule]
-timezone = "Europe/Moscow"
-start = "{start}"
-starts_with = "{starts_with}"
-first_deadline = "{first}"
-day_deadline = "22:00"
-night_deadline = "{night}"
-"""
-
 # new_year (001): Вася is Снеговик, whose blue counts 3 (hidden); Соня is Герда, whose red counts 2 (hidden)
-NEW_YEAR = [("Ronin", "Санта Клаус"), ("Соня", "Герда"), ("Вася", "Снеговик"), ("Петя", "Кай"),
-            ("Маша", "Снежинка"), ("Дима", "Дед Мороз"), ("Катя", "Снегурочка"), ("Ёжик", "мирная зверюшка"),
-            ("Oleg", "Щелкунчик")]
-TIME_MACHINE = [("Маф1", "Мафиозо"), ("Маф2", "Мафиозо"), ("Ком", "Комиссар"), ("Док", "Доктор"),
-                ("Ман", "Маньяк"), ("Мир1", "Мирный житель"), ("Мир2", "Мирный житель"), ("Мир3", "Мирный житель")]
-
-
-def at(text: str) -> datetime:
-    return datetime.fromisoformat(text).replace(tzinfo=MSK)
-
-
-def red(name: str, final: bool = False) -> str:
-    return f'<span style="color: red;" class="mycode_color">{name}</span>' + (" досрочно" if final else "")
-
-
-def blue(name: str) -> str:
-    return f'<span style="color: blue;" class="mycode_color">{name}</span>'
-
-
-class Game:
-    """A config file and its store, the vote thread filled post by post (each on a page of its own, first
-    seen a minute after it was written), and the service over them."""
-
-    def __init__(self, tmp_path: Path, ruleset: str, roster, *, start: str, first: str, starts_with: str,
-                 night: str) -> None:
-        text = CONFIG.format(base=BASE, ruleset=ruleset, start=start, first=first, starts_with=starts_with,
-                             night=night)
-        text += "".join(f'[[games.players]]\nnick = "{n}"\nrole = "{r}"\n' for n, r in roster)
-        self.path = tmp_path / "config.toml"
-        self.path.write_text(text, encoding="utf-8")
-        config = load_config(self.path)
-        self.game = config.games[0]
-        self.store = Store(config.store.path)
-        self.store.ensure_forum("f", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
-        self.topic = self.store.ensure_topic("f", "2", url=f"{BASE}showthread.php?tid=2", kind="vote", game_id="g")
-        self.svc = GameService(self.store, self.game, rulesets.load(self.game.ruleset_path),
-                               nights_dir=tmp_path / "nights", engine="mybb", base_url=BASE)
-        self.pid = 100
-
-    def post(self, author: str, when: datetime, html: str) -> int:
-        self.pid += 1
-        page_no = self.pid - 100
-        url = f"{BASE}showthread.php?tid=2&page={page_no}"
-        post = ParsedPost(post_id=self.pid, topic_id="2", page=page_no, position=0, author=author, author_id=None,
-                          time=when, html=html, edit=None, content_hash=f"h:{self.pid}")
-        page = ParsedPage(url=url, engine="mybb", topic_id="2", page=page_no, last_page=None, next_url=None,
-                          posts=[post], title="Голосование")
-        self.store.upsert_page(self.topic, page, FetchedMeta(url, when + timedelta(minutes=1)))
-        return self.pid
-
-    def cli(self, moment: datetime, *args: str) -> tuple[int, str, str]:
-        """A mafvote command run at `moment` (the store is shared: SQLite, one file)."""
-        with clock_at(moment):
-            result = CliRunner().invoke(cli, ["-c", str(self.path), *args], catch_exceptions=False)
-        return result.exit_code, result.stdout, result.stderr
-
-
 # --- new_year: day 1 runs from 22:30 on 11.11 (night 1's deadline) to 22:00 on 12.11 ---------------------------
 
 @pytest.fixture
 def ny(tmp_path):
-    g = Game(tmp_path, "new_year", NEW_YEAR, start="2026-11-10T23:00", first="2026-11-11T22:30",
+    g = StoreGame(tmp_path, "new_year", NEW_YEAR_ROSTER, start="2026-11-10T23:00", first="2026-11-11T22:30",
              starts_with="night", night="22:30")
     with g.store:
-        g.svc.resolve_night(1, now=at("2026-11-11T22:40"))
+        g.svc.resolve_night(1, now=msk_at("2026-11-11T22:40"))
         yield g
 
 
 def test_rule_3_1_a_day_the_gm_closed_is_closed_in_tally_and_the_count_post_within_the_closing_minute(ny):
-    ny.post("Петя", at("2026-11-12T10:00"), red("Маша"))
-    ny.post("Дима", at("2026-11-12T10:05"), red("Маша"))
-    ny.post("Катя", at("2026-11-12T11:00"), red("Вася"))
-    closing = at("2026-11-12T14:29:40")
+    ny.post("Петя", msk_at("2026-11-12T10:00"), red_span("Маша"))
+    ny.post("Дима", msk_at("2026-11-12T10:05"), red_span("Маша"))
+    ny.post("Катя", msk_at("2026-11-12T11:00"), red_span("Вася"))
+    closing = msk_at("2026-11-12T14:29:40")
     ny.svc.close_day(1, now=closing)
     # ten seconds later the close (stored at 14:30, the end of its minute) is still ahead of the clock
     later = closing + timedelta(seconds=10)
@@ -163,13 +74,13 @@ GRAND_HOTEL = [("Лола", "Донья Тереса"), ("Пабло", "Алис
 
 
 def test_rule_3_14_a_day_a_004_modkill_closed_is_closed_in_the_count_within_the_closing_minute(tmp_path):
-    g = Game(tmp_path, "grand_hotel", GRAND_HOTEL, start="2026-11-10T20:00", first="2026-11-11T21:30",
+    g = StoreGame(tmp_path, "grand_hotel", GRAND_HOTEL, start="2026-11-10T20:00", first="2026-11-11T21:30",
              starts_with="night", night="22:30")
     with g.store:
-        g.svc.resolve_night(1, now=at("2026-11-11T21:40"))
-        g.post("Лола", at("2026-11-12T10:00"), "<strong>Рауль</strong>")
-        g.post("Пабло", at("2026-11-12T11:00"), "<strong>Рауль</strong>")
-        modkill = at("2026-11-12T14:29:40")
+        g.svc.resolve_night(1, now=msk_at("2026-11-11T21:40"))
+        g.post("Лола", msk_at("2026-11-12T10:00"), "<strong>Рауль</strong>")
+        g.post("Пабло", msk_at("2026-11-12T11:00"), "<strong>Рауль</strong>")
+        modkill = msk_at("2026-11-12T14:29:40")
         g.svc.modkill_closing_day("Серхио", now=modkill)
         count = g.svc.count(1, view="public", now=modkill + timedelta(seconds=10))
         assert count.closed is True
@@ -177,51 +88,51 @@ def test_rule_3_14_a_day_a_004_modkill_closed_is_closed_in_the_count_within_the_
 
 
 def test_a_gms_close_keeps_the_votes_of_its_minute_with_closed_at_as_without_it(ny, tmp_path):
-    ny.post("Петя", at("2026-11-12T10:00"), red("Маша"))
-    ny.post("Дима", at("2026-11-12T15:00"), red("Вася"))
-    katya = ny.post("Катя", at("2026-11-12T16:00:00"), red("Вася"))      # shown at 16:00, the closing minute
-    ny.post("Oleg", at("2026-11-12T16:01"), red("Маша"))                 # after it
-    typed = ny.svc.close_day(1, now=at("2026-11-12T20:00"), closed_at=at("2026-11-12T16:00"), dry_run=True)
-    plain = ny.svc.close_day(1, now=at("2026-11-12T16:00:40"), dry_run=True)
+    ny.post("Петя", msk_at("2026-11-12T10:00"), red_span("Маша"))
+    ny.post("Дима", msk_at("2026-11-12T15:00"), red_span("Вася"))
+    katya = ny.post("Катя", msk_at("2026-11-12T16:00:00"), red_span("Вася"))      # shown at 16:00, the closing minute
+    ny.post("Oleg", msk_at("2026-11-12T16:01"), red_span("Маша"))                 # after it
+    typed = ny.svc.close_day(1, now=msk_at("2026-11-12T20:00"), closed_at=msk_at("2026-11-12T16:00"), dry_run=True)
+    plain = ny.svc.close_day(1, now=msk_at("2026-11-12T16:00:40"), dry_run=True)
     for result in (typed, plain):
         counted = {v.post_id for v in result.count.votes if v.counted}
         assert katya in counted
         assert [f.player for f in result.count.flags if f.kind == "late"] == ["Oleg"]
         assert result.count.outcome.eliminated == ("Вася",)
-    ny.svc.close_day(1, now=at("2026-11-12T20:00"), closed_at=at("2026-11-12T16:00"))
+    ny.svc.close_day(1, now=msk_at("2026-11-12T20:00"), closed_at=msk_at("2026-11-12T16:00"))
     # the night starts at the end of the closing minute, as after a plain close
-    assert ny.svc.current_phase().start == at("2026-11-12T16:01")
-    recount = ny.svc.count(1, now=at("2026-11-12T20:00"))
+    assert ny.svc.current_phase().start == msk_at("2026-11-12T16:01")
+    recount = ny.svc.count(1, now=msk_at("2026-11-12T20:00"))
     assert katya in {v.post_id for v in recount.votes if v.counted}
 
 
 def test_a_closed_at_after_the_deadline_is_refused_with_what_to_do_and_nothing_applied(ny):
-    ny.post("Петя", at("2026-11-12T10:00"), red("Маша"))
+    ny.post("Петя", msk_at("2026-11-12T10:00"), red_span("Маша"))
     with pytest.raises(GameError) as exc:
-        ny.svc.close_day(1, now=at("2026-11-13T09:00"), closed_at=at("2026-11-12T22:05"))
+        ny.svc.close_day(1, now=msk_at("2026-11-13T09:00"), closed_at=msk_at("2026-11-12T22:05"))
     assert str(exc.value) == ("--closed-at 12.11.2026 22:05 — позже дедлайна дня 1 (12.11.2026 22:00), а подсчёт "
                               "всё равно останавливается на дедлайне: уберите --closed-at; если вы продлили день, "
                               "укажите вместо этого --deadline 2026-11-12T22:05")
     assert [r.how for r in ny.svc.applied()] == ["resolve"]
     # the deadline itself is the day's end, not after it
-    ny.svc.close_day(1, now=at("2026-11-13T09:00"), closed_at=at("2026-11-12T22:00"))
-    assert ny.svc.current_phase().start == at("2026-11-12T22:00")
+    ny.svc.close_day(1, now=msk_at("2026-11-13T09:00"), closed_at=msk_at("2026-11-12T22:00"))
+    assert ny.svc.current_phase().start == msk_at("2026-11-12T22:00")
 
 
-def _cut_day(ny: Game, *, doctor_blue: bool) -> None:
+def _cut_day(ny: StoreGame, *, doctor_blue: bool) -> None:
     """Маша leads 3 by 16:00; later four vote Вася, who leads the whole day's public count."""
     for i, voter in enumerate(("Петя", "Дима", "Катя")):
-        ny.post(voter, at(f"2026-11-12T1{i}:00"), red("Маша"))
+        ny.post(voter, msk_at(f"2026-11-12T1{i}:00"), red_span("Маша"))
     if doctor_blue:
-        ny.post("Вася", at("2026-11-12T15:00"), blue("Маша"))        # Снеговик: counts 3, shown as 1
+        ny.post("Вася", msk_at("2026-11-12T15:00"), blue_span("Маша"))        # Снеговик: counts 3, shown as 1
     for i, voter in enumerate(("Ёжик", "Oleg", "Ronin", "Маша")):
-        ny.post(voter, at(f"2026-11-12T17:0{i}"), red("Вася"))
+        ny.post(voter, msk_at(f"2026-11-12T17:0{i}"), red_span("Вася"))
 
 
 @pytest.mark.parametrize("bounds", [("--closed-at", "2026-11-12T16:00"), ("--deadline", "2026-11-12T16:00")])
 def test_dry_run_with_its_own_bounds_gives_no_false_hidden_weights_warning(ny, bounds):
     _cut_day(ny, doctor_blue=False)
-    code, out, err = ny.cli(at("2026-11-12T23:00"), "day", "close", "--day", "1", *bounds, "--dry-run")
+    code, out, err = ny.cli(msk_at("2026-11-12T23:00"), "day", "close", "--day", "1", *bounds, "--dry-run")
     assert code == 0, err
     assert "Подсчёт: Маша 5" in out and "итог: большинство" in out
     assert "ВНИМАНИЕ" not in out
@@ -229,7 +140,7 @@ def test_dry_run_with_its_own_bounds_gives_no_false_hidden_weights_warning(ny, b
 
 def test_dry_run_with_its_own_bounds_still_warns_of_the_doctors_hidden_blue_in_the_cut(ny):
     _cut_day(ny, doctor_blue=True)
-    code, out, err = ny.cli(at("2026-11-12T23:00"), "day", "close", "--day", "1", "--closed-at",
+    code, out, err = ny.cli(msk_at("2026-11-12T23:00"), "day", "close", "--day", "1", "--closed-at",
                             "2026-11-12T16:00", "--dry-run")
     assert code == 0, err
     # real: Маша 3 - 3 + 2 = 2, tied with every non-voter; public: Маша 3 - 1 + 2 = 4 leads
@@ -241,53 +152,52 @@ def test_dry_run_with_its_own_bounds_still_warns_of_the_doctors_hidden_blue_in_t
 
 @pytest.fixture
 def tm(tmp_path):
-    g = Game(tmp_path, "time_machine", TIME_MACHINE, start="2026-11-01T12:00", first="2026-11-01T22:00",
+    g = StoreGame(tmp_path, "time_machine", TIME_MACHINE_ROSTER, start="2026-11-01T12:00", first="2026-11-01T22:00",
              starts_with="day", night="12:00")
     with g.store:
         for n, (closed, resolved) in enumerate((("2026-11-01T23:00", "2026-11-02T13:00"),
                                                 ("2026-11-02T23:00", "2026-11-03T12:30")), 1):
-            g.svc.close_day(n, now=at(closed), nobody=True)
-            g.svc.resolve_night(n, now=at(resolved))
+            g.svc.close_day(n, now=msk_at(closed), nobody=True)
+            g.svc.resolve_night(n, now=msk_at(resolved))
         targets = {"Маф1": "Мир3", "Маф2": "Мир3", "Ком": "Маф1", "Док": "Маф1", "Ман": "Мир3", "Мир1": "Маф1",
                    "Мир2": "Мир3", "Мир3": "Маф1"}
         for i, (voter, target) in enumerate(targets.items()):
-            g.last = g.post(voter, at("2026-11-03T14:53") + timedelta(minutes=i), red(target, final=True))
-        g.post("Ком", at("2026-11-03T15:30"), red("Мир3"))      # after the early close: late
+            g.last = g.post(voter, msk_at("2026-11-03T14:53") + timedelta(minutes=i), red_span(target, final=True))
+        g.post("Ком", msk_at("2026-11-03T15:30"), red_span("Мир3"))      # after the early close: late
         yield g
 
 
 @pytest.mark.parametrize("closing", ["2026-11-03T16:49:10", "2026-11-03T23:00"])
 def test_rule_3_11_an_automatic_early_close_is_the_days_end_and_the_night_starts_there(tm, closing):
     # the GM closes the day an hour and a half after the early close, or after the deadline
-    result = tm.svc.close_day(3, now=at(closing))
-    assert result.count.closed_early == at("2026-11-03T15:00")
+    result = tm.svc.close_day(3, now=msk_at(closing))
+    assert result.count.closed_early == msk_at("2026-11-03T15:00")
     assert result.outcome.public[0].text  # the day was applied
     row = tm.svc.applied()[-1]
-    assert (row.how, row.ended) == ("close", at("2026-11-03T15:00"))
+    assert (row.how, row.ended) == ("close", msk_at("2026-11-03T15:00"))
     night = tm.svc.current_phase()
-    assert (night.kind, night.number, night.start) == ("night", 3, at("2026-11-03T15:00"))
+    assert (night.kind, night.number, night.start) == ("night", 3, msk_at("2026-11-03T15:00"))
     # a recount of the closed day still counts the closing post and ends where the close did
-    recount = tm.svc.count(3, now=at(closing) + timedelta(seconds=5))
-    assert recount.closed and recount.closed_early == at("2026-11-03T15:00")
+    recount = tm.svc.count(3, now=msk_at(closing) + timedelta(seconds=5))
+    assert recount.closed and recount.closed_early == msk_at("2026-11-03T15:00")
     assert tm.last in {v.post_id for v in recount.votes if v.counted}
     assert recount.outcome == result.count.outcome
     assert [f.player for f in recount.flags if f.kind == "late"] == ["Ком"]
-    code, out, err = tm.cli(at(closing) + timedelta(seconds=5), "state", "--format", "json")
+    code, out, err = tm.cli(msk_at(closing) + timedelta(seconds=5), "state", "--format", "json")
     assert code == 0, err
     assert json.loads(out)["phase"]["start"] == "2026-11-03T15:00:00+03:00"
-
 
 
 def test_issue_15_7_the_dosrochno_post_that_closed_day_3_is_not_an_early_post_of_day_4(tm):
     # Мир3's досрочно vote at 15:00 made every vote final and closed day 3 (RULES.md §3.11): the night starts at
     # that post, which belongs to day 3; Ком's vote at 15:30, posted in the night, is day 4's one early post
-    tm.svc.close_day(3, now=at("2026-11-03T16:00"))
-    tm.svc.resolve_night(3, now=at("2026-11-04T12:30"))
-    day4 = tm.svc.count(4, now=at("2026-11-04T13:00"))
+    tm.svc.close_day(3, now=msk_at("2026-11-03T16:00"))
+    tm.svc.resolve_night(3, now=msk_at("2026-11-04T12:30"))
+    day4 = tm.svc.count(4, now=msk_at("2026-11-04T13:00"))
     early = [(f.player, f.post_id) for f in day4.flags if f.kind == "early_post"]
     assert [player for player, _ in early] == ["Ком"]
     assert tm.last not in {post_id for _, post_id in early}
-    code, out, err = tm.cli(at("2026-11-04T13:00"), "tally", "--day", "4")
+    code, out, err = tm.cli(msk_at("2026-11-04T13:00"), "tally", "--day", "4")
     assert code == 0, err
     assert [line for line in out.splitlines() if line.startswith("! ")] == [
         f"! голос до начала дня: Ком, пост {early[0][1]} — голос в 03.11 15:30 МСК подан до начала дня (04.11 12:00 "
@@ -318,8 +228,6 @@ def test_a_day_ends_at_the_first_day_deadline_at_least_3_real_hours_after_the_ni
 
 # --- the forum moved ----------------------------------------------------------------------------------------------
 
-FORUM_CONFIG = CONFIG + '[[games.players]]\nnick = "Ronin"\n[[games.players]]\nnick = "Соня"\n'
-
 
 def _crawl(config: Path, capsys) -> tuple[int, str, str]:
     with pytest.raises(SystemExit) as exit_info:
@@ -333,8 +241,8 @@ def test_a_forum_address_changed_in_the_config_is_followed_and_nothing_is_lost_o
     config = tmp_path / "config.toml"
 
     def write(base: str) -> None:
-        config.write_text(FORUM_CONFIG.format(base=base, ruleset="new_year", start="2026-11-10T23:00",
-                                              first="2026-11-11T22:30", starts_with="night", night="22:30"),
+        config.write_text(store_game_config(base, "new_year", start="2026-11-10T23:00", first="2026-11-11T22:30",
+                                            starts_with="night", night="22:30", players=[{"nick": "Ronin"}, {"nick": "Соня"}]),
                           encoding="utf-8")
 
     with ForumSim(per_page=2) as forum:
@@ -342,7 +250,7 @@ def test_a_forum_address_changed_in_the_config_is_followed_and_nothing_is_lost_o
         forum.add_topic(2, "Голосование")
         forum.add_post(1, "Ведущий", "Ночь первая", time=now - timedelta(hours=2))
         for i in range(5):
-            forum.add_post(2, ("Ronin", "Соня")[i % 2], red(("Соня", "Ronin")[i % 2]),
+            forum.add_post(2, ("Ronin", "Соня")[i % 2], red_span(("Соня", "Ronin")[i % 2]),
                            time=now - timedelta(minutes=60 - i))
         old = forum.base_url
         write(old)
@@ -356,7 +264,7 @@ def test_a_forum_address_changed_in_the_config_is_followed_and_nothing_is_lost_o
             forum.start()
             new = forum.base_url
             assert new != old
-            forum.add_post(2, "Ronin", red("Соня"), time=now - timedelta(minutes=10))
+            forum.add_post(2, "Ronin", red_span("Соня"), time=now - timedelta(minutes=10))
             write(new)
             code, out, err = _crawl(config, capsys)
             assert code == 0, err + out
@@ -392,11 +300,11 @@ def test_a_topics_stored_pages_follow_its_new_url_and_its_posts_stay(tmp_path, o
         for n in (1, 2):
             url = old if n == 1 else f"{old}&page=2"
             post = ParsedPost(post_id=n, topic_id="2", page=n, position=0, author="Ronin", author_id=None,
-                              time=at("2026-11-12T10:00") + timedelta(minutes=n), html=red("Соня"), edit=None,
+                              time=msk_at("2026-11-12T10:00") + timedelta(minutes=n), html=red_span("Соня"), edit=None,
                               content_hash=f"h{n}")
             page = ParsedPage(url=url, engine="mybb", topic_id="2", page=n, last_page=2,
                               next_url=f"{old}&page=2" if n == 1 else None, posts=[post], title="Голосование")
-            store.upsert_page(topic, page, FetchedMeta(url, at("2026-11-12T11:00")))
+            store.upsert_page(topic, page, FetchedMeta(url, msk_at("2026-11-12T11:00")))
         assert store.url_changes("f", "http://old.example/", "g", [("vote", new)]) == [("vote", old, new)]
         store.ensure_topic("f", "2", url=new, kind="vote", game_id="g")
         assert [p.url for p in store.pages(topic)] == pages_after

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 
 import mafvote.game as game_mod
 from mafvote.cli import cli
+from support import AFTER, GAME_CONFIG, fill_store
 
-from test_cli_game import AFTER, CONFIG, fill_store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +31,7 @@ DAY_1_DEADLINE = "2027-01-01T18:00"
 
 
 def write_game(tmp_path: Path, *, duty: bool = True, starts_with: str = "night") -> None:
-    text = CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db")
+    text = GAME_CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db")
     ruleset = (ROOT / "rulesets" / "new_year.toml").read_text(encoding="utf-8")
     if duty:
         assert "night_action_is_duty = false" in ruleset

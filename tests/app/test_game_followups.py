@@ -11,84 +11,15 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import mafvote.game as game_mod
 import mafvote_resolver as R
-from mafvote.cli import cli
 from mafvote.config import load_config
 
-from test_cli_game import AFTER, CONFIG, fill_store
+from support import (AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, TIME_MACHINE_ROLES, grand_hotel_night_1, ok, run, state,
+                     write_game)
 
 ROOT = Path(__file__).resolve().parents[2]
-DAY_1_DEADLINE = "2027-01-01T18:00"     # the GM moved day 1's deadline (the thread's votes end before it)
-
-# New Year role (as in the test config) -> the role of the same account in the 004 / 003 games below
-GRAND_HOTEL = {
-    "Санта Клаус": "Эрнандо",             # РэдДи: mafia, kills
-    "Злой тролль": "Аяла",                # King Eciton: mafia
-    "девочка": "Бенхамин",                # Соня
-    "Кай": "Альфредо Вергара",            # Trusiki Kayfa
-    "доктор": "Анхела Салинас",           # Алукард
-    "Дед Мороз": "Алисия Аларкон",        # Nejka
-    "Снегурочка": "Диего Муркиа",         # Гафф: steals a vote
-    "Герда": "Хулио Ольмедо",             # Enzo
-    "Хлопушка": "Каталина",               # Nevermore
-    "мирная зверюшка": "Донья Тереса",    # Alisa
-    "Снежная королева": "Хавьер",         # Ronin: the maniac (bloody kill, a universal protection)
-    "Щелкунчик": "София Аларкон",         # Puss: one-time protection from hanging
-}
-TIME_MACHINE = {
-    "Санта Клаус": "Мафиозо", "Злой тролль": "Мафиозо", "девочка": "Мирный житель", "Кай": "Мирный житель",
-    "доктор": "Доктор", "Дед Мороз": "Комиссар", "Снегурочка": "Мирный житель", "Герда": "Мирный житель",
-    "Хлопушка": "Мирный житель", "мирная зверюшка": "Мирный житель", "Снежная королева": "Маньяк",
-    "Щелкунчик": "Мафиозо",
-}
-
-
-def write_game(tmp_path: Path, ruleset: str, roles: dict[str, str] | None = None, *, starts_with: str = "night",
-               items: dict[str, list[str]] | None = None) -> None:
-    text = CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db")
-    text = text.replace('ruleset = "new_year"', f'ruleset = "{ruleset}"')
-    for old, new in (roles or {}).items():
-        assert f'role = "{old}"' in text
-        text = text.replace(f'role = "{old}"', f'role = "{new}"')
-    text = text.replace('starts_with = "night"', f'starts_with = "{starts_with}"')
-    for nick, held in (items or {}).items():
-        entry = f'nick = "{nick}"\n'
-        assert entry in text
-        text = text.replace(entry, entry + f"items = {json.dumps(held, ensure_ascii=False)}\n")
-    (tmp_path / "config.toml").write_text(text, encoding="utf-8")
-    fill_store(tmp_path / "state" / "m.db")
-
-
-@pytest.fixture
-def play(tmp_path, monkeypatch):
-    """Write a game into tmp_path (`play(ruleset, roles, ...)`) and run the commands there."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
-
-    def setup(ruleset: str, roles: dict[str, str] | None = None, **kw) -> Path:
-        write_game(tmp_path, ruleset, roles, **kw)
-        return tmp_path
-    return setup
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str) -> str:
-    code, out, err = run(*args)
-    assert code == 0, err
-    return out
-
-
-def state() -> dict:
-    return json.loads(ok("state", "--format", "json"))
-
-
 def count(day: int, view: str, *extra: str) -> dict:
     return json.loads(ok("tally", "--day", str(day), *extra, "--view", view, "--format", "json"))
 
@@ -98,17 +29,10 @@ def voters(tally: dict, target: str) -> list[tuple[str, int]]:
     return [(v["voter"], v["weight"]) for v in cand["voters"]]
 
 
-def grand_hotel_night_1() -> None:
-    # the mafia (Эрнандо) kills Nejka; Диего (Гафф) steals Enzo's vote for day 1
-    ok("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Нежку")
-    ok("night", "add", "--night", "1", "--actor", "Гафф", "Забираю голос Энзо")
-    ok("night", "resolve", "--night", "1")
-
-
 # --- 1. vote transfers ------------------------------------------------------------------------------
 
 def test_rule_3_7_stolen_vote_counts_for_the_thief_on_the_next_day_only_in_the_gm_view(play):
-    play("grand_hotel", GRAND_HOTEL)
+    play("grand_hotel", GRAND_HOTEL_ROLES)
     grand_hotel_night_1()
     assert state()["transfers"] == [{"kind": "stolen", "source": "Enzo", "to": "Гафф"}]
 
@@ -139,7 +63,7 @@ def test_rule_3_7_stolen_vote_counts_for_the_thief_on_the_next_day_only_in_the_g
 # --- 2. 004 protections from hanging --------------------------------------------------------------
 
 def test_rule_3_10_sofias_one_time_protection_saves_her_once_and_not_twice(play):
-    play("grand_hotel", GRAND_HOTEL)
+    play("grand_hotel", GRAND_HOTEL_ROLES)
     assert state()["hang_protection"] == {"Ronin": 1, "Puss": 1}    # София (Puss) and Хавьер (Ronin)
     grand_hotel_night_1()
 
@@ -200,7 +124,7 @@ def test_rule_3_10_apply_day_spends_the_alibi_of_millards_killer_before_a_protec
 # --- 3. the night's GM alerts ---------------------------------------------------------------------
 
 def test_rule_4_004_a_night_without_the_mafia_kill_alerts_the_gm_in_text_json_and_the_store(play):
-    play("grand_hotel", GRAND_HOTEL)
+    play("grand_hotel", GRAND_HOTEL_ROLES)
     ok("night", "add", "--night", "1", "--actor", "Гафф", "Забираю голос Энзо")
     alert = ("no kill from the мафия side tonight: the rules say it must kill every night; enter its kill "
              "(night add) or note the penalty")
@@ -230,7 +154,7 @@ def _loaded():
 # --- 4. the visitor roll takes a player's name --------------------------------------------------------
 
 def test_night_roll_visitor_takes_a_player_and_decides_who_dies_with_the_bloody_kill(play):
-    root = play("grand_hotel", GRAND_HOTEL)
+    root = play("grand_hotel", GRAND_HOTEL_ROLES)
     ok("night", "add", "--night", "1", "--actor", "Ронин", "Кровавое убийство Алисы")
     ok("night", "add", "--night", "1", "--actor", "Алукард", "Защищаю Алису")
     ok("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Нежку")
@@ -248,7 +172,7 @@ def test_night_roll_visitor_takes_a_player_and_decides_who_dies_with_the_bloody_
 @pytest.mark.parametrize("name", ["bloody", "second_kill"])
 def test_night_roll_second_kill_is_the_bloody_kills_50_50_on_the_visitor(play, name):
     # INTERFACE.md's `second_kill` ("the 50/50 second kill") is the roll the engine draws as `bloody`
-    play("grand_hotel", GRAND_HOTEL)
+    play("grand_hotel", GRAND_HOTEL_ROLES)
     ok("night", "add", "--night", "1", "--actor", "Ронин", "Кровавое убийство Алисы")
     ok("night", "add", "--night", "1", "--actor", "Алукард", "Защищаю Алису")
     ok("night", "roll", "--night", "1", "--actor", "Ронин", "visitor", "Алукард")
@@ -267,7 +191,7 @@ def test_night_roll_second_kill_is_the_bloody_kills_50_50_on_the_visitor(play, n
     ("visitor", "Гендальф", "бросок `visitor`: игрок «Гендальф»: такого нет в игре ny"),
 ])
 def test_night_roll_a_bad_roll_value_pair_exits_2_and_writes_nothing(play, roll, value, message):
-    root = play("grand_hotel", GRAND_HOTEL)
+    root = play("grand_hotel", GRAND_HOTEL_ROLES)
     code, _, err = run("night", "roll", "--night", "1", "--actor", "Ронин", roll, value)
     assert code == 2 and message in err
     assert not (root / "state" / "nights" / "ny" / "night-1.toml").exists()
@@ -322,7 +246,7 @@ def test_rule_3_15_the_reveal_threshold_uses_the_alive_count_when_the_day_began(
 # --- 004 rule 14: a modkill closes the day ----------------------------------------------------------
 
 def test_rule_3_14_a_modkill_closes_the_004_day_without_a_second_hanging(play):
-    play("grand_hotel", GRAND_HOTEL)
+    play("grand_hotel", GRAND_HOTEL_ROLES)
     grand_hotel_night_1()
     # --keep-day: the GM closes the day by hand (a plain `modkill` closes it at once, test_gh_count_and_end.py)
     ok("modkill", "--player", "Соня", "--keep-day")
@@ -340,7 +264,7 @@ def test_rule_3_14_a_modkill_closes_the_004_day_without_a_second_hanging(play):
 # --- 8. a short 003 game; items from the roster -----------------------------------------------------
 
 def test_003_game_day_1_from_the_count_then_night_1_kill_healed_and_the_next_day(play):
-    play("time_machine", TIME_MACHINE, starts_with="day", items={"Nejka": ["clock"]})
+    play("time_machine", TIME_MACHINE_ROLES, starts_with="day", items={"Nejka": ["clock"]})
     st = state()
     assert (st["phase"]["kind"], st["phase"]["number"]) == ("day", 1) and st["items"] == {"Nejka": ["clock"]}
 
@@ -372,7 +296,7 @@ def test_003_game_day_1_from_the_count_then_night_1_kill_healed_and_the_next_day
 
 
 def test_003_items_in_the_roster_are_checked_against_the_ruleset(play):
-    play("time_machine", TIME_MACHINE, starts_with="day", items={"Nejka": ["часики"]})
+    play("time_machine", TIME_MACHINE_ROLES, starts_with="day", items={"Nejka": ["часики"]})
     code, out, _ = run("check")
     assert code != 0
     assert "games[0].players[5].items[0]" in out and "предмета «часики» нет в наборе правил time_machine" in out

@@ -5,11 +5,9 @@ The game is tests/data/game/config.toml (the bundled MyBB vote thread, New Year 
 Eciton, Trusiki Kayfa, Puss; the highlander Ronin; the rest town)."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from test_cli_game import game_dir, ok, run, state  # noqa: F401  (game_dir is a fixture)
+from support import ok, run, state
 
 HOSTILE = ("РэдДи", "King Eciton", "Trusiki Kayfa", "Puss")
 

@@ -11,6 +11,7 @@ from mafvote.config import load_config
 from mafvote.game import GameError, GameService, next_deadline, phase_index, phase_of_index
 from mafvote import rulesets
 from mafvote.store import Store
+from support import game_config
 
 MSK = ZoneInfo("Europe/Moscow")
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
@@ -43,47 +44,11 @@ def test_next_deadline_is_the_first_local_deadline_strictly_after(after, at, exp
     assert next_deadline(after, at, MSK) == expected
 
 
-CONFIG = """
-[store]
-path = "m.db"
-[[forums]]
-id = "f"
-engine = "mybb"
-base_url = "http://127.0.0.1:1/"
-timezone = "Europe/Moscow"
-[[games]]
-id = "g"
-forum = "f"
-ruleset = "{ruleset}"
-game_topic = "http://127.0.0.1:1/showthread.php?tid=1"
-vote_thread = "http://127.0.0.1:1/showthread.php?tid=2"
-gm = ["GM"]
-[games.schedule]
-start = "2026-12-27T20:00"
-starts_with = "{starts_with}"
-first_deadline = "2026-12-28T23:30"
-day_deadline = "22:00"
-night_deadline = "22:30"
-[[games.players]]
-nick = "A"
-role = "{role_a}"
-[[games.players]]
-nick = "B"
-role = "{role_b}"
-[[games.players]]
-nick = "C"
-role = "{role_b}"
-[[games.players]]
-nick = "D"
-role = "{role_b}"
-"""
-
-
 def service(tmp_path, starts_with: str, ruleset: str = "new_year", role_a: str = "Санта Клаус",
             role_b: str = "мирная зверюшка"):
     path = tmp_path / "config.toml"
-    path.write_text(CONFIG.format(starts_with=starts_with, ruleset=ruleset, role_a=role_a, role_b=role_b),
-                    encoding="utf-8")
+    path.write_text(game_config(game={"ruleset": ruleset, "gm": ["GM"]}, schedule={"starts_with": starts_with},
+                                players=[("A", role_a), ("B", role_b), ("C", role_b), ("D", role_b)]), encoding="utf-8")
     game = load_config(path).games[0]
     store = Store(tmp_path / "m.db")
     return store, GameService(store, game, rulesets.load(game.ruleset_path), nights_dir=tmp_path / "nights")

@@ -11,45 +11,21 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafvote import rulesets
-from mafvote.config import load_config
-from mafvote.game import GameError, GameService
-from mafvote.store import Store
-from mafvote_scraper.fetch import FetchedMeta
-from mafvote_scraper.parse import parse_page
+from mafvote.game import GameError
+from support import game_service
 
 ROOT = Path(__file__).resolve().parents[2]
-MYBB = ROOT / "fixtures" / "html" / "mybb"
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"
 MSK = ZoneInfo("Europe/Moscow")
 CAPTURE = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)
 AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
 BEFORE = datetime(2026, 12, 1, 0, 0, tzinfo=timezone.utc)
-BASE = "http://127.0.0.1:8081/"
 SINCE = datetime(2026, 12, 30, 20, 0, tzinfo=MSK)
 DEADLINE = datetime(2027, 1, 1, 18, 0, tzinfo=MSK)
 
 
-def make(tmp_path, text: str | None = None, *, posts: bool = False):
-    path = tmp_path / "config.toml"
-    path.write_text(text or CONFIG.read_text(encoding="utf-8").replace("{store}", "m.db"), encoding="utf-8")
-    config = load_config(path)
-    game = config.games[0]
-    store = Store(config.store.path)
-    if posts:
-        store.ensure_forum("hyper", engine="mybb", base_url=BASE, timezone_name="Europe/Moscow")
-        topic = store.ensure_topic("hyper", "2", url=f"{BASE}showthread.php?tid=2", kind="vote", game_id="ny")
-        for n in range(1, 6):
-            url = f"{BASE}showthread.php?tid=2&page={n}"
-            page = parse_page((MYBB / f"showthread_tid2_page{n}.html").read_bytes(), url=url, profile="mybb",
-                              tz=MSK, now=CAPTURE)
-            store.upsert_page(topic, page, FetchedMeta(url, CAPTURE))
-    return store, GameService(store, game, rulesets.load(game.ruleset_path), nights_dir=tmp_path / "nights",
-                              engine="mybb", base_url=BASE)
-
-
 def test_initial_state_from_the_config_roster(tmp_path):
-    store, svc = make(tmp_path)
+    store, svc = game_service(tmp_path)
     with store:
         st = svc.initial()
         assert [p.nick for p in st.players][:3] == ["РэдДи", "King Eciton", "Соня"]
@@ -63,7 +39,7 @@ def test_initial_state_from_the_config_roster(tmp_path):
 
 def test_a_role_not_in_the_ruleset_names_the_roster_entry(tmp_path):
     text = CONFIG.read_text(encoding="utf-8").replace("{store}", "m.db").replace('role = "Герда"', 'role = "Гердда"')
-    store, svc = make(tmp_path, text)
+    store, svc = game_service(tmp_path, text)
     with store, pytest.raises(GameError, match=r"`players\[7\]\.role`: роли «Гердда» нет в наборе правил `new_year`"):
         svc.initial()
 
@@ -71,7 +47,7 @@ def test_a_role_not_in_the_ruleset_names_the_roster_entry(tmp_path):
 def test_roles_are_optional_for_the_count_but_needed_for_a_night(tmp_path):
     text = CONFIG.read_text(encoding="utf-8").replace("{store}", "m.db")
     text = "\n".join(line for line in text.splitlines() if not line.startswith("role = "))
-    store, svc = make(tmp_path, text, posts=True)
+    store, svc = game_service(tmp_path, text, posts=True)
     with store:
         t = svc.count(1, since=SINCE, deadline=DEADLINE, now=AFTER)
         assert t.outcome.eliminated == ("Puss",) and t.candidates[0].total == 6
@@ -80,7 +56,7 @@ def test_roles_are_optional_for_the_count_but_needed_for_a_night(tmp_path):
 
 
 def test_day_state_for_the_count_comes_from_the_stored_state(tmp_path):
-    store, svc = make(tmp_path)
+    store, svc = game_service(tmp_path)
     with store:
         svc.set_silence("Соня", 1, now=AFTER)
         svc.set_silence("Гафф", 1, now=AFTER, secret=True)
@@ -100,7 +76,7 @@ def test_millard_is_unhangable_and_his_killer_has_one_alibi(tmp_path):
     roles = iter(["Мистер Барон", "Доктор Голан", "Эмма Блум", "Мистер Арчер", "Енох О'Коннор", "Джейкоб Портман",
                   "Миллард Наллингс", "Странный ребёнок", "Оливия", "Странный ребёнок", "Абрахам", "Пустота"])
     text = "\n".join(f'role = "{next(roles)}"' if line.startswith("role = ") else line for line in text.splitlines())
-    store, svc = make(tmp_path, text)
+    store, svc = game_service(tmp_path, text)
     with store:
         st = svc.state()
         store.db.execute("insert into game_phases (game_id, seq, number, kind, start, deadline, state, outcome, "
@@ -112,7 +88,7 @@ def test_millard_is_unhangable_and_his_killer_has_one_alibi(tmp_path):
 
 
 def test_a_replacement_plays_the_slot_in_the_count_and_dies_for_it(tmp_path):
-    store, svc = make(tmp_path, posts=True)
+    store, svc = game_service(tmp_path, posts=True)
     with store:
         svc.resolve_night(1, now=BEFORE)
         svc.replace_player("Puss", "Кот", now=BEFORE)      # before every post of the thread
@@ -133,7 +109,7 @@ def test_a_replacement_plays_the_slot_in_the_count_and_dies_for_it(tmp_path):
 
 
 def test_undo_restores_the_state_before_the_last_step(tmp_path):
-    store, svc = make(tmp_path)
+    store, svc = game_service(tmp_path)
     with store:
         first = svc.state()
         svc.modkill("Puss", now=AFTER)
@@ -147,7 +123,7 @@ def test_undo_restores_the_state_before_the_last_step(tmp_path):
 
 
 def test_a_day_closed_before_its_deadline_stays_closed_at_that_time_in_every_later_count(tmp_path):
-    store, svc = make(tmp_path, posts=True)
+    store, svc = game_service(tmp_path, posts=True)
     closed_at = datetime(2026, 12, 31, 20, 0, tzinfo=MSK)        # mid-thread: votes follow in the real thread
     with store:
         svc.resolve_night(1, now=BEFORE)
@@ -176,7 +152,7 @@ def test_a_day_closed_before_its_deadline_stays_closed_at_that_time_in_every_lat
 ])
 def test_a_closed_at_before_the_day_began_or_in_the_future_is_refused_and_nothing_applied(tmp_path, closed_at,
                                                                                           message):
-    store, svc = make(tmp_path, posts=True)
+    store, svc = game_service(tmp_path, posts=True)
     with store:
         svc.resolve_night(1, now=BEFORE)
         with pytest.raises(GameError) as exc:
@@ -186,7 +162,7 @@ def test_a_closed_at_before_the_day_began_or_in_the_future_is_refused_and_nothin
 
 
 def test_a_count_at_a_future_moment_is_refused(tmp_path):
-    store, svc = make(tmp_path, posts=True)
+    store, svc = game_service(tmp_path, posts=True)
     with store:
         svc.resolve_night(1, now=BEFORE)
         with pytest.raises(GameError, match=r"^--at 01\.01\.2028 12:00 — это будущее; --at считает так, как mafvote "
@@ -197,7 +173,7 @@ def test_a_count_at_a_future_moment_is_refused(tmp_path):
 
 def test_a_replacement_entered_now_takes_the_current_minute(tmp_path):
     # the newcomer's vote shown in the minute the GM typed `replace` (forums show minutes) is the slot's
-    store, svc = make(tmp_path)
+    store, svc = game_service(tmp_path)
     with store:
         svc.resolve_night(1, now=BEFORE)
         svc.replace_player("Puss", "Кот", now=datetime(2026, 12, 31, 11, 15, 12, 345, tzinfo=MSK))

@@ -17,8 +17,7 @@ import mafvote_resolver as R
 import mafvote_tally as T
 from mafvote import alert_rules
 from mafvote.render import Side, build_data, render, winner_genitive
-from test_game_followups import DAY_1_DEADLINE, GRAND_HOTEL, grand_hotel_night_1, ok, play, state  # noqa: F401
-from test_resolver_scenarios import load_ruleset
+from support import DAY_1_DEADLINE, GRAND_HOTEL_ROLES, grand_hotel_night_1, load_ruleset, ok, state
 
 ROOT = Path(__file__).resolve().parents[2]
 GH = load_ruleset("grand_hotel")
@@ -358,7 +357,7 @@ def test_rule_6_the_004_modkill_line_needs_no_inflection_and_one_bracket():
 # --- the CLI: the game's end once and in Russian; D6 a modkill closes the 004 day (RULES.md §3.14) ------------
 
 def test_rule_5_state_kill_says_game_over_once_in_russian(play):
-    play("grand_hotel", GRAND_HOTEL)
+    play("grand_hotel", GRAND_HOTEL_ROLES)
     for nick in ("РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард", "Nejka", "Гафф", "Enzo", "Nevermore"):
         ok("state", "kill", "--player", nick)
     # the win is checked at once (issue 15 point 6): Alisa (Донья Тереса) and Ronin (Хавьер) are left
@@ -369,7 +368,7 @@ def test_rule_5_state_kill_says_game_over_once_in_russian(play):
 
 
 def test_rule_3_4_tally_format_bbcode_of_a_004_game_says_against(play):
-    play("grand_hotel", GRAND_HOTEL)
+    play("grand_hotel", GRAND_HOTEL_ROLES)
     grand_hotel_night_1()
     text = ok("tally", "--day", "1", "--deadline", DAY_1_DEADLINE, "--format", "bbcode")
     assert "[u]Против:[/u]" in text.splitlines()
@@ -379,7 +378,7 @@ def test_rule_3_4_tally_format_bbcode_of_a_004_game_says_against(play):
 
 
 def test_rule_3_14_a_modkill_during_the_004_day_closes_it_and_the_night_begins(play):
-    play("grand_hotel", GRAND_HOTEL)
+    play("grand_hotel", GRAND_HOTEL_ROLES)
     grand_hotel_night_1()
     out = ok("modkill", "--player", "Соня").splitlines()
     assert out[:4] == [
@@ -401,7 +400,7 @@ def test_rule_3_14_a_modkill_during_the_004_day_closes_it_and_the_night_begins(p
 
 
 def test_rule_3_14_modkill_keep_day_leaves_the_004_day_open_and_says_what_to_do(play):
-    play("grand_hotel", GRAND_HOTEL)
+    play("grand_hotel", GRAND_HOTEL_ROLES)
     grand_hotel_night_1()
     out = ok("modkill", "--player", "Соня", "--keep-day").splitlines()
     assert out == ["Модкилл: Соня (нейтрал)",
@@ -412,7 +411,7 @@ def test_rule_3_14_modkill_keep_day_leaves_the_004_day_open_and_says_what_to_do(
 
 def test_issue15_the_004_modkill_shows_the_side_and_reveal_is_the_gms_override_for_the_role(play):
     # decision of issue 15: «открывается только сторона(маньяк видится как город)» holds for a modkill too
-    play("grand_hotel", GRAND_HOTEL)
+    play("grand_hotel", GRAND_HOTEL_ROLES)
     grand_hotel_night_1()
     assert ok("modkill", "--player", "Ронин", "--keep-day").splitlines()[0] == "Модкилл: Ronin (город)"
     ok("undo")
@@ -437,7 +436,7 @@ def test_rule_3_14_a_004_modkill_before_the_deadline_records_no_missed_votes_of_
                                                                                                   monkeypatch):
     import mafvote.game as game_mod
 
-    play("grand_hotel", GRAND_HOTEL)
+    play("grand_hotel", GRAND_HOTEL_ROLES)
     grand_hotel_night_1()
     # day 1 runs to 31.12 18:00; the GM modkills at noon: the others still had six hours to vote
     monkeypatch.setattr(game_mod, "utc_now", lambda: datetime(2026, 12, 31, 12, 0, tzinfo=ZoneInfo("Europe/Moscow")))

@@ -24,12 +24,17 @@ from mafvote.alert_rules import JUDGMENT_FLAGS, day_alerts, deadline_alerts, fla
 from mafvote.cli.tally import local_times
 from mafvote.grammar import Person, case_of, inflection_note
 from mafvote.render import gm_notes, render
-from test_cli_tally import WINDOW, game_dir, run  # noqa: F401  (game_dir: a pytest fixture)
-from test_tally_support import MSK, PLAYERS, at, count, post, red
+from support import MSK, PLAYERS, WINDOW, at, count, fill_store_post_by_post, make_game_dir, post, red, run
 
 ALIVE_AFTER = tuple(p for p in PLAYERS if p != "Алукард")     # the GM modkilled Алукард during the day
 DEADLINE = at("22:00")
 OFFSETS = (timedelta(minutes=60), timedelta(minutes=15))
+
+
+@pytest.fixture
+def game_dir(tmp_path, monkeypatch):
+    """The test game with each post first seen at its own time, as a crawl after every post would have stored it."""
+    return make_game_dir(tmp_path, monkeypatch, fill=fill_store_post_by_post)
 
 
 def by_key(alerts):

@@ -23,7 +23,7 @@ from mafvote.render import RenderError, render
 from mafvote.rulesets import load as load_ruleset
 from mafvote.store import Store
 from mafvote_resolver import Action, ActionError, Rolls, apply_day, new_game, parse_night_file, resolve_night
-from test_cli_game import ok, run
+from support import ok, run
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"     # the test game: New Year roles, night 1 first

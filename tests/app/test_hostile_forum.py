@@ -10,7 +10,6 @@ as hang guards (a generous bound), never as performance.
 """
 from __future__ import annotations
 
-import gzip
 import logging
 import os
 import signal
@@ -18,17 +17,14 @@ import socket
 import sqlite3
 import subprocess
 import sys
-import textwrap
 import threading
 import time
 import tracemalloc
 import zlib
-from datetime import datetime, timedelta, timezone
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable
 from html import escape as html_escape
-from urllib.parse import parse_qs, quote, quote_plus, urlencode
+from urllib.parse import quote, quote_plus, urlencode
 from zoneinfo import ZoneInfo
 
 import httpx
@@ -36,119 +32,20 @@ import pytest
 
 from mafvote.config import ForumConfig
 from mafvote.forumsim import ForumSim
-from mafvote.publish import ForumPublisher, PublishLog
+from mafvote.publish import PublishLog
 from mafvote.secret_registry import scrub
 from mafvote.store import Store
 from mafvote_scraper.crawl import crawl_topic
 from mafvote_scraper.fetch import ForumClient
 from mafvote_scraper.model import FetchError
+from support import SECRET, crawl, echoing_login, html, login_page, publisher, send
 
 ROOT = Path(__file__).resolve().parents[2]
-PUBLISH = ROOT / "tests" / "data" / "publish"
 MYBB = ROOT / "fixtures" / "html" / "mybb"
 MSK = ZoneInfo("Europe/Moscow")
 NOW = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)
-SECRET = "s3cr3t-Пароль!"
 HANG_GUARD = 15.0          # seconds: only to fail instead of hanging; the limits under test are far below
 MiB = 1024 * 1024
-
-
-class HostileServer:
-    """`routes[path_prefix](handler, body)` answers a request; every request is recorded as (method, path,
-    body)."""
-
-    def __init__(self, routes: dict[str, Callable] | None = None):
-        self.routes = routes or {}
-        self.requests: list[tuple[str, str, bytes]] = []
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def _any(self):
-                length = int(self.headers.get("Content-Length") or 0)
-                body = self.rfile.read(length) if length else b""
-                outer.requests.append((self.command, self.path, body))
-                for prefix, route in outer.routes.items():
-                    if self.path.startswith(prefix):
-                        try:
-                            route(self, body)
-                        except (BrokenPipeError, ConnectionResetError):
-                            pass
-                        return
-                self.send_error(404)
-
-            do_GET = do_POST = _any
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.server.block_on_close = False
-        self.port = self.server.server_address[1]
-        self.base = f"http://127.0.0.1:{self.port}/"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-
-@pytest.fixture
-def servers():
-    made: list[HostileServer] = []
-
-    def make(routes=None) -> HostileServer:
-        made.append(HostileServer(routes))
-        return made[-1]
-    yield make
-    for s in made:
-        s.close()
-
-
-def send(handler, status: int, body: bytes = b"", headers: dict[str, str] | None = None, *,
-         length: bool = True) -> None:
-    handler.send_response(status)
-    for k, v in (headers or {}).items():
-        handler.send_header(k, v)
-    if length:
-        handler.send_header("Content-Length", str(len(body)))
-    else:
-        handler.send_header("Connection", "close")
-        handler.close_connection = True
-    handler.end_headers()
-    handler.wfile.write(body)
-
-
-def html(handler, text: str, status: int = 200) -> None:
-    send(handler, status, text.encode(), {"Content-Type": "text/html; charset=UTF-8"})
-
-
-def login_page(action: str | None = None) -> str:
-    text = (PUBLISH / "phpbb3_login.html").read_text(encoding="utf-8")
-    if action is not None:
-        text = text.replace('action="./ucp.php?mode=login&amp;sid=5c1e9f0a7b3d2e4f6a8b0c1d2e3f4a5b"',
-                            f'action="{action}"')
-    return text
-
-
-def echoing_login(h, body) -> None:
-    """A login that answers a refused form with an error box echoing the submitted form, password included."""
-    if h.command == "GET":
-        html(h, login_page())
-    else:
-        echoed = parse_qs(body.decode())
-        html(h, f'<html><body><p class="error">Неверный вход: username={echoed["username"][0]}&amp;'
-                f'password={echoed["password"][0]}</p></body></html>')
-
-
-def publisher(base: str, tmp_path: Path) -> ForumPublisher:
-    forum = ForumConfig(id="club", engine="phpbb", base_url=base, timezone="Europe/Moscow", timeout=5,
-                        login={"user": "mafvote-bot", "password_env": "MAFVOTE_CLUB_PASSWORD"})
-    return ForumPublisher(Store(tmp_path / "m.db"), game="ny", forum=forum,
-                          vote_thread=base + "viewtopic.php?f=2&t=7", interval=timedelta(minutes=10),
-                          clock=lambda: NOW, sleep=lambda s: None, password=lambda: SECRET, form_delay=0)
 
 
 def thief_routes(thief_log: list) -> dict:
@@ -219,10 +116,6 @@ def test_a_login_error_page_echoing_the_form_never_puts_the_password_in_the_stor
 
 
 # --- 2. the crawl never follows a redirect or a link elsewhere --------------------------------------
-
-def crawl(client, store, url):
-    return crawl_topic(client, store, forum="f", url=url, kind="vote", game_id="g", profile="mybb",
-                       tz=MSK, now=NOW)
 
 
 def test_vote_thread_redirecting_to_another_port_stops_the_crawl_naming_both(servers, tmp_path):

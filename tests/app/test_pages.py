@@ -22,8 +22,7 @@ from mafvote.config import load_config
 from mafvote.pages import PagesError, day_page, day_view, gm_pages_dir, write_all_pages
 from mafvote.serve import PagesServer, gm_allowed, is_local_client
 from mafvote_scraper.profile import post_link
-from test_tally_support import at, count, state
-from test_tally_views import HIDDEN, POSTS
+from support import HIDDEN, POSTS, at, count, day_state
 
 MSK = timezone(timedelta(hours=3))
 RULES = T.VoteRules()
@@ -38,7 +37,7 @@ def _link(post_id: int) -> str:
 
 def _page(view: str, as_of=None, **mod) -> str:
     t = count(POSTS, view=view, as_of=as_of, **mod)
-    day = day_view(t, state(**mod), RULES, view=view, names={}, tz=MSK, link=_link, now=as_of)
+    day = day_view(t, day_state(**mod), RULES, view=view, names={}, tz=MSK, link=_link, now=as_of)
     return day_page(day, game=GAME, view=view)
 
 
@@ -72,7 +71,7 @@ def test_a_mask_games_public_page_never_names_the_account_behind_a_mask():
     # names: what the public count calls each slot (mafvote.render.public_names); the slot's nick is the account
     masks = {"Соня": "Снежинка", "Петя": "Олень"}
     t = count(POSTS, view="public", as_of=at("13:00"))
-    page = day_page(day_view(t, state(), RULES, view="public", names=masks, tz=MSK, link=_link, now=at("13:00")),
+    page = day_page(day_view(t, day_state(), RULES, view="public", names=masks, tz=MSK, link=_link, now=at("13:00")),
                     game=GAME, view="public")
     assert "Соня" not in page and "Петя" not in page
     assert '<tr data-player="Олень" data-total="1">' in page

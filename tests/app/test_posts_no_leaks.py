@@ -9,8 +9,7 @@ import pytest
 from mafvote import rulesets
 from mafvote.render import THEMES, load_theme, make_environment, render, roles_from_ruleset
 from mafvote_tally.format import outcome_text, public_outcome, shown_reason
-from test_public_outcome_wording import new_game, red  # noqa: F401  (the fixture and its helper)
-from test_render_followups import cand, public_count
+from support import cand, public_count, red_span
 
 
 def test_rule_3_a_public_two_two_tie_decided_by_hidden_weights_gives_no_reason():
@@ -77,8 +76,8 @@ def test_rule_3_a_real_public_two_two_tie_that_gerda_decides_says_undisclosed(ne
     g = new_game("new_year", [("Ронин", "Санта Клаус", "m"), ("Герда", "Герда", "f"), ("Алиса", "мирная зверюшка", "f"),
                               ("Enzo", "мирная зверюшка", "m"), ("Соня", "мирная зверюшка", "f"),
                               ("Пусс", "мирная зверюшка", "m"), ("Мотя", "мирная зверюшка", "f")])
-    for i, (voter, html) in enumerate([("Герда", red("Enzo")), ("Алиса", red("Enzo")),
-                                       ("Ронин", red("Соня")), ("Пусс", red("Соня"))]):
+    for i, (voter, html) in enumerate([("Герда", red_span("Enzo")), ("Алиса", red_span("Enzo")),
+                                       ("Ронин", red_span("Соня")), ("Пусс", red_span("Соня"))]):
         g.vote(voter, html, f"2026-11-21T10:{i:02d}")
     g.ok("crawl")
     g.ok("night", "resolve", "--night", "1")

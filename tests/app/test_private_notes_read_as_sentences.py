@@ -7,8 +7,7 @@ from __future__ import annotations
 from mafvote import rulesets
 from mafvote.render import render, roles_from_ruleset
 from mafvote_resolver import Action, new_game, resolve_night, Rolls
-from test_resolver_night_texts import _private
-from test_resolver_scenarios import load_ruleset
+from support import load_ruleset, private_notes
 
 HOTEL = [{"nick": "Ронин", "role": "Хулио Ольмедо", "gender": "m"}, {"nick": "Нежка", "role": "Донья Элиса", "gender": "f"},
          {"nick": "Соня", "role": "Лаура", "gender": "f"}, {"nick": "Алиса", "role": "Алисия Аларкон", "gender": "f"},
@@ -17,17 +16,17 @@ HOTEL = [{"nick": "Ронин", "role": "Хулио Ольмедо", "gender": "
 
 
 def test_004_the_truth_check_is_a_sentence_that_agrees_with_the_player():
-    got = _private("grand_hotel", HOTEL, [Action("Ронин", "truth", ("Нежка",)), Action("Нежка", "kill", ("Соня",))])
+    got = private_notes("grand_hotel", HOTEL, [Action("Ронин", "truth", ("Нежка",)), Action("Нежка", "kill", ("Соня",))])
     assert got["Ронин"] == "Нежка этой ночью убивала. Вы оставили на цели чёрную вуаль."
-    got = _private("grand_hotel", HOTEL, [Action("Ронин", "truth", ("Франклин",))])
+    got = private_notes("grand_hotel", HOTEL, [Action("Ронин", "truth", ("Франклин",))])
     assert got["Ронин"] == "Франклин этой ночью не убивал."
     nobody = [dict(p, gender=None) if p["nick"] == "Франклин" else p for p in HOTEL]
-    assert _private("grand_hotel", nobody, [Action("Ронин", "truth", ("Франклин",))])["Ронин"] == \
+    assert private_notes("grand_hotel", nobody, [Action("Ронин", "truth", ("Франклин",))])["Ронин"] == \
         "На счету игрока Франклин этой ночью нет убийства."
 
 
 def test_004_the_watch_names_the_visitors_in_a_sentence():
-    got = _private("grand_hotel", HOTEL, [Action("Алиса", "watch", ("Соня",)), Action("Нежка", "kill", ("Соня",))])
+    got = private_notes("grand_hotel", HOTEL, [Action("Алиса", "watch", ("Соня",)), Action("Нежка", "kill", ("Соня",))])
     assert got["Алиса"] == "Этой ночью к игроку Соня приходили: Нежка."
 
 

@@ -14,28 +14,22 @@ The CLI games run on a local ForumSim (127.0.0.1) with the votes of the games th
 """
 from __future__ import annotations
 
-import json
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from click.testing import CliRunner
 
-import mafvote.game as game_mod
 import mafvote_resolver as R
 from mafvote import rulesets
-from mafvote.cli import cli
-from mafvote.forumsim import ForumSim
 from mafvote.render import render, roles_from_ruleset
 from mafvote_tally.format import (GM_WARNING, format_bbcode, hidden_outcome, outcome_text, public_outcome, shown_reason,
                           time_left)
+from support import FORUM_GAME_NOW, ForumGame
 
 ROOT = Path(__file__).resolve().parents[2]
 MSK = ZoneInfo("Europe/Moscow")
-NOW = datetime(2026, 11, 22, 12, 0, tzinfo=MSK)      # after day 1's deadline (21.11 22:00)
 GRAND_HOTEL = roles_from_ruleset(rulesets.load("grand_hotel"))
-NEW_YEAR = roles_from_ruleset(rulesets.load("new_year"))
 
 
 def red(x: str) -> str:
@@ -46,86 +40,7 @@ def blue(x: str) -> str:
     return f'<span style="color: blue;" class="mycode_color">{x}</span>'
 
 
-def at(text: str) -> datetime:
-    return datetime.fromisoformat(text).replace(tzinfo=MSK)
-
-
-class Game:
-    """A game on a ForumSim: config.toml in a folder, votes posted, commands run through the CLI."""
-
-    def __init__(self, folder: Path, forum: ForumSim, ruleset: str, players: list[tuple[str, str, str]]):
-        self.forum = forum
-        forum.add_topic(1, "Игра")
-        forum.add_topic(2, "Голосование")
-        forum.add_post(1, "ГМ", "Старт игры", time=at("2026-11-20T20:00"))
-        forum.add_post(2, "ГМ", "Тема голосования", time=at("2026-11-20T20:00"))
-        u = forum.base_url
-        cfg = f'''[store]
-path = "store.db"
-[[forums]]
-id = "f"
-engine = "mybb"
-base_url = "{u}"
-timezone = "Europe/Moscow"
-min_delay = 0.01
-[[games]]
-id = "g"
-title = "test"
-forum = "f"
-ruleset = "{ruleset}"
-game_topic = "{u}showthread.php?tid=1"
-vote_thread = "{u}showthread.php?tid=2"
-gm = ["ГМ"]
-[games.schedule]
-timezone = "Europe/Moscow"
-start = "2026-11-20T20:00"
-starts_with = "night"
-first_deadline = "2026-11-20T23:30"
-day_deadline = "22:00"
-night_deadline = "23:30"
-'''
-        for nick, role, gender in players:
-            cfg += f'[[games.players]]\nnick = "{nick}"\nrole = "{role}"\ngender = "{gender}"\n'
-        cfg += "[alerts]\nchannels = []\n"
-        (folder / "config.toml").write_text(cfg, encoding="utf-8")
-
-    def vote(self, who: str, html: str, when: str) -> None:
-        self.forum.add_post(2, who, html, time=at(when))
-
-    def run(self, *args: str) -> tuple[int, str, str]:
-        result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-        return result.exit_code, result.stdout, result.stderr
-
-    def ok(self, *args: str) -> str:
-        code, out, err = self.run(*args)
-        assert code == 0, err
-        return out
-
-    def json(self, *args: str) -> dict:
-        return json.loads(self.ok(*args, "--format", "json"))
-
-
-@pytest.fixture
-def new_game(tmp_path, monkeypatch):
-    """`new_game(ruleset, players)`: a Game in a new folder of tmp_path (the current one from then on), the clock at
-    NOW (day 1 over, not closed)."""
-    monkeypatch.setattr(game_mod, "utc_now", lambda: NOW.astimezone(UTC))
-    forums: list[ForumSim] = []
-
-    def make(ruleset: str, players: list[tuple[str, str, str]]) -> Game:
-        folder = tmp_path / f"game{len(forums)}"
-        folder.mkdir()
-        monkeypatch.chdir(folder)
-        monkeypatch.setenv("MAFVOTE_CONFIG", str(folder / "config.toml"))
-        forum = ForumSim(per_page=50).start()
-        forums.append(forum)
-        return Game(folder, forum, ruleset, players)
-    yield make
-    for forum in forums:
-        forum.stop()
-
-
-def new_year_doctor_game(make, doctor_role: str) -> Game:
+def new_year_doctor_game(make, doctor_role: str) -> ForumGame:
     """001: public count Ронин 2, Пусс 2 (3 red − 1 blue from Доктор), Соня 2; with Доктор as Снеговик
     (blue ×3, hidden) the real count is Ронин 2, Соня 2, Пусс 0: a tie of two."""
     g = make("new_year", [("Ронин", "Санта Клаус", "m"), ("Доктор", doctor_role, "m"),
@@ -147,7 +62,7 @@ HOTEL = [("Тереса", "Донья Тереса", "f"), ("Диего", "Ди�
          ("Хавьер", "Хавьер", "m"), ("Хулио", "Хулио Ольмедо", "m")]
 
 
-def hotel_public_tie_game(make) -> Game:
+def hotel_public_tie_game(make) -> ForumGame:
     """004: Диего steals София's vote, Альфредо gives Анхела one more. Public count: Лаура 3, Элиса 3 (a tie);
     real count: Лаура 3, Элиса 4, and Элиса's one-time protection from hanging saves her."""
     g = make("grand_hotel", HOTEL)
@@ -360,7 +275,7 @@ def test_rule_3_the_count_of_a_day_the_gm_decided_says_the_applied_result(new_ga
     (timedelta(hours=729, minutes=22), "осталось 30 дней 9 часов"),
 ])
 def test_rule_6_the_time_left_agrees_with_its_first_number(left, text):
-    assert time_left(NOW + left, NOW) == text
+    assert time_left(FORUM_GAME_NOW + left, FORUM_GAME_NOW) == text
 
 
 def test_rule_6_the_live_count_writes_the_time_left_with_its_verb():

@@ -21,7 +21,7 @@ from mafvote import rulesets
 from mafvote.render import (gm_notes, render, render_private, roles_from_ruleset,
                             roster_with_replacements, shown_names)
 from mafvote_tally.format import format_bbcode, hidden_outcome, outcome_text, shown_reason
-from test_cli_render import game_dir, midday_dir, ok, resolve_night_1  # noqa: F401  (the fixtures)
+from support import cand, make_render_dir, ok, public_count, resolve_night_1
 
 NEW_YEAR = roles_from_ruleset(rulesets.load("new_year"))
 PECULIAR = roles_from_ruleset(rulesets.load("peculiar"))
@@ -30,26 +30,16 @@ GRAND_HOTEL = roles_from_ruleset(rulesets.load("grand_hotel"))
 DEADLINE = "2027-01-11T22:30+03:00"
 
 
-def voter(nick: str, color: str = "red") -> dict:
-    return {"voter": nick, "color": color, "weight": 1, "post_id": 1, "time": "2027-01-11T10:00:00+03:00"}
-
-
-def cand(player: str, red: list[str] = (), blue: list[str] = (), penalty: int = 0) -> dict:
-    return {"player": player, "total": len(red) - len(blue) + penalty, "red": len(red), "blue": len(blue),
-            "penalty": penalty, "voters": [voter(v) for v in red] + [voter(v, "blue") for v in blue]}
-
-
-def public_count(candidates: list[dict], outcome: dict, *, closed: bool = True, not_voted=(), day: int = 1) -> dict:
-    return {"game": "g", "day": day, "view": "public", "deadline": "2027-01-11T22:00:00+03:00", "closed": closed,
-            "closed_early": None, "candidates": candidates, "not_voted": list(not_voted), "silenced": [],
-            "final": [], "colors_matter": True,
-            "outcome": {"eliminated": [], "reason": "pending", "saved": [], "tied": [], **outcome}}
-
-
 # 001: Пусс leads the public count 2 to 1, the doctor's hidden triple blue makes it a tie
 R6_PUBLIC = [cand("Пусс", ["Алиса", "Энзо", "Соня"], ["Доктор"]), cand("Ронин", ["Пусс"]), cand("Соня", ["Ронин"])]
 R6_ROSTER = [{"nick": "Ронин", "gender": "m"}, {"nick": "Доктор", "gender": "m"}, {"nick": "Алиса", "gender": "f"},
              {"nick": "Пусс", "gender": "m"}, {"nick": "Энзо", "gender": "m"}, {"nick": "Соня", "gender": "f"}]
+
+
+@pytest.fixture
+def game_dir(tmp_path, monkeypatch):
+    """The render test game (tests/data/cli_render/config.toml), the whole thread stored, the clock after day 1."""
+    return make_render_dir(tmp_path, monkeypatch)
 
 
 def day_outcome(deaths=(), public=()) -> dict:

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -22,10 +21,8 @@ from mafvote import rulesets
 from mafvote.grammar import gender_word
 from mafvote.render import (THEMES, load_theme, make_environment, render, render_private, roles_from_ruleset,
                             roster_with_replacements)
-from test_cli_followups import game, quiet_night, state  # noqa: F401  (the fixture and its helpers)
-from test_cli_game import ok
+from support import ok, state
 
-ROOT = Path(__file__).resolve().parents[2]
 RULES = {theme: roles_from_ruleset(rulesets.load(theme)) for theme in THEMES}
 
 # --- 1. both genders for a player without one ----------------------------------------------------------------

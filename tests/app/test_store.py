@@ -4,33 +4,14 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 import pytest
 
 from mafvote.store import MIGRATIONS, Store, StoreError
-from mafvote_scraper.fetch import FetchedMeta
-from mafvote_scraper.model import EditNotice, ParsedPage, ParsedPost
+from mafvote_scraper.model import EditNotice, ParsedPost
 from mafvote_tally.recognise import READING_VERSION, flatten
-
-T0 = datetime(2027, 1, 1, 12, 0, tzinfo=timezone.utc)
-
-
-def post(pid: int, page: int, pos: int, html: str = "", *, author: str = "Ronin",
-         edit: EditNotice | None = None) -> ParsedPost:
-    html = html or f"пост {pid}"
-    return ParsedPost(post_id=pid, topic_id="2", page=page, position=pos, author=author,
-                      author_id="7", time=T0 - timedelta(hours=1, minutes=-pid), html=html, edit=edit,
-                      content_hash=f"h:{html}")
-
-
-def page(n: int, posts: list[ParsedPost], next_url: str | None = None) -> ParsedPage:
-    return ParsedPage(url=f"http://f/showthread.php?tid=2&page={n}", engine="mybb", topic_id="2",
-                      page=n, last_page=None, next_url=next_url, posts=posts, title="Голосование")
-
-
-def meta(n: int, at: datetime = T0) -> FetchedMeta:
-    return FetchedMeta(url=f"http://f/showthread.php?tid=2&page={n}", fetched_at=at, etag=f'"e{n}"')
+from support import STORE_T0, store_meta, store_page, store_post
 
 
 @pytest.fixture
@@ -84,14 +65,14 @@ def test_an_older_store_has_its_control_characters_removed_from_every_text_it_ke
     dirty = "Голосую \x1b]0;title\x07<b>Пет\u202eя</b>"
     with Store(path, migrations=MIGRATIONS[:6]) as s:
         topic = s.ensure_topic("hyper", "2", url="http://f/showthread.php?tid=2", kind="vote", game_id="ny")
-        s.upsert_page(topic, replace(page(1, [post(1, 1, 0, dirty, author="Вас\u202eя"), post(2, 1, 1)]),
-                                     title="Голосование\x1b[2J"), meta(1))
-        s.append_game_phase("ny", number=1, kind="day", start=T0, deadline=None,
+        s.upsert_page(topic, replace(store_page(1, [store_post(1, 1, 0, dirty, author="Вас\u202eя"), store_post(2, 1, 1)]),
+                                     title="Голосование\x1b[2J"), store_meta(1))
+        s.append_game_phase("ny", number=1, kind="day", start=STORE_T0, deadline=None,
                             state={"alive": ["Пет\u202eя", "Ronin"], "notes": {"Пет\u202eя": "раз\r\nдва\tтри\x85"}},
-                            outcome={"eliminated": ["Пет\u202eя"], "votes": 3, "flag": None}, applied_at=T0,
+                            outcome={"eliminated": ["Пет\u202eя"], "votes": 3, "flag": None}, applied_at=STORE_T0,
                             how="day close")
-        s.append_game_phase("ny", number=1, kind="night", start=T0, deadline=None, state={"alive": ["Ronin"]},
-                            outcome={"events": []}, applied_at=T0, how="resolve")
+        s.append_game_phase("ny", number=1, kind="night", start=STORE_T0, deadline=None, state={"alive": ["Ronin"]},
+                            outcome={"events": []}, applied_at=STORE_T0, how="resolve")
     clean_rows = ("select state, outcome from game_phases where seq = 2",
                   "select html, content_hash, reading, reading_code from post_versions where post_id = 2")
     with sqlite3.connect(path) as conn:
@@ -125,12 +106,12 @@ def test_file_from_a_newer_mafvote_is_refused_with_advice(tmp_path):
 
 
 def test_upsert_page_stores_posts_and_reports_new(store, topic):
-    changes = store.upsert_page(topic, page(1, [post(10, 1, 0), post(11, 1, 1)], "http://f/p2"), meta(1))
+    changes = store.upsert_page(topic, store_page(1, [store_post(10, 1, 0), store_post(11, 1, 1)], "http://f/p2"), store_meta(1))
     assert changes.new == (10, 11) and changes.changed == () and changes.seen == (10, 11)
     posts = store.posts(game_id="ny")
     assert [(p.post_id, p.page, p.position, p.author, p.kind, p.topic) for p in posts] == [
         (10, 1, 0, "Ronin", "vote", "2"), (11, 1, 1, "Ronin", "vote", "2")]
-    assert posts[0].time == T0 - timedelta(minutes=50)
+    assert posts[0].time == STORE_T0 - timedelta(minutes=50)
     stored = store.page(topic, 1)
     assert stored.post_ids == (10, 11) and stored.etag == '"e1"' and stored.next_url == "http://f/p2"
     assert store.topic("hyper", "2").pages_known == 1
@@ -138,74 +119,74 @@ def test_upsert_page_stores_posts_and_reports_new(store, topic):
 
 
 def test_changed_content_appends_a_version_and_keeps_the_first(store, topic):
-    store.upsert_page(topic, page(1, [post(10, 1, 0, "Соня")]), meta(1, T0))
-    edit = EditNotice(at=T0 + timedelta(minutes=3), by="Ronin", reason="опечатка")
-    changes = store.upsert_page(topic, page(1, [post(10, 1, 0, "Алукард", edit=edit)]),
-                                meta(1, T0 + timedelta(minutes=5)))
+    store.upsert_page(topic, store_page(1, [store_post(10, 1, 0, "Соня")]), store_meta(1, STORE_T0))
+    edit = EditNotice(at=STORE_T0 + timedelta(minutes=3), by="Ronin", reason="опечатка")
+    changes = store.upsert_page(topic, store_page(1, [store_post(10, 1, 0, "Алукард", edit=edit)]),
+                                store_meta(1, STORE_T0 + timedelta(minutes=5)))
     assert changes.changed == (10,) and changes.new == ()
     (p,) = store.posts(game_id="ny")
     assert p.html == "Алукард" and p.first_html == "Соня"
-    assert p.versions_count == 2 and p.edited and p.edit_at == T0 + timedelta(minutes=3)
+    assert p.versions_count == 2 and p.edited and p.edit_at == STORE_T0 + timedelta(minutes=3)
     assert [(v.n, v.html, v.seen_at) for v in store.post_versions(p)] == [
-        (1, "Соня", T0), (2, "Алукард", T0 + timedelta(minutes=5))]
+        (1, "Соня", STORE_T0), (2, "Алукард", STORE_T0 + timedelta(minutes=5))]
     # The same content again is not a new version.
-    again = store.upsert_page(topic, page(1, [post(10, 1, 0, "Алукард", edit=edit)]),
-                              meta(1, T0 + timedelta(minutes=9)))
+    again = store.upsert_page(topic, store_page(1, [store_post(10, 1, 0, "Алукард", edit=edit)]),
+                              store_meta(1, STORE_T0 + timedelta(minutes=9)))
     assert again.changed == () and store.posts(game_id="ny")[0].versions_count == 2
 
 
 def test_post_moving_to_another_page_is_one_post(store, topic):
-    store.upsert_page(topic, page(1, [post(10, 1, 0)]), meta(1))
-    store.upsert_page(topic, page(2, [post(11, 2, 0)]), meta(2))
-    moved = store.upsert_page(topic, page(1, [post(10, 1, 0), post(11, 1, 1)]), meta(1))
+    store.upsert_page(topic, store_page(1, [store_post(10, 1, 0)]), store_meta(1))
+    store.upsert_page(topic, store_page(2, [store_post(11, 2, 0)]), store_meta(2))
+    moved = store.upsert_page(topic, store_page(1, [store_post(10, 1, 0), store_post(11, 1, 1)]), store_meta(1))
     assert moved.new == ()
     assert [(p.post_id, p.page, p.position) for p in store.posts(topic=topic)] == [(10, 1, 0), (11, 1, 1)]
 
 
 def test_deleted_post_is_marked_not_removed_and_comes_back_if_seen(store, topic):
-    store.upsert_page(topic, page(1, [post(10, 1, 0), post(11, 1, 1)]), meta(1))
-    assert store.mark_deleted(topic, [11, 99], T0 + timedelta(minutes=1)) == [11]
+    store.upsert_page(topic, store_page(1, [store_post(10, 1, 0), store_post(11, 1, 1)]), store_meta(1))
+    assert store.mark_deleted(topic, [11, 99], STORE_T0 + timedelta(minutes=1)) == [11]
     assert [p.post_id for p in store.posts(game_id="ny")] == [10]
     (gone,) = [p for p in store.posts(game_id="ny", include_deleted=True) if p.deleted]
-    assert gone.post_id == 11 and gone.deleted_at == T0 + timedelta(minutes=1) and gone.html == "пост 11"
-    back = store.upsert_page(topic, page(1, [post(10, 1, 0), post(11, 1, 1)]), meta(1))
+    assert gone.post_id == 11 and gone.deleted_at == STORE_T0 + timedelta(minutes=1) and gone.html == "пост 11"
+    back = store.upsert_page(topic, store_page(1, [store_post(10, 1, 0), store_post(11, 1, 1)]), store_meta(1))
     assert back.restored == (11,)
     assert [p.post_id for p in store.posts(game_id="ny")] == [10, 11]
 
 
 def test_as_of_shows_what_was_known_then(store, topic):
-    store.upsert_page(topic, page(1, [post(10, 1, 0, "Соня")]), meta(1, T0))
-    store.upsert_page(topic, page(1, [post(10, 1, 0, "Алукард"), post(11, 1, 1)]),
-                      meta(1, T0 + timedelta(hours=1)))
-    store.mark_deleted(topic, [11], T0 + timedelta(hours=2))
-    then = store.posts(game_id="ny", as_of=T0 + timedelta(minutes=30))
+    store.upsert_page(topic, store_page(1, [store_post(10, 1, 0, "Соня")]), store_meta(1, STORE_T0))
+    store.upsert_page(topic, store_page(1, [store_post(10, 1, 0, "Алукард"), store_post(11, 1, 1)]),
+                      store_meta(1, STORE_T0 + timedelta(hours=1)))
+    store.mark_deleted(topic, [11], STORE_T0 + timedelta(hours=2))
+    then = store.posts(game_id="ny", as_of=STORE_T0 + timedelta(minutes=30))
     assert [(p.post_id, p.html, p.versions_count) for p in then] == [(10, "Соня", 1)]
-    later = store.posts(game_id="ny", as_of=T0 + timedelta(hours=1, minutes=30))
+    later = store.posts(game_id="ny", as_of=STORE_T0 + timedelta(hours=1, minutes=30))
     assert [(p.post_id, p.deleted) for p in later] == [(10, False), (11, False)]
-    assert [p.post_id for p in store.posts(game_id="ny", as_of=T0 + timedelta(hours=3))] == [10]
+    assert [p.post_id for p in store.posts(game_id="ny", as_of=STORE_T0 + timedelta(hours=3))] == [10]
 
 
 def test_a_failing_page_leaves_nothing_of_itself(store, topic):
-    store.upsert_page(topic, page(1, [post(10, 1, 0)]), meta(1))
-    bad = post(12, 2, 1)
+    store.upsert_page(topic, store_page(1, [store_post(10, 1, 0)]), store_meta(1))
+    bad = store_post(12, 2, 1)
     bad = ParsedPost(**{**bad.__dict__, "time": bad.time.replace(tzinfo=None)})  # fails mid-page
-    broken = page(2, [post(11, 2, 0), bad])
+    broken = store_page(2, [store_post(11, 2, 0), bad])
     with pytest.raises(ValueError, match="naive datetime"):
-        store.upsert_page(topic, broken, meta(2))
+        store.upsert_page(topic, broken, store_meta(2))
     assert [p.post_id for p in store.posts(game_id="ny")] == [10]
     assert store.page(topic, 2) is None
 
 
 def test_crawl_runs_record_counts_and_errors(store, topic):
-    run = store.start_crawl(topic, T0)
-    store.finish_crawl(run, T0 + timedelta(seconds=4), requests=3, bytes=1200, pages=2, new=5,
+    run = store.start_crawl(topic, STORE_T0)
+    store.finish_crawl(run, STORE_T0 + timedelta(seconds=4), requests=3, bytes=1200, pages=2, new=5,
                        changed=1, deleted=0, error="layout not recognised: x")
     (r,) = store.crawl_runs(topic)
     assert (r.requests, r.bytes, r.pages, r.new, r.changed, r.deleted) == (3, 1200, 2, 5, 1, 0)
-    assert r.error == "layout not recognised: x" and r.finished_at == T0 + timedelta(seconds=4)
+    assert r.error == "layout not recognised: x" and r.finished_at == STORE_T0 + timedelta(seconds=4)
 
 
 def test_times_are_iso_utc_text(store, topic):
-    store.upsert_page(topic, page(1, [post(10, 1, 0)]), meta(1))
+    store.upsert_page(topic, store_page(1, [store_post(10, 1, 0)]), store_meta(1))
     row = next(store.db.query("select time, first_seen from posts"))
     assert row == {"time": "2027-01-01T11:10:00+00:00", "first_seen": "2027-01-01T12:00:00+00:00"}

@@ -23,7 +23,6 @@ import sqlite3
 import time as time_mod
 from datetime import datetime, timedelta
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
 from click.testing import CliRunner
@@ -37,9 +36,8 @@ from mafvote.paths import data_file
 from mafvote.store import Store
 from mafvote_scraper.fetch import FetchedMeta, ForumClient
 from mafvote_scraper.model import ParsedPage, ParsedPost
-from test_day_end_and_addresses import NEW_YEAR, TIME_MACHINE, at, red
+from support import NEW_YEAR_ROSTER, TIME_MACHINE_ROSTER, msk_at, red_span
 
-MSK = ZoneInfo("Europe/Moscow")
 BASE = "http://127.0.0.1:9/"
 
 CONFIG = """
@@ -74,6 +72,7 @@ day_deadline = "22:00"
 night_deadline = "{night}"
 """
 
+
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -81,7 +80,7 @@ def digest(path: Path) -> str:
 class Game:
     """A config file and its store; the vote thread filled post by post (a page each); the service over them."""
 
-    def __init__(self, tmp_path: Path, ruleset: str = "new_year", roster=NEW_YEAR, *, store: str = "m.db",
+    def __init__(self, tmp_path: Path, ruleset: str = "new_year", roster=NEW_YEAR_ROSTER, *, store: str = "m.db",
                  start: str = "2026-11-10T23:00", first: str = "2026-11-11T22:30", starts_with: str = "night",
                  night: str = "22:30", extra: str = "") -> None:
         text = CONFIG.format(store=store, base=BASE, ruleset=ruleset, start=start, first=first,
@@ -137,10 +136,10 @@ def damaged(path: Path, what: str) -> str:
 def played(tmp_path) -> Game:
     """Night 1 resolved (an early page of game_phases), then 400 vote posts (the later pages of the file)."""
     g = Game(tmp_path).open()
-    g.svc.resolve_night(1, now=at("2026-11-11T22:40"))
+    g.svc.resolve_night(1, now=msk_at("2026-11-11T22:40"))
     for i in range(400):
-        g.post(NEW_YEAR[i % 9][0], at("2026-11-12T10:00") + timedelta(seconds=30 * i),
-               f"пост {i}: " + red(NEW_YEAR[(i + 1) % 9][0]) + " а это просто длинный текст поста " * 6)
+        g.post(NEW_YEAR_ROSTER[i % 9][0], msk_at("2026-11-12T10:00") + timedelta(seconds=30 * i),
+               f"пост {i}: " + red_span(NEW_YEAR_ROSTER[(i + 1) % 9][0]) + " а это просто длинный текст поста " * 6)
     g.store.close()
     return g
 
@@ -272,7 +271,7 @@ def test_the_daemon_logs_a_damaged_store_once_and_keeps_serving_the_other_game(t
             raise sqlite3.DatabaseError("database disk image is malformed")
 
         broken.applied = malformed                      # game g's pages of the store went bad
-        now = at("2026-11-12T12:00")
+        now = msk_at("2026-11-12T12:00")
         first = daemon.run_due(now)
         second = daemon.run_due(now + timedelta(minutes=2))
     message = ("store {} is damaged (database disk image is malformed); restore it from a backup, or move it away "
@@ -290,7 +289,7 @@ def test_the_daemon_logs_a_damaged_store_once_and_keeps_serving_the_other_game(t
 @pytest.fixture
 def ny(tmp_path) -> Game:
     g = Game(tmp_path).open()
-    g.svc.resolve_night(1, now=at("2026-11-11T22:40"))
+    g.svc.resolve_night(1, now=msk_at("2026-11-11T22:40"))
     g.store.close()
     return g
 
@@ -316,19 +315,19 @@ def test_replace_by_the_gms_account_is_refused(ny, by):
 
 def test_replace_keeps_the_nick_without_its_invisible_characters_and_spaces(ny):
     code, out, err = ny.cli("replace", "--player", "Ronin", "--by", " Zed\u200b ",
-                            "--at", "2026-11-12T09:00", moment=at("2026-11-12T09:30"))
+                            "--at", "2026-11-12T09:00", moment=msk_at("2026-11-12T09:30"))
     assert (code, out, err) == (0, "замена: слот Ronin — теперь Zed, с 2026-11-12 09:00\n", "")
 
 
 def test_a_second_replace_of_the_old_nick_says_who_plays_the_slot_now(ny):
     code, _, err = ny.cli("replace", "--player", "Ronin", "--by", "Zed", "--at", "2026-11-12T09:00",
-                          moment=at("2026-11-12T09:30"))
+                          moment=msk_at("2026-11-12T09:30"))
     assert code == 0, err
-    code, out, err = ny.cli("replace", "--player", "ronin", "--by", "Yan", moment=at("2026-11-12T10:00"))
+    code, out, err = ny.cli("replace", "--player", "ronin", "--by", "Yan", moment=msk_at("2026-11-12T10:00"))
     assert (code, out) == (2, "")
     assert err == ("error: Ronin заменён на Zed в 2026-11-12 09:00 (шаг #2); чтобы заменить снова: "
                    "`mafvote replace --player Zed --by НОВЫЙ_НИК`\n")
-    code, out, err = ny.cli("replace", "--player", "Zed", "--by", "Yan", moment=at("2026-11-12T10:00"))
+    code, out, err = ny.cli("replace", "--player", "Zed", "--by", "Yan", moment=msk_at("2026-11-12T10:00"))
     assert (code, out, err) == (0, "замена: слот Zed — теперь Yan, с 2026-11-12 10:00\n", "")
 
 
@@ -427,7 +426,7 @@ def test_parse_duration_keeps_its_forms_and_refuses_the_too_long():
                                   ["tally", "--day", "3"]])
 def test_a_day_beyond_the_next_one_is_refused_at_once_naming_the_current_phase(ny, argv):
     started = time_mod.monotonic()
-    code, out, err = ny.cli(*argv, moment=at("2026-11-12T12:00"))
+    code, out, err = ny.cli(*argv, moment=msk_at("2026-11-12T12:00"))
     assert time_mod.monotonic() - started < 5
     assert (code, out) == (2, "")
     day = argv[-1]
@@ -438,7 +437,7 @@ def test_a_day_beyond_the_next_one_is_refused_at_once_naming_the_current_phase(n
 
 def test_a_huge_day_with_since_and_deadline_is_refused_too(ny):
     code, out, err = ny.cli("tally", "--day", "10000000", "--since", "2026-11-12T10:00",
-                            "--deadline", "2026-11-12T22:00", moment=at("2026-11-12T12:00"))
+                            "--deadline", "2026-11-12T22:00", moment=msk_at("2026-11-12T12:00"))
     assert (code, out) == (2, "")
     assert err == ("error: день 10000000 ещё не начался (текущая фаза: день 1); последний день, который можно "
                    "подсчитать сейчас, — день 1\n")
@@ -472,12 +471,12 @@ def test_the_missing_config_hint_names_the_shipped_example_and_demo_keep(tmp_pat
 def test_a_vote_before_the_modkill_weighs_nothing_and_one_after_it_is_a_vote_for_the_dead(tmp_path):
     g = Game(tmp_path).open()
     with g.store:
-        g.svc.resolve_night(1, now=at("2026-11-11T22:40"))
-        before = g.post("Петя", at("2026-11-12T10:00"), red("Маша"))
-        g.svc.modkill("Маша", now=at("2026-11-12T11:00"))
-        after = g.post("Дима", at("2026-11-12T12:00"), red("Маша"))
-        g.post("Катя", at("2026-11-12T12:30"), red("Вася"))
-        count = g.svc.count(1, view="gm", now=at("2026-11-12T13:00"))
+        g.svc.resolve_night(1, now=msk_at("2026-11-11T22:40"))
+        before = g.post("Петя", msk_at("2026-11-12T10:00"), red_span("Маша"))
+        g.svc.modkill("Маша", now=msk_at("2026-11-12T11:00"))
+        after = g.post("Дима", msk_at("2026-11-12T12:00"), red_span("Маша"))
+        g.post("Катя", msk_at("2026-11-12T12:30"), red_span("Вася"))
+        count = g.svc.count(1, view="gm", now=msk_at("2026-11-12T13:00"))
     votes = {v.post_id: v for v in count.votes}
     assert votes[before].reason.startswith("Маша was modkilled after this vote: the voter has voted (no penalty)")
     assert votes[after].reason == "Маша is not alive; the previous valid vote stands"
@@ -498,8 +497,8 @@ def test_the_daemon_logs_one_line_when_the_config_moved_the_forum(tmp_path, capl
     caplog.set_level(logging.INFO, logger="mafvote.daemon")
     with Daemon(load_config(g.path), channels={"webhook": Recorder()},
                 client_factory=lambda forum: ForumClient.for_forum(forum, sleep=lambda s: None)) as daemon:
-        daemon.crawl("g", at("2026-11-12T12:00"), process=False)
-        daemon.crawl("g", at("2026-11-12T12:05"), process=False)
+        daemon.crawl("g", msk_at("2026-11-12T12:00"), process=False)
+        daemon.crawl("g", msk_at("2026-11-12T12:05"), process=False)
     lines = [r.getMessage() for r in caplog.records if "address changed" in r.getMessage()]
     assert lines == [f"crawl g: the address changed in config.toml: forum f {BASE} -> {moved}; game topic "
                      f"{BASE}showthread.php?tid=1 -> {moved}showthread.php?tid=1; vote topic "
@@ -510,17 +509,17 @@ def test_the_daemon_logs_one_line_when_the_config_moved_the_forum(tmp_path, capl
 @pytest.fixture
 def tm(tmp_path) -> Game:
     """time_machine (000-like досрочно): day 3's final votes close it by themselves at 15:00."""
-    g = Game(tmp_path, "time_machine", TIME_MACHINE, start="2026-11-01T12:00", first="2026-11-01T22:00",
+    g = Game(tmp_path, "time_machine", TIME_MACHINE_ROSTER, start="2026-11-01T12:00", first="2026-11-01T22:00",
              starts_with="day", night="12:00",
              extra='[alerts]\nbefore_deadline = ["60m", "15m"]\n').open()
     for n, (closed, resolved) in enumerate((("2026-11-01T23:00", "2026-11-02T13:00"),
                                             ("2026-11-02T23:00", "2026-11-03T12:30")), 1):
-        g.svc.close_day(n, now=at(closed), nobody=True)
-        g.svc.resolve_night(n, now=at(resolved))
+        g.svc.close_day(n, now=msk_at(closed), nobody=True)
+        g.svc.resolve_night(n, now=msk_at(resolved))
     targets = {"Маф1": "Мир3", "Маф2": "Мир3", "Ком": "Маф1", "Док": "Маф1", "Ман": "Мир3", "Мир1": "Маф1",
                "Мир2": "Мир3", "Мир3": "Маф1"}
     for i, (voter, target) in enumerate(targets.items()):
-        g.post(voter, at("2026-11-03T14:53") + timedelta(minutes=i), red(target, final=True))
+        g.post(voter, msk_at("2026-11-03T14:53") + timedelta(minutes=i), red_span(target, final=True))
     g.store.close()
     return g
 

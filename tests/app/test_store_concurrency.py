@@ -23,9 +23,7 @@ import mafvote.store.errors as store_errors
 from mafvote.cli import main
 from mafvote.forumsim import ForumSim
 from mafvote.store import Store, StoreError
-from test_cli_crawl import CONFIG, RED, T0
-from test_store import T0 as STORE_T0
-from test_store import meta, page, post
+from support import CRAWL_CONFIG, CRAWL_T0, RED, STORE_T0, store_meta, store_page, store_post
 
 ROUNDS = 150
 PAGES = 15            # each writer cycles over the same 15 pages of 10 posts: every post is written by all
@@ -36,18 +34,18 @@ POSTS_PER_PAGE = 10
 WRITER = textwrap.dedent(f"""
     import sys
     from datetime import timedelta
-    sys.path.insert(0, {str(Path(__file__).parent)!r})
-    from test_store import T0, meta, page, post
+    sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})
+    from support import STORE_T0, store_meta, store_page, store_post
     from mafvote.store import Store
 
     with Store(sys.argv[1]) as s:
         topic = s.ensure_topic("hyper", "2", url="http://f/showthread.php?tid=2", kind="vote", game_id="ny")
         for r in range({ROUNDS}):
             n = r % {PAGES} + 1
-            run = s.start_crawl(topic, T0)
-            s.upsert_page(topic, page(n, [post(n * 100 + i, n, i) for i in range({POSTS_PER_PAGE})]),
-                          meta(n, T0 + timedelta(seconds=r)))
-            s.finish_crawl(run, T0, requests=1, bytes=1, pages=1, new=0, changed=0, deleted=0, error=None)
+            run = s.start_crawl(topic, STORE_T0)
+            s.upsert_page(topic, store_page(n, [store_post(n * 100 + i, n, i) for i in range({POSTS_PER_PAGE})]),
+                          store_meta(n, STORE_T0 + timedelta(seconds=r)))
+            s.finish_crawl(run, STORE_T0, requests=1, bytes=1, pages=1, new=0, changed=0, deleted=0, error=None)
     print("done")
 """)
 
@@ -59,8 +57,8 @@ def write_rounds(path: Path, errors: list[BaseException]) -> None:
             for r in range(ROUNDS):
                 n = r % PAGES + 1
                 run = s.start_crawl(topic, STORE_T0)
-                s.upsert_page(topic, page(n, [post(n * 100 + i, n, i) for i in range(POSTS_PER_PAGE)]),
-                              meta(n, STORE_T0 + timedelta(seconds=r)))
+                s.upsert_page(topic, store_page(n, [store_post(n * 100 + i, n, i) for i in range(POSTS_PER_PAGE)]),
+                              store_meta(n, STORE_T0 + timedelta(seconds=r)))
                 s.finish_crawl(run, STORE_T0, requests=1, bytes=1, pages=1, new=0, changed=0, deleted=0,
                                error=None)
     except BaseException as exc:  # noqa: BLE001  (reported by the test)
@@ -166,7 +164,7 @@ def test_a_brand_new_store_locked_while_it_is_created_says_locked_not_check_the_
 
 def test_mafvote_crawl_on_a_locked_store_exits_1_with_one_line(locked, tmp_path, capsys, monkeypatch):
     config = tmp_path / "config.toml"
-    config.write_text(CONFIG.format(base="http://127.0.0.1:9/").replace("state/mafvote.db", locked.name),
+    config.write_text(CRAWL_CONFIG.format(base="http://127.0.0.1:9/").replace("state/mafvote.db", locked.name),
                       encoding="utf-8")
     with pytest.raises(SystemExit) as exit_info:
         main(["crawl", "-c", str(config)])
@@ -186,11 +184,11 @@ def test_two_mafvote_crawls_of_one_store_at_once_both_succeed_and_store_each_pos
     with ForumSim(per_page=5, slow=0.01) as forum:
         forum.add_topic(1, "Игра")
         forum.add_topic(2, "Голосование")
-        forum.add_post(1, "Ведущий", "Ночь первая.", time=T0)
+        forum.add_post(1, "Ведущий", "Ночь первая.", time=CRAWL_T0)
         for i in range(400):
-            forum.add_post(2, "Ronin", f"пост {i} {RED.format('Puss')}", time=T0 + timedelta(seconds=i))
+            forum.add_post(2, "Ronin", f"пост {i} {RED.format('Puss')}", time=CRAWL_T0 + timedelta(seconds=i))
         config = tmp_path / "config.toml"
-        config.write_text(CONFIG.format(base=forum.base_url), encoding="utf-8")
+        config.write_text(CRAWL_CONFIG.format(base=forum.base_url), encoding="utf-8")
         crawls = []
         for _ in range(2):
             crawls.append(subprocess.Popen([mafvote_program(), "crawl", "-c", str(config)], stdout=subprocess.PIPE,
@@ -220,11 +218,11 @@ def test_ctrl_c_during_mafvote_crawl_says_what_was_stored_exits_130_and_the_next
     with ForumSim(per_page=5, slow=0.05) as forum:
         forum.add_topic(1, "Игра")
         forum.add_topic(2, "Голосование")
-        forum.add_post(1, "Ведущий", "Ночь первая.", time=T0)
+        forum.add_post(1, "Ведущий", "Ночь первая.", time=CRAWL_T0)
         for i in range(100):
-            forum.add_post(2, "Ronin", f"пост {i}", time=T0 + timedelta(seconds=i))
+            forum.add_post(2, "Ronin", f"пост {i}", time=CRAWL_T0 + timedelta(seconds=i))
         config = tmp_path / "config.toml"
-        config.write_text(CONFIG.format(base=forum.base_url), encoding="utf-8")
+        config.write_text(CRAWL_CONFIG.format(base=forum.base_url), encoding="utf-8")
         db = tmp_path / "state" / "mafvote.db"
         crawl = subprocess.Popen([mafvote_program(), "crawl", "-c", str(config)], stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True,

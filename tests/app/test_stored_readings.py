@@ -4,7 +4,7 @@ reading code; a count reads those, not the HTML, and gives exactly the count the
 code is read again when the store opens, never trusted.
 
 The posts are the bundled real MyBB vote thread (fixtures/html/mybb, a MyBB 1.8.37 board), stored as a crawl after
-every post would have stored them (`test_cli_tally.fill_store`)."""
+every post would have stored them (`support.fill_store_post_by_post`)."""
 from __future__ import annotations
 
 import hashlib
@@ -19,7 +19,7 @@ from mafvote.store import Store
 from mafvote_scraper.parse import parse_page
 from mafvote_tally.model import StoredKey
 from mafvote_tally.recognise import READING_VERSION, Flat, flatten
-from test_cli_tally import CAPTURE, MSK, MYBB, WINDOW, fill_store, game_dir, run  # noqa: F401  (the fixture)
+from support import CAPTURE, MOSCOW, MYBB, WINDOW, fill_store_post_by_post, make_game_dir, run
 
 # sha256 of the flat readings of the corpus below, per READING_VERSION. A failure here means `flatten` reads some
 # post differently: bump READING_VERSION in tally/recognise.py (stores then read every post again when they open)
@@ -38,10 +38,16 @@ MARKUP = [
 ]
 
 
+@pytest.fixture
+def game_dir(tmp_path, monkeypatch):
+    """The test game with each post first seen at its own time, as a crawl after every post would have stored it."""
+    return make_game_dir(tmp_path, monkeypatch, fill=fill_store_post_by_post)
+
+
 def _corpus() -> list[str]:
     bodies = []
     for page in sorted(MYBB.glob("showthread_tid2_page[1-5].html")) + [MYBB / "showthread_tid1_game_page1.html"]:
-        parsed = parse_page(page.read_bytes(), url="http://127.0.0.1/showthread.php", profile="mybb", tz=MSK,
+        parsed = parse_page(page.read_bytes(), url="http://127.0.0.1/showthread.php", profile="mybb", tz=MOSCOW,
                             now=CAPTURE)
         bodies += [p.html for p in parsed.posts]
     return bodies + MARKUP
@@ -73,7 +79,7 @@ def _versions(db: Path) -> list[tuple]:
 
 def test_every_post_version_is_stored_with_its_reading(tmp_path):
     db = tmp_path / "m.db"
-    fill_store(db)
+    fill_store_post_by_post(db)
     rows = _versions(db)
     assert len(rows) == len(_corpus()) - len(MARKUP)          # every post of both topics, once (none edited)
     for html, reading, code in rows:
@@ -154,7 +160,7 @@ def test_readings_of_other_code_are_read_again_when_the_store_opens(game_dir, mo
 
 def test_a_newer_reading_code_is_not_trusted_either(tmp_path):
     db = tmp_path / "m.db"
-    fill_store(db)
+    fill_store_post_by_post(db)
     with sqlite3.connect(db) as conn:
         conn.execute("update post_versions set reading = '[0,\"\",[],[]]', reading_code = ?", [READING_VERSION + 1])
     with Store(db):

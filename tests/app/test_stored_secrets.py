@@ -20,8 +20,7 @@ from mafvote.logs import setup_logging
 from mafvote.secret_registry import known_secrets
 from mafvote.store import Store
 from mafvote_scraper.fetch import ForumClient
-
-from test_hostile_forum import NOW, SECRET, crawl, echoing_login, html, publisher, send, servers  # noqa: F401 (servers: fixture)
+from support import CAPTURE, SECRET, crawl, echoing_login, html, publisher, send
 
 
 def every_stored_text(path) -> list[tuple[str, str, str]]:
@@ -68,15 +67,15 @@ def test_no_table_and_no_log_line_holds_the_password_an_error_echoed(servers, tm
         assert not run.ok and thief.requests == [] and quote(SECRET) in run.error   # the crawler's own text
 
         # callers that forget to scrub: an alert quoting the raw error, a channel's error, a journal note
-        alert = Alert(game="ny", kind="publish_failing", text=f"вход не удался: password={SECRET}", time=NOW,
+        alert = Alert(game="ny", kind="publish_failing", text=f"вход не удался: password={SECRET}", time=CAPTURE,
                       phase="day1", post_url=None, key="publish_failing:day1")
         alerts = AlertLog(store)
-        assert alerts.record(alert, ["webhook"], NOW)
-        alerts.mark_failed(alert, "webhook", NOW, 1, f"http://127.0.0.1:9/?token={SECRET} answered HTTP 500",
-                           NOW + timedelta(minutes=1))
-        store.append_game_phase("ny", number=1, kind="day", start=NOW, deadline=None,
+        assert alerts.record(alert, ["webhook"], CAPTURE)
+        alerts.mark_failed(alert, "webhook", CAPTURE, 1, f"http://127.0.0.1:9/?token={SECRET} answered HTTP 500",
+                           CAPTURE + timedelta(minutes=1))
+        store.append_game_phase("ny", number=1, kind="day", start=CAPTURE, deadline=None,
                                 state={"notes": [f"пароль {SECRET}", {SECRET: [SECRET]}]}, outcome={},
-                                applied_at=NOW, how=f"by hand: {SECRET}")
+                                applied_at=CAPTURE, how=f"by hand: {SECRET}")
         store.close()
     finally:
         logging.getLogger().removeHandler(handler)

@@ -5,13 +5,10 @@
 by the night alone (the engine), so the night goes on."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from mafvote_resolver import ActionError, append_action, new_game, parse_night_file, read_action, resolve_night, Rolls
-
-from test_resolver_scenarios import load_ruleset
+from support import load_ruleset
 
 
 def enter(ruleset, state, actor: str, text: str):

@@ -5,7 +5,7 @@ import pytest
 
 from mafvote_resolver import (Action, GameState, ResolverError, Rolls, apply_day, check_win, current_boss, modkill, new_game,
                       record_misses, replace_player, resolve_night)
-from test_resolver_scenarios import load_ruleset
+from support import load_ruleset
 
 NY = load_ruleset("new_year")
 ROSTER = [{"nick": n, "role": r, "gender": g} for n, r, g in [

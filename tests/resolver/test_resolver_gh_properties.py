@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from mafvote_resolver import Action, Rolls, apply_day, new_game, resolve_night
 from mafvote_resolver.order import Stage
-from test_resolver_scenarios import load_ruleset
+from support import load_ruleset
 
 GH = load_ruleset("grand_hotel")
 ROSTER = {"Teresa": "Донья Тереса", "Alicia": "Алисия Аларкон", "Sofia": "София Аларкон", "Julio": "Хулио Ольмедо",

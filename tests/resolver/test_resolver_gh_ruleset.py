@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mafvote_resolver import RulesetError, check_ruleset, loads_ruleset
-from test_resolver_scenarios import ROOT
+from support import ROOT
 
 BASE = '''
 [game]

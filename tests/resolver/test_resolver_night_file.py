@@ -7,7 +7,7 @@ import pytest
 
 from mafvote_resolver import (Action, ActionError, Rolls, append_action, append_roll, apply_day, new_game, parse_night_file,
                       resolve_night)
-from test_resolver_scenarios import load_ruleset
+from support import GRAND_HOTEL_ROLES, load_ruleset, run
 
 ROSTER = [{"nick": n, "role": r} for n, r in [
     ("Ronin", "Санта Клаус"), ("Trium", "Злой тролль"), ("Enzo", "Снеговик"), ("Nevermore", "Снежинка"),
@@ -228,11 +228,10 @@ def test_rule_4_004_an_action_without_its_targets_is_refused_at_entry_with_its_l
 
 
 # `night add` end to end (the 004 game of tests/app/test_game_followups.py: Ronin is Хавьер, Nejka is Алисия)
-from test_game_followups import GRAND_HOTEL, play, run  # noqa: E402,F401  (play is a fixture)
 
 
 def test_rule_4_004_night_add_refuses_an_action_without_its_target_and_writes_nothing(play) -> None:
-    root = play("grand_hotel", GRAND_HOTEL)
+    root = play("grand_hotel", GRAND_HOTEL_ROLES)
     night_file = root / "state" / "nights" / "ny" / "night-1.toml"
     code, _, err = run("night", "add", "--night", "1", "--actor", "Ronin", "Кровавое убийство")
     assert code == 2

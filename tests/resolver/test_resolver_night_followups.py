@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 
 from mafvote_resolver import Action, ActionError, Rolls, append_action, new_game, parse_night_file, resolve_night
-from test_game_followups import DAY_1_DEADLINE, TIME_MACHINE, play, run  # noqa: F401  (play is a fixture)
-from test_resolver_scenarios import load_ruleset
+from support import DAY_1_DEADLINE, GH, GH_STATE, TIME_MACHINE_ROLES, load_ruleset, run
 
 TM = load_ruleset("time_machine")
 NY = load_ruleset("new_year")
@@ -55,8 +54,6 @@ def test_rule_4_003_the_role_shot_written_first_is_the_sides_and_the_refusal_say
 
 
 def test_rule_4_004_the_mafia_kill_written_first_is_used_too() -> None:
-    from test_resolver_state import GH, STATE as GH_STATE
-
     text = append_action(append_action("night = 1\n", Action("Laura", "kill", ("Julio",))), Action("Hernando", "kill", ("Alfredo",)))
     night = parse_night_file(text, "night-1.toml", GH, GH_STATE)
     out = resolve_night(GH, GH_STATE, night.actions, Rolls("h30gh", 1))
@@ -78,7 +75,7 @@ def test_rule_4_001_the_pair_keeps_its_reading_the_first_role_acts_whatever_the_
 
 def test_rule_4_003_night_add_order_decides_whose_kill_is_used(play) -> None:
     # РэдДи and King Eciton are mafiosi; the GM enters King Eciton's kill first
-    play("time_machine", TIME_MACHINE, starts_with="day")
+    play("time_machine", TIME_MACHINE_ROLES, starts_with="day")
     assert run("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)[0] == 0
     assert run("night", "add", "--night", "1", "--actor", "King Eciton", "Убиваю Гаффа")[0] == 0
     assert run("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Алису")[0] == 0
@@ -92,7 +89,7 @@ def test_rule_4_003_night_add_order_decides_whose_kill_is_used(play) -> None:
 
 def test_rule_4_003_a_role_shot_guessing_a_role_it_cannot_name_is_refused_when_entered(play) -> None:
     # the guess decides who dies (the target, or the sender): refused while the GM can still ask the player
-    play("time_machine", TIME_MACHINE, starts_with="day")
+    play("time_machine", TIME_MACHINE_ROLES, starts_with="day")
     assert run("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)[0] == 0
     code, _, err = run("night", "add", "--night", "1", "--actor", "РэдДи", "Доп. удар: Нежка — мирный житель")
     assert code == 2
@@ -190,7 +187,7 @@ def test_rule_4_003_a_used_up_item_is_named_with_its_night_and_an_unwritten_entr
 
 
 def test_rule_4_003_night_add_of_a_used_up_item_names_the_night_not_a_line(play) -> None:
-    root = play("time_machine", TIME_MACHINE, starts_with="day", items={"Alisa": ["book"]})
+    root = play("time_machine", TIME_MACHINE_ROLES, starts_with="day", items={"Alisa": ["book"]})
     assert run("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)[0] == 0
     assert run("night", "add", "--night", "1", "--actor", "Alisa", "Лечу книгой Гаффа")[0] == 0
     assert run("night", "resolve", "--night", "1")[0] == 0
@@ -206,7 +203,7 @@ def test_rule_4_003_night_add_of_a_used_up_item_names_the_night_not_a_line(play)
 # --- 6. night roll: only a roll one of the actor's actions draws --------------------------------------------
 
 def test_night_roll_for_an_action_without_that_roll_is_refused_at_entry(play) -> None:
-    root = play("time_machine", TIME_MACHINE, starts_with="day", items={"Alisa": ["book"]})
+    root = play("time_machine", TIME_MACHINE_ROLES, starts_with="day", items={"Alisa": ["book"]})
     assert run("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)[0] == 0
     assert run("night", "add", "--night", "1", "--actor", "Alisa", "Лечу книгой Гаффа")[0] == 0
     night_file = root / "state" / "nights" / "ny" / "night-1.toml"

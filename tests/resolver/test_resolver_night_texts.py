@@ -11,7 +11,7 @@ import pytest
 
 from mafvote.render import build_data, render, render_private
 from mafvote_resolver import Action, Player, Rolls, new_game, read_action, resolve_night
-from test_resolver_scenarios import FILES, SCENARIOS, build, load_ruleset, night_actions, run_file
+from support import SCENARIO_FILES, SCENARIOS, build, load_ruleset, night_actions, private_notes, run_file
 
 TM_ROSTER_ORDER = "tm_4_night_dead_in_roster_order_not_kill_order.toml"
 GH_BLOODY = "gh_4_bloody_kill_visitor_listed_in_roster_order.toml"
@@ -126,27 +126,19 @@ def test_rule_4_serum_words_a_name_after_the_serum_still_has_to_be_a_player() ->
 
 # -- private notes as a careful GM writes them ------------------------------------------------------
 
-def _private(ruleset_name: str, players: list[dict], actions: list[Action], night: int = 1,
-             rolls: dict | None = None) -> dict[str, str]:
-    r = load_ruleset(ruleset_name)
-    state = new_game("g", players, r)
-    out = resolve_night(r, state, actions, Rolls("g", night, rolls or {}))
-    data = build_data(outcome=out.to_json(), game={"id": "g", "title": "t", "players": players}, ruleset=r)
-    return {to: text.splitlines()[-1] for to, text in render_private(r.theme, data).items()}
-
 
 def test_rule_6_private_note_new_year_check_reads_with_one_colon() -> None:
     players = [{"nick": "Нежка", "role": "Снегурочка", "gender": "f"}, {"nick": "Кадзуо", "role": "Злой эльф", "gender": "m"},
                {"nick": "Ронин", "role": "Санта Клаус", "gender": "m"}, {"nick": "Пусс", "role": "мирная зверюшка"}]
     # was «Снегурочка узнала: Кадзуо: мафия»
-    assert _private("new_year", players, [Action("Нежка", "check", ("Кадзуо",))]) == \
+    assert private_notes("new_year", players, [Action("Нежка", "check", ("Кадзуо",))]) == \
         {"Нежка": "Снегурочка узнала: Кадзуо — мафия"}
 
 
 def test_rule_6_private_note_peculiar_jacob_reads_with_one_colon() -> None:
     players = [{"nick": "Джейкоб", "role": "Джейкоб Портман", "gender": "m"}, {"nick": "Ронин", "role": "Пустота", "gender": "m"},
                {"nick": "Эмма", "role": "Эмма Блум", "gender": "f"}, {"nick": "Рики", "role": "Мистер Барон", "gender": "m"}]
-    assert _private("peculiar", players, [Action("Джейкоб", "check", ("Ронин",))]) == \
+    assert private_notes("peculiar", players, [Action("Джейкоб", "check", ("Ронин",))]) == \
         {"Джейкоб": "Вы вглядываетесь в глаза: Ронин — пустота"}
 
 
@@ -157,30 +149,30 @@ GH_PLAYERS = [{"nick": "Любовь", "role": "Анхела Салинас", "g
 
 
 def test_rule_6_private_note_grand_hotel_mother_found_and_the_link_told_without_a_verb() -> None:
-    got = _private("grand_hotel", GH_PLAYERS, [Action("Катя", "mother", ("Любовь",))], night=1)
+    got = private_notes("grand_hotel", GH_PLAYERS, [Action("Катя", "mother", ("Любовь",))], night=1)
     # were «Проверка: Любовь: мать найдена» and «Знакомство: Катя»
     assert got == {"Катя": "Проверка: Любовь — ваша мать",
                    "Любовь": "Знакомство с игроком Катя: ночное действие у вас теперь одно на двоих"}
-    assert _private("grand_hotel", GH_PLAYERS, [Action("Катя", "mother", ("Гафф",))]) == \
+    assert private_notes("grand_hotel", GH_PLAYERS, [Action("Катя", "mother", ("Гафф",))]) == \
         {"Катя": "Проверка: Гафф — не ваша мать"}
 
 
 def test_rule_6_private_note_grand_hotel_nobody_came_reads_as_a_sentence() -> None:
-    got = _private("grand_hotel", GH_PLAYERS, [Action("Гафф", "learn", ("Никита",), learn="kinds"),
+    got = private_notes("grand_hotel", GH_PLAYERS, [Action("Гафф", "learn", ("Никита",), learn="kinds"),
                                                Action("Алиса", "watch", ("Тереса",))], night=2)
     # was «Никита — типы НД: никаких» and «Тереса — гости: никого»
     assert got == {"Гафф": "Этой ночью к игроку Никита не приходили ни с одним действием.", "Алиса": "Этой ночью к игроку Тереса никто не приходил."}
 
 
 def test_rule_6_private_note_grand_hotel_laura_search_answer_has_no_gender() -> None:
-    got = _private("grand_hotel", GH_PLAYERS, [Action("Никита", "find", ("Гафф",))], night=2)
+    got = private_notes("grand_hotel", GH_PLAYERS, [Action("Никита", "find", ("Гафф",))], night=2)
     assert got == {"Никита": "Гафф — из своих"}     # was «Гафф: свой» («свой» for a woman)
 
 
 def test_rule_6_private_note_boss_question_leaves_a_marked_place_for_the_answer() -> None:
     players = [{"nick": "Ронин", "role": "Санта Клаус", "gender": "m"}, {"nick": "Пусс", "role": "мирная зверюшка"},
                {"nick": "Игорь", "role": "Снеговик", "gender": "m"}]
-    got = _private("new_year", players, [Action("Ронин", "question", (), question="лечил ли кто-то Игоря?")])
+    got = private_notes("new_year", players, [Action("Ронин", "question", (), question="лечил ли кто-то Игоря?")])
     assert got == {"Ронин": "Ваш вопрос: лечил ли кто-то Игоря? Ответ ведущего: ___ (впишите «да» или «нет»)"}
 
 
@@ -188,7 +180,7 @@ def test_rule_6_private_note_boss_question_leaves_a_marked_place_for_the_answer(
 _TWO_COLONS = re.compile(r":[^:.?!]*:")
 
 
-@pytest.mark.parametrize("path", [p for p in FILES if p.name not in (TM_ROSTER_ORDER, GH_BLOODY)] + [SCENARIOS / GH_BLOODY],
+@pytest.mark.parametrize("path", [p for p in SCENARIO_FILES if p.name not in (TM_ROSTER_ORDER, GH_BLOODY)] + [SCENARIOS / GH_BLOODY],
                          ids=lambda p: p.stem)
 def test_rule_6_no_private_note_of_any_scenario_has_two_colons_or_никаких(path) -> None:
     import tomllib

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mafvote_resolver import Action, Rolls, new_game, resolve_night
-from test_resolver_scenarios import SCENARIOS, build, forced, load_ruleset, night_actions
+from support import SCENARIOS, build, forced, load_ruleset, night_actions
 
 NY = load_ruleset("new_year")
 ROSTER = {"Boss": "Санта Клаус", "Troll": "Злой тролль", "Lawyer": "Кай", "Nut": "Щелкунчик", "Queen": "Снежная королева",

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import json
-
-from test_resolver_scenarios import SCENARIOS, run_file
+from support import SCENARIOS, load_ruleset, run_file
 
 
 def test_seed_001_new_year_nights_1_to_3_and_days_1_2_replay() -> None:
@@ -63,7 +62,6 @@ def test_rule_4_6_deaths_are_listed_in_roster_order_and_the_kill_order_is_the_gm
     killed whom); the GM's log keeps the kill order: the boss's kills first, as the boss named them, then other
     killers by role order, then chained deaths."""
     from mafvote_resolver import Action, Rolls, new_game, resolve_night
-    from test_resolver_scenarios import load_ruleset
 
     ny = load_ruleset("new_year")
     roster = {"A": "мирная зверюшка", "B": "мирная зверюшка", "C": "мирная зверюшка", "Boss": "Санта Клаус",

@@ -4,26 +4,19 @@ which the tally sees as a protection from hanging; София and Элиса hol
 Диего and Аяла one-time protections from a night kill."""
 from __future__ import annotations
 
-from mafvote_resolver import Action, Rolls, modkill, new_game, resolve_night
-from test_resolver_scenarios import load_ruleset
-
-GH = load_ruleset("grand_hotel")
-ROSTER = {"Teresa": "Донья Тереса", "Alicia": "Алисия Аларкон", "Sofia": "София Аларкон", "Julio": "Хулио Ольмедо",
-          "Diego": "Диего Муркиа", "Angela": "Анхела Салинас", "Alfredo": "Альфредо Вергара", "Andres": "Андрес Аларкон",
-          "Catalina": "Каталина", "Elisa": "Донья Элиса", "Ayala": "Аяла", "Hernando": "Эрнандо", "Laura": "Лаура",
-          "Javier": "Хавьер", "Benjamin": "Бенхамин"}
-STATE = new_game("state_gh", [{"nick": n, "role": r} for n, r in ROSTER.items()], GH)
+from mafvote_resolver import Action, Rolls, modkill, resolve_night
+from support import GH, GH_STATE
 
 
 def test_004_new_game_gives_javier_a_universal_protection_the_tally_sees_as_a_hang_protection() -> None:
-    assert STATE.universal_shields == {"Javier": 1}
-    assert STATE.hang_protection == {"Sofia": 1, "Elisa": 1, "Javier": 1}
-    assert STATE.hang_shields == {"Sofia": 1, "Elisa": 1}
-    assert STATE.night_shields == {"Diego": 1, "Ayala": 1}
+    assert GH_STATE.universal_shields == {"Javier": 1}
+    assert GH_STATE.hang_protection == {"Sofia": 1, "Elisa": 1, "Javier": 1}
+    assert GH_STATE.hang_shields == {"Sofia": 1, "Elisa": 1}
+    assert GH_STATE.night_shields == {"Diego": 1, "Ayala": 1}
 
 
 def test_004_a_player_marked_dead_drops_the_hang_protection_and_the_universal_shield() -> None:
-    dead = STATE.with_player("Javier", alive=False)
+    dead = GH_STATE.with_player("Javier", alive=False)
     assert "Javier" not in dead.hang_protection and "Javier" not in dead.universal_shields
     # the others keep theirs
     assert dead.hang_protection == {"Sofia": 1, "Elisa": 1}
@@ -32,22 +25,22 @@ def test_004_a_player_marked_dead_drops_the_hang_protection_and_the_universal_sh
 
 
 def test_004_a_player_marked_dead_drops_the_one_time_protections_too() -> None:
-    dead = STATE.with_player("Sofia", alive=False).with_player("Diego", alive=False)
+    dead = GH_STATE.with_player("Sofia", alive=False).with_player("Diego", alive=False)
     assert dead.hang_protection == {"Elisa": 1, "Javier": 1} and dead.hang_shields == {"Elisa": 1}
     assert dead.night_shields == {"Ayala": 1} and dead.universal_shields == {"Javier": 1}
 
 
 def test_a_change_that_is_not_a_death_keeps_the_protections() -> None:
-    renamed = STATE.with_player("Javier", display="Хави")
+    renamed = GH_STATE.with_player("Javier", display="Хави")
     assert renamed.player("Javier").display == "Хави"
-    assert renamed.universal_shields == {"Javier": 1} and renamed.hang_protection == STATE.hang_protection
+    assert renamed.universal_shields == {"Javier": 1} and renamed.hang_protection == GH_STATE.hang_protection
     # a player set alive again (the GM's undo of a death by hand) gets nothing back, nor loses anything
-    back = STATE.with_player("Javier", alive=False).with_player("Javier", alive=True)
+    back = GH_STATE.with_player("Javier", alive=False).with_player("Javier", alive=True)
     assert "Javier" not in back.universal_shields and "Javier" not in back.hang_protection
 
 
 def test_004_the_modkill_goes_through_with_player_no_protection_reaches_the_next_night() -> None:
-    day = modkill(GH, STATE, "Javier")
+    day = modkill(GH, GH_STATE, "Javier")
     assert "Javier" not in day.state.hang_protection and "Javier" not in day.state.universal_shields
     out = resolve_night(GH, day.state, [Action("Hernando", "kill", ("Diego",))], Rolls("state_gh", 1))
     # Диего's own one-time protection still saves him; nothing of Хавьер's is left in the next state

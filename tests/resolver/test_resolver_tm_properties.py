@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from mafvote_resolver import Action, Rolls, new_game, resolve_night
 from mafvote_resolver.order import ORDER, Stage
-from test_resolver_scenarios import load_ruleset
+from support import load_ruleset
 
 TM = load_ruleset("time_machine")
 ROSTER = [{"nick": "M1", "role": "Мафиозо", "items": ["button"]}, {"nick": "M2", "role": "Мафиозо"},

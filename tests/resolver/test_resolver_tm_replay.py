@@ -1,7 +1,6 @@
 """003 has no result log: the multi-night scenario plays the rules end to end; here its exact post lines."""
 from __future__ import annotations
-
-from test_resolver_scenarios import SCENARIOS, run_file
+from support import SCENARIOS, run_file
 
 
 def test_rule_4_003_three_days_three_nights_end_to_end() -> None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import mafvote_tally as T
 from mafvote_tally.timeline import timeline
-from test_tally_support import PLAYERS, at, blue, count, post, red, state
+from support import PLAYERS, at, blue, count, day_state, post, red
 
 DAY = [
     post("Соня", "10:00", blue("Петя")),
@@ -39,7 +39,7 @@ RULES = {"early_close_from_day": 1}
 
 def _steps(posts, view, as_of=None, rules=RULES, **mod):
     t = count(posts, view=view, as_of=as_of, rules=rules, **mod)
-    return t, timeline(t, state(**mod), T.VoteRules.from_mapping(rules))
+    return t, timeline(t, day_state(**mod), T.VoteRules.from_mapping(rules))
 
 
 def _at_moment(posts, moment, view, rules=RULES, **mod):

@@ -18,8 +18,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import mafvote_tally as T
-from test_game_followups import GRAND_HOTEL, grand_hotel_night_1, ok, play, state  # noqa: F401
-from test_tally_support import PLAYERS, at, blue, count, counted, flags, post, red, totals
+from support import (GRAND_HOTEL_ROLES, PLAYERS, at, blue, count, counted, flags, grand_hotel_night_1, ok, post, red,
+                     state, totals)
 
 GH = {"colors_matter": False, "edited_vote": "void", "penalty": "cumulative", "tie": "nobody_once_then_all",
       "modkill_closes_day": True}
@@ -278,7 +278,7 @@ def test_rule_3_14_a_day_a_modkill_cut_short_gives_no_penalty(case, rules, close
 def test_rule_3_14_after_a_004_modkill_closes_the_day_its_count_shows_no_penalty(play, monkeypatch):
     import mafvote.game as game_mod
 
-    play("grand_hotel", GRAND_HOTEL)
+    play("grand_hotel", GRAND_HOTEL_ROLES)
     grand_hotel_night_1()
     # day 1 runs to 31.12 18:00; the GM modkills at noon: `day close` records no miss, and the count agrees
     noon = datetime(2026, 12, 31, 12, 0, tzinfo=ZoneInfo("Europe/Moscow"))

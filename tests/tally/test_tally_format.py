@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import mafvote_tally as T
-from test_tally_support import at, blue, count, post, red
+from support import at, blue, count, post, red
 
 POSTS = [post("Соня", "10:00", red("Петя")), post("Вася", "11:00", blue("Петя")),
          post("Ronin", "12:00", red("Петя") + " досрочно"), post("Nejka", "12:30", red("Вася"))]

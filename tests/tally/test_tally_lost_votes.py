@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 import mafvote_tally as T
-from test_tally_scenarios import load
-from test_tally_support import blue, count, counted, flags, post, red
+from support import blue, count, counted, flags, load_tally_scenario, post, red
 
 # 000's mask names are two words; the GM lists no aliases here, so only the new step can find them.
 MASKS = ("Гораций Сомнассон", "Фиона Фраунфелид", "Эддисон МакГенри", "Виктор Бонтли", "Алтея", "Франклин")
@@ -212,7 +211,7 @@ FILES = sorted(DATA.glob("*.toml"))
 
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
 def test_rule_3_8_lost_votes_day_hangs_the_right_player(path):
-    sc, _base, roster, state, posts, rules = load(path)
+    sc, _base, roster, state, posts, rules = load_tally_scenario(path)
     assert len(FILES) == 2
     for exp in sc["expect"]:
         t = T.count_day(posts, state, roster, rules, game=path.stem, view="gm")

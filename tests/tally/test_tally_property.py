@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from test_tally_support import PLAYERS, at, blue, count, post, red
+from support import PLAYERS, at, blue, count, post, red
+
 
 NAMES = PLAYERS + ("Нежку", "Петю", "Ронин", "Зинаида")
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 import pytest
 
 import mafvote_tally as T
-from test_tally_support import (GM, PLAYERS, at, blue, count, counted, flags, post, red, roster,
-                                totals)
+from support import GM, PLAYERS, at, blue, count, counted, flags, post, red, roster, totals
 
 # ------------------------------------------------------------------ §2 recognising a vote: colour
 
@@ -453,7 +452,6 @@ def test_rule_3_13_silent_for_24_hours_is_a_replacement_alert():
     assert not [a for a in count(posts, view="public", alive=("Соня", "Петя", "Вася"), start=at("09:00", 1),
                                  deadline=at("22:00", 2), as_of=at("10:30", 2)).alerts
                 if a.kind == "silent_player"]
-
 
 
 @pytest.mark.parametrize("proxy", ["Соня голосует Петю красным", "Голос по СМС:<br>Соня — " + red("Петя")])

@@ -2,69 +2,12 @@
 of the builders' own inputs: the bad-input errors of issue 3 ("Done when", last bullet)."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 
 import pytest
 
 import mafvote_tally as T
-
-MSK = timezone(timedelta(hours=3))
-PLAYERS = ("Соня", "Петя", "Вася", "Ronin", "Nejka", "Алукард")
-GM = "Ведущий"
-
-
-def at(hhmm: str, day: int = 1) -> datetime:
-    """A time on 2027-01-<day> MSK from "HH:MM" (or "HH:MM:SS")."""
-    parts = [int(x) for x in hhmm.split(":")]
-    return datetime(2027, 1, day, *parts, tzinfo=MSK)
-
-
-def red(name: str) -> str:
-    return f'<span style="color: #FF0000;" class="mycode_color">{name}</span>'
-
-
-def blue(name: str) -> str:
-    return f'<span style="color: #0000FF;" class="mycode_color">{name}</span>'
-
-
-def roster(players=PLAYERS, **extra) -> T.Roster:
-    ps = []
-    for p in players:
-        ps.append(p if isinstance(p, T.Player) else T.Player(p, **extra.get(p, {})))
-    return T.Roster(tuple(ps), gms=(GM,))
-
-
-_ids = iter(range(1, 10**9))
-
-
-def post(author: str, hhmm: str, html: str, *, pid: int | None = None, topic: str = "vote",
-         day: int = 1, **kw) -> T.Post:
-    return T.Post(pid if pid is not None else next(_ids), topic, author, at(hhmm, day), html, **kw)
-
-
-def state(**kw) -> T.DayState:
-    base = dict(day=1, deadline=at("22:00"), alive=PLAYERS, start=at("00:00"))
-    base.update(kw)
-    return T.DayState(**base)
-
-
-def count(posts, *, rules: dict | None = None, view: str = "gm", players=PLAYERS, as_of=None,
-          ros: T.Roster | None = None, **st) -> T.Tally:
-    return T.count_day(posts, state(**st), ros or roster(players), T.VoteRules.from_mapping(rules or {}),
-                       game="test", view=view, as_of=as_of)
-
-
-def totals(t: T.Tally) -> dict[str, int]:
-    return {c.player: c.total for c in t.candidates}
-
-
-def counted(t: T.Tally) -> dict[str, tuple[str | None, str]]:
-    return {v.voter: (v.target, v.color) for v in t.votes if v.counted}
-
-
-def flags(t: T.Tally, kind: str | None = None) -> list[tuple[str, str | None]]:
-    return [(f.kind, f.player) for f in t.flags if kind is None or f.kind == kind]
-
+from support import PLAYERS, at, count, counted, flags, post, red, totals
 
 # ------------------------------------------------------------------------------ bad input errors
 

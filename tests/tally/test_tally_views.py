@@ -7,25 +7,7 @@ import json
 import pytest
 
 import mafvote_tally as T
-from test_tally_support import PLAYERS, at, blue, count, post, red, totals
-
-POSTS = [
-    post("Соня", "10:00", blue("Петя")),
-    post("Петя", "10:30", red("Вася")),
-    post("Вася", "11:00", red("Петя")),
-    post("Ronin", "11:30", red("Петя")),
-    post("Nejka", "12:00", red("Вася")),
-    post("Алукард", "12:30", red("Вася")),
-]
-
-HIDDEN = {
-    "doctor_triple_blue": dict(weights={"Соня": T.Weight(blue=3)}),
-    "prosecutor_double_red": dict(weights={"Ronin": T.Weight(red=2)}),
-    "boss_hidden_vote_loss": dict(silences=(T.Silence("Вася", announced=False),)),
-    "laura_unannounced_silence": dict(silences=(T.Silence("Nejka", announced=False),)),
-    "stolen_vote": dict(transfers=(T.Transfer("stolen", "Алукард", "Ronin"),)),
-    "gifted_vote": dict(transfers=(T.Transfer("gifted", "Петя", "Вася"),)),
-}
+from support import HIDDEN, PLAYERS, POSTS, at, blue, count, post, red, totals
 
 
 def _public(as_of, **mod):

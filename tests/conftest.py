@@ -1,0 +1,98 @@
+"""The fixtures every test folder shares (issue 16.5, STYLE.md 13): a game folder, a local forum, the games built
+in support.py. A module that needs another variant defines its own fixture of the same name."""
+from __future__ import annotations
+
+from datetime import UTC
+
+import pytest
+
+import mafvote.game as game_mod
+from mafvote.forumsim import ForumSim
+from support import (AFTER, FORUM_GAME_NOW, MIDDAY, MIDDAY_SEEN, PECULIAR_NOW, ForumGame, HostileServer, PeculiarGame,
+                     fill_store, make_game_dir, msk, ok, resolve_night_1, write_game, write_render_config)
+
+
+@pytest.fixture
+def game_dir(tmp_path, monkeypatch):
+    """The test game (tests/data/game/config.toml) in tmp_path, its vote thread stored, the current directory,
+    the clock past day 1's deadline."""
+    return make_game_dir(tmp_path, monkeypatch)
+
+
+@pytest.fixture
+def forum():
+    """A local MyBB forum (mafvote.forumsim) with the game topic and the vote thread of day 1 (30.12.2026), three
+    posts a page."""
+    with ForumSim(per_page=3) as f:
+        f.add_topic(1, "Игра: Новогодняя мафия")
+        f.add_topic(2, "Голосование — День 1")
+        f.add_post(1, "Ведущий", "День первый. Город просыпается.", time=msk("10:00"))
+        f.add_post(2, "Ведущий", "Голосование дня 1 открыто.", time=msk("10:00"))
+        yield f
+
+
+@pytest.fixture
+def play(tmp_path, monkeypatch):
+    """Write a game into tmp_path (`play(ruleset, roles, ...)`) and run the commands there."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
+
+    def setup(ruleset: str, roles: dict[str, str] | None = None, **kw):
+        write_game(tmp_path, ruleset, roles, **kw)
+        return tmp_path
+    return setup
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch) -> PeculiarGame:
+    """The 000 game (support.PeculiarGame) in tmp_path, the clock after every deadline."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(game_mod, "utc_now", lambda: PECULIAR_NOW)
+    return PeculiarGame(tmp_path)
+
+
+@pytest.fixture
+def midday_dir(tmp_path, monkeypatch):
+    """The render test game at 17:10 on day 1: two pages of the thread, night 1 resolved, Nejka secretly silenced."""
+    write_render_config(tmp_path, 'flavor_dir = "flavor"')
+    (tmp_path / "flavor").mkdir()
+    fill_store(tmp_path / "state" / "m.db", pages=2, seen=MIDDAY_SEEN)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(game_mod, "utc_now", lambda: MIDDAY)
+    resolve_night_1()
+    # the GM's secret silence (RULES.md §3.5): Nejka's vote counts 0, and nobody may learn it
+    ok("state", "silence", "--player", "Nejka", "--day", "1", "--secret")
+    return tmp_path
+
+
+@pytest.fixture
+def new_game(tmp_path, monkeypatch):
+    """`new_game(ruleset, players)`: a ForumGame in a new folder of tmp_path (the current one from then on), the
+    clock at FORUM_GAME_NOW (day 1 over, not closed)."""
+    monkeypatch.setattr(game_mod, "utc_now", lambda: FORUM_GAME_NOW.astimezone(UTC))
+    forums: list[ForumSim] = []
+
+    def make(ruleset: str, players: list[tuple[str, str, str]]) -> ForumGame:
+        folder = tmp_path / f"game{len(forums)}"
+        folder.mkdir()
+        monkeypatch.chdir(folder)
+        monkeypatch.setenv("MAFVOTE_CONFIG", str(folder / "config.toml"))
+        forum = ForumSim(per_page=50).start()
+        forums.append(forum)
+        return ForumGame(folder, forum, ruleset, players)
+    yield make
+    for forum in forums:
+        forum.stop()
+
+
+@pytest.fixture
+def servers():
+    """`servers(routes)`: a HostileServer on 127.0.0.1, closed after the test."""
+    made: list[HostileServer] = []
+
+    def make(routes=None) -> HostileServer:
+        made.append(HostileServer(routes))
+        return made[-1]
+    yield make
+    for s in made:
+        s.close()
