@@ -9,7 +9,8 @@ import pytest
 import mafvote.game as game_mod
 from mafvote.forumsim import ForumSim
 from support import (AFTER, FORUM_GAME_NOW, MIDDAY, MIDDAY_SEEN, PECULIAR_NOW, ForumGame, HostileServer, PeculiarGame,
-                     fill_store, make_game_dir, msk, ok, resolve_night_1, write_game, write_render_config)
+                     fill_store, make_game_dir, make_new_game_dir, msk, ok, resolve_night_1, write_game,
+                     write_render_config)
 
 
 @pytest.fixture
@@ -17,6 +18,12 @@ def game_dir(tmp_path, monkeypatch):
     """The test game (tests/data/game/config.toml) in tmp_path, its vote thread stored, the current directory,
     the clock past day 1's deadline."""
     return make_game_dir(tmp_path, monkeypatch)
+
+
+@pytest.fixture
+def new_game_dir(tmp_path, monkeypatch):
+    """The test game in tmp_path with nothing applied and nothing stored, the clock past day 1's deadline."""
+    return make_new_game_dir(tmp_path, monkeypatch)
 
 
 @pytest.fixture

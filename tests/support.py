@@ -182,6 +182,67 @@ def game_service(tmp_path, text: str | None = None, *, posts: bool = False):
                               engine="mybb", base_url=GAME_BASE)
 
 
+# ------------------------------------------------------------ the test game with a GM's copy of its ruleset
+
+# tests/data/gm_ruleset/config.toml: the MyBB test game with ruleset new_year, or a copy of it with one line changed
+RULESET_GAME_CONFIG = DATA / "gm_ruleset" / "config.toml"
+NEW_YEAR_RULESET = ROOT / "rulesets" / "new_year.toml"
+
+
+def write_ruleset_game(folder: Path, *, ruleset_edit: tuple[str, str] | None = None) -> None:
+    """The game in `folder`, its thread stored; `ruleset_edit` (old, new): the ruleset is mine.toml, a copy of
+    rulesets/new_year.toml with that one line changed, as a GM would make it."""
+    text = RULESET_GAME_CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db")
+    if ruleset_edit is not None:
+        old, new = ruleset_edit
+        rules = NEW_YEAR_RULESET.read_text(encoding="utf-8")
+        assert rules.count(old) == 1, old
+        (folder / "mine.toml").write_text(rules.replace(old, new), encoding="utf-8")
+        text = text.replace('ruleset = "new_year"', 'ruleset = "mine.toml"')
+    (folder / "config.toml").write_text(text, encoding="utf-8")
+    fill_store(folder / "state" / "m.db")
+
+
+def make_ruleset_game_dir(folder: Path, monkeypatch, *, ruleset_edit: tuple[str, str] | None = None) -> Path:
+    """write_ruleset_game in `folder`, the current directory, the clock past day 1's deadline."""
+    write_ruleset_game(folder, ruleset_edit=ruleset_edit)
+    monkeypatch.chdir(folder)
+    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
+    return folder
+
+
+def make_new_game_dir(folder: Path, monkeypatch) -> Path:
+    """The MyBB test game in `folder` with an empty store: a new game, no phase applied yet; the clock past day 1's
+    deadline."""
+    (folder / "config.toml").write_text(GAME_CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db"),
+                                        encoding="utf-8")
+    (folder / "state").mkdir()
+    with Store(folder / "state" / "m.db"):
+        pass                                  # a new game: no phase applied yet
+    monkeypatch.chdir(folder)
+    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
+    return folder
+
+
+def to_night_2() -> None:
+    """Night 1: the doctor Алукард heals Нежка; day 1 closed at its deadline, nobody hanged."""
+    ok("night", "add", "--night", "1", "--actor", "Алукард", "Лечу Нежку")
+    ok("night", "resolve", "--night", "1")
+    ok("day", "close", "--day", "1", "--nobody")
+
+def undo_steps() -> int:
+    """How many steps `undo` could take back."""
+    return len(json.loads(ok("state", "--format", "json")).get("applied") or ())
+
+
+def refused(*args: str) -> str:
+    """The command exits 2 with one error line; its message."""
+    code, out, err = run(*args)
+    assert (code, out) == (2, ""), err
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    return err[len("error: "):-1]
+
+
 # ------------------------------------------------------------------------------------- the count's builders (tally)
 
 MSK = timezone(timedelta(hours=3))
@@ -310,6 +371,44 @@ POSTS = [
     post("Nejka", "12:00", red("Вася")),
     post("Алукард", "12:30", red("Вася")),
 ]
+
+
+# ----------------------------------------------------------------------- a day of 000 (peculiar) on the count alone
+
+RED_STYLE = '<span style="color: red">{}</span>'
+PLAYERS_000 = ("Франклин", "Алтея", "Рики", "Юна", "Энни")
+# 000 (peculiar): early close by itself from day 3 (000 rule 13), three posts a day for a night action (000 rule 12)
+RULES_000 = T.VoteRules.from_mapping({"early_close_from_day": 3, "early_close": "auto",
+                                      "night_action_is_duty": True, "min_posts_for_night_action": 3})
+
+
+def day_at(day: int, hm: str) -> datetime:
+    h, m = hm.split(":")
+    return datetime(2027, 1, day, int(h), int(m), tzinfo=MOSCOW)
+
+
+class VoteThread:
+    """The vote thread of a day, post by post, for `tally.count_day`."""
+
+    def __init__(self) -> None:
+        self.posts: list[T.Post] = []
+
+    def add(self, author: str, when: datetime, html: str, topic: str = "vote") -> int:
+        pid = 100 + len(self.posts)
+        self.posts.append(T.Post(pid, topic, author, when, html))  # type: ignore[arg-type]
+        return pid
+
+    def vote(self, author: str, when: datetime, target: str, early: bool = False) -> int:
+        return self.add(author, when, RED_STYLE.format(target) + (" досрочно" if early else ""))
+
+
+def roster_000(*replacements: tuple[str, str, datetime]) -> T.Roster:
+    reps = {slot: (T.Replacement(nick, when),) for slot, nick, when in replacements}
+    return T.Roster(tuple(T.Player(p, replacements=reps.get(p, ())) for p in PLAYERS_000), gms=("ГМ",))
+
+
+def day3_000(**kw) -> T.DayState:
+    return T.DayState(day=3, start=day_at(13, "00:00"), deadline=day_at(13, "22:30"), alive=PLAYERS_000, **kw)
 
 
 # ------------------------------------------------------------ the night scenarios (tests/data/nights, the resolver)
@@ -730,7 +829,8 @@ class StoreGame:
         self.game = config.games[0]
         self.store = Store(config.store.path)
         self.store.ensure_forum("f", engine="mybb", base_url=STORE_GAME_BASE, timezone_name="Europe/Moscow")
-        self.topic = self.store.ensure_topic("f", "2", url=f"{STORE_GAME_BASE}showthread.php?tid=2", kind="vote", game_id="g")
+        self.topic = self.store.ensure_topic("f", "2", url=f"{STORE_GAME_BASE}showthread.php?tid=2", kind="vote",
+                                             game_id="g")
         self.svc = GameService(self.store, self.game, rulesets.load(self.game.ruleset_path),
                                nights_dir=tmp_path / "nights", engine="mybb", base_url=STORE_GAME_BASE)
         self.pid = 100
@@ -935,10 +1035,12 @@ def crawl_config(base: str, *, store: str = "state/mafvote.db", forum: dict | No
                  schedule: dict | None = None, players=(), **tables: dict) -> str:
     """The New Year game («Новогодняя мафия», id ny) on the forum `sim` at `base`, read without a pause between
     requests, one try, a 5 s timeout: what `mafvote crawl` and the daemon read from a local forum."""
-    return game_config(base, store=store, forum={"id": "sim", "min_delay": 0, "timeout": 5, "retries": 0, **(forum or {})},
+    return game_config(base, store=store,
+                       forum={"id": "sim", "min_delay": 0, "timeout": 5, "retries": 0, **(forum or {})},
                        game={"id": "ny", "title": "Новогодняя мафия", **(game or {})},
-                       schedule={"first_deadline": "2026-12-28T10:00", "day_deadline": "18:00", "night_deadline": "20:00",
-                                 **(schedule or {})}, players=players, **tables)
+                       schedule={"first_deadline": "2026-12-28T10:00", "day_deadline": "18:00",
+                                 "night_deadline": "20:00", **(schedule or {})},
+                       players=players, **tables)
 
 
 CRAWL_CONFIG = crawl_config("{base}")      # a template: .format(base=the forum's address)

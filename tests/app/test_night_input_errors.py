@@ -21,7 +21,7 @@ from mafvote.rulesets import load as load_ruleset
 from mafvote.store import Store
 from mafvote_resolver import Action, ActionError, Rolls, new_game, parse_night_file, read_action, resolve_night
 from mafvote_resolver.errors import RulesetError
-from support import run
+from support import ok, refused, run, state, to_night_2
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"     # the test game: New Year roles, night 1 first
@@ -354,3 +354,28 @@ def test_a_duplicate_actor_and_the_files_other_mistakes_are_named_all_at_once(ga
     code, out, err = run("night", "add", "--night", "1", "--actor", "King Eciton", "Убиваю Соню")
     assert (code, out) == (2, "") and err.count(f"{path}: line ") == 3, err
     assert applied() == [] and (game_dir / NIGHT1).read_text(encoding="utf-8").count("[[actions]]") == 4
+
+
+# ---- night add refuses last night's target; a hand-written repeat is refused alone by resolve
+
+def test_night_add_refuses_last_nights_heal_target_and_writes_nothing(new_game_dir):
+    to_night_2()
+    night2 = Path("state/nights/ny/night-2.toml")
+    assert refused("night", "add", "--night", "2", "--actor", "Алукард", "Лечу Нежку") == (
+        f"{night2.resolve()}: the new entry (not written): repeat target: Nejka also last night (lifted only with "
+        "3 alive) (the night would refuse the action; ask Алукард for another target)")
+    assert not night2.exists()
+    assert ok("night", "add", "--night", "2", "--actor", "Алукард", "Лечу Соню") == (
+        f"прочитано: Алукард: лечение → Соня\nзаписано в {night2.resolve()}\n")
+
+
+def test_a_hand_written_repeat_heal_is_refused_alone_by_resolve_and_the_night_goes_on(new_game_dir):
+    # in the file already (written by hand, or entered before the rule was checked): the engine refuses that
+    # action with the same reason and resolves the rest, as the seeds' GMs did
+    to_night_2()
+    Path("state/nights/ny/night-2.toml").write_text(
+        'night = 2\n\n[[actions]]\nactor = "Алукард"\nability = "heal"\ntargets = ["Нежка"]\n', encoding="utf-8")
+    data = json.loads(ok("night", "resolve", "--night", "2", "--format", "json"))
+    assert {"actor": "Алукард", "ability": "heal",
+            "reason": "repeat target: Nejka also last night (lifted only with 3 alive)"} in data["refused"]
+    assert state()["phase"]["kind"] == "day"

@@ -5,9 +5,13 @@
 by the night alone (the engine), so the night goes on."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from mafvote_resolver import ActionError, append_action, new_game, parse_night_file, read_action, resolve_night, Rolls
+from mafvote import rulesets
+from mafvote_resolver import (Action, ActionError, Rolls, append_action, apply_day, new_game, parse_night_file,
+                              read_action, resolve_night)
 from support import load_ruleset
 
 
@@ -76,3 +80,78 @@ def test_issue15_andres_and_angela_one_action_for_two_the_first_entered_counts()
         parse_night_file(both, "night-2.toml", r, state)
     assert [p.where for p in caught.value.problems] == ["line 8"]
     assert "действие Angela уже внесено (line 3) и считается" in caught.value.problems[0].message
+
+
+# ---- night add refuses last night's target with the engine's reason (the rosters of the four games)
+
+NY = [("Ronin", "Санта Клаус"), ("Trium", "Злой тролль"), ("Enzo", "Снеговик"), ("Nevermore", "Снежинка"),
+      ("Гафф", "Хлопушка"), ("Соня", "мирная зверюшка"), ("Alisa", "Герда"), ("Exlay", "Снегурочка"),
+      ("Алукард", "Дед Мороз"), ("Дени", "Щелкунчик"), ("Сальвия", "Снежная королева"), ("Puss", "мирная зверюшка")]
+PECULIAR = [("Baron", "Мистер Барон"), ("Golan", "Доктор Голан"), ("Archer", "Мистер Арчер"), ("Hollow", "Пустота"),
+            ("Abraham", "Абрахам"), ("Jacob", "Джейкоб Портман"), ("Enoch", "Енох О'Коннор"), ("Emma", "Эмма Блум"),
+            ("A", "Странный ребёнок"), ("B", "Странный ребёнок")]
+TIME_MACHINE = [("M1", "Мафиозо"), ("M2", "Мафиозо"), ("Com", "Комиссар"), ("Doc", "Доктор"), ("Man", "Маньяк"),
+                ("A", "Мирный житель"), ("B", "Мирный житель")]
+GRAND_HOTEL = [("Teresa", "Донья Тереса"), ("Alicia", "Алисия Аларкон"), ("Sofia", "София Аларкон"),
+               ("Julio", "Хулио Ольмедо"), ("Diego", "Диего Муркиа"), ("Angela", "Анхела Салинас"),
+               ("Alfredo", "Альфредо Вергара"), ("Andres", "Андрес Аларкон"), ("Catalina", "Каталина"),
+               ("Elisa", "Донья Элиса"), ("Ayala", "Аяла"), ("Hernando", "Эрнандо"), ("Laura", "Лаура"),
+               ("Javier", "Хавьер"), ("Benjamin", "Бенхамин")]
+
+
+def after_first_night(ruleset_name: str, roster, first: list[Action]):
+    """The ruleset and the state at night 2 (nobody hanged on day 1), night 1 being `first`."""
+    ruleset = rulesets.load(ruleset_name)
+    state = new_game("g", [{"nick": n, "role": r} for n, r in roster], ruleset)
+    night1 = resolve_night(ruleset, state, first, Rolls("g", 1, {}))
+    return ruleset, apply_day(ruleset, night1.state, []).state
+
+
+def entry_problems(ruleset, state, action: Action) -> list[str]:
+    # as `night add` checks it: the file with the new entry, not yet written (`unwritten=1`)
+    try:
+        parse_night_file("night = 2\n" + action.to_toml(), "night-2.toml", ruleset, state, unwritten=1)
+    except ActionError as exc:
+        return [p.message for p in exc.problems]
+    return []
+
+
+@pytest.mark.parametrize("ruleset_name, roster, first, again, reason", [
+    # RULES.md §4 doctor row: "no same heal target two nights running (lifted with 3 alive)"
+    ("new_year", NY, Action("Enzo", "heal", ("Соня",)), Action("Enzo", "heal", ("Соня",)),
+     "repeat target: Соня also last night (lifted only with 3 alive)"),
+    # heal-from-role counts as healing its victims: a heal on last night's victim is a repeat
+    ("new_year", NY, [Action("Enzo", "heal_from_role", role="мафия"), Action("Ronin", "kill", ("Puss",))],
+     Action("Enzo", "heal", ("Puss",)), "repeat target: Puss also last night (lifted only with 3 alive)"),
+    # "... and not against the same role two nights running" (a role of the same side is the same killer)
+    ("new_year", NY, Action("Enzo", "heal_from_role", role="мафия"), Action("Enzo", "heal_from_role", role="Санта Клаус"),
+     "repeat target: heal from Санта Клаус two nights running"),
+    # girl row: "not the same player two nights running"
+    ("new_year", NY, Action("Nevermore", "block", ("Trium",)), Action("Nevermore", "block", ("Trium",)),
+     "repeat target: Trium also last night (lifted only with 3 alive)"),
+    # lawyer row: "000 may not on consecutive nights"
+    ("peculiar", PECULIAR, Action("Archer", "alibi", ("A",)), Action("Archer", "alibi", ("A",)),
+     "repeat target: A also last night (lifted only with 3 alive)"),
+    # 003 rule: "не может лечить 2 ночи подряд одного игрока", never lifted
+    ("time_machine", TIME_MACHINE, Action("Doc", "heal", ("A",)), Action("Doc", "heal", ("A",)),
+     "repeat target: A also last night (never twice running in this game)"),
+    # 004 Хулио: "Дважды невозможно ходить к одному игроку"
+    ("grand_hotel", GRAND_HOTEL, Action("Julio", "truth", ("Ayala",)), Action("Julio", "truth", ("Ayala",)),
+     "repeat target: Ayala was visited before (never twice)"),
+])
+def test_rule_4_a_repeat_target_is_refused_at_entry_with_the_engines_reason(ruleset_name, roster, first, again, reason):
+    ruleset, state = after_first_night(ruleset_name, roster, first if isinstance(first, list) else [first])
+    [refusal] = resolve_night(ruleset, state, [again], Rolls("g", 2, {})).refused
+    assert refusal.reason == reason
+    assert entry_problems(ruleset, state, again) == [reason]
+
+
+def test_rule_4_another_target_and_a_night_with_three_alive_are_taken_at_entry():
+    ruleset, state = after_first_night("new_year", NY, [Action("Enzo", "heal", ("Соня",))])
+    assert entry_problems(ruleset, state, Action("Enzo", "heal", ("Puss",))) == []
+    # "Если ночь наступает, когда ... всего три человека, правило отменяется"
+    keep = {"Enzo", "Соня", "Ronin"}
+    three = replace(state, players=tuple(p if p.nick in keep else replace(p, alive=False, died="day 1")
+                                         for p in state.players))
+    assert entry_problems(ruleset, three, Action("Enzo", "heal", ("Соня",))) == []
+    assert resolve_night(ruleset, three, [Action("Enzo", "heal", ("Соня",))], Rolls("g", 2, {})).refused == ()

@@ -195,7 +195,7 @@ def test_rule_2_replace_refuses_an_old_account_and_takes_a_new_name():
 
 
 def test_rule_2_config_roster_refuses_look_alike_nicks(tmp_path):
-    config = (ROOT / "tests" / "data" / "small_fixes" / "config.toml").read_text(encoding="utf-8")
+    config = (ROOT / "tests" / "data" / "gm_ruleset" / "config.toml").read_text(encoding="utf-8")
     config = config.replace("{store}", "m.db").replace('nick = "Puss"', 'nick = "Rоnin"')   # Cyrillic о
     (tmp_path / "config.toml").write_text(config, encoding="utf-8")
     report = check_file(tmp_path / "config.toml")

@@ -52,3 +52,28 @@ def test_format_text_terminal_table():
     assert "not voted: Петя, Алукард" in text
     assert "final (досрочно): Ronin" in text
     assert "day open; outcome: plurality → Петя" in text
+
+
+# --- a silenced voter in the live count; the slot's name after a замена (RULES.md §3.5, §2)
+
+def test_rule_3_5_silenced_voter_is_marked_so_names_and_number_agree():
+    posts = [post("Соня", "10:00", red("Петя")), post("Вася", "11:00", red("Петя")),
+             post("Ronin", "12:00", red("Петя")), post("Nejka", "12:30", red("Вася"))]
+    t = count(posts, view="public", as_of=at("13:00"), silences=(T.Silence("Соня", True),))
+    text = T.format_bbcode(t, at("19:45"))
+    # the silenced voter after the counted ones, never a bracket inside the list's brackets
+    assert "[color=#FF0000]Петя[/color] — 2 голоса (Вася, Ronin; без голоса: Соня)\n" in text
+    assert "Лишены голоса: Соня\n" in text
+    plain = T.format_bbcode(t, at("19:45"), markup=False)
+    assert "Петя — 2 голоса (Вася, Ronin; без голоса: Соня)\n" in plain
+
+
+def test_rule_2_text_count_names_the_slot_as_the_posts_do():
+    posts = [post("Nejka", "10:00", red("Петя")), post("Соня", "11:00", red("Nejka"))]
+    t = count(posts, as_of=at("13:00"))
+    text = T.format_text(t, names={"Nejka": "Снежок"})
+    rows = [[c.strip() for c in line.split("│")[1:-1]] for line in text.splitlines() if line.startswith("│")]
+    assert [(r[0], r[-1]) for r in rows if r[0] in ("Петя", "Снежок")] == [("Петя", "Снежок"), ("Снежок", "Соня")]
+    assert "Nejka" not in text
+    # without names: the slots' nicks, as before
+    assert "│ Петя " in T.format_text(t) and "Nejka" in T.format_text(t)

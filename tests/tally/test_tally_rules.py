@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 import mafvote_tally as T
-from support import GM, PLAYERS, at, blue, count, counted, flags, post, red, roster, totals
+from support import (GM, PLAYERS, PLAYERS_000, RULES_000, VoteThread, at, blue, count, counted, day3_000, day_at,
+                     flags, post, red, roster, roster_000, totals)
 
 # ------------------------------------------------------------------ §2 recognising a vote: colour
 
@@ -513,3 +514,52 @@ def test_rule_3_12_deleted_post_first_seen_counts_void_does_not():
     posts = [post("Соня", "10:00", red("Петя"), deleted=True)]
     assert counted(count(posts)) == {"Соня": ("Петя", "red")}
     assert counted(count(posts, rules={"edited_vote": "void"})) == {}
+
+
+# --- a 000 day: the closing post is activity (000 rule 12), only night roles are under-active (RULES.md §3.13),
+# `late` ends at the next day (§3.1)
+
+def test_rule_3_13_the_post_that_closes_the_day_early_counts_as_activity():
+    th = VoteThread()
+    for who in ("Алтея", "Рики", "Юна", "Энни"):
+        th.add(who, day_at(13, "09:00"), "обсуждаем", topic="game")
+        th.add(who, day_at(13, "09:30"), "ещё мысль", topic="game")
+        th.vote(who, day_at(13, "10:00"), "Рики" if who == "Энни" else "Энни", early=True)
+    th.add("Франклин", day_at(13, "09:00"), "я мирный", topic="game")
+    th.add("Франклин", day_at(13, "09:30"), "честно", topic="game")
+    closing = th.vote("Франклин", day_at(13, "20:00"), "Энни", early=True)   # his third post; the day closes at it
+    th.add("Франклин", day_at(13, "20:00"), "после закрытия", topic="game")  # at the close: not the day's
+    t = T.count_day(th.posts, day3_000(), roster_000(), RULES_000)
+    assert t.closed_early == day_at(13, "20:00")
+    assert [v.counted for v in t.votes if v.post_id == closing] == [True]
+    assert t.activity == {"Франклин": 3, "Алтея": 3, "Рики": 3, "Юна": 3, "Энни": 3}
+    assert [f.kind for f in t.flags] == []
+
+
+def test_rule_3_13_only_players_with_a_night_ability_are_flagged_under_active():
+    th = VoteThread()
+    for who in PLAYERS_000:
+        th.vote(who, day_at(13, "10:00"), "Рики" if who != "Рики" else "Юну")
+    state = day3_000(night_actors=("Франклин", "Алтея"))
+    t = T.count_day(th.posts, state, roster_000(), RULES_000, as_of=day_at(14, "00:00"))
+    assert [(f.kind, f.player, f.data) for f in t.flags] == [
+        ("under_active", "Франклин", {"posts": 1, "min": 3}), ("under_active", "Алтея", {"posts": 1, "min": 3})]
+    # without the abilities known (None), everyone with too few posts, as before
+    everyone = T.count_day(th.posts, day3_000(), roster_000(), RULES_000, as_of=day_at(14, "00:00"))
+    assert [f.player for f in everyone.flags if f.kind == "under_active"] == list(PLAYERS_000)
+
+
+def test_rule_3_1_late_flags_stop_at_the_next_days_start():
+    th = VoteThread()
+    th.vote("Рики", day_at(13, "10:00"), "Юну")
+    night = th.vote("Юна", day_at(13, "22:40"), "Рики")       # the night after day 3
+    th.vote("Алтея", day_at(14, "10:00"), "Рики")             # day 4's vote
+    th.vote("Энни", day_at(15, "10:00"), "Рики")              # day 5's
+    rules = T.VoteRules()
+    bounded = T.count_day(th.posts, day3_000(next_day_start=day_at(13, "23:00")), roster_000(), rules)
+    assert [(f.kind, f.player, f.post_id) for f in bounded.flags] == [("late", "Юна", night)]
+    unbounded = T.count_day(th.posts, day3_000(), roster_000(), rules)
+    assert [(f.kind, f.player) for f in unbounded.flags] == [("late", "Юна"), ("late", "Алтея"), ("late", "Энни")]
+    # a next day's start not after the close (a --deadline moved past it) bounds nothing
+    moved = T.count_day(th.posts, day3_000(next_day_start=day_at(13, "20:00")), roster_000(), rules)
+    assert [f.player for f in moved.flags] == ["Юна", "Алтея", "Энни"]

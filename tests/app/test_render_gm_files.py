@@ -1,0 +1,57 @@
+"""The GM's own theme and template files (`templates_dir`) as Notepad saves them: another encoding is a render error
+naming the file (and the line) and how to save it; a BOM is read past; `mafvote render` exits 2 with that error."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mafvote.render import RenderError, render
+from support import ok, refused
+
+SAVE_AS_UTF8 = "save it as UTF-8: in Notepad, Save As with Encoding UTF-8"
+NIGHT = {"outcome": {"night": 1, "deaths": []}}
+
+
+def gm_folder(tmp_path: Path, name: str, data: bytes) -> Path:
+    folder = tmp_path / "my"
+    (folder / "new_year").mkdir(parents=True)
+    (folder / "new_year" / name).write_bytes(data)
+    return folder
+
+
+THEME = '[phrases.night]\nno_deaths = "Все живы: Дед Мороз доволен"\n'
+TEMPLATE = "Ночь {{ 1 + 1 }}\n{{ phrase('night.no_deaths') }}\n"
+
+
+@pytest.mark.parametrize("name, data, where, what", [
+    ("theme.toml", THEME.encode("cp1251"), "line 2: ", "the file is not UTF-8 (saved as ANSI / windows-1251?)"),
+    ("theme.toml", THEME.encode("utf-16"), "", "the file is UTF-16 (Notepad's «Юникод»/«Unicode»), not UTF-8"),
+    ("night.j2", TEMPLATE.encode("cp1251"), "line 1: ", "the file is not UTF-8 (saved as ANSI / windows-1251?)"),
+    ("night.j2", TEMPLATE.encode("utf-16"), "", "the file is UTF-16 (Notepad's «Юникод»/«Unicode»), not UTF-8"),
+])
+def test_a_gm_file_in_another_encoding_is_a_render_error_naming_it(tmp_path, name, data, where, what):
+    folder = gm_folder(tmp_path, name, data)
+    with pytest.raises(RenderError) as info:
+        render("new_year", "night", NIGHT, fmt="text", templates_dir=folder)
+    assert str(info.value) == f"{folder / 'new_year' / name}: {where}{what}; {SAVE_AS_UTF8}"
+
+
+def test_a_bom_is_read_past_in_a_theme_file_and_in_a_template(tmp_path):
+    theme = gm_folder(tmp_path / "t", "theme.toml", THEME.encode("utf-8-sig"))
+    assert render("new_year", "night", NIGHT, fmt="text", templates_dir=theme) == "Все живы: Дед Мороз доволен\n"
+    template = gm_folder(tmp_path / "j", "night.j2", TEMPLATE.replace("\n", "\r\n").encode("utf-8-sig"))
+    out = render("new_year", "night", NIGHT, fmt="bbcode", templates_dir=template, variant=1)
+    assert out == "Ночь 2\nТрупов нет: все дожили до утра!\n"     # no U+FEFF first, no \r
+
+
+def test_render_command_names_the_ansi_theme_file_and_exits_2(new_game_dir):
+    config = new_game_dir / "config.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace('gm = ["Ведущий"]',
+                                                                 'gm = ["Ведущий"]\ntemplates_dir = "my"'),
+                      encoding="utf-8")
+    (new_game_dir / "my" / "new_year").mkdir(parents=True)
+    (new_game_dir / "my" / "new_year" / "theme.toml").write_bytes(THEME.encode("cp1251"))
+    ok("night", "resolve", "--night", "1")
+    assert refused("render", "night", "1") == (f"{(new_game_dir / 'my' / 'new_year' / 'theme.toml').resolve()}: line 2: "
+                                              f"the file is not UTF-8 (saved as ANSI / windows-1251?); {SAVE_AS_UTF8}")
