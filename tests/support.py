@@ -33,8 +33,8 @@ from mafvote.game import GameService, clock_at
 from mafvote.publish import ForumPublisher
 from mafvote.render import build_data, render_private
 from mafvote.store import Store
-from mafvote_resolver import (EVENT_KINDS, PRIVATE_KINDS, Action, DayCount, Rolls, apply_day, close_day, current_boss,
-                              loads_ruleset, new_game, resolve_night)
+from mafvote_resolver import (EVENT_KINDS, PRIVATE_KINDS, Action, DayCount, Rolls, append_action, apply_day, close_day,
+                              current_boss, loads_ruleset, new_game, parse_night_file, resolve_night)
 from mafvote_resolver.actions import check_action
 from mafvote_resolver.duty import night_duty
 from mafvote_scraper.crawl import crawl_topic
@@ -605,6 +605,31 @@ GH_ROSTER = {"Teresa": "Донья Тереса", "Alicia": "Алисия Ала
 
 
 GH_STATE = new_game("state_gh", [{"nick": n, "role": r} for n, r in GH_ROSTER.items()], GH)
+
+
+TM = load_ruleset("time_machine")
+NY = load_ruleset("new_year")
+# a 003 game: two mafiosi, the commissar, the doctor, the maniac; Zorro holds the button and the book, A the clock
+TM_ROSTER = [{"nick": "M1", "role": "Мафиозо"}, {"nick": "M2", "role": "Мафиозо"}, {"nick": "Com", "role": "Комиссар"},
+             {"nick": "Doc", "role": "Доктор"}, {"nick": "Man", "role": "Маньяк"},
+             {"nick": "Zorro", "role": "Мирный житель", "items": ["button", "book"]},
+             {"nick": "A", "role": "Мирный житель", "items": ["clock"]}, {"nick": "B", "role": "Мирный житель"},
+             {"nick": "C", "role": "Мирный житель"}]
+TM_STATE = new_game("h30", TM_ROSTER, TM)
+
+
+def night_text(*actions: Action) -> str:
+    """Night 1's file with `actions` in that order, as `night add` writes it."""
+    text = "night = 1\n"
+    for a in actions:
+        text = append_action(text, a)
+    return text
+
+
+def resolve_tm_file(text: str):
+    """Night 1 of the 003 game from a night file's text."""
+    night = parse_night_file(text, "night-1.toml", TM, TM_STATE)
+    return resolve_night(TM, TM_STATE, night.actions, Rolls("h30", 1, night.forced))
 
 
 def private_notes(ruleset_name: str, players: list[dict], actions: list[Action], night: int = 1,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import mafvote.game as game_mod
-from support import fill_store, ok, run, state
+from support import DAY_1_DEADLINE, TIME_MACHINE_ROLES, fill_store, ok, run, state
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"
@@ -312,3 +312,75 @@ def test_night_add_of_a_message_read_only_in_part_exits_2_and_writes_nothing(tm_
         assert code == 2, (actor, text)
         assert message in err and "read:" not in out
     assert (tm_dir / NIGHT1).read_text(encoding="utf-8") == before
+
+
+# --- night add and night roll in a 003 game on the test thread (the order of entry; what a roll may force)
+
+def test_rule_4_003_night_add_order_decides_whose_kill_is_used(play) -> None:
+    # РэдДи and King Eciton are mafiosi; the GM enters King Eciton's kill first
+    play("time_machine", TIME_MACHINE_ROLES, starts_with="day")
+    assert run("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)[0] == 0
+    assert run("night", "add", "--night", "1", "--actor", "King Eciton", "Убиваю Гаффа")[0] == 0
+    assert run("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Алису")[0] == 0
+    code, out, err = run("night", "resolve", "--night", "1", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [d["player"] for d in data["deaths"]] == ["Гафф"]
+    assert {"actor": "РэдДи", "ability": "kill",
+            "reason": "у мафии один выстрел за ночь: используется выстрел игрока King Eciton"} in data["refused"]
+
+
+def test_rule_4_003_a_role_shot_guessing_a_role_it_cannot_name_is_refused_when_entered(play) -> None:
+    # the guess decides who dies (the target, or the sender): refused while the GM can still ask the player
+    play("time_machine", TIME_MACHINE_ROLES, starts_with="day")
+    assert run("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)[0] == 0
+    code, _, err = run("night", "add", "--night", "1", "--actor", "РэдДи", "Доп. удар: Нежка — мирный житель")
+    assert code == 2
+    assert "role shot needs role = the guessed role, one of: Комиссар, Доктор, Маньяк (got 'Мирный житель')" in err
+    assert run("night", "add", "--night", "1", "--actor", "РэдДи", "Доп. удар: Нежка — доктор")[0] == 0
+
+
+def test_rule_4_003_night_add_of_a_used_up_item_names_the_night_not_a_line(play) -> None:
+    root = play("time_machine", TIME_MACHINE_ROLES, starts_with="day", items={"Alisa": ["book"]})
+    assert run("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)[0] == 0
+    assert run("night", "add", "--night", "1", "--actor", "Alisa", "Лечу книгой Гаффа")[0] == 0
+    assert run("night", "resolve", "--night", "1")[0] == 0
+    assert run("day", "close", "--day", "2", "--nobody")[0] == 0
+    code, _, err = run("night", "add", "--night", "2", "--actor", "Alisa", "Лечу книгой Гаффа")
+    assert code == 2
+    assert "night-2.toml: the new entry (not written): Alisa (Мирный житель) has no ability 'book' tonight: " \
+           "the item book was used up on night 1 (each item is used once) (Alisa can tonight: nothing)" in err
+    assert "line" not in err
+    assert not (root / "state" / "nights" / "ny" / "night-2.toml").exists()
+
+
+def test_night_roll_for_an_action_without_that_roll_is_refused_at_entry(play) -> None:
+    root = play("time_machine", TIME_MACHINE_ROLES, starts_with="day", items={"Alisa": ["book"]})
+    assert run("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)[0] == 0
+    assert run("night", "add", "--night", "1", "--actor", "Alisa", "Лечу книгой Гаффа")[0] == 0
+    night_text = root / "state" / "nights" / "ny" / "night-1.toml"
+    before = night_text.read_text(encoding="utf-8")
+    code, _, err = run("night", "roll", "--night", "1", "--actor", "Alisa", "evidence", "yes")
+    assert code == 2
+    assert "no evidence roll for Alisa tonight: rolls of Alisa's actions (book): none; force it for the player " \
+           "whose action draws it" in err
+    code, _, err = run("night", "roll", "--night", "1", "--actor", "Ронин", "evidence", "yes")
+    assert code == 2 and "rolls of Ronin's actions (none entered): none" in err
+    assert night_text.read_text(encoding="utf-8") == before
+
+
+def test_night_roll_names_the_rolls_the_actors_actions_draw(play) -> None:
+    # New Year: РэдДи is the boss (a double kill has 75 % evidence, a single one 0 %); Puss blocks (50 % silence)
+    root = play("new_year")
+    assert run("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Алису")[0] == 0
+    assert run("night", "add", "--night", "1", "--actor", "Puss", "Блокирую Соню")[0] == 0
+    code, _, err = run("night", "roll", "--night", "1", "--actor", "РэдДи", "evidence", "yes")
+    assert code == 2
+    assert "no evidence roll for РэдДи tonight: rolls of РэдДи's actions (kill): none; only РэдДи's kill or " \
+           "kill_intimidate can draw it (the chance depends on the targets)" in err
+    code, _, err = run("night", "roll", "--night", "1", "--actor", "Puss", "evidence", "yes")
+    assert code == 2 and "rolls of Puss's actions (block): silence" in err
+    code, out, err = run("night", "roll", "--night", "1", "--actor", "Puss", "silence", "yes")
+    assert code == 0, err
+    assert '[[rolls]]\nactor = "Puss"\nname = "silence"\nvalue = true\n' in \
+        (root / "state" / "nights" / "ny" / "night-1.toml").read_text(encoding="utf-8")

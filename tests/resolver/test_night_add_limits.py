@@ -12,7 +12,7 @@ import pytest
 from mafvote import rulesets
 from mafvote_resolver import (Action, ActionError, Rolls, append_action, apply_day, new_game, parse_night_file,
                               read_action, resolve_night)
-from support import load_ruleset
+from support import TM, TM_STATE, load_ruleset
 
 
 def enter(ruleset, state, actor: str, text: str):
@@ -155,3 +155,27 @@ def test_rule_4_another_target_and_a_night_with_three_alive_are_taken_at_entry()
                                          for p in state.players))
     assert entry_problems(ruleset, three, Action("Enzo", "heal", ("Соня",))) == []
     assert resolve_night(ruleset, three, [Action("Enzo", "heal", ("Соня",))], Rolls("g", 2, {})).refused == ()
+
+
+# --- a used-up item at entry: named with its night, no line of an unwritten file
+
+def test_rule_4_003_a_used_up_item_is_named_with_its_night_and_an_unwritten_entry_has_no_line() -> None:
+    one = resolve_night(TM, TM_STATE, [Action("Zorro", "book", ("C",))], Rolls("h30", 1))
+    state = one.state
+    text = append_action("night = 2\n", Action("Zorro", "book", ("C",)))
+    try:
+        parse_night_file(text, "night-2.toml", TM, state, unwritten=1)
+    except ActionError as exc:
+        assert [str(p) for p in exc.problems] == [
+            "night-2.toml: the new entry (not written): Zorro (Мирный житель) has no ability 'book' tonight: the item "
+            "book was used up on night 1 (each item is used once) (Zorro can tonight: button)"]
+    else:
+        raise AssertionError("a used-up item was accepted")
+    # a file the GM wrote names the line; the engine's own refusal says the same
+    try:
+        parse_night_file(text, "night-2.toml", TM, state)
+    except ActionError as exc:
+        assert exc.problems[0].where == "line 3"
+    two = resolve_night(TM, state, [Action("Zorro", "book", ("C",))], Rolls("h30", 2))
+    assert [r.reason for r in two.refused] == [
+        "Мирный житель has no ability 'book' tonight: the item book was used up on night 1 (each item is used once)"]

@@ -7,7 +7,7 @@ import pytest
 
 from mafvote_resolver import (Action, ActionError, Rolls, append_action, append_roll, apply_day, new_game, parse_night_file,
                       resolve_night)
-from support import GRAND_HOTEL_ROLES, load_ruleset, run
+from support import GH, GH_STATE, GRAND_HOTEL_ROLES, NY, load_ruleset, night_text, resolve_tm_file, run
 
 ROSTER = [{"nick": n, "role": r} for n, r in [
     ("Ronin", "Санта Клаус"), ("Trium", "Злой тролль"), ("Enzo", "Снеговик"), ("Nevermore", "Снежинка"),
@@ -242,3 +242,45 @@ def test_rule_4_004_night_add_refuses_an_action_without_its_target_and_writes_no
     assert code == 0, err
     assert "прочитано: Ronin: кровавое убийство → Nejka" in out
     assert 'ability = "bloody"\ntargets = ["Nejka"]' in night_file.read_text(encoding="utf-8")
+
+
+# --- the side has one kill a night: the one written first in the night file is used (003: «выстрел направляется от 1 из мафии, от кого, мафия решает сама»)
+
+def test_rule_4_003_the_kill_written_first_in_the_night_file_is_the_sides_kill() -> None:
+    out = resolve_tm_file(night_text(Action("M2", "kill", ("C",)), Action("M1", "kill", ("B",))))
+    assert [d.player for d in out.deaths] == ["C"]
+    assert [(r.actor, r.ability, r.reason) for r in out.refused] == [
+        ("M1", "kill", "у мафии один выстрел за ночь: используется выстрел игрока M2")]
+    # the other way round, the other kill: the nick's place in the alphabet never decides
+    out = resolve_tm_file(night_text(Action("M1", "kill", ("B",)), Action("M2", "kill", ("C",))))
+    assert [d.player for d in out.deaths] == ["B"]
+    assert [(r.actor, r.reason) for r in out.refused] == [
+        ("M2", "у мафии один выстрел за ночь: используется выстрел игрока M1")]
+
+
+def test_rule_4_003_the_role_shot_written_first_is_the_sides_and_the_refusal_says_so() -> None:
+    out = resolve_tm_file(night_text(Action("M2", "role_shot", ("Doc",), role="Доктор"),
+                                  Action("M1", "role_shot", ("Man",), role="Маньяк")))
+    assert [d.player for d in out.deaths] == ["Doc"]
+    assert [(r.actor, r.reason) for r in out.refused] == [
+        ("M1", "у мафии один доп. удар за ночь: используется доп. удар игрока M2")]
+
+
+def test_rule_4_004_the_mafia_kill_written_first_is_used_too() -> None:
+    text = append_action(append_action("night = 1\n", Action("Laura", "kill", ("Julio",))), Action("Hernando", "kill", ("Alfredo",)))
+    night = parse_night_file(text, "night-1.toml", GH, GH_STATE)
+    out = resolve_night(GH, GH_STATE, night.actions, Rolls("h30gh", 1))
+    assert [d.player for d in out.deaths] == ["Julio"]
+    assert [(r.actor, r.reason) for r in out.refused] == [
+        ("Hernando", "у мафии один выстрел за ночь: используется выстрел игрока Laura")]
+
+
+def test_rule_4_001_the_pair_keeps_its_reading_the_first_role_acts_whatever_the_file_order() -> None:
+    # rulesets/new_year.toml: "Both of the pair (sheriff + sergeant) send: the first role in this file's order acts"
+    state = new_game("h30pair", [{"nick": n, "role": r} for n, r in (("Ded", "Дед Мороз"), ("Snow", "Снегурочка"),
+                                                                      ("Boss", "Санта Клаус"), ("A", "мирная зверюшка"))], NY)
+    text = append_action(append_action("night = 1\n", Action("Snow", "check", ("Boss",))), Action("Ded", "kill", ("A",)))
+    night = parse_night_file(text, "night-1.toml", NY, state)
+    out = resolve_night(NY, state, night.actions, Rolls("h30pair", 1))
+    assert [d.player for d in out.deaths] == ["A"]
+    assert [(r.actor, r.reason) for r in out.refused] == [("Snow", "the pair has one action a night: Ded's kill is used")]

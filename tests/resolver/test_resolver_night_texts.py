@@ -11,7 +11,8 @@ import pytest
 
 from mafvote.render import build_data, render, render_private
 from mafvote_resolver import Action, Player, Rolls, new_game, read_action, resolve_night
-from support import SCENARIO_FILES, SCENARIOS, build, load_ruleset, night_actions, private_notes, run_file
+from support import (SCENARIO_FILES, SCENARIOS, TM, TM_STATE, build, load_ruleset, night_actions, private_notes,
+                     run_file)
 
 TM_ROSTER_ORDER = "tm_4_night_dead_in_roster_order_not_kill_order.toml"
 GH_BLOODY = "gh_4_bloody_kill_visitor_listed_in_roster_order.toml"
@@ -197,3 +198,46 @@ def test_rule_6_no_private_note_of_any_scenario_has_two_colons_or_никаких
             for line in text.splitlines()[1:]:
                 assert not _TWO_COLONS.search(line), f"{path.name}: {to}: {line}"
                 assert "никаких" not in line and "никого" not in line, f"{path.name}: {to}: {line}"
+
+
+# --- the GM's log: items lost with their holder, a role shot's death; the hireling's note (000)
+
+def test_rule_4_003_an_item_used_the_night_its_holder_dies_is_not_logged_as_lost() -> None:
+    out = resolve_night(TM, TM_STATE, [Action("Zorro", "button", ("B",)), Action("Man", "kill", ("Zorro",))], Rolls("h30", 1))
+    assert sorted(d.player for d in out.deaths) == ["B", "Zorro"]
+    # "Если умирает его владелец, не воспользовавшись им - он исчезает": only the unused book is lost
+    assert [line for line in out.log if line.startswith("items:")] == ["items: Zorro dies holding book unused; it is lost"]
+    both = resolve_night(TM, TM_STATE, [Action("Man", "kill", ("Zorro",))], Rolls("h30", 1))
+    assert [line for line in both.log if line.startswith("items:")] == [
+        "items: Zorro dies holding button, book unused; they are lost"]
+
+
+def test_rule_4_003_a_role_shot_death_is_logged_once() -> None:
+    out = resolve_night(TM, TM_STATE, [Action("M1", "role_shot", ("Man",), role="Маньяк"), Action("Doc", "heal", ("Man",))],
+                        Rolls("h30", 1))
+    assert [line for line in out.log if line.startswith("kill: Man")] == [
+        "kill: Man dies (role shot by M1; past heals and protections)"]
+
+
+def test_rule_4_000_the_hirelings_note_names_the_employer_without_inflecting_him() -> None:
+    pc = load_ruleset("peculiar")
+    state = new_game("h30pc", [{"nick": "Франклин", "role": "Мистер Барон"}, {"nick": "Фредди", "role": "Мено и Куо-Рама"},
+                               {"nick": "Виктор Бонтли", "role": "Странный ребёнок"}, {"nick": "Юна", "role": "Странный ребёнок"},
+                               {"nick": "Рики", "role": "Странный ребёнок"}], pc)
+    ok = resolve_night(pc, state, [Action("Фредди", "hire", ("Франклин",))], Rolls("h30pc", 1))
+    assert [(p.to, p.text) for p in ok.private] == [("Фредди", "Найм у игрока Франклин удался.")]
+    bad = resolve_night(pc, state, [Action("Фредди", "hire", ("Виктор Бонтли",))], Rolls("h30pc", 1))
+    assert [(p.to, p.text) for p in bad.private] == [("Фредди", "Найм у игрока Виктор Бонтли не удался.")]
+
+
+def test_rule_4_000_a_refused_hire_is_told_to_the_hireling_too() -> None:
+    # seed 000: the GM tells Мено every night whether the hire worked; the 3-posts rule refused this one
+    from dataclasses import replace
+
+    pc = load_ruleset("peculiar")
+    state = new_game("h35pc", [{"nick": "Франклин", "role": "Мистер Барон"}, {"nick": "Фредди", "role": "Мено и Куо-Рама"},
+                               {"nick": "Юна", "role": "Странный ребёнок"}, {"nick": "Рики", "role": "Странный ребёнок"}], pc)
+    state = replace(state, under_active=frozenset({"Фредди"}))
+    out = resolve_night(pc, state, [Action("Фредди", "hire", ("Франклин",))], Rolls("h35pc", 1))
+    assert [r.reason.split(":")[0] for r in out.refused] == ["under-active"]
+    assert [(p.to, p.kind, p.text) for p in out.private] == [("Фредди", "hire", "Найм у игрока Франклин не удался.")]
