@@ -223,11 +223,11 @@ def test_the_games_page_links_the_compact_live_count_files_while_the_day_runs(fo
     # votecount-<game>.html (the theme's self-refreshing table) and .bbcode are kept (INTERFACE.md names them):
     # the running day's section of the public game page links both; the GM's page, in another folder, does not
     path = tmp_path / "config.toml"
-    path.write_text(CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
+    path.write_text(DAEMON_CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
     config = load_config(path)
     public = tmp_path / "public"
     with Daemon(config, channels={"webhook": Recorder()}, client_factory=quick_client, sleep=lambda s: None) as daemon:
-        run(daemon, forum, msk("10:00"), msk("12:10"), timedelta(minutes=5))
+        run_day(daemon, forum, msk("10:00"), msk("12:10"), timedelta(minutes=5))
         page = (public / "ny" / "index.html").read_text(encoding="utf-8")
         links = re.search(r'<p class="meta count-files">(.*?)</p>', page).group(1)
         assert links == ('<a href="../votecount-ny.html">компактная таблица подсчёта (обновляется сама)</a> · '
@@ -239,9 +239,9 @@ def test_the_games_page_links_the_compact_live_count_files_while_the_day_runs(fo
         assert re.findall(r"(?m)^(\S+): (\d+) \(против", bbcode) == [("Ronin", "1"), ("Соня", "1")]
         assert "votecount-" not in (gm_pages_dir(config) / "ny" / "index.html").read_text(encoding="utf-8")
         # after the deadline the day is closed by the GM: the night has no running count, so no link
-        run(daemon, forum, msk("12:15"), msk("22:30"), timedelta(minutes=15))
+        run_day(daemon, forum, msk("12:15"), msk("22:30"), timedelta(minutes=15))
         result = CliRunner().invoke(cli, ["day", "close", "-c", str(path), "--day", "1"], catch_exceptions=False)
         assert result.exit_code == 0, result.output
-        run(daemon, forum, msk("22:45"), msk("23:00"), timedelta(minutes=15), script=[])
+        run_day(daemon, forum, msk("22:45"), msk("23:00"), timedelta(minutes=15), script=[])
     page = (public / "ny" / "index.html").read_text(encoding="utf-8")
     assert "Сейчас ночь 1" in page and "count-files" not in page and "votecount-" not in page

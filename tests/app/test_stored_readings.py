@@ -125,7 +125,7 @@ def test_a_count_reads_no_html_from_the_store(game_dir, monkeypatch):
 
 def test_a_store_read_without_html_gives_the_html_of_a_version_without_a_current_reading(tmp_path):
     db = tmp_path / "m.db"
-    fill_store(db)
+    fill_store_post_by_post(db)
     with sqlite3.connect(db) as conn:
         conn.execute("update post_versions set reading_code = ? where post_id % 2 = 0", [READING_VERSION - 1])
         htmls = dict(conn.execute("select post_id, html from post_versions"))

@@ -1,13 +1,13 @@
-"""Shared builders for the tally tests (imported by the other test_tally_* files), plus the tests
-of the builders' own inputs: the bad-input errors of issue 3 ("Done when", last bullet)."""
+"""The count's inputs: the bad-input errors of issue 3 ("Done when", last bullet) and posts made from the store's
+record. The builders the tally tests share (at, post, count, ...) are in tests/support.py."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 
 import mafvote_tally as T
-from support import PLAYERS, at, count, counted, flags, post, red, totals
+from support import PLAYERS, at, blue, count, counted, day_state, flags, post, red, roster, totals
 
 # ------------------------------------------------------------------------------ bad input errors
 
@@ -111,7 +111,7 @@ def test_a_count_from_stored_readings_without_html_is_the_count_from_the_html():
         expected = count(from_html, rules=rules)
         matcher = T.RosterMatcher.from_roster(roster())
         matcher.flats.update(flats)
-        got = T.count_day(keyed, state(), roster(), T.VoteRules.from_mapping(rules), game="test", matcher=matcher)
+        got = T.count_day(keyed, day_state(), roster(), T.VoteRules.from_mapping(rules), game="test", matcher=matcher)
         assert got.to_json() == expected.to_json()
     assert ("not_a_vote", "Вася") in flags(count(from_html))
     assert counted(count(from_html))["Соня"] == ("Петя", "red")
