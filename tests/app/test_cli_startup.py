@@ -13,6 +13,7 @@ import click
 from click.testing import CliRunner
 
 from mafvote.cli import _COMMANDS, cli, load_all_commands
+from support import GAME_CONFIG, WINDOW, fill_store_post_by_post
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,11 +101,9 @@ def test_tally_counts_without_jinja_httpx_or_the_alert_channels(tmp_path):
     """`mafvote tally` of a real day (the bundled MyBB thread, the GM view with its flags worded as the alerts
     word them) loads neither the templates' Jinja nor httpx: the shown names come from mafvote.shown_names, not
     mafvote.render, and the alert record from mafvote.alert_record, not the channels of mafvote.alerts."""
-    from test_cli_tally import CONFIG, WINDOW, fill_store
-
-    (tmp_path / "config.toml").write_text(CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db"),
+    (tmp_path / "config.toml").write_text(GAME_CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db"),
                                           encoding="utf-8")
-    fill_store(tmp_path / "state" / "m.db")
+    fill_store_post_by_post(tmp_path / "state" / "m.db")
     # the day is over (test_cli_tally's AFTER): the GM's clock, as its tests set it
     after = ("import datetime, mafvote.game; mafvote.game.utc_now = "
              "lambda: datetime.datetime(2027, 1, 2, tzinfo=datetime.timezone.utc)")
