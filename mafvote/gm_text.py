@@ -19,8 +19,8 @@ from mafvote_tally.format import hidden_outcome_facts
 from . import messages
 from .messages import text as t
 
-__all__ = ["ability", "death_cause", "hidden_outcome", "journal", "night_text", "problem_line", "problem_text", "reason",
-           "roll_name"]
+__all__ = ["ability", "death_cause", "hidden_outcome", "journal", "night_text", "problem", "problem_line", "problem_text",
+           "reason", "resolver_error", "roll_name"]
 
 
 def _listing(names: Any) -> str:
@@ -68,11 +68,21 @@ def journal(line: Any) -> str:
         words["deaths"] = "; ".join(t("journal.death_order.item", player=p, causes=", ".join(cause(c) for c in cs))
                                     for p, cs in zip(facts.get("players") or (), facts.get("causes") or ()))
     for k, v in facts.items():
-        if k == "reason":
-            v = journal(v)
+        if k == "reason" or getattr(v, "key", None) is not None:
+            v = journal(v)      # a line inside a line: a refusal's reason, a hint's own reason, a place
+        elif k in _ABILITY_LISTS and isinstance(v, (list, tuple)):
+            v = ", ".join(ability(str(x)) for x in v) or t("journal.list.none")
+        elif k == "either" and isinstance(v, (list, tuple)):
+            v = t("journal.list.or").join(f"«{ability(str(x))}»" for x in v)
+        elif k == "rolls" and isinstance(v, (list, tuple)):
+            v = ", ".join(f"«{roll_name(str(x))}»" for x in v) or t("journal.list.none")
+        elif k == "roll":
+            v = roll_name(str(v))
+        elif k == "options" and isinstance(v, (list, tuple)):
+            v = t("journal.list.or").join(t("journal.hint.learn.option", option=o, words=w) for o, w in v)
         elif k == "cause":
             v = cause(str(v))
-        elif k in ("ability", "card", "kind"):
+        elif k in ("ability", "card", "kind", "item"):
             v = ability(str(v))
         elif k == "name" and key == "roll":
             v = roll_name(str(v))
@@ -89,6 +99,30 @@ def journal(line: Any) -> str:
             v = _listing(v)
         words[k] = v
     return t(f"journal.{key}", **words)
+
+
+_ABILITY_LISTS = ("abilities", "entered")   # facts that list a role's abilities (by identifier)
+
+
+def problem(p: Any) -> str:
+    """A problem of a GM's input (resolver.Problem: a night file, a phrase for `night add`, a roll) in the
+    current language: its file, place, message and hint, each a journal line (resolver.journal.Line) when the
+    resolver gave it a key, as written otherwise (a path, the GM's phrase)."""
+    parts = [_problem_part(x) for x in (p.file, p.where, p.message) if x]
+    text = ": ".join(parts)
+    return t("problem.with_hint", text=text, hint=_problem_part(p.hint)) if p.hint else text
+
+
+def _problem_part(x: Any) -> str:
+    # a night entry's line is worded by the journal's keys (`journal.entry.*`), a ruleset's by `ruleset.*`
+    key = getattr(x, "key", None)
+    return journal(x) if key is None or messages.has(f"journal.{key}") else problem_text(x)
+
+
+def resolver_error(exc: Any) -> str:
+    """A resolver error (every problem it lists, one a line) in the current language."""
+    problems = getattr(exc, "problems", None)
+    return "\n".join(problem(p) for p in problems) if problems else str(exc)
 
 
 def _flag(key: str, fact: str, v: Any) -> str:

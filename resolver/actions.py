@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from .toml_text import loads as toml_loads
+from .journal import Line
 from .checks import current_boss, repeat_target
 from .errors import ActionError, Problem
 from .rolls import CHOICE_ROLLS, ROLL_NAMES, canonical_roll
@@ -111,8 +112,29 @@ def _key_line(text: str, key: str) -> str:
         if line.lstrip().startswith("["):
             return ""    # past the top level: the key is inside a table
         if pattern.match(line):
-            return f"line {i}"
+            return where_line(i)
     return ""
+
+
+def where_line(n: int | str) -> Line:
+    """`line N` of a GM's file, as a problem names where it is."""
+    return Line("where.line", "line {n}", n=n)
+
+
+def where_key(key: str) -> Line:
+    """A top-level key of a night file (`night`, `actions`) as a problem names where it is."""
+    return Line("where.key", "{key}", key=key)
+
+
+NEW_ENTRY = Line("where.new_entry", "the new entry (not written)")
+NIGHT_ROLL = Line("where.command", "{command}", command="night roll")   # the command whose input is wrong
+WRITE_ROLE = Line("hint.write_role", 'write role = "..."')
+PARTNER = Line("hint.choose_partner", "choose a living partner")
+ROLLS_HINT = Line("hint.rolls", "one of: {names}", names=", ".join(ROLL_NAMES))
+
+
+def unknown_roll(name) -> Line:
+    return Line("file.unknown_roll", "unknown roll {written}", written=repr(name), roll=str(name))
 
 
 def _mistyped(entry: Mapping) -> list[tuple[str, str]]:
@@ -121,10 +143,12 @@ def _mistyped(entry: Mapping) -> list[tuple[str, str]]:
     for key in ("targets", "kill"):
         value = entry.get(key, [])
         if not isinstance(value, str) and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            out.append((f"{key} must be a list of names, not {value!r}", f'write {key} = ["Вася"] or {key} = ["Вася", "Петя"]'))
+            out.append((Line("entry.not_names", "{key} must be a list of names, not {value}", key=key, value=repr(value)),
+                        Line("hint.write_names", 'write {key} = ["Вася"] or {key} = ["Вася", "Петя"]', key=key)))
     for key in ("role", "copy", "question", "learn"):
         if not isinstance(entry.get(key, ""), str):
-            out.append((f"{key} must be text in quotes, not {entry[key]!r}", f'write {key} = "..."'))
+            out.append((Line("entry.not_text", "{key} must be text in quotes, not {value}", key=key, value=repr(entry[key])),
+                        Line("hint.write_text", 'write {key} = "..."', key=key)))
     return out
 
 
@@ -135,12 +159,18 @@ def _tables(data: Mapping, key: str, text: str, source: str, problems: list[Prob
     if isinstance(entries, list):
         return entries
     header = re.compile(r"^\s*\[\s*" + re.escape(key) + r"\s*\]")
-    line = next((f"line {i}" for i, t in enumerate(text.splitlines(), 1) if header.match(t)), "")
-    what = "action" if key == "actions" else "roll"
-    written = f"[{key}] is one table" if line else f"{key} = {entries!r} is not a list of tables"
+    line = next((where_line(i) for i, t in enumerate(text.splitlines(), 1) if header.match(t)), "")
+    written = (Line("file.single_brackets", "[{key}] is one table", key=key) if line else
+               Line("file.not_tables", "{key} = {value} is not a list of tables", key=key, value=repr(entries)))
     line = line or _key_line(text, key)
-    problems.append(Problem(source, line or key, written, f"use [[{key}]] (double brackets): one table per {what}"))
+    problems.append(Problem(source, line or where_key(key), written, double_brackets(key)))
     return []
+
+
+def double_brackets(key: str) -> Line:
+    """The hint for `[actions]` / `[rolls]` written with single brackets."""
+    what = "action" if key == "actions" else "roll"
+    return Line(f"hint.double_brackets.{key}", "use [[{key}]] (double brackets): one table per {what}", key=key, what=what)
 
 
 def available_abilities(ruleset: Ruleset, state: GameState, nick: str) -> dict[str, tuple[Ability, bool]]:
@@ -180,20 +210,25 @@ def item_gone(ruleset: Ruleset, state: GameState, nick: str, name: str) -> str:
         return ""
     if state.uses.get(f"{nick}/{card.name}", 0):
         night = state.counters.get(f"{nick}/{card.name}@night", 0)
-        return f"the item {card.name} was used up" + (f" on night {night}" if night else "") + " (each item is used once)"
-    return f"{nick} holds no {card.name}"
+        if night:
+            return Line("refusal.item_used_on", "the item {item} was used up on night {night} (each item is used once)",
+                        item=card.name, night=night)
+        return Line("refusal.item_used", "the item {item} was used up (each item is used once)", item=card.name)
+    return Line("refusal.item_not_held", "{player} holds no {item}", player=nick, item=card.name)
 
 
 def repeated_targets(targets: Sequence[str]) -> str:
     """Why the night refuses an action that names one player twice ("Убиваю Соню и Соню"), or "". The engine's
     CHECK_ACTIONS and the night file's check (`check_action`, so `night add`) ask this one rule."""
-    return "the same target twice" if len(set(targets)) != len(targets) else ""
+    return Line("refusal.twice", "the same target twice") if len(set(targets)) != len(targets) else ""
 
 
 def self_targeted(card: Ability, actor: str, targets: Sequence[str]) -> str:
     """Why the night refuses a card aimed at its own sender ("Убиваю Ронина и Соню" from Ronin), or "": only a
     card with `self_target` (the doctor's heal, the lawyer's alibi) may be. One rule for the engine and `check_action`."""
-    return f"{card.name} cannot target oneself" if actor in targets and not card.self_target else ""
+    if actor in targets and not card.self_target:
+        return Line("refusal.oneself", "{ability} cannot target oneself", ability=card.name)
+    return ""
 
 
 def copied_card(ruleset: Ruleset, action: Action) -> Ability | None:
@@ -217,12 +252,14 @@ def _spent(ruleset: Ruleset, state: GameState, nick: str, card: Ability) -> str:
         key = f"side:{side}/{card.name}" if card.uses_scope == "side" else f"{nick}/{card.name}"
         if state.uses.get(key, 0) >= card.uses:
             whole = " на всю сторону" if card.uses_scope == "side" else ""
-            return f"{card.name} уже использовано: {card.uses} раз за игру{whole}"
+            return Line.said("entry.used_up", f"{card.name} уже использовано: {card.uses} раз за игру{whole}",
+                             ability=card.name, n=card.uses, side=card.uses_scope == "side")
     if card.cooldown:
         used = state.counters.get(f"{nick}/{card.name}@night", 0)
         if used and state.night + 1 - used <= card.cooldown:
-            return (f"{card.name}: раз в {card.cooldown + 1} ночи, использовано в ночь {used}; снова можно в ночь "
-                    f"{used + card.cooldown + 1}")
+            return Line.said("entry.cooldown", f"{card.name}: раз в {card.cooldown + 1} ночи, использовано в ночь {used}; "
+                             f"снова можно в ночь {used + card.cooldown + 1}", ability=card.name, every=card.cooldown + 1,
+                             used=used, next=used + card.cooldown + 1)
     return ""
 
 
@@ -243,86 +280,111 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
     names = [p.nick for p in state.players]
     actor = find_player(state.players, action.actor)
     if actor is None:
-        bad(f"actor {action.actor!r} is not in the game", did_you_mean(action.actor, names))
+        bad(Line("entry.actor_unknown", "actor {written} is not in the game", written=repr(action.actor), actor=action.actor),
+            did_you_mean(action.actor, names))
         return action, problems
     if not actor.alive:
-        bad(f"actor {actor.nick} is dead ({actor.died})", "dead players have no night action; remove the entry")
+        bad(Line("entry.actor_dead", "actor {actor} is dead ({died})", actor=actor.nick, died=actor.died),
+            Line("hint.dead_actor", "dead players have no night action; remove the entry"))
     resolved_targets = []
     for field_name in ("targets", "kill"):
         resolved = []
         for t in getattr(action, field_name):
             p = find_player(state.players, t)
             if p is None:
-                bad(f"{field_name}: {t!r} is not in the game", did_you_mean(t, names))
+                bad(Line("entry.target_unknown", "{key}: {written} is not in the game", key=field_name, written=repr(t),
+                         target=t), did_you_mean(t, names))
                 continue
             if not p.alive:
-                bad(f"{field_name}: {p.nick} is dead ({p.died})", "choose a living player")
+                bad(Line("entry.target_dead", "{key}: {target} is dead ({died})", key=field_name, target=p.nick, died=p.died),
+                    Line("hint.choose_living", "choose a living player"))
             resolved.append(p.nick)
         resolved_targets.append(tuple(resolved))
     if actor.alive:
         available = available_abilities(ruleset, state, actor.nick)
         gone = item_gone(ruleset, state, actor.nick, action.ability)
         if action.ability not in available and gone:
-            bad(f"{actor.nick} ({actor.role}) has no ability {action.ability!r} tonight: {gone}",
-                f"{actor.nick} can tonight: {', '.join(available) or 'nothing'}")
+            bad(Line("entry.no_ability_gone", "{actor} ({role}) has no ability {written} tonight: {reason}", actor=actor.nick,
+                     role=actor.role, written=repr(action.ability), ability_id=action.ability, reason=gone),
+                Line("hint.can_tonight", "{actor} can tonight: {listed}", actor=actor.nick,
+                     listed=", ".join(available) or "nothing", abilities=list(available)))
         elif action.ability not in available:
-            bad(f"{actor.nick} ({actor.role}) has no ability {action.ability!r} tonight",
-                f"the role can: {', '.join(available) or 'nothing'}")
+            bad(Line("entry.no_ability", "{actor} ({role}) has no ability {written} tonight", actor=actor.nick,
+                     role=actor.role, written=repr(action.ability), ability_id=action.ability),
+                Line("hint.role_can", "the role can: {listed}", listed=", ".join(available) or "nothing",
+                     abilities=list(available)))
         else:
             card = available[action.ability][0]
             if len(action.targets) < card.min_targets:
                 # told at entry, not at resolve: the night would apply without the action ("Блицкриг на X" whose
                 # X was not read), while the GM can still ask the player before the deadline
                 got = f"{len(action.targets)} ({', '.join(action.targets)})" if action.targets else "none"
-                bad(f"{card.name} needs {card.min_targets} target(s), got {got}",
-                    f"ask {actor.nick} whom, then write targets = [...] or `night add` the message again")
+                bad(Line("entry.min_targets", "{ability} needs {n} target(s), got {got}", ability=card.name,
+                         n=card.min_targets, got=got, count=len(action.targets), targets=", ".join(action.targets)),
+                    Line("hint.ask_whom", "ask {actor} whom, then write targets = [...] or `night add` the message again",
+                         actor=actor.nick))
             if card.kind == "copy":
                 copied = ruleset.find_role(action.role) if action.role else None
                 if copied is None:
-                    bad(f"copy: role {action.role!r} is not in ruleset {ruleset.name}",
-                        did_you_mean(action.role, [r.name for r in ruleset.roles]) or "write role = \"...\"")
+                    bad(Line("entry.copy_role_unknown", "copy: role {written} is not in ruleset {ruleset}",
+                             written=repr(action.role), role=action.role, ruleset=ruleset.name),
+                        did_you_mean(action.role, [r.name for r in ruleset.roles]) or WRITE_ROLE)
                 elif copied.name not in {p.role for p in state.players}:
-                    bad(f"copy: role {copied.name!r} is not in this game's setup")
+                    bad(Line("entry.copy_role_absent", "copy: role {written} is not in this game's setup",
+                             written=repr(copied.name), role=copied.name))
             elif card.kind == "role_shot":
                 guessed, allowed = shot_guess(ruleset, card, action.role)
                 if guessed is None:
                     # told at entry: the guess decides who dies, and the GM can still ask the player
                     got = f" (got {action.role!r})" if action.role else ""
-                    bad(f"role shot needs role = the guessed role, one of: {', '.join(allowed)}{got}",
-                        did_you_mean(action.role, allowed) or "write role = \"...\"")
+                    bad(Line("entry.role_shot_role_got" if action.role else "entry.role_shot_role",
+                             "role shot needs role = the guessed role, one of: {roles}{got}",
+                             roles=", ".join(allowed), got=got, written=action.role),
+                        did_you_mean(action.role, allowed) or WRITE_ROLE)
             elif card.kind == "heal_from_role":
                 if not action.role or (ruleset.find_role(action.role) is None and not ruleset.side_id(action.role)):
-                    bad(f"heal_from_role needs role = a role or side of ruleset {ruleset.name}",
-                        f"sides: {', '.join(ruleset.sides)}")
+                    bad(Line("entry.heal_from_role", "heal_from_role needs role = a role or side of ruleset {ruleset}",
+                             ruleset=ruleset.name),
+                        Line("hint.sides", "sides: {ids}", ids=", ".join(ruleset.sides),
+                             titles=", ".join(s.title for s in ruleset.sides.values())))
             # what the night refuses whole is refused at entry, while the GM can still ask the player
             aimed = copied_card(ruleset, action) if card.kind == "copy" else card
             twice = repeated_targets(resolved_targets[0]) if at_entry else ""
             if twice:
-                bad(f"{twice} ({', '.join(resolved_targets[0])})",
-                    f"the night would refuse the whole action; ask {actor.nick} whom they meant and write each "
-                    "target once")
+                bad(Line("entry.refused", "{reason} ({targets})", reason=twice, targets=", ".join(resolved_targets[0])),
+                    Line("hint.twice", "the night would refuse the whole action; ask {actor} whom they meant and write "
+                         "each target once", actor=actor.nick))
             oneself = self_targeted(aimed, actor.nick, resolved_targets[0]) if aimed is not None and at_entry else ""
             if oneself and not card.partners_only:   # a partners-only card says it below, as the engine does
-                bad(f"{oneself} ({', '.join(resolved_targets[0])})",
-                    f"the night would refuse the whole action; ask {actor.nick} for another target")
+                bad(Line("entry.refused", "{reason} ({targets})", reason=oneself, targets=", ".join(resolved_targets[0])),
+                    Line("hint.another_target_whole", "the night would refuse the whole action; ask {actor} for another "
+                         "target", actor=actor.nick))
             if card.kind != "copy" and at_entry:
                 # issue 15 point 5: the limits the night would refuse are told at entry, while the GM can still
                 # ask the player for another action (003's role shot used up, 004 Алисия's «Покажи лицо» in its
                 # cooldown); the engine's own checks (resolver.admission `admit`) stay for a hand-written file
                 limit = _spent(ruleset, state, actor.nick, card)
                 if limit:
-                    bad(limit, f"ночь отказала бы в действии; спросите {actor.nick}, что он делает вместо этого")
+                    bad(limit, Line.said("hint.instead", f"ночь отказала бы в действии; спросите {actor.nick}, что он "
+                                         "делает вместо этого", actor=actor.nick))
             if card.kind != "copy" and at_entry:  # Абрахам's copy has its own memory (`must_change`), checked at resolve
                 again = repeat_target(ruleset, state, actor.nick, card, resolved_targets[0], action.role)
                 if again:
                     # RULES.md §4 table (doctor, girl, shahid, 000 lawyer: "not the same player two nights running"):
                     # told at entry, while the GM can still ask the player (`night add` took it, and
                     # `night resolve` refused it after the deadline)
-                    other = "another killer (role or side)" if card.kind == "heal_from_role" else "another target"
-                    bad(again, f"the night would refuse the action; ask {actor.nick} for {other}")
+                    if card.kind == "heal_from_role":
+                        bad(again, Line("hint.another_killer", "the night would refuse the action; ask {actor} for "
+                                        "another killer (role or side)", actor=actor.nick))
+                    else:
+                        bad(again, Line("hint.another_target", "the night would refuse the action; ask {actor} for "
+                                        "another target", actor=actor.nick))
             if card.watch_options and watch_option(card, action.learn) not in card.watch_options:
-                bad(f"{card.name}: learn = {action.learn!r} is not one of its choices",
-                    " or ".join(f'learn = "{o}" ({WATCH_OPTIONS[o][0]})' for o in card.watch_options))
+                bad(Line("entry.learn", "{ability}: learn = {written} is not one of its choices", ability=card.name,
+                         written=repr(action.learn)),
+                    Line("hint.learn", "{choices}", choices=" or ".join(f'learn = "{o}" ({WATCH_OPTIONS[o][0]})'
+                                                                         for o in card.watch_options),
+                         options=[(o, WATCH_OPTIONS[o][0]) for o in card.watch_options]))
             if card.partners_only:
                 # 004 Элиса: "гостей своих подельников ... Своих гостей - не знает" (the engine refuses it too,
                 # after redirects; told here so the GM can ask the player again before the night ends)
@@ -334,9 +396,11 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
                 itself, strangers = not_partners(actor.nick, side_of(actor.nick),
                                                  [(t, side_of(t)) for t in resolved_targets[0]])
                 if itself:
-                    bad(f"{card.name} watches a partner, never oneself", "choose a living partner")
+                    bad(Line("entry.watch_partner", "{ability} watches a partner, never oneself", ability=card.name),
+                        PARTNER)
                 for t in strangers:
-                    bad(f"{card.name} watches partners only: {t} is not of {actor.nick}'s side", "choose a living partner")
+                    bad(Line("entry.watch_partners_only", "{ability} watches partners only: {target} is not of {actor}'s "
+                             "side", ability=card.name, target=t, actor=actor.nick), PARTNER)
     return replace(action, actor=actor.nick, targets=resolved_targets[0], kill=resolved_targets[1]), problems
 
 
@@ -349,39 +413,46 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState,
     except tomllib.TOMLDecodeError as exc:
         # `night add` appends [[actions]] after a hand-written [actions]: TOML says "Cannot overwrite a value";
         # the slip to fix is the single brackets
-        single = [Problem(source, f"line {i}", f"[{m[1]}] is one table", f"use [[{m[1]}]] (double brackets): one table "
-                          f"per {m[1][:-1]}") for i, line in enumerate(text.splitlines(), 1)
+        single = [Problem(source, where_line(i), Line("file.single_brackets", "[{key}] is one table", key=m[1]),
+                          double_brackets(m[1])) for i, line in enumerate(text.splitlines(), 1)
                   if (m := re.match(r"^\s*\[\s*(actions|rolls)\s*\]", line))]
-        raise ActionError(single or Problem(source, f"line {toml_error_line(exc)}", f"TOML syntax: {exc}",
-                                            "names need quotes: actor = \"Вася\"; lists need brackets: targets = [\"Петя\"]")) from None
+        raise ActionError(single or Problem(source, where_line(toml_error_line(exc)),
+                                            Line("file.toml", "TOML syntax: {detail}", detail=str(exc)),
+                                            Line("hint.toml", "names need quotes: actor = \"Вася\"; lists need brackets: "
+                                                 "targets = [\"Петя\"]"))) from None
     problems: list[Problem] = []
     for key in data:
         if key not in ("night", "actions", "rolls"):
-            problems.append(Problem(source, key, "unknown key", "a night file has night, [[actions]] and [[rolls]]"))
+            problems.append(Problem(source, where_key(key), Line("file.unknown_key", "unknown key"),
+                                    Line("hint.night_file_keys", "a night file has night, [[actions]] and [[rolls]]")))
     lines = _entry_lines(text, "actions")
     night = data.get("night", state.night + 1)
     if not isinstance(night, int) or isinstance(night, bool):
         # `night = "3"`: compared as text, it would be "for night 3, the game is at night 3"
-        problems.append(Problem(source, _key_line(text, "night") or "night", f"night must be a number, not {night!r}",
-                                f"write night = {state.night + 1}, without quotes"))
+        problems.append(Problem(source, _key_line(text, "night") or where_key("night"),
+                                Line("file.night_not_number", "night must be a number, not {value}", value=repr(night)),
+                                Line("hint.night_number", "write night = {night}, without quotes", night=state.night + 1)))
         night = state.night + 1
     actions: list[Action] = []
     own_by_actor: dict[str, tuple[str, str]] = {}
     entries = _tables(data, "actions", text, source, problems)
     for i, entry in enumerate(entries):
-        where = f"line {lines[i]}" if i < len(lines) else f"actions[{i}]"
+        where = where_line(lines[i]) if i < len(lines) else where_key(f"actions[{i}]")
         if i >= len(entries) - unwritten:
-            where = "the new entry (not written)"
+            where = NEW_ENTRY
         if not isinstance(entry, dict):
-            problems.append(Problem(source, where, f"an action is a table, not {entry!r}",
-                                    "write each action under [[actions]] with actor = \"...\", ability = \"...\", "
-                                    "targets = [...]"))
+            problems.append(Problem(source, where, Line("file.action_not_table", "an action is a table, not {value}",
+                                                        value=repr(entry)),
+                                    Line("hint.action_table", "write each action under [[actions]] with actor = \"...\", "
+                                         "ability = \"...\", targets = [...]")))
             continue
         unknown = [k for k in entry if k not in _ACTION_KEYS]
         for k in unknown:
-            problems.append(Problem(source, where, f"unknown key {k!r}", did_you_mean(k, _ACTION_KEYS)))
+            problems.append(Problem(source, where, Line("file.unknown_action_key", "unknown key {written}", written=repr(k),
+                                                        key=k), did_you_mean(k, _ACTION_KEYS)))
         if not isinstance(entry.get("actor"), str) or not isinstance(entry.get("ability"), str):
-            problems.append(Problem(source, where, "an action needs actor = \"...\" and ability = \"...\""))
+            problems.append(Problem(source, where, Line("file.action_needs", "an action needs actor = \"...\" and "
+                                                        "ability = \"...\"")))
             continue
         mistyped = _mistyped(entry)
         if mistyped:
@@ -410,43 +481,51 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState,
             who = "+".join(sorted((action.actor, link[0]))) if pair else action.actor
             key = who + ("/boss" if on_behalf else "") + (f"/{card.name}" if extra else "")
             if key in own_by_actor and pair and own_by_actor[key][1] != action.actor:
-                problems.append(Problem(source, where, f"{action.actor} и {link[0]} ходят одним действием на двоих "
-                                        f"(«одно на двоих»): действие {own_by_actor[key][1]} уже внесено "
-                                        f"({own_by_actor[key][0]}) и считается",
-                                        "первое внесённое действие пары считается; уберите второе или замените первое"))
+                problems.append(Problem(source, where, Line.said(
+                    "entry.pair_one_action", f"{action.actor} и {link[0]} ходят одним действием на двоих "
+                    f"(«одно на двоих»): действие {own_by_actor[key][1]} уже внесено ({own_by_actor[key][0]}) и считается",
+                    actor=action.actor, partner=link[0], first=own_by_actor[key][1], at=own_by_actor[key][0]),
+                    Line.said("hint.pair_one_action", "первое внесённое действие пары считается; уберите второе или "
+                              "замените первое")))
             elif key in own_by_actor:
-                problems.append(Problem(source, where, f"{action.actor} already has an action ({own_by_actor[key][0]})",
-                                        "a role has one action a night; keep one entry"))
+                problems.append(Problem(source, where, Line("entry.has_action", "{actor} already has an action ({at})",
+                                                            actor=action.actor, at=own_by_actor[key][0]),
+                                        Line("hint.one_entry", "a role has one action a night; keep one entry")))
             own_by_actor[key] = (where, action.actor)
         actions.append(action)
     forced: dict[tuple[str, str], bool] = {}
     roll_lines = _entry_lines(text, "rolls")
     for i, entry in enumerate(_tables(data, "rolls", text, source, problems)):
-        where = f"line {roll_lines[i]}" if i < len(roll_lines) else f"rolls[{i}]"
+        where = where_line(roll_lines[i]) if i < len(roll_lines) else where_key(f"rolls[{i}]")
         if not isinstance(entry, dict):
-            problems.append(Problem(source, where, f"a roll is a table, not {entry!r}",
-                                    "write each roll under [[rolls]] with actor, name and value"))
+            problems.append(Problem(source, where, Line("file.roll_not_table", "a roll is a table, not {value}",
+                                                        value=repr(entry)),
+                                    Line("hint.roll_table", "write each roll under [[rolls]] with actor, name and value")))
             continue
         p = find_player(state.players, str(entry.get("actor", "")))
         if p is None:
-            problems.append(Problem(source, where, f"roll actor {entry.get('actor')!r} is not in the game"))
+            problems.append(Problem(source, where, Line("file.roll_actor", "roll actor {written} is not in the game",
+                                                        written=repr(entry.get("actor")), actor=str(entry.get("actor")))))
             continue
         if entry.get("name") not in ROLL_NAMES:
-            problems.append(Problem(source, where, f"unknown roll {entry.get('name')!r}", f"one of: {', '.join(ROLL_NAMES)}"))
+            problems.append(Problem(source, where, unknown_roll(entry.get("name")), ROLLS_HINT))
             continue
         if entry["name"] in CHOICE_ROLLS:
             chosen = find_player(state.players, str(entry.get("value", "")))
             if chosen is None:
-                problems.append(Problem(source, where, f"the {entry['name']} roll picks a player: value = \"<nick>\""))
+                problems.append(Problem(source, where, Line("file.roll_player", "the {roll} roll picks a player: "
+                                                            "value = \"<nick>\"", roll=entry["name"])))
                 continue
             forced[(p.nick, entry["name"])] = chosen.nick
             continue
         if not isinstance(entry.get("value"), bool):
-            problems.append(Problem(source, where, "value must be true or false"))
+            problems.append(Problem(source, where, Line("file.roll_value", "value must be true or false")))
             continue
         forced[(p.nick, canonical_roll(entry["name"]))] = entry["value"]
     if night != state.night + 1:
-        problems.append(Problem(source, "night", f"this file is for night {night}, the game is at night {state.night + 1}"))
+        problems.append(Problem(source, where_key("night"), Line("file.other_night", "this file is for night {night}, "
+                                                                 "the game is at night {now}", night=night,
+                                                                 now=state.night + 1)))
     if problems:
         raise ActionError(problems)
     return NightFile(night=night, actions=tuple(actions), forced=forced)
@@ -463,10 +542,12 @@ def append_roll(text: str, actor: str, name: str, value: bool | str) -> str:
     """The night file's text with a forced roll (`night roll`); a later entry for the same roll wins.
     A choice roll (004 "visitor") takes the chosen player's name as its value."""
     if name not in ROLL_NAMES:
-        raise ActionError(Problem("night roll", name, f"unknown roll {name!r}", f"one of: {', '.join(ROLL_NAMES)}"))
+        raise ActionError(Problem(NIGHT_ROLL, where_key(name), unknown_roll(name), ROLLS_HINT))
     if (name in CHOICE_ROLLS) != isinstance(value, str):
-        raise ActionError(Problem("night roll", name, f"the {name} roll takes " +
-                                  ("a player's name" if name in CHOICE_ROLLS else "yes or no")))
+        raise ActionError(Problem(NIGHT_ROLL, where_key(name),
+                                  Line("file.roll_takes_player", "the {roll} roll takes a player's name", roll=name)
+                                  if name in CHOICE_ROLLS else
+                                  Line("file.roll_takes_yes_no", "the {roll} roll takes yes or no", roll=name)))
     if text and not text.endswith("\n"):
         text += "\n"
     shown = json.dumps(value, ensure_ascii=False) if isinstance(value, str) else ('true' if value else 'false')
@@ -524,6 +605,9 @@ def check_roll(ruleset: Ruleset, state: GameState, actions, actor: str, name: st
             if name in action_rolls(ruleset, state, Action(nick, ability, ("?",) * max(card.max_targets, 1))):
                 could.append(ability)
     sent = ", ".join(a.ability for a in mine) or "none entered"
-    hint = (f"only {nick}'s {' or '.join(could)} can draw it (the chance depends on the targets): enter that "
-            "action first (mafvote night add)" if could else "force it for the player whose action draws it")
-    return f"no {name} roll for {nick} tonight: rolls of {nick}'s actions ({sent}): {', '.join(have) or 'none'}; {hint}"
+    hint = (Line("hint.roll_enter_first", "only {player}'s {listed} can draw it (the chance depends on the targets): "
+                 "enter that action first (mafvote night add)", player=nick, listed=" or ".join(could), either=could)
+            if could else Line("hint.roll_other_player", "force it for the player whose action draws it"))
+    return Line("entry.roll_unused", "no {roll} roll for {player} tonight: rolls of {player}'s actions ({sent}): "
+                "{drawn}; {reason}", roll=name, player=nick, sent=sent, entered=[a.ability for a in mine],
+                drawn=", ".join(have) or "none", rolls=have, reason=hint)

@@ -71,12 +71,15 @@ def admit(nt: Night, action: Action) -> None:
     most = card.max_targets
     why = ""
     if card.single_target_when_alive_le and nt.n <= card.single_target_when_alive_le and most > 1:
-        most, why = 1, f"not allowed with {nt.n} alive: one target at most when the night starts with {card.single_target_when_alive_le}"
+        most, why = 1, Line("refusal.one_target_alive", "not allowed with {alive} alive: one target at most when the "
+                            "night starts with {le}", alive=nt.n, le=card.single_target_when_alive_le)
     if card.max_targets_when_alive_lt and nt.n < card.max_targets_when_alive_lt[0] and most > card.max_targets_when_alive_lt[1]:
         most = card.max_targets_when_alive_lt[1]
-        why = f"not allowed with {nt.n} alive: at most {most} targets when fewer than {card.max_targets_when_alive_lt[0]} are alive"
+        why = Line("refusal.max_targets_alive", "not allowed with {alive} alive: at most {n} targets when fewer than "
+                   "{lt} are alive", alive=nt.n, n=most, lt=card.max_targets_when_alive_lt[0])
     if len(targets) > most:
-        return nt.refuse(action, why or f"{card.name} takes at most {most} target(s)")
+        return nt.refuse(action, why or Line("refusal.max_targets", "{ability} takes at most {n} target(s)",
+                                             ability=card.name, n=most))
     if len(targets) < card.min_targets:
         return nt.refuse(action, Line.said("refusal.min_targets", f"{card.name} needs {card.min_targets} target(s)", ability=card.name, n=card.min_targets))
     if card.partners_only:
@@ -274,7 +277,8 @@ def shared_refusal(nt: Night, group: str, used: Act) -> str:
     """Why a second sender of a shared action is refused, naming whose action is used."""
     side_id = nt.shared_side(group)
     if side_id is None:
-        return f"the pair has one action a night: {used.actor}'s {used.action.ability} is used"
+        return Line("refusal.pair_one", "the pair has one action a night: {actor}'s {ability} is used",
+                    actor=used.actor, ability=used.action.ability)
     side = nt.r.sides[side_id]
     kinds = {c.kind for role in nt.r.roles for c in role.abilities if c.shared_action == group}
     one, what = ("один выстрел", "выстрел") if kinds <= {"kill", "kill_silence", "bloody_kill"} else \
@@ -282,4 +286,4 @@ def shared_refusal(nt: Night, group: str, used: Act) -> str:
     # Russian without inflecting a name: "мафии" for a mafia side whatever its title, another side quoted;
     # "игрока X" keeps the nick in the nominative
     whose = "у мафии" if side.kind == "mafia" else f"у стороны «{side.title}»"
-    return f"{whose} {one} за ночь: используется {what} игрока {used.actor}"
+    return Line.said("refusal.side_one", f"{whose} {one} за ночь: используется {what} игрока {used.actor}", actor=used.actor)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .journal import Line
 from .ruleset import Ability, Ruleset
 from .state import GameState, LastAction, alive_at_start
 
@@ -42,7 +43,8 @@ def repeat_target(ruleset: Ruleset, state: GameState, nick: str, card: Ability, 
     if card.no_repeat_ever:
         again = [t for t in targets if state.counters.get(f"{nick}/{card.name}>{t}", 0)]
         if again:
-            return f"repeat target: {', '.join(again)} was visited before (never twice)"
+            return Line("refusal.repeat_ever", "repeat target: {targets} was visited before (never twice)",
+                        targets=", ".join(again))
     if not card.no_repeat or alive_at_start(state) <= ruleset.no_repeat_lifted_at_alive:
         return ""
     group = card.repeat_group or card.name
@@ -55,12 +57,15 @@ def repeat_target(ruleset: Ruleset, state: GameState, nick: str, card: Ability, 
     same = [a for a in state.last.get(nick, ()) if a.night == state.night and group_of(a) == group]
     if card.kind == "heal_from_role":
         key = killer_key(ruleset, role)
-        return f"repeat target: heal from {role} two nights running" if any(
+        return Line("refusal.repeat_killer", "repeat target: heal from {role} two nights running", role=role) if any(
             a.kind == "heal_from_role" and a.option == key for a in same) else ""
     before = {t for a in same for t in (*a.targets, *a.covered)}
     again = [t for t in targets if t in before]
     if not again:
         return ""
     lifted_at = ruleset.no_repeat_lifted_at_alive
-    return (f"repeat target: {', '.join(again)} also last night "
-            + (f"(lifted only with {lifted_at} alive)" if lifted_at else "(never twice running in this game)"))
+    if lifted_at:
+        return Line("refusal.repeat_lifted", "repeat target: {targets} also last night (lifted only with {alive} alive)",
+                    targets=", ".join(again), alive=lifted_at)
+    return Line("refusal.repeat_never", "repeat target: {targets} also last night (never twice running in this game)",
+                targets=", ".join(again))

@@ -29,6 +29,7 @@ from mafvote_tally.names import RosterMatcher, default_morph
 
 from .actions import Action, available_abilities
 from .errors import ActionError, Problem
+from .journal import Line
 from .ruleset import WATCH_OPTIONS, Ability, Role, Ruleset
 from .state import GameState, Player
 
@@ -83,7 +84,19 @@ def _own_hint(cards: Sequence[Ability]) -> str:
         said = f"«{c.words[0][:1].upper()}{c.words[0][1:]}»" if c.words else _KIND_VERB.get(c.kind, c.name)
         if said not in shown:
             shown.append(said)
-    return "напишите, как в правилах игры: " + ", ".join(shown) + " — и цель (например «… - Вася»)"
+    return Line.said("phrase.own_hint", "напишите, как в правилах игры: " + ", ".join(shown) + " — и цель (например «… - Вася»)")
+
+
+NIGHT_ADD = Line("where.command", "{command}", command="night add")   # the command whose input is wrong
+
+
+def _phrase(text: str) -> Line:
+    """Where a phrase's problem is: the phrase as the GM typed it, quoted."""
+    return Line("where.phrase", "{quoted}", quoted=repr(text), phrase=text)
+
+
+ROLE_SHOT_HINT = Line("hint.role_shot", "write it as 'Доп. удар: Вася — доктор'")
+COPY_HINT = Line("hint.copy", "write it as 'копирую Еноха, лечу Васю'")
 
 
 # a verb's kind -> the card kinds it names: "Проверяю" is the side check or the role check
@@ -140,10 +153,13 @@ def _find(chunk: str, entries: Sequence[tuple[str, Sequence[str]]], what: str, t
             return by_forms.pop()
     candidates = sorted(by_forms or exact)
     if candidates:
-        raise ActionError(Problem("night add", repr(text), f"{what} {chunk!r} fits several: {', '.join(candidates)}",
-                                  "write the full name"))
-    raise ActionError(Problem("night add", repr(text), f"{what} {chunk!r} is not in the game",
-                              "check the spelling or add an alias to the roster"))
+        raise ActionError(Problem(NIGHT_ADD, _phrase(text), Line(f"phrase.{what}_several", "{what} {written} fits several: "
+                                                                   "{candidates}", what=what, written=repr(chunk),
+                                                                   chunk=chunk, candidates=", ".join(candidates)),
+                                  Line("hint.full_name", "write the full name")))
+    raise ActionError(Problem(NIGHT_ADD, _phrase(text), Line(f"phrase.{what}_unknown", "{what} {written} is not in the game",
+                                                             what=what, written=repr(chunk), chunk=chunk),
+                              Line("hint.spelling", "check the spelling or add an alias to the roster")))
 
 
 def _cards(role: Role, ruleset: Ruleset) -> list[Ability]:
@@ -159,8 +175,10 @@ def _card_for(kind: str, cards: Sequence[Ability], role: Role, text: str) -> Abi
         for card in cards:
             if card.kind == k:
                 return card
-    raise ActionError(Problem("night add", repr(text), f"{role.name} cannot do this ({kind})",
-                              f"the role can: {', '.join(c.name for c in cards) or 'nothing'}"))
+    raise ActionError(Problem(NIGHT_ADD, _phrase(text), Line("phrase.cannot", "{role} cannot do this ({kind})",
+                                                             role=role.name, kind=kind),
+                              Line("hint.role_can", "the role can: {listed}", listed=", ".join(c.name for c in cards)
+                                   or "nothing", abilities=[c.name for c in cards])))
 
 
 def _word_end(low: str, idx: int, stem: str) -> int:
@@ -289,8 +307,9 @@ def _join(*pieces: str) -> str:
     return ", ".join(p for p in (p.strip(" ,:;—–-") for p in pieces) if p)
 
 
-def _not_understood(text: str, what: str, hint: str) -> ActionError:
-    return ActionError(Problem("night add", repr(text), f"not understood: {what}", hint))
+def _not_understood(text: str, what: Line, hint: Line) -> ActionError:
+    return ActionError(Problem(NIGHT_ADD, _phrase(text), Line("phrase.not_understood", "not understood: {reason}",
+                                                              reason=what), hint))
 
 
 def _split_clauses(text: str, named: Sequence[tuple[str, str]] = (),
@@ -330,9 +349,10 @@ def _split_clauses(text: str, named: Sequence[tuple[str, str]] = (),
     heads = _heads(text, low, named, is_name, kept_at)
     if not heads:
         first = next((p.strip() for p in re.split(r"[,;\n]|[.!?…]+(?=\s|$)", text) if p.strip()), text.strip())
-        raise ActionError(Problem("night add", repr(source), f"no action verb in {first!r}",
-                                  hint or "start with a verb: Лечу, Убиваю, Пугаю, Блокирую, Проверяю, Травлю, "
-                                  "Сыворотка на, Отмазываю, Забираю, копирую, нанимаюсь у"))
+        raise ActionError(Problem(NIGHT_ADD, _phrase(source), Line("phrase.no_verb", "no action verb in {written}",
+                                                                   written=repr(first), chunk=first),
+                                  hint or Line("hint.verbs", "start with a verb: Лечу, Убиваю, Пугаю, Блокирую, Проверяю, "
+                                               "Травлю, Сыворотка на, Отмазываю, Забираю, копирую, нанимаюсь у")))
     clauses: list[_Clause] = []
     for h in heads:
         if not clauses:
@@ -342,8 +362,9 @@ def _split_clauses(text: str, named: Sequence[tuple[str, str]] = (),
         between = text[c.end:h.start]
         if c.kind == "use":
             if not filler_only(between):
-                raise _not_understood(source, repr(_TRAILING.sub("", text[c.start:h.start]).strip()),
-                                      "name the item or the action: 'Жму кнопку на Васю'")
+                chunk = _TRAILING.sub("", text[c.start:h.start]).strip()
+                raise _not_understood(source, Line("phrase.chunk", "{written}", written=repr(chunk), chunk=chunk),
+                                      Line("hint.name_item_or_action", "name the item or the action: 'Жму кнопку на Васю'"))
             clauses[-1] = _Clause(h.kind, c.start, h.end, c.pre)
             continue
         if c.kind.startswith("card:") and h.kind == c.kind and not _SEPARATOR.search(between) and \
@@ -361,15 +382,20 @@ def _split_clauses(text: str, named: Sequence[tuple[str, str]] = (),
         clauses.append(h)
     if clauses[-1].kind == "use":
         c = clauses[-1]
-        raise _not_understood(source, f"{text[c.start:].strip()!r} names no card or item to use",
-                              "name the item: 'Жму кнопку на Васю'")
+        chunk = text[c.start:].strip()
+        raise _not_understood(source, Line("phrase.no_item", "{written} names no card or item to use",
+                                           written=repr(chunk), chunk=chunk),
+                              Line("hint.name_item", "name the item: 'Жму кнопку на Васю'"))
     lead = text[:clauses[0].start]
     if ":" in lead and filler_only(lead.rsplit(":", 1)[0]):
         lead = lead.rsplit(":", 1)[1]      # "Гамма: Бету проверяю"
     if not filler_only(lead):
         if clauses[0].kind == "question":
-            raise _not_understood(source, f"{_TRAILING.sub('', lead).strip()!r} before the question",
-                                  "write the question alone: 'Вопрос ведущему: есть ли в игре горец?'")
+            chunk = _TRAILING.sub('', lead).strip()
+            raise _not_understood(source, Line("phrase.before_question", "{written} before the question",
+                                               written=repr(chunk), chunk=chunk),
+                                  Line("hint.question_alone", "write the question alone: 'Вопрос ведущему: есть ли в "
+                                       "игре горец?'"))
         clauses[0].pre = _join(_TRAILING.sub("", lead), clauses[0].pre)   # "Костю лечу"
     for i, c in enumerate(clauses):
         stop = clauses[i + 1].start if i + 1 < len(clauses) else len(text)
@@ -459,8 +485,10 @@ def _watch_choice(card: Ability, rest: str, text: str) -> tuple[str, str]:
         if found is None:
             continue
         if chosen and chosen != opt:
-            raise ActionError(Problem("night add", repr(text), "both the visitors' nicks and the kinds of actions asked",
-                                      "one of the two each use: 'узнаю ники гостей Аялы' or 'узнаю типы НД у Аялы'"))
+            raise ActionError(Problem(NIGHT_ADD, _phrase(text), Line("phrase.learn_both", "both the visitors' nicks and "
+                                                                     "the kinds of actions asked"),
+                                      Line("hint.learn_one", "one of the two each use: 'узнаю ники гостей Аялы' or "
+                                           "'узнаю типы НД у Аялы'")))
         chosen = opt
         low = low[:found.start()] + " " * len(word) + low[found.end():]
         rest = rest[:found.start()] + " " * len(word) + rest[found.end():]
@@ -501,16 +529,17 @@ def _role_shot(rest: str, targets_of, roles, text: str) -> tuple[str, str]:
     if len(readings) == 1:
         return readings.pop()
     if readings:
-        raise ActionError(Problem("night add", repr(text), "the role shot reads several ways: " +
-                                  "; ".join(f"{p} — {r}" for p, r in sorted(readings)),
-                                  "write it as 'Доп. удар: Вася — доктор'"))
+        raise ActionError(Problem(NIGHT_ADD, _phrase(text), Line("phrase.role_shot_several", "the role shot reads several "
+                                                                 "ways: {readings}", readings="; ".join(
+                                                                     f"{p} — {r}" for p, r in sorted(readings))),
+                                  ROLE_SHOT_HINT))
     if len(parts) == 2:   # "player — role" written: name what is wrong with either half
         targets = targets_of(parts[0])
         role = _find(parts[1], roles, "role", text)
         if len(targets) == 1:
             return targets[0], role
-    raise ActionError(Problem("night add", repr(text), "the role shot needs a player and a role",
-                              "write it as 'Доп. удар: Вася — доктор'"))
+    raise ActionError(Problem(NIGHT_ADD, _phrase(text), Line("phrase.role_shot_needs", "the role shot needs a player and "
+                                                             "a role"), ROLE_SHOT_HINT))
 
 
 def _card_action(card: Ability, rest: str, actor: str, targets_of, roles, text: str) -> Action:
@@ -524,8 +553,9 @@ def _card_action(card: Ability, rest: str, actor: str, targets_of, roles, text: 
     if card.kind == "redirect":
         parts = re.split(r"\s+(?:на|в|к)\s+|\s*[→>]\s*", rest.strip(), maxsplit=1)
         if len(parts) != 2:
-            raise ActionError(Problem("night add", repr(text), "a redirect needs whose action and where it goes",
-                                      "write it as 'Перевожу Васю на Петю'"))
+            raise ActionError(Problem(NIGHT_ADD, _phrase(text), Line("phrase.redirect_needs", "a redirect needs whose "
+                                                                     "action and where it goes"),
+                                      Line("hint.redirect", "write it as 'Перевожу Васю на Петю'")))
         return Action(actor, card.name, targets_of(parts[0]) + targets_of(parts[1]))
     rest, choice = _watch_choice(card, rest, text)
     return Action(actor, card.name, targets_of(rest), learn=choice)
@@ -583,26 +613,31 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
         if now_played is not None and now_played.status == "match":
             # a замена: the old account's name means the slot, which the GM names by its player now
             slot = successor[now_played.player or ""]
-            raise ActionError(Problem("night add", repr(text),
-                                      f"player {chunk!r} is the old account of the slot now played by {slot} "
-                                      "(замена)", f"write {slot}"))
+            raise ActionError(Problem(NIGHT_ADD, _phrase(text),
+                                      Line("phrase.old_account", "player {written} is the old account of the slot now "
+                                           "played by {slot} (замена)", written=repr(chunk), chunk=chunk, slot=slot),
+                                      Line("hint.write_name", "write {name}", name=slot)))
         if found.status == "ambiguous" and len(found.candidates) == 1:
             # one candidate, but not a sure match (a loose spelling): the GM is asked, not guessed for
-            raise ActionError(Problem("night add", repr(text),
-                                      f"player {chunk!r} is not surely {found.candidates[0]}",
-                                      f"if {found.candidates[0]} is meant, write {found.candidates[0]}"))
+            raise ActionError(Problem(NIGHT_ADD, _phrase(text),
+                                      Line("phrase.not_surely", "player {written} is not surely {name}",
+                                           written=repr(chunk), chunk=chunk, name=found.candidates[0]),
+                                      Line("hint.if_meant", "if {name} is meant, write {name}", name=found.candidates[0])))
         if found.status == "match":
             return found.player
         if found.status == "ambiguous":
-            raise ActionError(Problem("night add", repr(text),
-                                      f"player {chunk!r} fits several: {', '.join(found.candidates)}",
-                                      "write the full name"))
+            raise ActionError(Problem(NIGHT_ADD, _phrase(text),
+                                      Line("phrase.player_several", "{what} {written} fits several: {candidates}",
+                                           what="player", written=repr(chunk), chunk=chunk,
+                                           candidates=", ".join(found.candidates)),
+                                      Line("hint.full_name", "write the full name")))
         return _find(chunk, players, "player", text)
 
     def target(name: str) -> str | None:
         if _clean(name) in _SELF and not is_name(name):
             if not actor:
-                raise ActionError(Problem("night add", repr(text), "'себя' needs the actor's nick"))
+                raise ActionError(Problem(NIGHT_ADD, _phrase(text), Line("phrase.self_needs_actor",
+                                                                         "'себя' needs the actor's nick")))
             return actor
         if _clean(name).startswith("никого"):
             return None
@@ -652,10 +687,12 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
             card = next(c for c in by_words if c.name == kind[5:])
             twins = [c.name for c in by_words if c.parity and c.parity != card.parity and set(c.words) & set(card.words)]
             if card.parity and twins and not night:
-                raise ActionError(Problem("night add", repr(text),
-                                          f"{card.name} on {card.parity} nights or {', '.join(twins)} on the others: "
-                                          "the night is not known",
-                                          f"write the night file's entry: ability = \"{card.name}\" or \"{twins[0]}\""))
+                raise ActionError(Problem(NIGHT_ADD, _phrase(text),
+                                          Line("phrase.parity_unknown", "{ability} on {parity} nights or {others} on the "
+                                               "others: the night is not known", ability=card.name, parity=card.parity,
+                                               others=", ".join(twins)),
+                                          Line("hint.parity_entry", "write the night file's entry: ability = \"{one}\" or "
+                                               "\"{other}\"", one=card.name, other=twins[0])))
             actions.append(_card_action(card, rest, actor, targets_of, roles, text))
             continue
         if kind == "redirect":
@@ -664,8 +701,9 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
             continue
         if kind == "copy":
             if len(_names(rest)) > 1:
-                raise ActionError(Problem("night add", repr(text), f"copy of one role, not {', '.join(_names(rest))}",
-                                          "write it as 'копирую Еноха, лечу Васю'"))
+                raise ActionError(Problem(NIGHT_ADD, _phrase(text), Line("phrase.copy_one_role", "copy of one role, not "
+                                                                         "{roles}", roles=", ".join(_names(rest))),
+                                          COPY_HINT))
             copy_of = ruleset.role(_find(_names(rest)[0] if _names(rest) else rest, roles, "role", text))
             continue
         if kind == "question":
@@ -702,8 +740,8 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
         rest, choice = _watch_choice(card, rest, text)
         actions.append(Action(actor, card.name, targets_of(rest), learn=choice))
     if copy_of is not None:
-        raise ActionError(Problem("night add", repr(text), f"copy of {copy_of.name}: which action?",
-                                  "write it as 'копирую Еноха, лечу Васю'"))
+        raise ActionError(Problem(NIGHT_ADD, _phrase(text), Line("phrase.copy_which", "copy of {role}: which action?",
+                                                                 role=copy_of.name), COPY_HINT))
     # the boss's "убиваю X, пугаю Y" is one action: kill + intimidate
     kinds = {a.ability: a for a in actions}
     kill_card = next((c for c in cards if c.kind == "kill"), None)
@@ -712,5 +750,6 @@ def read_action(text: str, actor_role: str | Role, roster: Sequence[str | Player
     if combo and kill_card and silence_card and kill_card.name in kinds and silence_card.name in kinds and len(actions) == 2:
         actions = [Action(actor, combo.name, kinds[kill_card.name].targets + kinds[silence_card.name].targets)]
     if not actions:
-        raise ActionError(Problem("night add", repr(text), "no action found", "start with a verb: Лечу Васю"))
+        raise ActionError(Problem(NIGHT_ADD, _phrase(text), Line("phrase.no_action", "no action found"),
+                                  Line("hint.verb", "start with a verb: Лечу Васю")))
     return actions

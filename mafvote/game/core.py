@@ -24,6 +24,7 @@ import mafvote_tally as T
 from mafvote_resolver.state import find_player
 
 from ..config import GameConfig
+from ..gm_text import resolver_error
 from ..messages import text as t
 from ..store import Store
 from .phases import MAX_PHASES_AHEAD, Phase, phase_deadline, phase_index, phase_of_index
@@ -211,4 +212,5 @@ class GameCore:
         return self._player(self.state(), name, alive=False, kills=True).nick
 
     def _wrap(self, exc: Exception) -> GameError:
-        return GameError(str(exc))
+        # the resolver's problems carry keys and facts (mafvote_resolver.journal.Line): worded in the GM's language
+        return GameError(resolver_error(exc))

@@ -16,6 +16,7 @@ import mafvote_resolver as R
 from mafvote_resolver.duty import night_duty
 
 from ..gm_files import UnreadableFile, read_gm_text
+from ..gm_text import journal
 from ..messages import text as t
 from .duty import NightDuties
 from .phases import to_minute
@@ -106,7 +107,7 @@ class Nights(NightDuties, GameEnd):
         entered = self._check_file(night, old if old.strip() else f"night = {night}\n", state).actions
         unused = R.check_roll(self.ruleset, state, entered, p.nick, R.canonical_roll(roll))
         if unused:
-            raise GameError(unused)
+            raise GameError(journal(unused))
         new = R.append_roll(old if old.strip() else f"night = {night}\n", p.nick, roll, value)
         self._check_file(night, new, state)
         self._write_night(night, new)

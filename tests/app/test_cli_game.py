@@ -119,10 +119,14 @@ def test_bad_phrases_exit_2_and_write_nothing(game_dir):
     before = state()
     cases = [
         ("Alisa", "Лечу Соню", "игрок Alisa уже не в игре (ночь 1)"),                          # a dead actor
-        ("РэдДи", "Убиваю Васю", "player 'Васю' is not in the game"),                     # not in the game
-        ("Ronin", "Лечу Соню", "Снежная королева cannot do this (heal)"),                 # an ability the role lacks
-        ("Алукард", "Танцую с Соней", "no action verb in 'Танцую с Соней'"),              # not understood
-        ("РэдДи", "Убиваю Алису", "targets: Alisa is dead (night 1)"),                    # a dead target
+        ("РэдДи", "Убиваю Васю", "error: `mafvote night add`: «Убиваю Васю»: игрока «Васю» нет в игре (проверьте "
+                                 "написание или добавьте имя в псевдонимы состава (`aliases`))\n"),   # not in the game
+        ("Ronin", "Лечу Соню", "error: `mafvote night add`: «Лечу Соню»: роль Снежная королева так не может "
+                               "(лечение) (роль может: "),                                  # an ability the role lacks
+        ("Алукард", "Танцую с Соней", "error: `mafvote night add`: «Танцую с Соней»: нет глагола действия в "
+                                      "«Танцую с Соней» (напишите, как в правилах игры: "),    # not understood
+        ("РэдДи", "Убиваю Алису", "новая запись (не записана): `targets`: Alisa — уже вне игры (ночь 1) (выберите "
+                                  "живого игрока)\n"),                                      # a dead target
     ]
     for actor, text, message in cases:
         code, _, err = run("night", "add", "--night", "2", "--actor", actor, text)
@@ -138,13 +142,13 @@ def test_night_file_errors_name_the_line_and_nothing_is_applied(game_dir):
     path.write_text('night = 1\n\n[[actions]]\nactor = "РэдДи"\nability = "kill"\ntargets = [Alisa]\n',
                     encoding="utf-8")
     code, _, err = run("night", "resolve", "--night", "1")
-    assert code == 2 and f"{NIGHT1}: line 6: TOML syntax" in err
+    assert code == 2 and f"{NIGHT1}: строка 6: ошибка синтаксиса: `" in err
     path.write_text('night = 1\n\n[[actions]]\nactor = "РэдДи"\nability = "kill"\ntargets = ["Alisa"]\n\n'
                     '[[actions]]\nactor = "Ronin"\nability = "heal"\ntargets = ["Вася"]\n', encoding="utf-8")
     code, _, err = run("night", "resolve", "--night", "1")
     assert code == 2
-    assert f"{NIGHT1}: line 8: targets: 'Вася' is not in the game" in err
-    assert f"{NIGHT1}: line 8: Ronin (Снежная королева) has no ability 'heal' tonight" in err
+    assert f"{NIGHT1}: строка 8: `targets`: игрока «Вася» нет в игре\n" in err
+    assert f"{NIGHT1}: строка 8: у игрока Ronin (Снежная королева) этой ночью нет действия `heal` (роль может: " in err
     assert state()["applied"] == [] and len(state()["alive"]) == 12
 
 
@@ -152,7 +156,8 @@ def test_a_phrase_is_refused_when_it_would_break_the_night_file(game_dir):
     ok("night", "add", "--night", "1", "--actor", "Алукард", "Лечу Нежку")
     before = (game_dir / NIGHT1).read_text(encoding="utf-8")
     code, _, err = run("night", "add", "--night", "1", "--actor", "Алукард", "Лечу Соню")
-    assert code == 2 and "Алукард already has an action (line 3)" in err
+    assert code == 2 and err.endswith("новая запись (не записана): у игрока Алукард уже есть действие (строка 3) (у "
+                                      "роли одно действие за ночь; оставьте одну запись)\n")
     assert (game_dir / NIGHT1).read_text(encoding="utf-8") == before
 
 
@@ -305,9 +310,9 @@ def test_night_add_of_a_message_read_only_in_part_exits_2_and_writes_nothing(tm_
     ok("night", "add", "--night", "1", "--actor", "Альфа", "Убиваю Каппу")
     before = (tm_dir / NIGHT1).read_text(encoding="utf-8")
     for actor, text, message in (
-            ("Дельта", "Лечу Эту и танцую", "player 'танцую' is not in the game"),        # half not understood
-            ("Зета", "Жму часы", "clock needs 1 target(s), got none"),                    # an item on nobody
-            ("Гамма", "Жму на Бету", "not understood: 'Жму на Бету' names no card or item to use")):
+            ("Дельта", "Лечу Эту и танцую", "«Лечу Эту и танцую»: игрока «танцую» нет в игре"),   # half not understood
+            ("Зета", "Жму часы", "новая запись (не записана): «часы»: нужно целей — не меньше 1, указано — 0"),  # an item on nobody
+            ("Гамма", "Жму на Бету", "«Жму на Бету»: не понято: «Жму на Бету» — не названы ни карта, ни предмет")):
         code, out, err = run("night", "add", "--night", "1", "--actor", actor, text)
         assert code == 2, (actor, text)
         assert message in err and "read:" not in out
@@ -336,7 +341,8 @@ def test_rule_4_003_a_role_shot_guessing_a_role_it_cannot_name_is_refused_when_e
     assert run("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)[0] == 0
     code, _, err = run("night", "add", "--night", "1", "--actor", "РэдДи", "Доп. удар: Нежка — мирный житель")
     assert code == 2
-    assert "role shot needs role = the guessed role, one of: Комиссар, Доктор, Маньяк (got 'Мирный житель')" in err
+    assert err.endswith("новая запись (не записана): выстрел в роль: в `role` нужна угадываемая роль, одна из: "
+                        "Комиссар, Доктор, Маньяк (написано: «Мирный житель») (впишите `role = \"...\"`)\n")
     assert run("night", "add", "--night", "1", "--actor", "РэдДи", "Доп. удар: Нежка — доктор")[0] == 0
 
 
@@ -348,9 +354,10 @@ def test_rule_4_003_night_add_of_a_used_up_item_names_the_night_not_a_line(play)
     assert run("day", "close", "--day", "2", "--nobody")[0] == 0
     code, _, err = run("night", "add", "--night", "2", "--actor", "Alisa", "Лечу книгой Гаффа")
     assert code == 2
-    assert "night-2.toml: the new entry (not written): Alisa (Мирный житель) has no ability 'book' tonight: " \
-           "the item book was used up on night 1 (each item is used once) (Alisa can tonight: nothing)" in err
-    assert "line" not in err
+    assert err.endswith("night-2.toml: новая запись (не записана): у игрока Alisa (Мирный житель) этой ночью нет "
+                        "действия `book`: предмет «книга» израсходован в ночь 1 (каждый предмет — на один раз) (этой "
+                        "ночью Alisa может: нет)\n")
+    assert "строка" not in err
     assert not (root / "state" / "nights" / "ny" / "night-2.toml").exists()
 
 
@@ -362,10 +369,10 @@ def test_night_roll_for_an_action_without_that_roll_is_refused_at_entry(play) ->
     before = night_text.read_text(encoding="utf-8")
     code, _, err = run("night", "roll", "--night", "1", "--actor", "Alisa", "evidence", "yes")
     assert code == 2
-    assert "no evidence roll for Alisa tonight: rolls of Alisa's actions (book): none; force it for the player " \
-           "whose action draws it" in err
+    assert err == ("error: у игрока Alisa этой ночью нет броска «улики»: броски внесённых действий игрока (книга): "
+                   "нет; задайте бросок тому игроку, чьё действие его вызывает\n")
     code, _, err = run("night", "roll", "--night", "1", "--actor", "Ронин", "evidence", "yes")
-    assert code == 2 and "rolls of Ronin's actions (none entered): none" in err
+    assert code == 2 and "у игрока Ronin этой ночью нет броска «улики»: броски внесённых действий игрока (нет): нет;" in err
     assert night_text.read_text(encoding="utf-8") == before
 
 
@@ -376,10 +383,11 @@ def test_night_roll_names_the_rolls_the_actors_actions_draw(play) -> None:
     assert run("night", "add", "--night", "1", "--actor", "Puss", "Блокирую Соню")[0] == 0
     code, _, err = run("night", "roll", "--night", "1", "--actor", "РэдДи", "evidence", "yes")
     assert code == 2
-    assert "no evidence roll for РэдДи tonight: rolls of РэдДи's actions (kill): none; only РэдДи's kill or " \
-           "kill_intimidate can draw it (the chance depends on the targets)" in err
+    assert err == ("error: у игрока РэдДи этой ночью нет броска «улики»: броски внесённых действий игрока "
+                   "(убийство): нет; бросок бывает только у действия «убийство» или «убийство с запугиванием» игрока "
+                   "РэдДи (вероятность зависит от целей): сначала внесите это действие (`mafvote night add`)\n")
     code, _, err = run("night", "roll", "--night", "1", "--actor", "Puss", "evidence", "yes")
-    assert code == 2 and "rolls of Puss's actions (block): silence" in err
+    assert code == 2 and "броски внесённых действий игрока (блок): «лишение голоса»;" in err
     code, out, err = run("night", "roll", "--night", "1", "--actor", "Puss", "silence", "yes")
     assert code == 0, err
     assert '[[rolls]]\nactor = "Puss"\nname = "silence"\nvalue = true\n' in \

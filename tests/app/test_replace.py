@@ -85,6 +85,6 @@ def test_rule_2_night_action_naming_the_old_account_says_who_plays_the_slot(game
     ok("replace", "--player", "Nejka", "--by", "Снежок")
     code, _, err = run("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Nejka")
     assert code == 2
-    assert err == ("error: night add: 'Убиваю Nejka': player 'Nejka' is the old account of the slot now played by "
-                   "Снежок (замена) (write Снежок)\n")
+    assert err == ("error: `mafvote night add`: «Убиваю Nejka»: «Nejka» — старый аккаунт места, на котором теперь "
+                   "играет Снежок (замена) (напишите Снежок)\n")
     ok("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Снежка")

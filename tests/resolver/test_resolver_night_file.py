@@ -236,7 +236,9 @@ def test_rule_4_004_night_add_refuses_an_action_without_its_target_and_writes_no
     code, _, err = run("night", "add", "--night", "1", "--actor", "Ronin", "Кровавое убийство")
     assert code == 2
     # the file was never written: no line of it is named
-    assert "night-1.toml: the new entry (not written): bloody needs 1 target(s), got none" in err
+    assert err.endswith("night-1.toml: новая запись (не записана): «кровавое убийство»: нужно целей — не меньше 1, "
+                        "указано — 0 (спросите у игрока Ronin, на кого, и впишите `targets = [...]` или повторите "
+                        "`night add` с сообщением)\n")
     assert not night_file.exists()
     code, out, err = run("night", "add", "--night", "1", "--actor", "Ronin", "Кровавое убийство Нежки")
     assert code == 0, err
