@@ -161,8 +161,10 @@ class Night:
         return f"Этой ночью к игроку {self.name(nick)} {what}."
 
     def hire_note(self, employer: str, done: bool) -> str:
-        """«Найм у игрока Франклин удался.» (000 Мено и Куо-Рама): no verb of the employer's gender."""
-        return f"Найм у игрока {self.name(employer)} {'удался' if done else 'не удался'}."
+        """«Найм у игрока Франклин удался.» (000 Мено и Куо-Рама): no verb of the employer's gender. An employer
+        not in the game (a hand-written file resolved unchecked) is named as written."""
+        found = find_player(self.s.players, employer)
+        return f"Найм у игрока {self.name(found.nick) if found else employer} {'удался' if done else 'не удался'}."
 
     def refuse(self, act_or_action, reason: str) -> None:
         action = act_or_action.action if isinstance(act_or_action, Act) else act_or_action
