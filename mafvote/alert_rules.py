@@ -41,9 +41,11 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any, Callable, Mapping, Sequence
 
 from . import alert_texts as W
+from . import gm_text
 from .gm_text import death_cause
 from .alert_record import Alert
 from .grammar import join_ru
+from .messages import using
 
 __all__ = [
     "CrawlHealth",
@@ -588,9 +590,6 @@ def _worded_outcome(outcome: Mapping[str, Any], sides: Mapping[str, Any], roster
                     language: str) -> dict[str, Any]:
     """The outcome's GM-facing parts in `language` (mafvote.gm_text): causes of death, the side's name
     (the feminine title for a woman), refusals, rolls, the silences' days and the journal."""
-    from . import gm_text
-    from .messages import using
-
     genders = {p.get("nick"): p.get("gender") for p in roster if isinstance(p, Mapping)}
     out = dict(outcome)
     with using(language):

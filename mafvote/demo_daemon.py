@@ -21,7 +21,13 @@ from pathlib import Path
 from typing import Callable
 from zoneinfo import ZoneInfo
 
+from mafvote_scraper.fetch import ForumClient
+from mafvote_scraper.parse import parse_page
+
 from . import messages
+from .config import load_config
+from .daemon import Daemon
+from .demo import start_demo_forum, write_demo_config
 from .messages import text as t
 
 __all__ = ["DemoConsole", "run_daemon_demo"]
@@ -50,8 +56,6 @@ class DemoConsole:
 
 def _bundled_posts(forum):
     """(time, author, body HTML) of every post of the bundled vote thread, in order."""
-    from mafvote_scraper.parse import parse_page
-
     posts = []
     for n, page in enumerate(forum.vote_pages, start=1):
         parsed = parse_page(page, url=forum.sim.url_of(2, n), profile="mybb", tz=MSK, now=DEADLINE + timedelta(days=3))
@@ -60,8 +64,6 @@ def _bundled_posts(forum):
 
 
 def _demo_config(workdir: Path, base_url: str) -> Path:
-    from .demo import write_demo_config
-
     path = write_demo_config(workdir, base_url)
     text = path.read_text(encoding="utf-8")
     # The bundled thread's day, as the first phase of the demo game; a poll per step of the clock.
@@ -77,11 +79,6 @@ def _demo_config(workdir: Path, base_url: str) -> Path:
 def run_daemon_demo(workdir: Path, echo: Callable[[str], None], *, seconds_per_hour: float = 1.0,
                     sleep: Callable[[float], None] = _time.sleep) -> dict:
     """Run the demo day; returns what happened (alert keys, crawls, final count) for tests."""
-    from .config import load_config
-    from .daemon import Daemon
-    from .demo import start_demo_forum
-    from mafvote_scraper.fetch import ForumClient
-
     forum = start_demo_forum(initial_pages=5)
     quiet = logging.NullHandler()           # the console channel shows the alerts; no duplicate log lines
     logging.getLogger("mafvote").addHandler(quiet)

@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from mafvote_tally.format import hidden_outcome_facts
 
 from . import messages
+from .alert_texts import duration_parts
 from .messages import text as t
 
 __all__ = ["ability", "death_cause", "hidden_outcome", "journal", "night_text", "problem", "problem_line", "problem_text",
@@ -265,7 +266,6 @@ def job(j: Any) -> str:
     if j.kind == "crawl" and getattr(j, "every", None) is not None:
         return t("status.job.crawl", every=left(j.every), label=j.label)
     if j.kind in ("deadline_soon", "deadline") and getattr(j, "day", None) is not None:
-        from .alert_texts import duration_parts
         offset = (duration_parts(messages.current(), int(j.every.total_seconds() // 60))
                   if getattr(j, "every", None) is not None else "")
         return t(f"status.job.{j.kind}", day=j.day, offset=offset, label=j.label)

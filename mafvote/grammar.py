@@ -78,7 +78,7 @@ _FIXED_WORDS = {"и", "или", "из", "с", "со", "де", "дель", "ла"
 
 @lru_cache(maxsize=1)
 def _morph():
-    import pymorphy3  # loaded once, on the first inflection: the dictionaries take a while
+    import pymorphy3  # start-up: pymorphy3's dictionaries, loaded once on the first inflection
 
     return pymorphy3.MorphAnalyzer()
 

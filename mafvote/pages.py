@@ -37,12 +37,15 @@ from mafvote_tally.format import outcome_text, time_left
 from mafvote_tally.timeline import timeline
 
 from . import gm_text, messages
+from .alert_rules import flag_text, gm_report_data
 from .errors import BadInput
 from .game import clock_fixed, open_service
 from .pages_chart import PALETTE, chart_svg
 from .pages_chart import order as chart_order
 from .paths import data_dir
+from .phase_post import next_deadline, public_day_count, theme_of, with_modkills
 from .publish import PublishError, count_file_names, write_if_changed
+from .render import RenderError, build_data, render
 from .shown_names import public_names
 
 __all__ = ["PageCache", "PagesError", "day_page", "day_view", "game_pages", "gm_pages_dir", "index_page", "public_pages_dir", "publish_pages",
@@ -220,8 +223,6 @@ def _log_row(v: T.VoteRecord, names: Mapping[str, str], tz, colors_matter: bool,
 
 
 def _flags(tally: T.Tally, tz, link: Callable[[int], str], names: Mapping[str, str], memo: dict) -> list[dict[str, Any]]:
-    from .alert_rules import flag_text
-
     # what flag_text reads of the count beside a flag's own facts (misses, activity), not its whole JSON
     facts = {"view": "gm", "game": tally.game, "day": tally.day, "misses": dict(tally.misses),
              "activity": dict(tally.activity)}
@@ -249,8 +250,6 @@ def _flag_html(f: Mapping[str, Any]) -> str:
 
 
 def _alerts(tally: T.Tally, tz) -> list[dict[str, Any]]:
-    from .alert_rules import gm_report_data
-
     if not tally.alerts:
         return []
     data = gm_report_data({"tally": {"view": "gm", "game": tally.game, "day": tally.day, "flags": [],
@@ -276,9 +275,6 @@ def _close_end(row) -> datetime | None:  # noqa: ANN001 - AppliedPhase
 
 def _themed(service, kind: str, row, now: datetime) -> str:
     """The themed post of a resolved night or a closed day (the post the GM publishes), as plain text."""
-    from .phase_post import next_deadline, public_day_count, theme_of, with_modkills
-    from .render import RenderError, build_data, render
-
     game = service.game
     common = dict(game=game, ruleset=service.ruleset, templates_dir=game.templates_dir, phase=row.number,
                   replacements=service.state().replacements, now=now,

@@ -11,6 +11,7 @@ from rich.text import Text
 from mafvote_tally.format import public_outcome
 
 from . import messages
+from .alert_rules import gm_report_data
 from .alert_texts import zone_name
 from .gm_text import reason
 from .messages import text as t
@@ -66,10 +67,7 @@ def tally_text(tally: Any, width: int = 110, *, names: Mapping[str, str] | None 
                    eliminated=t("tally.eliminated", names=names_of(o.get("eliminated"))) if o.get("eliminated") else "",
                    saved=t("tally.saved", names=names_of(o.get("saved"))) if o.get("saved") else "",
                    tied=t("tally.tied", names=names_of(o.get("tied"))) if o.get("tied") else ""))
-    # the flags and alerts as the alerts and the GM report word them (one wording per kind); alert_rules loads
-    # the alert channels' modules, which `tally` must not pay for before a flag needs its words
-    from .alert_rules import gm_report_data
-
+    # the flags and alerts as the alerts and the GM report word them (one wording per kind)
     worded = gm_report_data({"tally": tally.to_json()}, language=messages.current(), tz=tz)["tally"]
     for f in worded.get("flags") or ():
         post_id = f.get("post_id")

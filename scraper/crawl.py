@@ -35,7 +35,9 @@ from zoneinfo import ZoneInfo
 from .fetch import FetchedMeta, FetchResult, off_origin_message
 from .model import FetchError, LayoutNotRecognised, ParsedPage, ScraperError
 from .netguard import same_origin
+from .parse import decode_html, parse_page
 from .profile import EngineProfile, auto_topic_key, stored_topic_key, topic_key
+from .profiles import detect_engine, get_profile
 from .sink import CrawlStore, TopicT
 
 __all__ = ["CrawlResult", "ProgressCallback", "auto_topic_key", "crawl_game", "crawl_topic", "reread_due", "topic_key"]
@@ -81,13 +83,11 @@ def reread_due(last_reread_at: datetime | None, now: datetime, interval: timedel
 
 
 def _default_parse():
-    from .parse import parse_page
     return parse_page
 
 
 def _resolve_profile(profile: EngineProfile | str) -> EngineProfile | str:
     if isinstance(profile, str) and profile != "auto":
-        from .profiles import get_profile
         return get_profile(profile)
     return profile
 
@@ -243,8 +243,6 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
 
 
 def _detect(result: FetchResult) -> EngineProfile:
-    from .parse import decode_html
-    from .profiles import detect_engine, get_profile
     text = decode_html(result.content, result.encoding, url=result.final_url or result.url, engine="auto")
     return get_profile(detect_engine(text, url=result.url))
 

@@ -195,7 +195,7 @@ def _single_byte_text(raw: bytes, codec: str, name: str) -> tuple[str, str | Non
 def _guess_cyrillic(raw: bytes, tried: list[str]) -> tuple[str, str] | None:
     """(text, how) in the Cyrillic single-byte charset charset-normalizer ranks best among those
     whose text passes `_misread`; None (with the reasons in `tried`) when none does."""
-    from charset_normalizer import from_bytes   # only pages with no right label pay the import
+    from charset_normalizer import from_bytes   # start-up: charset-normalizer, only for pages with no right label
 
     matches = list(from_bytes(raw, cp_isolation=_CYRILLIC_SINGLE_BYTE))
     if not any(codecs.lookup(match.encoding).name == "cp1251" for match in matches):

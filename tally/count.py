@@ -66,6 +66,7 @@ from datetime import datetime, timedelta
 from operator import attrgetter
 from typing import Iterable, Literal
 
+from .format import public_outcome
 from .model import (
     Alert, BadDayState, Candidate, DayState, Flag, NoRosterPlayer, Outcome, Post, Roster, Tally,
     VoteRecord, VoteRules, Voter,
@@ -782,8 +783,6 @@ def _assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view
         # RULES.md §3 "Two views": the result is the GM's, but its reason (a tie, an alibi over a public leader)
         # would tell whose vote weighed more; the public view says what the posts say (tally.format.public_outcome):
         # the reason they give, and no real tied or saved player that the public totals do not show
-        from .format import public_outcome
-
         # what public_outcome reads, not the whole tally's JSON (thousands of votes, on every public count)
         shown = public_outcome({"view": "public", "closed": True, "outcome": outcome.to_json(),
                                 "candidates": [{"player": c.player, "total": c.total} for c in cands],

@@ -123,8 +123,8 @@ def phonetic_key(text: str) -> str:
 @lru_cache(maxsize=1)
 def default_morph() -> Any:
     """The one shared pymorphy3 analyzer (built on first use: it reads its dictionaries once)."""
-    import pymorphy3
-    import pymorphy3_dicts_ru
+    import pymorphy3  # start-up: pymorphy3 and its dictionaries, built on the first name that needs them
+    import pymorphy3_dicts_ru  # start-up: (the same)
 
     # the dictionary's path given: without it pymorphy3 looks for its dictionaries through every installed
     # package's entry points, half of the analyzer's start (≈ 35 ms of `mafvote tally`'s, issue 17)

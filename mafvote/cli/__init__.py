@@ -15,9 +15,10 @@ import importlib
 import sys
 
 import click
+from mafvote_scraper import ScraperError     # light: the package imports only its model
 
 from . import common  # noqa: F401  (first: a Ctrl-C during the command's imports that follow is quiet)
-from .. import __version__
+from .. import __version__, messages
 from ..errors import MafvoteError
 from ..secret_registry import scrub_known
 
@@ -82,10 +83,6 @@ class _Group(click.Group):
             formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context):
-        from mafvote_scraper import ScraperError     # light: the package imports only its model
-
-        from .. import messages
-
         # each command starts in the default language; reading the config makes its language the current one
         # (common._cached), and the language goes back when the command ends (one process may run many)
         with messages.using(messages.DEFAULT_LANGUAGE):
@@ -104,7 +101,7 @@ class _Group(click.Group):
         except _database_error() as exc:     # evaluated only when an exception gets here
             # The store went bad after it opened (a page past the header is malformed, a table was dropped): one
             # line naming the file and what to do, whichever command read it. A bug of ours keeps its traceback.
-            from ..store import database_problem
+            from ..store import database_problem  # start-up: the store (sqlite3, sqlite-utils), only on an error
 
             config = ctx.meta.get("mafvote.config")
             problem = database_problem(config.store.path if config is not None else "(the store)", exc)

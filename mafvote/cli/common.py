@@ -63,7 +63,9 @@ _quiet_startup_interrupt()
 
 import click  # noqa: E402
 
+from .. import messages  # noqa: E402
 from ..errors import BadInput  # noqa: E402
+from ..secret_registry import config_secrets, register  # noqa: E402
 
 if TYPE_CHECKING:
     from ..config import Config, GameConfig
@@ -157,7 +159,6 @@ def _cached(ctx: click.Context) -> Config:
         config = _load(Path(_param(ctx, "config_path") or DEFAULT_CONFIG))
         ctx.meta[_CACHE] = config
         # every text the command prints from here on is in the game's language (mafvote.messages)
-        from .. import messages
         messages.use(config.alerts.language)
     return config
 
@@ -165,7 +166,7 @@ def _cached(ctx: click.Context) -> Config:
 def _store_exists_for_readers(ctx: click.Context, config: Config) -> None:
     # a --dry-run writes nothing, so it creates nothing either (`night resolve --dry-run`, `day close --dry-run`)
     if (_command_of(ctx) in READ_ONLY_COMMANDS or _param(ctx, "dry_run")) and not Path(config.store.path).exists():
-        from ..store import NoStore      # the store's module imports sqlite-utils: only when it is needed
+        from ..store import NoStore  # start-up: the store's module imports sqlite3 and sqlite-utils
 
         raise NoStore(config.store.path)
 
@@ -236,9 +237,7 @@ def _param(ctx: click.Context, name: str) -> Any:
 
 
 def _load(path: Path) -> Config:
-    # here, not at the top: the config's module imports pydantic, which `--help` and `--version` never need
-    from ..config import ConfigError, load_config
-    from ..secret_registry import config_secrets, register
+    from ..config import ConfigError, load_config  # start-up: pydantic and the core, never for --help/--version
 
     try:
         config = load_config(path)

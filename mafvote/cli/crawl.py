@@ -19,6 +19,7 @@ from mafvote_scraper.untrusted import visible
 from ..errors import OperationFailed
 from ..messages import text as t
 from ..secret_registry import scrub_known
+from ..store import NoStore, Store
 from . import cli
 
 __all__ = ["plain_text"]
@@ -59,8 +60,8 @@ def crawl_command(config_path: Path, game_id: str | None) -> None:
 
 
 def _crawl(game_id: str | None, stored: list[int]) -> None:
-    from mafvote_scraper.crawl import crawl_game
-    from mafvote_scraper.fetch import ForumClient
+    from mafvote_scraper.crawl import crawl_game  # start-up: the crawler, which `mafvote posts` never needs
+    from mafvote_scraper.fetch import ForumClient  # start-up: httpx, which `mafvote posts` never needs
 
     if game_id is not None:
         config, game = load_game()
@@ -68,8 +69,6 @@ def _crawl(game_id: str | None, stored: list[int]) -> None:
     else:
         config = load()
         games = list(config.games)
-    from ..store import Store
-
     store = Store(config.store.path)
     console = Console(stderr=True)
     clients: dict[str, ForumClient] = {}
@@ -155,8 +154,6 @@ def posts_command(config_path: Path, game_id: str | None, kind: str | None, fmt:
     """The stored posts of a game, deleted ones included (marked)."""
     config, game = load_game()
     tz = config.forum(game.forum).tz
-    from ..store import NoStore, Store
-
     try:
         store = Store(config.store.path, create=False)      # a reader never creates the store
     except NoStore:

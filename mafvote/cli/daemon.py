@@ -3,13 +3,20 @@ and `mafvote.daemon`."""
 from __future__ import annotations
 
 import json
+import logging
 from datetime import datetime, timezone
 from pathlib import Path
 
 import click
 
+from .. import gm_text
+from ..alert_texts import zone_name
+from ..daemon import CRAWL_NOT_FINISHED, Daemon, collect_status
+from ..logs import config_secrets, setup_logging
+from ..messages import text as t
+from ..store import NoStore, Store
 from . import cli
-from .common import config_option, format_option, load
+from .common import config_option, format_option, load, parse_cli_time
 
 __all__ = ["run_command", "status_command"]
 
@@ -23,11 +30,7 @@ __all__ = ["run_command", "status_command"]
 @click.option("--once", is_flag=True, help="Crawl every game once, send what is due, and exit (for cron).")
 def run_command(config_path: Path, log_level: str, log_file: Path | None, once: bool) -> None:
     """The daemon: crawl on schedule, keep the count current, alert before deadlines, publish."""
-    from ..daemon import Daemon
-    from ..jobs import run_forever
-    from ..logs import config_secrets, setup_logging
-
-    import logging
+    from ..jobs import run_forever  # start-up: APScheduler, which `mafvote status` never needs
 
     config = load()                      # a bad file stops here with every problem (exit 2)
     handler = setup_logging(log_level, file=str(log_file) if log_file else None, secrets=config_secrets(config))
@@ -58,10 +61,6 @@ def _local(value: str | datetime | None, tz) -> str:
               help="Show the status as it is at this moment (ISO 8601; for tests and scripts).")
 def status_command(config_path: Path, fmt: str, now_text: str | None) -> None:
     """Per game: phase, deadline and time left, last crawl, last error, next jobs, unsent alerts."""
-    from ..daemon import collect_status
-    from ..store import NoStore, Store
-    from .common import parse_cli_time
-
     config = load()
     now = (parse_cli_time(now_text, config.games[0].schedule.tz, option="--now") if now_text
            else datetime.now(timezone.utc))
@@ -77,16 +76,10 @@ def status_command(config_path: Path, fmt: str, now_text: str | None) -> None:
         games = collect_status(config, store, now)
     _print_status(config, games, now, fmt)
     if missing is not None:
-        from ..messages import text as t
         click.echo(t("status.note", text=missing), err=True)
 
 
 def _print_status(config, games, now: datetime, fmt: str) -> None:
-    from .. import gm_text
-    from ..alert_texts import zone_name
-    from ..daemon import CRAWL_NOT_FINISHED
-    from ..messages import text as t
-
     if fmt == "json":
         click.echo(json.dumps({"now": now.isoformat(), "games": [g.to_json() for g in games]},
                               ensure_ascii=False, indent=1))

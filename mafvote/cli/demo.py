@@ -14,9 +14,12 @@ from zoneinfo import ZoneInfo
 import click
 
 from .. import game as game_mod
-from ..demo import DAY_1_DEADLINE, DEMO_DEADLINE, DEMO_ROLES, DEMO_SINCE
+from ..demo import DAY_1_DEADLINE, DEMO_DEADLINE, DEMO_ROLES, DEMO_SINCE, start_demo_forum, write_demo_config
+from ..demo_daemon import run_daemon_demo
 from ..messages import text as t
+from ..pages import gm_pages_dir, public_pages_dir, write_all_pages
 from . import cli
+from .common import load
 
 
 def _section(title: str) -> None:
@@ -35,11 +38,7 @@ def _section(title: str) -> None:
 @click.pass_context
 def demo_command(ctx: click.Context, keep: Path | None, daemon: bool, seconds_per_hour: float) -> None:
     """Run the whole job on the bundled «Новогодняя мафия» pages, served on 127.0.0.1."""
-    from ..demo import start_demo_forum, write_demo_config
-
     if daemon:
-        from ..demo_daemon import run_daemon_demo
-
         with tempfile.TemporaryDirectory(prefix="mafvote-demo-") as tmp:
             workdir = keep or Path(tmp)
             workdir.mkdir(parents=True, exist_ok=True)
@@ -101,9 +100,6 @@ def _play_commands(run, forum) -> None:
 
 def _pages(config_path: Path, *, kept: bool) -> None:
     """The demo ends on the pages (mafvote/pages.py): where to open them, and how to serve them."""
-    from ..cli.common import load
-    from ..pages import gm_pages_dir, public_pages_dir, write_all_pages
-
     _section(t("demo.pages"))
     config = load(config_path)
     moment = datetime.fromisoformat(DEMO_DEADLINE).replace(tzinfo=ZoneInfo("Europe/Moscow")) + timedelta(minutes=5)

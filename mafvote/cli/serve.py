@@ -6,6 +6,10 @@ from pathlib import Path
 
 import click
 
+from .. import game as game_mod
+from ..errors import BadInput
+from ..pages import gm_pages_dir, public_pages_dir, write_all_pages
+from ..serve import PagesServer
 from . import cli
 from .common import config_option, load
 
@@ -27,11 +31,6 @@ __all__ = ["serve_command"]
                    "store.")
 def serve_command(config_path: Path, host: str, port: int, token_env: str | None, no_write: bool) -> None:
     """Show the public pages and (on 127.0.0.1, or with a token) the GM's pages in a browser."""
-    from .. import game as game_mod
-    from ..errors import BadInput
-    from ..pages import gm_pages_dir, public_pages_dir, write_all_pages
-    from ..serve import PagesServer
-
     config = load()
     token = None
     if token_env:

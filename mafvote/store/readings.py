@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from mafvote_tally.recognise import READING_VERSION, flatten
+
 from .family import TableFamily
 
 __all__ = ["ReadingTables", "reading_code", "reading_columns"]
 
 
 def reading_code():
-    # tally's package imports the count and rich: only a store that stores or reads posts needs it
-    from mafvote_tally.recognise import READING_VERSION, flatten
-
     return READING_VERSION, flatten
 
 
