@@ -33,7 +33,7 @@ FLAG_KINDS = (
     # replacement before its time, a replaced account after it (GM view; the GM may enter or fix a replacement)
     "unknown_author",
     # a vote for a player the GM modkilled later that day (public: everyone sees the modkill): the voter has
-    # voted (no penalty), the vote weighs nothing, and the voter may vote again (tally/count.py `_cast`)
+    # voted (no penalty), the vote weighs nothing, and the voter may vote again (tally/casting.py `_cast`)
     "target_removed",
 )
 

@@ -27,7 +27,7 @@ from .views import vote_weight
 
 __all__ = ["Step", "timeline"]
 
-# the reasons `count_day` gives (tally/count.py `_cast`, `_take_post`) for what a vote did when it was cast
+# the reasons `count_day` gives (tally/casting.py `_cast`, `take_post`) for what a vote did when it was cast
 _VALID = "replaced by a later vote"
 _REMOVED = "was modkilled after this vote"
 _VOID = "edited post: void"
