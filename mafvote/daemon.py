@@ -16,8 +16,9 @@ time. Nothing the daemon decides lives only in memory: what was alerted is in `a
 posted in `published_counts`, crawl failures in `crawl_runs`; a new `Daemon` over the same store file
 carries on without repeating anything.
 
-`deadline_plan` and `collect_status` (for `mafvote status`) use the same phase logic, so the jobs
-`status` lists are the jobs `run` schedules.
+The schedule (`active_day`, `deadline_plan`, the alert key a moment makes due) and `collect_status` (for
+`mafvote status`) are in mafvote/daemon_status.py and use the same phase logic, so the jobs `status` lists are the
+jobs `run` schedules.
 
 Imports inside functions (issue 17's start-up rule): `mafvote status` loads this module but neither crawls,
 renders nor publishes, so the forum client and the crawler (`scraper.fetch`, `scraper.crawl`: +0.75-1.15 s) and
@@ -31,24 +32,28 @@ import html as _html
 import logging
 import sqlite3
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 import httpx
 
-import mafvote_tally as T
+from mafvote_tally import Tally, format_bbcode
 
-from .alert_rules import CrawlHealth, crawl_alerts, day_alerts, flag_alerts, offset_label, publish_login_alerts
+from .alert_rules import crawl_alerts, day_alerts, flag_alerts, publish_login_alerts
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
-from .config import format_duration
-from .errors import MafvoteError, OperationFailed
-from .game import GameError, GameService, Phase, phase_of_index, service_for
+from .daemon_status import (
+    CRAWL_NOT_FINISHED, DaemonError, GameStatus, PlannedJob, active_day, collect_status, crawl_health, deadline_plan,
+    due_key, early_close, format_left, game_plan, game_service, phase_key, url_changes_text,
+)
+from .errors import MafvoteError
+from .game import GameService, Phase, phase_of_index
 from .links import post_linker, topic_key
 from .secret_registry import config_secrets, register
 from .shown_names import public_names, roster_from_config, roster_with_replacements
-from .store import Store, database_problem, to_db_time
+from .store import Store, database_problem
 
+# the schedule and `mafvote status` live in mafvote/daemon_status.py; their names stay importable from here
 __all__ = [
     "CRAWL_NOT_FINISHED", "Daemon", "DaemonError", "GameStatus", "PlannedJob", "TickReport", "active_day", "collect_status",
     "crawl_health", "deadline_plan", "early_close", "format_left", "url_changes_text",
@@ -59,89 +64,6 @@ log = logging.getLogger("mafvote.daemon")
 CRAWL_FAILURE_THRESHOLD = 3     # failed crawls in a row before the GM is alerted (alert_rules default)
 
 
-class DaemonError(OperationFailed):
-    """The daemon cannot start or run as configured; the message says what to fix."""
-
-
-# --- the schedule: pure -------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class PlannedJob:
-    """One job the daemon runs: a crawl, a warning before a day deadline, the deadline itself."""
-
-    game: str
-    kind: str               # crawl | deadline_soon | deadline
-    at: datetime
-    label: str              # "day 2 T−60m", "day 2 deadline", "crawl every 2m"
-    # the label's facts, for the GM's language (mafvote.gm_text.job): the day's number, the offset or interval
-    day: int | None = None
-    every: timedelta | None = None
-
-    def to_json(self) -> dict:
-        return {"game": self.game, "kind": self.kind, "at": self.at.astimezone(timezone.utc).isoformat(),
-                "label": self.label}
-
-
-def active_day(current: Phase, following: Phase, now: datetime) -> Phase | None:
-    """The day whose votes count now. The stored phase moves on only when the GM applies a night or
-    a day, but the forum does not wait: once the night's deadline has passed, the next day is running
-    (its posts count) even if the GM has not resolved the night yet. During a night: None."""
-    if current.kind == "day":
-        return current
-    if now >= current.deadline and following.kind == "day":
-        return following
-    return None
-
-
-def deadline_plan(game: str, day: Phase, before_deadline: Sequence[timedelta],
-                  after: datetime | None = None) -> list[PlannedJob]:
-    """The T−offset warnings and the deadline of `day`, in time order (only those after `after`)."""
-    jobs = [PlannedJob(game, "deadline_soon", day.deadline - o, f"{day.label} T−{offset_label(o)}", day.number, o)
-            for o in set(before_deadline)]
-    jobs.append(PlannedJob(game, "deadline", day.deadline, f"{day.label} deadline", day.number))
-    return sorted((j for j in jobs if after is None or j.at > after), key=lambda j: j.at)
-
-
-def _due_key(day: Phase, before_deadline: Sequence[timedelta], now: datetime) -> str | None:
-    """The alert key the clock makes due now for `day` (alert_rules' keys): the deadline, else the
-    nearest warning reached."""
-    label = f"day{day.number}"
-    if now >= day.deadline:
-        return f"deadline:{label}"
-    due = [o for o in before_deadline if day.deadline - o <= now]
-    return f"deadline_soon:{label}:{offset_label(min(due))}" if due else None
-
-
-def format_left(delta: timedelta) -> str:
-    """`2 h 05 min`, `15 min`, `3 d 4 h`, `passed 3 min ago`."""
-    seconds = int(delta.total_seconds())
-    minutes = (-seconds) // 60 if seconds < 0 else -(-seconds // 60)
-    if minutes >= 48 * 60:
-        text = f"{minutes // 1440} d {minutes % 1440 // 60} h"
-    elif minutes >= 60:
-        text = f"{minutes // 60} h {minutes % 60:02d} min"
-    else:
-        text = f"{minutes} min"
-    return f"passed {text} ago" if seconds < 0 else text
-
-
-def _phase_key(phase: Phase | None) -> str:
-    return f"{phase.kind}{phase.number}" if phase is not None else ""
-
-
-# --- crawl health from the store ----------------------------------------------------------------
-
-def crawl_health(store: Store, topic_row_id: int, *, kind: str, url: str) -> CrawlHealth:
-    """The topic's current run of failed crawls, read from `crawl_runs`: the count since the last
-    success and when the run began (stable across restarts, so its alert key is too)."""
-    failing = store.failing_runs(topic_row_id)
-    if not failing:
-        return CrawlHealth(topic=kind, failures_in_a_row=0, first_failure_at=None, url=url)
-    error = failing[0].error or ""
-    return CrawlHealth(topic=kind, failures_in_a_row=len(failing), first_failure_at=min(r.started_at for r in failing),
-                       last_error=error, layout_unrecognised=error.startswith("layout not recognised"), url=url)
-
-
 # --- the runtime -----------------------------------------------------------------------------------
 
 @dataclass
@@ -150,7 +72,7 @@ class TickReport:
 
     crawled: list[str] = field(default_factory=list)                 # game ids
     changed: list[str] = field(default_factory=list)                 # games whose vote thread changed
-    counts: dict[str, T.Tally] = field(default_factory=dict)          # game id -> the GM-view count made
+    counts: dict[str, Tally] = field(default_factory=dict)          # game id -> the GM-view count made
     alerts: list[Alert] = field(default_factory=list)                # newly recorded
     published: list[str] = field(default_factory=list)               # files written, forum posts
     errors: list[str] = field(default_factory=list)
@@ -175,15 +97,6 @@ class _Game:
     seen: tuple | None = None        # the store's state the last count was made from (`Store.game_changes`)
     last_error: str | None = None
     counted: tuple | None = None     # (day, {view: Tally}, CountInputs) of this tick, for the pages
-
-
-def _service(config, game, store: Store) -> GameService:
-    """The game's service over the daemon's one store (`service_for`, as every command opens it); a ruleset that
-    cannot be loaded stops the daemon naming the game."""
-    try:
-        return service_for(config, game, store)
-    except GameError as exc:
-        raise DaemonError(f"game {game.id}: {exc}") from None
 
 
 def _theme_of(game, ruleset) -> str:
@@ -225,7 +138,7 @@ class Daemon:
                 forum = config.forum(game.forum)
                 if forum.id not in self.clients:
                     self.clients[forum.id] = factory(forum)
-                service = _service(config, game, self.store)
+                service = game_service(config, game, self.store)
                 self.games[game.id] = _Game(game, forum, service, _theme_of(game, service.ruleset),
                                             post_linker(forum.engine, game.vote_thread, forum.base_url))
             if channels is None:
@@ -379,13 +292,13 @@ class Daemon:
             current = g.service.current_phase(applied)
             following = self._following(g, current, applied)
             day = active_day(current, following, now)
-            alerts += self._crawl_alerts(g, now, _phase_key(day or current))
+            alerts += self._crawl_alerts(g, now, phase_key(day or current))
             if g.service.winner(applied) is not None:
                 pass              # the game is over (RULES.md §5): no more deadlines, counts or night checks
             elif day is None:
                 alerts += self._night_alerts(g, current, applied, now)
             else:
-                key = _due_key(day, self.config.alerts.before_deadline, now)
+                key = due_key(day, self.config.alerts.before_deadline, now)
                 if g.dirty or (key is not None and not self.sender.log_store.seen(game_id, key)):
                     alerts += self._day(g, day, following if day is current else None, applied, now, report)
             if g.dirty or g.counted is not None:
@@ -456,7 +369,7 @@ class Daemon:
         log.info("count %s day %d: %s; not voted %d", g.cfg.id, day.number, leaders, len(gm.not_voted))
         return alerts
 
-    def _day_post(self, g: _Game, day: Phase, public: T.Tally, applied, now: datetime) -> str:
+    def _day_post(self, g: _Game, day: Phase, public: Tally, applied, now: datetime) -> str:
         """The suggested day post: the day's result in the game's theme when the day can be closed by
         the count (every role known: `day close --dry-run`), else the final public count."""
         from .render import RenderError, build_data, render  # start-up (module docstring)
@@ -473,7 +386,7 @@ class Daemon:
         except (MafvoteError, RenderError) as exc:
             log.info("deadline %s day %d: no themed day post (%s); suggesting the final count", g.cfg.id,
                      day.number, exc)
-        return T.format_bbcode(public, now, names=self._names(g)).rstrip("\n")
+        return format_bbcode(public, now, names=self._names(g)).rstrip("\n")
 
     def _names(self, g: _Game) -> dict[str, str]:
         """What the public count calls each slot: the mask in mask games, the account playing it now."""
@@ -485,7 +398,7 @@ class Daemon:
         roster = roster_with_replacements(roster_from_config(g.cfg.players), g.service.state(applied).replacements)
         return {e["nick"]: (e.get("replaced_by") or {}).get("nick") or e["nick"] for e in roster}
 
-    def _publish(self, g: _Game, public: T.Tally, now: datetime, *, final: bool, report: TickReport | None = None,
+    def _publish(self, g: _Game, public: Tally, now: datetime, *, final: bool, report: TickReport | None = None,
                  alerts: list[Alert] | None = None) -> list[str]:
         """Write the count files and post the count; a forum post that failed is an error of the tick (`run --once`
         exits 1) and a refused login an alert to the GM (issue 12: the count silently stayed off the forum)."""
@@ -497,7 +410,7 @@ class Daemon:
             # a count of a thread never read says «nobody voted» and puts the penalty on everyone: players
             # must not see that while the forum is down on the daemon's first start
             return out
-        bbcode = T.format_bbcode(public, now, names=self._names(g))
+        bbcode = format_bbcode(public, now, names=self._names(g))
         if pub.dir is not None:
             from .publish import PublishError, write_count_files  # start-up (module docstring)
 
@@ -540,7 +453,7 @@ class Daemon:
             return []
         return [str(p) for files in written.values() for p in files]
 
-    def _html(self, g: _Game, public: T.Tally, now: datetime) -> str:
+    def _html(self, g: _Game, public: Tally, now: datetime) -> str:
         """The count's HTML: the theme's whole page (`votecount.html.j2`, written as it is), or, when the theme
         cannot render it, the BBCode text as a fragment that `write_count_files` wraps in a page (the
         themed page was wrapped again, two documents in one file)."""
@@ -552,169 +465,16 @@ class Daemon:
             return render(g.theme, "votecount", data, fmt="html", templates_dir=getattr(g.cfg, "templates_dir", None))
         except RenderError as exc:
             log.warning("publish %s: the themed HTML count failed (%s); writing the BBCode as text", g.cfg.id, exc)
-            return f"<pre>{_html.escape(T.format_bbcode(public, now, names=self._names(g)))}</pre>"
+            return f"<pre>{_html.escape(format_bbcode(public, now, names=self._names(g)))}</pre>"
 
     # -- what `status` and the scheduler need --
     def plan(self, now: datetime) -> list[PlannedJob]:
         """The deadline jobs of every game still ahead of `now` (the scheduler's date jobs)."""
         out: list[PlannedJob] = []
         for g in self.games.values():
-            out += _game_plan(g.service, g.cfg, self.config.alerts.before_deadline, now)
+            out += game_plan(g.service, g.cfg, self.config.alerts.before_deadline, now)
         return out
 
     def phase_signature(self) -> tuple:
         """Changes when the GM applies or undoes a phase: the scheduler recomputes its deadline jobs."""
         return self.store.phase_counts()
-
-
-def _game_plan(service: GameService, cfg, before_deadline, now: datetime) -> list[PlannedJob]:
-    applied = service.applied()
-    if service.winner(applied) is not None:
-        return []             # the game is over: no day to warn about (RULES.md §5)
-    current = service.current_phase(applied)
-    kind, number = phase_of_index(current.index + 1, cfg.schedule.starts_with)
-    following = service.phase(kind, number, applied)
-    running = active_day(current, following, now)
-    if running is not None and early_close(service, running, applied, now) is not None:
-        return []             # RULES.md §3.11: the day is over (досрочно); no warning of its deadline is due
-    day = running if running is not None else (following if following.kind == "day" else None)
-    return deadline_plan(cfg.id, day, before_deadline, after=now) if day is not None else []
-
-
-def early_close(service: GameService, day: Phase, applied, now: datetime) -> datetime | None:
-    """When the running `day` closed by itself (RULES.md §3.11, 000/003 досрочно: the count closes it at the
-    closing post) before the GM applied its close; None while it runs, or when the count cannot be made now
-    (the daemon's tick reports that problem)."""
-    if any(r.how == "close" and r.number == day.number for r in applied):
-        return None
-    try:
-        count = service.count(day.number, view="gm", now=now)
-    except MafvoteError:
-        return None
-    return count.closed_early if count.closed and count.closed_early is not None else None
-
-
-def url_changes_text(store: Store, game, forum) -> str | None:
-    """The addresses the config moved since the store last followed it (`Store.url_changes`), as one clause:
-    `forum hyper http://a/ -> https://a/; vote topic … -> …`; None when nothing moved."""
-    changes = store.url_changes(forum.id, forum.base_url, game.id,
-                                (("game", game.game_topic), ("vote", game.vote_thread)))
-    if not changes:
-        return None
-    return "; ".join(f"{f'forum {forum.id}' if kind == 'forum' else f'{kind} topic'} {old} -> {new}"
-                     for kind, old, new in changes)
-
-
-# --- status ----------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class GameStatus:
-    """`mafvote status` for one game."""
-
-    game: str
-    title: str
-    phase: Phase
-    active_day: Phase | None
-    now: datetime
-    last_crawls: list[dict]           # per topic: kind, url, started_at, finished_at, ok, error, new, requests
-    last_error: dict | None           # the latest failed crawl: kind, at, error
-    failures_in_a_row: int
-    next_jobs: list[PlannedJob]
-    unsent: list[dict]                # pending deliveries: key, kind, channel, attempts, last_error, next_try_at
-    alerts_sent: int
-    winner: str | None = None         # RULES.md §5: the side that won (GameService.winner); None while it goes on
-    winner_text: str | None = None    # «победа мафии»
-    # the running day closed by itself (RULES.md §3.11, досрочно) at this moment; the GM has yet to `day close` it
-    closed_early: datetime | None = None
-    # the last crawl is older than 3 poll intervals: no daemon is crawling (`mafvote run` is not running)
-    no_crawl_for: timedelta | None = None
-    poll_interval: timedelta | None = None
-
-    @property
-    def crawl_overdue_text(self) -> str | None:
-        if self.no_crawl_for is None or self.poll_interval is None:
-            return None
-        return (f"no crawl for {format_left(self.no_crawl_for)} (poll every {format_duration(self.poll_interval)}): "
-                "is `mafvote run` running?")
-
-    @property
-    def deadline(self) -> datetime:
-        """When the running phase ends: its deadline, or the moment the day closed early."""
-        return self.closed_early or (self.active_day or self.phase).deadline
-
-    def to_json(self) -> dict:
-        left = self.deadline - self.now
-        return {
-            "game": self.game, "title": self.title, "phase": self.phase.to_json() | {"label": self.phase.label},
-            "active_day": self.active_day.number if self.active_day is not None else None,
-            "deadline": self.deadline.isoformat(), "time_left_seconds": int(left.total_seconds()),
-            "time_left": format_left(left), "last_crawls": self.last_crawls, "last_error": self.last_error,
-            "failures_in_a_row": self.failures_in_a_row, "next_jobs": [j.to_json() for j in self.next_jobs],
-            "unsent_alerts": self.unsent, "alerts_sent": self.alerts_sent,
-            "game_over": self.winner is not None, "winner": self.winner, "winner_text": self.winner_text,
-            "closed_early": self.closed_early.isoformat() if self.closed_early is not None else None,
-            "crawl_overdue": None if self.no_crawl_for is None else {
-                "seconds": int(self.no_crawl_for.total_seconds()),
-                "poll_interval_seconds": int(self.poll_interval.total_seconds()) if self.poll_interval else None,
-                "text": self.crawl_overdue_text},
-        }
-
-
-# What `mafvote status` says of a crawl run that never recorded its end (stopped by Ctrl-C or a kill, or
-# still going on in another process).
-CRAWL_NOT_FINISHED = "did not finish (stopped, or still running)"
-
-
-def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
-    """Per game: the phase, the deadline and time left, the last crawls, the last error, the next jobs
-    (the same plan `mafvote run` schedules) and the alerts not yet delivered. Reads the store only."""
-    out = []
-    alert_log = AlertLog(store)
-    for game in config.games:
-        forum = config.forum(game.forum)
-        service = _service(config, game, store)
-        applied = service.applied()
-        current = service.current_phase(applied)
-        kind, number = phase_of_index(current.index + 1, game.schedule.starts_with)
-        following = service.phase(kind, number, applied)
-        day = active_day(current, following, now)
-        closed_early = early_close(service, day, applied, now) if day is not None else None
-        crawls, last_error, failures = [], None, 0
-        last_started: datetime | None = None
-        for topic_kind, url in (("game", game.game_topic), ("vote", game.vote_thread)):
-            topic = store.topic(forum.id, topic_key(forum.engine, url))
-            if topic is None:
-                continue
-            run = store.latest_run(topic)
-            if run is not None:
-                crawls.append({"topic": topic_kind, "url": url, "started_at": to_db_time(run.started_at),
-                               "finished_at": to_db_time(run.finished_at), "ok": run.ok, "error": run.error,
-                               "new": run.new, "changed": run.changed, "deleted": run.deleted,
-                               "requests": run.requests})
-                last_started = max(last_started, run.started_at) if last_started else run.started_at
-            failed = store.latest_failed_run(topic)
-            err = {"at": to_db_time(failed.started_at), "error": failed.error, "finished": True} if failed else None
-            if run is not None and run.finished_at is None and run.error is None:
-                # a crawl cut off (Ctrl-C, a kill) is the latest problem too, though it left no error
-                err = {"at": to_db_time(run.started_at), "error": CRAWL_NOT_FINISHED, "finished": False}
-            if err and (last_error is None or err["at"] >= last_error["at"]):
-                last_error = {"topic": topic_kind, **err}
-            failures = max(failures, crawl_health(store, topic.id, kind=topic_kind, url=url).failures_in_a_row)
-        next_crawl = (last_started + game.poll_interval) if last_started is not None else now
-        silent = now - last_started if last_started is not None else None
-        jobs = [PlannedJob(game.id, "crawl", max(next_crawl, now), f"crawl every {format_duration(game.poll_interval)}",
-                           every=game.poll_interval)]
-        jobs += _game_plan(service, game, config.alerts.before_deadline, now)
-        unsent = [{"key": d.alert.key, "kind": d.alert.kind, "channel": d.channel, "attempts": d.attempts,
-                   "last_error": d.last_error,
-                   "next_try_at": d.next_try_at.isoformat() if d.next_try_at else None}
-                  for d in alert_log.pending(game.id) if d.channel != "log"]
-        sent = store.alert_count(game.id)
-        winner = service.winner(applied)
-        overdue = silent if silent is not None and silent > 3 * game.poll_interval and winner is None else None
-        out.append(GameStatus(game.id, game.title, current, day, now, crawls, last_error, failures,
-                              sorted(jobs, key=lambda j: j.at), unsent, sent, winner,
-                              f"победа {service.winner_words(winner)}" if winner else None,
-                              no_crawl_for=overdue, poll_interval=game.poll_interval, closed_early=closed_early))
-    return out
-

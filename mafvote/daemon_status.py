@@ -1,0 +1,275 @@
+"""What the daemon plans and what `mafvote status` shows (issue 6), apart from the daemon's runtime
+(mafvote/daemon.py): the schedule of each game (pure: the day running now, the T−offset warnings and the
+deadline, the alert key a moment makes due), each topic's crawl health from the store's `crawl_runs`, and each
+game's status for `mafvote status` (the same plan `mafvote run` schedules).
+
+    the stored phases + the schedule ──> active_day / deadline_plan / due_key ──> Daemon (jobs, alerts)
+    the store's crawl_runs ─────────────> crawl_health ────────────────────────> Daemon (crawl alerts)
+    config + store + now ───────────────> collect_status ──────────────────────> `mafvote status`
+
+Reads the store only; imports neither the forum client nor the themes (`mafvote status` loads none of them).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Sequence
+
+from .alert_rules import CrawlHealth, offset_label
+from .alerts import AlertLog
+from .config import format_duration
+from .errors import MafvoteError, OperationFailed
+from .game import GameError, GameService, Phase, phase_of_index, service_for
+from .links import topic_key
+from .store import Store, to_db_time
+
+__all__ = [
+    "CRAWL_NOT_FINISHED", "DaemonError", "GameStatus", "PlannedJob", "active_day", "collect_status", "crawl_health",
+    "deadline_plan", "due_key", "early_close", "format_left", "game_plan", "game_service", "phase_key",
+    "url_changes_text",
+]
+
+
+class DaemonError(OperationFailed):
+    """The daemon cannot start or run as configured; the message says what to fix."""
+
+
+# --- the schedule: pure -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlannedJob:
+    """One job the daemon runs: a crawl, a warning before a day deadline, the deadline itself."""
+
+    game: str
+    kind: str               # crawl | deadline_soon | deadline
+    at: datetime
+    label: str              # "day 2 T−60m", "day 2 deadline", "crawl every 2m"
+    # the label's facts, for the GM's language (mafvote.gm_text.job): the day's number, the offset or interval
+    day: int | None = None
+    every: timedelta | None = None
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "kind": self.kind, "at": self.at.astimezone(timezone.utc).isoformat(),
+                "label": self.label}
+
+
+def active_day(current: Phase, following: Phase, now: datetime) -> Phase | None:
+    """The day whose votes count now. The stored phase moves on only when the GM applies a night or
+    a day, but the forum does not wait: once the night's deadline has passed, the next day is running
+    (its posts count) even if the GM has not resolved the night yet. During a night: None."""
+    if current.kind == "day":
+        return current
+    if now >= current.deadline and following.kind == "day":
+        return following
+    return None
+
+
+def deadline_plan(game: str, day: Phase, before_deadline: Sequence[timedelta],
+                  after: datetime | None = None) -> list[PlannedJob]:
+    """The T−offset warnings and the deadline of `day`, in time order (only those after `after`)."""
+    jobs = [PlannedJob(game, "deadline_soon", day.deadline - o, f"{day.label} T−{offset_label(o)}", day.number, o)
+            for o in set(before_deadline)]
+    jobs.append(PlannedJob(game, "deadline", day.deadline, f"{day.label} deadline", day.number))
+    return sorted((j for j in jobs if after is None or j.at > after), key=lambda j: j.at)
+
+
+def due_key(day: Phase, before_deadline: Sequence[timedelta], now: datetime) -> str | None:
+    """The alert key the clock makes due now for `day` (alert_rules' keys): the deadline, else the
+    nearest warning reached."""
+    label = f"day{day.number}"
+    if now >= day.deadline:
+        return f"deadline:{label}"
+    due = [o for o in before_deadline if day.deadline - o <= now]
+    return f"deadline_soon:{label}:{offset_label(min(due))}" if due else None
+
+
+def format_left(delta: timedelta) -> str:
+    """`2 h 05 min`, `15 min`, `3 d 4 h`, `passed 3 min ago`."""
+    seconds = int(delta.total_seconds())
+    minutes = (-seconds) // 60 if seconds < 0 else -(-seconds // 60)
+    if minutes >= 48 * 60:
+        text = f"{minutes // 1440} d {minutes % 1440 // 60} h"
+    elif minutes >= 60:
+        text = f"{minutes // 60} h {minutes % 60:02d} min"
+    else:
+        text = f"{minutes} min"
+    return f"passed {text} ago" if seconds < 0 else text
+
+
+def phase_key(phase: Phase | None) -> str:
+    return f"{phase.kind}{phase.number}" if phase is not None else ""
+
+
+# --- crawl health from the store ----------------------------------------------------------------
+
+def crawl_health(store: Store, topic_row_id: int, *, kind: str, url: str) -> CrawlHealth:
+    """The topic's current run of failed crawls, read from `crawl_runs`: the count since the last
+    success and when the run began (stable across restarts, so its alert key is too)."""
+    failing = store.failing_runs(topic_row_id)
+    if not failing:
+        return CrawlHealth(topic=kind, failures_in_a_row=0, first_failure_at=None, url=url)
+    error = failing[0].error or ""
+    return CrawlHealth(topic=kind, failures_in_a_row=len(failing), first_failure_at=min(r.started_at for r in failing),
+                       last_error=error, layout_unrecognised=error.startswith("layout not recognised"), url=url)
+
+
+def game_service(config, game, store: Store) -> GameService:
+    """The game's service over the daemon's one store (`service_for`, as every command opens it); a ruleset that
+    cannot be loaded stops the daemon naming the game."""
+    try:
+        return service_for(config, game, store)
+    except GameError as exc:
+        raise DaemonError(f"game {game.id}: {exc}") from None
+
+
+
+def game_plan(service: GameService, cfg, before_deadline, now: datetime) -> list[PlannedJob]:
+    applied = service.applied()
+    if service.winner(applied) is not None:
+        return []             # the game is over: no day to warn about (RULES.md §5)
+    current = service.current_phase(applied)
+    kind, number = phase_of_index(current.index + 1, cfg.schedule.starts_with)
+    following = service.phase(kind, number, applied)
+    running = active_day(current, following, now)
+    if running is not None and early_close(service, running, applied, now) is not None:
+        return []             # RULES.md §3.11: the day is over (досрочно); no warning of its deadline is due
+    day = running if running is not None else (following if following.kind == "day" else None)
+    return deadline_plan(cfg.id, day, before_deadline, after=now) if day is not None else []
+
+
+def early_close(service: GameService, day: Phase, applied, now: datetime) -> datetime | None:
+    """When the running `day` closed by itself (RULES.md §3.11, 000/003 досрочно: the count closes it at the
+    closing post) before the GM applied its close; None while it runs, or when the count cannot be made now
+    (the daemon's tick reports that problem)."""
+    if any(r.how == "close" and r.number == day.number for r in applied):
+        return None
+    try:
+        count = service.count(day.number, view="gm", now=now)
+    except MafvoteError:
+        return None
+    return count.closed_early if count.closed and count.closed_early is not None else None
+
+
+def url_changes_text(store: Store, game, forum) -> str | None:
+    """The addresses the config moved since the store last followed it (`Store.url_changes`), as one clause:
+    `forum hyper http://a/ -> https://a/; vote topic … -> …`; None when nothing moved."""
+    changes = store.url_changes(forum.id, forum.base_url, game.id,
+                                (("game", game.game_topic), ("vote", game.vote_thread)))
+    if not changes:
+        return None
+    return "; ".join(f"{f'forum {forum.id}' if kind == 'forum' else f'{kind} topic'} {old} -> {new}"
+                     for kind, old, new in changes)
+
+
+# --- status ----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameStatus:
+    """`mafvote status` for one game."""
+
+    game: str
+    title: str
+    phase: Phase
+    active_day: Phase | None
+    now: datetime
+    last_crawls: list[dict]           # per topic: kind, url, started_at, finished_at, ok, error, new, requests
+    last_error: dict | None           # the latest failed crawl: kind, at, error
+    failures_in_a_row: int
+    next_jobs: list[PlannedJob]
+    unsent: list[dict]                # pending deliveries: key, kind, channel, attempts, last_error, next_try_at
+    alerts_sent: int
+    winner: str | None = None         # RULES.md §5: the side that won (GameService.winner); None while it goes on
+    winner_text: str | None = None    # «победа мафии»
+    # the running day closed by itself (RULES.md §3.11, досрочно) at this moment; the GM has yet to `day close` it
+    closed_early: datetime | None = None
+    # the last crawl is older than 3 poll intervals: no daemon is crawling (`mafvote run` is not running)
+    no_crawl_for: timedelta | None = None
+    poll_interval: timedelta | None = None
+
+    @property
+    def crawl_overdue_text(self) -> str | None:
+        if self.no_crawl_for is None or self.poll_interval is None:
+            return None
+        return (f"no crawl for {format_left(self.no_crawl_for)} (poll every {format_duration(self.poll_interval)}): "
+                "is `mafvote run` running?")
+
+    @property
+    def deadline(self) -> datetime:
+        """When the running phase ends: its deadline, or the moment the day closed early."""
+        return self.closed_early or (self.active_day or self.phase).deadline
+
+    def to_json(self) -> dict:
+        left = self.deadline - self.now
+        return {
+            "game": self.game, "title": self.title, "phase": self.phase.to_json() | {"label": self.phase.label},
+            "active_day": self.active_day.number if self.active_day is not None else None,
+            "deadline": self.deadline.isoformat(), "time_left_seconds": int(left.total_seconds()),
+            "time_left": format_left(left), "last_crawls": self.last_crawls, "last_error": self.last_error,
+            "failures_in_a_row": self.failures_in_a_row, "next_jobs": [j.to_json() for j in self.next_jobs],
+            "unsent_alerts": self.unsent, "alerts_sent": self.alerts_sent,
+            "game_over": self.winner is not None, "winner": self.winner, "winner_text": self.winner_text,
+            "closed_early": self.closed_early.isoformat() if self.closed_early is not None else None,
+            "crawl_overdue": None if self.no_crawl_for is None else {
+                "seconds": int(self.no_crawl_for.total_seconds()),
+                "poll_interval_seconds": int(self.poll_interval.total_seconds()) if self.poll_interval else None,
+                "text": self.crawl_overdue_text},
+        }
+
+
+# What `mafvote status` says of a crawl run that never recorded its end (stopped by Ctrl-C or a kill, or
+# still going on in another process).
+CRAWL_NOT_FINISHED = "did not finish (stopped, or still running)"
+
+
+def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
+    """Per game: the phase, the deadline and time left, the last crawls, the last error, the next jobs
+    (the same plan `mafvote run` schedules) and the alerts not yet delivered. Reads the store only."""
+    out = []
+    alert_log = AlertLog(store)
+    for game in config.games:
+        forum = config.forum(game.forum)
+        service = game_service(config, game, store)
+        applied = service.applied()
+        current = service.current_phase(applied)
+        kind, number = phase_of_index(current.index + 1, game.schedule.starts_with)
+        following = service.phase(kind, number, applied)
+        day = active_day(current, following, now)
+        closed_early = early_close(service, day, applied, now) if day is not None else None
+        crawls, last_error, failures = [], None, 0
+        last_started: datetime | None = None
+        for topic_kind, url in (("game", game.game_topic), ("vote", game.vote_thread)):
+            topic = store.topic(forum.id, topic_key(forum.engine, url))
+            if topic is None:
+                continue
+            run = store.latest_run(topic)
+            if run is not None:
+                crawls.append({"topic": topic_kind, "url": url, "started_at": to_db_time(run.started_at),
+                               "finished_at": to_db_time(run.finished_at), "ok": run.ok, "error": run.error,
+                               "new": run.new, "changed": run.changed, "deleted": run.deleted,
+                               "requests": run.requests})
+                last_started = max(last_started, run.started_at) if last_started else run.started_at
+            failed = store.latest_failed_run(topic)
+            err = {"at": to_db_time(failed.started_at), "error": failed.error, "finished": True} if failed else None
+            if run is not None and run.finished_at is None and run.error is None:
+                # a crawl cut off (Ctrl-C, a kill) is the latest problem too, though it left no error
+                err = {"at": to_db_time(run.started_at), "error": CRAWL_NOT_FINISHED, "finished": False}
+            if err and (last_error is None or err["at"] >= last_error["at"]):
+                last_error = {"topic": topic_kind, **err}
+            failures = max(failures, crawl_health(store, topic.id, kind=topic_kind, url=url).failures_in_a_row)
+        next_crawl = (last_started + game.poll_interval) if last_started is not None else now
+        silent = now - last_started if last_started is not None else None
+        jobs = [PlannedJob(game.id, "crawl", max(next_crawl, now), f"crawl every {format_duration(game.poll_interval)}",
+                           every=game.poll_interval)]
+        jobs += game_plan(service, game, config.alerts.before_deadline, now)
+        unsent = [{"key": d.alert.key, "kind": d.alert.kind, "channel": d.channel, "attempts": d.attempts,
+                   "last_error": d.last_error,
+                   "next_try_at": d.next_try_at.isoformat() if d.next_try_at else None}
+                  for d in alert_log.pending(game.id) if d.channel != "log"]
+        sent = store.alert_count(game.id)
+        winner = service.winner(applied)
+        overdue = silent if silent is not None and silent > 3 * game.poll_interval and winner is None else None
+        out.append(GameStatus(game.id, game.title, current, day, now, crawls, last_error, failures,
+                              sorted(jobs, key=lambda j: j.at), unsent, sent, winner,
+                              f"победа {service.winner_words(winner)}" if winner else None,
+                              no_crawl_for=overdue, poll_interval=game.poll_interval, closed_early=closed_early))
+    return out
