@@ -40,18 +40,22 @@ class CrawlRunTables(TableFamily):
     the daemon ask of them."""
 
     def start_crawl(self, topic: Topic | int, started_at: datetime) -> int:
+        # plain SQL: sqlite-utils' insert and update read the table's schema on every call, twice a poll (issue 17)
         with self.db.atomic():
-            table = self.db["crawl_runs"].insert({
-                "topic": topic_row_id(topic), "started_at": to_db_time(started_at), "requests": 0,
-                "bytes": 0, "pages": 0, "new": 0, "changed": 0, "deleted": 0})
-        return int(table.last_pk)
+            cursor = self.db.execute(
+                "insert into crawl_runs (topic, started_at, requests, bytes, pages, new, changed, deleted) "
+                "values (?, ?, 0, 0, 0, 0, 0, 0)", [topic_row_id(topic), to_db_time(started_at)])
+        return int(cursor.lastrowid)  # type: ignore[arg-type]
 
     def finish_crawl(self, run_id: int, finished_at: datetime, *, requests: int, bytes: int,
                      pages: int, new: int, changed: int, deleted: int, error: str | None) -> None:
         with self.db.atomic():
-            self.db["crawl_runs"].update(run_id, {
-                "finished_at": to_db_time(finished_at), "requests": requests, "bytes": bytes,
-                "pages": pages, "new": new, "changed": changed, "deleted": deleted, "error": self._clean(error)})
+            cursor = self.db.execute(
+                "update crawl_runs set finished_at = ?, requests = ?, bytes = ?, pages = ?, new = ?, changed = ?, "
+                "deleted = ?, error = ? where id = ?",
+                [to_db_time(finished_at), requests, bytes, pages, new, changed, deleted, self._clean(error), run_id])
+            if cursor.rowcount != 1:
+                raise LookupError(f"no crawl run {run_id} in the store to finish")
 
     def crawl_runs(self, topic: Topic | int | None = None) -> list[CrawlRun]:
         if topic is None:

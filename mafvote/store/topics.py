@@ -46,9 +46,14 @@ class TopicTables(TableFamily):
     """`forums`, `topics` and `pages`: where the crawl reads each topic and what it last read of each page."""
 
     def ensure_forum(self, forum_id: str, *, engine: str, base_url: str, timezone_name: str) -> None:
+        # plain SQL, written only when something differs: the daemon calls this on every poll, and sqlite-utils'
+        # upsert reads the table's schema each time (most of a poll that finds nothing new, issue 17)
         with self.db.atomic():
-            self.db["forums"].upsert({"id": forum_id, "engine": engine, "base_url": base_url,
-                                      "timezone": timezone_name}, pk="id")
+            self.db.execute(
+                "insert into forums (id, engine, base_url, timezone) values (?, ?, ?, ?) on conflict (id) do update "
+                "set engine = excluded.engine, base_url = excluded.base_url, timezone = excluded.timezone "
+                "where engine is not excluded.engine or base_url is not excluded.base_url "
+                "or timezone is not excluded.timezone", [forum_id, engine, base_url, timezone_name])
 
     def ensure_topic(self, forum: str, topic_id: str, *, url: str, kind: str,
                      game_id: str | None) -> Topic:
