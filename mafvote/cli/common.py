@@ -201,17 +201,18 @@ def _command_of(ctx: click.Context) -> tuple[str, ...]:
     return tuple(reversed(names))
 
 
-def crawl_warning(run, tz: tzinfo) -> str | None:
+def crawl_warning(run, tz: tzinfo, language: str | None = None) -> str | None:
     """One line for the GM when the vote thread's latest crawl (a `store.CrawlRun`, or None) did not read
-    it to its end: a count made now may miss votes. None when it did."""
+    it to its end: a count made now may miss votes. None when it did. In the GM's language; `--format json` asks
+    for English, as every text meant for scripts (INTERFACE.md: `refused[].reason`, `status`'s `error`)."""
     if run is None or run.ok:
         return None
     started = run.started_at.astimezone(tz).strftime("%d.%m %H:%M")
     if not run.finished:
-        what = f"the vote thread's last crawl (started {started}) did not finish (stopped, or still running)"
+        what = messages.text("cli.crawl_warning.unfinished", language, started=started)
     else:
-        what = f"the vote thread's last crawl ({started}) failed: {run.error}"
-    return f"{what}; the count may miss votes: run `mafvote crawl` again"
+        what = messages.text("cli.crawl_warning.failed", language, started=started, error=run.error)
+    return messages.text("cli.crawl_warning", language, what=what)
 
 
 # How firmly an option's value was given: typed on the command line, then the root's `-c` handed down as a

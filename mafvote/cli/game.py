@@ -123,9 +123,10 @@ def night_resolve(config_path: Path, game_id: str | None, number: int, dry_run: 
             if result.duty is not None:
                 _print_duty(result)
             _winner(service, outcome.winner)
-        for alert in outcome.alerts:
-            # on stderr too, so a GM reading --format json or piping stdout still sees it
-            click.echo(t("cli.alert", text=gm_text.night_alert(alert)), err=True)
+        if fmt == "json":
+            # the text above already ends with "ВНИМАНИЕ: <alert>"; with json on stdout, the GM reads them here
+            for alert in outcome.alerts:
+                click.echo(t("cli.alert", text=gm_text.night_alert(alert)), err=True)
         click.echo(_applied("night", number, dry_run), err=True)
 
 
@@ -255,9 +256,8 @@ def modkill_command(config_path: Path, game_id: str | None, player: str, reveal:
             for p in out.public:
                 click.echo(p.text)
             night = game_mod.phase_of_index(day.index + 1, service.game.schedule.starts_with)[1]
-            click.echo(f"День {day.number} закрыт этим модкиллом (RULES.md §3.14: день закрывается повесом "
-                       f"модкилленного игрока, объявляется ночь {night}); `mafvote undo` отменяет закрытие дня, "
-                       "ещё раз — модкилл")
+            # RULES.md §3.14: the modkilled player is the day's elimination, the night begins
+            click.echo(t("cli.modkill.closes_day", day=day.number, night=night))
             _print_close(service, closed)
             return
         current = service.current_phase()
@@ -266,12 +266,9 @@ def modkill_command(config_path: Path, game_id: str | None, player: str, reveal:
             click.echo(p.text)
         if ended is not None:
             # RULES.md §3.1: the day's count is the thread up to its end; a modkill after it changes nothing there
-            click.echo(f"День {current.number} уже закончился ({_local(service, ended)}) до этого модкилла: подсчёт "
-                       "дня остаётся как на момент конца (голоса модкилленного и за него учтены как поданы); "
-                       f"закройте день: `mafvote day close --day {current.number}`")
+            click.echo(t("cli.modkill.after_day_end", day=current.number, ended=_local(service, ended)))
         if day is not None:
-            click.echo(f"День {day.number} остаётся открытым (--keep-day); по правилам игры модкилл закрывает день: "
-                       f"закройте его командой `mafvote day close --day {day.number}` (итог дня — этот модкилл)")
+            click.echo(t("cli.modkill.day_kept", day=day.number))
         _winner(service, out.winner)
 
 

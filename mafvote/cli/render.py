@@ -125,10 +125,9 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
                    flavor_file: Path | None, variants: tuple[str, ...], gm_report: bool, private: bool) -> None:
     """A themed post: the results of night N or day N, or the live vote count of day N."""
     if gm_report and private:
-        raise click.UsageError("--gm and --private exclude each other")
+        raise click.UsageError(t("cli.render.gm_and_private"))
     if private and kind == "votecount":
-        raise click.UsageError("--private: private messages come from a night's or a day's results "
-                               "(`render night N --private`, `render day N --private`)")
+        raise click.UsageError(t("cli.render.private_votecount"))
     variant = _variant(variants)
     with game_service() as service:
         game = service.game
@@ -164,7 +163,7 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
         if private:
             messages = render_private(theme, data, fmt=fmt, variant=variant, templates_dir=game.templates_dir)
             if not messages:
-                click.echo(f"{kind} {number}: no private messages", err=True)
+                click.echo(t("cli.render.no_private", phase=t(f"when.{kind}", n=number)), err=True)
             for i, (to, text) in enumerate(messages.items()):
                 click.echo(("\n" if i else "") + f"== {to} ==")
                 click.echo(visible(text), nl=False)

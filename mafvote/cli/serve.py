@@ -8,6 +8,7 @@ import click
 
 from .. import game as game_mod
 from ..errors import BadInput
+from ..messages import text as t
 from ..pages import gm_pages_dir, public_pages_dir, write_all_pages
 from ..serve import PagesServer
 from . import cli
@@ -36,27 +37,23 @@ def serve_command(config_path: Path, host: str, port: int, token_env: str | None
     if token_env:
         token = os.environ.get(token_env, "").strip()
         if not token:
-            raise BadInput(f"--gm-token-env {token_env}: the variable is empty or not set; export it with a long "
-                           "random token (for example `export {0}=$(python3 -c 'import secrets; "
-                           "print(secrets.token_urlsafe(24))')`)".format(token_env))
+            raise BadInput(t("serve.token_missing", var=token_env))
     public, gm = public_pages_dir(config), gm_pages_dir(config)
     caches: dict = {}
     write = None if no_write else (lambda: write_all_pages(config, now=game_mod.utc_now(), caches=caches))
     try:
         server = PagesServer((host, port), public_dir=public, gm_dir=gm, token=token, write=write)
     except OSError as exc:
-        raise BadInput(f"cannot listen on {host}:{port} ({exc.strerror or exc}); choose another --port or --host") \
-            from None
+        raise BadInput(t("serve.cannot_listen", host=host, port=port, reason=exc.strerror or exc)) from None
     server.refresh_pages(force=True)
     shown = f"[{host}]" if ":" in host else host
     real_port = server.server_address[1]
-    click.echo(f"Публичные страницы: http://{shown}:{real_port}/  (файлы: {public})")
-    where = "с любого адреса по ссылке с токеном: /gm/?token=…" if token else "только с этого компьютера"
-    click.echo(f"Страницы ведущего: http://127.0.0.1:{real_port}/gm/  ({where}; файлы: {gm})")
-    click.echo("Ctrl-C — остановить.")
+    click.echo(t("serve.public", host=shown, port=real_port, dir=public))
+    click.echo(t("serve.gm", port=real_port, where=t("serve.gm.token" if token else "serve.gm.local"), dir=gm))
+    click.echo(t("serve.stop_hint"))
     try:
         server.serve_forever()
     except KeyboardInterrupt:
-        click.echo("Остановлено.")
+        click.echo(t("serve.stopped"))
     finally:
         server.server_close()

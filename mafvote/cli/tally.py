@@ -51,29 +51,30 @@ def tally_command(config_path: Path, game_id: str | None, number: int | None, si
     """The day's count from the stored posts."""
     with game_service() as service:
         tz = service.tz
-        t = service.count(
+        counted = service.count(
             number, view=view,
             since=parse_cli_time(since, tz, option="--since") if since else None,
             deadline=parse_cli_time(deadline, tz, option="--deadline") if deadline else None,
             as_of=parse_cli_time(at, tz, option="--at") if at else None, now=game_mod.utc_now())
         names = public_names(service.game.players, service.state().replacements)
         # a vote thread read only in part counts only what was read; say so (json: a key that grows)
-        warning = crawl_warning(service.store.last_crawl_run(game_id=service.game.id, kind="vote"), tz)
+        warning = crawl_warning(service.store.last_crawl_run(game_id=service.game.id, kind="vote"), tz,
+                                language="en" if fmt == "json" else None)
     if fmt == "json":
-        click.echo(visible(json.dumps(t.to_json() | {"crawl_warning": warning}, ensure_ascii=False, indent=1)))
+        click.echo(visible(json.dumps(counted.to_json() | {"crawl_warning": warning}, ensure_ascii=False, indent=1)))
     elif fmt == "bbcode":
         if warning:
-            click.echo(f"warning: {warning}", err=True)       # never inside the post
+            click.echo(t("cli.warning", text=warning), err=True)       # never inside the post
         # the live-count post names players as the posts do: the mask in mask games, the account playing the
         # slot now after a replacement (the json output keeps the slots' nicks, for scripts)
-        click.echo(visible(T.format_bbcode(t, t.as_of or game_mod.utc_now(), names=names)), nl=False)
+        click.echo(visible(T.format_bbcode(counted, counted.as_of or game_mod.utc_now(), names=names)), nl=False)
     else:
         if warning:
-            click.echo(f"warning: {warning}")
+            click.echo(t("cli.warning", text=warning))
         # the table prints the instants as the count holds them (UTC or the zone they were given in): the GM reads
         # them in the game's zone, to the minute, like `votes` and `posts`
         # no control character of a post or a nick reaches the terminal (issue 13)
-        click.echo(visible(local_times(tally_text(t, names=names, tz=tz), tz)), nl=False)
+        click.echo(visible(local_times(tally_text(counted, names=names, tz=tz), tz)), nl=False)
 
 
 @cli.command("votes")

@@ -25,17 +25,18 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, Mapping
 
-from . import en, en_config, ru, ru_config
+from . import en, en_config, en_outputs, ru, ru_config, ru_outputs
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "current", "has", "table", "text", "use", "using"]
 
 DEFAULT_LANGUAGE = "ru"
-# the config's texts are tables of their own (`*_config.py`: the config's problems and `mafvote check`), merged here
-for _part in (en_config.MESSAGES, ru_config.MESSAGES):
+# the config's texts are tables of their own (`*_config.py`: the config's problems and `mafvote check`), as are
+# the notes the commands print around their results (`*_outputs.py`), merged here
+for _part in (en_config.MESSAGES, ru_config.MESSAGES, en_outputs.MESSAGES, ru_outputs.MESSAGES):
     if set(_part) & (set(en.MESSAGES) | set(ru.MESSAGES)):
         raise RuntimeError(f"messages: {sorted(set(_part) & (set(en.MESSAGES) | set(ru.MESSAGES)))} are in two tables")
-TABLES: Mapping[str, Mapping[str, str]] = {"en": {**en.MESSAGES, **en_config.MESSAGES},
-                                            "ru": {**ru.MESSAGES, **ru_config.MESSAGES}}
+TABLES: Mapping[str, Mapping[str, str]] = {"en": {**en.MESSAGES, **en_config.MESSAGES, **en_outputs.MESSAGES},
+                                            "ru": {**ru.MESSAGES, **ru_config.MESSAGES, **ru_outputs.MESSAGES}}
 LANGUAGES = tuple(TABLES)
 
 # CLDR's plural categories in the order a format spec lists the forms

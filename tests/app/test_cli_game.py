@@ -392,3 +392,18 @@ def test_night_roll_names_the_rolls_the_actors_actions_draw(play) -> None:
     assert code == 0, err
     assert '[[rolls]]\nactor = "Puss"\nname = "silence"\nvalue = true\n' in \
         (root / "state" / "nights" / "ny" / "night-1.toml").read_text(encoding="utf-8")
+
+
+def test_a_night_alert_is_shown_once_in_the_text_and_on_stderr_beside_json(game_dir):
+    # the pair Nejka/Гафф sends no shared action: one alert. The text ends with it; a second copy on stderr would
+    # show it twice on the GM's terminal. With --format json on stdout the GM reads it on stderr.
+    ok("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Алису")
+    alert = ("пара не прислала свой общий ход в ночь 1 (могли прислать: Nejka, Гафф); автоматического штрафа нет, "
+             "штраф — на усмотрение ведущего")
+    code, out, err = run("night", "resolve", "--night", "1", "--dry-run")
+    assert code == 0, err
+    assert f"ВНИМАНИЕ: {alert}" in out.splitlines()
+    assert err == "ночь 1: пробный прогон, ничего не применено\n"
+    code, out, err = run("night", "resolve", "--night", "1", "--dry-run", "--format", "json")
+    assert code == 0, err
+    assert err.splitlines() == [f"внимание: {alert}", "ночь 1: пробный прогон, ничего не применено"]

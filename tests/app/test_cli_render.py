@@ -272,3 +272,20 @@ def test_a_ruleset_theme_without_templates_exits_2_saying_which_key_to_set(game_
     (game_dir / "config.toml").write_text(text.replace('ruleset = "new_year"', 'ruleset = "house.toml"'),
                                           encoding="utf-8")
     assert ok("render", "night", "1", "--format", "text", "--variant", "1").startswith("Трупы: Alisa")
+
+
+def test_render_private_of_a_night_with_no_private_message_says_so_in_russian(game_dir):
+    resolve_night_1()
+    code, out, err = run("render", "night", "1", "--private")
+    assert (code, out) == (0, "")
+    assert err == "ночь 1: личных сообщений нет\n"
+
+
+def test_render_refuses_gm_with_private_and_private_votecount_in_russian(game_dir):
+    code, out, err = run("render", "night", "1", "--gm", "--private")
+    assert code == 2 and out == ""
+    assert "--gm и --private вместе не бывают: отчёт ведущего и личные сообщения — разные выводы, выберите один" in err
+    code, out, err = run("render", "votecount", "1", "--private")
+    assert code == 2
+    assert ("--private: личные сообщения бывают только в итогах ночи или дня (`render night N --private`, "
+            "`render day N --private`)") in err

@@ -235,24 +235,27 @@ def half_read(tmp_path) -> Path:
     return config
 
 
-HALF_READ = ("the vote thread's last crawl (started 11.01 12:30) did not finish (stopped, or still running); "
-             "the count may miss votes: run `mafvote crawl` again")
+HALF_READ = ("последний обход темы голосования (начат 11.01 12:30) не закончился (остановлен или ещё идёт); в "
+             "подсчёте могут не хватать голосов — запустите `mafvote crawl` ещё раз")
+# `--format json` is for scripts: its texts stay English, as `refused[].reason` and `status`'s `error`
+HALF_READ_JSON = ("the vote thread's last crawl (started 11.01 12:30) did not finish (stopped, or still running); "
+                  "the count may miss votes: run `mafvote crawl` again")
 
 
 def test_tally_of_a_half_read_vote_thread_says_so_first_and_still_counts_what_was_read(half_read, capsys):
     code, out, err = run(capsys, "tally", "--day", "1", "-c", str(half_read))
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == f"warning: {HALF_READ}"
+    assert lines[0] == f"внимание: {HALF_READ}"
     assert any(line.startswith("│ Соня") for line in lines)
 
 
 def test_tally_json_carries_the_crawl_warning_and_bbcode_keeps_it_out_of_the_post(half_read, capsys):
     code, out, err = run(capsys, "tally", "--day", "1", "--format", "json", "-c", str(half_read))
-    assert code == 0 and json.loads(out)["crawl_warning"] == HALF_READ
+    assert code == 0 and json.loads(out)["crawl_warning"] == HALF_READ_JSON
     code, out, err = run(capsys, "tally", "--day", "1", "--format", "bbcode", "-c", str(half_read))
     assert code == 0
-    assert "warning" not in out and err == f"warning: {HALF_READ}\n"
+    assert "внимание" not in out and err == f"внимание: {HALF_READ}\n"
 
 
 def test_tally_after_a_complete_crawl_has_no_warning(half_read, tmp_path, capsys):
@@ -261,7 +264,7 @@ def test_tally_after_a_complete_crawl_has_no_warning(half_read, tmp_path, capsys
     code, out, err = run(capsys, "tally", "--day", "1", "--format", "json", "-c", str(half_read))
     assert json.loads(out)["crawl_warning"] is None
     code, out, err = run(capsys, "tally", "--day", "1", "-c", str(half_read))
-    assert "warning" not in out + err
+    assert "внимание" not in out + err and "обход" not in out + err
 
 
 def test_tally_after_a_failed_crawl_names_the_error(half_read, tmp_path, capsys):
@@ -269,8 +272,8 @@ def test_tally_after_a_failed_crawl_names_the_error(half_read, tmp_path, capsys)
         crawl_run(s, "vote", msk("2026-01-11T12:32"), error="cannot read http://f/ after 3 attempts: HTTP 503")
     code, out, err = run(capsys, "tally", "--day", "1", "-c", str(half_read))
     assert out.splitlines()[0] == (
-        "warning: the vote thread's last crawl (11.01 12:32) failed: cannot read http://f/ after 3 attempts: "
-        "HTTP 503; the count may miss votes: run `mafvote crawl` again")
+        "внимание: последний обход темы голосования (11.01 12:32) не удался: cannot read http://f/ after 3 attempts: "
+        "HTTP 503; в подсчёте могут не хватать голосов — запустите `mafvote crawl` ещё раз")
 
 
 def test_status_of_a_half_read_vote_thread_shows_it_as_the_last_error_too(half_read, capsys):

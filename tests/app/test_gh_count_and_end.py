@@ -383,8 +383,8 @@ def test_rule_3_14_a_modkill_during_the_004_day_closes_it_and_the_night_begins(p
     out = ok("modkill", "--player", "Соня").splitlines()
     assert out[:4] == [
         "Модкилл: Соня (нейтрал)",      # 004 shows the side of every departure (decision of issue 15)
-        "День 1 закрыт этим модкиллом (RULES.md §3.14: день закрывается повесом модкилленного игрока, объявляется "
-        "ночь 2); `mafvote undo` отменяет закрытие дня, ещё раз — модкилл",
+        "День 1 закрыт этим модкиллом: по правилам игры модкилленный игрок уходит вместо повешения, объявляется "
+        "ночь 2. `mafvote undo` отменяет закрытие дня, ещё раз — модкилл",
         "День 1 (по подсчёту голосов)",
         "  День закрыт модкиллом: Соня",
     ]
@@ -404,8 +404,8 @@ def test_rule_3_14_modkill_keep_day_leaves_the_004_day_open_and_says_what_to_do(
     grand_hotel_night_1()
     out = ok("modkill", "--player", "Соня", "--keep-day").splitlines()
     assert out == ["Модкилл: Соня (нейтрал)",
-                   "День 1 остаётся открытым (--keep-day); по правилам игры модкилл закрывает день: закройте его "
-                   "командой `mafvote day close --day 1` (итог дня — этот модкилл)"]
+                   "День 1 остаётся открытым (--keep-day), хотя по правилам игры модкилл закрывает день: закройте "
+                   "его командой `mafvote day close --day 1` (итог дня — этот модкилл)"]
     assert state()["phase"]["kind"] == "day"
 
 

@@ -8,6 +8,7 @@ import http.client
 import re
 import threading
 import shutil
+import socket
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -244,7 +245,9 @@ def test_serve_command_is_refused_with_an_empty_token_variable(tmp_path, monkeyp
     monkeypatch.delenv("NO_SUCH_TOKEN", raising=False)
     result = CliRunner().invoke(cli, ["serve", "-c", str(config), "--gm-token-env", "NO_SUCH_TOKEN"])
     assert result.exit_code == 2
-    assert "--gm-token-env NO_SUCH_TOKEN: the variable is empty or not set" in result.output
+    assert ("--gm-token-env NO_SUCH_TOKEN: переменная пуста или не задана; задайте в ней длинный случайный токен, "
+            "например `export NO_SUCH_TOKEN=$(python3 -c 'import secrets; print(secrets.token_urlsafe(24))')`\n"
+            in result.output)
 
 
 
@@ -299,3 +302,18 @@ def test_gm_page_lists_the_night_actions_entered_and_the_journal_in_russian_the_
         for secret in ("убийство →", "лечение →", "Ronin (босс)", "прислано:", "Журнал разрешения", "Файл ночи",
                        "Введённые действия", "в игре на начало ночи", "night = 3", "ability ="):
             assert secret not in text, (name, secret)
+
+
+def test_serve_command_on_a_port_in_use_says_so_in_russian_and_what_to_do(tmp_path):
+    from mafvote.demo import write_demo_config
+
+    config = write_demo_config(tmp_path, "http://127.0.0.1:9/")
+    (tmp_path / "mafvote.db").touch()
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "-c", str(config), "--port", str(port)])
+    assert result.exit_code == 2
+    assert f"не удаётся слушать 127.0.0.1:{port} (Address already in use); выберите другой --port или --host\n" \
+        in result.output
