@@ -47,6 +47,7 @@ from mafvote_scraper.untrusted import visible
 
 from .alerts import install_secret_filter, known_secrets, scrub
 from .errors import OperationFailed
+from .messages import text as t
 from .store import PublishState, Store
 
 __all__ = [
@@ -558,11 +559,11 @@ class ForumPublisher:
                  subject: str | None = None, form_delay: float = 2.0):
         engine = ENGINES.get(forum.engine)
         if engine is None:
-            raise PublishError(f'posting the count is supported on {" and ".join(ENGINES)} forums; forum '
-                               f'"{forum.id}" is {forum.engine}: set [publish].forum = false')
+            key = "config.publish.engine.auto" if forum.engine == "auto" else "config.publish.engine"
+            raise PublishError(t(key, forum=forum.id, game=game, engine=forum.engine, engines=", ".join(ENGINES)))
         if forum.login is None:
-            raise PublishError(f'posting the count needs a login for forum "{forum.id}": add login = '
-                               '{ user = "...", password_env = "..." } to its [[forums]] table')
+            raise PublishError(t("config.publish.login", forum=forum.id, game=game)
+                               + "; " + t("publish.login.hint", forum=forum.id))
         self.game, self.forum, self.vote_thread, self.interval = game, forum, vote_thread, interval
         self.clock, self.subject = clock, subject
         self.log = PublishLog(store)

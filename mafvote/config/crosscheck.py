@@ -23,7 +23,7 @@ from ..messages import text as t
 from ..paths import data_dir
 from ..rulesets import bundled_rulesets, resolve_ruleset
 from .problems import Problem
-from .schema import CHANNELS
+from .schema import CHANNELS, ENGINES, PUBLISHING_ENGINES
 from .values import (
     find_zone,
     localize,
@@ -322,6 +322,15 @@ def _publish_problems(raw, games, forums, forum_by_id, shown) -> list[Problem]:
     tables = dict(forums)
     for g, game in games:
         ref = text_at(game, "forum")
+        engine = tables[forum_by_id[ref]].get("engine") if ref in forum_by_id else None
+        if engine in ENGINES and engine not in PUBLISHING_ENGINES:     # a misspelt engine is a problem of its own
+            # `mafvote run` would stop on it at start; a forum's engine read as "auto" is known only when crawled
+            key = "config.publish.engine.auto" if engine == "auto" else "config.publish.engine"
+            problems.append(Problem(shown, "publish.forum",
+                                    t(key, forum=ref, game=game.get("id", g), engine=engine,
+                                      engines=", ".join(PUBLISHING_ENGINES)),
+                                    t(f"{key}.hint", i=forum_by_id[ref], engines=", ".join(PUBLISHING_ENGINES))))
+            continue
         if ref in forum_by_id and not isinstance(tables[forum_by_id[ref]].get("login"), dict):
             i = forum_by_id[ref]
             example = f'login = {{ user = "...", password_env = "MAFVOTE_{ref.upper().replace("-", "_")}_PASSWORD" }}'

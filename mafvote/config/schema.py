@@ -43,12 +43,14 @@ from .values import (
 )
 
 __all__ = [
-    "AlertsConfig", "CHANNELS", "Config", "ENGINES", "EmailConfig", "FORM_CASES", "ForumConfig", "GameConfig",
+    "AlertsConfig", "CHANNELS", "Config", "ENGINES", "PUBLISHING_ENGINES", "EmailConfig", "FORM_CASES", "ForumConfig", "GameConfig",
     "LoginConfig", "PlayerConfig", "PublishConfig", "Replacement", "ScheduleConfig", "StoreConfig",
     "TelegramConfig", "WebhookConfig",
 ]
 
 ENGINES = ("phpbb", "mybb", "punbb", "ipb", "vbulletin", "smf", "ucoz", "xenforo", "auto")
+# the engines `[publish].forum` posts the count through (mafvote.publish.ENGINES; a test keeps the two equal)
+PUBLISHING_ENGINES = ("phpbb", "mybb")
 CHANNELS = ("telegram", "email", "webhook")
 # pymorphy3's case tags: what `forms = { accs = "Соню" }` may give by hand (RULES.md §6: names take
 # the case the sentence needs; roster entries may give forms by hand).

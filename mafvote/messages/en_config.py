@@ -173,6 +173,14 @@ MESSAGES: dict[str, str] = {
     "config.channel.unset.hint": "add {example} under [alerts], or remove the channel",
     "config.publish.login": 'posting the count needs a forum login, and forum "{forum}" (game "{game}") has none',
     "config.publish.login.hint": "add {example} to forums[{i}], or set forum = false",
+    "config.publish.engine": "posting the count is supported on forums with the engines: {engines}; forum "
+                             "\"{forum}\" (game \"{game}\") is on {engine}",
+    "config.publish.engine.hint": "set forum = false in [publish]: the count stays in the files ([publish].dir) and "
+                                  "in `mafvote render votecount`, to post by hand",
+    "config.publish.engine.auto": "posting the count on forum \"{forum}\" (game \"{game}\") needs its engine, and "
+                                  "the config says engine = \"auto\"",
+    "config.publish.engine.auto.hint": "name the forum's engine in forums[{i}].engine (posting supports {engines}), "
+                                       "or set forum = false in [publish]",
     # --- environment, files, rosters against the ruleset (environment.py, load.py, check.py, gm_files.py)
     "config.env.unset": "environment variable {variable} is not set",
     "config.env.unset.hint": "{what} needs it: export {variable}=... before running mafvote; the secret never goes "

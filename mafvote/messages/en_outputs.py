@@ -20,6 +20,8 @@ MESSAGES: dict[str, str] = {
                                  "are different outputs, choose one",
     "cli.render.private_votecount": "--private: private messages come from a night's or a day's results "
                                     "(`render night N --private`, `render day N --private`)",
+    "publish.login.hint": "add `login = {{ user = \"...\", password_env = \"...\" }}` to the `[[forums]]` table "
+                          "of forum \"{forum}\", or set forum = false in [publish]",
     "serve.token_missing": "--gm-token-env {var}: the variable is empty or not set; export it with a long random "
                            "token (for example `export {var}=$(python3 -c 'import secrets; "
                            "print(secrets.token_urlsafe(24))')`)",

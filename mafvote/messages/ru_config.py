@@ -179,6 +179,14 @@ MESSAGES: dict[str, str] = {
     "config.publish.login": "чтобы публиковать подсчёт, нужен вход на форум, а у форума «{forum}» (игра «{game}») его "
                             "нет",
     "config.publish.login.hint": "добавьте `{example}` в `forums[{i}]` или напишите `forum = false`",
+    "config.publish.engine": "mafvote публикует подсчёт только на форумах с движками: {engines}; форум «{forum}» "
+                             "(игра «{game}») — на движке {engine}",
+    "config.publish.engine.hint": "напишите `forum = false` в `[publish]`: подсчёт останется в файлах "
+                                  "(`[publish].dir`) и в `mafvote render votecount`, его можно выложить руками",
+    "config.publish.engine.auto": "чтобы публиковать подсчёт на форуме «{forum}» (игра «{game}»), нужен его движок, а "
+                                  "в конфиге `engine = \"auto\"`",
+    "config.publish.engine.auto.hint": "укажите движок форума в `forums[{i}].engine` (публикация умеет {engines}) "
+                                       "или напишите `forum = false` в `[publish]`",
     # --- environment, files, rosters against the ruleset (environment.py, load.py, check.py, gm_files.py)
     "config.env.unset": "переменная окружения `{variable}` не задана",
     "config.env.unset.hint": "она нужна: {what}; задайте `{variable}=...` перед запуском `mafvote`; секрет никогда "

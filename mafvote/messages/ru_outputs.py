@@ -21,6 +21,8 @@ MESSAGES: dict[str, str] = {
                                  "выводы, выберите один",
     "cli.render.private_votecount": "--private: личные сообщения бывают только в итогах ночи или дня "
                                     "(`render night N --private`, `render day N --private`)",
+    "publish.login.hint": "добавьте `login = {{ user = \"...\", password_env = \"...\" }}` в таблицу "
+                          "`[[forums]]` форума «{forum}» или напишите `forum = false` в `[publish]`",
     "serve.token_missing": "--gm-token-env {var}: переменная пуста или не задана; задайте в ней длинный случайный "
                            "токен, например `export {var}=$(python3 -c 'import secrets; "
                            "print(secrets.token_urlsafe(24))')`",

@@ -292,6 +292,24 @@ def test_each_mistake_has_its_key_message_and_hint(tmp_path, snippet, key, messa
         assert hint in found[key].hint
 
 
+@pytest.mark.parametrize(("engine", "message", "hint"), [
+    ("smf", "mafvote публикует подсчёт только на форумах с движками: phpbb, mybb; форум «hyper» (игра «ny») — на "
+            "движке smf",
+     "напишите `forum = false` в `[publish]`: подсчёт останется в файлах (`[publish].dir`) и в `mafvote render "
+     "votecount`, его можно выложить руками"),
+    ("auto", "чтобы публиковать подсчёт на форуме «hyper» (игра «ny»), нужен его движок, а в конфиге "
+             "`engine = \"auto\"`",
+     "укажите движок форума в `forums[0].engine` (публикация умеет phpbb, mybb) или напишите `forum = false` в "
+     "`[publish]`"),
+])
+def test_publishing_on_a_forum_whose_engine_cannot_post_is_a_check_problem(tmp_path, engine, message, hint):
+    # `mafvote run` would otherwise stop at start with it, after `mafvote check` said all was well
+    text = FORUM.replace('engine = "mybb"', f'engine = "{engine}"') + \
+        'login = { user = "bot", password_env = "X_PASSWORD" }\n' + GAME + PLAYERS + "[publish]\nforum = true\n"
+    found = by_key(problems(write(tmp_path, text)))
+    assert (found["publish.forum"].message, found["publish.forum"].hint) == (message, hint)
+
+
 def test_secret_written_in_the_env_key_is_refused(tmp_path):
     text = FORUM + 'login = { user = "bot", password_env = "hunter2!" }\n' + GAME
     (problem,) = problems(write(tmp_path, text))

@@ -13,7 +13,8 @@ import pytest
 import respx
 
 from mafvote.config import ForumConfig
-from mafvote.publish import ForumPublisher, PublishError, PublishLog
+from mafvote.config.schema import PUBLISHING_ENGINES
+from mafvote.publish import ENGINES, ForumPublisher, PublishError, PublishLog
 from mafvote.store import Store
 
 DATA = Path(__file__).parents[1] / "data" / "publish"
@@ -436,10 +437,20 @@ def test_password_and_session_cookies_never_reach_the_log(forum, tmp_path, caplo
 def test_unsupported_engine_or_missing_login_is_refused_with_advice(tmp_path):
     forum = ForumConfig(id="old", engine="ucoz", base_url="http://old.test/", timezone="Europe/Moscow",
                         login={"user": "bot", "password_env": "X_PASSWORD"})
-    with pytest.raises(PublishError, match='forum "old" is ucoz: set \\[publish\\].forum = false'):
+    with pytest.raises(PublishError) as refused:
         ForumPublisher(Store(tmp_path / "m.db"), game="ny", forum=forum, vote_thread="http://old.test/t",
                        interval=timedelta(minutes=10))
+    assert str(refused.value) == ("mafvote публикует подсчёт только на форумах с движками: phpbb, mybb; форум «old» "
+                                  "(игра «ny») — на движке ucoz")
     forum = ForumConfig(id="club", engine="phpbb", base_url="http://forum.test/", timezone="Europe/Moscow")
-    with pytest.raises(PublishError, match='needs a login for forum "club"'):
+    with pytest.raises(PublishError) as refused:
         ForumPublisher(Store(tmp_path / "m.db"), game="ny", forum=forum, vote_thread="http://forum.test/t",
                        interval=timedelta(minutes=10))
+    assert str(refused.value) == (
+        "чтобы публиковать подсчёт, нужен вход на форум, а у форума «club» (игра «ny») его нет; добавьте `login = { "
+        "user = \"...\", password_env = \"...\" }` в таблицу `[[forums]]` форума «club» или напишите `forum = false` в "
+        "`[publish]`")
+
+
+def test_the_engines_check_accepts_for_publishing_are_the_ones_the_publisher_posts_through():
+    assert set(PUBLISHING_ENGINES) == set(ENGINES)
