@@ -298,7 +298,7 @@ def _night_view(service, row, before, *, view: str, now: datetime) -> dict[str, 
     out: dict[str, Any] = {"number": row.number, "text": _themed(service, "night", row, now)}
     if view == "gm":
         try:
-            actions = service._read_night(row.number)
+            actions = service.read_night(row.number)
         except Exception:  # noqa: BLE001 - a night file gone since: the page says so
             actions = ""
         try:

@@ -43,7 +43,7 @@ def load_config(path: str | Path) -> Config:
         if any(p.severity == "error" for p in problems):
             raise ConfigError(problems)
     _complete(config, file, shown)
-    config._warnings = problems
+    config.read_from(file.resolve(), shown, problems)
     return config
 
 
@@ -83,8 +83,6 @@ def _missing_config_hint() -> str:
 
 def _complete(config: Config, file: Path, shown: str) -> None:
     base = file.resolve().parent
-    config._path = file.resolve()
-    config._shown = shown
     if not config.store.path.is_absolute():
         config.store.path = base / config.store.path.expanduser()
     if config.publish.dir is not None and not config.publish.dir.is_absolute():
@@ -93,7 +91,7 @@ def _complete(config: Config, file: Path, shown: str) -> None:
         config.publish.gm_dir = base / config.publish.gm_dir.expanduser()
     for i, forum in enumerate(config.forums):
         if forum.login is not None:
-            forum.login._where = f"{shown}: forums[{i}].login.password_env"
+            forum.login.locate(f"{shown}: forums[{i}].login.password_env")
     forums = {f.id: f for f in config.forums}
     for game in config.games:
         schedule = game.schedule
@@ -111,4 +109,4 @@ def _complete(config: Config, file: Path, shown: str) -> None:
             folder = getattr(game, key)
             if folder is not None and not folder.is_absolute():
                 setattr(game, key, base / folder.expanduser())
-        game._ruleset_path = resolve_ruleset(game.ruleset, base)
+        game.found_ruleset(resolve_ruleset(game.ruleset, base))

@@ -203,6 +203,11 @@ class LoginConfig(_Model):
     password_env: EnvName = Field(examples=["MAFVOTE_HYPER_PASSWORD"])
     _where: str = PrivateAttr("")
 
+    def locate(self, where: str) -> None:
+        """Where the file sets `password_env` (`config.toml: forums[0].login.password_env`), for the problem an
+        unset variable gives: the loader knows it, the model does not."""
+        self._where = where
+
     def password(self) -> str:
         """The password, read from the environment now (never stored in the file or in memory)."""
         value = os.environ.get(self.password_env)
@@ -300,6 +305,10 @@ class GameConfig(_Model):
     style: int | None = Field(None, ge=0, examples=[0])
     _ruleset_path: Path | None = PrivateAttr(None)
 
+    def found_ruleset(self, path: Path) -> None:
+        """The loader found the ruleset file `ruleset` names (it resolves names against the config's folder)."""
+        self._ruleset_path = path
+
     @property
     def ruleset_path(self) -> Path:
         """The ruleset file: a bundled `rulesets/<name>.toml` or a path relative to the config file."""
@@ -364,6 +373,11 @@ class Config(_Model):
     _path: Path = PrivateAttr(Path("config.toml"))
     _shown: str = PrivateAttr("config.toml")
     _warnings: list = PrivateAttr(default_factory=list)
+
+    def read_from(self, path: Path, shown: str, warnings: list) -> None:
+        """What the loader knows and the file's values do not say: the file it was read from, its name as the GM
+        gave it, and its warnings."""
+        self._path, self._shown, self._warnings = path, shown, list(warnings)
 
     @property
     def warnings(self) -> list:

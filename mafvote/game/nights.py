@@ -45,9 +45,11 @@ class Nights(NightDuties, GameEnd):
                 raise GameError(t(f"err.night_not_current.{current.kind}", night=night, current=current.label_ru,
                                   deadline=f"{current.deadline.astimezone(self.tz):%Y-%m-%d %H:%M}", n=current.number))
 
-    def _read_night(self, night: int) -> str:
-        # the GM edits it by hand, often in Notepad: a BOM is read past, ANSI (windows-1251) or a folder is
-        # refused naming the file, before anything is applied
+    def read_night(self, night: int) -> str:
+        """The text of night `night`'s action file ("" when there is none yet); the GM's pages show it as written.
+
+        The GM edits it by hand, often in Notepad: a BOM is read past, ANSI (windows-1251) or a folder is refused
+        naming the file, before anything is applied."""
         path = self.night_path(night)
         if not path.exists():
             return ""
@@ -80,7 +82,7 @@ class Nights(NightDuties, GameEnd):
             actions = R.read_action(text, p.role, state.players, self.ruleset, actor=p.nick, state=state, night=night)
         except R.ResolverError as exc:
             raise self._wrap(exc) from None
-        old = self._read_night(night)
+        old = self.read_night(night)
         new = old if old.strip() else f"night = {night}\n"
         for a in actions:
             new = R.append_action(new, a)
@@ -102,7 +104,7 @@ class Nights(NightDuties, GameEnd):
             value = self._player(state, value, what=t("err.what.roll_player", roll=roll)).nick
         elif not isinstance(value, bool):
             raise GameError(t("err.roll_yes_no", roll=roll, value=value, rolls=", ".join(R.CHOICE_ROLLS)))
-        old = self._read_night(night)
+        old = self.read_night(night)
         # a roll none of the actor's actions draws would be silently unused (a townsperson's evidence)
         entered = self._check_file(night, old if old.strip() else f"night = {night}\n", state).actions
         unused = R.check_roll(self.ruleset, state, entered, p.nick, R.canonical_roll(roll))
@@ -124,7 +126,7 @@ class Nights(NightDuties, GameEnd):
         self._need_roles(state)
         self._not_over(applied, t("over.night_resolve", night=night))
         self._night_ready(night, state, resolving=True)
-        parsed = self._check_file(night, self._read_night(night) or f"night = {night}\n", state)
+        parsed = self._check_file(night, self.read_night(night) or f"night = {night}\n", state)
         try:
             outcome = R.resolve_night(self.ruleset, state, parsed.actions, R.Rolls(self.game.id, night, parsed.forced))
             duty = (night_duty(self.ruleset, state, parsed.actions, outcome, self._night_excused(state, night))
