@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from mafvote_resolver.errors import Problem, ResolverError
+from mafvote_resolver.journal import Line
 from mafvote_tally.format import hidden_outcome_facts
 
 from . import messages
@@ -53,8 +55,9 @@ def cause(value: str) -> str:
 def _entry(line: Any) -> tuple[str | None, Mapping[str, Any], str]:
     if isinstance(line, Mapping):
         return line.get("key"), line.get("facts") or {}, str(line.get("text", ""))
-    key = getattr(line, "key", None)
-    return key, getattr(line, "facts", {}), str(line)
+    if isinstance(line, Line):
+        return line.key, line.facts, str(line)
+    return None, {}, str(line)
 
 
 def journal(line: Any) -> str:
@@ -69,7 +72,7 @@ def journal(line: Any) -> str:
         words["deaths"] = "; ".join(t("journal.death_order.item", player=p, causes=", ".join(cause(c) for c in cs))
                                     for p, cs in zip(facts.get("players") or (), facts.get("causes") or ()))
     for k, v in facts.items():
-        if k == "reason" or getattr(v, "key", None) is not None:
+        if k == "reason" or isinstance(v, Line):
             v = journal(v)      # a line inside a line: a refusal's reason, a hint's own reason, a place
         elif k in _ABILITY_LISTS and isinstance(v, (list, tuple)):
             v = ", ".join(ability(str(x)) for x in v) or t("journal.list.none")
@@ -105,7 +108,7 @@ def journal(line: Any) -> str:
 _ABILITY_LISTS = ("abilities", "entered")   # facts that list a role's abilities (by identifier)
 
 
-def problem(p: Any) -> str:
+def problem(p: Problem) -> str:
     """A problem of a GM's input (resolver.Problem: a night file, a phrase for `night add`, a roll) in the
     current language: its file, place, message and hint, each a journal line (resolver.journal.Line) when the
     resolver gave it a key, as written otherwise (a path, the GM's phrase)."""
@@ -114,16 +117,16 @@ def problem(p: Any) -> str:
     return t("problem.with_hint", text=text, hint=_problem_part(p.hint)) if p.hint else text
 
 
-def _problem_part(x: Any) -> str:
+def _problem_part(x: str) -> str:
     # a night entry's line is worded by the journal's keys (`journal.entry.*`), a ruleset's by `ruleset.*`
-    key = getattr(x, "key", None)
-    return journal(x) if key is None or messages.has(f"journal.{key}") else problem_text(x)
+    if isinstance(x, Line) and not messages.has(f"journal.{x.key}"):
+        return problem_text(x)
+    return journal(x)
 
 
-def resolver_error(exc: Any) -> str:
+def resolver_error(exc: ResolverError) -> str:
     """A resolver error (every problem it lists, one a line) in the current language."""
-    problems = getattr(exc, "problems", None)
-    return "\n".join(problem(p) for p in problems) if problems else str(exc)
+    return "\n".join(problem(p) for p in exc.problems)
 
 
 def _flag(key: str, fact: str, v: Any) -> str:
@@ -316,7 +319,7 @@ def problem_text(text: Any) -> str:
     return t(f"ruleset.{key}", **words)
 
 
-def problem_line(problem: Any) -> str:
+def problem_line(problem: Problem) -> str:
     """A resolver `Problem` as a command prints it (`file: where: message (hint)`), in the current language."""
     hint = problem_text(problem.hint)
     text = ": ".join(part for part in (problem.file, problem.where, problem_text(problem.message)) if part)

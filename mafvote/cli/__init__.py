@@ -1,8 +1,8 @@
 """The `mafvote` command: thin click commands over the library (INTERFACE.md lists them).
 
 Every error of ours is caught once here, in the group, and printed as one line; exit status 0
-success, 1 the operation failed, 2 bad input. Catching in the group (not only in `main`) gives
-tests under click's CliRunner the same exit codes a GM sees.
+success, 1 the operation failed, 2 bad input (`mafvote.failures` decides both for the four packages' errors).
+Catching in the group (not only in `main`) gives tests under click's CliRunner the same exit codes a GM sees.
 
 Commands load lazily (issue 17): `mafvote --version` and `mafvote --help` import no command module, and a
 command imports only its own module (`_COMMANDS` names it), so `mafvote tally` never pays for the crawler,
@@ -12,14 +12,12 @@ them; tests/app/test_cli_startup.py checks that listing against the commands' ow
 from __future__ import annotations
 
 import importlib
-import sys
 
 import click
-from mafvote_scraper import ScraperError     # light: the package imports only its model
 
 from . import common  # noqa: F401  (first: a Ctrl-C during the command's imports that follow is quiet)
 from .. import __version__, messages
-from ..errors import MafvoteError
+from ..failures import failure
 from ..secret_registry import scrub_known
 
 # command -> (its module under mafvote.cli, the first paragraph of its docstring as `--help` lists it)
@@ -86,40 +84,16 @@ class _Group(click.Group):
         # each command starts in the default language; reading the config makes its language the current one
         # (common._cached), and the language goes back when the command ends (one process may run many)
         with messages.using(messages.DEFAULT_LANGUAGE):
-            return self._invoke(ctx, ScraperError)
-
-    def _invoke(self, ctx: click.Context, ScraperError):
-        try:
-            return super().invoke(ctx)
-        # every error line is scrubbed of the secrets the config names (a forum's answer may quote the password)
-        except MafvoteError as exc:
-            click.echo(f"error: {scrub_known(str(exc))}", err=True)
-            raise click.exceptions.Exit(exc.exit_code) from None
-        except ScraperError as exc:
-            click.echo(f"error: {scrub_known(str(exc))}", err=True)
-            raise click.exceptions.Exit(1) from None
-        except _database_error() as exc:     # evaluated only when an exception gets here
-            # The store went bad after it opened (a page past the header is malformed, a table was dropped): one
-            # line naming the file and what to do, whichever command read it. A bug of ours keeps its traceback.
-            from ..store import database_problem  # start-up: the store (sqlite3, sqlite-utils), only on an error
-
-            config = ctx.meta.get("mafvote.config")
-            problem = database_problem(config.store.path if config is not None else "(the store)", exc)
-            if problem is None:
-                raise
-            click.echo(f"error: {scrub_known(str(problem))}", err=True)
-            raise click.exceptions.Exit(problem.exit_code) from None
-
-
-class _NoDatabaseYet(Exception):
-    """Never raised: what `_database_error` gives while sqlite3 is not imported."""
-
-
-def _database_error() -> type[Exception]:
-    # sqlite3.DatabaseError, without importing sqlite3 (≈ 15 ms of `mafvote --version`): no command that has
-    # not imported it can have raised it
-    sqlite3 = sys.modules.get("sqlite3")
-    return sqlite3.DatabaseError if sqlite3 is not None else _NoDatabaseYet
+            try:
+                return super().invoke(ctx)
+            except Exception as exc:
+                config = ctx.meta.get("mafvote.config")
+                found = failure(exc, config.store.path if config is not None else "(the store)")
+                if found is None:
+                    raise       # a bug of ours keeps its traceback
+                # every error line is scrubbed of the secrets the config names (a forum's answer may quote the password)
+                click.echo(f"error: {scrub_known(found.text)}", err=True)
+                raise click.exceptions.Exit(found.exit_code) from None
 
 
 def _config_defaults(group: click.Group, path: str) -> dict:

@@ -211,6 +211,6 @@ class GameCore:
         """The nick a command that kills reads `name` as (see `_player(kills=True)`), to print it back."""
         return self._player(self.state(), name, alive=False, kills=True).nick
 
-    def _wrap(self, exc: Exception) -> GameError:
+    def _wrap(self, exc: R.ResolverError) -> GameError:
         # the resolver's problems carry keys and facts (mafvote_resolver.journal.Line): worded in the GM's language
         return GameError(resolver_error(exc))
