@@ -162,7 +162,7 @@ def time_left(deadline: datetime, now: datetime) -> str:
     The verb agrees with the first number and its noun, as Russian does: «осталась 1 минута», «остался 1 час»,
     «остался 21 час 1 минута», but «осталось 2 часа», «осталось 5 минут» (2–4 and 5+ take the neuter). Up to
     48 h hours and minutes; beyond that days and hours («осталось 30 дней 9 часов», not «729 часов»). The live
-    count's wording; the HTML page's `time_left` (mafvote/render.py) may take it whole."""
+    count's wording; the HTML page's `time_left` (mafvote/render/context.py) may take it whole."""
     secs = int((deadline - now).total_seconds())
     if secs <= 0:
         return ""

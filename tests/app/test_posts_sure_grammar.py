@@ -16,6 +16,9 @@ import pytest
 
 from mafvote import rulesets
 from mafvote.render import THEMES, load_theme, make_environment, render, roles_from_ruleset
+from mafvote.render.context import post_context
+from mafvote.render.phrases import Phrases
+from mafvote.render.views import Event, Views
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
@@ -167,28 +170,26 @@ def every_phrase(theme: str) -> list[tuple[str, int, str]]:
     role are Cyrillic: whatever Latin the text then has is the theme's own."""
     from datetime import datetime
 
-    from mafvote import render as R
-
     env = make_environment("text")
     th = load_theme(env, theme)
     role, side = role_of(theme)
     dead = {"player": "Женя", "role": role, "side": side, "revealed": True, "causes": ["hanged"]}
     data = {"roster": [{"nick": "Женя"}, {"nick": "Соня", "gender": "f", "mask": "Эсми"}], **RULES[theme],
             "outcome": {"day": 2, "deaths": [dead], "saved": [], "public": [], "winner": side}}
-    views = R._Views(data, th)
-    ctx = R._context(th, "day", data, views, True)
+    views = Views(data, th)
+    ctx = post_context(th, "day", data, views, True)
     ctx.update(day=2, deadline=datetime(2026, 12, 28, 22, 0), time_left="осталось 2 часа", masks=[("Эсми", "Соня")])
     d, p = views.death(dead, "day"), views.person("Женя")
-    ev = R.Event("block", "текст", {"player": "Женя", "actor_role": role, "target_role": role, "role": role})
+    ev = Event("block", "текст", {"player": "Женя", "actor_role": role, "target_role": role, "role": role})
     out = []
     for key, variants in sorted(th.phrases.items()):
         for i in range(len(variants)):
-            phrases = R._Phrases(env, th, 0, {key: i}, ctx)
+            phrases = Phrases(env, th, 0, {key: i}, ctx)
             ctx["phrase"] = phrases
             ctx["each"] = lambda k, seq, var="d", phrases=phrases: [phrases(k, **{var: x}) for x in seq]
             for why in ("alibi", "protected"):
                 out.append((key, i, str(phrases(key, d=d, p=p, why=why, ev=ev, people=[p], deaths=[d],
-                                                m=R.Event("info", "текст", {}, "Женя"), to=p))))
+                                                m=Event("info", "текст", {}, "Женя"), to=p))))
     return out
 
 

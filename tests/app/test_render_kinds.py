@@ -11,9 +11,9 @@ import pytest
 
 import mafvote_resolver as resolver
 import mafvote_tally as tally
-from mafvote import render as R
 from mafvote_tally.format import outcome_text
-from mafvote.render import DAY_REASONS, EVENT_KINDS, FORMATS, PRIVATE_KINDS, THEMES, load_theme, make_environment, render
+from mafvote.render import (DAY_REASONS, EVENT_KINDS, FORMATS, PRIVATE_KINDS, THEMES, RenderError, load_theme,
+                            make_environment, render)
 
 ROOT = Path(__file__).resolve().parents[2]
 ROSTER = [{"nick": "Вася", "gender": "m"}, {"nick": "Маша", "gender": "f"}, {"nick": "Петя", "gender": "m"}]
@@ -167,15 +167,15 @@ def test_an_unknown_event_kind_posts_the_resolver_text_and_tells_the_gm():
 
 
 def test_unknown_kind_format_or_theme_is_a_clear_error(tmp_path):
-    with pytest.raises(R.RenderError, match="unknown post kind 'results'"):
+    with pytest.raises(RenderError, match="unknown post kind 'results'"):
         render("new_year", "results", {})
-    with pytest.raises(R.RenderError, match="unknown format 'pdf'"):
+    with pytest.raises(RenderError, match="unknown format 'pdf'"):
         render("new_year", "night", {"outcome": {}}, fmt="pdf")
-    with pytest.raises(R.RenderError, match="theme 'wild_west' has no wild_west/theme.toml"):
+    with pytest.raises(RenderError, match="theme 'wild_west' has no wild_west/theme.toml"):
         render("wild_west", "night", {"outcome": {}})
-    with pytest.raises(R.RenderError, match="does not exist"):
+    with pytest.raises(RenderError, match="does not exist"):
         render("new_year", "night", {"outcome": {}}, templates_dir=tmp_path / "nope")
     (tmp_path / "new_year").mkdir()
     (tmp_path / "new_year" / "night.j2").write_text("{{ no_such_name }}", encoding="utf-8")
-    with pytest.raises(R.RenderError, match="new_year/night.j2: 'no_such_name' is undefined"):
+    with pytest.raises(RenderError, match="new_year/night.j2: 'no_such_name' is undefined"):
         render("new_year", "night", {"outcome": {"night": 1}}, templates_dir=tmp_path)

@@ -16,11 +16,13 @@ import re
 
 import pytest
 
-from mafvote import render as R
 from mafvote import rulesets
 from mafvote.grammar import gender_word
 from mafvote.render import (THEMES, load_theme, make_environment, render, render_private, roles_from_ruleset,
                             roster_with_replacements)
+from mafvote.render.context import post_context
+from mafvote.render.phrases import Phrases
+from mafvote.render.views import Event, Views
 from support import ok, state
 
 RULES = {theme: roles_from_ruleset(rulesets.load(theme)) for theme in THEMES}
@@ -94,17 +96,17 @@ def phrase_samples(theme: str) -> list[tuple[str, int, str]]:
     side = roles["roles"][role]["side"]
     dead = {"player": "Женя", "role": role, "side": side, "revealed": True, "causes": ["hanged"]}
     data = {"roster": UNSURE, **roles, "outcome": {"day": 2, "deaths": [dead], "saved": [], "public": []}}
-    views = R._Views(data, th)
-    ctx = R._context(th, "day", data, views, True)
+    views = Views(data, th)
+    ctx = post_context(th, "day", data, views, True)
     d = views.death(dead, "day")
     p = views.person("Женя")
-    ev = R.Event("block", "", {"player": "Женя", "actor_role": role, "target_role": role, "role": role})
+    ev = Event("block", "", {"player": "Женя", "actor_role": role, "target_role": role, "role": role})
     out = []
     for key, variants in sorted(th.phrases.items()):
         for i, source in enumerate(variants):
             if "|g(" not in source and " is gendered" not in source:
                 continue
-            phrases = R._Phrases(env, th, 0, {key: i}, ctx)
+            phrases = Phrases(env, th, 0, {key: i}, ctx)
             ctx["phrase"] = phrases
             ctx["each"] = lambda k, seq, var="d", phrases=phrases: [phrases(k, **{var: x}) for x in seq]
             for why in ("protected", "alibi"):

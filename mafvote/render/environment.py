@@ -1,0 +1,200 @@
+"""The Jinja environment of one output format (bbcode | text | html): the loader (the GM's override folder
+first, then the bundled `templates/`, every file read as the GM's other files are), the escaping, the grammar
+filters, the markup helpers and the choice of a kind's template.
+
+Escaping (RULES.md §6, issue 5 item 6): in BBCode every interpolated value passes `bb_escape` through Jinja's
+`finalize` hook, so a nick or flavour text like `[/color][url=…]` shows as typed but is no tag; phrases and the
+markup helpers (`b`, `color`) return `Markup`, which passes unescaped. HTML output autoescapes. Plain text is
+not escaped: it is for the terminal and e-mail."""
+from __future__ import annotations
+
+__all__ = ["make_environment", "parse_time", "select_template"]
+
+import functools
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterable
+
+import jinja2
+from markupsafe import Markup, escape as html_escape
+
+from mafvote_tally.format import bb_escape
+
+from .. import grammar
+from ..gm_files import UnreadableFile, read_gm_text
+from ..paths import data_dir
+from .errors import RenderError
+from .kinds import FORMATS
+from .views import DeathView
+
+_MONTHS = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября",
+           "ноября", "декабря")
+
+
+def _finalize_bbcode(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, Markup):
+        return value
+    return bb_escape(value)
+
+
+def _finalize_text(value: Any) -> Any:
+    return "" if value is None else value
+
+
+class _GMFileLoader(jinja2.FileSystemLoader):
+    """Templates and theme files read as the GM's other files are (`gm_files.read_gm_text`): the GM edits the
+    copies in `templates_dir`, often in Notepad, so a BOM is read past (it would open every post with an
+    invisible U+FEFF, and a theme.toml with it is a TOML syntax error) and a file saved as ANSI (windows-1251)
+    or UTF-16 is a RenderError naming the file and the line, never a UnicodeDecodeError traceback."""
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
+        pieces = jinja2.loaders.split_template_path(template)
+        found = next((f for f in (Path(base).joinpath(*pieces) for base in self.searchpath) if f.is_file()), None)
+        if found is None:
+            raise jinja2.TemplateNotFound(template)
+        mtime = found.stat().st_mtime
+        try:
+            text = read_gm_text(found)
+        except UnreadableFile as exc:
+            where = f"{exc.where}: " if exc.where else ""
+            raise RenderError(f"{found}: {where}{exc.message}; {exc.hint}") from None
+
+        def uptodate() -> bool:
+            try:
+                return found.stat().st_mtime == mtime
+            except OSError:
+                return False
+
+        return text, str(found), uptodate
+
+
+def _loader(override_dir: str | Path | None) -> jinja2.BaseLoader:
+    loaders: list[jinja2.BaseLoader] = []
+    if override_dir:
+        path = Path(override_dir)
+        if not path.is_dir():
+            raise RenderError(f"templates override folder {str(path)!r} does not exist; create it or fix the "
+                              "path in the config")
+        loaders.append(_GMFileLoader(str(path)))
+    loaders.append(_GMFileLoader(str(data_dir("templates"))))
+    return jinja2.ChoiceLoader(loaders)
+
+
+def make_environment(fmt: str = "bbcode", override_dir: str | Path | None = None) -> jinja2.Environment:
+    """The Jinja environment of one output format: StrictUndefined, the GM's folder before the bundled
+    templates, the grammar filters, the markup helpers and the format's escaping.
+
+    One environment per (format, folder) for the process: Jinja keeps the compiled templates in it (and
+    re-reads a file the GM changed), so the daemon does not compile every template on every count."""
+    if fmt not in FORMATS:
+        raise RenderError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+    return _environment(fmt, str(Path(override_dir).resolve()) if override_dir else None)
+
+
+@functools.lru_cache(maxsize=32)
+def _environment(fmt: str, override_dir: str | None) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=_loader(override_dir),
+        undefined=jinja2.StrictUndefined,
+        autoescape=(fmt == "html"),
+        finalize=_finalize_bbcode if fmt == "bbcode" else _finalize_text,
+        keep_trailing_newline=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["fmt"] = fmt
+    env.phrase_cache = {}  # type: ignore[attr-defined]  # phrase sources -> compiled, see Phrases
+    env.filters.update(
+        case=_f_case, g=_f_gender, join_ru=_f_join_ru, numeral=grammar.numeral, plural=grammar.plural,
+        lower_first=lambda s: s[:1].lower() + s[1:] if s else s, ru_date=_ru_date,
+        bb=lambda v: Markup(bb_escape(v)) if not isinstance(v, Markup) else v,
+    )
+    env.globals.update(b=_markup(fmt, "b"), i=_markup(fmt, "i"), u=_markup(fmt, "u"), color=_color(fmt))
+    # `{% if d is gendered %}`: the phrase may use a verb or pronoun of the player's gender; else it takes a
+    # wording that needs none (no GM writes «Повешен(а)»)
+    env.tests["gendered"] = lambda x: _gender_of(x) in ("m", "f")
+    return env
+
+
+def _f_case(x: Any, case: str) -> str:
+    """A name in `case` when its form is sure, else the nominative after «игрока»/«игроку»… (never a guessed
+    ending: `grammar.case_or_apposition`); a role by its own declension."""
+    if isinstance(x, DeathView):
+        x = x.person
+    return grammar.case_or_apposition(x, case)
+
+
+def _gender_of(x: Any) -> str | None:
+    if isinstance(x, DeathView):
+        x = x.person
+    if isinstance(x, (grammar.Person, grammar.RoleName)):
+        return x.grammatical_gender
+    return x if x in ("m", "f") else None
+
+
+def _f_gender(x: Any, masculine: str, feminine: str, unknown: str | None = None) -> str:
+    return grammar.gender_word(_gender_of(x), masculine, feminine, unknown)
+
+
+def _f_join_ru(items: Iterable[Any], conj: str = "и", sep: str = ", ") -> Any:
+    items = list(items)
+    if items and all(isinstance(i, Markup) for i in items):
+        # already escaped phrases (death lines): join without escaping them again
+        return Markup(grammar.join_ru([str(i) for i in items], conj, sep))
+    return grammar.join_ru(items, conj, sep)
+
+
+def _markup(fmt: str, tag: str):  # noqa: ANN202
+    def wrap(x: Any) -> Markup:
+        if fmt == "bbcode":
+            inner = x if isinstance(x, Markup) else bb_escape(x)
+            return Markup(f"[{tag}]{inner}[/{tag}]")
+        if fmt == "html":
+            return Markup(f"<{tag}>{html_escape(x)}</{tag}>")
+        return Markup(str(x))
+    return wrap
+
+
+_COLORS = {"red": "#FF0000", "blue": "#0000FF", "grey": "#808080", "green": "#008000"}
+
+
+def _color(fmt: str):  # noqa: ANN202
+    def wrap(x: Any, name: str) -> Markup:
+        value = _COLORS.get(name, "#000000")
+        if fmt == "bbcode":
+            inner = x if isinstance(x, Markup) else bb_escape(x)
+            return Markup(f"[color={value}]{inner}[/color]")
+        if fmt == "html":
+            return Markup(f'<span style="color:{value}">{html_escape(x)}</span>')
+        return Markup(str(x))
+    return wrap
+
+
+def parse_time(value: Any, what: str) -> datetime | None:
+    if value is None or isinstance(value, datetime):
+        return value
+    try:
+        return datetime.fromisoformat(str(value))
+    except ValueError:
+        raise RenderError(f"render data: {what} = {value!r} is not an ISO 8601 time; "
+                          "write it like 2026-12-28T22:00+03:00") from None
+
+
+def _ru_date(value: Any) -> str:
+    """`29 декабря, 22:00` (the time as given: the caller converts to the game's time zone)."""
+    t = parse_time(value, "deadline")
+    if t is None:
+        return ""
+    return f"{t.day} {_MONTHS[t.month - 1]}, {t:%H:%M}"
+
+
+def select_template(env: jinja2.Environment, theme: str, kind: str, fmt: str) -> jinja2.Template:
+    names = [f"{theme}/{kind}.{fmt}.j2", f"{theme}/{kind}.j2", f"_base/{kind}.{fmt}.j2", f"_base/{kind}.j2"]
+    try:
+        return env.select_template(names)
+    except jinja2.TemplateSyntaxError as exc:
+        raise RenderError(f"{exc.filename or exc.name}:{exc.lineno}: {exc.message}") from None
+    except jinja2.TemplatesNotFound:
+        raise RenderError(f"no template for {kind!r} in theme {theme!r}: looked for {', '.join(names)}") from None

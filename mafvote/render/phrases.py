@@ -1,0 +1,50 @@
+"""`phrase(key, **vars)` inside templates: the theme's variant of a phrase for this post's style (or the GM's
+pick), compiled once per environment and rendered with the post's own escaping."""
+from __future__ import annotations
+
+__all__ = ["Phrases"]
+
+from typing import Any, Mapping
+
+import jinja2
+from markupsafe import Markup
+
+from .errors import RenderError
+from .theme import Theme
+
+
+class Phrases:
+    """`phrase(key, **vars)` inside templates: the theme's variant for this post's style, rendered with the
+    same escaping as the post."""
+
+    def __init__(self, env: jinja2.Environment, theme: Theme, style: int, picks: Mapping[str, int], base: dict):
+        self.env, self.theme, self.style, self.picks, self.base = env, theme, style, picks, base
+        self.used_fallback: list[str] = []
+        # phrase sources compiled once per environment (the environment lives for the process)
+        self._compiled: dict[str, jinja2.Template] = getattr(env, "phrase_cache", {})
+
+    def has(self, key: str) -> bool:
+        return key in self.theme.phrases
+
+    def variants(self, key: str) -> tuple[str, ...]:
+        return self.theme.phrases.get(key, ())
+
+    def __call__(self, key: str, **kw: Any) -> Markup:
+        variants = self.theme.phrases.get(key)
+        if variants is None:
+            raise RenderError(f"theme {self.theme.name}: no phrase {key!r}; add it to templates/{self.theme.name}/"
+                              "theme.toml (or _base/theme.toml)")
+        idx = self.picks.get(key, self.picks.get("*", self.style))
+        source = variants[idx % len(variants)]
+        tpl = self._compiled.get(source)
+        if tpl is None:
+            try:
+                tpl = self._compiled[source] = self.env.from_string(source)
+            except jinja2.TemplateSyntaxError as exc:
+                raise RenderError(f"theme {self.theme.name}: phrase {key!r}: {exc.message}") from None
+        try:
+            text = tpl.render({**self.base, **kw})
+        except jinja2.UndefinedError as exc:
+            raise RenderError(f"theme {self.theme.name}: phrase {key!r}: {exc.message}; "
+                              "the phrase uses a name this kind of post does not have") from None
+        return Markup(text.strip("\n"))
