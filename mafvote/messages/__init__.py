@@ -5,8 +5,9 @@ journal, state and status), one table per language, Russian by default (`[alerts
     text("soon", language="en", ...)                     a given language (the daemon's alerts, tests)
     use("en")                                            the CLI sets the config's language once it is read
 
-A table (`messages/ru.py`, `messages/en.py`) maps a key to a `str.format` template. A whole number is formatted
-by its format spec, so agreement with the number lives in the catalogue, never in code:
+A table (`messages/ru.py`, `messages/en.py`, and one per area beside them: `ru_night.py`, `ru_cli.py`, …) maps
+a key to a `str.format` template. A whole number is formatted by its format spec, so agreement with the number
+lives in the catalogue, never in code:
 
     "{n}"                         3
     "{n:голос|голоса|голосов}"    1 голос, 2 голоса, 5 голосов, 21 голос, 22 голоса
@@ -25,18 +26,36 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, Mapping
 
-from . import en, en_config, en_outputs, ru, ru_config, ru_outputs
+from . import (en, en_cli, en_config, en_game, en_night, en_night_input, en_outputs, en_report, ru, ru_cli, ru_config,
+               ru_game, ru_night, ru_night_input, ru_outputs, ru_report)
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "current", "has", "table", "text", "use", "using"]
+__all__ = ["AREAS", "DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "current", "has", "table", "text", "use", "using"]
 
 DEFAULT_LANGUAGE = "ru"
-# the config's texts are tables of their own (`*_config.py`: the config's problems and `mafvote check`), as are
-# the notes the commands print around their results (`*_outputs.py`), merged here
-for _part in (en_config.MESSAGES, ru_config.MESSAGES, en_outputs.MESSAGES, ru_outputs.MESSAGES):
-    if set(_part) & (set(en.MESSAGES) | set(ru.MESSAGES)):
-        raise RuntimeError(f"messages: {sorted(set(_part) & (set(en.MESSAGES) | set(ru.MESSAGES)))} are in two tables")
-TABLES: Mapping[str, Mapping[str, str]] = {"en": {**en.MESSAGES, **en_config.MESSAGES, **en_outputs.MESSAGES},
-                                            "ru": {**ru.MESSAGES, **ru_config.MESSAGES, **ru_outputs.MESSAGES}}
+# one table per area and language, merged here: `ru.py` the alerts and the GM report, `ru_night.py` the night as
+# printed, `ru_night_input.py` the GM's night input refused, `ru_report.py` the count's and the report's notes,
+# `ru_cli.py` the commands' own lines, `ru_game.py` the game commands, `ru_config.py` the config's problems and
+# `mafvote check`, `ru_outputs.py` the notes the commands print around their results; a key is in one area only
+AREAS = {"en": (en, en_night, en_night_input, en_report, en_cli, en_game, en_config, en_outputs),
+         "ru": (ru, ru_night, ru_night_input, ru_report, ru_cli, ru_game, ru_config, ru_outputs)}
+
+
+def _merged(parts: tuple[Any, ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in parts:
+        twice = sorted(set(part.MESSAGES) & set(out))
+        if twice:
+            raise RuntimeError(f"messages: {twice} are in two tables")
+        out.update(part.MESSAGES)
+    return out
+
+
+_EN, _RU = _merged(AREAS["en"]), _merged(AREAS["ru"])
+# English words a journal line, a refusal, an ability and a roll as the resolver wrote them (its sentence, its
+# identifiers): the keys exist so that both catalogues have the same ones
+_EN.update({k: ("{text}" if k.startswith("journal.") else k.split(".", 1)[1])
+            for k in _RU if k.startswith(("journal.", "ability.", "roll.")) and k not in _EN})
+TABLES: Mapping[str, Mapping[str, str]] = {"en": _EN, "ru": _RU}
 LANGUAGES = tuple(TABLES)
 
 # CLDR's plural categories in the order a format spec lists the forms

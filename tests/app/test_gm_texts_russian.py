@@ -194,6 +194,19 @@ def _filled(template: str) -> str:
     return template.format_map({k: messages._Count(v) if isinstance(v, int) else v for k, v in facts.items()})
 
 
+def test_ru_and_en_have_the_same_keys_area_by_area():
+    """Every text exists in both languages, in the same area's table (messages/ru_night.py beside en_night.py, …);
+    the only keys English does not write itself are the resolver's own words for the journal, abilities and rolls
+    (filled in messages/__init__.py)."""
+    assert set(messages.TABLES["ru"]) == set(messages.TABLES["en"])
+    assert len(messages.AREAS["ru"]) == len(messages.AREAS["en"]) == 8
+    for ru_part, en_part in zip(messages.AREAS["ru"], messages.AREAS["en"]):
+        assert en_part.__name__ == ru_part.__name__.replace(".ru", ".en")
+        assert set(en_part.MESSAGES) - set(ru_part.MESSAGES) == set(), en_part.__name__
+        assert {k for k in set(ru_part.MESSAGES) - set(en_part.MESSAGES)
+                if not k.startswith(("journal.", "ability.", "roll."))} == set(), ru_part.__name__
+
+
 def test_every_russian_catalogue_text_is_russian():
     bad = {}
     for key, template in messages.TABLES["ru"].items():
