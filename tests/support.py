@@ -26,7 +26,7 @@ import mafvote_tally as T
 from mafvote import rulesets
 from mafvote.alerts import ChannelError
 from mafvote.cli import cli
-from mafvote.config import ForumConfig, load_config
+from mafvote.config import ForumConfig, LoginConfig, load_config
 from mafvote.daemon import Daemon
 from mafvote.forumsim import ForumSim
 from mafvote.game import GameService, clock_at
@@ -1179,7 +1179,7 @@ def echoing_login(h, body) -> None:
 
 def publisher(base: str, tmp_path: Path) -> ForumPublisher:
     forum = ForumConfig(id="club", engine="phpbb", base_url=base, timezone="Europe/Moscow", timeout=5,
-                        login={"user": "mafvote-bot", "password_env": "MAFVOTE_CLUB_PASSWORD"})
+                        login=LoginConfig(user="mafvote-bot", password_env="MAFVOTE_CLUB_PASSWORD"))
     return ForumPublisher(Store(tmp_path / "m.db"), game="ny", forum=forum,
                           vote_thread=base + "viewtopic.php?f=2&t=7", interval=timedelta(minutes=10),
                           clock=lambda: CAPTURE, sleep=lambda s: None, password=lambda: SECRET, form_delay=0)

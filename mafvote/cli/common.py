@@ -238,10 +238,11 @@ def _param(ctx: click.Context, name: str) -> Any:
 
 
 def _load(path: Path) -> Config:
-    from ..config import ConfigError, load_config  # start-up: pydantic and the core, never for --help/--version
+    # start-up: the config and the core, never for --help/--version; pydantic only for a file not seen validated
+    from ..config import ConfigError, load_cached
 
     try:
-        config = load_config(path)
+        config = load_cached(path)
     except ConfigError as exc:
         raise BadConfigExit(exc.listing(path)) from None
     # the scrubber knows every secret the config names before any command sends a request or writes the store

@@ -27,17 +27,27 @@ the environment. Durations, times and zones are read by `values`; a game's rules
 Secrets are never read from the file: a login names the environment variable that holds the password
 (`password_env`), and `LoginConfig.password()` reads it when it is needed.
 
-The modules import one way: values, problems → schema → schema_problems, crosscheck, environment → load → check.
+The records the application reads (`Config`, `GameConfig`, ...) are plain dataclasses (`records`); the pydantic
+models of `schema` only validate, and `schema.to_records` turns what they validated into records. `load_cached(path)`
+(`cache`) is `load_config` for the commands: the validated records are kept beside the file as plain data, keyed by
+the file's bytes, the files the validation read and mafvote's version, and read back without pydantic while nothing
+changed (issue 17). Importing this package imports no pydantic: `load_config`, `check_file`, `CheckReport` and
+`ruleset_file_problems` load the validating side on first use (PEP 562 names below).
+
+The modules import one way: values, problems → records → complete, cache; records → schema → schema_problems,
+crosscheck → load → check; environment reads records.
 Callers import from the package (`from mafvote.config import load_config`); `__all__` is its face.
 """
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from ..rulesets import bundled_rulesets, resolve_ruleset
-from .check import CheckReport, check_file, ruleset_file_problems
+from .cache import load_cached
 from .environment import environment_problems
-from .load import load_config
 from .problems import ConfigError, Problem, describe, problem_json
-from .schema import (
+from .records import (
     CHANNELS,
     ENGINES,
     AlertsConfig,
@@ -82,6 +92,7 @@ __all__ = [
     "environment_problems",
     "format_duration",
     "key_lines",
+    "load_cached",
     "load_config",
     "name_key",
     "parse_duration",
@@ -89,3 +100,16 @@ __all__ = [
     "resolve_ruleset",
     "ruleset_file_problems",
 ]
+
+# the names of the validating side (pydantic and the schema), by their module: imported when first asked for, so
+# that a command whose config is cached never loads them (issue 17)
+_VALIDATING = {"load_config": "load", "check_file": "check", "CheckReport": "check", "ruleset_file_problems": "check"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _VALIDATING:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # start-up: the validator's modules import pydantic (≈ 0.3 s of a command's start, issue 17)
+    value = getattr(importlib.import_module(f"{__name__}.{_VALIDATING[name]}"), name)
+    globals()[name] = value
+    return value

@@ -20,7 +20,7 @@ from .crosscheck import tables_of, text_at
 from .environment import environment_problems
 from .load import file_language, load_config, read_toml
 from .problems import ConfigError, Problem, unreadable_problem
-from .schema import Config
+from .records import Config
 from .toml_lines import locate, syntax_problem
 from .values import name_key
 

@@ -23,7 +23,7 @@ from ..messages import text as t
 from ..paths import data_dir
 from ..rulesets import bundled_rulesets, resolve_ruleset
 from .problems import Problem
-from .schema import CHANNELS, ENGINES, PUBLISHING_ENGINES
+from .records import CHANNELS, ENGINES, PUBLISHING_ENGINES
 from .values import (
     find_zone,
     localize,

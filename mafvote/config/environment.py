@@ -9,7 +9,7 @@ import os
 
 from ..messages import text as t
 from .problems import Problem, unset_env_problem
-from .schema import CHANNELS, Config
+from .records import CHANNELS, Config
 from .values import name_key
 
 __all__ = ["environment_problems"]

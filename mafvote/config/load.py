@@ -1,7 +1,9 @@
 """`load_config(path)`: the file read (`mafvote.gm_files`: BOM, encodings) and parsed with tomllib, its shape
 validated by the schema, the cross-checks run on the raw data, every problem located on its line and raised in
-one `ConfigError` in file order; only a file without problems is completed (relative paths against the file's
-folder, times without an offset in the schedule's zone, a schedule without a zone taking its forum's).
+one `ConfigError` in file order (`validated`); only a file without problems is completed (`complete`: relative
+paths against the file's folder, times without an offset in the schedule's zone, a schedule without a zone taking
+its forum's). This is the side of the config that imports pydantic; `cache` calls it only for a file it has not
+seen validated (issue 17).
 """
 from __future__ import annotations
 
@@ -16,35 +18,41 @@ from .. import messages
 from ..gm_files import UnreadableFile, read_gm_text
 from ..messages import text as t
 from ..paths import data_file
-from ..rulesets import resolve_ruleset
+from .complete import complete
 from .crosscheck import cross_problems
 from .problems import ConfigError, Problem, unreadable_problem
-from .schema import Config
+from .records import Config
+from .schema import Config as ConfigModel
+from .schema import to_records
 from .schema_problems import schema_problem
 from .toml_lines import in_file_order, locate, syntax_problem
-from .values import localize
 
-__all__ = ["file_language", "load_config", "read_toml"]
+__all__ = ["file_language", "load_config", "read_toml", "validated"]
 
 
 def load_config(path: str | Path) -> Config:
     """Read and validate a configuration file. Raises `ConfigError` listing every problem at once."""
+    config, warnings = validated(path)
+    return complete(config, Path(path), str(path), warnings)
+
+
+def validated(path: str | Path) -> tuple[Config, list[Problem]]:
+    """The file's records as validated, not yet completed (`complete`), and its warnings; raises `ConfigError`
+    listing every problem at once."""
     shown = str(path)
     file = Path(path)
     raw, text = read_toml(file, shown)
     with messages.using(file_language(raw)):
         problems = cross_problems(raw, shown, file.resolve().parent)
         try:
-            config = Config.model_validate(raw)
+            config = to_records(ConfigModel.model_validate(raw))
         except ValidationError as exc:
             problems += [schema_problem(err, shown) for err in exc.errors(include_url=False)]
         problems = in_file_order(locate(problems, text, shown), raw)
         # a warning (plain http with a login) stops nothing: it used to refuse the whole file
         if any(p.severity == "error" for p in problems):
             raise ConfigError(problems)
-    _complete(config, file, shown)
-    config.read_from(file.resolve(), shown, problems)
-    return config
+    return config, problems
 
 
 def file_language(raw: dict[str, Any]) -> str:
@@ -79,34 +87,3 @@ def _missing_config_hint() -> str:
         return t("config.file.missing.hint.shipped", shipped=shipped)
     except FileNotFoundError:
         return t("config.file.missing.hint")
-
-
-def _complete(config: Config, file: Path, shown: str) -> None:
-    base = file.resolve().parent
-    if not config.store.path.is_absolute():
-        config.store.path = base / config.store.path.expanduser()
-    if config.publish.dir is not None and not config.publish.dir.is_absolute():
-        config.publish.dir = base / config.publish.dir.expanduser()
-    if config.publish.gm_dir is not None and not config.publish.gm_dir.is_absolute():
-        config.publish.gm_dir = base / config.publish.gm_dir.expanduser()
-    for i, forum in enumerate(config.forums):
-        if forum.login is not None:
-            forum.login.locate(f"{shown}: forums[{i}].login.password_env")
-    forums = {f.id: f for f in config.forums}
-    for game in config.games:
-        schedule = game.schedule
-        if schedule.timezone is None:
-            schedule.timezone = forums[game.forum].timezone
-        tz = schedule.tz
-        schedule.start = localize(schedule.start, tz)
-        schedule.first_deadline = localize(schedule.first_deadline, tz)
-        for player in game.players:
-            if player.replaced_by is not None:
-                player.replaced_by.at = localize(player.replaced_by.at, tz)
-        if not game.title:
-            game.title = game.id
-        for key in ("templates_dir", "flavor_dir"):
-            folder = getattr(game, key)
-            if folder is not None and not folder.is_absolute():
-                setattr(game, key, base / folder.expanduser())
-        game.found_ruleset(resolve_ruleset(game.ruleset, base))

@@ -1,8 +1,8 @@
 """What is wrong with a GM's file, as the config reports it: the project's one `Problem` record (it lives in
 `mafvote_resolver.errors`, the lowest layer both the config and the ruleset checks can import; see its docstring),
 `describe` and `problem_json`, how a problem is shown to the GM and in `mafvote check --format json`,
-`ConfigError` carrying every problem of one file, and `invalid`, the pydantic error the schema's own validators
-raise so that their hint survives into the problem.
+and `ConfigError` carrying every problem of one file. (The pydantic error the schema's own validators raise,
+`invalid`, is the schema's: nothing here imports pydantic, issue 17.)
 """
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from mafvote_resolver.errors import Problem
-from pydantic_core import PydanticCustomError
 
 from .. import messages
 from ..errors import BadInput
@@ -19,7 +18,7 @@ from ..gm_text import problem_text
 from ..messages import text as t
 
 __all__ = [
-    "ConfigError", "Problem", "describe", "invalid", "problem_json", "unreadable_problem", "unset_env_problem",
+    "ConfigError", "Problem", "describe", "problem_json", "unreadable_problem", "unset_env_problem",
 ]
 
 
@@ -59,11 +58,6 @@ class ConfigError(BadInput):
         if len(self.problems) < 2:
             return str(self)
         return f"{self}\n" + t("config.problems.more", n=len(self.problems), path=path, language=self.language)
-
-
-def invalid(message: str, hint: str = "") -> PydanticCustomError:
-    # Our validators carry the hint in the error's context so that it survives into `Problem.hint`.
-    return PydanticCustomError("mafvote", "{message}", {"message": message, "hint": hint})
 
 
 def unreadable_problem(shown: str, exc: UnreadableFile | OSError) -> Problem:

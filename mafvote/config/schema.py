@@ -1,19 +1,21 @@
-"""The shape of `config.toml` (INTERFACE.md) as pydantic models: the field types with their validators, and the
-records the rest of the application reads (`Config`, `ForumConfig`, `GameConfig`, ...; their attribute names are
-a contract). `extra="forbid"`: an unknown key is an error, because a misspelt key silently falling back to a
-default is the worst kind of config bug. What a schema cannot express is in `crosscheck`.
+"""The shape of `config.toml` (INTERFACE.md) as pydantic models: the field types with their validators.
+`extra="forbid"`: an unknown key is an error, because a misspelt key silently falling back to a default is the
+worst kind of config bug. What a schema cannot express is in `crosscheck`.
+
+The models only validate: `to_records` turns a validated `Config` into the plain records of `records` (one per
+model, of the same name, with the same fields), which is what the rest of the application reads, and what the
+cache of a validated config holds (`cache`, issue 17: a command whose config is cached never imports pydantic).
 """
 from __future__ import annotations
 
 import difflib
 import json
-import os
 import re
+from dataclasses import fields
 from datetime import datetime, time, timedelta
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
-from zoneinfo import ZoneInfo
 
 from pydantic import (
     AfterValidator,
@@ -21,20 +23,19 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
-    PrivateAttr,
 )
+from pydantic_core import PydanticCustomError
 
 from ..alert_texts import LANGUAGES as ALERT_LANGUAGES
-from ..errors import BadInput
 from ..messages import text as t
-from .problems import ConfigError, invalid, unset_env_problem
+from . import records
+from .records import CHANNELS, ENGINES, FORM_CASES, PUBLISHING_ENGINES
 from .values import (
     DURATION_BOUNDS,
     TIMEOUT_BOUNDS,
     TooLong,
     find_zone,
     format_duration,
-    name_key,
     parse_datetime,
     parse_duration,
     parse_time,
@@ -45,16 +46,13 @@ from .values import (
 __all__ = [
     "AlertsConfig", "CHANNELS", "Config", "ENGINES", "PUBLISHING_ENGINES", "EmailConfig", "FORM_CASES", "ForumConfig", "GameConfig",
     "LoginConfig", "PlayerConfig", "PublishConfig", "Replacement", "ScheduleConfig", "StoreConfig",
-    "TelegramConfig", "WebhookConfig",
+    "TelegramConfig", "WebhookConfig", "invalid", "to_records",
 ]
 
-ENGINES = ("phpbb", "mybb", "punbb", "ipb", "vbulletin", "smf", "ucoz", "xenforo", "auto")
-# the engines `[publish].forum` posts the count through (mafvote.publish.ENGINES; a test keeps the two equal)
-PUBLISHING_ENGINES = ("phpbb", "mybb")
-CHANNELS = ("telegram", "email", "webhook")
-# pymorphy3's case tags: what `forms = { accs = "Соню" }` may give by hand (RULES.md §6: names take
-# the case the sentence needs; roster entries may give forms by hand).
-FORM_CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct", "voct", "gen2", "acc2", "loc2")
+
+def invalid(message: str, hint: str = "") -> PydanticCustomError:
+    # Our validators carry the hint in the error's context so that it survives into `Problem.hint`.
+    return PydanticCustomError("mafvote", "{message}", {"message": message, "hint": hint})
 
 
 def _v_duration(value: Any) -> timedelta:
@@ -191,7 +189,7 @@ class _Model(BaseModel):
 
 
 # ---------------------------------------------------------------------------------------------
-# The records (attribute names are a contract with the rest of the application)
+# The models, each validating one record of `records` (the same name, the same fields and defaults)
 
 
 class StoreConfig(_Model):
@@ -201,20 +199,6 @@ class StoreConfig(_Model):
 class LoginConfig(_Model):
     user: Text = Field(examples=["mafvote-bot"])
     password_env: EnvName = Field(examples=["MAFVOTE_HYPER_PASSWORD"])
-    _where: str = PrivateAttr("")
-
-    def locate(self, where: str) -> None:
-        """Where the file sets `password_env` (`config.toml: forums[0].login.password_env`), for the problem an
-        unset variable gives: the loader knows it, the model does not."""
-        self._where = where
-
-    def password(self) -> str:
-        """The password, read from the environment now (never stored in the file or in memory)."""
-        value = os.environ.get(self.password_env)
-        if not value:
-            where = self._where or "login.password_env"
-            raise ConfigError([unset_env_problem(where, self.password_env, t("config.env.for.login"))])
-        return value
 
 
 class ForumConfig(_Model):
@@ -232,10 +216,6 @@ class ForumConfig(_Model):
     # pages of one topic read by one crawl; the next poll goes on from there (a pagination that never ends)
     max_pages: int = Field(300, ge=1, le=100000, examples=[300])
     login: LoginConfig | None = None
-
-    @property
-    def tz(self) -> ZoneInfo:
-        return ZoneInfo(self.timezone)
 
 
 class Replacement(_Model):
@@ -257,15 +237,6 @@ class PlayerConfig(_Model):
     # ruleset's [[items]], checked by `mafvote check` and when the game's state is built
     items: list[Text] = Field(default_factory=list, examples=[["clock"]])
 
-    def names(self) -> list[str]:
-        """Every name this slot answers to: nick, aliases, mask and the replacement's nick."""
-        out = [self.nick, *self.aliases]
-        if self.mask:
-            out.append(self.mask)
-        if self.replaced_by:
-            out.append(self.replaced_by.nick)
-        return out
-
 
 class ScheduleConfig(_Model):
     # Optional in the file: a schedule without a time zone takes its forum's (filled in after loading).
@@ -275,10 +246,6 @@ class ScheduleConfig(_Model):
     first_deadline: LocalDateTime = Field(examples=["2026-12-28T23:30"])
     day_deadline: TimeOfDay = Field(examples=["22:00"])
     night_deadline: TimeOfDay = Field(examples=["22:30"])
-
-    @property
-    def tz(self) -> ZoneInfo:
-        return ZoneInfo(self.timezone or "UTC")
 
 
 class GameConfig(_Model):
@@ -303,26 +270,6 @@ class GameConfig(_Model):
     # The theme's post style (its phrase variants), chosen once and kept for every post of the game: a GM
     # keeps one format all game (issue 14). None: style 0, the theme's first (the seed GM's own format).
     style: int | None = Field(None, ge=0, examples=[0])
-    _ruleset_path: Path | None = PrivateAttr(None)
-
-    def found_ruleset(self, path: Path) -> None:
-        """The loader found the ruleset file `ruleset` names (it resolves names against the config's folder)."""
-        self._ruleset_path = path
-
-    @property
-    def ruleset_path(self) -> Path:
-        """The ruleset file: a bundled `rulesets/<name>.toml` or a path relative to the config file."""
-        if self._ruleset_path is None:
-            raise RuntimeError("GameConfig.ruleset_path is known only for a config loaded by load_config")
-        return self._ruleset_path
-
-    def player(self, name: str) -> PlayerConfig | None:
-        """The roster entry whose nick, alias, mask or replacement is `name` (case/ё-insensitive)."""
-        key = name_key(name)
-        for player in self.players:
-            if any(name_key(n) == key for n in player.names()):
-                return player
-        return None
 
 
 class TelegramConfig(_Model):
@@ -370,49 +317,16 @@ class Config(_Model):
     games: list[GameConfig] = Field(min_length=1)
     alerts: AlertsConfig = Field(default_factory=AlertsConfig)
     publish: PublishConfig = Field(default_factory=PublishConfig)
-    _path: Path = PrivateAttr(Path("config.toml"))
-    _shown: str = PrivateAttr("config.toml")
-    _warnings: list = PrivateAttr(default_factory=list)
 
-    def read_from(self, path: Path, shown: str, warnings: list) -> None:
-        """What the loader knows and the file's values do not say: the file it was read from, its name as the GM
-        gave it, and its warnings."""
-        self._path, self._shown, self._warnings = path, shown, list(warnings)
 
-    @property
-    def warnings(self) -> list:
-        """The file's own warnings (`Problem`s, in file order): a login sent over plain http. `mafvote check` lists
-        them; they stop no command."""
-        return list(self._warnings)
-
-    @property
-    def path(self) -> Path:
-        """The file this configuration was read from."""
-        return self._path
-
-    @property
-    def shown_as(self) -> str:
-        """The file name as the GM gave it, for messages."""
-        return self._shown
-
-    def forum(self, forum_id: str) -> ForumConfig:
-        for forum in self.forums:
-            if forum.id == forum_id:
-                return forum
-        raise BadInput(t("config.no_forum", file=self._shown, id=json.dumps(forum_id, ensure_ascii=False),
-                         ids=", ".join(f.id for f in self.forums)))
-
-    def game(self, game_id: str | None = None) -> GameConfig:
-        """The game `game_id`; with None, the only game of the file (an error when there are several)."""
-        ids = ", ".join(g.id for g in self.games)
-        if game_id is None:
-            if len(self.games) == 1:
-                return self.games[0]
-            raise BadInput(t("config.several_games", file=self._shown, n=len(self.games), ids=ids))
-        for game in self.games:
-            if game.id == game_id:
-                return game
-        close = difflib.get_close_matches(game_id, [g.id for g in self.games], n=1)
-        hint = "; " + t("config.did_you_mean", close=close[0]) if close else ""
-        raise BadInput(t("config.no_game", file=self._shown, id=json.dumps(game_id, ensure_ascii=False), ids=ids)
-                       + hint)
+def to_records(value: Any) -> Any:
+    """A validated model (and everything in it) as the records of `records`: each model becomes the record of its
+    name, field by field; lists and dicts are copied, values taken as the validators left them."""
+    if isinstance(value, BaseModel):
+        record = records.RECORDS[type(value).__name__]
+        return record(**{f.name: to_records(getattr(value, f.name)) for f in fields(record) if f.init})
+    if isinstance(value, list):
+        return [to_records(v) for v in value]
+    if isinstance(value, dict):
+        return {k: to_records(v) for k, v in value.items()}
+    return value

@@ -23,7 +23,7 @@ from mafvote.alerts import (
     Alert, AlertLog, AlertSender, ChannelError, EmailChannel, TelegramChannel, WebhookChannel,
     channels_from_config,
 )
-from mafvote.config import AlertsConfig
+from mafvote.config import AlertsConfig, EmailConfig, TelegramConfig, WebhookConfig
 from mafvote.store import Store
 
 DATA = Path(__file__).parents[1] / "data" / "alerts"
@@ -406,11 +406,11 @@ def test_scrub_masks_secrets_and_token_paths_only():
 
 def test_channels_from_config_reads_secrets_from_the_environment(tmp_path):
     cfg = AlertsConfig(channels=["telegram", "email", "webhook"],
-                       telegram={"token_env": "MAFVOTE_TG_TOKEN", "chat_id": "123456"},
-                       email={"host": "smtp.example.org", "port": 587, "user": "gm@example.org",
-                              "password_env": "MAFVOTE_SMTP_PASSWORD", "sender": "gm@example.org",
-                              "to": ["gm@example.org"]},
-                       webhook={"url": HOOK})
+                       telegram=TelegramConfig(token_env="MAFVOTE_TG_TOKEN", chat_id="123456"),
+                       email=EmailConfig(host="smtp.example.org", port=587, user="gm@example.org",
+                                         password_env="MAFVOTE_SMTP_PASSWORD", sender="gm@example.org",
+                                         to=["gm@example.org"]),
+                       webhook=WebhookConfig(url=HOOK))
     with httpx.Client() as client:
         channels = channels_from_config(cfg, client=client, environ={"MAFVOTE_TG_TOKEN": TOKEN})
         assert isinstance(channels["telegram"], TelegramChannel)

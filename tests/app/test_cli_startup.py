@@ -113,6 +113,24 @@ def test_tally_counts_without_jinja_httpx_or_the_alert_channels(tmp_path):
                              "mafvote.pages", "mafvote.publish", "smtplib", "pygments")) == []
 
 
+def test_tally_on_a_cached_config_imports_no_pydantic(tmp_path):
+    """The first command validates the config (pydantic) and caches it beside the file; the next `mafvote tally`
+    reads the cache and imports neither pydantic nor the schema, and counts the same (mafvote.config.cache)."""
+    (tmp_path / "config.toml").write_text(GAME_CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db"),
+                                          encoding="utf-8")
+    fill_store_post_by_post(tmp_path / "state" / "m.db")
+    after = ("import datetime, mafvote.game; mafvote.game.utc_now = "
+             "lambda: datetime.datetime(2027, 1, 2, tzinfo=datetime.timezone.utc)")
+    validating = ("pydantic", "pydantic_core", "mafvote.config.schema", "mafvote.config.load", "mafvote.config.crosscheck")
+    first, modules = _modules_after(["tally", "--view", "gm", *WINDOW], tmp_path, prelude=after)
+    assert _loaded(modules, validating) == sorted(validating)
+    assert (tmp_path / ".config.toml.mafvote-cache").is_file()
+    again, modules = _modules_after(["tally", "--view", "gm", *WINDOW], tmp_path, prelude=after)
+    assert "mafvote_tally.count" in modules and "mafvote.config.cache" in modules
+    assert _loaded(modules, validating) == []
+    assert again == first and "Puss" in again
+
+
 def test_a_lazily_loaded_command_runs_and_its_errors_keep_their_exit_codes(tmp_path):
     # through click's runner (the group resolves the command by name): a missing config is exit 2 with one line
     result = CliRunner().invoke(cli, ["-c", str(tmp_path / "missing.toml"), "tally"])

@@ -92,7 +92,8 @@ def test_a_foreign_sqlite_file_is_refused_as_not_a_mafvote_store_and_left_untouc
     assert err == (f"error: not a mafvote store: {foreign} has tables notes, users and no mafvote schema; "
                    "check [store].path in the config\n")
     assert file_digest(foreign) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["config.toml", "notes.db"]   # no -wal, no -shm
+    # no -wal, no -shm beside the foreign file (the config's own cache is the config's: mafvote.config.cache)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".config.toml.mafvote-cache", "config.toml", "notes.db"]
     conn = sqlite3.connect(foreign)
     assert conn.execute("pragma journal_mode").fetchone()[0] == "delete"
 

@@ -2,6 +2,7 @@
 starts and ends, and which phase is current after the applied ones."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, time, timezone
 from zoneinfo import ZoneInfo
 
@@ -104,9 +105,9 @@ def test_a_day_lasts_until_the_next_evening_not_minutes_and_a_night_may_be_short
     # 000 as its seed words it: "первые нд до 22:00 следующего после старта дня, далее ДЕНЬ до 22:30, НОЧЬ до
     # 23:00": day 1 runs to 22:30 the next evening (not 30 minutes), night 2 to 23:00 the same evening
     store, svc = service(tmp_path, "night")
-    svc.game = svc.game.model_copy(update={"schedule": svc.game.schedule.model_copy(update={
-        "first_deadline": datetime(2026, 12, 28, 22, 0, tzinfo=MSK), "day_deadline": time(22, 30),
-        "night_deadline": time(23, 0)})})
+    svc.game = replace(svc.game, schedule=replace(
+        svc.game.schedule, first_deadline=datetime(2026, 12, 28, 22, 0, tzinfo=MSK), day_deadline=time(22, 30),
+        night_deadline=time(23, 0)))
     with store:
         svc.resolve_night(1, now=NOW)
         assert (svc.current_phase().start, svc.current_phase().deadline) == (

@@ -20,6 +20,7 @@ from click.testing import CliRunner
 import mafvote.game as game_mod
 from mafvote import alert_rules, alert_texts, gm_text, messages
 from mafvote import config as cfg
+from mafvote.config import schema
 from mafvote.alert_rules import CrawlHealth
 from mafvote.cli import cli
 from mafvote.messages import text as t
@@ -434,9 +435,9 @@ def _config_words() -> set[str]:
     """What a GM writes in the config in Latin letters: every key and table name of the schema, and the values a
     key takes from a list (engines, channels, languages, bundled rulesets and themes)."""
     words: set[str] = set()
-    for model in (cfg.Config, cfg.StoreConfig, cfg.ForumConfig, cfg.LoginConfig, cfg.GameConfig, cfg.PlayerConfig,
-                  cfg.Replacement, cfg.ScheduleConfig, cfg.AlertsConfig, cfg.TelegramConfig, cfg.EmailConfig,
-                  cfg.WebhookConfig, cfg.PublishConfig):
+    for model in (schema.Config, schema.StoreConfig, schema.ForumConfig, schema.LoginConfig, schema.GameConfig,
+                  schema.PlayerConfig, schema.Replacement, schema.ScheduleConfig, schema.AlertsConfig,
+                  schema.TelegramConfig, schema.EmailConfig, schema.WebhookConfig, schema.PublishConfig):
         words |= set(model.model_fields)
     words |= set(cfg.ENGINES) | set(cfg.CHANNELS) | set(messages.LANGUAGES) | set(bundled_rulesets())
     words |= {p.parent.name for p in (Path(__file__).resolve().parents[2] / "templates").glob("*/theme.toml")}

@@ -12,7 +12,7 @@ import httpx
 import pytest
 import respx
 
-from mafvote.config import ForumConfig
+from mafvote.config import ForumConfig, LoginConfig
 from mafvote.config.schema import PUBLISHING_ENGINES
 from mafvote.publish import ENGINES, ForumPublisher, PublishError, PublishLog
 from mafvote.store import Store
@@ -266,7 +266,7 @@ FIRST_ID = {"phpbb": 1212, "mybb": 46}
 def make(engine: str, fake, store_path: Path, clock: Clock, sleeps: list[float] | None = None,
          password: str = PASSWORD) -> ForumPublisher:
     forum = ForumConfig(id="club", engine=engine, base_url=fake.base, timezone="Europe/Moscow",
-                        login={"user": "mafvote-bot", "password_env": "MAFVOTE_CLUB_PASSWORD"})
+                        login=LoginConfig(user="mafvote-bot", password_env="MAFVOTE_CLUB_PASSWORD"))
     sleeps = sleeps if sleeps is not None else []
     return ForumPublisher(Store(store_path), game="ny", forum=forum, vote_thread=THREADS[engine],
                           interval=timedelta(minutes=10), client=httpx.Client(), clock=clock,
@@ -436,7 +436,7 @@ def test_password_and_session_cookies_never_reach_the_log(forum, tmp_path, caplo
 
 def test_unsupported_engine_or_missing_login_is_refused_with_advice(tmp_path):
     forum = ForumConfig(id="old", engine="ucoz", base_url="http://old.test/", timezone="Europe/Moscow",
-                        login={"user": "bot", "password_env": "X_PASSWORD"})
+                        login=LoginConfig(user="bot", password_env="X_PASSWORD"))
     with pytest.raises(PublishError) as refused:
         ForumPublisher(Store(tmp_path / "m.db"), game="ny", forum=forum, vote_thread="http://old.test/t",
                        interval=timedelta(minutes=10))
