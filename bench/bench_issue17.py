@@ -6,7 +6,9 @@
     with `mafvote demo --keep` into a temporary folder first) against `sqlite-utils --version` (installed with
     mafvote), each a fresh process, interleaved round by round; best and median wall, and the ratio to
     sqlite-utils in the same round. Targets: --version and --help <= 0.15 s, tally <= 0.30 s, --version's
-    ratio <= 1.0. `--baseline DIR` adds the same commands run with an older checkout's code. Run it without
+    ratio <= 1.0. `tally` runs with its config's cache (written by the untimed round); "config just edited" is
+    `tally` after an edit of the config (validated again, the cache rewritten). `--baseline DIR` adds the same
+    commands run with an older checkout's code (DIR/.venv/bin/mafvote when DIR has its own venv). Run it without
     PYTHONDONTWRITEBYTECODE (as a `pip install` leaves mafvote: its modules byte-compiled).
 (2) the count of a 3,000-post day, 20 players (bench_tally's thread), from a store that has its readings:
     `Store.posts(html=False)` + the readings decoded into a fresh matcher (what `GameService` does) + `count_day`, cold
@@ -61,10 +63,17 @@ def startup(rounds: int, baseline: str | None) -> None:
             "mafvote --help": [mafvote, "--help"],
             "mafvote tally (demo store)": [mafvote, "tally", "-c", config],
         }
+        # the config's cache (mafvote.config.cache, when this mafvote has one) is written by the untimed round; this
+        # row times `tally` after an edit of the config (a comment changed each round): validated, cache rewritten
+        edited = [mafvote, "tally", "-c", config]
+        commands["mafvote tally, config just edited"] = edited
         if baseline:
-            # the same commands with another checkout's code (its own demo store: an older store schema)
-            old = [sys.executable, "-c", f"import sys; sys.path.insert(0, {baseline!r}); from mafvote.cli import main; "
-                   "main(sys.argv[1:])"]
+            # the same commands with another checkout's code (its own demo store: an older store schema): its own
+            # venv's `mafvote` when it has one (`DIR/.venv`, an editable install of DIR), else DIR on sys.path
+            own = Path(baseline) / ".venv" / "bin" / "mafvote"
+            old = [str(own)] if own.exists() else [
+                sys.executable, "-c", f"import sys; sys.path.insert(0, {baseline!r}); from mafvote.cli import main; "
+                "main(sys.argv[1:])"]
             subprocess.run([*old, "demo", "--keep", str(Path(tmp) / "old")], check=True, capture_output=True)
             commands |= {"baseline --version": [*old, "--version"], "baseline --help": [*old, "--help"],
                          "baseline tally (demo store)": [*old, "tally", "-c", str(Path(tmp) / "old" / "config.toml")]}
@@ -72,8 +81,11 @@ def startup(rounds: int, baseline: str | None) -> None:
             subprocess.run(argv, check=True, capture_output=True)
         times: dict[str, list[float]] = {k: [] for k in commands}
         cpu: dict[str, list[float]] = {k: [] for k in commands}
-        for _ in range(rounds):
+        text = Path(config).read_text(encoding="utf-8")
+        for r in range(rounds):
             for name, argv in commands.items():
+                if argv is edited:
+                    Path(config).write_text(text + f"# edited {r}\n", encoding="utf-8")
                 before = os.times()
                 t = time.perf_counter()
                 subprocess.run(argv, check=True, capture_output=True)
@@ -81,6 +93,9 @@ def startup(rounds: int, baseline: str | None) -> None:
                 after = os.times()
                 cpu[name].append(after.children_user - before.children_user
                                  + after.children_system - before.children_system)
+                if argv is edited:
+                    Path(config).write_text(text, encoding="utf-8")
+                    subprocess.run(argv, check=True, capture_output=True)     # untimed: the cache of `text` again
     base = times["sqlite-utils --version"]
     print(f"(1) start-up, {rounds} interleaved rounds, wall time of a fresh process:")
     for name, ts in times.items():
