@@ -166,6 +166,9 @@ def test_bad_token_is_not_hammered_and_the_error_says_what_to_fix(tmp_path):
 @respx.mock
 def test_the_bot_token_never_reaches_a_log_line_the_store_or_an_error(tmp_path, caplog):
     caplog.set_level(logging.DEBUG)
+    # httpx's own level too: `mafvote run` (mafvote.logs) quiets it for the process, and a daemon test run
+    # earlier in the same process leaves it so; caplog puts it back after this test
+    caplog.set_level(logging.DEBUG, logger="httpx")
     respx.post(TG_URL).mock(side_effect=httpx.ConnectError(f"cannot connect to {TG_URL}"))
     with httpx.Client() as client:
         channel = TelegramChannel(TOKEN, "123456", client=client)
