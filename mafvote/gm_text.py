@@ -7,7 +7,7 @@ is worded from its key and facts through the message catalogue (mafvote.messages
     night_text(outcome)    the night's GM view, as `NightOutcome.to_text` lays it out
     hidden_outcome(tally)  tally.format.hidden_outcome in words
     problem_text(text)     a ruleset problem's message or hint (a Line keyed `ruleset.<key>`)
-    problem_line(problem)  a resolver Problem as the commands print it: `file: where: message (hint)`
+    resolver_error(exc)    a resolver error as the commands print it: each problem `file: where: message (hint)`
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from . import messages
 from .alert_texts import duration_parts
 from .messages import text as t
 
-__all__ = ["ability", "death_cause", "hidden_outcome", "journal", "night_text", "problem", "problem_line", "problem_text",
+__all__ = ["ability", "death_cause", "hidden_outcome", "journal", "night_text", "problem", "problem_text",
            "reason", "resolver_error", "roll_name"]
 
 
@@ -317,10 +317,3 @@ def problem_text(text: Any) -> str:
     if "shape" in words:
         words["expected"] = t(f"ruleset.shape.{words['shape']}")
     return t(f"ruleset.{key}", **words)
-
-
-def problem_line(problem: Problem) -> str:
-    """A resolver `Problem` as a command prints it (`file: where: message (hint)`), in the current language."""
-    hint = problem_text(problem.hint)
-    text = ": ".join(part for part in (problem.file, problem.where, problem_text(problem.message)) if part)
-    return f"{text} ({hint})" if hint else text

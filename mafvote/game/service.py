@@ -44,7 +44,7 @@ def service_for(config, game: GameConfig, store: Store | None = None) -> GameSer
     try:
         ruleset = rulesets.load(game.ruleset_path)
     except R.RulesetError as exc:
-        raise GameError("\n".join(gm_text.problem_line(p) for p in exc.problems)) from None
+        raise GameError(gm_text.resolver_error(exc)) from None
     forum = config.forum(game.forum)
     opened = store is None
     store = Store(config.store.path) if store is None else store
