@@ -68,11 +68,9 @@ def assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view:
               seen: list[Post], times: list[datetime], reference: datetime, slot_of: dict[int, str | None],
               taken: set[int]) -> Tally:
     order = {p.nick: i for i, p in enumerate(roster.players)}
+    # (a counted vote's reason is its weight's, below: the casts are left as the walk made them, which the next
+    # count may go on from, tally/count.py `_Walk`)
     counted = {v: i for v, i in day.current.items() if i is not None}
-    for i in counted.values():
-        c = day.casts[i]
-        if not c.removed:
-            c.reason = "counted (досрочно, final)" if c.early else "counted"
     voted = set(counted)
     must_vote = [p for p in entitled if p not in voted]
     # RULES.md §3.14: a day a modkill closed before its deadline gives no missed vote (`DayState.modkill_cut_short`,

@@ -61,6 +61,7 @@ Decisions where the rules leave room (each also in the report to the lead):
 from __future__ import annotations
 
 from bisect import bisect_left
+from dataclasses import dataclass
 from datetime import datetime
 from operator import attrgetter
 from typing import Iterable, Literal
@@ -74,6 +75,54 @@ from .recognise import read_post
 __all__ = ["count_day"]
 
 _IN_THREAD_ORDER = attrgetter("time", "post_id")
+
+
+@dataclass
+class _Walk:
+    """count_day's walk of a day's window as it stood after its last post: the day's record, the posts taken,
+    and what the walk depends on besides them (`key`: the day state, roster, rules and the close; `as_of`). Kept
+    in the matcher (`RosterMatcher.walk`), so that the next count of the same day resumes after the posts this
+    one took (issue 17: the other view's count, and the next poll's with one new post, take only what is new)."""
+
+    key: tuple
+    posts: list[Post]
+    as_of: datetime | None
+    day: DayRecord
+    taken: set[int]
+    n_final: int = 0
+    majority_alerted: bool = False
+
+    def copy(self) -> "_Walk":
+        # the record's lists and dicts are copied (a walk goes on in a copy; the casts taken are not changed by
+        # later posts or by `assemble`); the casts, flags and posts themselves are shared
+        d = self.day
+        return _Walk(self.key, list(self.posts), self.as_of,
+                     DayRecord(list(d.casts), dict(d.current), dict(d.final), list(d.flags), list(d.alerts),
+                               d.closed_early), set(self.taken), self.n_final, self.majority_alerted)
+
+
+def _resumed(walk: "_Walk | None", window: list[Post], state: DayState, roster: Roster, rules: VoteRules,
+             close: datetime, as_of: datetime | None) -> _Walk:
+    """A copy of the last walk when the count goes on from it (the same day state, roster, rules and close, and
+    its posts the first of this window, read the same way as of `as_of`), else a walk from the start."""
+    if walk is None or len(walk.posts) > len(window) or walk.key != (state, roster, rules, close):
+        return _Walk((), [], as_of, DayRecord(), set())
+    if as_of != walk.as_of and any(_seen_by(p, as_of) != _seen_by(p, walk.as_of) for p in walk.posts):
+        return _Walk((), [], as_of, DayRecord(), set())
+    if any(a is not b and a != b for a, b in zip(walk.posts, window)):
+        return _Walk((), [], as_of, DayRecord(), set())
+    return walk.copy()
+
+
+def _seen_by(post: Post, as_of: datetime | None) -> tuple:
+    """What of `post`'s edits and deletion a count as of `as_of` takes into account (`edits.edit_of` reads the post
+    only through these): a post never edited nor deleted reads the same whenever."""
+    if len(post.versions) <= 1 and not post.edited and not post.deleted:
+        return ()
+    if as_of is None:
+        return (None,)
+    times = [t for t, _ in post.versions] + [post.edit_seen_at, post.edited_at, post.deleted_at]
+    return tuple(t is not None and t <= as_of for t in times)
 
 
 def _aware(t: datetime | None, what: str) -> None:
@@ -142,17 +191,14 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
                 and not (not rules.silenced_must_vote
                          and p in {s.player for s in state.silences if s.announced})]
     early_ok = rules.early_allowed(state.day)
-    day = DayRecord()
-    majority_alerted = False
-
-    taken: set[int] = set()
-    n_final = 0
-    for post in window:
+    walk = _resumed(matcher.walk, window, state, roster, rules, close, as_of)
+    day, taken, n_final, majority_alerted = walk.day, walk.taken, walk.n_final, walk.majority_alerted
+    for post in window[len(walk.posts):]:
         if day.closed_early is not None and rules.early_close == "auto":
             break
         taken.add(post.post_id)
         take_post(post, slot_of[post.post_id], roster, rules, matcher, alive_set, early_ok, as_of, day, close,
-                   state)
+                  state)
         if early_ok and entitled and len(day.final) != n_final:
             n_final = len(day.final)
             finals = sum(1 for p in entitled if p in day.final)
@@ -170,6 +216,7 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
                                         f"{finals} of {len(entitled)} votes are final (досрочно): "
                                         "the majority; the GM may close the day",
                                         data={"final": finals, "entitled": len(entitled)}))
+    matcher.walk = _Walk((state, roster, rules, close), window, as_of, day, taken, n_final, majority_alerted).copy()
     if day.closed_early is not None and rules.early_close == "auto":
         close = day.closed_early
     else:
