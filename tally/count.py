@@ -109,7 +109,8 @@ def _resumed(walk: "_Walk | None", window: list[Post], state: DayState, roster: 
         return _Walk((), [], as_of, DayRecord(), set())
     if as_of != walk.as_of and any(_seen_by(p, as_of) != _seen_by(p, walk.as_of) for p in walk.posts):
         return _Walk((), [], as_of, DayRecord(), set())
-    if any(a is not b and a != b for a, b in zip(walk.posts, window)):
+    # equal posts in another time zone compare equal, but the walk's records show their times: the same zone too
+    if any(a is not b and (a != b or a.time.tzinfo is not b.time.tzinfo) for a, b in zip(walk.posts, window)):
         return _Walk((), [], as_of, DayRecord(), set())
     return walk.copy()
 

@@ -5,7 +5,8 @@ of their edits are the same (tally/count.py `_Walk`, issue 17); these tests coun
 daemon does and compare every count with a fresh one."""
 from __future__ import annotations
 
-from datetime import timedelta
+from dataclasses import replace
+from datetime import timedelta, timezone
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -89,3 +90,15 @@ def test_an_edit_seen_between_two_counts_is_read_again():
     later = T.count_day(posts, day_state(), ros, rules, as_of=at("16:00"), matcher=warm)
     assert [(f.kind, f.player) for f in later.flags] == [("edited", "Вася")]
     assert later.to_json() == T.count_day(posts, day_state(), ros, rules, as_of=at("16:00")).to_json()
+
+
+def test_the_same_posts_in_another_time_zone_are_walked_again():
+    # a count shows the posts' times in the zone they come in (the game's): the same instants in UTC after a count in
+    # Moscow time must not come back with Moscow's offsets from the last walk
+    posts = [post("Соня", "10:00", red("Петю") + " досрочно", pid=1), post("Соня", "11:00", red("Васю"), pid=2)]
+    utc = [replace(p, time=p.time.astimezone(timezone.utc)) for p in posts]
+    ros, rules = roster(), T.VoteRules.from_mapping({"early_close_from_day": 1})
+    warm = T.RosterMatcher.from_roster(ros)
+    T.count_day(posts, day_state(), ros, rules, as_of=at("12:00"), matcher=warm)
+    got = T.count_day(utc, day_state(), ros, rules, as_of=at("12:00"), matcher=warm)
+    assert [v["time"] for v in got.to_json()["votes"]] == ["2027-01-01T07:00:00+00:00", "2027-01-01T08:00:00+00:00"]
