@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import mafvote_tally as T  # noqa: E402
 from bench_tally import GM, PLAYERS, START, best, build_store, machine, span, thread, to_tally  # noqa: E402
-from mafvote.pages import _template, day_view, write_pages  # noqa: E402
+from mafvote.pages import day_view, render_bytes, write_pages  # noqa: E402
 
 
 def cpu(fn, repeat: int) -> float:  # noqa: ANN001
@@ -75,7 +75,8 @@ def main() -> None:
         def pages(tallies: dict[str, T.Tally]) -> None:
             for view, t in tallies.items():
                 day = day_view(t, state, rules, view=view, names={}, tz=tz, link=link, now=now, memo=memos[view])
-                html = _template("game.html.j2").render(
+                html = render_bytes(
+                    "game.html.j2",
                     game={"id": "bench", "title": "Бенчмарк"}, view=view, gm=view == "gm", index_href="../index.html",
                     updated=f"{now:%d.%m %H:%M}", live_clock=True, title="Бенчмарк — день 2",
                     phase={"label": "день 2", "kind": "day", "deadline": "", "deadline_iso": t.deadline.isoformat(),

@@ -5,7 +5,8 @@
          ├─ applied steps: closed days (their count at the close, the chart, the themed day post),
          │                 resolved nights (the themed night post; the GM's: the actions entered, the journal)
          └─ game state: the living (the GM's: roles, silences, alibis, misses)
-    ──templates/_pages/*.html.j2 (Jinja, autoescaped)──> {relative path: html} ──write_pages──> a folder
+    ──templates/_pages/*.html.j2 (Jinja, autoescaped; the log's rows, the flags and the charts set in after it as
+      `Fragment`s, already UTF-8)──> {relative path: html} ──write_pages──> a folder
 
 Public pages go to `[publish].dir`, the GM's to `[publish].gm_dir` (default `gm-pages/` beside the store), which
 may never be the public folder or inside it: the GM's pages hold the hidden weights, and a folder a web server
@@ -15,24 +16,26 @@ already show only what the rules let a post show), so nothing hidden can reach t
 Pages are written only when their text changed (`publish.write_if_changed`). Each page is whole in itself: its
 style inline, no script or font from anywhere (the one script updates «осталось …» between regenerations and the
 page reads the same without it). A closed day's page does not change after a new post: `PageCache` keeps it
-until the game's applied steps change, so the daemon regenerates a game after a post by counting one day.
+until the game's applied steps change, so the daemon regenerates a game after a post by counting one day; the
+running day's log rows and flags are kept too (`_kept`), so after a post only its own rows are written
+(bench/bench_pages.py: a 3,000-post day).
 """
 from __future__ import annotations
 
 import logging
 import re
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 import jinja2
-from markupsafe import Markup
 
-import mafvote_resolver as R
-import mafvote_tally as T
+from mafvote_resolver import ResolverError, parse_night_file
+from mafvote_tally import DayState, Flag, Tally, VoteRecord, VoteRules
 from mafvote_tally.format import outcome_text, time_left
 from mafvote_tally.timeline import timeline
 
@@ -48,8 +51,8 @@ from .publish import PublishError, count_file_names, write_if_changed
 from .render import RenderError, build_data, render
 from .shown_names import public_names
 
-__all__ = ["PageCache", "PagesError", "day_page", "day_view", "game_pages", "gm_pages_dir", "index_page", "public_pages_dir", "publish_pages",
-           "write_all_pages", "write_pages"]
+__all__ = ["Fragment", "PageCache", "PagesError", "day_page", "day_view", "game_pages", "gm_pages_dir", "index_page",
+           "public_pages_dir", "publish_pages", "render_bytes", "render_page", "write_all_pages", "write_pages"]
 
 log = logging.getLogger("mafvote.pages")
 
@@ -113,6 +116,65 @@ def _template(name: str) -> jinja2.Template:
     return _ENV.get_template(name)
 
 
+# the fragments `render_bytes` is setting into the page it renders (None: not inside render_bytes)
+_PLACED: ContextVar[list["Fragment"] | None] = ContextVar("mafvote_pages_placed", default=None)
+_MARK = re.compile("\x00([0-9]+)\x00")
+
+
+class Fragment:
+    """A large piece of a page written in Python — the vote log's rows, the GM's flags, a chart: most of a busy
+    day's page — set into the page after Jinja has rendered the rest (`render_bytes`). Passed through the template
+    as one Markup string, it was copied at each escape and each macro's return (~10 ms of a 1 MiB page), and the
+    whole page encoded to UTF-8 on each write (~2 ms a MiB; bench/bench_pages.py). `parts`: HTML, already escaped
+    and encoded; the log's rows stay separate (`PageCache` keeps them from the previous regeneration) until the page
+    is joined, once."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: Sequence[bytes]) -> None:
+        self.parts = parts
+
+    def __bool__(self) -> bool:
+        return any(self.parts)
+
+    def __str__(self) -> str:
+        return b"".join(self.parts).decode("utf-8")
+
+    def __html__(self) -> str:
+        placed = _PLACED.get()
+        if placed is None:          # rendered some other way than by render_bytes: the whole HTML
+            return str(self)
+        placed.append(self)
+        return f"\x00{len(placed) - 1}\x00"
+
+
+def render_bytes(name: str, **context: Any) -> bytes:
+    """The page of template `name` with `context`, in UTF-8, each `Fragment` in it set where the template puts it."""
+    placed: list[Fragment] = []
+    token = _PLACED.set(placed)
+    try:
+        skeleton = _template(name).render(**context)
+    finally:
+        _PLACED.reset(token)
+    pieces = _MARK.split(skeleton)
+    if pieces[1::2] != [str(i) for i in range(len(placed))]:
+        # a NUL in some text of the page made a marker of its own (the store cleans control characters out of
+        # posts and names, so this is a safeguard): the page rendered whole instead
+        return _template(name).render(**context).encode("utf-8")
+    out: list[bytes] = []
+    for i, piece in enumerate(pieces):
+        if i % 2:
+            out.extend(placed[int(piece)].parts)
+        else:
+            out.append(piece.encode("utf-8"))
+    return b"".join(out)
+
+
+def render_page(name: str, **context: Any) -> str:
+    """`render_bytes` as text."""
+    return render_bytes(name, **context).decode("utf-8")
+
+
 def gm_pages_dir(config) -> Path:
     """The GM pages' folder: `[publish].gm_dir`, else `gm-pages/` beside the store; never the public folder or in it."""
     gm = getattr(config.publish, "gm_dir", None)
@@ -150,7 +212,7 @@ def _local(t: datetime | None, tz) -> str:
     return t.astimezone(tz).strftime("%d.%m %H:%M") if t is not None else ""
 
 
-def day_view(tally: T.Tally, state: T.DayState, rules: T.VoteRules, *, view: str, names: Mapping[str, str], tz,
+def day_view(tally: Tally, state: DayState, rules: VoteRules, *, view: str, names: Mapping[str, str], tz,
              link: Callable[[int], str], now: datetime | None = None, close: datetime | None = None,
              memo: dict | None = None) -> dict[str, Any]:
     """What a page shows of one counted day (`tally`, counted from `state` by `rules`): the count table, the chart,
@@ -173,12 +235,8 @@ def day_view(tally: T.Tally, state: T.DayState, rules: T.VoteRules, *, view: str
                      "penalty": c.penalty, "colour": colour_of.get(c.player, "#888"),
                      "red_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "red"],
                      "blue_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "blue"]})
-    log_rows = []
-    for v in tally.votes:
-        row = memo.get(v)
-        if row is None:
-            row = memo[v] = _log_row(v, names, tz, rules.colors_matter, link, view == "gm")
-        log_rows.append(row)
+    gm = view == "gm"
+    log_rows = _kept(tally.votes, memo, "log", lambda v: _log_row(v, names, tz, rules.colors_matter, link, gm))
     title = f"День {tally.day}: голоса по времени"
     svg = chart_svg(steps, start=tally.since, deadline=tally.deadline, tz=tz, names=names,
                     closed_early=tally.closed_early, now=live_now, title=title, sizes=("wide", "narrow"))
@@ -188,17 +246,44 @@ def day_view(tally: T.Tally, state: T.DayState, rules: T.VoteRules, *, view: str
         "deadline": _local(tally.deadline, tz), "deadline_iso": tally.deadline.isoformat(),
         "since": _local(tally.since, tz), "as_of": _local(tally.as_of or now, tz),
         "time_left": time_left(tally.deadline, live_now) if live_now is not None else "",
-        "rows": rows, "log": Markup("".join(log_rows)), "log_count": len(log_rows),
+        "rows": rows, "log": Fragment(log_rows), "log_count": len(log_rows),
         "log_counted": sum(1 for v in tally.votes if v.counted),
         "not_voted": [n(p) for p in tally.not_voted], "silenced": [n(p) for p in tally.silenced],
         "final": [n(p) for p in tally.final], "colors_matter": rules.colors_matter,
-        "chart": Markup(svg), "result": result, "steps": len(steps) - 1, "text": "",
-        "flags": Markup("".join(f["html"] for f in _flags(tally, tz, link, names, memo))) if view == "gm" else "",
-        "alerts": _alerts(tally, tz) if view == "gm" else [],
+        "chart": Fragment((svg.encode("utf-8"),)), "result": result, "steps": len(steps) - 1, "text": "",
+        "flags": Fragment(_flags(tally, tz, link, names, memo)) if gm else "",
+        "alerts": _alerts(tally, tz) if gm else [],
     }
 
 
-def _log_row(v: T.VoteRecord, names: Mapping[str, str], tz, colors_matter: bool, link: Callable[[int], str],
+def _kept(items: Sequence[Any], memo: dict, slot: str, make: Callable[[Any], str],
+          keep: Callable[[Any], bool] = lambda item: True) -> list[bytes]:
+    """`make(item)` in UTF-8 for each of `items` (the vote records, the flags: frozen dataclasses), kept in `memo` between
+    regenerations. An item equal to the one at its place last time takes that one's HTML (a new post adds records
+    at the end and changes a few before them, each an equality test); another is looked up by value (a hash and an
+    equality test); the rest are made. An item that `keep` refuses is made anew each time."""
+    before, made = memo.get(slot, ((), ()))
+    count = len(before)
+    out: list[bytes] = []
+    kept: list[bytes | None] = []
+    for i, item in enumerate(items):
+        html = made[i] if i < count and made[i] is not None and before[i] == item else None
+        if html is None:
+            if keep(item):
+                html = memo.get(item)
+                if html is None:
+                    html = memo[item] = make(item).encode("utf-8")
+            else:
+                out.append(make(item).encode("utf-8"))
+                kept.append(None)
+                continue
+        out.append(html)
+        kept.append(html)
+    memo[slot] = (tuple(items), kept)
+    return out
+
+
+def _log_row(v: VoteRecord, names: Mapping[str, str], tz, colors_matter: bool, link: Callable[[int], str],
              gm: bool) -> str:
     """One row of the vote log, written here rather than in the template: a 3,000-post day has some 1,800 vote
     records, and the page is regenerated after every post (bench/bench_pages.py)."""
@@ -222,34 +307,25 @@ def _log_row(v: T.VoteRecord, names: Mapping[str, str], tz, colors_matter: bool,
             f'</span></td></tr>\n')
 
 
-def _flags(tally: T.Tally, tz, link: Callable[[int], str], names: Mapping[str, str], memo: dict) -> list[dict[str, Any]]:
+def _flags(tally: Tally, tz, link: Callable[[int], str], names: Mapping[str, str], memo: dict) -> list[bytes]:
+    """The GM's flags, one line each (written here, not in the template: a busy day has over a thousand)."""
     # what flag_text reads of the count beside a flag's own facts (misses, activity), not its whole JSON
     facts = {"view": "gm", "game": tally.game, "day": tally.day, "misses": dict(tally.misses),
              "activity": dict(tally.activity)}
-    out = []
-    for flag in tally.flags:
-        # a flag about a post says the same on every regeneration; one about a player (misses) is worded anew
-        entry = memo.get(flag) if flag.post_id is not None else None
-        if entry is None:
-            f = flag.to_json()
-            label, text = flag_text(f, facts, tz=tz, language="ru", names=names)
-            entry = {"label": label, "text": text, "player": names.get(f["player"], f["player"]) if f["player"] else "",
-                     "url": link(f["post_id"]) if f["post_id"] is not None else None, "post_id": f["post_id"]}
-            entry["html"] = _flag_html(entry)
-            if flag.post_id is not None:
-                memo[flag] = entry
-        out.append(entry)
-    return out
+
+    def line(flag: Flag) -> str:
+        f = flag.to_json()
+        label, text = flag_text(f, facts, tz=tz, language="ru", names=names)
+        who = f" — {escape(names.get(f['player'], f['player']))}" if f["player"] else ""
+        url = link(f["post_id"]) if f["post_id"] is not None else None
+        post = f' (<a href="{escape(url)}" rel="nofollow noopener">пост #{f["post_id"]}</a>)' if url else ""
+        return f"<li><b>{escape(label)}</b>{who}: {escape(text)}{post}</li>\n"
+
+    # a flag about a post says the same on every regeneration; one about a player (misses) is worded anew
+    return _kept(tally.flags, memo, "flags", line, keep=lambda flag: flag.post_id is not None)
 
 
-def _flag_html(f: Mapping[str, Any]) -> str:
-    """One line of the GM's flags (written here, not in the template: a busy day has over a thousand)."""
-    who = f" — {escape(f['player'])}" if f["player"] else ""
-    post = (f' (<a href="{escape(f["url"])}" rel="nofollow noopener">пост #{f["post_id"]}</a>)' if f["url"] else "")
-    return f"<li><b>{escape(f['label'])}</b>{who}: {escape(f['text'])}{post}</li>\n"
-
-
-def _alerts(tally: T.Tally, tz) -> list[dict[str, Any]]:
+def _alerts(tally: Tally, tz) -> list[dict[str, Any]]:
     if not tally.alerts:
         return []
     data = gm_report_data({"tally": {"view": "gm", "game": tally.game, "day": tally.day, "flags": [],
@@ -260,9 +336,12 @@ def _alerts(tally: T.Tally, tz) -> list[dict[str, Any]]:
 
 def day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, index_href: str = "../index.html") -> str:
     """A closed day's page (no «обновлено»: it stays the same file until the game's steps change)."""
-    return _template("day.html.j2").render(game=game, view=view, gm=view == "gm", index_href=index_href, updated="",
-                                           live_clock=not clock_fixed(), day=day,
-                                           title=f"{game['title']} — день {day['number']}")
+    return _day_page(day, game=game, view=view, index_href=index_href).decode("utf-8")
+
+
+def _day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, index_href: str) -> bytes:
+    return render_bytes("day.html.j2", game=game, view=view, gm=view == "gm", index_href=index_href, updated="",
+                        live_clock=not clock_fixed(), day=day, title=f"{game['title']} — день {day['number']}")
 
 
 # ------------------------------------------------------------------------------------------ a game
@@ -302,9 +381,9 @@ def _night_view(service, row, before, *, view: str, now: datetime) -> dict[str, 
         except Exception:  # noqa: BLE001 - a night file gone since: the page says so
             actions = ""
         try:
-            read = [gm_text.describe(a) for a in R.parse_night_file(actions, str(service.night_path(row.number)),
+            read = [gm_text.describe(a) for a in parse_night_file(actions, str(service.night_path(row.number)),
                                                                    service.ruleset, before).actions]
-        except R.ResolverError:
+        except ResolverError:
             read = []          # the file was edited by hand since: it is shown as it is
         o = row.outcome
         # the journal's keyed lines (`journal`) in words; a night stored before they were kept: its English `log`
@@ -334,8 +413,8 @@ def _players(service, state, names: Mapping[str, str], view: str) -> list[dict[s
 
 def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = None,
                index_href: str = "../index.html", counts: tuple | None = None,
-               count_files: Sequence[str] = ()) -> dict[str, str]:
-    """Every page of one game in one view: `{"<game>/index.html": html, "<game>/day-N.html": html, …}`. `counts`:
+               count_files: Sequence[str] = ()) -> dict[str, bytes]:
+    """Every page of one game in one view, in UTF-8: `{"<game>/index.html": html, "<game>/day-N.html": html, …}`. `counts`:
     the running day's `count_views(...)` with this view among them, when the caller has counted it already.
     `count_files`: the names of the game's count files (`votecount-<game>.html`, `.bbcode`) beside the pages'
     folder, which the running day's section links to."""
@@ -352,7 +431,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     tz = service.tz
     base = {"game": {"id": game.id, "title": game.title or game.id}, "view": view, "index_href": index_href,
             "updated": _local(now, tz), "gm": view == "gm", "live_clock": not clock_fixed()}
-    files: dict[str, str] = {}
+    files: dict[str, bytes] = {}
 
     past = []
     before = service.initial()
@@ -363,7 +442,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                 day = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz,
                                link=service.link, close=_close_end(row), memo={})
                 day["text"] = _themed(service, "day", row, now)
-                return day, day_page(day, game=base["game"], view=view, index_href=index_href)
+                return day, _day_page(day, game=base["game"], view=view, index_href=index_href)
             day, page = cache.get(key, ("day", row.number), make)
             files[f"{game.id}/day-{row.number}.html"] = page
             past.append({"kind": "day", "number": row.number, "result": day["result"], "chart": day["chart"],
@@ -388,8 +467,8 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                                  for s in state.silences if s.days > 0],
                     "alibis": [names.get(a, a) for a in state.alibis],
                     "steps": [r.describe() for r in applied]}
-    files[f"{game.id}/index.html"] = _template("game.html.j2").render(
-        **base, title=f"{game.title or game.id} — {current.label_ru}", phase=phase, live=live,
+    files[f"{game.id}/index.html"] = render_bytes(
+        "game.html.j2", **base, title=f"{game.title or game.id} — {current.label_ru}", phase=phase, live=live,
         past=list(reversed(past)), players=_players(service, state, names, view),
         winner=service.winner_words(winner) if winner else "", gm_state=gm_state,
         count_links=[{"href": f"../{name}", "name": name, "bbcode": name.endswith(".bbcode")} for name in count_files])
@@ -403,8 +482,8 @@ def index_page(games: Sequence[Mapping[str, Any]], *, view: str, now: datetime) 
                                              updated=now.astimezone(timezone.utc).strftime("%d.%m %H:%M UTC"))
 
 
-def write_pages(directory: Path, files: Mapping[str, str]) -> list[Path]:
-    """Write each page that changed (atomically); returns the files written."""
+def write_pages(directory: Path, files: Mapping[str, str | bytes]) -> list[Path]:
+    """Write each page (text, or UTF-8) that changed (atomically); returns the files written."""
     written = []
     try:
         for rel, text in files.items():
@@ -456,7 +535,7 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
     for view, directory in (("public", public_dir), ("gm", gm_dir)):
         if directory is None:
             continue
-        files: dict[str, str] = {}
+        files: dict[str, str | bytes] = {}
         for service in services:
             if service.game.id not in running:
                 continue

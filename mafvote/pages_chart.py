@@ -56,19 +56,27 @@ def order(steps: Sequence) -> list[str]:
 
 
 def _lines(steps: Sequence) -> tuple[list[str], dict[str, list[tuple[int, int, int]]], dict[str, int], int, int]:
-    """What both sizes draw, in one pass over the steps: the candidates in order, where each line changes (step
-    index, value before, value after), each line's last value, and the range of values."""
-    players = order(steps)
-    changes: dict[str, list[tuple[int, int, int]]] = {p: [] for p in players}
-    last: dict[str, int] = dict.fromkeys(players, 0)
+    """What both sizes draw, in one pass over the steps: the candidates in order (`order`), where each line changes
+    (step index, value before, value after), each line's last value, and the range of values."""
+    seen: dict[str, int] = {}
+    changes: dict[str, list[tuple[int, int, int]]] = {}
+    last: dict[str, int] = {}
     lo, hi = 0, 1
     for i, s in enumerate(steps):
+        totals = s.totals
         for p in s.changed:
-            v = s.totals.get(p, 0)
-            if p in last and v != last[p]:
-                changes[p].append((i, last[p], v))
+            v = totals.get(p, 0)
+            before = last.get(p)
+            if before is None:
+                seen[p], changes[p], before = i, [], 0
+            if v != before:
+                changes[p].append((i, before, v))
                 last[p] = v
                 lo, hi = (v if v < lo else lo), (v if v > hi else hi)
+            elif p not in last:
+                last[p] = 0
+    end = steps[-1].totals if steps else {}
+    players = sorted(seen, key=lambda p: (-end.get(p, 0), seen[p]))
     return players, changes, last, lo, hi
 
 
@@ -80,22 +88,26 @@ def chart_svg(steps: Sequence, *, start: datetime | None, deadline: datetime, tz
     if not steps:
         return ""
     lines = _lines(steps)
-    return "".join(_svg(steps, lines, start=start, deadline=deadline, tz=tz, names=names, closed_early=closed_early,
-                        now=now, title=title, size=size) for size in sizes)
-
-
-def _svg(steps: Sequence, lines, *, start: datetime | None, deadline: datetime, tz: tzinfo,  # noqa: ANN001
-         names: Mapping[str, str], closed_early: datetime | None, now: datetime | None, title: str, size: str) -> str:
-    W, H, RIGHT, most = SIZES[size]
     t0 = start or steps[0].time
     t1 = max(deadline, steps[-1].time, now or deadline)
     if t1 <= t0:
         t1 = t0 + timedelta(hours=1)
+    # each step's time from the start, worked out once for both sizes
+    seconds = [(s.time - t0).total_seconds() for s in steps]
+    return "".join(_svg(steps, lines, seconds, t0=t0, t1=t1, deadline=deadline, tz=tz, names=names,
+                        closed_early=closed_early, now=now, title=title, size=size) for size in sizes)
+
+
+def _svg(steps: Sequence, lines, seconds: Sequence[float], *, t0: datetime, t1: datetime,  # noqa: ANN001
+         deadline: datetime, tz: tzinfo, names: Mapping[str, str], closed_early: datetime | None,
+         now: datetime | None, title: str, size: str) -> str:
+    W, H, RIGHT, most = SIZES[size]
     players, changes, last, lo, hi = lines
     pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM
+    span = (t1 - t0).total_seconds()
 
     def x(t: datetime) -> float:
-        return round(LEFT + pw * (t - t0).total_seconds() / (t1 - t0).total_seconds(), 1)
+        return round(LEFT + pw * (t - t0).total_seconds() / span, 1)
 
     # a total is a small whole number: each one's height is worked out once, not once per point (a 3,000-post day
     # draws some 3,500 points per chart; bench/bench_pages.py)
@@ -132,7 +144,10 @@ def _svg(steps: Sequence, lines, *, start: datetime | None, deadline: datetime, 
                    f'y2="{H - BOTTOM}"/><text class="rulelab {cls}" x="{x(t) - 4}" y="{ly}">{_e(label)}</text>')
     ends: list[tuple[float, str, str, int]] = []
     first_series = len(out)
-    xs = [x(s.time) for s in steps]
+    # the points' coordinates as the text they are written in, each worked out once (a 3,000-post day draws some
+    # 1,800 points per chart, and writing a float is the costly part of a point; bench/bench_pages.py)
+    xs = [str(round(LEFT + pw * sec / span, 1)) for sec in seconds]
+    ys = {v: str(y(v)) for v in range(lo, hi + 1)}      # a total is a whole number from lo to hi
     marks_of: dict[str, list[str]] = {p: [] for p in players}
     for sx, s in zip(xs, steps):
         if s.early and s.target in marks_of:
@@ -142,12 +157,12 @@ def _svg(steps: Sequence, lines, *, start: datetime | None, deadline: datetime, 
                 f'{"против" if s.color == "red" else "в защиту"} {_e(names.get(s.target, s.target))}</title></path>')
     for i, player in enumerate(players):
         color = PALETTE[i % len(PALETTE)]
-        points = [f"{x(t0)},{y(0)}"]
+        points = [f"{x(t0)},{ys[0]}"]
         for i, before, after in changes[player]:
             sx = xs[i]
-            points.append(f"{sx},{y(before)} {sx},{y(after)}")
+            points.append(f"{sx},{ys[before]} {sx},{ys[after]}")
         value = last[player]
-        points.append(f"{xs[-1]},{y(value)}")
+        points.append(f"{xs[-1]},{ys[value]}")
         shown = names.get(player, player)
         marks = "".join(m.replace('fill="COLOR"', f'fill="{color}"') for m in marks_of[player])
         # a line that ends at 0 or below is drawn behind and lighter: the eye goes to who is in danger

@@ -127,10 +127,11 @@ def is_html_document(text: str) -> bool:
     return bool(_DOCUMENT.match(text))
 
 
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write `text` to `path` atomically (temp file + rename) unless the file already holds it."""
+def write_if_changed(path: Path, text: str | bytes) -> bool:
+    """Write `text` (or bytes, already UTF-8) to `path` atomically (temp file + rename) unless the file already
+    holds it."""
     path = Path(path)
-    data = text.encode("utf-8")
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     try:
         if path.read_bytes() == data:
             return False

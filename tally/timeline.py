@@ -72,11 +72,17 @@ def timeline(tally: Tally, state: DayState, rules: VoteRules, *, close: datetime
     for t in state.transfers:
         gifts[t.to] = gifts.get(t.to, 0) + 1
 
+    shares: dict[tuple[str, str], int] = {}
+
     def signed(voter: str, color: str) -> int:
         # a voter's weight depends on the voter and the colour only (and the votes gifted to them, which count
-        # while they have a vote): so each step changes one voter's share, never the others'
-        weight, _ = vote_weight(tally.view, voter, color, state, rules, gifts.get(voter, 0))
-        return -weight if color == "blue" else weight
+        # while they have a vote): so each step changes one voter's share, never the others', and each voter's
+        # share of each colour is worked out once (a 3,000-post day has ~450 valid votes from 20 voters)
+        share = shares.get((voter, color))
+        if share is None:
+            weight, _ = vote_weight(tally.view, voter, color, state, rules, gifts.get(voter, 0))
+            share = shares[voter, color] = -weight if color == "blue" else weight
+        return share
 
     for record in tally.votes:
         effect = _effect(record)

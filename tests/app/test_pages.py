@@ -79,6 +79,25 @@ def test_a_mask_games_public_page_never_names_the_account_behind_a_mask():
     assert '<g class="series" data-player="Олень" data-total="1">' in page
 
 
+@pytest.mark.parametrize("view", ["public", "gm"])
+def test_a_name_that_looks_like_a_fragment_marker_leaves_the_page_as_it_would_be(view):
+    # the log's rows, the flags and the chart are set into the page after Jinja, where markers "\x00N\x00" stand
+    # (mafvote.pages.render_bytes); a name holding one (the store cleans control characters out, so this is the
+    # safeguard) must not move them: the page is rendered whole, and reads as the page with any other name
+    weird = "\x000\x00\x001\x00"
+    t = count(POSTS, view=view, as_of=at("13:00"))
+
+    def page(name: str) -> str:
+        day = day_view(t, day_state(), RULES, view=view, names={"Петя": name}, tz=MSK, link=_link, now=at("13:00"))
+        return day_page(day, game=GAME, view=view)
+
+    odd, plain = page(weird), page("Олень")
+    assert weird in odd
+    assert odd.replace(weird, "Олень") == plain
+    assert plain.count("<svg") == 2 and plain.count('<table class="log">') == 1
+    assert len(re.findall(r'<tr class="(?:on|off)" data-voter=', plain)) == len(t.votes) == 6
+
+
 def test_public_page_loads_nothing_from_anywhere():
     page = _page("public", at("13:00"))
     # no src= or <link href> to any host: the style is inline and the chart is inline SVG
