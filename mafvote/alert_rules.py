@@ -40,7 +40,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from typing import Any, Callable, Mapping, Sequence
 
-from . import alert_texts as W
+from . import alert_texts
+from .alert_texts import DEFAULT_LANGUAGE, at, color, duration, has, phrase
 from . import gm_text
 from .gm_text import death_cause
 from .alert_record import Alert
@@ -133,8 +134,8 @@ def _time(value: Any) -> datetime | None:
     return datetime.fromisoformat(value)
 
 
-def _show(dt: datetime, tz: tzinfo | None, language: str = W.DEFAULT_LANGUAGE) -> str:
-    return W.at(language, dt, tz)
+def _show(dt: datetime, tz: tzinfo | None, language: str = DEFAULT_LANGUAGE) -> str:
+    return at(language, dt, tz)
 
 
 def leaders(tally: Any) -> tuple[list[Mapping[str, Any]], bool]:
@@ -153,7 +154,7 @@ def _name(names: Mapping[str, str] | None, nick: Any) -> Any:
     return names.get(nick, nick) if names and isinstance(nick, str) else nick
 
 
-def count_lines(tally: Any, limit: int | None = None, *, language: str = W.DEFAULT_LANGUAGE,
+def count_lines(tally: Any, limit: int | None = None, *, language: str = DEFAULT_LANGUAGE,
                 names: Mapping[str, str] | None = None) -> list[str]:
     """The count as plain lines for an alert, highest first: `Вася — 3 (Петя, Маша, Коля)` (en),
     `Вася — 3 голоса (Петя, Маша, Коля)` (ru) when every vote is against and there is no penalty; else the
@@ -170,26 +171,26 @@ def count_lines(tally: Any, limit: int | None = None, *, language: str = W.DEFAU
         def shown(voters: list[Mapping[str, Any]]) -> str:
             text = ", ".join(str(_name(names, v["voter"])) + (f" ×{abs(v['weight'])}" if abs(v.get("weight", 1)) != 1
                                                              else "") for v in voters)
-            return W.phrase(language, "count.voters", voters=text) if text else ""
+            return phrase(language, "count.voters", voters=text) if text else ""
 
         red = [v for v in cand.get("voters", []) if v.get("color", "red") != "blue"]
         blue = [v for v in cand.get("voters", []) if v.get("color", "red") == "blue"]
         player, penalty = _name(names, cand["player"]), cand.get("penalty") or 0
         if not blue and not cand.get("blue") and not penalty:
-            lines.append(W.phrase(language, "count.line", player=player, total=cand["total"], voters=shown(red)))
+            lines.append(phrase(language, "count.line", player=player, total=cand["total"], voters=shown(red)))
             continue
         parts = []
         if red or cand.get("red"):
             n = cand.get("red", sum(abs(v.get("weight", 1)) for v in red))
-            parts.append(W.phrase(language, "count.red", n=n, voters=shown(red)))
+            parts.append(phrase(language, "count.red", n=n, voters=shown(red)))
         if blue or cand.get("blue"):
             n = cand.get("blue", sum(abs(v.get("weight", 1)) for v in blue))
-            parts.append(W.phrase(language, "count.blue", n=n, voters=shown(blue)))
+            parts.append(phrase(language, "count.blue", n=n, voters=shown(blue)))
         if penalty:
-            parts.append(W.phrase(language, "count.penalty", penalty=penalty))
+            parts.append(phrase(language, "count.penalty", penalty=penalty))
         # a negative total with the parts' own minus sign in Russian («итого −2: … в защиту −3»)
         total = str(cand["total"]).replace("-", "−") if language == "ru" else cand["total"]
-        lines.append(W.phrase(language, "count.sum", player=player, total=total, parts=", ".join(parts)))
+        lines.append(phrase(language, "count.sum", player=player, total=total, parts=", ".join(parts)))
     return lines
 
 
@@ -217,29 +218,29 @@ def _summary(data: Mapping[str, Any], language: str, names: Mapping[str, str] | 
     best, tie = leaders(data)
     if best:
         shown = ", ".join(str(_name(names, c["player"])) for c in best)
-        line = W.phrase(language, "summary.tie" if tie else "summary.leader", names=shown, total=best[0]["total"])
+        line = phrase(language, "summary.tie" if tie else "summary.leader", names=shown, total=best[0]["total"])
         # the top of the count is not who hangs when a shield saves them: the GM's alerts say so at once, not
         # only in the final alert's «Итог» (RULES.md §3.10)
         saved = _saved_leaders(data, best)
         if saved and not tie:
-            line += W.phrase(language, "summary.saved", reason=W.reason(language, saved[0][1]))
+            line += phrase(language, "summary.saved", reason=alert_texts.reason(language, saved[0][1]))
         elif saved:
-            line += W.phrase(language, "summary.saved_some", reason=", ".join(
-                dict.fromkeys(W.reason(language, why) for _, why in saved)),
+            line += phrase(language, "summary.saved_some", reason=", ".join(
+                dict.fromkeys(alert_texts.reason(language, why) for _, why in saved)),
                 names=", ".join(str(_name(names, p)) for p, _ in saved))
         out.append(line)
     else:
-        out.append(W.phrase(language, "summary.none"))
+        out.append(phrase(language, "summary.none"))
     not_voted = [str(_name(names, p)) for p in data.get("not_voted", [])]
-    out.append(W.phrase(language, "summary.not_voted", n=len(not_voted), names=", ".join(not_voted))
-               if not_voted else W.phrase(language, "summary.all_voted"))
+    out.append(phrase(language, "summary.not_voted", n=len(not_voted), names=", ".join(not_voted))
+               if not_voted else phrase(language, "summary.all_voted"))
     return out
 
 
 def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
                     before_deadline: Sequence[timedelta], thread_url: str | None = None,
                     day_post: str | None = None, tz: tzinfo | None = None,
-                    language: str = W.DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> list[Alert]:
+                    language: str = DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> list[Alert]:
     """T−60/T−15 (who has not voted, the leaders, ties) and the deadline itself (the final count, GM
     view, and the suggested day post `day_post`).
 
@@ -251,19 +252,19 @@ def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
     closed_early = _time(data.get("closed_early"))
     ended = now >= deadline or (bool(data.get("closed")) and closed_early is not None)
     if ended:
-        head = (W.phrase(language, "deadline.closed_early", day=day, at=_show(closed_early, tz, language))
+        head = (phrase(language, "deadline.closed_early", day=day, at=_show(closed_early, tz, language))
                 if closed_early is not None and closed_early < deadline
-                else W.phrase(language, "deadline.reached", day=day, at=_show(deadline, tz, language)))
-        text = [W.phrase(language, "deadline.final", head=head), *count_lines(data, language=language, names=names),
+                else phrase(language, "deadline.reached", day=day, at=_show(deadline, tz, language)))
+        text = [phrase(language, "deadline.final", head=head), *count_lines(data, language=language, names=names),
                 *_summary(data, language, names)]
         outcome = data.get("outcome") or {}
         if outcome.get("reason"):
             eliminated = (", ".join(str(_name(names, p)) for p in outcome.get("eliminated", []))
-                          or W.phrase(language, "nobody"))
-            text.append(W.phrase(language, "deadline.result", eliminated=eliminated,
-                                 reason=W.reason(language, outcome["reason"])))
+                          or phrase(language, "nobody"))
+            text.append(phrase(language, "deadline.result", eliminated=eliminated,
+                               reason=alert_texts.reason(language, outcome["reason"])))
         if day_post:
-            text += ["", W.phrase(language, "deadline.day_post"), day_post]
+            text += ["", phrase(language, "deadline.day_post"), day_post]
         return [Alert(game=game, kind="deadline", text="\n".join(text), time=deadline if
                       closed_early is None else min(closed_early, deadline), phase=phase, post_url=thread_url,
                       key=f"deadline:{phase}")]
@@ -273,16 +274,16 @@ def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
     offset = min(due)
     left = deadline - now
     minutes = max(1, int(-(-left.total_seconds() // 60)))
-    text = [W.phrase(language, "soon", day=day, minutes=minutes, when_in=W.duration(language, minutes),
-                     at=_show(deadline, tz, language)),
+    text = [phrase(language, "soon", day=day, minutes=minutes, when_in=duration(language, minutes),
+                   at=_show(deadline, tz, language)),
             *_summary(data, language, names)]
     outcome = data.get("outcome") or {}
     if _saved_leaders(data, leaders(data)[0]) and outcome.get("reason"):
         # a saved leader: who would hang if the day closed now (the GM view's outcome), as the final alert says it
         eliminated = (", ".join(str(_name(names, p)) for p in outcome.get("eliminated", []))
-                      or W.phrase(language, "nobody"))
-        text.append(W.phrase(language, "soon.result", eliminated=eliminated,
-                             reason=W.reason(language, outcome["reason"])))
+                      or phrase(language, "nobody"))
+        text.append(phrase(language, "soon.result", eliminated=eliminated,
+                           reason=alert_texts.reason(language, outcome["reason"])))
     text += count_lines(data, limit=5, language=language, names=names)
     return [Alert(game=game, kind="deadline_soon", text="\n".join(text), time=deadline - offset,
                   phase=phase, post_url=thread_url, key=f"deadline_soon:{phase}:{offset_label(offset)}")]
@@ -304,11 +305,11 @@ def _early_close_text(item: Mapping[str, Any], day: Any, language: str) -> str:
         key = "early_close.gm"      # 001 rule 5.1: the GM closes the day, not the count
     elif key == "early_close" and "auto" not in facts:
         key = "early_close~"        # a tally JSON without the facts: say only what is certain
-    return W.phrase(language, key, **facts, day=day, detail=item.get("detail") or item["kind"])
+    return phrase(language, key, **facts, day=day, detail=item.get("detail") or item["kind"])
 
 
 def early_close_alerts(game: str, tally: Any, *, post_url: PostLink = None,
-                       language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
+                       language: str = DEFAULT_LANGUAGE) -> list[Alert]:
     """The tally's early-close alerts (RULES.md §3.11): every vote final, or a majority final."""
     data = _json(tally)
     phase = _phase(data)
@@ -329,12 +330,12 @@ def _silent_text(item: Mapping[str, Any], day: Any, tz: tzinfo | None, language:
     facts = dict(item.get("data") or {})
     if facts.get("since"):
         facts["since"] = _show(_time(facts["since"]), tz, language)
-    return W.phrase(language, "silent_player", **facts, day=day, player=_name(names, item.get("player")),
-                    detail=item.get("detail") or item["kind"])
+    return phrase(language, "silent_player", **facts, day=day, player=_name(names, item.get("player")),
+                  detail=item.get("detail") or item["kind"])
 
 
 def silent_alerts(game: str, tally: Any, *, now: datetime, tz: tzinfo | None = None,
-                  language: str = W.DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> list[Alert]:
+                  language: str = DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> list[Alert]:
     """Players silent for 24 h (the tally's `silent_player` alerts, GM view): once per player per day.
     The text names the account playing the slot now (`names`; after a replacement the alert named
     the replaced account); the key keeps the slot's nick, so a replacement does not repeat the alert."""
@@ -351,12 +352,12 @@ def silent_alerts(game: str, tally: Any, *, now: datetime, tz: tzinfo | None = N
 
 
 def _votes(language: str, votes: Sequence[Mapping[str, Any]]) -> str:
-    return ", ".join(W.phrase(language, "vote", written=v.get("written", ""),
-                              color=W.color(language, v.get("color", "red"))) for v in votes)
+    return ", ".join(phrase(language, "vote", written=v.get("written", ""),
+                            color=color(language, v.get("color", "red"))) for v in votes)
 
 
 def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None = None,
-              language: str = W.DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> tuple[str, str]:
+              language: str = DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> tuple[str, str]:
     """(label, text) of a tally flag in `language`: English shows the kind and the tally's `detail`;
     other languages build the text from the flag's `data` (its facts), or from the tally's `misses` and
     `activity` for a flag without them, falling back to a shorter wording when a fact is missing."""
@@ -364,16 +365,16 @@ def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None =
     facts: dict[str, Any] = dict(flag.get("data") or {})
     data = _json(tally) if tally is not None else {}
     key = f"flag.{kind}"
-    if not W.has(language, key):
+    if not has(language, key):
         return kind, flag.get("detail") or kind          # a kind the tables do not know yet
     if kind == "ambiguous_name" and facts.get("candidates"):
-        facts["candidates"] = join_ru([str(_name(names, c)) for c in facts["candidates"]], W.phrase(language, "or"))
+        facts["candidates"] = join_ru([str(_name(names, c)) for c in facts["candidates"]], phrase(language, "or"))
     if kind == "unknown_target" and facts.get("dead"):
         facts["dead"] = _name(names, facts["dead"])
     if kind == "target_removed" and facts.get("target"):
         facts["target"] = _name(names, facts["target"])
     if "color" in facts:
-        facts["color"] = W.color(language, facts["color"])
+        facts["color"] = color(language, facts["color"])
     if isinstance(facts.get("votes"), list):
         facts["votes"] = _votes(language, facts["votes"])
     label_key = f"flag.{kind}.label"
@@ -382,18 +383,18 @@ def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None =
         key = label_key = "flag.unknown_target.dead"
         label_key += ".label"
     if kind == "edited" and "deleted" in facts:
-        facts["edit"] = (W.phrase(language, "edit.deleted") if facts["deleted"]
-                         else W.phrase(language, "edit.at", at=_show(_time(facts["at"]), tz, language))
-                         if facts.get("at") else W.phrase(language, "edit.plain"))
+        facts["edit"] = (phrase(language, "edit.deleted") if facts["deleted"]
+                         else phrase(language, "edit.at", at=_show(_time(facts["at"]), tz, language))
+                         if facts.get("at") else phrase(language, "edit.plain"))
         if facts.get("before_first_seen"):
-            facts["edit"] += W.phrase(language, "edit.before_seen")
+            facts["edit"] += phrase(language, "edit.before_seen")
         if facts.get("reason"):
-            facts["edit"] += W.phrase(language, "edit.reason", reason=facts["reason"])
+            facts["edit"] += phrase(language, "edit.reason", reason=facts["reason"])
         if facts.get("rule") in ("void", "first_seen", "after_close"):
             key = f"flag.edited.{facts['rule']}"
         now_votes = facts.get("now")
-        facts["change"] = ("" if now_votes is None else W.phrase(
-            language, "edit.change", votes=_votes(language, now_votes) or W.phrase(language, "edit.no_votes")))
+        facts["change"] = ("" if now_votes is None else phrase(
+            language, "edit.change", votes=_votes(language, now_votes) or phrase(language, "edit.no_votes")))
     if kind == "changed_final_vote" and isinstance(facts.get("final"), Mapping) and isinstance(facts.get("new"), Mapping):
         facts["final_post"] = facts["final"].get("post_id")
         facts["final"], facts["new"] = _votes(language, [facts["final"]]), _votes(language, [facts["new"]])
@@ -418,15 +419,15 @@ def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None =
         facts["posts"] = data["activity"][player]
     facts.update(player=_name(names, player), detail=flag.get("detail") or kind)
     try:
-        text = W.phrase(language, key, **facts)
+        text = phrase(language, key, **facts)
     except (KeyError, TypeError, ValueError):
-        text = W.phrase(language, f"flag.{kind}~", **facts)   # a fact missing or of another shape
-    return W.phrase(language, label_key), text
+        text = phrase(language, f"flag.{kind}~", **facts)   # a fact missing or of another shape
+    return phrase(language, label_key), text
 
 
 def flag_alerts(game: str, tally: Any, *, now: datetime, post_url: PostLink = None,
                 night_deadline: datetime | None = None, tz: tzinfo | None = None,
-                language: str = W.DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> list[Alert]:
+                language: str = DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> list[Alert]:
     """Modkill candidates, under-active players (only while the night deadline is ahead: after it the
     refusal is history) and every vote flag that needs the GM's judgment, each with its post link."""
     data = _json(tally)
@@ -442,23 +443,23 @@ def flag_alerts(game: str, tally: Any, *, now: datetime, post_url: PostLink = No
         shown = _name(names, player)      # the text's name; the key keeps the slot's nick
         if kind == "modkill_candidate":
             out.append(Alert(game=game, kind="modkill_candidate",
-                             text=W.phrase(language, "modkill_candidate", day=day, player=shown, text=text),
+                             text=phrase(language, "modkill_candidate", day=day, player=shown, text=text),
                              time=now, phase=phase, post_url=link, key=f"modkill_candidate:{phase}:{player}"))
         elif kind == "under_active":
             if night_deadline is not None and now >= night_deadline:
                 continue
-            before = (W.phrase(language, "under_active.before",
-                               night_iso=night_deadline.isoformat(timespec="minutes"),
-                               night_at=_show(night_deadline, tz, language)) if night_deadline else "")
+            before = (phrase(language, "under_active.before",
+                             night_iso=night_deadline.isoformat(timespec="minutes"),
+                             night_at=_show(night_deadline, tz, language)) if night_deadline else "")
             out.append(Alert(game=game, kind="under_active",
-                             text=W.phrase(language, "under_active", day=day, player=shown, text=text,
-                                           before=before),
+                             text=phrase(language, "under_active", day=day, player=shown, text=text,
+                                         before=before),
                              time=now, phase=phase, post_url=link, key=f"under_active:{phase}:{player}"))
         else:
             where = f"post{post_id}" if post_id is not None else f"{phase}:{player}"
-            who = W.phrase(language, "vote_flag.who", player=shown) if player else ""
+            who = phrase(language, "vote_flag.who", player=shown) if player else ""
             out.append(Alert(game=game, kind="vote_flag",
-                             text=W.phrase(language, "vote_flag", day=day, label=label, who=who, text=text),
+                             text=phrase(language, "vote_flag", day=day, label=label, who=who, text=text),
                              time=now, phase=phase, post_url=link, key=f"vote_flag:{where}:{kind}"))
     return out
 
@@ -467,7 +468,7 @@ def day_alerts(game: str, tally: Any, *, now: datetime, deadline: datetime,
                before_deadline: Sequence[timedelta], post_url: PostLink = None,
                thread_url: str | None = None, day_post: str | None = None,
                night_deadline: datetime | None = None, tz: tzinfo | None = None,
-               language: str = W.DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> list[Alert]:
+               language: str = DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> list[Alert]:
     """Everything due now about a day, from its GM-view tally. `names`: {slot: the account playing it now}
     for the texts (the tally names slots by their first nick); keys keep the slots' nicks."""
     return [
@@ -482,7 +483,7 @@ def day_alerts(game: str, tally: Any, *, now: datetime, deadline: datetime,
 
 def crawl_alerts(game: str, health: CrawlHealth, *, now: datetime, phase: str,
                  threshold: int = DEFAULT_CRAWL_FAILURES, tz: tzinfo | None = None,
-                 language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
+                 language: str = DEFAULT_LANGUAGE) -> list[Alert]:
     """The crawler failing `threshold` times in a row, or a page whose layout was not recognised:
     once per run of failures (a success in between starts a new run, with a new key).
 
@@ -492,16 +493,16 @@ def crawl_alerts(game: str, health: CrawlHealth, *, now: datetime, phase: str,
     shapes) and puts the error after it, marked as the error."""
     since = health.first_failure_at or now
     stamp = since.isoformat(timespec="seconds")
-    error = W.phrase(language, "crawl.error", error=health.last_error) if health.last_error else ""
+    error = phrase(language, "crawl.error", error=health.last_error) if health.last_error else ""
     cause = _crawl_cause(language, health.last_error or "")
     where = health.url or health.topic
     if health.layout_unrecognised:
-        text = W.phrase(language, "crawl.layout", where=where, error=error)
+        text = phrase(language, "crawl.layout", where=where, error=error)
         return [Alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
                       key=f"crawl_failing:layout:{health.topic}:{stamp}")]
     if health.failures_in_a_row >= threshold:
-        text = W.phrase(language, "crawl.failing", where=where, failures=health.failures_in_a_row, stamp=stamp,
-                        since=_show(since, tz, language), error=error, cause=cause)
+        text = phrase(language, "crawl.failing", where=where, failures=health.failures_in_a_row, stamp=stamp,
+                      since=_show(since, tz, language), error=error, cause=cause)
         return [Alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
                       key=f"crawl_failing:{health.topic}:{stamp}")]
     return []
@@ -509,11 +510,11 @@ def crawl_alerts(game: str, health: CrawlHealth, *, now: datetime, phase: str,
 
 def publish_login_alerts(game: str, *, forum: str, user: str, env: str, error: str, day: int, now: datetime,
                          phase: str, thread_url: str | None = None,
-                         language: str = W.DEFAULT_LANGUAGE) -> list[Alert]:
+                         language: str = DEFAULT_LANGUAGE) -> list[Alert]:
     """The forum refused the bot's login: the running count is not on the forum until the GM fixes the account
     or its password. Once per day (a password fixed and broken again the same day is in the log)."""
-    text = W.phrase(language, "publish.login", forum=forum, user=user, env=env,
-                    error=W.phrase(language, "crawl.error", error=error) if error else "")
+    text = phrase(language, "publish.login", forum=forum, user=user, env=env,
+                  error=phrase(language, "crawl.error", error=error) if error else "")
     return [Alert(game=game, kind="publish_failing", text=text, time=now, phase=phase, post_url=thread_url,
                   key=f"publish_failing:login:day{day}")]
 
@@ -538,11 +539,11 @@ def _crawl_cause(language: str, error: str) -> str:
     for key, pattern in _CRAWL_CAUSES:
         found = pattern.search(error)
         if found:
-            return W.phrase(language, f"crawl.cause.{key}", status=found.groupdict().get("status") or "")
+            return phrase(language, f"crawl.cause.{key}", status=found.groupdict().get("status") or "")
     return ""
 
 
-def gm_report_data(data: Mapping[str, Any], *, language: str = W.DEFAULT_LANGUAGE,
+def gm_report_data(data: Mapping[str, Any], *, language: str = DEFAULT_LANGUAGE,
                    tz: tzinfo | None = None) -> dict[str, Any]:
     """`render` data for the GM report (`render(theme, "gm_report", data)`) with its texts in `language`
     (`[alerts] language`): the report of a Russian-speaking GM words each vote flag and each tally alert as
@@ -563,10 +564,10 @@ def gm_report_data(data: Mapping[str, Any], *, language: str = W.DEFAULT_LANGUAG
         for flag in tally.get("flags") or ():
             label, text = flag_text(flag, tally if gm_view else None, tz=tz, language=language)
             player, post_id = flag.get("player"), flag.get("post_id")
-            post = W.phrase(language, "report.post", post_id=post_id) if post_id is not None else ""
+            post = phrase(language, "report.post", post_id=post_id) if post_id is not None else ""
             where = f"{player}{post}" if player else post.removeprefix(", ") or "—"
-            line = W.phrase(language, "report.flag", kind=flag["kind"], label=label, text=text, where=where,
-                            player_or_dash=player or "—", post=post, detail=flag.get("detail") or flag["kind"])
+            line = phrase(language, "report.flag", kind=flag["kind"], label=label, text=text, where=where,
+                          player_or_dash=player or "—", post=post, detail=flag.get("detail") or flag["kind"])
             flags.append({**flag, "label": label, "text": text, "line": line})
         alerts = []
         for item in tally.get("alerts") or ():
@@ -576,8 +577,8 @@ def gm_report_data(data: Mapping[str, Any], *, language: str = W.DEFAULT_LANGUAG
                 text = _early_close_text(item, tally.get("day"), language)
             else:
                 text = item.get("detail") or item.get("kind", "")
-            alerts.append({**item, "text": text, "line": W.phrase(language, "report.alert", kind=item.get("kind"),
-                                                                  detail=item.get("detail") or "", text=text)})
+            alerts.append({**item, "text": text, "line": phrase(language, "report.alert", kind=item.get("kind"),
+                                                                detail=item.get("detail") or "", text=text)})
         tally.update(flags=flags, alerts=alerts)
         out["tally"] = tally
     outcome = data.get("outcome")
@@ -610,7 +611,7 @@ def _worded_outcome(outcome: Mapping[str, Any], sides: Mapping[str, Any], roster
         out["saved"] = [{**s, "reason_text": gm_text.reason(str(s.get("reason")))} if isinstance(s, Mapping) else s
                         for s in outcome.get("saved") or ()]
         out["rolls"] = [{**r, "text": gm_text.roll_text(r)} for r in outcome.get("rolls") or ()]
-        out["silenced"] = [{**s, "days_text": W.phrase(language, "report.days", n=int(s.get("days") or 1))}
+        out["silenced"] = [{**s, "days_text": phrase(language, "report.days", n=int(s.get("days") or 1))}
                            for s in outcome.get("silenced") or ()]
         out["journal_texts"] = [gm_text.journal(x) for x in outcome.get("journal") or outcome.get("log") or ()]
         out["alert_texts"] = [gm_text.night_alert(a) for a in outcome.get("alert_lines") or outcome.get("alerts") or ()]

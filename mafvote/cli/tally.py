@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-import mafvote_tally as T
+from mafvote_tally import format_bbcode
 from mafvote_scraper.untrusted import visible
 
 from .. import game as game_mod
@@ -67,7 +67,7 @@ def tally_command(config_path: Path, game_id: str | None, number: int | None, si
             click.echo(t("cli.warning", text=warning), err=True)       # never inside the post
         # the live-count post names players as the posts do: the mask in mask games, the account playing the
         # slot now after a replacement (the json output keeps the slots' nicks, for scripts)
-        click.echo(visible(T.format_bbcode(counted, counted.as_of or game_mod.utc_now(), names=names)), nl=False)
+        click.echo(visible(format_bbcode(counted, counted.as_of or game_mod.utc_now(), names=names)), nl=False)
     else:
         if warning:
             click.echo(t("cli.warning", text=warning))

@@ -19,8 +19,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-import mafvote_resolver as R
-import mafvote_tally as T
+from mafvote_resolver import GameState, Player, ResolverError, Ruleset, new_game
+from mafvote_tally import Roster, RosterMatcher
 from mafvote_resolver.state import find_player
 
 from ..config import GameConfig
@@ -35,7 +35,7 @@ __all__ = ["GameCore", "current_nick", "died_words", "initial_state"]
 
 # --- the initial state --------------------------------------------------------------------------
 
-def initial_state(game: GameConfig, ruleset: R.Ruleset) -> R.GameState:
+def initial_state(game: GameConfig, ruleset: Ruleset) -> GameState:
     """The state before the first phase, from the config roster. Roles may be missing (a count needs none);
     a role that is given must be a role of the ruleset."""
     players = []
@@ -61,13 +61,13 @@ def initial_state(game: GameConfig, ruleset: R.Ruleset) -> R.GameState:
     if not complete and any("items" in p for p in players):
         raise GameError(t("err.items_without_roles", game=game.id))
     try:
-        return R.new_game(game.id, players, ruleset if complete else None)
-    except R.ResolverError as exc:
+        return new_game(game.id, players, ruleset if complete else None)
+    except ResolverError as exc:
         where = "games.players[].items" if "item " in str(exc) else t("err.the_roster")
         raise GameError(t("err.roster_state", error=exc, where=where)) from None
 
 
-def current_nick(state: R.GameState, nick: str) -> str:
+def current_nick(state: GameState, nick: str) -> str:
     """The nick a slot has now: an excuse or a miss stored under a replaced account follows the replacement."""
     for old, new in state.replacements:
         if old == nick:
@@ -88,7 +88,7 @@ def died_words(died: str) -> str:
 class GameCore:
     """One game's state over the store. Open per command; nothing is cached between commands."""
 
-    def __init__(self, store: Store, game: GameConfig, ruleset: R.Ruleset, *, nights_dir: Path,
+    def __init__(self, store: Store, game: GameConfig, ruleset: Ruleset, *, nights_dir: Path,
                  engine: str = "", base_url: str = "", bot: str = ""):
         self.store = store
         # the forum account mafvote logs in with to publish the count (`[forums].login.user`): its posts are
@@ -100,27 +100,27 @@ class GameCore:
         self.engine = engine
         self.base_url = base_url
         self.tz = game.schedule.tz
-        self._matcher: tuple[T.Roster, T.RosterMatcher] | None = None
-        self._initial: R.GameState | None = None
+        self._matcher: tuple[Roster, RosterMatcher] | None = None
+        self._initial: GameState | None = None
 
     # -- reading the stored phases --
     def applied(self) -> list[AppliedPhase]:
         return [AppliedPhase(seq=r.seq, number=r.number, kind=r.kind, start=self._local(r.start),
-                             deadline=self._local(r.deadline), state=R.GameState.from_dict(r.state), outcome=r.outcome,
+                             deadline=self._local(r.deadline), state=GameState.from_dict(r.state), outcome=r.outcome,
                              applied_at=r.applied_at, how=r.how)
                 for r in self.store.game_phases(self.game.id)]
 
     def _local(self, at: datetime | None) -> datetime | None:
         return at.astimezone(self.tz) if at is not None else None
 
-    def initial(self) -> R.GameState:
+    def initial(self) -> GameState:
         # the config and the ruleset are the service's for its life, and the state is frozen: made once (the
         # daemon asks for it several times a tick)
         if self._initial is None:
             self._initial = initial_state(self.game, self.ruleset)
         return self._initial
 
-    def state(self, applied: Sequence[AppliedPhase] | None = None) -> R.GameState:
+    def state(self, applied: Sequence[AppliedPhase] | None = None) -> GameState:
         rows = self.applied() if applied is None else applied
         return rows[-1].state if rows else self.initial()
 
@@ -157,7 +157,7 @@ class GameCore:
         return ph
 
     # -- writing --
-    def _append(self, phase: Phase, how: str, state: R.GameState, outcome: Mapping[str, Any], now: datetime,
+    def _append(self, phase: Phase, how: str, state: GameState, outcome: Mapping[str, Any], now: datetime,
                 ended: datetime | None = None) -> int:
         """Store an applied phase. `ended`: when the GM ended it (a day closed, a night resolved); before the
         deadline it is kept as the row's `ended_at`, where the next phase starts and a recount of a closed
@@ -171,15 +171,15 @@ class GameCore:
         return seq
 
     # -- checks --
-    def _need_roles(self, state: R.GameState) -> None:
+    def _need_roles(self, state: GameState) -> None:
         missing = [p.nick for p in state.players if not p.role]
         if missing:
             keys = [f"games.players[{i}].role" for i, p in enumerate(self.game.players) if p.nick in missing]
             raise GameError(t("err.no_roles", game=self.game.id, players=", ".join(missing),
                               keys=", ".join(keys[:3]) + (" ..." if len(keys) > 3 else "")))
 
-    def _player(self, state: R.GameState, name: str, *, alive: bool = True, what: str | None = None,
-                kills: bool = False) -> R.Player:
+    def _player(self, state: GameState, name: str, *, alive: bool = True, what: str | None = None,
+                kills: bool = False) -> Player:
         """The player a name typed on the command line means: the nick, display name or alias, else as a vote
         names a player (tally.RosterMatcher: case forms `Дельту`, Latin look-alike letters, transliteration, a
         unique beginning of the name). A name that could be several players, or only a fuzzy guess, is refused
@@ -190,7 +190,7 @@ class GameCore:
         p = find_player(state.players, name)
         if p is None:
             names = {q.nick: (*((q.display,) if q.display else ()), *q.aliases) for q in state.players}
-            m = T.RosterMatcher(names).match(name, fuzzy=True)
+            m = RosterMatcher(names).match(name, fuzzy=True)
             if kills and m.step == "prefix" and m.candidates:
                 cands = ", ".join(m.candidates)
                 raise GameError(t("err.name_prefix", what=what, name=name, candidates=cands))
@@ -211,6 +211,6 @@ class GameCore:
         """The nick a command that kills reads `name` as (see `_player(kills=True)`), to print it back."""
         return self._player(self.state(), name, alive=False, kills=True).nick
 
-    def _wrap(self, exc: R.ResolverError) -> GameError:
+    def _wrap(self, exc: ResolverError) -> GameError:
         # the resolver's problems carry keys and facts (mafvote_resolver.journal.Line): worded in the GM's language
         return GameError(resolver_error(exc))

@@ -16,8 +16,9 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Callable, Mapping, Sequence
 
-import mafvote_resolver as R
-import mafvote_tally as T
+from mafvote_resolver import GameState
+from mafvote_tally import (DayState, Outcome, Player, Post, Replacement, Roster, RosterMatcher, Shield, Silence, Tally,
+                           TallyError, Transfer, VoteRules, Weight, count_day)
 from mafvote_tally.recognise import Flat
 
 from ..messages import text as t
@@ -36,23 +37,23 @@ _TIE_REASONS = ("tie", "tie_forgiven", "tie_all")
 class Counting(NightDuties):
     """The day's count in either view, and the tally's inputs it is made from."""
 
-    def _replacements(self, applied: Sequence[AppliedPhase]) -> dict[str, list[T.Replacement]]:
+    def _replacements(self, applied: Sequence[AppliedPhase]) -> dict[str, list[Replacement]]:
         """slot -> the accounts that took it over, from the config and from `mafvote replace`."""
-        out: dict[str, list[T.Replacement]] = {}
+        out: dict[str, list[Replacement]] = {}
         slot_of: dict[str, str] = {p.nick: p.nick for p in self.game.players}
         for p in self.game.players:
             if p.replaced_by is not None:
-                out.setdefault(p.nick, []).append(T.Replacement(p.replaced_by.nick, p.replaced_by.at))
+                out.setdefault(p.nick, []).append(Replacement(p.replaced_by.nick, p.replaced_by.at))
         for r in applied:
             if r.how == "replace":
                 old, new = r.outcome["old"], r.outcome["new"]
                 slot = slot_of.get(old, old)
                 slot_of[new] = slot
                 at = datetime.fromisoformat(r.outcome["at"]).astimezone(self.tz)
-                out.setdefault(slot, []).append(T.Replacement(new, at))
+                out.setdefault(slot, []).append(Replacement(new, at))
         return out
 
-    def _slots(self, state: R.GameState, applied: Sequence[AppliedPhase]) -> dict[str, str]:
+    def _slots(self, state: GameState, applied: Sequence[AppliedPhase]) -> dict[str, str]:
         """GameState nick -> tally slot (the slot keeps the roster's first nick through replacements)."""
         slot_of = {p.nick: p.nick for p in state.players}
         chain: dict[str, str] = {}
@@ -62,8 +63,8 @@ class Counting(NightDuties):
             slot_of[nick] = chain.get(nick, nick)
         return slot_of
 
-    def _roster(self, state: R.GameState, applied: Sequence[AppliedPhase],
-                slot_of: Mapping[str, str]) -> tuple[T.Roster, T.VoteRules]:
+    def _roster(self, state: GameState, applied: Sequence[AppliedPhase],
+                slot_of: Mapping[str, str]) -> tuple[Roster, VoteRules]:
         """The tally's roster (slots with aliases, mask, replacements; the GMs) and the ruleset's vote rules."""
         replacements = self._replacements(applied)
         config_by_nick = {p.nick: p for p in self.game.players}
@@ -74,14 +75,14 @@ class Counting(NightDuties):
             mask = cfg.mask if cfg else None
             extra = (p.display,) if p.display and p.display not in (slot, mask) else ()
             aliases = tuple(dict.fromkeys((*(cfg.aliases if cfg else ()), *p.aliases, *extra)))
-            players.append(T.Player(slot, aliases=aliases, mask=mask, replacements=tuple(replacements.get(slot, ()))))
+            players.append(Player(slot, aliases=aliases, mask=mask, replacements=tuple(replacements.get(slot, ()))))
         try:
-            return (T.Roster(tuple(players), gms=tuple(self.game.gm)),
-                    T.VoteRules.from_mapping(self.ruleset.votes, f"{self.ruleset.source}: [votes]"))
-        except T.TallyError as exc:
+            return (Roster(tuple(players), gms=tuple(self.game.gm)),
+                    VoteRules.from_mapping(self.ruleset.votes, f"{self.ruleset.source}: [votes]"))
+        except TallyError as exc:
             raise GameError(str(exc)) from None
 
-    def _state_before(self, day: int, applied: Sequence[AppliedPhase]) -> R.GameState:
+    def _state_before(self, day: int, applied: Sequence[AppliedPhase]) -> GameState:
         """The state the count of `day` runs on: before the day's close when it is closed, else the latest."""
         for i, r in enumerate(applied):
             if r.how == "close" and r.number == day:
@@ -124,15 +125,15 @@ class Counting(NightDuties):
         slot_of = self._slots(state, rows)
         to_nick = {slot: nick for nick, slot in slot_of.items()}
         roster, rules = self._roster(state, rows, slot_of)
-        silences = [T.Silence(slot_of[s.player], s.announced) for s in state.silences if s.days > 0]
+        silences = [Silence(slot_of[s.player], s.announced) for s in state.silences if s.days > 0]
         silenced = {s.player for s in silences}
-        silences += [T.Silence(slot_of[h], False) for h in state.hidden_vote_loss if slot_of[h] not in silenced]
-        shields: list[T.Shield] = [T.Shield(slot_of[a], "alibi", source="lawyer") for a in state.alibis]
+        silences += [Silence(slot_of[h], False) for h in state.hidden_vote_loss if slot_of[h] not in silenced]
+        shields: list[Shield] = [Shield(slot_of[a], "alibi", source="lawyer") for a in state.alibis]
         shields += hang_protections(state, slot_of)
         modkills = [(slot_of[d["player"]], r.applied_at) for r in rows if r.how == "modkill" and r.kind == "day"
                     and r.number == number for d in r.outcome.get("deaths", []) if d["player"] in slot_of]
         gone = {to for to, _ in modkills}
-        weights: dict[str, T.Weight] = {}
+        weights: dict[str, Weight] = {}
         for p in state.players:
             role = self.ruleset.find_role(p.role) if p.role else None
             if role is None:
@@ -140,9 +141,9 @@ class Counting(NightDuties):
             # a player modkilled this day is alive in the count when the modkill came after the day's end
             # (`_modkills_before_end`); a shield of one the count treats as modkilled is never reached
             if "hang" in role.immune and (p.alive or slot_of[p.nick] in gone):
-                shields.append(T.Shield(slot_of[p.nick], "unhangable", source=role.name))
+                shields.append(Shield(slot_of[p.nick], "unhangable", source=role.name))
             if (role.red_weight, role.blue_weight) != (1, 1):
-                weights[slot_of[p.nick]] = T.Weight(role.red_weight, role.blue_weight)
+                weights[slot_of[p.nick]] = Weight(role.red_weight, role.blue_weight)
         before = [r for r in rows if r.how == "close" and r.number < number]
         ties = sum(1 for r in before if ((r.outcome.get("count") or {}).get("outcome") or {}).get("reason") in _TIE_REASONS)
         night = self.night_before_day(number)
@@ -155,7 +156,7 @@ class Counting(NightDuties):
         # the next day's start bounds this day's `late` votes (its own votes are its, not late for this day)
         next_day_start = self.phase("day", number + 1, rows).start
         actors = self._night_actors(state)
-        day_state = T.DayState(
+        day_state = DayState(
             day=number, deadline=deadline or bounds.deadline, start=since or bounds.start,
             # every player modkilled this day counts as alive here; `_modkills_before_end` takes the modkills
             # that came before the day's end out again
@@ -165,7 +166,7 @@ class Counting(NightDuties):
             ties_so_far=ties, closed_at=closed_at,
             # RULES.md §3.7 (004): the votes stolen and gifted on the night before this day; the day's close
             # clears them, so a closed day's count reads them from the state before its close
-            transfers=tuple(T.Transfer(kind, slot_of[a], slot_of[b])  # type: ignore[arg-type]
+            transfers=tuple(Transfer(kind, slot_of[a], slot_of[b])  # type: ignore[arg-type]
                             for kind, a, b in state.transfers if a in slot_of and b in slot_of),
             # RULES.md §3.5/§3.6: excused players are not vote-entitled and take no penalty (the tally's reading)
             excused=tuple(dict.fromkeys(slot_of[n] for n in (current_nick(state, x) for x in
@@ -182,8 +183,8 @@ class Counting(NightDuties):
             window = min(window, night_start)
         bot = self._bot_posts(roster)
         stored = [p for p in self._posts_for_count(window, roster, as_of) if not bot(p)]
-        posts = tuple(T.Post.from_stored(p, self.tz) for p in stored)
-        readings = {T.Post.key_of(v): v.reading for p in stored for v in p.versions if v.reading is not None}
+        posts = tuple(Post.from_stored(p, self.tz) for p in stored)
+        readings = {Post.key_of(v): v.reading for p in stored for v in p.versions if v.reading is not None}
         inputs = CountInputs(number, posts, day_state, roster, rules, to_nick, readings)
         if rules.modkill_closes_day:
             # RULES.md §3.14 (004): the modkill is the day's elimination and its end whenever the GM makes it
@@ -213,7 +214,7 @@ class Counting(NightDuties):
             taken.append((slot, at))
         return replace(inputs, state=_with_modkills(state, taken))
 
-    def _bot_posts(self, roster: T.Roster) -> Callable[[StoredPost], bool]:
+    def _bot_posts(self, roster: Roster) -> Callable[[StoredPost], bool]:
         """Which stored posts are mafvote's own: the running count post it published (its id is in the store),
         and every post of the bot account (`[forums].login.user`) unless that account is on the roster or a GM
         (a GM who publishes from their own account still posts votes for players). Left in, the count post was
@@ -225,7 +226,7 @@ class Counting(NightDuties):
             for acc in (p.nick, p.mask, *(r.nick for r in p.replacements)) if acc)
         return lambda post: post.post_id in published or (bot_account and post.author.casefold().strip() == key)
 
-    def _posts_for_count(self, window: datetime, roster: T.Roster, as_of: datetime | None) -> list[StoredPost]:
+    def _posts_for_count(self, window: datetime, roster: Roster, as_of: datetime | None) -> list[StoredPost]:
         """Only the posts a count from `window` on can need, not the whole game's (the daemon counts both
         views after every crawl). `tally.count_day` reads the vote thread from the day's start (--since) on:
         the window (time >= start, RULES.md §3.1), late votes, activity (§3.13), and the night before the day
@@ -243,37 +244,37 @@ class Counting(NightDuties):
         found += self.store.posts(game_id=self.game.id, include_deleted=True, as_of=as_of, since=window, html=False)
         return list({(p.forum, p.post_id): p for p in found}.values())
 
-    def _count(self, inputs: CountInputs, *, view: str = "gm", as_of: datetime | None = None) -> T.Tally:
+    def _count(self, inputs: CountInputs, *, view: str = "gm", as_of: datetime | None = None) -> Tally:
         if self._matcher is None or self._matcher[0] != inputs.roster:
             # one matcher per roster: it caches every post's reading, so a recount after a poll reads only
             # the new posts (the daemon counts both views after every crawl)
-            self._matcher = (inputs.roster, T.RosterMatcher.from_roster(inputs.roster))
+            self._matcher = (inputs.roster, RosterMatcher.from_roster(inputs.roster))
         matcher = self._matcher[1]
         flats = matcher.flats
         for html, reading in inputs.readings.items():
             if html not in flats:          # decoded once per matcher: a recount decodes only the new posts'
                 flats[html] = Flat.from_json(reading)
         try:
-            return T.count_day(inputs.posts, inputs.state, inputs.roster, inputs.rules, game=self.game.id,
-                               view=view, as_of=as_of, matcher=self._matcher[1])  # type: ignore[arg-type]
-        except T.TallyError as exc:
+            return count_day(inputs.posts, inputs.state, inputs.roster, inputs.rules, game=self.game.id,
+                             view=view, as_of=as_of, matcher=self._matcher[1])  # type: ignore[arg-type]
+        except TallyError as exc:
             raise GameError(str(exc)) from None
 
     def count(self, day: int | None = None, *, view: str = "gm", since: datetime | None = None,
               deadline: datetime | None = None, as_of: datetime | None = None,
-              now: datetime | None = None) -> T.Tally:
+              now: datetime | None = None) -> Tally:
         """`mafvote tally`: the day's count in one view, from the store (`counts`)."""
         return self.counts(day, views=(view,), since=since, deadline=deadline, as_of=as_of, now=now)[view]
 
     def counts(self, day: int | None = None, *, views: Sequence[str] = ("gm", "public"),
                since: datetime | None = None, deadline: datetime | None = None, as_of: datetime | None = None,
-               now: datetime | None = None) -> dict[str, T.Tally]:
+               now: datetime | None = None) -> dict[str, Tally]:
         """The day's count in each of `views`, from one read of the store (`count_views`)."""
         return self.count_views(day, views=views, since=since, deadline=deadline, as_of=as_of, now=now)[0]
 
     def count_views(self, day: int | None = None, *, views: Sequence[str] = ("gm", "public"),
                     since: datetime | None = None, deadline: datetime | None = None, as_of: datetime | None = None,
-                    now: datetime | None = None) -> tuple[dict[str, T.Tally], CountInputs]:
+                    now: datetime | None = None) -> tuple[dict[str, Tally], CountInputs]:
         """The day's count in each of `views`, from one read of the store, with the inputs they were counted from
         (the pages draw the day's timeline from a count and its day state).
 
@@ -302,12 +303,12 @@ class Counting(NightDuties):
                 slot = {nick: s for s, nick in inputs.slot_to_nick.items()}
                 hanged = tuple(slot.get(d["player"], d["player"]) for d in (decision.outcome.get("day") or {}).get(
                     "deaths", ()) if "hanged" in (d.get("causes") or ()))
-                tally = replace(tally, outcome=T.Outcome(hanged, "decision"))
+                tally = replace(tally, outcome=Outcome(hanged, "decision"))
             out[view] = tally
         return out, inputs
 
 
-def _with_modkills(state: T.DayState, modkills: Sequence[tuple[str, datetime | None]]) -> T.DayState:
+def _with_modkills(state: DayState, modkills: Sequence[tuple[str, datetime | None]]) -> DayState:
     """The day state with `modkills` (slot, when) as the day's modkills: not alive, in `modkilled`."""
     gone = {slot for slot, _ in modkills}
     return replace(state, alive=tuple(p for p in state.alive if p not in gone),
@@ -326,7 +327,7 @@ def _count_end(close: AppliedPhase) -> datetime | None:
     return ended
 
 
-def hang_protections(state: R.GameState, slot_of: Mapping[str, str]) -> list[T.Shield]:
+def hang_protections(state: GameState, slot_of: Mapping[str, str]) -> list[Shield]:
     """RULES.md §3.10: the consumable protections from hanging. `hang_protection` counts all of a player's:
     the one alibi of Миллард's killer (the rest), 004's one-time protections (`hang_shields`: София, Элиса)
     and universal ones (`universal_shields`: Анхела's earned, Хавьер's), which also stop a kill."""
@@ -338,9 +339,9 @@ def hang_protections(state: R.GameState, slot_of: Mapping[str, str]) -> list[T.S
         universal = min(state.universal_shields.get(nick, 0), total - one_time)
         slot = slot_of[nick]
         if total - one_time - universal > 0:
-            out.append(T.Shield(slot, "alibi", source="killer of an unhangable role", consumable=True))
+            out.append(Shield(slot, "alibi", source="killer of an unhangable role", consumable=True))
         if one_time:
-            out.append(T.Shield(slot, "protected", source="one-time protection from hanging", consumable=True))
+            out.append(Shield(slot, "protected", source="one-time protection from hanging", consumable=True))
         if universal:
-            out.append(T.Shield(slot, "protected", source="universal protection", consumable=True))
+            out.append(Shield(slot, "protected", source="universal protection", consumable=True))
     return out

@@ -8,8 +8,11 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Sequence
 
-import mafvote_resolver as R
-import mafvote_tally as T
+# the day's close, the night engine and the phrase reader load on first use (the resolver's lazy names, issue 17)
+import mafvote_resolver
+from mafvote_resolver import DayOutcome, GameState, ResolverError
+from mafvote_tally import Tally
+from mafvote_tally.format import shown_reason
 
 from ..errors import MafvoteError
 from ..messages import text as t
@@ -67,8 +70,8 @@ class Days(Counting, GameEnd, Undo):
             # a GM's close (now, or --closed-at) keeps the votes shown in its own minute: they were most likely
             # written before it (forums show minutes), so the close is the end of that minute, one rule for both
             closed_at = min(to_minute(closed_at or now) + timedelta(minutes=1), current.deadline)
-        count: T.Tally | None = None
-        public_count: T.Tally | None = None
+        count: Tally | None = None
+        public_count: Tally | None = None
         inputs: CountInputs | None = None
         note = ""
         try:
@@ -93,13 +96,13 @@ class Days(Counting, GameEnd, Undo):
         facts = self._day_count(count, inputs, current) if count is not None and inputs is not None else None
         # the line `day close` and the GM report offer for the post is the one the public post gives: the public
         # count decides what may be said (tally.format.shown_reason, RULES.md §3 "Two views")
-        said = T.format.shown_reason(public_count) if public_count is not None else None
+        said = shown_reason(public_count) if public_count is not None else None
         try:
             # the rules of the close (misses, modkill candidates, the under-active, 004's modkill-closed day, who
             # owes a night action) are the resolver's: the count's facts in, the close out
-            closing = R.close_day(self.ruleset, state, facts, day=day, hanged=hanged, hang_state=hang_state,
-                                  reason=said)
-        except R.ResolverError as exc:
+            closing = mafvote_resolver.close_day(self.ruleset, state, facts, day=day, hanged=hanged,
+                                                 hang_state=hang_state, reason=said)
+        except ResolverError as exc:
             raise self._wrap(exc) from None
         if closing.note is not None:
             note = t(f"note.{closing.note.key}", **closing.note.facts, start=f"{current.start:%d.%m %H:%M}",
@@ -119,14 +122,14 @@ class Days(Counting, GameEnd, Undo):
             self._append(current, "close", new, result.to_json(), now, ended=ended)
         return result
 
-    def modkill(self, player: str, *, now: datetime, reveal: bool = False) -> R.DayOutcome:
+    def modkill(self, player: str, *, now: datetime, reveal: bool = False) -> DayOutcome:
         applied = self.applied()
         state = self.state(applied)
         self._need_roles(state)
         p = self._player(state, player, kills=True)
         try:
-            out = R.modkill(self.ruleset, state, p.nick, reveal=reveal)
-        except R.ResolverError as exc:
+            out = mafvote_resolver.modkill(self.ruleset, state, p.nick, reveal=reveal)
+        except ResolverError as exc:
             raise self._wrap(exc) from None
         self._append(self.current_phase(applied), "modkill", out.state, out.to_json(), now)
         return out
@@ -157,7 +160,7 @@ class Days(Counting, GameEnd, Undo):
             return None
         return current
 
-    def modkill_closing_day(self, player: str, *, now: datetime, reveal: bool = False) -> tuple[R.DayOutcome, DayClose]:
+    def modkill_closing_day(self, player: str, *, now: datetime, reveal: bool = False) -> tuple[DayOutcome, DayClose]:
         """RULES.md §3.14: the modkill, then the day's close with the modkilled player as its elimination (the
         count's outcome `modkill`), both applied; `mafvote undo` takes back the close, then the modkill. When the
         day cannot be closed the modkill is taken back too, so nothing half-done is left."""
@@ -172,7 +175,7 @@ class Days(Counting, GameEnd, Undo):
             self.undo()
             raise GameError(t("err.modkill_not_applied", player=player, day=day.number, error=exc)) from None
 
-    def _day_count(self, count: T.Tally, inputs: CountInputs, phase: Phase) -> R.DayCount:
+    def _day_count(self, count: Tally, inputs: CountInputs, phase: Phase) -> mafvote_resolver.DayCount:
         """What the count says that the close needs (`resolver.DayCount`), from the tally's slots to the state's
         nicks."""
         to_nick = inputs.slot_to_nick
@@ -181,7 +184,7 @@ class Days(Counting, GameEnd, Undo):
             return tuple(to_nick.get(s, s) for s in slots)
 
         day = inputs.state
-        return R.DayCount(
+        return mafvote_resolver.DayCount(
             eliminated=nicks(count.outcome.eliminated), saved=nicks(count.outcome.saved), modkilled=nicks(day.modkilled),
             misses={to_nick.get(s, s): n for s, n in count.misses.items()}, not_voted=nicks(count.not_voted),
             under_active=nicks(dict.fromkeys(f.player for f in count.flags if f.kind == "under_active" and f.player)),
@@ -189,7 +192,7 @@ class Days(Counting, GameEnd, Undo):
             closed=count.closed, modkill_cut_short=day.modkill_cut_short(inputs.rules),
             vote_posts=_has_vote_posts(inputs, phase))
 
-    def _without_day_shields(self, state: R.GameState, nick: str) -> tuple[R.GameState, tuple[tuple[str, str], ...]]:
+    def _without_day_shields(self, state: GameState, nick: str) -> tuple[GameState, tuple[tuple[str, str], ...]]:
         """The state `day close --eliminate` hangs on: the named player's alibi and protections from hanging left
         out (they die, so nothing is spent), with what was passed over. A role that can never be hanged
         (Миллард, `immune = ["hang"]`) is not a day's shield but the role itself: refused, `mafvote modkill` is

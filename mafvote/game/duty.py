@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-import mafvote_resolver as R
+# the day's close, the night engine and the phrase reader load on first use (the resolver's lazy names, issue 17)
+import mafvote_resolver
+from mafvote_resolver import GameState
 from mafvote_resolver.duty import NightDuty
 from mafvote_resolver.state import find_player
 
@@ -25,9 +27,9 @@ __all__ = ["NightDuties"]
 class NightDuties(GameCore):
     """Which night a day's count punishes, who holds a night action, who missed one."""
 
-    def _night_actors(self, state: R.GameState) -> tuple[str, ...] | None:
+    def _night_actors(self, state: GameState) -> tuple[str, ...] | None:
         """The living players who hold a night ability in `state` (`resolver.night_actors`, RULES.md §3.13)."""
-        return R.night_actors(self.ruleset, state)
+        return mafvote_resolver.night_actors(self.ruleset, state)
 
     # -- the night-action duty and the GM's excuses (RULES.md §3.5, §3.6) --
     @property
@@ -42,7 +44,7 @@ class NightDuties(GameCore):
         """The night whose missed actions day `day`'s count punishes; 0 for a first day with no night."""
         return day if self.game.schedule.starts_with == "night" else day - 1
 
-    def _night_excused(self, state: R.GameState, night: int) -> tuple[str, ...]:
+    def _night_excused(self, state: GameState, night: int) -> tuple[str, ...]:
         """Excused from the night action of `night`: `--night` excuses and the excuses for the day after it."""
         names = (*state.excused.get(f"night {night}", ()), *state.excused.get(f"day {self.day_after_night(night)}", ()))
         return tuple(dict.fromkeys(current_nick(state, n) for n in names))
@@ -55,7 +57,7 @@ class NightDuties(GameCore):
         data = row.outcome.get("night_duty") if row is not None else None
         return NightDuty.from_json(data) if data else None
 
-    def owes_night_action(self, day: int, state: R.GameState, applied: Sequence[AppliedPhase]) -> tuple[str, ...]:
+    def owes_night_action(self, day: int, state: GameState, applied: Sequence[AppliedPhase]) -> tuple[str, ...]:
         """The players day `day`'s count punishes for a missed night action: the stored misses of the night
         before it, minus the players excused since (nicks of `state`, replacements followed)."""
         night = self.night_before_day(day)

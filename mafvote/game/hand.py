@@ -6,7 +6,9 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Sequence
 
-import mafvote_resolver as R
+# the day's close, the night engine and the phrase reader load on first use (the resolver's lazy names, issue 17)
+import mafvote_resolver
+from mafvote_resolver import GameState, Silence
 
 from .duty import NightDuties
 from ..messages import text as t
@@ -27,7 +29,7 @@ class HandSet(NightDuties):
             raise GameError(t("err.state_day", day=day, coming=coming.number, current=current.label_ru))
         return current
 
-    def set_silence(self, player: str, day: int, *, now: datetime, secret: bool = False, days: int = 1) -> R.GameState:
+    def set_silence(self, player: str, day: int, *, now: datetime, secret: bool = False, days: int = 1) -> GameState:
         applied = self.applied()
         state = self.state(applied)
         current = self._coming_day(day, applied)
@@ -41,13 +43,13 @@ class HandSet(NightDuties):
             new = replace(state, hidden_vote_loss=tuple(dict.fromkeys((*state.hidden_vote_loss, p.nick))))
         else:
             others = tuple(s for s in state.silences if s.player != p.nick)
-            new = replace(state, silences=others + (R.Silence(p.nick, days, True, "set by the GM"),))
+            new = replace(state, silences=others + (Silence(p.nick, days, True, "set by the GM"),))
         what = f"{'secret ' if secret else ''}silence {p.nick} on day {day}"
         self._append(current, "set", new, {"what": what, "set": "silence_secret" if secret else "silence",
                                            "player": p.nick, "day": day}, now)
         return new
 
-    def set_alibi(self, player: str, day: int, *, now: datetime) -> R.GameState:
+    def set_alibi(self, player: str, day: int, *, now: datetime) -> GameState:
         applied = self.applied()
         state = self.state(applied)
         current = self._coming_day(day, applied)
@@ -57,26 +59,27 @@ class HandSet(NightDuties):
                                            "day": day}, now)
         return new
 
-    def set_dead(self, player: str, *, now: datetime, reveal: bool = False) -> R.GameState:
+    def set_dead(self, player: str, *, now: datetime, reveal: bool = False) -> GameState:
         """A death the GM worked out by hand (a night resolved outside mafvote)."""
         applied = self.applied()
         state = self.state(applied)
         current = self.current_phase(applied)
         p = self._player(state, player, kills=True)
         # RULES.md §3.15: the phase keeps the alive count it began with
-        new = R.mark_phase_start(state).with_player(p.nick, alive=False, died=f"{current.label} (set by the GM)",
-                                                    causes=("gm",), revealed=reveal)
+        new = mafvote_resolver.mark_phase_start(state).with_player(p.nick, alive=False,
+                                                                   died=f"{current.label} (set by the GM)",
+                                                                   causes=("gm",), revealed=reveal)
         new = replace(new, silences=tuple(s for s in new.silences if s.player != p.nick),
                       alibis=tuple(a for a in new.alibis if a != p.nick),
                       hidden_vote_loss=tuple(h for h in new.hidden_vote_loss if h != p.nick))
         # RULES.md §5: the win is checked after every change of who lives, a death set by hand included (not
         # while a role is unknown: a counting-only game without roles has no win to check)
-        winner = R.check_win(self.ruleset, new) if all(q.role for q in new.players) else None
+        winner = mafvote_resolver.check_win(self.ruleset, new) if all(q.role for q in new.players) else None
         self._append(current, "set", new, {"what": f"{p.nick} dead", "winner": winner, "set": "dead",
                                            "player": p.nick}, now)
         return new
 
-    def set_excuse(self, player: str, day: int, *, now: datetime, night: bool = False) -> R.GameState:
+    def set_excuse(self, player: str, day: int, *, now: datetime, night: bool = False) -> GameState:
         """`mafvote state excuse`: excuse a player from day `day`'s vote (and the night action before it), or
         with `night` from that night action only. One `set` row; `mafvote undo` takes it back."""
         applied = self.applied()

@@ -12,7 +12,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Sequence
 
-import mafvote_resolver as R
+# the day's close, the night engine and the phrase reader load on first use (the resolver's lazy names, issue 17)
+import mafvote_resolver
+from mafvote_resolver import CHOICE_ROLLS, GameState, NightOutcome, ROLL_NAMES, ResolverError, Rolls, canonical_roll
 from mafvote_resolver.duty import night_duty
 
 from ..gm_files import UnreadableFile, read_gm_text
@@ -32,7 +34,7 @@ class Nights(NightDuties, GameEnd):
     def night_path(self, night: int) -> Path:
         return self.nights_dir / self.game.id / f"night-{night}.toml"
 
-    def _night_ready(self, night: int, state: R.GameState, *, resolving: bool) -> None:
+    def _night_ready(self, night: int, state: GameState, *, resolving: bool) -> None:
         if night < 1:
             raise GameError(t("err.night_numbered", night=night, next=state.night + 1))
         if night <= state.night:
@@ -65,13 +67,14 @@ class Nights(NightDuties, GameEnd):
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)
 
-    def _check_file(self, night: int, text: str, state: R.GameState, unwritten: int = 0) -> R.NightFile:
+    def _check_file(self, night: int, text: str, state: GameState, unwritten: int = 0) -> mafvote_resolver.NightFile:
         try:
-            return R.parse_night_file(text, str(self.night_path(night)), self.ruleset, state, unwritten=unwritten)
-        except R.ResolverError as exc:
+            return mafvote_resolver.parse_night_file(text, str(self.night_path(night)), self.ruleset, state,
+                                                     unwritten=unwritten)
+        except ResolverError as exc:
             raise self._wrap(exc) from None
 
-    def add_action(self, night: int, actor: str, text: str) -> list[R.Action]:
+    def add_action(self, night: int, actor: str, text: str) -> list[mafvote_resolver.Action]:
         """Read a phrase as the actor wrote it, check it with the whole night file, append it."""
         self._not_over(self.applied(), t("over.night_add", night=night))
         state = self.state()
@@ -79,13 +82,14 @@ class Nights(NightDuties, GameEnd):
         self._night_ready(night, state, resolving=False)
         p = self._player(state, actor, what=t("err.what.actor"))
         try:
-            actions = R.read_action(text, p.role, state.players, self.ruleset, actor=p.nick, state=state, night=night)
-        except R.ResolverError as exc:
+            actions = mafvote_resolver.read_action(text, p.role, state.players, self.ruleset, actor=p.nick, state=state,
+                                                   night=night)
+        except ResolverError as exc:
             raise self._wrap(exc) from None
         old = self.read_night(night)
         new = old if old.strip() else f"night = {night}\n"
         for a in actions:
-            new = R.append_action(new, a)
+            new = mafvote_resolver.append_action(new, a)
         self._check_file(night, new, state, len(actions))   # the file stays valid or nothing is written
         self._write_night(night, new)
         return actions
@@ -96,26 +100,26 @@ class Nights(NightDuties, GameEnd):
         state = self.state()
         self._night_ready(night, state, resolving=False)
         p = self._player(state, actor, what=t("err.what.actor"))
-        if roll not in R.ROLL_NAMES:
-            raise GameError(t("err.roll_unknown", roll=roll, rolls=", ".join(R.ROLL_NAMES)))
-        if roll in R.CHOICE_ROLLS:
+        if roll not in ROLL_NAMES:
+            raise GameError(t("err.roll_unknown", roll=roll, rolls=", ".join(ROLL_NAMES)))
+        if roll in CHOICE_ROLLS:
             if not isinstance(value, str):
                 raise GameError(t("err.roll_picks", roll=roll, night=night, nick=p.nick))
             value = self._player(state, value, what=t("err.what.roll_player", roll=roll)).nick
         elif not isinstance(value, bool):
-            raise GameError(t("err.roll_yes_no", roll=roll, value=value, rolls=", ".join(R.CHOICE_ROLLS)))
+            raise GameError(t("err.roll_yes_no", roll=roll, value=value, rolls=", ".join(CHOICE_ROLLS)))
         old = self.read_night(night)
         # a roll none of the actor's actions draws would be silently unused (a townsperson's evidence)
         entered = self._check_file(night, old if old.strip() else f"night = {night}\n", state).actions
-        unused = R.check_roll(self.ruleset, state, entered, p.nick, R.canonical_roll(roll))
+        unused = mafvote_resolver.check_roll(self.ruleset, state, entered, p.nick, canonical_roll(roll))
         if unused:
             raise GameError(journal(unused))
-        new = R.append_roll(old if old.strip() else f"night = {night}\n", p.nick, roll, value)
+        new = mafvote_resolver.append_roll(old if old.strip() else f"night = {night}\n", p.nick, roll, value)
         self._check_file(night, new, state)
         self._write_night(night, new)
         return p.nick
 
-    def resolve_night(self, night: int, *, now: datetime, dry_run: bool = False) -> R.NightOutcome:
+    def resolve_night(self, night: int, *, now: datetime, dry_run: bool = False) -> NightOutcome:
         return self.resolve_night_with_duty(night, now=now, dry_run=dry_run).outcome
 
     def resolve_night_with_duty(self, night: int, *, now: datetime, dry_run: bool = False) -> NightResult:
@@ -128,10 +132,11 @@ class Nights(NightDuties, GameEnd):
         self._night_ready(night, state, resolving=True)
         parsed = self._check_file(night, self.read_night(night) or f"night = {night}\n", state)
         try:
-            outcome = R.resolve_night(self.ruleset, state, parsed.actions, R.Rolls(self.game.id, night, parsed.forced))
+            outcome = mafvote_resolver.resolve_night(self.ruleset, state, parsed.actions,
+                                                     Rolls(self.game.id, night, parsed.forced))
             duty = (night_duty(self.ruleset, state, parsed.actions, outcome, self._night_excused(state, night))
                     if self.night_action_is_duty else None)
-        except R.ResolverError as exc:
+        except ResolverError as exc:
             raise self._wrap(exc) from None
         outcome = _keep_hand_set(state, outcome)
         result = NightResult(outcome, duty, self.day_after_night(night))
@@ -150,7 +155,7 @@ class Nights(NightDuties, GameEnd):
         return tuple(row.outcome.get("alerts", ())) if row is not None else ()
 
 
-def _keep_hand_set(before: R.GameState, outcome: R.NightOutcome) -> R.NightOutcome:
+def _keep_hand_set(before: GameState, outcome: NightOutcome) -> NightOutcome:
     """The resolver writes the coming day's alibis and secret vote losses from the night's actions; the ones
     the GM set by hand during the night (`mafvote state alibi|silence --secret`: at night the state holds no
     other, the day's close clears them) are kept for the coming day too."""

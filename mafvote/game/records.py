@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Mapping
 
-import mafvote_resolver as R
-import mafvote_tally as T
+from mafvote_resolver import DayOutcome, GameState, NightOutcome
+from mafvote_tally import DayState, Post, Roster, Tally, VoteRules
 from mafvote_resolver.duty import NightDuty
 
 from ..errors import BadInput
@@ -36,7 +36,7 @@ class AppliedPhase:
     kind: str
     start: datetime | None
     deadline: datetime | None
-    state: R.GameState
+    state: GameState
     outcome: Mapping[str, Any]
     applied_at: datetime
     how: str
@@ -67,10 +67,10 @@ class CountInputs:
     """Everything `tally.count_day` takes for one day, built from the store (`GameService.count_inputs`)."""
 
     day: int
-    posts: tuple[T.Post, ...]
-    state: T.DayState
-    roster: T.Roster
-    rules: T.VoteRules
+    posts: tuple[Post, ...]
+    state: DayState
+    roster: Roster
+    rules: VoteRules
     slot_to_nick: Mapping[str, str]     # tally slot (the roster's first nick) -> the nick in the GameState
     # the store's reading of each post version (tally.recognise.Flat as JSON) by `Post.key_of` (its content hash: the
     # posts are read without their HTML): the count reads these instead of parsing the posts (a version without
@@ -82,8 +82,8 @@ class CountInputs:
 class DayClose:
     """What `day close` applied (or would apply with --dry-run)."""
 
-    outcome: R.DayOutcome
-    count: T.Tally | None
+    outcome: DayOutcome
+    count: Tally | None
     decided_by: Literal["count", "gm"]
     modkill_candidates: tuple[str, ...]
     under_active: tuple[str, ...]
@@ -92,7 +92,7 @@ class DayClose:
     # (player, shield) the GM's `--eliminate` hanged through: "alibi" (отмаза) or "protected" (RULES.md §3.10)
     overridden: tuple[tuple[str, str], ...] = ()
     # the public view of the same count (same bounds as `count`); not stored with the close
-    public: T.Tally | None = None
+    public: Tally | None = None
 
     def to_json(self) -> dict:
         return {"day": self.outcome.to_json(), "decided_by": self.decided_by,
@@ -107,7 +107,7 @@ class NightResult:
     """What `night resolve` applied (or would apply with --dry-run): the outcome and, with
     `night_action_is_duty`, who missed their night action."""
 
-    outcome: R.NightOutcome
+    outcome: NightOutcome
     duty: NightDuty | None
     day_after: int          # the day whose count punishes the missed actions
 

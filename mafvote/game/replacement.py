@@ -6,7 +6,9 @@ import unicodedata
 from datetime import datetime
 from typing import Sequence
 
-import mafvote_resolver as R
+# the day's close, the night engine and the phrase reader load on first use (the resolver's lazy names, issue 17)
+import mafvote_resolver
+from mafvote_resolver import GameState, ResolverError
 from mafvote_resolver.state import find_player
 from mafvote_tally.names import normalise
 
@@ -22,7 +24,7 @@ __all__ = ["Replacements"]
 class Replacements(GameCore):
     """A new account plays a slot."""
 
-    def replace_player(self, player: str, by: str, *, now: datetime, at: datetime | None = None) -> R.GameState:
+    def replace_player(self, player: str, by: str, *, now: datetime, at: datetime | None = None) -> GameState:
         """`mafvote replace`: `by` plays the slot from `at` (default `now`): its posts from then on count for the
         slot, also those written before the GM entered the replacement (the substitute often votes at once)."""
         applied = self.applied()
@@ -53,8 +55,8 @@ class Replacements(GameCore):
                               current=current.label_ru,
                               deadline=f"{current.deadline.astimezone(self.tz):%Y-%m-%d %H:%M}"))
         try:
-            new = R.replace_player(state, p.nick, by)
-        except R.ResolverError as exc:
+            new = mafvote_resolver.replace_player(state, p.nick, by)
+        except ResolverError as exc:
             raise self._wrap(exc) from None
         self._append(self.current_phase(applied), "replace", new,
                      {"old": p.nick, "new": by, "at": at.isoformat()}, now)
@@ -73,7 +75,7 @@ class Replacements(GameCore):
                 raise GameError(t("err.replace_gm", nick=nick, gm=gm, game=self.game.id))
         return nick
 
-    def _not_replaced_already(self, state: R.GameState, applied: Sequence[AppliedPhase], player: str) -> None:
+    def _not_replaced_already(self, state: GameState, applied: Sequence[AppliedPhase], player: str) -> None:
         """A second `replace` of a slot names the account now playing it, not the one replaced before."""
         if find_player(state.players, player) is not None:
             return

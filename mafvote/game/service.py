@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import mafvote_resolver as R
+from mafvote_resolver import RulesetError
 
 from .. import gm_text, rulesets
 from ..config import GameConfig
@@ -43,7 +43,7 @@ def service_for(config, game: GameConfig, store: Store | None = None) -> GameSer
     here, which the caller closes (`service.store.close()`)."""
     try:
         ruleset = rulesets.load(game.ruleset_path)
-    except R.RulesetError as exc:
+    except RulesetError as exc:
         raise GameError(gm_text.resolver_error(exc)) from None
     forum = config.forum(game.forum)
     opened = store is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Sequence
 
-import mafvote_tally as T
+from mafvote_tally import RosterMatcher, read_post
 from mafvote_resolver.state import find_player
 
 from ..links import post_url
@@ -36,7 +36,7 @@ class VoteHistory(Counting):
         applied = self.applied()
         state = self.state(applied)
         if find_player(state.players, player) is None:
-            gone = T.RosterMatcher({old: () for old, _ in state.replacements}, use_morph=False).match(
+            gone = RosterMatcher({old: () for old, _ in state.replacements}, use_morph=False).match(
                 player, fuzzy=False)
             if gone.status == "match" and gone.step in ("exact", "lookalike", "translit"):
                 player = current_nick(state, gone.player or player)
@@ -44,13 +44,13 @@ class VoteHistory(Counting):
         slot_of = self._slots(state, applied)
         slot = slot_of[p.nick]
         roster, rules = self._roster(state, applied, slot_of)
-        matcher = T.RosterMatcher.from_roster(roster)
+        matcher = RosterMatcher.from_roster(roster)
         days = self._known_days(applied)
         out: list[VoteLine] = []
         for post in self.store.posts(game_id=self.game.id, kind="vote"):
             if roster.slot_of_author(post.author, post.time) != slot:
                 continue
-            reading = T.read_post(post.first_html, matcher, colors_matter=rules.colors_matter)
+            reading = read_post(post.first_html, matcher, colors_matter=rules.colors_matter)
             label = next((f"day {n}" for n, start, end in days if start <= post.time < end), "")
             for v in reading.votes:
                 target = v.target.player if v.target.status == "match" else None

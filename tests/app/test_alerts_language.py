@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 
-import mafvote_tally as T
+from mafvote_tally import FLAG_KINDS
 from mafvote import alert_texts
 from mafvote.alert_rules import (CrawlHealth, count_lines, crawl_alerts, day_alerts, deadline_alerts,
                                  early_close_alerts, flag_alerts, flag_text, silent_alerts)
@@ -306,7 +306,7 @@ def test_unknown_name_and_flags_without_facts_get_the_short_russian_wording():
 
 
 def test_every_flag_kind_of_the_tally_has_a_russian_label_and_wording():
-    for kind in T.FLAG_KINDS:
+    for kind in FLAG_KINDS:
         for key in (f"flag.{kind}", f"flag.{kind}.label", f"flag.{kind}~"):
             assert alert_texts.RU[key] != alert_texts.EN[key], key
     assert set(alert_texts.RU) == set(alert_texts.EN)

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import mafvote_tally as T
+from mafvote_tally import Post, Tally, count_day
 from mafvote.game import GameError
 from mafvote_scraper.fetch import FetchedMeta
 from mafvote_scraper.model import ParsedPage, ParsedPost
@@ -143,13 +143,13 @@ def fill(thread: Thread, seed: int = 7, per_day: int = 45) -> None:
             thread.delete(pid, thread.written[pid][2] + timedelta(hours=2))
 
 
-def every_post(store, as_of: datetime | None, tz) -> tuple[T.Post, ...]:
+def every_post(store, as_of: datetime | None, tz) -> tuple[Post, ...]:
     """What a count read before the bound: every stored post of the game."""
-    return tuple(T.Post.from_stored(p, tz) for p in store.posts(game_id="ny", include_deleted=True, as_of=as_of))
+    return tuple(Post.from_stored(p, tz) for p in store.posts(game_id="ny", include_deleted=True, as_of=as_of))
 
 
 def assert_same_count(store, svc, day: int, *, now: datetime, as_of: datetime | None = None,
-                      since: datetime | None = None, until: datetime | None = None) -> T.Tally:
+                      since: datetime | None = None, until: datetime | None = None) -> Tally:
     """The count of `day` (both views) equals the count over every post of the game."""
     inputs = svc.count_inputs(day, as_of=as_of, since=since, deadline=until)
     everything = every_post(store, as_of, svc.tz)
@@ -159,7 +159,7 @@ def assert_same_count(store, svc, day: int, *, now: datetime, as_of: datetime | 
     gm = None
     for view in ("gm", "public"):
         bounded = svc.count(day, view=view, as_of=as_of, now=now, since=since, deadline=until)
-        full = T.count_day(everything, inputs.state, inputs.roster, inputs.rules, game="ny", view=view, as_of=at)
+        full = count_day(everything, inputs.state, inputs.roster, inputs.rules, game="ny", view=view, as_of=at)
         assert bounded.to_json() == full.to_json(), (day, view, as_of, since)
         gm = bounded if view == "gm" else gm
     assert gm is not None
@@ -177,7 +177,7 @@ def check_every_day(store, svc, thread: Thread, upto: int, now: datetime) -> Non
                 assert_same_count(store, svc, day, now=now, as_of=as_of)
 
 
-def silent(t: T.Tally) -> dict[str | None, str]:
+def silent(t: Tally) -> dict[str | None, str]:
     return {a.player: a.detail for a in t.alerts if a.kind == "silent_player"}
 
 

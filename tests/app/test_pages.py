@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from click.testing import CliRunner
 
-import mafvote_tally as T
+from mafvote_tally import VoteRules
 from mafvote import game as game_mod
 from mafvote.cli import cli
 from mafvote.config import load_config
@@ -26,7 +26,7 @@ from mafvote_scraper.profile import post_link
 from support import HIDDEN, POSTS, at, count, day_state
 
 MSK = timezone(timedelta(hours=3))
-RULES = T.VoteRules()
+RULES = VoteRules()
 GAME = {"id": "t", "title": "Тест"}
 
 

@@ -20,7 +20,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import mafvote_resolver as R
+import mafvote_resolver
+from mafvote_resolver import apply_day, loads_ruleset
 from mafvote import rulesets
 from mafvote.render import render, roles_from_ruleset
 from mafvote_tally.format import (GM_WARNING, format_bbcode, hidden_outcome, outcome_text, public_outcome, shown_reason,
@@ -203,16 +204,17 @@ def test_rule_3_10_004_a_protection_saves_the_clear_leader_with_its_own_line(new
 
 
 def test_rule_3_10_apply_day_gives_the_public_posts_line_when_the_public_count_shows_no_save():
-    ruleset = R.loads_ruleset((ROOT / "rulesets" / "grand_hotel.toml").read_text(encoding="utf-8"),
-                              "rulesets/grand_hotel.toml")
-    state = R.new_game("g", [{"nick": n, "role": role, "gender": gender} for n, role, gender in HOTEL], ruleset)
-    out = R.apply_day(ruleset, state, ["Элиса"], day=1, reason="tie_forgiven")
+    ruleset = loads_ruleset((ROOT / "rulesets" / "grand_hotel.toml").read_text(encoding="utf-8"),
+                            "rulesets/grand_hotel.toml")
+    state = mafvote_resolver.new_game("g", [{"nick": n, "role": role, "gender": gender} for n, role, gender in HOTEL],
+                                      ruleset)
+    out = apply_day(ruleset, state, ["Элиса"], day=1, reason="tie_forgiven")
     assert out.saved == (("Элиса", "protected"),)
     assert [(p.kind, p.text) for p in out.public] == [
         ("nobody", "Голоса разделились поровну, не вешается никто")]
-    out = R.apply_day(ruleset, state, ["Элиса"], day=1, reason="undisclosed")
+    out = apply_day(ruleset, state, ["Элиса"], day=1, reason="undisclosed")
     assert [(p.kind, p.text) for p in out.public] == [("nobody", "Не вешается никто")]
-    out = R.apply_day(ruleset, state, ["Элиса"], day=1, reason="protected")
+    out = apply_day(ruleset, state, ["Элиса"], day=1, reason="protected")
     assert [(p.kind, p.text) for p in out.public] == [
         ("protected", "У обречённого была защита от казни, не вешается никто")]
 

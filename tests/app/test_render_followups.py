@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-import mafvote_tally as T
+import mafvote_tally
 from mafvote import rulesets
 from mafvote.render import (gm_notes, render, render_private, roles_from_ruleset,
                             roster_with_replacements, shown_names)
@@ -372,4 +372,4 @@ def test_replacement_the_cli_count_and_posts_name_the_new_account(midday_dir):
     closed = ok("day", "close", "--day", "1", "--dry-run").splitlines()
     [summary] = [line for line in closed if line.startswith("Подсчёт: ")]
     assert "Котофей " in summary and "Puss" not in summary
-    assert T.format_bbcode is format_bbcode
+    assert mafvote_tally.format_bbcode is format_bbcode

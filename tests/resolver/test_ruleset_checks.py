@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-import mafvote_tally as T
+from mafvote_tally import BadRules, VoteRules
 from mafvote.config import check_file
 from mafvote_resolver import RulesetError, loads_ruleset, new_game, replace_player, ruleset_from_mapping
 from mafvote_resolver.errors import ResolverError
@@ -131,8 +131,8 @@ def test_rule_votes_and_texts_are_checked_as_the_count_and_the_night_read_them(o
 
 def test_rule_a_votes_problem_is_the_one_the_count_would_raise():
     # the same table refused by the loader is refused by the count's reader, with the same words
-    with pytest.raises(T.BadRules, match=r"votes\.tie: 'random' is not one of"):
-        T.VoteRules.from_mapping({"tie": "random"}, "votes")
+    with pytest.raises(BadRules, match=r"votes\.tie: 'random' is not one of"):
+        VoteRules.from_mapping({"tie": "random"}, "votes")
     with pytest.raises(RulesetError) as exc:
         loads_ruleset(NEW_YEAR.replace('tie = "nobody"', 'tie = "random"'), "mine.toml")
     assert [(p.where, p.message) for p in exc.value.problems] == [

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import mafvote_tally as T
+from mafvote_tally import Silence, Transfer, VoteRules, Weight
 from mafvote_tally.timeline import timeline
 from support import PLAYERS, at, blue, count, day_state, post, red
 
@@ -27,19 +27,19 @@ DAY = [
 
 HIDDEN = {
     "none": {},
-    "doctor_triple_blue": dict(weights={"Соня": T.Weight(blue=3)}),
-    "prosecutor_double_red": dict(weights={"Ronin": T.Weight(red=2)}),
-    "hidden_silence": dict(silences=(T.Silence("Вася", announced=False),)),
-    "announced_silence": dict(silences=(T.Silence("Nejka", announced=True),)),
-    "stolen_vote": dict(transfers=(T.Transfer("stolen", "Алукард", "Ronin"),)),
-    "gifted_vote": dict(transfers=(T.Transfer("gifted", "Петя", "Вася"),)),
+    "doctor_triple_blue": dict(weights={"Соня": Weight(blue=3)}),
+    "prosecutor_double_red": dict(weights={"Ronin": Weight(red=2)}),
+    "hidden_silence": dict(silences=(Silence("Вася", announced=False),)),
+    "announced_silence": dict(silences=(Silence("Nejka", announced=True),)),
+    "stolen_vote": dict(transfers=(Transfer("stolen", "Алукард", "Ronin"),)),
+    "gifted_vote": dict(transfers=(Transfer("gifted", "Петя", "Вася"),)),
 }
 RULES = {"early_close_from_day": 1}
 
 
 def _steps(posts, view, as_of=None, rules=RULES, **mod):
     t = count(posts, view=view, as_of=as_of, rules=rules, **mod)
-    return t, timeline(t, day_state(**mod), T.VoteRules.from_mapping(rules))
+    return t, timeline(t, day_state(**mod), VoteRules.from_mapping(rules))
 
 
 def _at_moment(posts, moment, view, rules=RULES, **mod):
@@ -72,7 +72,7 @@ def test_public_steps_never_depend_on_a_hidden_modifier():
 
 
 def test_gm_steps_show_the_weights():
-    steps = _steps(DAY, "gm", as_of=at("14:00"), weights={"Соня": T.Weight(blue=3)})[1]
+    steps = _steps(DAY, "gm", as_of=at("14:00"), weights={"Соня": Weight(blue=3)})[1]
     assert steps[0].totals == {"Петя": -3}
     assert steps[0].color == "blue" and steps[3].early and steps[3].voter == "Ronin"
 

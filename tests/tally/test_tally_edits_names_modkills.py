@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import mafvote_tally as T
+from mafvote_tally import DayState, Post, Tally, VoteRules, Weight
 from support import (GRAND_HOTEL_ROLES, PLAYERS, at, blue, count, counted, flags, grand_hotel_night_1, ok, post, red,
                      state, totals)
 
@@ -29,13 +29,13 @@ def bold(name: str) -> str:
     return f"<strong>{name}</strong>"
 
 
-def _penalties(t: T.Tally) -> dict[str, int]:
+def _penalties(t: Tally) -> dict[str, int]:
     return {c.player: c.penalty for c in t.candidates if c.penalty}
 
 
 # ------------------------------------------------- an edit or deletion after the day's end (§3.1, §3.12)
 
-def _day_votes(**soni) -> list[T.Post]:
+def _day_votes(**soni) -> list[Post]:
     """Вася 3 (Соня, Петя, Ronin), Соня 2 (Вася, Nejka), Петя 1 (Алукард): Вася is hanged. ``soni``: how Соня's
     vote post was edited or deleted."""
     return [post("Соня", "12:00", bold("Вася"), pid=101, **soni),
@@ -99,7 +99,7 @@ def test_rule_3_12_004_the_count_does_not_depend_on_when_the_reread_ran():
     before = _day_votes()
     after = [post("Соня", "12:00", bold("Вася"), pid=101, edited=True, edited_at=at("22:30"),
                   versions=((at("12:00"), bold("Вася")), (at("22:45"), bold("Nejka")))),
-             *[p if p.post_id != 102 else T.Post(102, "vote", "Петя", at("12:01"), bold("Вася"), deleted=True,
+             *[p if p.post_id != 102 else Post(102, "vote", "Петя", at("12:01"), bold("Вася"), deleted=True,
                                                   deleted_at=at("22:45"))
                for p in _day_votes()[1:]]]
     for posts in (before, after):
@@ -128,7 +128,7 @@ def test_post_from_stored_carries_when_the_deletion_was_seen():
         post_id, kind, author, time, first_html, versions = 7, "vote", "Соня", at("12:00"), bold("Вася"), ()
         edited, edit_at, deleted, deleted_at = False, None, True, at("22:40")
 
-    p = T.Post.from_stored(Stored())
+    p = Post.from_stored(Stored())
     assert (p.deleted, p.deleted_at) == (True, at("22:40"))
 
 
@@ -170,7 +170,7 @@ def test_rule_2_names_a_vote_for_kayfu_counts_and_the_voter_takes_no_penalty():
     posts = [post(a, f"13:0{i}", red(w)) for i, (a, w) in enumerate(
         [("Соня", "Ронина"), ("Вася", "Ронину"), ("Петя", "Нежку"), ("Маша", "Нежки"), ("Дима", "Трусики"),
          ("Ronin", "Кайфу")])]
-    t = count(posts, players=roster, alive=roster, weights={"Соня": T.Weight(red=2)})   # Герда's red counts 2
+    t = count(posts, players=roster, alive=roster, weights={"Соня": Weight(red=2)})   # Герда's red counts 2
     assert totals(t) == {"Trusiki Kayfa": 4, "Nejka": 4, "Ronin": 3}
     assert t.not_voted == ("Trusiki Kayfa", "Nejka")
     assert (t.outcome.eliminated, t.outcome.reason) == ((), "tie")
@@ -271,8 +271,8 @@ def test_rule_3_14_a_day_a_modkill_cut_short_gives_no_penalty(case, rules, close
     assert gm.misses == misses
     assert (gm.outcome.eliminated, gm.outcome.reason) == (
         (("Алукард",), "modkill") if rules["modkill_closes_day"] else ((), "tie_forgiven"))
-    assert T.DayState(day=1, deadline=at("22:00"), alive=ALIVE_AFTER, modkilled=("Алукард",),
-                      closed_at=closed_at).modkill_cut_short(T.VoteRules.from_mapping(rules)) is (not penalties)
+    assert DayState(day=1, deadline=at("22:00"), alive=ALIVE_AFTER, modkilled=("Алукард",),
+                    closed_at=closed_at).modkill_cut_short(VoteRules.from_mapping(rules)) is (not penalties)
 
 
 def test_rule_3_14_after_a_004_modkill_closes_the_day_its_count_shows_no_penalty(play, monkeypatch):

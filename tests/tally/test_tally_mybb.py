@@ -11,13 +11,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import mafvote_tally as T
+from mafvote_tally import DayState, Player, Post, Roster, VoteRules, count_day
 from mafvote_scraper.parse import parse_page
 
 DIR = Path(__file__).resolve().parents[2] / "fixtures" / "html" / "mybb"
 MSK = ZoneInfo("Europe/Moscow")
 EXP = json.loads((DIR / "expected.json").read_text(encoding="utf-8"))
-RULES_001 = T.VoteRules.from_mapping({"early_close_from_day": 1, "early_close": "gm"})
+RULES_001 = VoteRules.from_mapping({"early_close_from_day": 1, "early_close": "gm"})
 
 # Each player's counted vote as a careful GM reads the thread by RULES.md: the last valid vote
 # (Алукард's self-vote of pid 24 is invalid; several votes in one post → the last), досрочно locks.
@@ -36,21 +36,21 @@ def _posts(sub: str = "", now: datetime = datetime(2027, 1, 1, 15, 40, tzinfo=ti
         page = parse_page(html, url=f"http://127.0.0.1:8081/showthread.php?tid=2&page={i}",
                           profile="mybb", tz=MSK, now=now)
         for p in page.posts:
-            posts.append(T.Post(p.post_id, "vote", p.author, p.time, p.html, edited=p.edited,
-                                edited_at=p.edit.at if p.edit else None))
+            posts.append(Post(p.post_id, "vote", p.author, p.time, p.html, edited=p.edited,
+                              edited_at=p.edit.at if p.edit else None))
     game = parse_page((DIR / "showthread_tid1_game_page1.html").read_bytes(),
                       url="http://127.0.0.1:8081/showthread.php?tid=1", profile="mybb", tz=MSK, now=now)
     for p in game.posts:
-        posts.append(T.Post(p.post_id, "game", p.author, p.time, p.html))
+        posts.append(Post(p.post_id, "game", p.author, p.time, p.html))
     return posts
 
 
 def _count(posts, **kw):
-    roster = T.Roster(tuple(T.Player(n) for n in EXP["players"]), gms=(EXP["gm"],))
+    roster = Roster(tuple(Player(n) for n in EXP["players"]), gms=(EXP["gm"],))
     deadline = datetime.fromisoformat(EXP["deadline_msk"]).replace(tzinfo=MSK)
-    state = T.DayState(day=2, deadline=deadline, alive=tuple(EXP["players"]),
-                       start=datetime(2026, 12, 30, 20, 0, tzinfo=MSK))
-    return T.count_day(posts, state, roster, RULES_001, game="ny", **kw)
+    state = DayState(day=2, deadline=deadline, alive=tuple(EXP["players"]),
+                     start=datetime(2026, 12, 30, 20, 0, tzinfo=MSK))
+    return count_day(posts, state, roster, RULES_001, game="ny", **kw)
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,7 @@ case (a stranger, a substitute before the replacement's time, the replaced accou
 Russian and English with the command to paste. The day: day 3 of a 000 game (support: VoteThread, roster_000)."""
 from __future__ import annotations
 
-import mafvote_tally as T
+from mafvote_tally import VoteRules, count_day
 from mafvote.alert_rules import flag_alerts
 from support import MOSCOW, VoteThread, day3_000, day_at, roster_000
 
@@ -17,7 +17,7 @@ def test_rule_3_votes_by_accounts_outside_the_roster_are_flagged_for_the_gm_only
     th.add("Зритель", day_at(13, "14:05"), "интересно, кто мафия")    # talk: no flag
     th.vote("ГМ", day_at(13, "15:00"), "Рики")                       # the GM is never an unknown author
     ros = roster_000(("Энни", "Омега", day_at(13, "12:00")))
-    t = T.count_day(th.posts, day3_000(), ros, T.VoteRules())
+    t = count_day(th.posts, day3_000(), ros, VoteRules())
     flags = [f for f in t.flags if f.kind == "unknown_author"]
     assert [(f.player, f.post_id, f.data["case"], f.data["slot"]) for f in flags] == [
         (None, early_sub, "before_replacement", "Энни"), (None, old, "replaced", "Энни"),
@@ -29,7 +29,7 @@ def test_rule_3_votes_by_accounts_outside_the_roster_are_flagged_for_the_gm_only
     assert flags[2].data == {"author": "Зритель", "time": "2027-01-13T14:00:00+03:00", "slot": None, "at": None,
                              "case": "stranger", "votes": [{"written": "Франклина", "color": "red"}]}
     assert [(v.voter, v.target, v.post_id) for v in t.votes if v.counted] == [("Энни", "Юна", counted)]
-    public = T.count_day(th.posts, day3_000(), ros, T.VoteRules(), view="public")
+    public = count_day(th.posts, day3_000(), ros, VoteRules(), view="public")
     assert not [f for f in public.flags if f.kind == "unknown_author"]
 
 
@@ -39,7 +39,7 @@ def test_unknown_author_alerts_the_gm_in_russian_with_the_command_to_paste():
     early_sub = th.vote("Омега", day_at(13, "09:00"), "Рики")
     stranger = th.vote("Зритель", day_at(13, "14:00"), "Франклина")
     old = th.vote("Энни", day_at(13, "15:00"), "Алтею")
-    t = T.count_day(th.posts, day3_000(), roster_000(("Энни", "Омега", day_at(13, "12:00"))), T.VoteRules())
+    t = count_day(th.posts, day3_000(), roster_000(("Энни", "Омега", day_at(13, "12:00"))), VoteRules())
     now = day_at(13, "16:00")
     ru = {a.key: a.text for a in flag_alerts("g", t, now=now, tz=MOSCOW, language="ru")}
     assert ru[f"vote_flag:post{early_sub}:unknown_author"] == (
