@@ -20,6 +20,7 @@ from mafvote_tally.format import hidden_outcome_facts
 
 from . import messages
 from .alert_texts import duration_parts
+from .gm_files import toml_syntax
 from .messages import text as t
 
 __all__ = ["ability", "death_cause", "hidden_outcome", "journal", "night_text", "problem", "problem_text",
@@ -96,6 +97,8 @@ def journal(line: Any) -> str:
             v = t("roll.yes") if facts.get("yes") else t("roll.no")
         elif k == "died":
             v = phase(str(v))
+        elif k == "detail" and key == "file.toml":
+            v = toml_syntax(str(v))[1]      # tomllib's English, worded as the config's syntax errors are
         elif k in ("forced", "behalf", "shahid", "gone", "past", "how", "boss", "found", "parity", "kept") or \
                 (k == "side" and isinstance(v, bool)) or (k in ("kinds", "visitors") and not v):
             v = _flag(key, k, v)
@@ -316,4 +319,7 @@ def problem_text(text: Any) -> str:
     words = dict(facts)
     if "shape" in words:
         words["expected"] = t(f"ruleset.shape.{words['shape']}")
+    if key == "toml":
+        # tomllib's own message (`Invalid value (at line 3, column 9)`), worded as the config's syntax errors are
+        words["what"] = toml_syntax(str(words.get("detail", "")))[1]
     return t(f"ruleset.{key}", **words)

@@ -31,7 +31,8 @@ from .order import ABILITY_KINDS, Stage, order_from_names
 from .ruleset_model import (BLOCK_MODES, DEFENCES, IMMUNITIES, REVEALS, SIDE_KINDS, USE_SCOPES, WATCH_OPTIONS, Ability,
                             Role, Ruleset, Side, did_you_mean, not_partners, shot_guess, watch_option)
 from .ruleset_shapes import (ABILITY_KEYS, ABILITY_SHAPES, GAME_KEYS, GAME_SHAPES, NIGHT_KEYS, NIGHT_SHAPES, ROLE_KEYS,
-                             ROLE_SHAPES, SIDE_KEYS, SIDE_SHAPES, TOP_KEYS, TOP_SHAPES, Collector, one_of, placeholders)
+                             ROLE_SHAPES, SIDE_KEYS, SIDE_SHAPES, TOP_KEYS, TOP_SHAPES, Collector, one_of, placeholders,
+                             shown)
 from .toml_text import loads as toml_loads
 
 # [texts]: the lines a ruleset may reword, and the placeholders each is given (the night engine's stage modules fill them).
@@ -83,14 +84,19 @@ def _votes(data: Mapping[str, Any], c: Collector) -> dict[str, Any]:
         try:
             VoteRules.from_mapping({key: value}, "votes")
         except BadRules as exc:
-            # the count's message is "votes.<key>: <what>"; the key path goes in its own place
-            c.add(f"votes.{key}", str(exc).removeprefix(f"votes.{key}: "))
+            # the count's own words (its English `text`), keyed `votes.<kind>` with its facts for the GM's language;
+            # the key path goes in its own place
+            for p in exc.problems:
+                facts = {k: shown(v) if k == "value" else ", ".join(v) if isinstance(v, list) else v
+                         for k, v in p.facts.items()}
+                c.add(f"votes.{key}", Line.said(f"votes.{p.kind}", p.text, **facts))
     return dict(data)
 
 
 def _ability(data: Any, where: str, c: Collector) -> Ability | None:
     if not isinstance(data, Mapping):
-        c.add(where, "an ability must be a table with name and kind")
+        c.add(where, Line("ability.not_table", "an ability must be a table with name and kind"),
+              Line("ability.not_table.hint", "write it as [[roles.abilities]] with name and kind under it"))
         return None
     c.unknown_keys(where, data, ABILITY_KEYS)
     data = c.typed(where, data, ABILITY_SHAPES, Ability)
@@ -116,41 +122,46 @@ def _ability(data: Any, where: str, c: Collector) -> Ability | None:
             kwargs[key] = tuple(kwargs[key])
     for d in kwargs.get("ignores", ()):
         if d not in DEFENCES:
-            c.add(f"{where}.ignores", f"unknown defence {d!r}", f"one of: {', '.join(DEFENCES)}")
+            c.add(f"{where}.ignores", Line("unknown_defence", "unknown defence {defence!r}", defence=d), one_of(DEFENCES))
     for option in kwargs.get("watch_options", ()):
         if option not in WATCH_OPTIONS:
-            c.add(f"{where}.watch_options", f"unknown option {option!r}", f"one of: {', '.join(WATCH_OPTIONS)}")
+            c.add(f"{where}.watch_options", Line("unknown_watch_option", "unknown option {option!r}", option=option),
+                  one_of(WATCH_OPTIONS))
     if kwargs.get("watch_options") and kind != "watch":
-        c.add(f"{where}.watch_options", "only a watch card learns by the GM's choice", 'kind = "watch"')
+        c.add(f"{where}.watch_options", Line("watch_options.not_watch", "only a watch card learns by the GM's choice"),
+              Line("watch_options.not_watch.hint", 'kind = "watch"'))
     if kwargs.get("uses_scope", "player") not in USE_SCOPES:
-        c.add(f"{where}.uses_scope", f"must be one of {', '.join(USE_SCOPES)}")
+        c.add(f"{where}.uses_scope", Line("must_be_one_of", "must be one of {choices}", choices=", ".join(USE_SCOPES)))
     for key in ("parity", "extra_parity"):
         if kwargs.get(key, "") not in ("", "even", "odd"):
-            c.add(f"{where}.{key}", 'must be "even" or "odd"')
+            c.add(f"{where}.{key}", Line.said("must_be_one_of", 'must be "even" or "odd"', choices="even, odd"))
     if kind == "role_shot" and not kwargs.get("guess_roles"):
-        c.add(f"{where}.guess_roles", "a role shot needs the roles one may guess", 'e.g. guess_roles = ["Комиссар", "Доктор"]')
+        c.add(f"{where}.guess_roles", Line("role_shot.no_guess", "a role shot needs the roles one may guess"),
+              Line("role_shot.no_guess.hint", 'e.g. guess_roles = ["Комиссар", "Доктор"]'))
     if kind == "redirect" and (kwargs.get("min_targets", 1), kwargs.get("max_targets", 1)) != (2, 2):
-        c.add(f"{where}.max_targets", "a redirect takes two targets: whose action, and where it goes now",
-              "min_targets = 2 and max_targets = 2")
+        c.add(f"{where}.max_targets", Line("redirect.targets", "a redirect takes two targets: whose action, and where it "
+                                           "goes now"),
+              Line("redirect.targets.hint", "min_targets = 2 and max_targets = 2"))
     if kind == "bloody_kill" and not 0 < kwargs.get("visitor_p", 0) <= 1:
-        c.add(f"{where}.visitor_p", "a bloody kill needs the visitor's chance (0 < p <= 1)", "004: visitor_p = 0.5")
+        c.add(f"{where}.visitor_p", Line("bloody_kill.visitor_p", "a bloody kill needs the visitor's chance (0 < p <= 1)"),
+              Line("bloody_kill.visitor_p.hint", "004: visitor_p = 0.5"))
     if kwargs.get("earn_every", 0) and not kwargs.get("earn_max", 0):
-        c.add(f"{where}.earn_max", "earn_every needs earn_max (how many may be held at once)")
+        c.add(f"{where}.earn_max", Line("earn_max.missing", "earn_every needs earn_max (how many may be held at once)"))
     for key in ("silence_p", "reveal_victim_p", "visitor_p"):
         if key in kwargs and not 0 <= kwargs[key] <= 1:
             c.add(f"{where}.{key}", Line("chance", "a chance must be between 0 and 1"))
     try:
         ability = Ability(**kwargs)
     except TypeError as exc:  # pragma: no cover - keys are filtered above
-        c.add(where, str(exc))
+        c.add(where, Line.said("ability.invalid", str(exc), detail=str(exc)))
         return None
     if ability.announce:
         for f in sorted(placeholders(ability.announce, f"{where}.announce", c)
                         - {"actor_role", "target_role", "target_role_gent"}):
-            c.add(f"{where}.announce", f"unknown placeholder {{{f}}}",
-                  "use {actor_role}, {target_role} or {target_role_gent}")
+            c.add(f"{where}.announce", Line("unknown_placeholder", "unknown placeholder {{{name}}}", name=f),
+                  Line("announce.placeholders", "use {{actor_role}}, {{target_role}} or {{target_role_gent}}"))
     if ability.min_targets > ability.max_targets:
-        c.add(f"{where}.min_targets", "min_targets is larger than max_targets")
+        c.add(f"{where}.min_targets", Line("min_above_max", "min_targets is larger than max_targets"))
     return ability
 
 
@@ -163,11 +174,8 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
     c.unknown_keys("game", game, GAME_KEYS)
     if not isinstance(game.get("name"), str):
         c.add("game.name", Line("missing", "missing"), Line("game.name.hint", 'add name = "<file stem>" under [game]'))
-    for key in ("title", "theme"):   # default: the name
-        if key in game and not isinstance(game[key], str):
-            c.add(f"game.{key}", "must be a string")
     if game.get("starts_with", "night") not in ("night", "day"):
-        c.add("game.starts_with", "must be \"night\" or \"day\"")
+        c.add("game.starts_with", Line.said("must_be_one_of", 'must be "night" or "day"', choices="night, day"))
     for key in ("reveal_night", "reveal_day"):
         if game.get(key, "rule") not in REVEALS:
             c.add(f"game.{key}", Line("must_be_one_of", "must be one of {choices}", choices=", ".join(REVEALS)))
@@ -184,7 +192,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
             c.add("night.order", Line("unknown_stage", "unknown stage {stage!r}", stage=n),
                   did_you_mean(str(n), known) or one_of(sorted(known), "stages"))
         if len(set(names)) != len(names):
-            c.add("night.order", "a stage appears twice", "name each stage once")
+            c.add("night.order", Line("order.twice", "a stage appears twice"), Line("order.twice.hint", "name each stage once"))
         if not bad:
             order = order_from_names(names)
 
@@ -237,7 +245,8 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
             continue
         for imm in rdata.get("immune", []):
             if imm not in IMMUNITIES:
-                c.add(f"{where}.immune", f"unknown immunity {imm!r}", f"one of: {', '.join(IMMUNITIES)}")
+                c.add(f"{where}.immune", Line("unknown_immunity", "unknown immunity {immunity!r}", immunity=imm),
+                      one_of(IMMUNITIES))
         abilities = []
         for j, adata in enumerate(rdata.get("abilities", [])):
             a = _ability(adata, f"{where}.abilities[{j}]", c)
@@ -245,7 +254,8 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
                 abilities.append(a)
         names = [a.name for a in abilities]
         if len(set(names)) != len(names):
-            c.add(f"{where}.abilities", "two abilities share a name", "give each a distinct name")
+            c.add(f"{where}.abilities", Line("abilities.same_name", "two abilities share a name"),
+                  Line("abilities.same_name.hint", "give each a distinct name"))
         kwargs = {k: v for k, v in rdata.items() if k in ROLE_KEYS and k != "abilities"}
         kwargs["aliases"] = tuple(kwargs.get("aliases", ()))
         kwargs["immune"] = frozenset(kwargs.get("immune", ()))
@@ -260,7 +270,8 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
         for label in (role.name, *role.aliases):
             key = fold(label)
             if key in seen_names:
-                c.add(f"{where}.name", f"{label!r} is already used by role {seen_names[key]!r}")
+                c.add(f"{where}.name", Line("role.name_taken", "{label!r} is already used by role {other!r}", label=label,
+                                            other=seen_names[key]))
             seen_names[key] = role.name
         roles.append(role)
 
@@ -268,7 +279,8 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
     for sid in sides:
         ranks = sorted(r.rank for r in roles if r.side == sid and r.rank)
         if ranks and ranks != list(range(1, len(ranks) + 1)):
-            c.add("roles", f"side {sid!r} has ranks {ranks}", "ranks must run 1, 2, 3 ... without a gap or repeat")
+            c.add("roles", Line.said("ranks", f"side {sid!r} has ranks {ranks}", side=sid, ranks=", ".join(map(str, ranks))),
+                  Line("ranks.hint", "ranks must run 1, 2, 3 ... without a gap or repeat"))
 
     role_names = {fold(r.name) for r in roles} | {fold(a) for r in roles for a in r.aliases}
     for i, role in enumerate(roles):
@@ -280,10 +292,13 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
                           Line("unknown_role", "unknown role {role!r}", role=n),
                           did_you_mean(n, [r.name for r in roles]))
         if role.dies_when_found_own and not any(a.kind == "find_own" for a in role.abilities):
-            c.add(f"roles[{i}].dies_when_found_own", f"{role.name} has no find_own card: nothing can find the partners",
-                  'give the role a card of kind = "find_own", or remove the key')
+            c.add(f"roles[{i}].dies_when_found_own",
+                  Line("find_own.missing", "{role} has no find_own card: nothing can find the partners", role=role.name),
+                  Line("find_own.missing.hint", 'give the role a card of kind = "find_own", or remove the key'))
         if role.kill_immune_until_used and role.ability(role.kill_immune_until_used) is None:
-            c.add(f"roles[{i}].kill_immune_until_used", f"{role.name} has no ability {role.kill_immune_until_used!r}")
+            c.add(f"roles[{i}].kill_immune_until_used", Line("role.no_ability", "{role} has no ability {ability!r}",
+                                                             role=role.name, ability=role.kill_immune_until_used),
+                  one_of(dict.fromkeys(a.name for a in role.abilities)) if role.abilities else "")
         for j, a in enumerate(role.abilities):
             for n in (*a.guess_roles, *a.tells_if_target, *a.lost_if_target_dies):
                 if fold(n) not in role_names:
@@ -344,8 +359,11 @@ def loads_ruleset(text: str, source: str = "<ruleset>") -> Ruleset:
     try:
         data = toml_loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(Problem(source, f"line {toml_error_line(exc)}", f"TOML syntax: {exc}",
-                                   "fix the line; strings need quotes, tables need [brackets]")) from None
+        line = toml_error_line(exc)
+        # keyed `toml` with tomllib's own message, which the application words in the GM's language
+        raise RulesetError(Problem(source, Line("where.line", "line {n}", n=line),
+                                   Line("toml", "TOML syntax: {detail}", detail=str(exc)),
+                                   Line("toml.hint", "fix the line; strings need quotes, tables need [brackets]"))) from None
     return ruleset_from_mapping(data, source)
 
 

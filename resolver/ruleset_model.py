@@ -226,7 +226,8 @@ class Ruleset:
         found = self.find_role(name)
         if found is None:
             hint = did_you_mean(name, [r.name for r in self.roles])
-            raise RulesetError(Problem(self.source, "roles", f"role {name!r} is not in ruleset {self.name}", hint))
+            raise RulesetError(Problem(self.source, "roles", Line("role.not_in_ruleset", "role {role!r} is not in ruleset "
+                                                                  "{ruleset}", role=name, ruleset=self.name), hint))
         return found
 
     def side_of(self, role_name: str) -> Side:

@@ -5,7 +5,7 @@ that the application words in the GM's language (`mafvote.gm_text.problem_text`,
 """
 from __future__ import annotations
 
-__all__ = ["Collector", "one_of", "placeholders", "ABILITY_SHAPES", "ROLE_SHAPES", "SIDE_SHAPES", "GAME_SHAPES",
+__all__ = ["Collector", "one_of", "placeholders", "shown", "ABILITY_SHAPES", "ROLE_SHAPES", "SIDE_SHAPES", "GAME_SHAPES",
            "NIGHT_SHAPES", "TOP_SHAPES", "ABILITY_KEYS", "ROLE_KEYS", "SIDE_KEYS", "TOP_KEYS", "GAME_KEYS", "NIGHT_KEYS"]
 
 import json
@@ -65,12 +65,12 @@ def _field_shapes(cls, **overrides: str) -> dict[str, str]:
     return {k: v for k, v in shapes.items() if v}
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """A found value as it is written in TOML (`"ten"`, `["0", "x"]`, `true`)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
-        return "[" + ", ".join(_shown(x) for x in value) + "]"
+        return "[" + ", ".join(shown(x) for x in value) + "]"
     if isinstance(value, Mapping):
         return "a table"
     return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
@@ -126,7 +126,7 @@ class Collector:
         """The keys of `data` whose value has its shape; each other one is a problem (and left out, so the
         checks after this never meet a wrong type). A `data` that is not a table is one problem and {}."""
         if not isinstance(data, Mapping):
-            self.add(where, Line("expected_table", "expected a table, got {value}", value=_shown(data)),
+            self.add(where, Line("expected_table", "expected a table, got {value}", value=shown(data)),
                      Line("expected_table.hint", "write it as [{where}] with keys under it", where=where))
             return {}
         good = {}
@@ -138,7 +138,7 @@ class Collector:
             example = _EXAMPLES[shape].format(key=key, default=_example_default(defaults, key))
             self.add(f"{where}.{key}" if where else key,
                      Line("expected", "expected {expected}, got {value}", expected=_SHAPES[shape][0], shape=shape,
-                          value=_shown(value)),
+                          value=shown(value)),
                      Line("write_like", "write it like {example}", example=example))
         return good
 
@@ -148,6 +148,7 @@ def placeholders(text: str, where: str, c: Collector) -> set[str]:
     try:
         return {re.split(r"[.\[]", name)[0] for _, name, _, _ in string.Formatter().parse(text) if name is not None}
     except ValueError as exc:
-        c.add(where, f"a brace that opens no placeholder ({exc})", "write a literal brace as {{ or }}")
+        c.add(where, Line("brace", "a brace that opens no placeholder ({detail})", detail=str(exc)),
+              Line("brace.hint", "write a literal brace as {{{{ or }}}}"))
         return set()
 

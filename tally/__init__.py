@@ -13,7 +13,7 @@ from .count import count_day
 from .format import bb_escape, format_bbcode, format_text
 from .model import (
     FLAG_KINDS, Alert, BadDayState, BadRoster, BadRules, Candidate, DayState, Flag, NoRosterPlayer,
-    Outcome, Player, Post, Replacement, Roster, Shield, Silence, StoredKey, Tally, TallyError, Transfer,
+    Outcome, Player, Post, Replacement, Roster, RuleProblem, Shield, Silence, StoredKey, Tally, TallyError, Transfer,
     VoteRecord, VoteRules, Voter, Weight,
 )
 from .names import NameMatch, RosterMatcher
@@ -25,5 +25,5 @@ __all__ = [
     "Post", "StoredKey", "Player", "Replacement", "Roster", "Silence", "Shield", "Weight", "Transfer",
     "DayState", "VoteRules", "Tally", "Candidate", "Voter", "VoteRecord", "Flag", "Alert",
     "Outcome", "FLAG_KINDS",
-    "TallyError", "BadRoster", "BadDayState", "BadRules", "NoRosterPlayer",
+    "TallyError", "BadRoster", "BadDayState", "BadRules", "RuleProblem", "NoRosterPlayer",
 ]

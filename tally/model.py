@@ -13,7 +13,7 @@ from datetime import datetime, tzinfo
 from typing import Any, Literal, Mapping
 
 __all__ = [
-    "TallyError", "BadRoster", "BadDayState", "BadRules", "NoRosterPlayer",
+    "TallyError", "BadRoster", "BadDayState", "BadRules", "RuleProblem", "NoRosterPlayer",
     "Post", "StoredKey", "Player", "Replacement", "Roster",
     "Silence", "Shield", "Weight", "Transfer", "DayState", "VoteRules",
     "Voter", "Candidate", "VoteRecord", "Flag", "Alert", "Outcome", "Tally",
@@ -52,8 +52,32 @@ class BadDayState(TallyError):
     """The day cannot be counted as given (no deadline, deadline before start, unknown player)."""
 
 
+@dataclass(frozen=True)
+class RuleProblem:
+    """One mistake in a ruleset's [votes] table: where (`[votes].tie`), its English `text`, and its `kind` and
+    `facts` for an application that words it in the GM's language (mafvote: `ruleset.votes.<kind>`):
+
+        unknown_key   key, known (the keys the table takes)
+        expected      key, shape ("int", "number", "bool", "str"), value
+        not_one_of    key, value, choices
+        negative      key, value
+    """
+
+    where: str
+    kind: str
+    text: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.text}" if self.where else self.text
+
+
 class BadRules(TallyError):
-    """A ruleset's [votes] table is wrong (unknown key, bad value)."""
+    """A ruleset's [votes] table is wrong (unknown key, bad value); `.problems` lists every mistake found."""
+
+    def __init__(self, problems: "list[RuleProblem] | str"):
+        self.problems = [RuleProblem("", "other", problems)] if isinstance(problems, str) else list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
 
 
 class NoRosterPlayer(TallyError):
@@ -332,6 +356,8 @@ _VOTE_KEYS = {
     "silenced_must_vote": bool, "night_action_is_duty": bool, "min_posts_for_night_action": int,
     "silent_alert_hours": (int, float), "modkill_closes_day": bool,
 }
+# the kind of value a [votes] key takes, in the words the ruleset checker uses for the same kinds (`RuleProblem`)
+_SHAPE_OF: Mapping[Any, str] = {bool: "bool", str: "str", int: "int"}
 _CHOICES = {
     "edited_vote": ("first_seen", "void"), "penalty": ("fixed", "cumulative"),
     "tie": ("nobody", "nobody_once_then_all"), "early_close": ("auto", "gm"),
@@ -359,28 +385,34 @@ class VoteRules:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], where: str = "[votes]") -> "VoteRules":
         """Build from a ruleset's ``[votes]`` table; every problem is reported at once."""
-        problems: list[str] = []
+        problems: list[RuleProblem] = []
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
+            at = f"{where}.{key}"
             if key not in _VOTE_KEYS:
-                problems.append(f"{where}.{key}: unknown key (known: {', '.join(sorted(_VOTE_KEYS))})")
+                problems.append(RuleProblem(at, "unknown_key", f"unknown key (known: {', '.join(sorted(_VOTE_KEYS))})",
+                                            {"key": key, "known": sorted(_VOTE_KEYS)}))
                 continue
             typ = _VOTE_KEYS[key]
+            shape = _SHAPE_OF.get(typ, "number")
             if isinstance(value, bool) and typ is not bool:
-                problems.append(f"{where}.{key}: expected a number, got {value!r}")
+                problems.append(RuleProblem(at, "expected", f"expected a number, got {value!r}",
+                                            {"key": key, "shape": shape, "value": value}))
                 continue
             if not isinstance(value, typ):
-                problems.append(f"{where}.{key}: expected {getattr(typ, '__name__', 'a number')}, got {value!r}")
+                problems.append(RuleProblem(at, "expected", f"expected {getattr(typ, '__name__', 'a number')}, got {value!r}",
+                                            {"key": key, "shape": shape, "value": value}))
                 continue
             if key in _CHOICES and value not in _CHOICES[key]:
-                problems.append(f"{where}.{key}: {value!r} is not one of {', '.join(_CHOICES[key])}")
+                problems.append(RuleProblem(at, "not_one_of", f"{value!r} is not one of {', '.join(_CHOICES[key])}",
+                                            {"key": key, "value": value, "choices": list(_CHOICES[key])}))
                 continue
             if typ is int and value < 0:
-                problems.append(f"{where}.{key}: must be 0 or more, got {value}")
+                problems.append(RuleProblem(at, "negative", f"must be 0 or more, got {value}", {"key": key, "value": value}))
                 continue
             kwargs[key] = value
         if problems:
-            raise BadRules("; ".join(problems))
+            raise BadRules(problems)
         return cls(**kwargs)
 
     def early_allowed(self, day: int) -> bool:

@@ -25,6 +25,7 @@ from .. import game as game_mod
 from ..alert_rules import gm_report_data
 from ..config import GameConfig
 from ..game import AppliedPhase, GameError, GameService
+from ..gm_files import UnreadableFile, file_problem, read_gm_text
 from ..messages import text as t
 from ..phase_post import next_deadline, public_day_count, theme_of, with_modkills
 from ..render import RenderError, Theme, build_data, load_flavor, load_theme, make_environment, render, render_private
@@ -51,12 +52,12 @@ def _stored(service: GameService, kind: str, number: int) -> AppliedPhase:
 def _flavor(game: GameConfig, flavor_file: Path | None, kind: str, number: int) -> str | None:
     if flavor_file is not None:
         try:
-            return flavor_file.read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise RenderError(f"--flavor {flavor_file}: not UTF-8 text ({exc.reason}); save the flavour "
-                              "file as UTF-8") from None
+            return read_gm_text(flavor_file)
+        except UnreadableFile as exc:
+            raise RenderError(file_problem(f"--flavor {flavor_file}", *exc.worded(flavor_file.name))) from None
         except OSError as exc:
-            raise RenderError(f"--flavor {flavor_file}: cannot read it ({exc.strerror})") from None
+            raise RenderError(file_problem(f"--flavor {flavor_file}",
+                                           *UnreadableFile.from_os_error(exc).worded(flavor_file.name))) from None
     if game.flavor_dir is not None:
         return load_flavor(game.flavor_dir, kind, number)
     return None

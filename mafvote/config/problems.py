@@ -24,9 +24,10 @@ __all__ = [
 
 def describe(problem: Problem) -> str:
     """A problem as `mafvote check` and every command print it: file, line, key, severity, message, hint."""
-    where = f"{problem.file}: {problem.where}" if problem.where else problem.file
+    place = problem_text(problem.where)     # a key path as written; a ruleset's `line 4` in words
+    where = f"{problem.file}: {place}" if place else problem.file
     if problem.line:
-        where = t("problem.at_line", file=problem.file, line=problem.line, where=problem.where)
+        where = t("problem.at_line", file=problem.file, line=problem.line, where=place)
     level = t("problem.warning") if problem.severity == "warning" else ""
     hint = t("problem.hint", hint=problem_text(problem.hint)) if problem.hint else ""
     return f"{where}: {level}{problem_text(problem.message)}{hint}"
@@ -36,7 +37,7 @@ def problem_json(problem: Problem) -> dict[str, Any]:
     """A problem in `mafvote check --format json` (its `key` is the problem's place: a key path or a line)."""
     return {
         "file": problem.file,
-        "key": problem.where,
+        "key": problem_text(problem.where),
         "severity": problem.severity,
         "message": problem_text(problem.message),
         "hint": problem_text(problem.hint),

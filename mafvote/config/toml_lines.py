@@ -5,12 +5,12 @@ line, column and a hint.
 """
 from __future__ import annotations
 
-import ast
 import json
 import re
 from dataclasses import replace
 from typing import Any
 
+from ..gm_files import toml_syntax
 from ..messages import text as t
 from .problems import Problem
 
@@ -115,63 +115,10 @@ def locate(problems: list[Problem], text: str, shown: str) -> list[Problem]:
     return out
 
 
-_TOML_POS = re.compile(r"^(?P<what>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$")
-
-# tomllib's messages (English, and not ours to word) -> the catalogue's `config.toml.<name>`, with what they quote
-_TOML_ERRORS = tuple((re.compile(pattern), name) for pattern, name in (
-    (r"Cannot overwrite a value", "overwrite"),
-    (r"Cannot declare (?P<x>.+) twice", "twice"),
-    (r"Cannot redefine namespace (?P<x>.+)", "redefine"),
-    (r"Cannot mutate immutable namespace (?P<x>.+)", "immutable"),
-    (r"Duplicate inline table key (?P<x>.+)", "duplicate_inline"),
-    (r"Unescaped '\\' in a string", "backslash"),
-    (r"Unterminated string", "unterminated"),
-    (r"Unclosed inline table", "unclosed_table"),
-    (r"Unclosed array", "unclosed_array"),
-    (r"Invalid value", "value"),
-    (r"Invalid statement", "statement"),
-    (r"Invalid initial character for a key part", "key_start"),
-    (r"Invalid hex value", "hex"),
-    (r"Invalid date or datetime", "date"),
-    (r"(?:Illegal|Found invalid) character (?P<x>.+)", "character"),
-    (r"Expected '\]\]' at the end of an array declaration", "array_header"),
-    (r"Expected '\]' at the end of a table declaration", "table_header"),
-    (r"Expected '=' after a key in a key/value pair", "equals"),
-    (r"Expected newline or end of document after a statement", "newline"),
-    (r"Expected (?P<x>'.+')", "expected"),
-    (r"Escaped character is not a Unicode scalar value", "escape"),
-    (r"Arrays or inline tables nested more than (?P<x>\d+) deep", "deep"),
-))
-
-
-def _quoted(x: str) -> str:
-    """What tomllib quotes, as the file has it: `('games', 'schedule')` -> `games.schedule`, `'b'` -> `b`."""
-    try:
-        value = ast.literal_eval(x)
-    except (ValueError, SyntaxError):
-        return x
-    if isinstance(value, tuple) and all(isinstance(part, str) for part in value):
-        return ".".join(value)
-    return value if isinstance(value, str) and value.isprintable() else x
-
-
-def _toml_error(what: str) -> str:
-    """tomllib's message in the GM's language (its own words when it is one we do not know)."""
-    for pattern, name in _TOML_ERRORS:
-        if m := pattern.fullmatch(what):
-            return t(f"config.toml.{name}", x=_quoted(m.groupdict().get("x") or ""))
-    return t("config.toml.other", what=what[:1].lower() + what[1:])
-
-
 def syntax_problem(message: str, shown: str) -> Problem:
     """tomllib's `Invalid value (at line 3, column 9)` -> a Problem naming line and column, with a hint."""
-    match = _TOML_POS.match(message)
-    what = match["what"] if match else message
-    if match and match["line"]:
-        where = t("config.at.line_column", line=match["line"], column=match["col"])
-    else:
-        where = t("config.at.end_of_file") if match else ""
-    lowered = what.lower()
+    where, what, english = toml_syntax(message)
+    lowered = english.lower()
     if "overwrite" in lowered or "redefine" in lowered or "duplicate" in lowered:
         hint = t("config.toml.hint.twice")
     elif "key" in lowered and "character" in lowered:
@@ -182,7 +129,7 @@ def syntax_problem(message: str, shown: str) -> Problem:
         hint = t("config.toml.hint.unclosed")
     else:
         hint = t("config.toml.hint")
-    return Problem(shown, where, t("config.toml.syntax", what=_toml_error(what)), hint)
+    return Problem(shown, where, t("config.toml.syntax", what=what), hint)
 
 
 def in_file_order(problems: list[Problem], raw: dict[str, Any]) -> list[Problem]:

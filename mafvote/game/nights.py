@@ -18,7 +18,7 @@ from mafvote_resolver import CHOICE_ROLLS, GameState, NightOutcome, ROLL_NAMES, 
 from mafvote_resolver.duty import night_duty
 
 from ..gm_files import UnreadableFile, read_gm_text
-from ..gm_text import journal
+from ..gm_text import journal, problem
 from ..messages import text as t
 from .duty import NightDuties
 from .phases import to_minute
@@ -58,7 +58,8 @@ class Nights(NightDuties, GameEnd):
         try:
             return read_gm_text(path)
         except UnreadableFile as exc:
-            raise GameError(f"{path}: {exc}") from None
+            # framed as the night file's other problems are (`file: строка 3: what (hint)`)
+            raise GameError(problem(mafvote_resolver.Problem(str(path), *exc.worded(path.name)))) from None
 
     def _write_night(self, night: int, text: str) -> None:
         path = self.night_path(night)

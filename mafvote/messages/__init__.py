@@ -26,8 +26,8 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, Mapping
 
-from . import (en, en_cli, en_config, en_game, en_night, en_night_input, en_outputs, en_report, ru, ru_cli, ru_config,
-               ru_game, ru_night, ru_night_input, ru_outputs, ru_report)
+from . import (en, en_cli, en_config, en_game, en_night, en_night_input, en_outputs, en_report, en_rulesets, ru, ru_cli,
+               ru_config, ru_game, ru_night, ru_night_input, ru_outputs, ru_report, ru_rulesets)
 
 __all__ = ["AREAS", "DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "current", "has", "table", "text", "use", "using"]
 
@@ -35,9 +35,10 @@ DEFAULT_LANGUAGE = "ru"
 # one table per area and language, merged here: `ru.py` the alerts and the GM report, `ru_night.py` the night as
 # printed, `ru_night_input.py` the GM's night input refused, `ru_report.py` the count's and the report's notes,
 # `ru_cli.py` the commands' own lines, `ru_game.py` the game commands, `ru_config.py` the config's problems and
-# `mafvote check`, `ru_outputs.py` the notes the commands print around their results; a key is in one area only
-AREAS = {"en": (en, en_night, en_night_input, en_report, en_cli, en_game, en_config, en_outputs),
-         "ru": (ru, ru_night, ru_night_input, ru_report, ru_cli, ru_game, ru_config, ru_outputs)}
+# `mafvote check`, `ru_outputs.py` the notes the commands print around their results, `ru_rulesets.py` the rest of a
+# ruleset's problems and the GM's files that cannot be read (templates, night files); a key is in one area only
+AREAS = {"en": (en, en_night, en_night_input, en_report, en_cli, en_game, en_config, en_outputs, en_rulesets),
+         "ru": (ru, ru_night, ru_night_input, ru_report, ru_cli, ru_game, ru_config, ru_outputs, ru_rulesets)}
 
 
 def _merged(parts: tuple[Any, ...]) -> dict[str, str]:

@@ -260,8 +260,8 @@ MESSAGES: dict[str, str] = {
     "ruleset.chance.hint": "75 % пишется как `0.75`",
     "ruleset.role.name": "у роли нет имени",
     "ruleset.role.no_side": "у роли «{role}» нет стороны",
-    "ruleset.role.no_side.hint": "добавьте таблицы `[sides.<id>]` (`kind = \"town\" | \"mafia\" | \"solo\"`) и "
-                                 "`side = \"<id>\"`",
+    "ruleset.role.no_side.hint": "добавьте таблицы `[sides.<id>]` с `kind = \"town\" | \"mafia\" | \"solo\"` и "
+                                 "роли — `side = \"<id>\"`",
     "ruleset.unknown_side": "неизвестная сторона «{side}»",
     "ruleset.unknown_role": "неизвестная роль «{role}»",
     "ruleset.unknown_stage": "неизвестный этап ночи «{stage}»",

@@ -56,7 +56,7 @@ MESSAGES: dict[str, str] = {
                                  "({entered}): {rolls}; {reason}",
     "journal.file.single_brackets": "`[{key}]` — одна таблица",
     "journal.file.not_tables": "`{key} = {value}` — не список таблиц",
-    "journal.file.toml": "ошибка синтаксиса: `{detail}`",
+    "journal.file.toml": "ошибка синтаксиса TOML: {detail}",
     "journal.file.unknown_key": "неизвестный ключ",
     "journal.file.night_not_number": "`night` должно быть числом, а не `{value}`",
     "journal.file.action_not_table": "действие — это таблица, а не `{value}`",

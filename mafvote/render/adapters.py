@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from ..gm_files import UnreadableFile, file_problem, read_gm_text
 from ..shown_names import roster_from_config, roster_with_replacements
 from .environment import make_environment
 from .errors import RenderError
@@ -88,7 +89,7 @@ def load_flavor(folder: str | Path, kind: str, n: int) -> str | None:
             path = base / f"{stem}{ext}"
             if path.is_file():
                 try:
-                    return path.read_text(encoding="utf-8-sig")
-                except UnicodeDecodeError as exc:
-                    raise RenderError(f"{path}: not UTF-8 text ({exc.reason}); save the flavour file as UTF-8") from None
+                    return read_gm_text(path)
+                except UnreadableFile as exc:
+                    raise RenderError(file_problem(path, *exc.worded(path.name))) from None
     return None

@@ -21,7 +21,8 @@ from markupsafe import Markup, escape as html_escape
 from mafvote_tally.format import bb_escape
 
 from .. import grammar
-from ..gm_files import UnreadableFile, read_gm_text
+from ..gm_files import UnreadableFile, file_problem, jinja_syntax, read_gm_text
+from ..messages import text as msg
 from ..paths import data_dir
 from .errors import RenderError
 from .kinds import FORMATS
@@ -58,8 +59,7 @@ class _GMFileLoader(jinja2.FileSystemLoader):
         try:
             text = read_gm_text(found)
         except UnreadableFile as exc:
-            where = f"{exc.where}: " if exc.where else ""
-            raise RenderError(f"{found}: {where}{exc.message}; {exc.hint}") from None
+            raise RenderError(file_problem(found, *exc.worded(found.name))) from None
 
         def uptodate() -> bool:
             try:
@@ -75,8 +75,8 @@ def _loader(override_dir: str | Path | None) -> jinja2.BaseLoader:
     if override_dir:
         path = Path(override_dir)
         if not path.is_dir():
-            raise RenderError(f"templates override folder {str(path)!r} does not exist; create it or fix the "
-                              "path in the config")
+            raise RenderError(file_problem("", "", msg("render.templates_dir.missing", path=path),
+                                           msg("render.templates_dir.missing.hint")))
         loaders.append(_GMFileLoader(str(path)))
     loaders.append(_GMFileLoader(str(data_dir("templates"))))
     return jinja2.ChoiceLoader(loaders)
@@ -195,6 +195,7 @@ def select_template(env: jinja2.Environment, theme: str, kind: str, fmt: str) ->
     try:
         return env.select_template(names)
     except jinja2.TemplateSyntaxError as exc:
-        raise RenderError(f"{exc.filename or exc.name}:{exc.lineno}: {exc.message}") from None
+        raise RenderError(file_problem(exc.filename or exc.name, msg("config.at.line", line=exc.lineno),
+                                       jinja_syntax(exc.message or str(exc)), msg("render.template.syntax.hint"))) from None
     except jinja2.TemplatesNotFound:
         raise RenderError(f"no template for {kind!r} in theme {theme!r}: looked for {', '.join(names)}") from None

@@ -9,6 +9,8 @@ from typing import Any, Mapping
 import jinja2
 from markupsafe import Markup
 
+from ..gm_files import file_problem, jinja_syntax
+from ..messages import text as msg
 from .errors import RenderError
 from .theme import Theme
 
@@ -32,8 +34,8 @@ class Phrases:
     def __call__(self, key: str, **kw: Any) -> Markup:
         variants = self.theme.phrases.get(key)
         if variants is None:
-            raise RenderError(f"theme {self.theme.name}: no phrase {key!r}; add it to templates/{self.theme.name}/"
-                              "theme.toml (or _base/theme.toml)")
+            raise RenderError(file_problem(f"{self.theme.name}/theme.toml", f"phrases.{key}", msg("render.phrase.missing"),
+                                           msg("render.phrase.missing.hint", theme=self.theme.name)))
         idx = self.picks.get(key, self.picks.get("*", self.style))
         source = variants[idx % len(variants)]
         tpl = self._compiled.get(source)
@@ -41,10 +43,12 @@ class Phrases:
             try:
                 tpl = self._compiled[source] = self.env.from_string(source)
             except jinja2.TemplateSyntaxError as exc:
-                raise RenderError(f"theme {self.theme.name}: phrase {key!r}: {exc.message}") from None
+                raise RenderError(file_problem(f"{self.theme.name}/theme.toml", f"phrases.{key}",
+                                               jinja_syntax(exc.message or str(exc)),
+                                               msg("render.phrase.syntax.hint"))) from None
         try:
             text = tpl.render({**self.base, **kw})
         except jinja2.UndefinedError as exc:
-            raise RenderError(f"theme {self.theme.name}: phrase {key!r}: {exc.message}; "
-                              "the phrase uses a name this kind of post does not have") from None
+            raise RenderError(file_problem(f"{self.theme.name}/theme.toml", f"phrases.{key}",
+                                           jinja_syntax(exc.message or str(exc)), msg("render.undefined.hint"))) from None
         return Markup(text.strip("\n"))

@@ -10,6 +10,8 @@ from typing import Any, Mapping
 
 import jinja2
 
+from ..gm_files import file_problem, jinja_syntax
+from ..messages import text as msg
 from ..shown_names import roster_key
 from .context import post_context
 from .environment import make_environment, select_template
@@ -89,10 +91,10 @@ def render(theme: str, kind: str, data: Mapping[str, Any], *, fmt: str = "bbcode
     try:
         out = template.render(ctx)
     except jinja2.UndefinedError as exc:
-        raise RenderError(f"{template.filename}: {exc.message}; the template uses a name the {kind} post data "
-                          "does not have") from None
+        raise RenderError(file_problem(template.filename, "", jinja_syntax(exc.message or str(exc)),
+                                       msg("render.undefined.hint"))) from None
     except jinja2.TemplateError as exc:
-        raise RenderError(f"{template.filename}: {exc}") from None
+        raise RenderError(file_problem(template.filename, "", jinja_syntax(exc.message or str(exc)))) from None
     out = re.sub(r"\n{3,}", "\n\n", out).strip("\n") + "\n"
     if fmt == "html" and kind != "votecount":
         out = f'<div class="mafvote-post" style="white-space: pre-line">{out.rstrip()}</div>\n'

@@ -13,6 +13,9 @@ from typing import Any, Mapping
 import jinja2
 
 from mafvote_resolver.toml_text import loads as toml_loads
+
+from ..gm_files import file_problem, toml_syntax
+from ..messages import text as msg
 from .errors import RenderError
 from .kinds import THEMES
 
@@ -39,14 +42,17 @@ def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, tuple[str, ..
         elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
             out[full] = tuple(value)
         else:
-            raise RenderError(f"{where}: phrases.{full}: must be a string or a list of strings (the variants)")
+            raise RenderError(file_problem(where, f"phrases.{full}", msg("render.theme.phrase_type"),
+                                           msg("render.theme.phrase_type.hint", key=key)))
 
 
 def _parse_theme_file(source: str, filename: str | None) -> dict[str, Any]:
     try:
         data = toml_loads(source)
     except tomllib.TOMLDecodeError as exc:
-        raise RenderError(f"{filename}: {exc}; fix the TOML syntax of the theme file") from None
+        where, what, _ = toml_syntax(str(exc))
+        raise RenderError(file_problem(filename, where, msg("config.toml.syntax", what=what),
+                                       msg("render.theme.toml.hint"))) from None
     data["__file__"] = filename
     return data
 
@@ -82,7 +88,8 @@ def load_theme(env: jinja2.Environment, theme: str) -> Theme:
         raise RenderError(f"theme {theme!r} has no {theme}/theme.toml; bundled themes: {', '.join(THEMES)}")
     for phase, mode in reveal.items():
         if mode not in ("role", "side", "none"):
-            raise RenderError(f"{theme}/theme.toml: reveal.{phase} = {mode!r}; use \"role\", \"side\" or \"none\"")
+            raise RenderError(file_problem(f"{theme}/theme.toml", f"reveal.{phase}",
+                                           msg("render.theme.reveal", mode=f"`{mode}`"), msg("render.theme.reveal.hint")))
     return Theme(theme, title, max(styles, 1), phrases, roles, sides, reveal, side_as)
 
 

@@ -142,7 +142,7 @@ def test_night_file_errors_name_the_line_and_nothing_is_applied(game_dir):
     path.write_text('night = 1\n\n[[actions]]\nactor = "РэдДи"\nability = "kill"\ntargets = [Alisa]\n',
                     encoding="utf-8")
     code, _, err = run("night", "resolve", "--night", "1")
-    assert code == 2 and f"{NIGHT1}: строка 6: ошибка синтаксиса: `" in err
+    assert code == 2 and f"{NIGHT1}: строка 6: ошибка синтаксиса TOML: недопустимое значение (имена — в кавычках" in err
     path.write_text('night = 1\n\n[[actions]]\nactor = "РэдДи"\nability = "kill"\ntargets = ["Alisa"]\n\n'
                     '[[actions]]\nactor = "Ronin"\nability = "heal"\ntargets = ["Вася"]\n', encoding="utf-8")
     code, _, err = run("night", "resolve", "--night", "1")

@@ -8,6 +8,7 @@ message of the Russian catalogue is checked the same way with its placeholders f
 The corrected texts the issue lists are pinned, each in its exact corrected form, at the end."""
 from __future__ import annotations
 
+import ast
 import re
 import string
 from datetime import datetime, timedelta, timezone
@@ -24,8 +25,11 @@ from mafvote.config import schema
 from mafvote.alert_rules import CrawlHealth
 from mafvote.cli import cli
 from mafvote.messages import text as t
+from mafvote.render import RenderError, render
 from mafvote.rulesets import bundled_rulesets
+from mafvote_resolver.errors import RulesetError
 from mafvote_resolver.journal import Line
+from mafvote_resolver.ruleset import check_ruleset, loads_ruleset
 
 MSK = ZoneInfo("Europe/Moscow")
 
@@ -200,7 +204,7 @@ def test_ru_and_en_have_the_same_keys_area_by_area():
     the only keys English does not write itself are the resolver's own words for the journal, abilities and rolls
     (filled in messages/__init__.py)."""
     assert set(messages.TABLES["ru"]) == set(messages.TABLES["en"])
-    assert len(messages.AREAS["ru"]) == len(messages.AREAS["en"]) == 8
+    assert len(messages.AREAS["ru"]) == len(messages.AREAS["en"]) == 9
     for ru_part, en_part in zip(messages.AREAS["ru"], messages.AREAS["en"]):
         assert en_part.__name__ == ru_part.__name__.replace(".ru", ".en")
         assert set(en_part.MESSAGES) - set(ru_part.MESSAGES) == set(), en_part.__name__
@@ -559,3 +563,317 @@ def test_every_ruleset_problem_is_russian_by_default(tmp_path, monkeypatch):
     assert len(lines) == 16, result.stdout
     for line in lines:
         assert latin_words(_gm_words(line)) == [], line
+
+
+# Every other kind of problem the ruleset's reader (mafvote_resolver.ruleset, ruleset_shapes, ruleset_model) and the
+# count's [votes] reader (mafvote_tally.VoteRules.from_mapping) report, each once: the card checks, the roles'
+# cross-references, the ranks, [votes] values, a stray brace in [texts]
+BROKEN_CARDS = '''
+[game]
+name = "mine"
+starts_with = "evening"
+reveal_night = "all"
+
+[votes]
+tie = "random"
+penalty_votes = -1
+colors_matter = "yes"
+silent_alert_hours = true
+
+[night]
+order = ["kills", "kills"]
+must_kill = "maniac"
+succession = ["Дон", "Капо"]
+
+[texts]
+death = "{player} {"
+deaths_header = "Трупы: {player}"
+
+[sides]
+ghost = 1
+
+[sides.mafia]
+kind = "mafia"
+wins_with_roles = ["Маньяк"]
+
+[sides.town]
+kind = "town"
+
+[[roles]]
+name = "Дон"
+side = "mafia"
+rank = 1
+immune = ["fire"]
+inherits = "Капо"
+dies_when_found_own = true
+kill_immune_until_used = "spell"
+kill_immune_except = ["maniac"]
+
+[[roles.abilities]]
+kind = "kill"
+ignores = ["armour"]
+announce = "{actor} был тут"
+min_targets = 3
+max_targets = 1
+parity = "sometimes"
+uses_scope = "team"
+
+[[roles.abilities]]
+kind = "kill"
+
+[[roles.abilities]]
+name = "watch"
+kind = "heal"
+watch_options = ["roles"]
+earn_every = 2
+silence_p = 2.0
+tells_if_target = ["Шериф"]
+
+[[roles.abilities]]
+name = "shot"
+kind = "role_shot"
+
+[[roles.abilities]]
+name = "redir"
+kind = "redirect"
+
+[[roles.abilities]]
+name = "bloody"
+kind = "bloody_kill"
+
+[[roles]]
+name = "Громила"
+aliases = ["Дон"]
+side = "mafia"
+rank = 3
+abilities = [1]
+
+[[items]]
+kind = "role_shot"
+guess_roles = ["Никто"]
+'''
+BROKEN_CARDS_CHECK = [
+    "mine.toml: game.starts_with: должно быть одним из: `night, day`",
+    "mine.toml: game.reveal_night: должно быть одним из: `rule, role, side, none`",
+    "mine.toml: night.order: этап ночи назван дважды (подсказка: назовите каждый этап один раз)",
+    "mine.toml: sides.ghost: нужна таблица; написано: 1 (подсказка: пишите таблицей `[sides.ghost]` с ключами под ней)",
+    "mine.toml: sides.ghost.kind: должно быть одним из: `town, mafia, solo`",
+    "mine.toml: roles[0].immune: неизвестная неуязвимость «fire» (подсказка: допустимо: `night_kill, heal, hang, "
+    "serum`)",
+    "mine.toml: roles[0].abilities[0].ignores: неизвестная защита «armour» (подсказка: допустимо: `heal, "
+    "protection, block, hide`)",
+    "mine.toml: roles[0].abilities[0].uses_scope: должно быть одним из: `player, side`",
+    "mine.toml: roles[0].abilities[0].parity: должно быть одним из: `even, odd`",
+    "mine.toml: roles[0].abilities[0].announce: неизвестная подстановка `{actor}` (подсказка: здесь бывают "
+    "`{actor_role}`, `{target_role}` и `{target_role_gent}`)",
+    "mine.toml: roles[0].abilities[0].min_targets: `min_targets` больше, чем `max_targets`",
+    "mine.toml: roles[0].abilities[2].watch_options: неизвестный выбор наблюдения «roles» (подсказка: допустимо: "
+    "`nicks, kinds`)",
+    "mine.toml: roles[0].abilities[2].watch_options: выбирать, что узнать, может только карта наблюдения "
+    "(подсказка: пишите `kind = \"watch\"`)",
+    "mine.toml: roles[0].abilities[2].earn_max: при `earn_every` нужен и `earn_max` — сколько защит можно держать "
+    "сразу",
+    "mine.toml: roles[0].abilities[2].silence_p: вероятность должна быть от 0 до 1",
+    "mine.toml: roles[0].abilities[3].guess_roles: выстрелу в роль нужен список ролей, которые можно назвать "
+    "(подсказка: например: `guess_roles = [\"Комиссар\", \"Доктор\"]`)",
+    "mine.toml: roles[0].abilities[4].max_targets: у перенаправления две цели: чьё действие и куда оно теперь "
+    "уходит (подсказка: пишите `min_targets = 2` и `max_targets = 2`)",
+    "mine.toml: roles[0].abilities[5].visitor_p: кровавому убийству нужна вероятность гибели гостя (больше 0, не "
+    "больше 1) (подсказка: например: `visitor_p = 0.5`)",
+    "mine.toml: roles[0].abilities: у двух способностей одно имя (подсказка: дайте каждой своё имя)",
+    "mine.toml: roles[0]: неизвестная сторона «maniac» (подсказка: допустимо: `mafia, town`)",
+    "mine.toml: roles[1].abilities: нужно: список таблиц (`[[...]]`); написано: [1] (подсказка: пишите так: "
+    "`[[abilities]]`)",
+    "mine.toml: roles[1].name: имя «Дон» уже занято ролью «Дон»",
+    "mine.toml: roles: у стороны «mafia» ранги 1, 3 (подсказка: ранги идут подряд: 1, 2, 3… без пропусков и повторов)",
+    "mine.toml: roles[0].inherits: неизвестная роль «Капо»",
+    "mine.toml: roles[0].dies_when_found_own: у роли «Дон» нет карты `find_own`: найти своих ей нечем (подсказка: "
+    "дайте роли карту `kind = \"find_own\"` или уберите этот ключ)",
+    "mine.toml: roles[0].kill_immune_until_used: у роли «Дон» нет способности «spell» (подсказка: допустимо: "
+    "`kill, watch, shot, redir, bloody`)",
+    "mine.toml: roles[0].abilities[2]: неизвестная роль «Шериф»",
+    "mine.toml: sides.mafia.wins_with_roles: неизвестная роль «Маньяк»",
+    "mine.toml: items[0]: неизвестная роль «Никто»",
+    "mine.toml: night.must_kill: неизвестная сторона «maniac» (подсказка: допустимо: `mafia, town`)",
+    "mine.toml: night.succession[1]: неизвестная роль «Капо»",
+    'mine.toml: votes.tie: "random" здесь не подходит; допустимо: `nobody, nobody_once_then_all`',
+    "mine.toml: votes.penalty_votes: должно быть 0 или больше; написано: -1",
+    'mine.toml: votes.colors_matter: нужно: `true` или `false`; написано: "yes"',
+    "mine.toml: votes.silent_alert_hours: нужно: число; написано: true",
+    "mine.toml: texts.death: фигурная скобка не открывает подстановку (подсказка: саму скобку пишите двойной: "
+    "`{{` или `}}`)",
+    "mine.toml: texts.deaths_header: неизвестная подстановка `{player}` (подсказка: в этой строке подстановок нет)",
+]
+
+# keys the reader writes that no ruleset file can make `mafvote check` show, and why
+_NOT_FROM_CHECK = {
+    "ability.not_table": "a card that is not a table is refused first by the shape check (`expected`)",
+    "ability.not_table.hint": "the same",
+    "ability.invalid": "keys are filtered before the card is built (a guard, `pragma: no cover`)",
+    "role.not_in_ruleset": "a role looked up by the game, not the file's check: worded below",
+    "votes.unknown_key": "the ruleset's reader names an unknown [votes] key itself (`unknown_key`)",
+    "votes.other": "a plain-text BadRules, which the count's reader never raises for a key",
+}
+
+
+def _reader_keys() -> set[str]:
+    """Every key the ruleset's reader gives a problem's message or hint (`Line("key", …)`, `Line.said("key", …)` in
+    resolver/ruleset*.py), and the [votes] reader's kinds (`RuleProblem(…, "kind", …)`) as `votes.<kind>`."""
+    keys: set[str] = set()
+    root = Path(__file__).resolve().parents[2]
+    for path in (*sorted((root / "resolver").glob("ruleset*.py")), root / "tally" / "model.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if path.name == "model.py":
+                if name == "RuleProblem" and len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
+                    keys.add(f"votes.{node.args[1].value}")
+            elif name in ("Line", "said"):
+                keys.add(node.args[0].value)
+    return keys
+
+
+def _ruleset_check(tmp_path: Path, monkeypatch, text: str) -> list[str]:
+    """`mafvote check` (default language) of the roster game with `text` as its ruleset: the lines about the ruleset."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.toml").write_text(text, encoding="utf-8")
+    (tmp_path / "config.toml").write_text(ROSTER.replace('ruleset = "new_year"', 'ruleset = "mine.toml"')
+                                          .replace("http://", "https://").replace('items = ["часики"]\n', ""),
+                                          encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check"])
+    assert result.exit_code == 2, result.output
+    return [line for line in result.stdout.splitlines() if line.startswith("mine.toml: ")]
+
+
+RULESET_SYNTAX = '[game]\nname = "mine"\ntitle = Правила\n'
+RULESET_NO_SIDES = '[game]\nname = "mine"\n\n[[roles]]\nname = "Дон"\n'
+
+
+def test_every_kind_of_ruleset_problem_is_russian_by_default(tmp_path, monkeypatch):
+    """Issue 14: every problem the ruleset's reader and the count's [votes] reader can report, through `mafvote
+    check` in the default language: each pinned, none with a Latin word but the file's keys and values; the
+    readers' keys are all worded (a new problem without a catalogue text fails here)."""
+    lines = _ruleset_check(tmp_path, monkeypatch, BROKEN_CARDS)
+    assert lines == BROKEN_CARDS_CHECK
+    # a TOML slip: `check` words it as the config's; the other commands load the ruleset with the resolver's reader
+    syntax = _ruleset_check(tmp_path, monkeypatch, RULESET_SYNTAX)
+    assert syntax == ["mine.toml: строка 3, столбец 9: ошибка синтаксиса TOML: недопустимое значение (подсказка: "
+                      "текст пишется в двойных кавычках (`name = \"Ronin\"`), время тоже (`\"22:00\"`))"]
+    syntax += [gm_text.problem(p) for p in check_ruleset(RULESET_SYNTAX, "mine.toml")]
+    assert syntax[1] == ("mine.toml: строка 3: ошибка синтаксиса TOML: недопустимое значение (исправьте строку: текст "
+                         "пишется в кавычках, таблицы — в `[скобках]`)")
+    no_sides = _ruleset_check(tmp_path, monkeypatch, RULESET_NO_SIDES)
+    assert no_sides == ["mine.toml: roles[0].side: у роли «Дон» нет стороны (подсказка: добавьте таблицы "
+                        "`[sides.<id>]` с `kind = \"town\" | \"mafia\" | \"solo\"` и роли — `side = \"<id>\"`)"]
+    for line in lines + syntax + no_sides:
+        # TOML's own literals, as the GM wrote them (`written: true`)
+        assert [w for w in latin_words(_gm_words(line)) if w not in ("true", "false")] == [], line
+    # a role the game looks up that the ruleset lacks
+    ruleset = loads_ruleset(bundled_rulesets()["new_year"].read_text(encoding="utf-8"), "new_year.toml")
+    with pytest.raises(RulesetError) as exc:
+        ruleset.role("Снеговк")
+    assert gm_text.resolver_error(exc.value) == ("new_year.toml: roles: роли «Снеговк» нет в наборе правил «new_year» "
+                                                 "(может быть, `Снеговик`?)")
+    # every key the readers write: shown by `check` above (or by BROKEN_RULESET's test), or known not to reach it
+    seen = {getattr(part, "key", None) for text in (BROKEN_RULESET, BROKEN_CARDS, RULESET_SYNTAX, RULESET_NO_SIDES)
+            for p in check_ruleset(text, "mine.toml") for part in (p.where, p.message, p.hint)}
+    keys = _reader_keys()
+    assert len(keys) > 50 and keys - seen - set(_NOT_FROM_CHECK) == set()
+    for key in keys - {"votes.other"}:
+        assert all(messages.has(f"ruleset.{key}", language) for language in messages.LANGUAGES), key
+    # English stays available: the same file's first problems in the GM's other language
+    with messages.using("en"):
+        first = [gm_text.problem(p) for p in check_ruleset(BROKEN_CARDS, "mine.toml")[:3]]
+    assert first == ["mine.toml: game.starts_with: must be one of night, day",
+                     "mine.toml: game.reveal_night: must be one of rule, role, side, none",
+                     "mine.toml: night.order: a stage appears twice (name each stage once)"]
+
+
+THEME_OVERRIDE = '[phrases.night]\nno_deaths = "Все живы"\n'
+
+
+@pytest.mark.parametrize("name, text, expected", [
+    ("theme.toml", THEME_OVERRIDE.encode("cp1251"),
+     "{file}: строка 2: файл не в UTF-8 (сохранён как ANSI / `windows-1251`?) (подсказка: сохраните его в UTF-8: в "
+     "Блокноте — «Сохранить как», кодировка UTF-8)"),
+    ("theme.toml", THEME_OVERRIDE.encode("utf-16"),
+     "{file}: файл в кодировке UTF-16 («Юникод» в Блокноте), а нужна UTF-8 (подсказка: сохраните его в UTF-8: в "
+     "Блокноте — «Сохранить как», кодировка UTF-8)"),
+    ("theme.toml", b'[phrases.night]\nno_deaths = = 1\n',
+     "{file}: строка 2, столбец 13: ошибка синтаксиса TOML: недопустимое значение (подсказка: исправьте строку: "
+     "фраза пишется в кавычках, её варианты — списком `[\"…\", \"…\"]`)"),
+    ("theme.toml", b'[phrases.night]\nno_deaths = 1\n',
+     "{file}: phrases.night.no_deaths: фраза должна быть текстом или списком текстов (вариантов) (подсказка: пишите "
+     "так: `no_deaths = \"…\"` или `no_deaths = [\"…\", \"…\"]`)"),
+    ("theme.toml", b'[reveal]\nnight = "all"\n',
+     "new_year/theme.toml: reveal.night: так раскрывать нельзя: `all` (подсказка: допустимо: `\"role\"`, `\"side\"` "
+     "или `\"none\"`)"),
+    ("theme.toml", '[phrases.night]\nno_deaths = "{% if живы %}Все живы"\n'.encode(),
+     "new_year/theme.toml: phrases.night.no_deaths: шаблон кончился, а блок `if` не закрыт (нужен один из тегов "
+     "`elif`, `else`, `endif`) (подсказка: исправьте фразу: теги пишутся `{% if … %}` … `{% endif %}`, подстановки "
+     "— `{{ … }}`)"),
+    ("theme.toml", '[phrases.night]\nno_deaths = "{{ живых }}"\n'.encode(),
+     "new_year/theme.toml: phrases.night.no_deaths: неизвестное имя `живых` (подсказка: в данных поста этого вида "
+     "такого имени нет: проверьте, как оно написано)"),
+    ("night.j2", "Ночь\n{{ phrase('night.no_deaths') }}\n".encode("cp1251"),
+     "{file}: строка 1: файл не в UTF-8 (сохранён как ANSI / `windows-1251`?) (подсказка: сохраните его в UTF-8: в "
+     "Блокноте — «Сохранить как», кодировка UTF-8)"),
+    ("night.j2", "Ночь\n".encode("utf-16"),
+     "{file}: файл в кодировке UTF-16 («Юникод» в Блокноте), а нужна UTF-8 (подсказка: сохраните его в UTF-8: в "
+     "Блокноте — «Сохранить как», кодировка UTF-8)"),
+    ("night.j2", "Ночь\n{% if deaths %}\n".encode(),
+     "{file}: строка 2: шаблон кончился, а блок `if` не закрыт (нужен один из тегов `elif`, `else`, `endif`) "
+     "(подсказка: исправьте эту строку шаблона: теги пишутся `{% if … %}` … `{% endif %}`, подстановки — `{{ … }}`)"),
+    ("night.j2", "Ночь\n{% fi %}\n".encode(),
+     "{file}: строка 2: неизвестный или лишний тег `fi` (подсказка: исправьте эту строку шаблона: теги пишутся "
+     "`{% if … %}` … `{% endif %}`, подстановки — `{{ … }}`)"),
+    ("night.j2", "Ночь {{ deaths|каждый }}\n".encode(),
+     "{file}: строка 1: нет фильтра `каждый` (подсказка: исправьте эту строку шаблона: теги пишутся `{% if … %}` … "
+     "`{% endif %}`, подстановки — `{{ … }}`)"),
+    ("night.j2", "Ночь {{ трупы }}\n".encode(),
+     "{file}: неизвестное имя `трупы` (подсказка: в данных поста этого вида такого имени нет: проверьте, как оно "
+     "написано)"),
+    ("night.j2", "Ночь {{ phrase('night.трупы') }}\n".encode(),
+     "new_year/theme.toml: phrases.night.трупы: в теме нет такой фразы (подсказка: добавьте её в "
+     "`templates/new_year/theme.toml` или в `_base/theme.toml`)"),
+], ids=["theme-1251", "theme-utf16", "theme-toml", "phrase-type", "reveal", "phrase-syntax", "phrase-undefined",
+        "template-1251", "template-utf16", "unclosed-block", "unknown-tag", "unknown-filter", "undefined",
+        "no-phrase"])
+def test_a_gm_template_that_cannot_be_read_is_told_in_russian(tmp_path, name, text, expected):
+    """Issue 14: the GM's own theme file or template (`templates_dir`) in another encoding, with a TOML or Jinja
+    slip, or using a name the post lacks: the file, the line and what to do, in Russian by default."""
+    folder = tmp_path / "my" / "new_year"
+    folder.mkdir(parents=True)
+    (folder / name).write_bytes(text)
+    with pytest.raises(RenderError) as info:
+        render("new_year", "night", {"outcome": {"night": 1, "deaths": []}}, fmt="text", templates_dir=tmp_path / "my")
+    assert str(info.value) == expected.replace("{file}", str(folder / name))
+    assert latin_words(_gm_words(str(info.value).replace(str(tmp_path), ""))) == [], str(info.value)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('night = 1\n[[actions]]\nactor = "РэдДи"\n'.encode("cp1251"),
+     "строка 3: файл не в UTF-8 (сохранён как ANSI / `windows-1251`?) (сохраните его в UTF-8: в Блокноте — «Сохранить "
+     "как», кодировка UTF-8)"),
+    ("night = 1\n".encode("utf-16"),
+     "файл в кодировке UTF-16 («Юникод» в Блокноте), а нужна UTF-8 (сохраните его в UTF-8: в Блокноте — «Сохранить "
+     "как», кодировка UTF-8)"),
+    ('night = 1\n[[actions]]\nactor = РэдДи\n'.encode(),
+     "строка 3: ошибка синтаксиса TOML: недопустимое значение (имена — в кавычках: `actor = \"Вася\"`; списки — в "
+     "скобках: `targets = [\"Петя\"]`)"),
+    ('night = 1\n[[actions]]\nactor = "РэдДи\n'.encode(),
+     "строка 3: ошибка синтаксиса TOML: строка не закрыта (имена — в кавычках: `actor = \"Вася\"`; списки — в "
+     "скобках: `targets = [\"Петя\"]`)"),
+], ids=["windows-1251", "utf-16", "unquoted", "unclosed"])
+def test_a_night_file_that_cannot_be_read_is_told_in_russian(game_dir, text, expected):
+    """Issue 14: a night file saved as ANSI or UTF-16, or with a TOML slip: `night resolve` names the file and the
+    line and says what to do, in Russian by default."""
+    path = game_dir / "state" / "nights" / "ny" / "night-1.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text)
+    result = CliRunner().invoke(cli, ["night", "resolve", "--night", "1", "--dry-run"])
+    assert result.exit_code == 2, result.output
+    message = result.stderr.removeprefix("error: ").rstrip("\n")
+    assert message == f"{path.resolve()}: {expected}"
+    assert latin_words(_gm_words(message.replace(str(game_dir.resolve()), ""))) == [], message

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"     # the test game: New Year roles, night 1 first
 AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
 NIGHT1 = Path("state/nights/ny/night-1.toml")
-SAVE_AS_UTF8 = "(save it as UTF-8: in Notepad, Save As with Encoding UTF-8)"
+SAVE_AS_UTF8 = "(сохраните его в UTF-8: в Блокноте — «Сохранить как», кодировка UTF-8)"
 KILL_SONYA = 'night = 1\n[[actions]]\nactor = "РэдДи"\nability = "kill"\ntargets = ["Соня"]\n'
 
 # the resolver-level tests' games (no store): rulesets new_year and peculiar (000)
@@ -78,7 +78,7 @@ def test_night_file_saved_as_windows_1251_is_refused_naming_its_line_by_resolve_
     path = game_dir / NIGHT1
     path.write_bytes(KILL_SONYA.encode("cp1251"))      # Notepad's "ANSI" on a Russian Windows
     # line 3 is the first with a Cyrillic letter (the actor РэдДи)
-    expected = f"{NIGHT1.resolve()}: line 3: the file is not UTF-8 (saved as ANSI / windows-1251?) {SAVE_AS_UTF8}"
+    expected = f"{NIGHT1.resolve()}: строка 3: файл не в UTF-8 (сохранён как ANSI / `windows-1251`?) {SAVE_AS_UTF8}"
     assert refused_whole(*RESOLVE) == expected
     assert refused_whole("night", "resolve", "--night", "1") == expected
     assert refused_whole(*ADD) == expected
@@ -88,8 +88,8 @@ def test_night_file_saved_as_windows_1251_is_refused_naming_its_line_by_resolve_
 
 def test_night_file_saved_as_utf16_is_refused_saying_so(game_dir):
     (game_dir / NIGHT1).write_bytes(KILL_SONYA.encode("utf-16"))     # Notepad's «Юникод»
-    assert refused_whole(*RESOLVE) == (f"{NIGHT1.resolve()}: the file is UTF-16 (Notepad's «Юникод»/«Unicode»), "
-                                       f"not UTF-8 {SAVE_AS_UTF8}")
+    assert refused_whole(*RESOLVE) == (f"{NIGHT1.resolve()}: файл в кодировке UTF-16 («Юникод» в Блокноте), "
+                                       f"а нужна UTF-8 {SAVE_AS_UTF8}")
 
 
 def test_night_file_with_a_bom_is_read_like_any_other(game_dir):
@@ -113,8 +113,8 @@ def test_night_file_with_windows_line_ends_keeps_its_line_numbers(game_dir):
 
 def test_a_folder_in_place_of_the_night_file_is_refused_not_a_traceback(game_dir):
     (game_dir / NIGHT1).mkdir()
-    expected = (f"{NIGHT1.resolve()}: is a folder, not a file (night-1.toml must be a text file: remove or rename "
-                "the folder)")
+    expected = (f"{NIGHT1.resolve()}: это папка, а не файл (night-1.toml должен быть текстовым файлом: удалите или "
+                "переименуйте папку)")
     assert refused_whole(*RESOLVE) == expected
     assert refused_whole(*ADD) == expected
     assert (game_dir / NIGHT1).is_dir() and applied() == []

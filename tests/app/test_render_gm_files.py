@@ -9,7 +9,7 @@ import pytest
 from mafvote.render import RenderError, render
 from support import ok, refused
 
-SAVE_AS_UTF8 = "save it as UTF-8: in Notepad, Save As with Encoding UTF-8"
+SAVE_AS_UTF8 = "(подсказка: сохраните его в UTF-8: в Блокноте — «Сохранить как», кодировка UTF-8)"
 NIGHT = {"outcome": {"night": 1, "deaths": []}}
 
 
@@ -25,16 +25,16 @@ TEMPLATE = "Ночь {{ 1 + 1 }}\n{{ phrase('night.no_deaths') }}\n"
 
 
 @pytest.mark.parametrize("name, data, where, what", [
-    ("theme.toml", THEME.encode("cp1251"), "line 2: ", "the file is not UTF-8 (saved as ANSI / windows-1251?)"),
-    ("theme.toml", THEME.encode("utf-16"), "", "the file is UTF-16 (Notepad's «Юникод»/«Unicode»), not UTF-8"),
-    ("night.j2", TEMPLATE.encode("cp1251"), "line 1: ", "the file is not UTF-8 (saved as ANSI / windows-1251?)"),
-    ("night.j2", TEMPLATE.encode("utf-16"), "", "the file is UTF-16 (Notepad's «Юникод»/«Unicode»), not UTF-8"),
+    ("theme.toml", THEME.encode("cp1251"), "строка 2: ", "файл не в UTF-8 (сохранён как ANSI / `windows-1251`?)"),
+    ("theme.toml", THEME.encode("utf-16"), "", "файл в кодировке UTF-16 («Юникод» в Блокноте), а нужна UTF-8"),
+    ("night.j2", TEMPLATE.encode("cp1251"), "строка 1: ", "файл не в UTF-8 (сохранён как ANSI / `windows-1251`?)"),
+    ("night.j2", TEMPLATE.encode("utf-16"), "", "файл в кодировке UTF-16 («Юникод» в Блокноте), а нужна UTF-8"),
 ])
 def test_a_gm_file_in_another_encoding_is_a_render_error_naming_it(tmp_path, name, data, where, what):
     folder = gm_folder(tmp_path, name, data)
     with pytest.raises(RenderError) as info:
         render("new_year", "night", NIGHT, fmt="text", templates_dir=folder)
-    assert str(info.value) == f"{folder / 'new_year' / name}: {where}{what}; {SAVE_AS_UTF8}"
+    assert str(info.value) == f"{folder / 'new_year' / name}: {where}{what} {SAVE_AS_UTF8}"
 
 
 def test_a_bom_is_read_past_in_a_theme_file_and_in_a_template(tmp_path):
@@ -53,5 +53,5 @@ def test_render_command_names_the_ansi_theme_file_and_exits_2(new_game_dir):
     (new_game_dir / "my" / "new_year").mkdir(parents=True)
     (new_game_dir / "my" / "new_year" / "theme.toml").write_bytes(THEME.encode("cp1251"))
     ok("night", "resolve", "--night", "1")
-    assert refused("render", "night", "1") == (f"{(new_game_dir / 'my' / 'new_year' / 'theme.toml').resolve()}: line 2: "
-                                              f"the file is not UTF-8 (saved as ANSI / windows-1251?); {SAVE_AS_UTF8}")
+    assert refused("render", "night", "1") == (f"{(new_game_dir / 'my' / 'new_year' / 'theme.toml').resolve()}: строка 2: "
+                                              f"файл не в UTF-8 (сохранён как ANSI / `windows-1251`?) {SAVE_AS_UTF8}")

@@ -173,9 +173,9 @@ def test_unknown_kind_format_or_theme_is_a_clear_error(tmp_path):
         render("new_year", "night", {"outcome": {}}, fmt="pdf")
     with pytest.raises(RenderError, match="theme 'wild_west' has no wild_west/theme.toml"):
         render("wild_west", "night", {"outcome": {}})
-    with pytest.raises(RenderError, match="does not exist"):
+    with pytest.raises(RenderError, match="папки шаблонов «.*nope» нет"):
         render("new_year", "night", {"outcome": {}}, templates_dir=tmp_path / "nope")
     (tmp_path / "new_year").mkdir()
     (tmp_path / "new_year" / "night.j2").write_text("{{ no_such_name }}", encoding="utf-8")
-    with pytest.raises(RenderError, match="new_year/night.j2: 'no_such_name' is undefined"):
+    with pytest.raises(RenderError, match="new_year/night.j2: неизвестное имя `no_such_name`"):
         render("new_year", "night", {"outcome": {"night": 1}}, templates_dir=tmp_path)
