@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import re
 from datetime import datetime
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from rich.console import Console
 from rich.table import Table
@@ -18,7 +18,7 @@ from rich.text import Text
 
 from .model import Tally
 
-__all__ = ["format_text", "format_bbcode", "bb_escape", "hidden_outcome", "hidden_outcome_facts", "outcome_text", "public_outcome",
+__all__ = ["format_text", "TEXT_WORDS", "format_bbcode", "bb_escape", "hidden_outcome", "hidden_outcome_facts", "outcome_text", "public_outcome",
            "shown_reason", "time_left", "GM_WARNING"]
 
 _REASON_RU = {
@@ -84,29 +84,76 @@ def outcome_text(tally: Tally | Mapping[str, Any], names: Mapping[str, str] | No
     return _REASON_RU.get(reason or "", reason or "").format(who=who(eliminated))
 
 
-def format_text(tally: Tally, width: int = 110, *, names: Mapping[str, str] | None = None) -> str:
+# `format_text`'s words when the caller gives none: the count's own English, as its JSON and flags are written
+# (scripts, the count's tests). The application passes the GM's language instead (mafvote.tally_text, catalogue
+# `tally.<key>`, the same keys): `say(key, **facts)` returns the text of `key` filled with `facts`.
+TEXT_WORDS: Mapping[str, str] = {
+    "title": "{game} day {day} ({view}) — deadline {deadline}{as_of}",
+    "as_of": ", as of {at}",
+    "col.player": "player", "col.total": "total", "col.red": "red", "col.blue": "blue", "col.votes": "votes",
+    "col.penalty": "penalty", "col.voters": "voters",
+    "blue": " (blue)",
+    "not_voted": "not voted: {names}",
+    "all_voted": "not voted: nobody",
+    "silenced": "silenced: {names}",
+    "final": "final (досрочно): {names}",
+    "closed": "closed",
+    "open": "open",
+    "closed_early": "closed early at {at}",
+    "outcome": "day {state}; outcome: {reason}{eliminated}{saved}{tied}",
+    "eliminated": " → {names}",
+    "saved": " (saved: {names})",
+    "tied": " (tied: {names})",
+    "flag": "! {kind}: {player} post {post_id}: {detail}",
+    "alert": "!! {kind}: {detail}",
+}
+
+
+def _english(key: str, **facts: Any) -> str:
+    """`format_text`'s default `say`: a time as ISO 8601, a view and a reason as the JSON has them."""
+    if key == "time":
+        return facts["at"].isoformat()
+    if key in ("view", "reason"):
+        return str(facts[key])
+    if key == "flag":
+        facts = {**facts, "player": facts["player"] or "-", "post_id": "-" if facts["post_id"] is None else facts["post_id"]}
+    return TEXT_WORDS[key].format(**facts)
+
+
+def format_text(tally: Tally, width: int = 110, *, names: Mapping[str, str] | None = None,
+                say: Callable[..., str] | None = None) -> str:
     """A terminal table: per target red, blue, penalty, total and voters; then the rest.
 
     `names`: the name each slot is shown by, as in `format_bbcode` (after a замена the account playing the slot
     now, so the table and `render votecount` name the same people); default: the slots' nicks. The flags'
-    details keep the slots' nicks: they quote the count's own words."""
+    details keep the slots' nicks: they quote the count's own words.
+
+    `say(key, **facts)`: every word of the table, keyed as `TEXT_WORDS` (the count is pure and picks no language:
+    mafvote passes its catalogue's, Russian by default); besides those keys it is asked for `time` (at=),
+    `view` (view=), `reason` (reason=), and `flag`/`alert` with the record's `index` among the tally's flags or
+    alerts. Default: the count's own English (`TEXT_WORDS`)."""
     t = tally
+    say = say or _english
     shown = dict(names or {})
 
     def n(player: str) -> str:
         return shown.get(player, player)
 
+    def listed(players: Any) -> str:
+        return ", ".join(n(p) for p in players or ())
+
     # Cells are `Text`, never markup: a nick `[/color]` crashed the table and `[b]Петя[/b]` lost its brackets.
-    table = Table(title=Text(f"{t.game} day {t.day} ({t.view}) — deadline {t.deadline.isoformat()}"
-                             + (f", as of {t.as_of.isoformat()}" if t.as_of else "")), expand=False)
+    table = Table(title=Text(say("title", game=t.game, day=t.day, view=say("view", view=t.view),
+                                 deadline=say("time", at=t.deadline),
+                                 as_of=say("as_of", at=say("time", at=t.as_of)) if t.as_of else "")), expand=False)
     # colors_matter = false (004, RULES.md §3.4): every vote is a vote to hang, one "votes" column
     cols = ("player", "total", "red", "blue", "penalty", "voters") if t.colors_matter else \
         ("player", "total", "votes", "penalty", "voters")
     for col in cols:
-        table.add_column(col, justify="left" if col in ("player", "voters") else "right")
+        table.add_column(say(f"col.{col}"), justify="left" if col in ("player", "voters") else "right")
     for c in t.candidates:
         voters = ", ".join(
-            f"{n(v.voter)}{'' if v.color == 'red' else ' (blue)'}{'' if v.weight == 1 else f' ×{v.weight}'}"
+            f"{n(v.voter)}{'' if v.color == 'red' else say('blue')}{'' if v.weight == 1 else f' ×{v.weight}'}"
             for v in c.voters)
         counts = (str(c.red), str(c.blue)) if t.colors_matter else (str(c.red),)
         table.add_row(Text(n(c.player)), str(c.total), *counts, str(c.penalty), Text(voters or "—"))
@@ -114,24 +161,24 @@ def format_text(tally: Tally, width: int = 110, *, names: Mapping[str, str] | No
     console = Console(file=buf, width=width, color_system=None, force_terminal=False, legacy_windows=False)
     console.print(table)
     lines = [buf.getvalue().rstrip("\n")]
-    lines.append(f"not voted: {', '.join(map(n, t.not_voted)) or 'nobody'}")
+    lines.append(say("not_voted", names=listed(t.not_voted)) if t.not_voted else say("all_voted"))
     if t.silenced:
-        lines.append(f"silenced: {', '.join(map(n, t.silenced))}")
+        lines.append(say("silenced", names=listed(t.silenced)))
     if t.final:
-        lines.append(f"final (досрочно): {', '.join(map(n, t.final))}")
-    state = "closed" if t.closed else "open"
+        lines.append(say("final", names=listed(t.final)))
+    state = say("closed") if t.closed else say("open")
     if t.closed_early:
-        state = f"closed early at {t.closed_early.isoformat()}"
+        state = say("closed_early", at=say("time", at=t.closed_early))
     # the public view never names the real tied or saved players the public totals do not show (RULES.md §3)
     o = public_outcome(t)
-    lines.append(f"day {state}; outcome: {o.get('reason')}"
-                 + (f" → {', '.join(map(n, o.get('eliminated') or ()))}" if o.get("eliminated") else "")
-                 + (f" (saved: {', '.join(map(n, o.get('saved') or ()))})" if o.get("saved") else "")
-                 + (f" (tied: {', '.join(map(n, o.get('tied') or ()))})" if o.get("tied") else ""))
-    for f in t.flags:
-        lines.append(f"! {f.kind}: {f.player or '-'} post {f.post_id if f.post_id is not None else '-'}: {f.detail}")
-    for a in t.alerts:
-        lines.append(f"!! {a.kind}: {a.detail}")
+    lines.append(say("outcome", state=state, reason=say("reason", reason=str(o.get("reason"))),
+                     eliminated=say("eliminated", names=listed(o.get("eliminated"))) if o.get("eliminated") else "",
+                     saved=say("saved", names=listed(o.get("saved"))) if o.get("saved") else "",
+                     tied=say("tied", names=listed(o.get("tied"))) if o.get("tied") else ""))
+    for i, f in enumerate(t.flags):
+        lines.append(say("flag", index=i, kind=f.kind, player=f.player, post_id=f.post_id, detail=f.detail))
+    for i, a in enumerate(t.alerts):
+        lines.append(say("alert", index=i, kind=a.kind, detail=a.detail))
     return "\n".join(lines) + "\n"
 
 

@@ -27,9 +27,12 @@ from mafvote.cli import cli
 from mafvote.messages import text as t
 from mafvote.render import RenderError, render
 from mafvote.rulesets import bundled_rulesets
+from mafvote.tally_text import tally_text
+from mafvote_tally.format import format_text
 from mafvote_resolver.errors import RulesetError
 from mafvote_resolver.journal import Line
 from mafvote_resolver.ruleset import check_ruleset, loads_ruleset
+from support import blue as tally_blue, count as tally_count, post as tally_post, red as tally_red
 
 MSK = ZoneInfo("Europe/Moscow")
 
@@ -877,3 +880,28 @@ def test_a_night_file_that_cannot_be_read_is_told_in_russian(game_dir, text, exp
     message = result.stderr.removeprefix("error: ").rstrip("\n")
     assert message == f"{path.resolve()}: {expected}"
     assert latin_words(_gm_words(message.replace(str(game_dir.resolve()), ""))) == [], message
+
+
+def test_the_text_count_is_worded_from_the_catalogue():
+    """Issue 14: `mafvote tally`'s table is the count's one table (mafvote_tally.format.format_text) with the
+    catalogue's words (mafvote.tally_text): Russian by default, English with `language = "en"`, and the count's own
+    English when no words are given (scripts, the count's tests)."""
+    t = tally_count([tally_post("Соня", "10:00", tally_red("Петя")), tally_post("Вася", "11:00", tally_blue("Петя")),
+                     tally_post("Nejka", "23:00", tally_red("Соня"), pid=9)], rules={"early_close_from_day": 1})
+    ru = tally_text(t, tz=MSK).splitlines()
+    assert ru[0].strip() == "test, день 1 (подсчёт ведущего) — дедлайн 01.01.2027 22:00 МСК"
+    assert [c.strip() for c in ru[2].split("┃")[1:-1]] == ["игрок", "итого", "против", "в защиту", "штраф",
+                                                          "кто голосовал"]
+    assert "│ Соня, Вася (в защиту) │" in ru[4]
+    assert ru[-3:] == ["не проголосовали: Петя, Ronin, Nejka, Алукард",
+                       "день закрыт; итог: ничья (Петя, Ronin, Nejka, Алукард)",
+                       "! голос после закрытия: Nejka, пост 9 — голос подан в 01.01 23:00 МСК, когда день уже закрыт "
+                       "(01.01 22:00 МСК); не засчитан"]
+    assert latin_words("\n".join(ru)) == []
+    with messages.using("en"):
+        en = tally_text(t, tz=MSK).splitlines()
+    assert en[-3:] == ["not voted: Петя, Ronin, Nejka, Алукард",
+                       "day closed; outcome: tie (tied: Петя, Ronin, Nejka, Алукард)",
+                       "! late: Nejka post 9: vote at 2027-01-01T23:00:00+03:00 is not before the close "
+                       "2027-01-01T22:00:00+03:00: not counted"]
+    assert format_text(t).splitlines()[-3:] == en[-3:]
