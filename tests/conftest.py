@@ -9,7 +9,7 @@ import pytest
 import mafvote.game as game_mod
 from mafvote.forumsim import ForumSim
 from support import (AFTER, FORUM_GAME_NOW, MIDDAY, MIDDAY_SEEN, PECULIAR_NOW, ForumGame, HostileServer, PeculiarGame,
-                     fill_store, make_game_dir, make_new_game_dir, msk, ok, resolve_night_1, write_game,
+                     fill_store, make_game_dir, make_new_game_dir, make_render_dir, msk, ok, resolve_night_1, write_game,
                      write_render_config)
 
 
@@ -70,6 +70,12 @@ def midday_dir(tmp_path, monkeypatch):
     # the GM's secret silence (RULES.md §3.5): Nejka's vote counts 0, and nobody may learn it
     ok("state", "silence", "--player", "Nejka", "--day", "1", "--secret")
     return tmp_path
+
+
+@pytest.fixture
+def render_dir(tmp_path, monkeypatch):
+    """The render test game (tests/data/cli_render/config.toml), the whole thread stored, the clock after day 1."""
+    return make_render_dir(tmp_path, monkeypatch)
 
 
 @pytest.fixture

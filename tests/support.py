@@ -32,7 +32,7 @@ from mafvote.daemon import Daemon
 from mafvote.forumsim import ForumSim
 from mafvote.game import GameService, clock_at
 from mafvote.publish import ForumPublisher
-from mafvote.render import build_data, render_private
+from mafvote.render import build_data, render_private, roles_from_ruleset
 from mafvote.store import Store
 from mafvote_resolver import (EVENT_KINDS, PRIVATE_KINDS, Action, DayCount, Rolls, append_action, apply_day, close_day,
                               current_boss, loads_ruleset, new_game, parse_night_file, resolve_night)
@@ -66,6 +66,17 @@ def ok(*args: str) -> str:
     code, out, err = run(*args)
     assert code == 0, err
     return out
+
+
+def day_tally(day: int, view: str = "gm", *extra: str) -> dict:
+    """`mafvote tally --day DAY --view VIEW --format json [EXTRA]`, read."""
+    return json.loads(ok("tally", "--day", str(day), *extra, "--view", view, "--format", "json"))
+
+
+def config_and_game():
+    """The config in the current folder and its first game: what `mafvote.game.open_service` takes."""
+    config = load_config(Path("config.toml"))
+    return config, config.games[0]
 
 
 def state() -> dict:
@@ -690,6 +701,28 @@ def public_count(candidates: list[dict], outcome: dict, *, closed: bool = True, 
             "closed_early": None, "candidates": candidates, "not_voted": list(not_voted), "silenced": [],
             "final": [], "colors_matter": True,
             "outcome": {"eliminated": [], "reason": "pending", "saved": [], "tied": [], **outcome}}
+
+
+# the ruleset facts a post needs, per theme (mafvote.render.roles_from_ruleset)
+NEW_YEAR_RULES = roles_from_ruleset(rulesets.load("new_year"))
+PECULIAR_RULES = roles_from_ruleset(rulesets.load("peculiar"))
+TIME_MACHINE_RULES = roles_from_ruleset(rulesets.load("time_machine"))
+GRAND_HOTEL_RULES = roles_from_ruleset(rulesets.load("grand_hotel"))
+POST_DEADLINE = "2027-01-11T22:30+03:00"
+
+
+# 001: Пусс leads the public count 2 to 1, the doctor's hidden triple blue makes it a tie
+R6_PUBLIC = [cand("Пусс", ["Алиса", "Энзо", "Соня"], ["Доктор"]), cand("Ронин", ["Пусс"]), cand("Соня", ["Ронин"])]
+R6_ROSTER = [{"nick": "Ронин", "gender": "m"}, {"nick": "Доктор", "gender": "m"}, {"nick": "Алиса", "gender": "f"},
+             {"nick": "Пусс", "gender": "m"}, {"nick": "Энзо", "gender": "m"}, {"nick": "Соня", "gender": "f"}]
+
+
+def day_outcome(deaths=(), public=()) -> dict:
+    return {"day": 1, "deaths": list(deaths), "saved": [], "public": list(public)}
+
+
+def death(player: str, role: str, side: str, cause: str, revealed: bool = True) -> dict:
+    return {"player": player, "role": role, "side": side, "revealed": revealed, "causes": [cause]}
 
 
 # ----------------------------------------------------------------------- the test game with another ruleset's roles

@@ -10,12 +10,14 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+import mafvote_tally as T
+from mafvote import alert_texts as W
 from mafvote import alert_texts
-from mafvote.alert_rules import (CrawlHealth, count_lines, crawl_alerts, death_cause, deadline_alerts, flag_alerts,
-                                 gm_report_data, silent_alerts)
+from mafvote.alert_rules import (JUDGMENT_FLAGS, CrawlHealth, count_lines, crawl_alerts, day_alerts, deadline_alerts,
+                                 death_cause, flag_alerts, flag_text, gm_report_data, silent_alerts)
 from mafvote.publish import html_page, is_html_document, write_count_files
 from mafvote.render import build_data, render
-from support import (DAEMON_CONFIG, MSK, Recorder, at, blue, count, daemon_for, load_ruleset, msk, post, red,
+from support import (DAEMON_CONFIG, MSK, PLAYERS, Recorder, at, blue, count, daemon_for, load_ruleset, msk, post, red,
                      write_daemon_config)
 
 MOSCOW = ZoneInfo("Europe/Moscow")
@@ -71,7 +73,7 @@ def test_the_russian_gm_report_words_flags_sides_and_causes_in_russian():
         "- мало постов: King Eciton — 0 постов за день (нужно не меньше 3): следующее ночное действие не принимается",
         "- День 1: King Eciton ничего не пишет уже 35 часов (с 31.12 12:00 МСК): кандидат на замену",
     ]
-    # the notes below (render.gm_notes: genders and declension) are Russian too (tests/app/test_gm_outputs_followups.py)
+    # the notes below (render.gm_notes: genders and declension) are Russian too (tests/app/test_grammar_roles.py)
     flagged = text.split("Проверьте в постах")[0]
     assert not re.search(r"\b(posts|wrote|voted|hollows|hanged|colour|silent_player|under_active)\b", flagged)
 
@@ -322,3 +324,111 @@ def test_the_daemons_alerts_name_the_replacement_not_the_replaced_account(forum,
     assert "Не проголосовали (5): Ronin, Соня, Puss, НовыйЁж, Alisa" in soon
     assert "НовыйЁж — итого 2: штраф +2" in soon
     assert not any("Ёжик" in text for text in texts.values())
+
+
+ALIVE_AFTER = tuple(p for p in PLAYERS if p != "Алукард")     # the GM modkilled Алукард during the day
+
+
+DEADLINE = at("22:00")
+
+
+OFFSETS = (timedelta(minutes=60), timedelta(minutes=15))
+
+
+def by_key(alerts):
+    return {a.key: a for a in alerts}
+
+
+def test_target_removed_is_a_flag_kind_with_russian_words_and_an_alert():
+    assert "target_removed" in T.FLAG_KINDS and "target_removed" in W.FLAG_KINDS
+    assert "target_removed" in JUDGMENT_FLAGS
+    t = count([post("Соня", "10:00", red("Алукард"), pid=501)], alive=ALIVE_AFTER, modkilled=("Алукард",))
+    [flag] = [f.to_json() for f in t.flags if f.kind == "target_removed"]
+    assert flag_text(flag, language="ru") == (
+        "голос за выбывшего",
+        ("голос «Алукард» — за игрока Алукард, выбывшего по модкиллу после этого голоса: голос учтён как поданный "
+         "(без штрафа), но ничего не весит; голосовавший может проголосовать заново"))
+    # English: the kind and the count's own sentence, as every English flag
+    assert flag_text(flag, language="en") == ("target_removed", flag["detail"])
+    alerts = by_key(flag_alerts("ny", t, now=at("12:00"), language="ru", names={"Соня": "Соня2"}))
+    assert alerts["vote_flag:post501:target_removed"].text == (
+        "День 1, голос за выбывшего: Соня2: голос «Алукард» — за игрока Алукард, выбывшего по модкиллу после этого "
+        "голоса: голос учтён как поданный (без штрафа), но ничего не весит; голосовавший может проголосовать заново")
+    # a flag without its facts (an older tally JSON): the short wording
+    bare = {"kind": "target_removed", "player": "Соня", "post_id": 501, "detail": "x"}
+    assert flag_text(bare, language="ru")[1] == (
+        "цель голоса выбыла по модкиллу после голоса: без штрафа; можно проголосовать заново")
+
+
+def test_an_edit_after_the_close_says_the_vote_as_it_stood_at_the_close_counts():
+    flag = {"kind": "edited", "player": "Соня", "post_id": 7, "detail": "edited at … after the close",
+            "data": {"deleted": False, "at": "2027-01-01T22:30:00+03:00", "rule": "after_close",
+                     "now": [{"written": "Петя", "color": "red"}]}}
+    assert flag_text(flag, tz=MSK, language="ru") == (
+        "пост изменён",
+        ("пост изменён в 01.01 22:30 МСК после закрытия дня: засчитан голос, каким он был на момент "
+         "закрытия (правка изменила голоса: теперь Петя (красным))"))
+    unchanged = {**flag, "data": {**flag["data"], "now": None}}
+    assert flag_text(unchanged, tz=MSK, language="ru")[1] == (
+        "пост изменён в 01.01 22:30 МСК после закрытия дня: засчитан голос, каким он был на момент закрытия")
+
+
+def test_the_gms_decision_is_a_reason_with_words_in_both_languages():
+    assert "decision" in W.REASONS
+    assert (W.reason("ru", "decision"), W.reason("en", "decision")) == ("решение ведущего", "the GM's decision")
+    t = count([post("Соня", "10:00", red("Петя")), post("Петя", "10:01", red("Соня"))], as_of=at("22:30")).to_json()
+    t["outcome"] = {"eliminated": ["Петя"], "reason": "decision", "saved": [], "spent": [], "tied": []}
+    [alert] = deadline_alerts("ny", t, deadline=DEADLINE, now=at("22:30"), before_deadline=OFFSETS, tz=MSK,
+                              language="ru")
+    assert "Итог: Петя (решение ведущего)" in alert.text.splitlines()
+
+
+def _alibi_day():
+    """Вася leads with 3 red votes (Петя 2, Соня 1; everybody voted) and holds an alibi: if the day closed now,
+    nobody hangs."""
+    posts = [post(v, f"10:0{i}", red(target)) for i, (v, target) in enumerate(
+        (("Соня", "Вася"), ("Петя", "Вася"), ("Ronin", "Вася"), ("Вася", "Петя"), ("Nejka", "Петя"),
+         ("Алукард", "Соня")))]
+    return count(posts, shields=(T.Shield("Вася", "alibi"),), as_of=at("21:45"))
+
+
+def test_deadline_soon_says_the_leader_is_saved_and_who_would_hang():
+    t = _alibi_day()
+    assert t.outcome.reason == "alibi" and t.outcome.saved == ("Вася",)
+    [soon] = deadline_alerts("ny", t, deadline=DEADLINE, now=at("21:45"), before_deadline=OFFSETS, tz=MSK,
+                             language="ru")
+    assert soon.text.splitlines()[:4] == [
+        "День 1 закрывается через 15 минут (01.01 22:00 МСК)",
+        "Лидер: Вася (3 голоса) — не вешается: отмаза",
+        "Проголосовали все",
+        "Итог, если закрыть день сейчас: никто (отмаза)"]
+    [soon_en] = deadline_alerts("ny", t, deadline=DEADLINE, now=at("21:45"), before_deadline=OFFSETS, tz=MSK,
+                                language="en")
+    assert soon_en.text.splitlines()[1] == "Leader: Вася (3) — not hanged: alibi"
+    assert soon_en.text.splitlines()[3] == "Result if the day closed now: nobody (alibi)"
+    # the final alert says it too, beside its «Итог»
+    [final] = deadline_alerts("ny", t, deadline=DEADLINE, now=at("22:00"), before_deadline=OFFSETS, tz=MSK,
+                              language="ru")
+    assert "Лидер: Вася (3 голоса) — не вешается: отмаза" in final.text.splitlines()
+    assert "Итог: никто (отмаза)" in final.text.splitlines()
+
+
+def test_deadline_soon_of_an_ordinary_leader_is_unchanged():
+    posts = [post(v, f"10:0{i}", red("Вася")) for i, v in enumerate(PLAYERS) if v != "Вася"]
+    t = count(posts + [post("Вася", "10:09", red("Петя"))], as_of=at("21:45"))
+    [soon] = deadline_alerts("ny", t, deadline=DEADLINE, now=at("21:45"), before_deadline=OFFSETS, tz=MSK,
+                             language="ru")
+    assert soon.text.splitlines()[1] == "Лидер: Вася (5 голосов)"
+    assert not any(line.startswith("Итог") for line in soon.text.splitlines())
+
+
+def test_a_vote_for_a_dead_player_is_labelled_as_one_not_as_an_unknown_name():
+    t = count([post("Петя", "10:00", red("Алукард"), pid=601)], alive=PLAYERS[:5])
+    alerts = by_key(day_alerts("ny", t, now=at("12:00"), deadline=DEADLINE, before_deadline=OFFSETS, tz=MSK,
+                               language="ru"))
+    assert alerts["vote_flag:post601:unknown_target"].text == (
+        "День 1, голос за выбывшего ранее: Петя: голос не засчитан: Алукард сегодня не в игре")
+    # a name nobody has is still an unknown name
+    t = count([post("Петя", "10:00", red("Гоша"), pid=602)])
+    [flag] = [f.to_json() for f in t.flags]
+    assert flag_text(flag, language="ru")[0] == "неизвестное имя"

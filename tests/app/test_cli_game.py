@@ -4,17 +4,16 @@ undo → state; modkill, replace, the hand-set state; bad input exits 2 naming t
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
 import mafvote.game as game_mod
-from support import DAY_1_DEADLINE, TIME_MACHINE_ROLES, fill_store, ok, run, state
+from support import (AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, TIME_MACHINE_ROLES, config_and_game, fill_store, ok, run,
+                     state)
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"
-AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
 NIGHT1 = "state/nights/ny/night-1.toml"
 
 
@@ -407,3 +406,116 @@ def test_a_night_alert_is_shown_once_in_the_text_and_on_stderr_beside_json(game_
     code, out, err = run("night", "resolve", "--night", "1", "--dry-run", "--format", "json")
     assert code == 0, err
     assert err.splitlines() == [f"внимание: {alert}", "ночь 1: пробный прогон, ничего не применено"]
+
+
+def test_cli_names_are_read_as_votes_read_them_and_an_ambiguous_one_is_refused(game):
+    # Latin look-alike letters (`Aлтея` with a Latin A), as a vote would be read; case forms: see the test below
+    out = ok("night", "add", "--night", "1", "--actor", "\u0041лтея", "Лечу Дельту")
+    assert "прочитано: Алтея: лечение → Дельта" in out
+    code, _, err = run("night", "add", "--night", "1", "--actor", "Бет", "Отмазываю Юну")
+    assert code == 2
+    assert err == ("error: игрок «Бет» в игре g может быть любым из: Бетти, Бетси; ведущий не угадывает — напишите "
+                   "ник, как в составе\n")
+    code, _, err = run("state", "alibi", "--player", "Гамма", "--day", "1")
+    assert code == 2 and "игрок «Гамма»: такого нет в игре g (игроки: Франклин, Бетти," in err
+
+
+def test_rule_4_004_a_night_without_the_mafia_kill_alerts_the_gm_in_text_json_and_the_store(play):
+    play("grand_hotel", GRAND_HOTEL_ROLES)
+    ok("night", "add", "--night", "1", "--actor", "Гафф", "Забираю голос Энзо")
+    alert = ("no kill from the мафия side tonight: the rules say it must kill every night; enter its kill "
+             "(night add) or note the penalty")
+    words = ("этой ночью нет убийства от стороны «мафия»: по правилам она должна убивать каждую ночь; внесите её "
+             "убийство (`mafvote night add`) или отметьте штраф")
+    code, out, err = run("night", "resolve", "--night", "1", "--dry-run")
+    assert code == 0
+    assert f"ВНИМАНИЕ: {words}" in out.splitlines()
+    assert words not in err                 # once on the terminal: the text above already ends with it
+    code, out, err = run("night", "resolve", "--night", "1", "--format", "json")
+    assert code == 0 and f"внимание: {words}" in err.splitlines()     # beside json, on stderr
+    data = json.loads(out)
+    assert data["alerts"] == [alert]        # JSON keeps the resolver's sentence (scripts read it)
+    # what the daemon reads: the stored outcome of the resolved night
+    store, service = game_mod.open_service(*config_and_game())
+    try:
+        assert service.night_alerts(1) == (alert,)
+        assert service.applied()[-1].outcome["alerts"] == [alert]
+        assert service.night_alerts(2) == ()
+    finally:
+        store.close()
+
+
+def test_night_roll_visitor_takes_a_player_and_decides_who_dies_with_the_bloody_kill(play):
+    root = play("grand_hotel", GRAND_HOTEL_ROLES)
+    ok("night", "add", "--night", "1", "--actor", "Ронин", "Кровавое убийство Алисы")
+    ok("night", "add", "--night", "1", "--actor", "Алукард", "Защищаю Алису")
+    ok("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Нежку")
+    out = ok("night", "roll", "--night", "1", "--actor", "Ронин", "visitor", "Алукард")
+    assert "бросок «гость под ударом» (Ronin), ночь 1: Алукард" in out
+    ok("night", "roll", "--night", "1", "--actor", "Ронин", "bloody", "yes")
+    text = (root / "state" / "nights" / "ny" / "night-1.toml").read_text(encoding="utf-8")
+    assert '[[rolls]]\nactor = "Ronin"\nname = "visitor"\nvalue = "Алукард"\n' in text
+    data = json.loads(ok("night", "resolve", "--night", "1", "--format", "json"))
+    # in roster order, never the kill order (the target before its visitor would say who visited whom)
+    assert [d["player"] for d in data["deaths"]] == ["Алукард", "Nejka", "Alisa"]
+    assert {"actor": "Ronin", "name": "visitor", "p": 1.0, "value": "Алукард", "forced": True} in data["rolls"]
+
+
+@pytest.mark.parametrize("name", ["bloody", "second_kill"])
+def test_night_roll_second_kill_is_the_bloody_kills_50_50_on_the_visitor(play, name):
+    # INTERFACE.md's `second_kill` ("the 50/50 second kill") is the roll the engine draws as `bloody`
+    play("grand_hotel", GRAND_HOTEL_ROLES)
+    ok("night", "add", "--night", "1", "--actor", "Ронин", "Кровавое убийство Алисы")
+    ok("night", "add", "--night", "1", "--actor", "Алукард", "Защищаю Алису")
+    ok("night", "roll", "--night", "1", "--actor", "Ронин", "visitor", "Алукард")
+    deaths = {}
+    for value in ("yes", "no"):
+        ok("night", "roll", "--night", "1", "--actor", "Ронин", name, value)
+        data = json.loads(ok("night", "resolve", "--night", "1", "--format", "json", "--dry-run"))
+        deaths[value] = [d["player"] for d in data["deaths"]]
+        assert {"actor": "Ronin", "name": "bloody", "p": 0.5, "value": value == "yes", "forced": True} in data["rolls"]
+    assert deaths == {"yes": ["Алукард", "Alisa"], "no": ["Alisa"]}   # roster order
+
+
+@pytest.mark.parametrize("roll,value,message", [
+    ("visitor", "yes", "roll visitor picks a player: give the player's name"),
+    ("evidence", "Алукард", "roll evidence takes yes or no, not 'Алукард' (a player's name is for: visitor)"),
+    ("visitor", "Гендальф", "бросок `visitor`: игрок «Гендальф»: такого нет в игре ny"),
+])
+def test_night_roll_a_bad_roll_value_pair_exits_2_and_writes_nothing(play, roll, value, message):
+    root = play("grand_hotel", GRAND_HOTEL_ROLES)
+    code, _, err = run("night", "roll", "--night", "1", "--actor", "Ронин", roll, value)
+    assert code == 2 and message in err
+    assert not (root / "state" / "nights" / "ny" / "night-1.toml").exists()
+
+
+def test_003_game_day_1_from_the_count_then_night_1_kill_healed_and_the_next_day(play):
+    play("time_machine", TIME_MACHINE_ROLES, starts_with="day", items={"Nejka": ["clock"]})
+    st = state()
+    assert (st["phase"]["kind"], st["phase"]["number"]) == ("day", 1) and st["items"] == {"Nejka": ["clock"]}
+
+    # day 1 (the GM moved the deadline): the count hangs Puss; 003 reveals the role at an execution
+    closed = json.loads(ok("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE, "--format", "json"))
+    assert closed["decided_by"] == "count" and closed["count"]["outcome"]["eliminated"] == ["Puss"]
+    assert closed["day"]["public"][0]["text"] == "Повешен Puss - Мафиозо (мафия)"
+    st = state()
+    assert (st["phase"]["kind"], st["phase"]["number"]) == ("night", 1)
+
+    # night 1: the mafia kills Alisa, the doctor heals her; the commissar blocks the maniac with the clock
+    # (his item) and checks РэдДи
+    for actor, text in (("РэдДи", "Убиваю Алису"), ("Алукард", "Лечу Алису"), ("Ронин", "Убиваю Гаффа"),
+                        ("Нежка", "Блокирую часами Ронина"), ("Нежка", "Проверяю Рэдди")):
+        ok("night", "add", "--night", "1", "--actor", actor, text)
+    data = json.loads(ok("night", "resolve", "--night", "1", "--format", "json"))
+    assert data["deaths"] == [] and data["saved"] == ["Alisa"]
+    assert {"actor": "Ronin", "ability": "kill", "reason": "blocked by Nejka"} in [
+        {k: r[k] for k in ("actor", "ability", "reason")} for r in data["refused"]]
+    assert {"to": "Nejka", "kind": "side_check", "text": "РэдДи — мафия"} in data["private"]
+    assert data["night_duty"]["missed"] == []
+
+    # the next day's state: day 2, everyone but Puss alive, the clock used up
+    st = state()
+    assert (st["phase"]["kind"], st["phase"]["number"]) == ("day", 2)
+    assert len(st["alive"]) == 11 and [d["player"] for d in st["dead"]] == ["Puss"]
+    assert st["items"] == {}
+    assert [a["how"] for a in st["applied"]] == ["close", "resolve"]

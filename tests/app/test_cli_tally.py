@@ -11,7 +11,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import mafvote.game as game_mod
-from support import WINDOW, fill_store_post_by_post, make_game_dir, run
+from mafvote.cli.tally import local_times
+from support import WINDOW, day_tally, fill_store_post_by_post, make_game_dir, ok, quiet_night, run
 
 MSK = ZoneInfo("Europe/Moscow")
 BASE = "http://127.0.0.1:8081/"
@@ -128,3 +129,43 @@ def test_votes_history_with_links_to_the_posts(game_dir):
 def test_votes_of_an_unknown_player_is_bad_input(game_dir):
     code, _, err = run("votes", "--player", "Вася")
     assert code == 2 and "игрок «Вася»: такого нет в игре ny" in err
+
+
+def test_rule_3_1_a_day_counted_again_after_later_days_flags_only_its_own_late_votes(game):
+    game.votes(("Рики", "12 10:00", "Юну"), ("Юна", "12 10:05", "Рики"))
+    late, = game.votes(("Алтея", "12 22:40", "Рики"))                      # night 2: after day 1's close
+    game.votes(("Рики", "13 10:00", "Бетти"), ("Юна", "13 11:00", "Бетти"),  # day 2's votes
+               ("Алтея", "13 12:00", "Бетти"))
+    quiet_night(1)
+    ok("day", "close", "--day", "1", "--nobody")
+    quiet_night(2)
+    ok("day", "close", "--day", "2", "--nobody")
+    day1 = day_tally(1)
+    assert [(f["kind"], f["player"], f["post_id"]) for f in day1["flags"] if f["kind"] == "late"] == [
+        ("late", "Алтея", late)]
+    # the same vote is day 2's `early_post` (posted in the night before it)
+    assert [(f["kind"], f["player"], f["post_id"]) for f in day_tally(2)["flags"] if f["kind"] in ("late", "early_post")] == [
+        ("early_post", "Алтея", late)]
+
+
+def test_local_times_puts_every_instant_in_the_games_zone_to_the_minute():
+    text = "ny day 2 (gm) — deadline 2026-11-30T13:05:00+03:00, as of 2026-11-30T09:39:02.558244+00:00\nat 10:00"
+    assert local_times(text, MSK) == "ny day 2 (gm) — deadline 2026-11-30T13:05+03:00, as of 2026-11-30T12:39+03:00\n" \
+                                     "at 10:00"
+
+
+def test_tally_text_and_votes_json_read_in_the_games_zone(game_dir, monkeypatch):
+    import mafvote.game as game_mod
+    monkeypatch.setattr(game_mod, "utc_now", lambda: datetime(2027, 1, 1, 9, 0, 12, 345678, tzinfo=timezone.utc))
+    code, out, err = run("tally", *WINDOW, "--format", "text", "--view", "gm")
+    assert code == 0, err
+    assert "ny, день 1 (подсчёт ведущего) — дедлайн 01.01.2027 18:00 МСК, по состоянию на 01.01.2027 12:00 МСК" in out
+    assert "! пост изменён: Trusiki Kayfa, пост 28 — пост изменён в 31.12 17:20 МСК" in out
+    assert "(причина: «опечатка в нике»)" in out and "засчитан голос в первой увиденной версии" in out
+    assert "+00:00" not in out
+    code, out, err = run("votes", "--player", "Ронин", "--format", "json")
+    assert code == 0, err
+    times = [v["time"] for v in json.loads(out)["votes"]]
+    assert times == ["2026-12-31T00:20:00+03:00", "2027-01-01T08:00:00+03:00", "2027-01-01T08:00:00+03:00"]
+    # the same instants as before (UTC): scripts comparing them keep working
+    assert datetime.fromisoformat(times[0]) == datetime(2026, 12, 30, 21, 20, tzinfo=timezone.utc)

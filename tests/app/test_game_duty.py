@@ -11,12 +11,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import mafvote.game as game_mod
-from mafvote.cli import cli
-from support import AFTER, GAME_CONFIG, fill_store
-
+from support import AFTER, GAME_CONFIG, PECULIAR_PLAYERS, day_tally, fill_store, ok, quiet_night, run, state
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,17 +47,6 @@ def game_dir(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
     return tmp_path
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str) -> str:
-    code, out, err = run(*args)
-    assert code == 0, err
-    return out
 
 
 def enter_night_1() -> None:
@@ -233,3 +219,44 @@ def test_rule_3_6_blocked_and_silent_pays_two_publicly_blocked_sender_does_not(g
     assert "Пропустили НД: Алукард\n" in out
     assert public["closed"] is True and penalties(public) == {"Алукард": 2}
     assert closed["owes_night_action"] == ["Алукард"] and closed["count"]["misses"] == {"Алукард": 1}
+
+
+def test_rule_3_13_day_close_lists_as_under_active_only_the_living_with_a_night_ability(game):
+    # every player votes once (one post); Бетти writes three posts in all, Дельта is hanged
+    game.votes(("Франклин", "12 10:00", "Дельту"), ("Бетти", "12 10:01", "Дельту"), ("Алтея", "12 10:02", "Дельту"),
+               ("Рики", "12 10:03", "Дельту"), ("Юна", "12 10:04", "Рики"), ("Дельта", "12 10:05", "Рики"),
+               ("Бетси", "12 10:06", "Дельту"))
+    game.chat("Бетти", "12 11:00", "12 12:00")
+    quiet_night(1)
+    out = ok("day", "close", "--day", "1")
+    lines = out.splitlines()
+    assert "  Повешена Дельта" in lines
+    # Рики, Юна (Странный ребёнок), Бетси (Миллард) have no night action; Дельта is hanged; Бетти wrote 3 posts
+    assert "Мало постов, ночное действие будет отклонено: Франклин, Алтея" in lines
+    assert state()["applied"][-1]["how"] == "close"
+    closed = json.loads(ok("state", "--format", "json"))
+    assert [p["player"] for p in closed["alive"]] == ["Франклин", "Бетти", "Алтея", "Рики", "Юна", "Бетси"]
+    # the count (GM view) flags the same players: only those with a night ability
+    assert sorted(f["player"] for f in day_tally(1)["flags"] if f["kind"] == "under_active") == [
+        "Алтея", "Дельта", "Франклин"]
+
+
+def test_rule_3_6_a_modkill_candidate_is_listed_once_though_two_duties_were_missed(game):
+    # Алтея (the doctor) sends no night action on night 1 (a miss at day 1) and none on night 2 nor a vote on day 2
+    everyone = [n for n, _, _ in PECULIAR_PLAYERS]
+    game.votes(*((n, f"12 10:{i:02d}", "Рики" if n != "Рики" else "Юну") for i, n in enumerate(everyone)))
+    game.votes(*((n, f"13 10:{i:02d}", "Рики" if n != "Рики" else "Юну") for i, n in enumerate(everyone)
+                 if n != "Алтея"))
+    for n in everyone:          # three posts a day each: nobody's night action is refused (§3.13)
+        game.chat(n, "12 11:00", "12 12:00", "13 11:00", "13 12:00")
+    for n in (1, 2):
+        # 000: Арчер's alibi and Эмма's block never on the same player two nights running (night add refuses it)
+        for actor, text in (("Франклин", "Вопрос: есть ли Джейкоб?"), ("Бетти", ("Отмазываю Юну", "Отмазываю Рики")[n - 1]),
+                            ("Дельта", ("Блокирую Франклина", "Блокирую Бетси")[n - 1])):
+            ok("night", "add", "--night", str(n), "--actor", actor, text)
+        ok("night", "resolve", "--night", str(n))
+        out = ok("day", "close", "--day", str(n), "--nobody")
+        if n == 1:
+            assert "Кандидаты на модкилл" not in out
+    assert "Кандидаты на модкилл (второй пропуск): Алтея" in out.splitlines()
+    assert state()["misses"] == {"Алтея": 3}

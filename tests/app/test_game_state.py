@@ -11,14 +11,14 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+import mafvote_resolver as R
 from mafvote.game import GameError
-from support import game_service
+from support import AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, day_tally, game_service, grand_hotel_night_1, ok, state
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"
 MSK = ZoneInfo("Europe/Moscow")
 CAPTURE = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)
-AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
 BEFORE = datetime(2026, 12, 1, 0, 0, tzinfo=timezone.utc)
 SINCE = datetime(2026, 12, 30, 20, 0, tzinfo=MSK)
 DEADLINE = datetime(2027, 1, 1, 18, 0, tzinfo=MSK)
@@ -180,3 +180,52 @@ def test_a_replacement_entered_now_takes_the_current_minute(tmp_path):
         [(old, new)] = svc.state().replacements
         row = svc.applied()[-1]
         assert (old, new, row.outcome["at"]) == ("Puss", "Кот", "2026-12-31T11:15:00+03:00")
+
+
+def voters(tally: dict, target: str) -> list[tuple[str, int]]:
+    cand = next(c for c in tally["candidates"] if c["player"] == target)
+    return [(v["voter"], v["weight"]) for v in cand["voters"]]
+
+
+def test_rule_3_7_stolen_vote_counts_for_the_thief_on_the_next_day_only_in_the_gm_view(play):
+    play("grand_hotel", GRAND_HOTEL_ROLES)
+    grand_hotel_night_1()
+    assert state()["transfers"] == [{"kind": "stolen", "source": "Enzo", "to": "Гафф"}]
+
+    gm = day_tally(1, "gm", "--deadline", DAY_1_DEADLINE)
+    # Гафф (the thief) votes Puss with his own vote and Enzo's; Enzo's vote counts 0
+    assert voters(gm, "Puss") == [("Alisa", 1), ("Гафф", 2), ("Алукард", 1), ("РэдДи", 1), ("Enzo", 0)]
+    enzo = next(v for v in gm["votes"] if v["voter"] == "Enzo" and v["counted"])
+    assert enzo["reason"] == "vote stolen"
+    puss = next(c for c in gm["candidates"] if c["player"] == "Puss")
+    assert (puss["total"], puss["penalty"]) == (6, 1)
+
+    # the public view shows neither the theft nor the extra vote
+    public = day_tally(1, "public", "--deadline", DAY_1_DEADLINE)
+    assert voters(public, "Puss") == [("Alisa", 1), ("Гафф", 1), ("Алукард", 1), ("РэдДи", 1), ("Enzo", 1)]
+    assert "stolen" not in json.dumps(public, ensure_ascii=False)
+
+    # only that day: day 1's close clears the transfer, day 2's count gives Гафф and Enzo one vote each
+    ok("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)
+    assert state()["transfers"] == []
+    ok("night", "add", "--night", "2", "--actor", "РэдДи", "Убиваю Ронина")
+    ok("night", "resolve", "--night", "2")
+    day2 = day_tally(2, "gm", "--since", "2027-01-01T12:00", "--deadline", DAY_1_DEADLINE)
+    assert ("Гафф", 1) in voters(day2, "Puss") and ("Enzo", 1) in voters(day2, "Puss")
+    # the closed day 1 is still counted with its theft (the state it was closed on)
+    assert ("Гафф", 2) in voters(day_tally(1, "gm"), "Puss")
+
+
+def test_rule_3_10_the_killer_of_millard_keeps_an_alibi_shield_apart_from_004_protections():
+    """The count's inputs split `hang_protection`: the killer's one alibi is an `alibi`, 004's are `protected`."""
+    from mafvote.game.counting import hang_protections
+
+    st = R.GameState(game="g", players=(R.Player("A", "x"), R.Player("B", "y"), R.Player("C", "z")),
+                     hang_protection={"A": 1, "B": 2, "C": 1}, hang_shields={"B": 1},
+                     universal_shields={"B": 1, "C": 1})
+    shields = hang_protections(st, {"A": "A", "B": "B", "C": "C"})
+    assert [(s.player, s.kind, s.source, s.consumable) for s in shields] == [
+        ("A", "alibi", "killer of an unhangable role", True),
+        ("B", "protected", "one-time protection from hanging", True),
+        ("B", "protected", "universal protection", True),
+        ("C", "protected", "universal protection", True)]

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from mafvote import rulesets
+from mafvote.alert_rules import gm_report_data
 from mafvote.grammar import Person, RoleName, case_of, case_or_apposition, inflect_phrase, inflection_note, person_case
-from mafvote.render import build_data, load_theme, make_environment, render
+from mafvote.render import build_data, gm_notes, load_theme, make_environment, render
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -364,3 +365,43 @@ def test_rule_6_time_machine_day_post_declines_a_noun_nick_in_the_accusative():
         day_post("time_machine", "Папа", "m", "Мирный житель", "town", 0)
     assert "Машина времени отправляет Королеву в один конец. Она была Мирным жителем." in \
         day_post("time_machine", "Королева", "f", "Мирный житель", "town", 0)
+
+
+@pytest.mark.parametrize("nick,gender,gent,accs", [
+    ("Шляпник", "m", "Шляпника", "Шляпника"), ("Ёжик", "m", "Ёжика", "Ёжика"), ("Дельта", "f", "Дельты", "Дельту")])
+def test_a_common_noun_nick_is_declined_by_the_dictionary_and_needs_no_note(nick, gender, gent, accs):
+    person = Person(nick, gender=gender)
+    assert (case_of(person, "gent"), case_of(person, "accs")) == (gent, accs)
+    assert inflection_note(person) is None and inflection_note(person, language="ru") is None
+
+
+def test_a_nick_really_left_as_written_gets_the_note_in_the_gms_language():
+    assert inflection_note(Person("Голан", gender="f"), language="ru") == (
+        "Голан: «Голан» в постах не склоняется (род., вин., твор.: как написано); если должно, добавьте игроку в "
+        "конфиге forms = { gent = \"…\" }")
+    assert inflection_note(Person("Ронин", gender="m"), language="ru") == (
+        "Ронин: «Ронин» просклонено по окончанию (род. Ронина, вин. Ронина, твор. Ронином); если неверно, добавьте "
+        "игроку в конфиге forms = { gent = \"…\" }")
+
+
+def test_the_gm_report_of_a_russian_speaking_gm_has_russian_notes_and_the_post_declines_the_noun():
+    roster = [{"nick": "Шляпник", "gender": "m"}, {"nick": "Голан", "gender": "f"}, {"nick": "Соня"}]
+    outcome = {"night": 1, "deaths": [], "public": [
+        {"kind": "evidence", "text": "улики", "data": {"player": "Шляпник"}},
+        {"kind": "evidence", "text": "улики", "data": {"player": "Голан"}},
+        {"kind": "evidence", "text": "улики", "data": {"player": "Соня"}}]}
+    data = {"roster": roster, "outcome": outcome}
+    post_text = render("new_year", "night", data, fmt="text")
+    assert "На снегу остались следы: улики указывают на Шляпника" in post_text
+    notes = gm_notes(gm_report_data(data, language="ru"), theme="new_year")
+    assert notes == [
+        ("Голан: «Голан» в постах не склоняется (род., вин., твор.: как написано); если должно, добавьте игроку "
+         "в конфиге forms = { gent = \"…\" }"),
+        ("Соня: пола нет в списке игроков; по имени «Соня» взят женский пол (чтобы не гадать, добавьте игроку "
+         "gender = \"m\"/\"f\")")]
+    report = render("new_year", "gm_report", gm_report_data(data, language="ru"), fmt="text")
+    assert "Шляпник:" not in report and "is left as written" not in report
+    # English for an English-speaking GM, as before
+    assert gm_notes(gm_report_data(data, language="en"), theme="new_year")[0] == (
+        "Голан: «Голан» is left as written in gent, accs, ablt; if it should change, add forms = { gent = \"…\" } "
+        "to the player in the config")

@@ -382,3 +382,11 @@ def test_a_hand_written_repeat_heal_is_refused_alone_by_resolve_and_the_night_go
     assert {"actor": "Алукард", "ability": "heal",
             "reason": "repeat target: Nejka also last night (lifted only with 3 alive)"} in data["refused"]
     assert state()["phase"]["kind"] == "day"
+
+
+def test_night_0_says_nights_are_numbered_from_1(game):
+    code, _, err = run("night", "add", "--night", "0", "--actor", "Франклин", "Убиваю Рики")
+    assert code == 2
+    assert err == "error: ночь 0: ночи нумеруются с 1 (следующая ночь игры — 1)\n"
+    code, _, err = run("night", "resolve", "--night", "0")
+    assert code == 2 and "ночи нумеруются с 1" in err

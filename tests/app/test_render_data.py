@@ -3,11 +3,15 @@ the live count's deadline and time left, the HTML count page, the GM's report of
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta
 from pathlib import Path
+
+import pytest
 
 from mafvote import rulesets
 from mafvote.config import PlayerConfig
 from mafvote.render import build_data, load_flavor, render, roles_from_ruleset, roster_from_config
+from support import MSK
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "render"
 
@@ -95,3 +99,15 @@ def test_flavour_file_per_phase_from_a_folder(tmp_path):
     data = {"roster": doc["roster"], "roles": doc["roles"], "sides": doc["sides"], "outcome": doc["phases"][2]["outcome"]}
     out = render("new_year", "night", data, fmt="text", flavor=load_flavor(tmp_path, "night", 2), variant=1)
     assert out.startswith("Аууу где все.. куда разбежались после фейервека?\n\nТрупы: King Eciton - мирная зверюшка\n")
+
+
+@pytest.mark.parametrize("left,text", [
+    (timedelta(minutes=1), "(осталась 1 минута)"), (timedelta(hours=1), "(остался 1 час)"),
+    (timedelta(hours=2, minutes=5), "(осталось 2 часа 5 минут)"), (timedelta(hours=50), "(осталось 2 дня 2 часа)")])
+def test_the_html_count_page_says_the_time_left_as_the_live_count_does(left, text):
+    deadline = datetime(2027, 1, 1, 18, 0, tzinfo=MSK)
+    t = {"view": "public", "day": 2, "deadline": deadline.isoformat(), "closed": False, "candidates": [],
+         "not_voted": [], "silenced": [], "final": [], "outcome": {"eliminated": [], "reason": "pending"}}
+    page = render("new_year", "votecount", {"tally": t, "deadline": deadline.isoformat(),
+                                            "now": (deadline - left).isoformat()}, fmt="html")
+    assert f"Голосование до 1 января, 18:00 {text}." in page

@@ -6,6 +6,7 @@ import pytest
 from mafvote import grammar
 from mafvote.grammar import Person, RoleName, case_of, gender_word, join_ru, numeral
 from mafvote.render import render
+from support import NEW_YEAR_RULES, PECULIAR_RULES, TIME_MACHINE_RULES
 
 
 def day_post(player: dict, role: str = "мирная зверюшка", variant: int = 0, theme: str = "new_year") -> str:
@@ -185,3 +186,16 @@ def night_deaths_line(theme: str, variant: int, players: list[dict]) -> str:
 ])
 def test_rule_6_a_single_night_death_is_not_written_in_the_plural(theme, variant, players, start):
     assert night_deaths_line(theme, variant, players).startswith(start)
+
+
+@pytest.mark.parametrize("theme, roles, nick, line", [
+    ("peculiar", PECULIAR_RULES, "Франклин", "Улики указывают на Франклина"),
+    ("new_year", NEW_YEAR_RULES, "Ронин", "На снегу остались следы: улики указывают на Ронина"),
+    ("time_machine", TIME_MACHINE_RULES, "Соня", "Улики указывают на Соню"),
+])
+def test_rule_6_the_evidence_line_names_the_boss_in_the_accusative(theme, roles, nick, line):
+    outcome = {"night": 1, "deaths": [], "silenced": [], "private": [], "saved": [],
+               "public": [{"kind": "evidence", "text": "x", "data": {"player": nick}}]}
+    out = render(theme, "night", {"roster": [{"nick": nick, "gender": "f" if nick == "Соня" else "m"}], **roles,
+                                  "outcome": outcome}, fmt="text", variant=0 if theme != "new_year" else 1)
+    assert line in out.splitlines()

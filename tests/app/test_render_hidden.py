@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from mafvote.render import RenderError, render
+from mafvote.render import RenderError, gm_notes, render
+from mafvote_tally.format import format_bbcode, hidden_outcome, outcome_text, shown_reason
+from support import (GRAND_HOTEL_RULES, NEW_YEAR_RULES, POST_DEADLINE, R6_PUBLIC, R6_ROSTER, cand, day_outcome, death,
+                     ok, public_count, resolve_night_1)
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "render"
 
@@ -187,3 +190,72 @@ def test_gm_report_shows_a_choice_roll_by_name_and_the_nights_alerts():
                   fmt="text")
     assert "- Хавьер visitor: p=1.0 → Алукард (задано ведущим)" in text
     assert "- night: мафия не прислала убийство" in text
+
+
+def test_rule_3_two_views_a_tie_made_by_the_hidden_triple_blue_is_posted_without_its_reason():
+    count = public_count(R6_PUBLIC, {"reason": "tie", "tied": ["Ронин", "Соня", "Пусс"]})
+    assert shown_reason(count) == "undisclosed"
+    assert hidden_outcome(count) == (
+        "the public count shows Пусс leads with 2, but the real count (hidden vote weights) gives tie (Ронин, Соня, "
+        "Пусс): the posts say only who is hanged (or that nobody is), never why; tell no one the reason")
+    data = {"roster": R6_ROSTER, **NEW_YEAR_RULES, "outcome": day_outcome([], [{"kind": "nobody", "text": "x", "data": {}}]),
+            "tally": count, "deadline": POST_DEADLINE}
+    for variant in (0, 1, 2):
+        assert render("new_year", "day", data, fmt="text", variant=variant).splitlines()[0] == "Не вешается никто."
+    assert render("new_year", "votecount", {"roster": R6_ROSTER, "tally": count}, fmt="text").splitlines()[-1] == (
+        "Голосование закрыто. Итог: не вешается никто")
+    assert "[b]Голосование закрыто.[/b] Итог: не вешается никто" in format_bbcode(count, None).splitlines()
+
+
+def test_rule_3_two_views_the_gm_report_says_why_the_post_gives_no_reason():
+    count = public_count(R6_PUBLIC, {"reason": "tie", "tied": ["Ронин", "Соня", "Пусс"]})
+    notes = gm_notes({"roster": R6_ROSTER, "public_tally": count, "outcome": day_outcome()}, theme="new_year")
+    assert notes[-1] == ("day 1: the public count shows Пусс leads with 2, but the real count (hidden vote weights) "
+                         "gives tie (Ронин, Соня, Пусс): the posts say only who is hanged (or that nobody is), "
+                         "never why; tell no one the reason")
+
+
+def test_rule_3_two_views_a_hanging_the_public_count_does_not_show_names_who_hangs_and_no_reason():
+    # the public count: Пусс 2, Ронин 1; the real count: the prosecutor's double red on Ронин makes him the leader
+    count = public_count([cand("Пусс", ["А", "Б"]), cand("Ронин", ["Соня"])],
+                         {"reason": "plurality", "eliminated": ["Ронин"]})
+    # the public totals do not give this hanging: the reason is undisclosed (never «plurality»), the post names him
+    assert hidden_outcome(count) is not None and shown_reason(count) == "undisclosed"
+    outcome = day_outcome([death("Ронин", "Санта Клаус", "mafia", "hanged")])
+    out = render("new_year", "day", {"roster": R6_ROSTER, **NEW_YEAR_RULES, "outcome": outcome, "tally": count},
+                 fmt="text", variant=0)
+    assert out == "Повешен Ронин - Санта Клаус (босс мафии)\n"
+    assert outcome_text(count) == "Ронин покидает игру"
+
+
+def test_rule_3_two_views_a_tie_all_the_public_count_does_not_show_names_the_hanged_only():
+    # 004 with a stolen vote: the public count shows Юка alone ahead, the real count a tie Юка/Масини (second of the
+    # game: all tied hang, Юка's protection saves her)
+    count = public_count([cand("Юка", ["А", "Б", "В"]), cand("Масини", ["Г", "Д"])],
+                         {"reason": "tie_all", "eliminated": ["Масини"], "saved": ["Юка"], "tied": ["Юка", "Масини"]})
+    assert outcome_text(count) == "Масини покидает игру"
+    roster = [{"nick": "Масини", "gender": "m"}, {"nick": "Юка", "gender": "f"}]
+    outcome = {**day_outcome([death("Масини", "Диего", "mafia", "hanged")]),
+               "saved": [{"player": "Юка", "reason": "protected"}]}
+    out = render("grand_hotel", "day", {"roster": roster, **GRAND_HOTEL_RULES, "outcome": outcome, "tally": count},
+                 fmt="text", variant=1)
+    assert "Повешен Масини (постоялец, мафия)" in out.splitlines()
+    assert "Юка" not in out and "казни" not in out
+
+
+def test_rule_3_two_views_a_real_tie_the_public_count_also_shows_is_told_with_its_reason():
+    count = public_count([cand("Пусс", ["А", "Б"]), cand("Ронин", ["В", "Г"])],
+                         {"reason": "tie", "tied": ["Пусс", "Ронин"]})
+    assert hidden_outcome(count) is None
+    data = {"roster": R6_ROSTER, **NEW_YEAR_RULES, "outcome": day_outcome(), "tally": count}
+    assert render("new_year", "day", data, fmt="text", variant=0) == "Голоса разделились поровну: не вешается никто.\n"
+    assert format_bbcode(count, None).endswith("[b]Голосование закрыто.[/b] Итог: ничья, не вешается никто\n")
+
+
+def test_rule_3_two_views_the_cli_gm_report_warns_where_the_day_post_hides_the_reason(render_dir):
+    resolve_night_1()
+    ok("day", "close", "--day", "1")
+    report = ok("render", "day", "1", "--gm", "--format", "text").splitlines()
+    assert ("- день 1: открытый подсчёт показывает лидера: Puss (3 голоса), но настоящий подсчёт (со скрытыми весами "
+            "голосов) даёт другое: ничья (Алукард, Puss). В постах — только кто повешен (или что никто), без причины; "
+            "причину никому не сообщайте") in report

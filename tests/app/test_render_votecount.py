@@ -3,9 +3,13 @@ player a night silenced is marked among the voters. The game: tests/data/gm_rule
 stored), the clock past day 1's deadline."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import pytest
 
-from support import make_ruleset_game_dir, ok, run
+from mafvote.render import render
+from mafvote_tally.format import format_bbcode
+from support import R6_PUBLIC, cand, make_ruleset_game_dir, ok, public_count, run
 
 
 @pytest.fixture
@@ -43,3 +47,53 @@ def test_rule_3_5_live_count_after_a_silencing_night_marks_the_silenced(game_dir
     line = next(x for x in post_.splitlines() if "Соня" in x and "голос" in x and x.startswith("[color=#FF0000]"))
     assert "без голоса: Соня" in line
     assert "Лишены голоса: Соня" in post_
+
+
+def test_rule_6_render_votecount_is_the_formatters_live_count(midday_dir):
+    flavour = "*бьют куранты*"
+    (midday_dir / "flavor" / "votecount-1.txt").write_text(flavour, encoding="utf-8")
+    rendered = ok("render", "votecount", "1")
+    published = ok("tally", "--day", "1", "--format", "bbcode")
+    assert rendered == f"{flavour}\n\n{published}"
+    assert published == (
+        "[b]Подсчёт голосов, день 1[/b]\n"
+        "\n"
+        "[u]Против:[/u]\n"
+        "[color=#FF0000]Puss[/color] — 3 голоса (РэдДи, Nejka, Trusiki Kayfa)\n"
+        "[color=#FF0000]Алукард[/color] — 2 голоса (Enzo, King Eciton [i]досрочно[/i])\n"
+        "[color=#FF0000]РэдДи[/color] — 0 голосов (без голоса: Соня)\n"
+        "[color=#FF0000]Nejka[/color] — 1 голос (Puss)\n"
+        "\n"
+        "[u]В защиту:[/u]\n"
+        "[color=#0000FF]Nejka[/color] — 1 голос (Алукард)\n"
+        "\n"
+        "[u]Итого:[/u]\n"
+        "Puss: 3 (против 3, в защиту 0)\n"
+        "Алукард: 2 (против 2, в защиту 0)\n"
+        "РэдДи: 0 (против 0, в защиту 0)\n"
+        "Nejka: 0 (против 1, в защиту 1)\n"
+        "\n"
+        "Не проголосовали: Гафф, Nevermore, Ronin\n"
+        "Лишены голоса: Соня\n"
+        "Досрочно: King Eciton\n"
+        "\n"
+        "[b]Голосование до 31 декабря, 18:00 (осталось 50 минут).[/b]\n")
+    text = ok("render", "votecount", "1", "--format", "text")
+    assert "Puss — 3 голоса (РэдДи, Nejka, Trusiki Kayfa)" in text.splitlines()
+    assert "[" not in text
+
+
+def test_rule_6_the_daemons_count_text_is_the_same_as_the_rendered_one():
+    count = public_count(R6_PUBLIC, {}, closed=False)
+    now = datetime(2027, 1, 11, 9, 0, tzinfo=timezone.utc)       # 12:00 MSK, 10 hours left
+    rendered = render("new_year", "votecount", {"tally": count, "now": now.isoformat()})
+    assert rendered == format_bbcode(count, now)
+    assert rendered.splitlines()[-1] == "[b]Голосование до 11 января, 22:00 (осталось 10 часов).[/b]"
+    assert "Проголосовали все." in rendered.splitlines()
+
+
+def test_rule_6_the_live_count_agrees_numbers_with_their_nouns():
+    for n, words in ((1, "1 голос"), (3, "3 голоса"), (5, "5 голосов"), (11, "11 голосов"), (21, "21 голос"),
+                     (22, "22 голоса")):
+        count = public_count([cand("Соня", [f"v{i}" for i in range(n)])], {}, closed=False)
+        assert f"[color=#FF0000]Соня[/color] — {words} (" in format_bbcode(count, None)

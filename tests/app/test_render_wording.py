@@ -23,7 +23,7 @@ from mafvote.render import (THEMES, load_theme, make_environment, render, render
 from mafvote.render.context import post_context
 from mafvote.render.phrases import Phrases
 from mafvote.render.views import Event, Views
-from support import ok, state
+from support import NEW_YEAR_RULES, PECULIAR_RULES, POST_DEADLINE, cand, day_outcome, death, ok, public_count, state
 
 RULES = {theme: roles_from_ruleset(rulesets.load(theme)) for theme in THEMES}
 
@@ -332,3 +332,50 @@ def test_rule_5_state_and_the_last_post_name_the_replacement_by_the_mask(game):
                         "Джулиус — Юна\n"
                         "Эмма — Дельта\n"
                         "Миллард — Бетси\n")
+
+
+def test_rule_6_001_private_messages_come_from_the_gm_even_to_the_mafia():
+    roster = [{"nick": "Энзо", "gender": "m"}]
+    outcome = {"night": 1, "deaths": [], "silenced": [], "public": [], "saved": [],
+               "private": [{"to": "Энзо", "kind": "succession", "text": "x"}]}
+    assert render_private("new_year", {"roster": roster, **NEW_YEAR_RULES, "outcome": outcome}) == {
+        "Энзо": "Энзо, письмо от ведущего (ночь 1):\n"
+                "Теперь вы ведёте свиту Санты Клауса: ночное действие босса за вами.\n"}
+
+
+MASKED_ROSTER = [{"nick": "Франклин", "gender": "m", "mask": "Мистер Икс"}, {"nick": "Алтея", "gender": "f", "mask": "Эмма"},
+          {"nick": "Рики", "gender": "m"}]
+
+
+def test_rule_5_the_last_post_names_every_mask_with_its_account():
+    outcome = {**day_outcome([death("Франклин", "Мистер Барон", "hollows", "hanged")]), "winner": "peculiar"}
+    out = render("peculiar", "day", {"roster": MASKED_ROSTER, **PECULIAR_RULES, "outcome": outcome}, fmt="text", variant=1)
+    assert out == ("Общим решением Мистер Икс выбывает! Он являлся Мистером Бароном (пустота)\n"
+                   "\n"
+                   "Петля замкнулась: игра окончена! Победа странных детей.\n"
+                   "\n"
+                   "Подмаски:\n"
+                   "Мистер Икс — Франклин\n"
+                   "Эмма — Алтея\n")
+
+
+def test_rule_5_the_night_that_ends_the_game_names_the_masks_too():
+    outcome = {"night": 3, "deaths": [death("Алтея", "Эмма Блум", "peculiar", "boss")], "silenced": [], "public": [],
+               "private": [], "saved": [], "winner": "hollows"}
+    out = render("peculiar", "night", {"roster": MASKED_ROSTER, **PECULIAR_RULES, "outcome": outcome}, fmt="text", variant=1)
+    assert out.endswith("Петля замкнулась: игра окончена! Победа пустот.\n\nПодмаски:\nМистер Икс — Франклин\n"
+                        "Эмма — Алтея\n")
+
+
+def test_rule_5_no_post_before_the_end_names_an_account_behind_a_mask():
+    outcome = day_outcome([death("Франклин", "Мистер Барон", "hollows", "hanged")])
+    data = {"roster": MASKED_ROSTER, **PECULIAR_RULES, "outcome": outcome, "deadline": POST_DEADLINE}
+    for theme in ("peculiar", "new_year"):
+        for fmt in ("bbcode", "text", "html"):
+            out = render(theme, "day", data, fmt=fmt)
+            # the mask as the sentence needs it (new_year: «последним для Мистера Икса»), never the account
+            assert ("Мистер Икс" in out or "Мистера Икса" in out) and "Франклин" not in out and "Подмаски" not in out
+    count = public_count([cand("Франклин", ["Алтея"])], {}, closed=False, not_voted=["Рики"])
+    for fmt in ("bbcode", "text", "html"):
+        out = render("peculiar", "votecount", {"roster": MASKED_ROSTER, "tally": count}, fmt=fmt)
+        assert "Мистер Икс" in out and "Эмма" in out and "Франклин" not in out and "Алтея" not in out

@@ -8,7 +8,11 @@ import json
 
 import pytest
 
-from support import make_ruleset_game_dir, ok, refused, run, state, to_night_2, undo_steps
+import mafvote_tally as T
+from mafvote.render import render, roster_with_replacements, shown_names
+from mafvote_tally.format import format_bbcode
+from support import (TIME_MACHINE_RULES, cand, day_outcome, day_tally, death, make_ruleset_game_dir, ok, public_count,
+                     quiet_night, refused, run, state, to_night_2, undo_steps)
 
 
 @pytest.fixture
@@ -88,3 +92,90 @@ def test_rule_2_night_action_naming_the_old_account_says_who_plays_the_slot(game
     assert err == ("error: `mafvote night add`: «Убиваю Nejka»: «Nejka» — старый аккаунт места, на котором теперь "
                    "играет Снежок (замена) (напишите Снежок)\n")
     ok("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Снежка")
+
+
+def test_a_substitute_who_voted_before_the_replacement_was_entered_is_flagged_then_counted_with_at(game):
+    omega, = game.votes(("Омега", "12 10:00", "Рики"))
+    stranger, = game.votes(("Зритель", "12 11:00", "Юну"))
+    game.posts("vote", ("Зритель", "12 11:05", "интересная игра"))               # talk: no flag
+    game.votes(*((n, "12 12:00", "Рики") for n in ("Франклин", "Бетти", "Алтея", "Юна", "Дельта")),
+               ("Рики", "12 12:00", "Юну"))
+    quiet_night(1)
+    out = ok("replace", "--player", "Бетси", "--by", "Омега")                   # at: now (20.01 15:00 MSK)
+    assert out == "замена: слот Бетси — теперь Омега, с 2027-01-20 15:00\n"
+    gm = day_tally(1)
+    flags = [(f["kind"], f["player"], f["post_id"], f["data"].get("case")) for f in gm["flags"]
+             if f["kind"] == "unknown_author"]
+    assert flags == [("unknown_author", None, omega, "before_replacement"),
+                     ("unknown_author", None, stranger, "stranger")]
+    assert gm["not_voted"] == ["Бетси"]
+    assert not [f for f in day_tally(1, "public")["flags"] if f["kind"] == "unknown_author"]   # the GM's business
+
+    assert "отменено: #2 замена, день 1: Бетси → Омега (применено 2027-01-20 12:00 UTC)" in ok("undo")
+    out = ok("replace", "--player", "бетси", "--by", "Омега", "--at", "2027-01-12T09:00")
+    assert out == "замена: слот Бетси — теперь Омега, с 2027-01-12 09:00\n"
+    gm = day_tally(1)
+    assert gm["not_voted"] == []
+    assert [(v["voter"], v["target"]) for v in gm["votes"] if v["post_id"] == omega] == [("Бетси", "Рики")]
+    assert [f["post_id"] for f in gm["flags"] if f["kind"] == "unknown_author"] == [stranger]
+
+    code, _, err = run("replace", "--player", "Рики", "--by", "Пси", "--at", "12.01 09:00")
+    assert code == 2 and "--at: '12.01 09:00' is not a time" in err
+
+
+REPLACED = [{"nick": "Зета", "gender": "f", "forms": {"accs": "Зету"}, "replaced_by": {"nick": "Омега"}},
+            {"nick": "Эта", "gender": "m"}]
+
+
+def test_replacement_the_count_names_the_account_playing_the_slot_now():
+    count = public_count([cand("Зета", ["Альфа", "Бета"]), cand("Эта", ["Зета"])], {}, closed=False,
+                         not_voted=["Зета"])
+    out = render("time_machine", "votecount", {"roster": REPLACED, "tally": count}, fmt="text")
+    assert "Омега — 2 голоса (Альфа, Бета)" in out.splitlines()
+    assert "Эта — 1 голос (Омега)" in out.splitlines()
+    assert "Не проголосовали: Омега" in out.splitlines()
+    assert "Зета" not in out
+    assert shown_names(REPLACED) == {"Зета": "Омега", "Эта": "Эта"}
+
+
+@pytest.mark.parametrize("replaced_by, line", [
+    ({"nick": "Омега"}, "Казнена Омега - Мирный житель"),                    # the slot's gender
+    ({"nick": "Омега", "gender": "m"}, "Казнён Омега - Мирный житель"),      # the new account's, when given
+])
+def test_replacement_the_day_post_keeps_the_slots_gender_unless_the_new_accounts_is_given(replaced_by, line):
+    roster = [{"nick": "Зета", "gender": "f", "replaced_by": replaced_by}]
+    outcome = day_outcome([death("Омега", "Мирный житель", "town", "hanged")])
+    out = render("time_machine", "day", {"roster": roster, **TIME_MACHINE_RULES, "outcome": outcome}, fmt="text", variant=1)
+    assert out == f"Казнь дня 1:\n{line}\n"
+
+
+def test_replacement_the_old_accounts_cases_are_not_used_for_the_new_one():
+    outcome = day_outcome([death("Омега", "Мирный житель", "town", "hanged")])
+    out = render("time_machine", "day", {"roster": REPLACED, **TIME_MACHINE_RULES, "outcome": outcome}, fmt="text",
+                 variant=0)
+    assert "Зету" not in out and "Омег" in out
+
+
+def test_replacement_the_game_states_replacements_become_the_rosters():
+    roster = [{"nick": "Зета", "gender": "f"}, {"nick": "Эта", "gender": "m"}]
+    out = roster_with_replacements(roster, [("Зета", "Омега"), ("Омега", "Пси")])
+    assert out[0] == {"nick": "Зета", "gender": "f", "replaced_by": {"nick": "Пси"}, "accounts": ["Зета", "Омега", "Пси"]}
+    assert out[1] == {"nick": "Эта", "gender": "m"} and roster[0] == {"nick": "Зета", "gender": "f"}
+
+
+def test_replacement_the_cli_count_and_posts_name_the_new_account(midday_dir):
+    ok("replace", "--player", "Puss", "--by", "Котофей")
+    published = ok("tally", "--day", "1", "--format", "bbcode").splitlines()
+    assert "[color=#FF0000]Котофей[/color] — 3 голоса (РэдДи, Nejka, Trusiki Kayfa)" in published
+    assert not any("Puss" in line for line in published)
+    assert ok("render", "votecount", "1").splitlines()[0] == "[b]Подсчёт голосов, день 1[/b]"
+    assert "Котофей: 3 (против 3, в защиту 0)" in ok("render", "votecount", "1", "--format", "text").splitlines()
+    # the GM's terminal table names the slot as the posts do; only the JSON keeps the slot's nick, for scripts
+    text = ok("tally", "--day", "1", "--format", "text")
+    assert "Котофей" in text and "Puss" not in text
+    assert "Puss" in {c["player"] for c in json.loads(ok("tally", "--day", "1", "--format", "json"))["candidates"]}
+    # and so does day close's summary of the count
+    closed = ok("day", "close", "--day", "1", "--dry-run").splitlines()
+    [summary] = [line for line in closed if line.startswith("Подсчёт: ")]
+    assert "Котофей " in summary and "Puss" not in summary
+    assert T.format_bbcode is format_bbcode

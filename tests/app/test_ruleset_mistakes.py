@@ -1,11 +1,12 @@
 """A GM's mistake in a ruleset file (a copy of rulesets/new_year.toml with one line changed) stops `mafvote check`
-and every other command with exit 2 and the key path of the mistake, never a traceback."""
+and every other command with exit 2 and the key path of the mistake, never a traceback; so does a roster item the
+ruleset does not have."""
 from __future__ import annotations
 
 import pytest
 
 import mafvote.game as game_mod
-from support import AFTER, run, write_ruleset_game
+from support import AFTER, TIME_MACHINE_ROLES, run, write_ruleset_game
 
 
 @pytest.mark.parametrize("edit, problem", [
@@ -31,3 +32,19 @@ def test_a_ruleset_mistake_is_exit_2_from_check_and_from_every_command(tmp_path,
     for command in (["tally"], ["state"], ["night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Алису"]):
         code, out, err = run(*command)
         assert code == 2 and problem in err and "Traceback" not in err, command
+
+
+def test_003_items_in_the_roster_are_checked_against_the_ruleset(play):
+    play("time_machine", TIME_MACHINE_ROLES, starts_with="day", items={"Nejka": ["часики"]})
+    code, out, _ = run("check")
+    assert code != 0
+    assert "games[0].players[5].items[0]" in out and "предмета «часики» нет в наборе правил time_machine" in out
+    assert "предметы набора: clock, button, book" in out
+    code, _, err = run("state")
+    assert code == 2 and "item 'часики' is not in ruleset time_machine" in err and "games.players[].items" in err
+
+
+def test_items_need_a_ruleset_with_items(play):
+    play("new_year", items={"Nejka": ["clock"]})
+    code, out, _ = run("check")
+    assert code != 0 and "в наборе правил нет `[[items]]`: удалите ключ" in out

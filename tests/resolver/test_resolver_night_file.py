@@ -227,7 +227,7 @@ def test_rule_4_004_an_action_without_its_targets_is_refused_at_entry_with_its_l
                                                 "nights/1.toml", ruleset, state).actions] == ["hide"]
 
 
-# `night add` end to end (the 004 game of tests/app/test_game_followups.py: Ronin is Хавьер, Nejka is Алисия)
+# `night add` end to end (the 004 game of tests/app/test_cli_game.py: Ronin is Хавьер, Nejka is Алисия)
 
 
 def test_rule_4_004_night_add_refuses_an_action_without_its_target_and_writes_nothing(play) -> None:
