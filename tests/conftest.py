@@ -2,15 +2,15 @@
 in support.py. A module that needs another variant defines its own fixture of the same name."""
 from __future__ import annotations
 
-from datetime import UTC
+from datetime import UTC, timedelta
 
 import pytest
 
 import mafvote.game as game_mod
 from mafvote.forumsim import ForumSim
-from support import (AFTER, FORUM_GAME_NOW, MIDDAY, MIDDAY_SEEN, PECULIAR_NOW, ForumGame, HostileServer, PeculiarGame,
-                     fill_store, make_game_dir, make_new_game_dir, make_render_dir, msk, ok, resolve_night_1, write_game,
-                     write_render_config)
+from support import (AFTER, FORUM_GAME_NOW, MIDDAY, MIDDAY_SEEN, NEW_YEAR_ROSTER, PECULIAR_NOW, CliGame, ForumGame,
+                     HostileServer, PeculiarGame, StoreGame, fill_store, make_game_dir, make_new_game_dir,
+                     make_render_dir, msk, msk_at, ok, red_span, resolve_night_1, write_game, write_render_config)
 
 
 @pytest.fixture
@@ -96,6 +96,31 @@ def new_game(tmp_path, monkeypatch):
     yield make
     for forum in forums:
         forum.stop()
+
+
+@pytest.fixture
+def new_year_game(tmp_path) -> CliGame:
+    """A small New Year game (support.CliGame: NEW_YEAR_ROSTER, a hand-filled store) with night 1 resolved, run
+    through the `mafvote` command."""
+    g = CliGame(tmp_path).open()
+    g.svc.resolve_night(1, now=msk_at("2026-11-11T22:40"))
+    g.store.close()
+    return g
+
+
+@pytest.fixture
+def ny_voted(tmp_path):
+    """A small New Year game (support.StoreGame, NEW_YEAR_ROSTER) on day 1 (11.11 22:30 to 12.11 22:00 MSK), night 1
+    resolved, seven red votes from 10:00: Маша 3, Ёжик 2, Дима 2 (Соня and Вася did not vote)."""
+    g = StoreGame(tmp_path, "new_year", NEW_YEAR_ROSTER, start="2026-11-10T23:00", first="2026-11-11T22:30",
+             starts_with="night", night="22:30")
+    with g.store:
+        g.svc.resolve_night(1, now=msk_at("2026-11-11T22:40"))
+        for i, (voter, target) in enumerate((("Петя", "Маша"), ("Дима", "Маша"), ("Катя", "Маша"),
+                                             ("Маша", "Ёжик"), ("Ёжик", "Дима"), ("Oleg", "Дима"),
+                                             ("Ronin", "Ёжик"))):
+            g.post(voter, msk_at("2026-11-12T10:00") + timedelta(minutes=i), red_span(target))
+        yield g
 
 
 @pytest.fixture

@@ -22,8 +22,7 @@ from zoneinfo import ZoneInfo
 from click.testing import CliRunner
 
 import mafvote.game as game_mod
-from mafvote_tally import (DayState, Player, Post, Replacement, Roster, Shield, Silence, Tally, Transfer, VoteRules,
-                           Weight, count_day)
+import mafvote_tally as T
 from mafvote import rulesets
 from mafvote.alerts import ChannelError
 from mafvote.cli import cli
@@ -280,42 +279,55 @@ def blue(name: str) -> str:
     return f'<span style="color: #0000FF;" class="mycode_color">{name}</span>'
 
 
-def roster(players=PLAYERS, **extra) -> Roster:
+def bold(name: str) -> str:
+    return f"<strong>{name}</strong>"
+
+
+# 004's [votes] (rulesets/grand_hotel.toml): no colours, an edit voids the vote, the penalty cumulative
+GRAND_HOTEL_VOTES = {"colors_matter": False, "edited_vote": "void", "penalty": "cumulative",
+                     "tie": "nobody_once_then_all", "modkill_closes_day": True}
+
+
+def roster(players=PLAYERS, **extra) -> T.Roster:
     ps = []
     for p in players:
-        ps.append(p if isinstance(p, Player) else Player(p, **extra.get(p, {})))
-    return Roster(tuple(ps), gms=(GM,))
+        ps.append(p if isinstance(p, T.Player) else T.Player(p, **extra.get(p, {})))
+    return T.Roster(tuple(ps), gms=(GM,))
 
 
 _ids = iter(range(1, 10**9))
 
 
 def post(author: str, hhmm: str, html: str, *, pid: int | None = None, topic: str = "vote",
-         day: int = 1, **kw) -> Post:
-    return Post(pid if pid is not None else next(_ids), topic, author, at(hhmm, day), html, **kw)
+         day: int = 1, **kw) -> T.Post:
+    return T.Post(pid if pid is not None else next(_ids), topic, author, at(hhmm, day), html, **kw)
 
 
-def day_state(**kw) -> DayState:
+def day_state(**kw) -> T.DayState:
     base = dict(day=1, deadline=at("22:00"), alive=PLAYERS, start=at("00:00"))
     base.update(kw)
-    return DayState(**base)
+    return T.DayState(**base)
 
 
 def count(posts, *, rules: dict | None = None, view: str = "gm", players=PLAYERS, as_of=None,
-          ros: Roster | None = None, **st) -> Tally:
-    return count_day(posts, day_state(**st), ros or roster(players), VoteRules.from_mapping(rules or {}),
-                     game="test", view=view, as_of=as_of)
+          ros: T.Roster | None = None, **st) -> T.Tally:
+    return T.count_day(posts, day_state(**st), ros or roster(players), T.VoteRules.from_mapping(rules or {}),
+                       game="test", view=view, as_of=as_of)
 
 
-def totals(t: Tally) -> dict[str, int]:
+def totals(t: T.Tally) -> dict[str, int]:
     return {c.player: c.total for c in t.candidates}
 
 
-def counted(t: Tally) -> dict[str, tuple[str | None, str]]:
+def penalties_of(t: T.Tally) -> dict[str, int]:
+    return {c.player: c.penalty for c in t.candidates if c.penalty}
+
+
+def counted(t: T.Tally) -> dict[str, tuple[str | None, str]]:
     return {v.voter: (v.target, v.color) for v in t.votes if v.counted}
 
 
-def flags(t: Tally, kind: str | None = None) -> list[tuple[str, str | None]]:
+def flags(t: T.Tally, kind: str | None = None) -> list[tuple[str, str | None]]:
     return [(f.kind, f.player) for f in t.flags if kind is None or f.kind == kind]
 
 
@@ -334,44 +346,44 @@ def load_tally_scenario(path: Path):
     players = []
     for p in sc["players"]:
         if isinstance(p, str):
-            players.append(Player(p))
+            players.append(T.Player(p))
         else:
-            players.append(Player(p["nick"], tuple(p.get("aliases", ())), p.get("mask"),
-                                  tuple(Replacement(r["nick"], scenario_time(r["at"], base))
-                                        for r in p.get("replacements", ()))))
-    roster = Roster(tuple(players), gms=tuple(sc.get("gm", ["Ведущий"])))
+            players.append(T.Player(p["nick"], tuple(p.get("aliases", ())), p.get("mask"),
+                                    tuple(T.Replacement(r["nick"], scenario_time(r["at"], base))
+                                          for r in p.get("replacements", ()))))
+    roster = T.Roster(tuple(players), gms=tuple(sc.get("gm", ["Ведущий"])))
     d = sc["day"]
-    state = DayState(
+    state = T.DayState(
         day=d["day"], deadline=scenario_time(d["deadline"], base) if "deadline" in d else None,
         alive=tuple(d.get("alive", [p.nick for p in players])),
         start=scenario_time(d["start"], base) if "start" in d else None,
-        silences=tuple(Silence(s["player"], s.get("announced", True)) for s in d.get("silences", ())),
-        shields=tuple(Shield(s["player"], s["kind"], s.get("source", ""), s.get("consumable", False),
-                             s.get("stripped", False)) for s in d.get("shields", ())),
-        weights={k: Weight(**v) for k, v in d.get("weights", {}).items()},
-        transfers=tuple(Transfer(t["kind"], t["source"], t["to"]) for t in d.get("transfers", ())),
+        silences=tuple(T.Silence(s["player"], s.get("announced", True)) for s in d.get("silences", ())),
+        shields=tuple(T.Shield(s["player"], s["kind"], s.get("source", ""), s.get("consumable", False),
+                               s.get("stripped", False)) for s in d.get("shields", ())),
+        weights={k: T.Weight(**v) for k, v in d.get("weights", {}).items()},
+        transfers=tuple(T.Transfer(t["kind"], t["source"], t["to"]) for t in d.get("transfers", ())),
         misses_so_far=d.get("misses_so_far", {}), ties_so_far=d.get("ties_so_far", 0),
         excused=tuple(d.get("excused", ())), owes_night_action=tuple(d.get("owes_night_action", ())),
         modkilled=tuple(d.get("modkilled", ())),
     )
     posts = []
     for i, p in enumerate(sc.get("posts", ())):
-        posts.append(Post(
+        posts.append(T.Post(
             p.get("id", i + 1), p.get("topic", "vote"), p["author"], scenario_time(p["time"], base), p["html"],
             versions=tuple((scenario_time(t, base), h) for t, h in p.get("versions", ())),
             edited=p.get("edited", False),
             edited_at=scenario_time(p["edited_at"], base) if "edited_at" in p else None))
-    rules = VoteRules.from_mapping(sc.get("votes", {}))
+    rules = T.VoteRules.from_mapping(sc.get("votes", {}))
     return sc, base, roster, state, posts, rules
 
 
 HIDDEN = {
-    "doctor_triple_blue": dict(weights={"Соня": Weight(blue=3)}),
-    "prosecutor_double_red": dict(weights={"Ronin": Weight(red=2)}),
-    "boss_hidden_vote_loss": dict(silences=(Silence("Вася", announced=False),)),
-    "laura_unannounced_silence": dict(silences=(Silence("Nejka", announced=False),)),
-    "stolen_vote": dict(transfers=(Transfer("stolen", "Алукард", "Ronin"),)),
-    "gifted_vote": dict(transfers=(Transfer("gifted", "Петя", "Вася"),)),
+    "doctor_triple_blue": dict(weights={"Соня": T.Weight(blue=3)}),
+    "prosecutor_double_red": dict(weights={"Ronin": T.Weight(red=2)}),
+    "boss_hidden_vote_loss": dict(silences=(T.Silence("Вася", announced=False),)),
+    "laura_unannounced_silence": dict(silences=(T.Silence("Nejka", announced=False),)),
+    "stolen_vote": dict(transfers=(T.Transfer("stolen", "Алукард", "Ronin"),)),
+    "gifted_vote": dict(transfers=(T.Transfer("gifted", "Петя", "Вася"),)),
 }
 
 
@@ -390,8 +402,8 @@ POSTS = [
 RED_STYLE = '<span style="color: red">{}</span>'
 PLAYERS_000 = ("Франклин", "Алтея", "Рики", "Юна", "Энни")
 # 000 (peculiar): early close by itself from day 3 (000 rule 13), three posts a day for a night action (000 rule 12)
-RULES_000 = VoteRules.from_mapping({"early_close_from_day": 3, "early_close": "auto",
-                                    "night_action_is_duty": True, "min_posts_for_night_action": 3})
+RULES_000 = T.VoteRules.from_mapping({"early_close_from_day": 3, "early_close": "auto",
+                                      "night_action_is_duty": True, "min_posts_for_night_action": 3})
 
 
 def day_at(day: int, hm: str) -> datetime:
@@ -403,24 +415,24 @@ class VoteThread:
     """The vote thread of a day, post by post, for `tally.count_day`."""
 
     def __init__(self) -> None:
-        self.posts: list[Post] = []
+        self.posts: list[T.Post] = []
 
     def add(self, author: str, when: datetime, html: str, topic: str = "vote") -> int:
         pid = 100 + len(self.posts)
-        self.posts.append(Post(pid, topic, author, when, html))  # type: ignore[arg-type]
+        self.posts.append(T.Post(pid, topic, author, when, html))  # type: ignore[arg-type]
         return pid
 
     def vote(self, author: str, when: datetime, target: str, early: bool = False) -> int:
         return self.add(author, when, RED_STYLE.format(target) + (" досрочно" if early else ""))
 
 
-def roster_000(*replacements: tuple[str, str, datetime]) -> Roster:
-    reps = {slot: (Replacement(nick, when),) for slot, nick, when in replacements}
-    return Roster(tuple(Player(p, replacements=reps.get(p, ())) for p in PLAYERS_000), gms=("ГМ",))
+def roster_000(*replacements: tuple[str, str, datetime]) -> T.Roster:
+    reps = {slot: (T.Replacement(nick, when),) for slot, nick, when in replacements}
+    return T.Roster(tuple(T.Player(p, replacements=reps.get(p, ())) for p in PLAYERS_000), gms=("ГМ",))
 
 
-def day3_000(**kw) -> DayState:
-    return DayState(day=3, start=day_at(13, "00:00"), deadline=day_at(13, "22:30"), alive=PLAYERS_000, **kw)
+def day3_000(**kw) -> T.DayState:
+    return T.DayState(day=3, start=day_at(13, "00:00"), deadline=day_at(13, "22:30"), alive=PLAYERS_000, **kw)
 
 
 # ------------------------------------------------------------ the night scenarios (tests/data/nights, the resolver)
@@ -608,6 +620,15 @@ DAY_SCENARIO_FILES = sorted(DAY_SCENARIOS.glob("*.toml"))
 
 
 GH = load_ruleset("grand_hotel")
+# a 004 game's accounts (nick, gender, role), as the count and the posts see them
+GRAND_HOTEL_ACCOUNTS = [
+    ("King EcitoN", "m", "Диего Муркиа"), ("Nejka", "f", "Донья Тереса"), ("Нелепость", "f", "Алисия Аларкон"),
+    ("Alex306", "m", "Хулио Ольмедо"), ("Буба", "m", "Анхела Салинас"), ("Юка", "f", "София Аларкон"),
+    ("Krassa", "f", "Альфредо Вергара"), ("Тристам", "m", "Андрес Аларкон"), ("Масини", "m", "Каталина"),
+    ("Алиша", "f", "Донья Элиса"), ("Трубодур", "m", "Аяла"), ("Ромашка", "f", "Эрнандо"), ("Игрок", "m", "Лаура"),
+    ("Ронин", "m", "Хавьер"), ("Соня", "f", "Бенхамин"),
+]
+GRAND_HOTEL_RENDER_ROSTER = [{"nick": n, "gender": g} for n, g, _ in GRAND_HOTEL_ACCOUNTS]
 
 
 GH_ROSTER = {"Teresa": "Донья Тереса", "Alicia": "Алисия Аларкон", "Sofia": "София Аларкон", "Julio": "Хулио Ольмедо",
@@ -909,6 +930,88 @@ class StoreGame:
         """A mafvote command run at `moment` (the store is shared: SQLite, one file)."""
         with clock_at(moment):
             result = CliRunner().invoke(cli, ["-c", str(self.path), *args], catch_exceptions=False)
+        return result.exit_code, result.stdout, result.stderr
+
+
+# a game run through the `mafvote` command over a hand-filled store (CliGame); written out in full because the
+# config tests replace its lines (poll_interval, timeout) and read back the line numbers of the problems
+CLI_GAME_CONFIG = """
+[store]
+path = "{store}"
+
+[[forums]]
+id = "f"
+engine = "mybb"
+base_url = "{base}"
+timezone = "Europe/Moscow"
+min_delay = 0
+timeout = 5
+retries = 0
+
+[[games]]
+id = "g"
+title = "Тест"
+forum = "f"
+ruleset = "{ruleset}"
+game_topic = "{base}showthread.php?tid=1"
+vote_thread = "{base}showthread.php?tid=2"
+gm = ["Ведущий"]
+poll_interval = "2m"
+
+[games.schedule]
+timezone = "Europe/Moscow"
+start = "{start}"
+starts_with = "{starts_with}"
+first_deadline = "{first}"
+day_deadline = "22:00"
+night_deadline = "{night}"
+"""
+
+
+class CliGame:
+    """A config file and its store; the vote thread filled post by post (a page each); the service over them."""
+
+    def __init__(self, tmp_path: Path, ruleset: str = "new_year", roster=NEW_YEAR_ROSTER, *, store: str = "m.db",
+                 start: str = "2026-11-10T23:00", first: str = "2026-11-11T22:30", starts_with: str = "night",
+                 night: str = "22:30", extra: str = "") -> None:
+        text = CLI_GAME_CONFIG.format(store=store, base=STORE_GAME_BASE, ruleset=ruleset, start=start, first=first,
+                             starts_with=starts_with, night=night)
+        text += "".join(f'[[games.players]]\nnick = "{n}"\nrole = "{r}"\n' for n, r in roster) + extra
+        self.dir = tmp_path
+        self.path = tmp_path / "config.toml"
+        self.path.write_text(text, encoding="utf-8")
+        self.config = load_config(self.path)
+        self.game = self.config.games[0]
+        self.db = Path(self.config.store.path)
+        self.pid = 100
+
+    def open(self) -> CliGame:
+        self.store = Store(self.db)
+        self.store.ensure_forum("f", engine="mybb", base_url=STORE_GAME_BASE, timezone_name="Europe/Moscow")
+        self.topic = self.store.ensure_topic("f", "2", url=f"{STORE_GAME_BASE}showthread.php?tid=2", kind="vote", game_id="g")
+        self.svc = GameService(self.store, self.game, rulesets.load(self.game.ruleset_path),
+                               nights_dir=self.dir / "nights", engine="mybb", base_url=STORE_GAME_BASE)
+        return self
+
+    def post(self, author: str, when: datetime, html: str) -> int:
+        self.pid += 1
+        page_no = self.pid - 100
+        url = f"{STORE_GAME_BASE}showthread.php?tid=2&page={page_no}"
+        post = ParsedPost(post_id=self.pid, topic_id="2", page=page_no, position=0, author=author, author_id=None,
+                          time=when, html=html, edit=None, content_hash=f"h:{self.pid}")
+        page = ParsedPage(url=url, engine="mybb", topic_id="2", page=page_no, last_page=None, next_url=None,
+                          posts=[post], title="Голосование")
+        self.store.upsert_page(self.topic, page, FetchedMeta(url, when + timedelta(minutes=1)))
+        return self.pid
+
+    def cli(self, *args: str, moment: datetime | None = None) -> tuple[int, str, str]:
+        """A mafvote command as the GM runs it (at `moment`, when given)."""
+        runner = CliRunner()
+        if moment is None:
+            result = runner.invoke(cli, ["-c", str(self.path), *args], catch_exceptions=False)
+        else:
+            with clock_at(moment):
+                result = runner.invoke(cli, ["-c", str(self.path), *args], catch_exceptions=False)
         return result.exit_code, result.stdout, result.stderr
 
 

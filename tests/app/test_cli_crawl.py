@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+import socket
 import sqlite3
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -11,7 +13,10 @@ import pytest
 from mafvote.cli import main
 from mafvote.cli.crawl import plain_text
 from mafvote.forumsim import ForumSim
-from support import CRAWL_CONFIG, CRAWL_T0, RED
+from mafvote.store import Store
+from mafvote_scraper.fetch import FetchedMeta
+from mafvote_scraper.model import ParsedPage, ParsedPost
+from support import CRAWL_CONFIG, CRAWL_T0, RED, msk_at, red_span, store_game_config
 
 
 def shown(minutes: int) -> str:
@@ -161,3 +166,88 @@ def test_posts_before_any_crawl_says_what_to_do(config, capsys):
     code, out, err = run(["posts"], capsys)
     assert code == 0 and out == ""
     assert err == "постов игры ny ещё нет; запустите `mafvote crawl`\n"
+
+
+def _crawl(config: Path, capsys) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["-c", str(config), "crawl"])
+    out, err = capsys.readouterr()
+    return exit_info.value.code, out, err
+
+
+def test_a_forum_address_changed_in_the_config_is_followed_and_nothing_is_lost_or_doubled(tmp_path, capsys):
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    config = tmp_path / "config.toml"
+
+    def write(base: str) -> None:
+        config.write_text(store_game_config(base, "new_year", start="2026-11-10T23:00", first="2026-11-11T22:30",
+                                            starts_with="night", night="22:30", players=[{"nick": "Ronin"}, {"nick": "Соня"}]),
+                          encoding="utf-8")
+
+    with ForumSim(per_page=2) as forum:
+        forum.add_topic(1, "Игра")
+        forum.add_topic(2, "Голосование")
+        forum.add_post(1, "Ведущий", "Ночь первая", time=now - timedelta(hours=2))
+        for i in range(5):
+            forum.add_post(2, ("Ronin", "Соня")[i % 2], red_span(("Соня", "Ronin")[i % 2]),
+                           time=now - timedelta(minutes=60 - i))
+        old = forum.base_url
+        write(old)
+        code, out, err = _crawl(config, capsys)
+        assert code == 0, err
+        assert "тема голосования" in out and ": новых — 5," in out
+        # the forum moves to another port; the old one answers nothing (held, so it is not reused)
+        forum.stop()
+        with socket.socket() as held:
+            held.bind(("127.0.0.1", int(old.rsplit(":", 1)[1].strip("/"))))
+            forum.start()
+            new = forum.base_url
+            assert new != old
+            forum.add_post(2, "Ronin", red_span("Соня"), time=now - timedelta(minutes=10))
+            write(new)
+            code, out, err = _crawl(config, capsys)
+            assert code == 0, err + out
+            assert err.count("адрес в config.toml изменился") == 1
+            assert (f"g: адрес в config.toml изменился: форум f: {old} → {new}; игровая тема: "
+                    f"{old}showthread.php?tid=1 → {new}showthread.php?tid=1; тема голосования: {old}showthread.php?tid=2 "
+                    f"→ {new}showthread.php?tid=2; дальше читается новый адрес") in err
+            assert f"g, тема голосования {new}showthread.php?tid=2: новых — 1, изменённых — 0, удалённых — 0" in out
+            # said once: the next crawl finds the store at the new address
+            code, out, err = _crawl(config, capsys)
+            assert code == 0, err
+            assert "адрес в config.toml изменился" not in err and "address changed" not in err
+            assert old not in out + err
+    with Store(tmp_path / "m.db") as store:
+        posts = store.posts(game_id="g", kind="vote", include_deleted=True)
+        assert [p.post_id for p in posts] == [2, 3, 4, 5, 6, 7]
+        assert not any(p.deleted for p in posts)
+        assert all(page.url.startswith(new) for t in store.topics("g") for page in store.pages(t))
+
+
+@pytest.mark.parametrize("old, new, pages_after", [
+    # to https and into a folder: every page moves with the topic
+    ("http://old.example/showthread.php?tid=2", "https://new.example/forum/showthread.php?tid=2",
+     ["https://new.example/forum/showthread.php?tid=2", "https://new.example/forum/showthread.php?tid=2&page=2"]),
+    # no common tail to move the pages by: the pages are forgotten (a page kept with a next link to the old
+    # address would lead the crawl back there); the next crawl reads the topic again from the new URL
+    ("http://old.example/showthread.php?tid=2", "http://old.example/showthread.php?tid=2&mode=linear", []),
+])
+def test_a_topics_stored_pages_follow_its_new_url_and_its_posts_stay(tmp_path, old, new, pages_after):
+    with Store(tmp_path / "m.db") as store:
+        store.ensure_forum("f", engine="mybb", base_url="http://old.example/", timezone_name="Europe/Moscow")
+        topic = store.ensure_topic("f", "2", url=old, kind="vote", game_id="g")
+        for n in (1, 2):
+            url = old if n == 1 else f"{old}&page=2"
+            post = ParsedPost(post_id=n, topic_id="2", page=n, position=0, author="Ronin", author_id=None,
+                              time=msk_at("2026-11-12T10:00") + timedelta(minutes=n), html=red_span("Соня"), edit=None,
+                              content_hash=f"h{n}")
+            page = ParsedPage(url=url, engine="mybb", topic_id="2", page=n, last_page=2,
+                              next_url=f"{old}&page=2" if n == 1 else None, posts=[post], title="Голосование")
+            store.upsert_page(topic, page, FetchedMeta(url, msk_at("2026-11-12T11:00")))
+        assert store.url_changes("f", "http://old.example/", "g", [("vote", new)]) == [("vote", old, new)]
+        store.ensure_topic("f", "2", url=new, kind="vote", game_id="g")
+        assert [p.url for p in store.pages(topic)] == pages_after
+        if len(pages_after) == 2:
+            assert store.pages(topic)[0].next_url == pages_after[1]
+        assert [p.post_id for p in store.posts(game_id="g")] == [1, 2]
+        assert store.url_changes("f", "http://old.example/", "g", [("vote", new)]) == []

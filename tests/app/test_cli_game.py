@@ -4,13 +4,14 @@ undo → state; modkill, replace, the hand-set state; bad input exits 2 naming t
 from __future__ import annotations
 
 import json
+import time as time_mod
 from pathlib import Path
 
 import pytest
 
 import mafvote.game as game_mod
-from support import (AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, TIME_MACHINE_ROLES, config_and_game, fill_store, ok, run,
-                     state)
+from support import (AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, TIME_MACHINE_ROLES, config_and_game, fill_store, msk_at,
+                     ok, run, state)
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"
@@ -519,3 +520,33 @@ def test_003_game_day_1_from_the_count_then_night_1_kill_healed_and_the_next_day
     assert len(st["alive"]) == 11 and [d["player"] for d in st["dead"]] == ["Puss"]
     assert st["items"] == {}
     assert [a["how"] for a in st["applied"]] == ["close", "resolve"]
+
+
+def test_a_secret_silence_for_several_days_is_refused_and_one_day_is_kept(new_year_game):
+    code, out, err = new_year_game.cli("state", "silence", "--player", "Маша", "--day", "1", "--secret", "--days", "2")
+    assert (code, out) == (2, "")
+    assert err == ("error: --days 2 вместе с --secret: тайное лишение голоса — на один день; на следующий день "
+                   "внесите его снова (`mafvote state silence --secret`)\n")
+    code, out, err = new_year_game.cli("state", "silence", "--player", "Маша", "--day", "1", "--secret", "--days", "1")
+    assert (code, out, err) == (0, "Маша: тайное лишение голоса на день 1\n", "")
+
+
+@pytest.mark.parametrize("argv", [["tally", "--day", "10000000"], ["render", "votecount", "10000000"],
+                                  ["tally", "--day", "3"]])
+def test_a_day_beyond_the_next_one_is_refused_at_once_naming_the_current_phase(new_year_game, argv):
+    started = time_mod.monotonic()
+    code, out, err = new_year_game.cli(*argv, moment=msk_at("2026-11-12T12:00"))
+    assert time_mod.monotonic() - started < 5
+    assert (code, out) == (2, "")
+    day = argv[-1]
+    tail = ("последний день, который можно подсчитать сейчас, — день 1" if day == "10000000" else
+            "чтобы всё же подсчитать отрезок темы, укажите --since и --deadline")
+    assert err == f"error: день {day} ещё не начался (текущая фаза: день 1); {tail}\n"
+
+
+def test_a_huge_day_with_since_and_deadline_is_refused_too(new_year_game):
+    code, out, err = new_year_game.cli("tally", "--day", "10000000", "--since", "2026-11-12T10:00",
+                            "--deadline", "2026-11-12T22:00", moment=msk_at("2026-11-12T12:00"))
+    assert (code, out) == (2, "")
+    assert err == ("error: день 10000000 ещё не начался (текущая фаза: день 1); последний день, который можно "
+                   "подсчитать сейчас, — день 1\n")

@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from mafvote.cli import cli
-from support import DAY, Broken, Recorder, daemon_for, msk, run_day, write_daemon_config
+from support import (DAY, TIME_MACHINE_ROSTER, Broken, CliGame, Recorder, daemon_for, msk, msk_at, red_span, run_day,
+                     write_daemon_config)
 
 
 @pytest.fixture
@@ -100,3 +101,44 @@ def test_status_after_the_deadline_tells_the_gm_to_close_the_day(ran):
     assert result.exit_code == 0, result.output
     assert "  time left:     passed 20 min ago (close the day with `mafvote day close --game ny --day 1`)" in \
         result.output.splitlines()
+
+
+@pytest.fixture
+def tm(tmp_path) -> CliGame:
+    """time_machine (000-like досрочно): day 3's final votes close it by themselves at 15:00."""
+    g = CliGame(tmp_path, "time_machine", TIME_MACHINE_ROSTER, start="2026-11-01T12:00", first="2026-11-01T22:00",
+             starts_with="day", night="12:00",
+             extra='[alerts]\nbefore_deadline = ["60m", "15m"]\n').open()
+    for n, (closed, resolved) in enumerate((("2026-11-01T23:00", "2026-11-02T13:00"),
+                                            ("2026-11-02T23:00", "2026-11-03T12:30")), 1):
+        g.svc.close_day(n, now=msk_at(closed), nobody=True)
+        g.svc.resolve_night(n, now=msk_at(resolved))
+    targets = {"Маф1": "Мир3", "Маф2": "Мир3", "Ком": "Маф1", "Док": "Маф1", "Ман": "Мир3", "Мир1": "Маф1",
+               "Мир2": "Мир3", "Мир3": "Маф1"}
+    for i, (voter, target) in enumerate(targets.items()):
+        g.post(voter, msk_at("2026-11-03T14:53") + timedelta(minutes=i), red_span(target, final=True))
+    g.store.close()
+    return g
+
+
+def test_status_of_a_day_closed_early_shows_no_time_left_and_plans_no_deadline_warnings(tm):
+    code, out, err = tm.cli("status", "--now", "2026-11-03T16:00")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[2] == ("  осталось:         нисколько: день закрыт досрочно в 03.11 15:00 (закройте день: "
+                        "`mafvote day close --game g --day 3`)")
+    jobs = next(line for line in lines if line.startswith("  дальше:"))
+    assert "день 3" not in jobs and "чтение каждые" in jobs
+    code, out, err = tm.cli("status", "--now", "2026-11-03T16:00", "--format", "json")
+    game = json.loads(out)["games"][0]
+    assert game["closed_early"] == "2026-11-03T15:00:00+03:00"
+    assert [j["kind"] for j in game["next_jobs"]] == ["crawl"]
+
+
+def test_status_before_the_early_close_still_plans_the_days_warnings(tm):
+    code, out, err = tm.cli("status", "--now", "2026-11-03T14:00")
+    assert code == 0, err
+    code, out, err = tm.cli("status", "--now", "2026-11-03T14:00", "--format", "json")
+    game = json.loads(out)["games"][0]
+    assert game["closed_early"] is None
+    assert [j["label"] for j in game["next_jobs"]][1:] == ["day 3 T−60m", "day 3 T−15m", "day 3 deadline"]

@@ -5,19 +5,27 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import os
 import sqlite3
+import time as time_mod
 from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from click.testing import CliRunner
 
 import mafvote.store.file as store_file
-from mafvote.cli import main
+from mafvote.cli import cli, main
+from mafvote.config import load_config
+from mafvote.daemon import Daemon
+from mafvote.game import GameService
+from mafvote.paths import data_file
 from mafvote.store import MIGRATIONS, Store, StoreError
 from mafvote_scraper.fetch import FetchedMeta
 from mafvote_scraper.model import ParsedPage, ParsedPost
-from support import crawl_config
+from support import CLI_GAME_CONFIG, NEW_YEAR_ROSTER, STORE_GAME_BASE, CliGame, Recorder, crawl_config, msk_at, red_span
 
 MSK = ZoneInfo("Europe/Moscow")
 BASE = "http://127.0.0.1:9/"
@@ -331,3 +339,176 @@ def test_mafvote_run_refuses_a_read_only_store_at_once(read_only, tmp_path, caps
     code, out, err = run(capsys, "run", "--once", "-c", str(write_config(tmp_path)))
     assert code == 1
     assert err.startswith(f"error: mafvote run needs to write the store {read_only}, which is read-only for this user")
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def damaged(path: Path, what: str) -> str:
+    return (f"error: store {path} is damaged ({what}); restore it from a backup, or move it away and run "
+            "`mafvote crawl` to read the topics again (the nights resolved and days closed are in it too "
+            "and would have to be entered again)\n")
+
+
+@pytest.fixture
+def played(tmp_path) -> CliGame:
+    """Night 1 resolved (an early page of game_phases), then 400 vote posts (the later pages of the file)."""
+    g = CliGame(tmp_path).open()
+    g.svc.resolve_night(1, now=msk_at("2026-11-11T22:40"))
+    for i in range(400):
+        g.post(NEW_YEAR_ROSTER[i % 9][0], msk_at("2026-11-12T10:00") + timedelta(seconds=30 * i),
+               f"пост {i}: " + red_span(NEW_YEAR_ROSTER[(i + 1) % 9][0]) + " а это просто длинный текст поста " * 6)
+    g.store.close()
+    return g
+
+
+def overwrite_tail(path: Path, fraction: float) -> None:
+    """Junk over the last part of the file: the posts' pages, not the header nor the first tables' pages."""
+    data = bytearray(path.read_bytes())
+    start = (int(len(data) * (1 - fraction)) // 4096) * 4096
+    data[start:] = b"A" * (len(data) - start)
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("argv", [["tally", "--day", "1"], ["posts"], ["votes", "--player", "Ronin"],
+                                  ["status", "--now", "2026-11-12T12:00"]])
+def test_a_store_damaged_past_its_header_gives_one_line_naming_the_file_and_what_to_do(played, argv):
+    overwrite_tail(played.db, 0.5)
+    code, out, err = played.cli(*argv)
+    assert (code, out, err) == (1, "", damaged(played.db, "database disk image is malformed"))
+
+
+def test_undo_on_a_damaged_store_checks_it_first_and_writes_nothing(played):
+    overwrite_tail(played.db, 0.5)
+    before = digest(played.db)
+    code, out, err = played.cli("state", "--format", "json")
+    assert code == 0, err     # the game's steps are on pages the junk missed: reading them still works
+    code, out, err = played.cli("undo")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"error: store {played.db} is damaged (SQLite's check found: ")
+    assert err.endswith("and would have to be entered again); nothing was written\n")
+    assert digest(played.db) == before
+    with sqlite3.connect(played.db) as conn:          # the resolved night is still there
+        assert conn.execute("select count(*) from game_phases").fetchone() == (1,)
+
+
+def test_quick_check_passes_a_sound_store_and_undo_works(played):
+    code, out, err = played.cli("undo")
+    assert (code, err) == (0, "")
+    assert out.startswith("отменено: #1 ")
+
+
+@pytest.mark.parametrize("table", ["game_phases", "posts", "post_versions", "crawl_runs", "alerts"])
+def test_a_store_with_a_table_missing_is_named_as_damaged(played, table):
+    with sqlite3.connect(played.db) as conn:
+        conn.execute(f"drop table {table}")
+    code, out, err = played.cli("state")
+    assert (code, out, err) == (1, "", damaged(played.db, f"table {table} is missing"))
+
+
+def test_a_store_with_a_column_missing_is_named_as_damaged(played):
+    with sqlite3.connect(played.db) as conn:
+        conn.execute("alter table crawl_runs drop column finished_at")
+    code, out, err = played.cli("tally", "--day", "1")
+    assert (code, out, err) == (1, "", damaged(played.db, "table crawl_runs has no column finished_at"))
+
+
+@pytest.mark.parametrize("argv", [["state"], ["tally"], ["undo"], ["crawl"], ["state", "kill", "--player", "Маша"]])
+def test_a_store_truncated_to_0_bytes_is_refused_never_shown_as_a_new_game(tmp_path, argv):
+    g = CliGame(tmp_path)
+    g.db.write_bytes(b"")
+    old = time_mod.time() - 60
+    os.utime(g.db, (old, old))
+    code, out, err = g.cli(*argv)
+    assert (code, out) == (1, "")
+    assert err == (f"error: store {g.db} is empty (0 bytes): it was truncated (a full disk? a copy cut short?); "
+                   "restore it from a backup, or delete the file to start a new store (the nights resolved and days "
+                   "closed would have to be entered again)\n")
+    assert g.db.stat().st_size == 0
+
+
+@pytest.mark.parametrize("side", ["-wal", "-journal"])
+def test_a_truncated_store_beside_an_old_log_or_journal_is_refused_too(tmp_path, side):
+    # the -wal or -journal a crash left beside the store is old: nobody is creating the store now
+    g = CliGame(tmp_path)
+    g.db.write_bytes(b"")
+    leftover = g.db.with_name(g.db.name + side)
+    leftover.write_bytes(b"\0" * 32)
+    old = time_mod.time() - 60
+    for path in (g.db, leftover):
+        os.utime(path, (old, old))
+    code, out, err = g.cli("state")
+    assert (code, out) == (1, "") and err.startswith(f"error: store {g.db} is empty (0 bytes): it was truncated")
+    assert g.db.stat().st_size == 0
+
+
+def test_a_sqlite_bug_of_our_own_keeps_its_traceback(played, monkeypatch):
+    # only the file's state is the GM's to fix; a wrong statement of ours must stay visible as a bug
+    monkeypatch.setattr(GameService, "applied", lambda self: (_ for _ in ()).throw(
+        sqlite3.ProgrammingError("Cannot operate on a closed database.")))
+    with pytest.raises(sqlite3.ProgrammingError):
+        CliRunner().invoke(cli, ["-c", str(played.path), "state"], catch_exceptions=False)
+
+
+TWO_GAMES = CLI_GAME_CONFIG.format(store="m.db", base=STORE_GAME_BASE, ruleset="new_year", start="2026-11-10T23:00",
+                          first="2026-11-11T22:30", starts_with="night", night="22:30") + """
+[[games]]
+id = "h"
+forum = "f"
+ruleset = "new_year"
+game_topic = "{base}showthread.php?tid=3"
+vote_thread = "{base}showthread.php?tid=4"
+gm = ["Ведущий"]
+[games.schedule]
+start = "2026-11-10T23:00"
+starts_with = "night"
+first_deadline = "2026-11-11T22:30"
+day_deadline = "22:00"
+night_deadline = "22:30"
+""".replace("{base}", STORE_GAME_BASE)
+
+
+def test_the_daemon_logs_a_damaged_store_once_and_keeps_serving_the_other_game(tmp_path, caplog):
+    path = tmp_path / "config.toml"
+    path.write_text(TWO_GAMES, encoding="utf-8")
+    caplog.set_level(logging.INFO, logger="mafvote.daemon")
+    with Daemon(load_config(path), channels={"webhook": Recorder()}) as daemon:
+        broken = daemon.games["g"].service
+
+        def malformed(*args, **kwargs):
+            raise sqlite3.DatabaseError("database disk image is malformed")
+
+        broken.applied = malformed                      # game g's pages of the store went bad
+        now = msk_at("2026-11-12T12:00")
+        first = daemon.run_due(now)
+        second = daemon.run_due(now + timedelta(minutes=2))
+    message = ("store {} is damaged (database disk image is malformed); restore it from a backup, or move it away "
+               "and run `mafvote crawl` to read the topics again (the nights resolved and days closed are in it too "
+               "and would have to be entered again)").format(tmp_path / "m.db")
+    assert first.errors == [f"g: {message}"] and second.errors == [f"g: {message}"]
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == [f"game g: {message}"]            # once, not once per poll, and no traceback
+    assert not any(r.exc_info for r in caplog.records)
+    assert "h" in first.counts                          # game h was counted: its day 1 is running
+
+
+@pytest.mark.parametrize("argv", [["undo"], ["night", "resolve", "--night", "1", "--dry-run"],
+                                  ["day", "close", "--day", "1", "--dry-run"]])
+def test_undo_and_dry_runs_never_create_a_missing_store(tmp_path, argv):
+    g = CliGame(tmp_path, store="typo/m.db")
+    code, out, err = g.cli(*argv)
+    assert (code, out) == (1, "")
+    assert err == (f"error: no store at {tmp_path / 'typo' / 'm.db'} yet: run `mafvote crawl` first (or check "
+                   "[store].path in the config)\n")
+    assert not (tmp_path / "typo").exists()
+
+
+def test_the_missing_config_hint_names_the_shipped_example_and_demo_keep(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["state"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: config.toml: файл не найден (подсказка: укажите файл через `-c FILE` или скопируйте пример "
+        f"`config.toml` с комментариями (он входит в mafvote: {data_file('config.toml')}) и поправьте его; "
+        "`mafvote demo --keep DIR` запишет в `DIR` рабочую заготовку (конфиг, хранилище, ночи))\n")

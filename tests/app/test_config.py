@@ -8,20 +8,14 @@ from datetime import datetime, time, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from mafvote.config import (
-    Config,
-    ConfigError,
-    Problem,
-    describe,
-    environment_problems,
-    format_duration,
-    key_lines,
-    load_config,
-    parse_duration,
-)
 from mafvote import messages
+from mafvote.cli import cli
+from mafvote.config import (Config, ConfigError, Problem, describe, environment_problems, format_duration, key_lines,
+                            load_config, parse_duration)
 from mafvote.errors import BadInput
+from support import CliGame
 
 REPO = Path(__file__).resolve().parents[2]
 MSK = timezone(timedelta(hours=3))
@@ -579,3 +573,83 @@ def test_the_interface_example_loads_verbatim(monkeypatch):
     monkeypatch.setenv("MAFVOTE_TG_TOKEN", "t")
     monkeypatch.delenv("MAFVOTE_SMTP_PASSWORD", raising=False)
     assert [p.where for p in environment_problems(config)] == ["alerts.email.password_env"]
+
+
+def problems_of(tmp_path: Path, old: str, new: str) -> list[tuple[str, str, str]]:
+    g = CliGame(tmp_path)
+    text = g.path.read_text(encoding="utf-8")
+    assert old in text
+    g.path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        load_config(g.path)
+    return [(p.where, p.message, p.hint) for p in info.value.problems]
+
+
+POLL_HINT = ("опрашивайте форум не реже раза в сутки (иначе голоса дня останутся непрочитанными) и не чаще раза в "
+             "10 секунд (каждый опрос — запрос к форуму)")
+
+
+UNIT_HINT = "проверьте число и единицу (`d` — дни, `h` — часы, `m` — минуты, `s` — секунды)"
+
+
+@pytest.mark.parametrize("value, message, hint", [
+    ('"99999999999999999999h"', '"99999999999999999999h" — дольше любой игры (не больше `365d`)', UNIT_HINT),
+    ('"3000000d"', '"3000000d" — дольше любой игры (не больше `365d`)', UNIT_HINT),
+    ('"0.001s"', "`0.001s` — вне допустимого (от `10s` до `1d`)", POLL_HINT),
+    ('"2d"', "`2d` — вне допустимого (от `10s` до `1d`)", POLL_HINT),
+    ('"24h0.5s"', "`86400.5s` — вне допустимого (от `10s` до `1d`)", POLL_HINT),       # not rounded to "1d"
+])
+def test_a_poll_interval_out_of_bounds_is_a_config_problem(tmp_path, value, message, hint):
+    assert problems_of(tmp_path, 'poll_interval = "2m"', f"poll_interval = {value}") == [
+        ("games[0].poll_interval", message, hint)]
+
+
+def test_before_deadline_and_timeout_out_of_bounds_are_config_problems_with_their_lines(tmp_path):
+    g = CliGame(tmp_path)
+    text = (g.path.read_text(encoding="utf-8").replace("timeout = 5", "timeout = 1e309")
+            + '[alerts]\nbefore_deadline = ["3000000d", "8d", "60m"]\n')
+    g.path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "-c", str(g.path)])
+    assert result.exit_code == 2
+    lines = result.stdout.splitlines()
+    timeout_line = text.splitlines().index("timeout = 1e309") + 1
+    alerts_line = text.splitlines().index('before_deadline = ["3000000d", "8d", "60m"]') + 1
+    assert lines[:3] == [
+        f"{g.path}: строка {timeout_line}: forums[0].timeout: бесконечность с — вне допустимого (от 0.5 до 600 с) "
+        "(подсказка: сколько секунд ждать ответа форума перед повтором, например `timeout = 20`)",
+        f'{g.path}: строка {alerts_line}: alerts.before_deadline[0]: "3000000d" — дольше любой игры '
+        f"(не больше `365d`) (подсказка: {UNIT_HINT})",
+        f"{g.path}: строка {alerts_line}: alerts.before_deadline[1]: `8d` — вне допустимого (от `1s` до `7d`) "
+        "(подсказка: напоминание приходит не раньше чем за 7 дней до срока (фаза игры длится день-два))",
+    ]
+
+
+@pytest.mark.parametrize("line, message, hint", [
+    ("min_delay = 1e309", "должно быть не больше 60; написано: бесконечность", "пишите так: `min_delay = 1.0`"),
+    ("min_delay = 100000", "должно быть не больше 60; написано: 100000", "пишите так: `min_delay = 1.0`"),
+    ("timeout = true", "true — не число секунд", "укажите число секунд, например `20`"),
+    ("min_delay = false", "false — не число секунд", "укажите число секунд, например `20`"),
+])
+def test_a_forums_min_delay_and_timeout_are_numbers_within_bounds(tmp_path, line, message, hint):
+    # min_delay = 1e309 passed check and crashed the crawl (OverflowError); 100000 would wait a day a request
+    found = problems_of(tmp_path, "timeout = 5" if line.startswith("timeout") else "min_delay = 0", line)
+    assert found == [("forums[0]." + line.split(" ")[0], message, hint)]
+
+
+def test_every_command_reports_a_huge_duration_instead_of_overflowing(tmp_path):
+    g = CliGame(tmp_path)
+    g.path.write_text(g.path.read_text(encoding="utf-8").replace('poll_interval = "2m"',
+                                                                 'poll_interval = "99999999999999999999h"'),
+                      encoding="utf-8")
+    for argv in (["state"], ["status"], ["posts"], ["tally"]):
+        code, out, err = g.cli(*argv)
+        assert (code, out) == (2, ""), argv
+        assert err.startswith("error: ") and "games[0].poll_interval: \"99999999999999999999h\" — дольше любой " \
+            "игры (не больше `365d`)" in err, argv
+
+
+def test_parse_duration_keeps_its_forms_and_refuses_the_too_long():
+    assert parse_duration("1h30m") == timedelta(hours=1, minutes=30)
+    assert parse_duration("365d") == timedelta(days=365)
+    with pytest.raises(ValueError, match="дольше любой игры"):
+        parse_duration("366d")

@@ -9,8 +9,10 @@ import re
 import pytest
 
 from mafvote.config import load_config
+from mafvote.daemon import Daemon
 from mafvote.logs import config_secrets, scrub_line, setup_logging
-from support import game_config
+from mafvote_scraper.fetch import ForumClient
+from support import STORE_GAME_BASE, CliGame, Recorder, game_config, msk_at
 
 PASSWORD = "Пароль-бота-42"
 TOKEN = "7345678901:AAH-secret-bot-token_XYZ"
@@ -107,3 +109,21 @@ def test_scrub_line_masks_cookie_headers_and_session_cookies():
     assert scrub_line("redirect to index.php?sid=0123abcd&x=1") == "redirect to index.php?sid=***&x=1"
     assert scrub_line("phpbb3_abc_sid=deadbeef; path=/") == "phpbb3_abc_sid=***; path=/"
     assert scrub_line("nothing secret here") == "nothing secret here"
+
+
+def test_the_daemon_logs_one_line_when_the_config_moved_the_forum(tmp_path, caplog):
+    g = CliGame(tmp_path).open()
+    g.store.ensure_topic("f", "1", url=f"{STORE_GAME_BASE}showthread.php?tid=1", kind="game", game_id="g")
+    g.store.close()
+    moved = "http://127.0.0.1:1/"
+    g.path.write_text(g.path.read_text(encoding="utf-8").replace(STORE_GAME_BASE, moved), encoding="utf-8")
+    caplog.set_level(logging.INFO, logger="mafvote.daemon")
+    with Daemon(load_config(g.path), channels={"webhook": Recorder()},
+                client_factory=lambda forum: ForumClient.for_forum(forum, sleep=lambda s: None)) as daemon:
+        daemon.crawl("g", msk_at("2026-11-12T12:00"), process=False)
+        daemon.crawl("g", msk_at("2026-11-12T12:05"), process=False)
+    lines = [r.getMessage() for r in caplog.records if "address changed" in r.getMessage()]
+    assert lines == [f"crawl g: the address changed in config.toml: forum f {STORE_GAME_BASE} -> {moved}; game topic "
+                     f"{STORE_GAME_BASE}showthread.php?tid=1 -> {moved}showthread.php?tid=1; vote topic "
+                     f"{STORE_GAME_BASE}showthread.php?tid=2 -> {moved}showthread.php?tid=2; reading the new address from now "
+                     "on (the stored posts are kept)"]

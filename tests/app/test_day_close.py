@@ -1,10 +1,187 @@
-"""`mafvote day close` (RULES.md §3): the count's result or the GM's `--eliminate`, alibis and protections, the
-closing minute (`--closed-at`), the day's end as the store and the count know it, and what the close tells the GM."""
+"""`mafvote day close` and the day's end as the store knows it (RULES.md §3.1, §3.10, §3.11):
+
+* a day with an applied close is closed in every count and post, also in the minute after a GM's close; a GM's
+  close keeps the votes of its minute, with `--closed-at` as without it; a `--closed-at` after the deadline is
+  refused with what to do;
+* an automatic early close (000/003 досрочно, §3.11) is stored as the day's end: the night starts at the closing
+  post, and a recount still counts that post;
+* `day close --dry-run` with its own bounds warns of hidden weights only when the cut count has them;
+* the GM's `--eliminate`: how the name was read, the count's own result is not a GM decision, a player with an
+  alibi is hanged and the GM told, a role never hanged is refused with the way to remove it;
+* 004's one-time protection saves once; a boss hanged by day tells the new boss privately.
+
+The small rosters (`ny`, `tm`, conftest's `ny_voted`) are posts stored as the crawler leaves them (support.StoreGame);
+`game` is the 000 game of support.PeculiarGame, `play` a game written over the MyBB test game."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
+from zoneinfo import ZoneInfo
 
-from support import DAY_1_DEADLINE, GRAND_HOTEL_ROLES, day_tally, grand_hotel_night_1, ok, quiet_night, run, state
+import pytest
+
+from mafvote.game import GameError
+from support import (DAY_1_DEADLINE, GRAND_HOTEL_ROLES, NEW_YEAR_ROSTER, TIME_MACHINE_ROSTER, StoreGame, blue_span,
+                     day_tally, grand_hotel_night_1, msk_at, ok, quiet_night, red_span, run, state)
+
+MSK = ZoneInfo("Europe/Moscow")
+# new_year (001): Вася is Снеговик, whose blue counts 3 (hidden); Соня is Герда, whose red counts 2 (hidden)
+# --- new_year: day 1 runs from 22:30 on 11.11 (night 1's deadline) to 22:00 on 12.11 ---------------------------
+
+@pytest.fixture
+def ny(tmp_path):
+    g = StoreGame(tmp_path, "new_year", NEW_YEAR_ROSTER, start="2026-11-10T23:00", first="2026-11-11T22:30",
+             starts_with="night", night="22:30")
+    with g.store:
+        g.svc.resolve_night(1, now=msk_at("2026-11-11T22:40"))
+        yield g
+
+
+def test_rule_3_1_a_day_the_gm_closed_is_closed_in_tally_and_the_count_post_within_the_closing_minute(ny):
+    ny.post("Петя", msk_at("2026-11-12T10:00"), red_span("Маша"))
+    ny.post("Дима", msk_at("2026-11-12T10:05"), red_span("Маша"))
+    ny.post("Катя", msk_at("2026-11-12T11:00"), red_span("Вася"))
+    closing = msk_at("2026-11-12T14:29:40")
+    ny.svc.close_day(1, now=closing)
+    # ten seconds later the close (stored at 14:30, the end of its minute) is still ahead of the clock
+    later = closing + timedelta(seconds=10)
+    code, out, err = ny.cli(later, "tally", "--day", "1", "--format", "json")
+    assert code == 0, err
+    count = json.loads(out)
+    assert count["closed"] is True
+    assert count["outcome"]["reason"] == "plurality" and count["outcome"]["eliminated"] == ["Маша"]
+    assert [(c["player"], c["total"]) for c in count["candidates"][:2]] == [("Маша", 4), ("Вася", 3)]
+    code, out, err = ny.cli(later, "render", "votecount", "1", "--format", "text")
+    assert code == 0, err
+    assert "осталось" not in out and "Голосование закрыто" in out
+    # the same command the minute before the close: the day was open then
+    code, out, err = ny.cli(later, "tally", "--day", "1", "--format", "json", "--at", "2026-11-12T14:00")
+    assert code == 0, err
+    assert json.loads(out)["closed"] is False
+
+
+def test_a_gms_close_keeps_the_votes_of_its_minute_with_closed_at_as_without_it(ny, tmp_path):
+    ny.post("Петя", msk_at("2026-11-12T10:00"), red_span("Маша"))
+    ny.post("Дима", msk_at("2026-11-12T15:00"), red_span("Вася"))
+    katya = ny.post("Катя", msk_at("2026-11-12T16:00:00"), red_span("Вася"))      # shown at 16:00, the closing minute
+    ny.post("Oleg", msk_at("2026-11-12T16:01"), red_span("Маша"))                 # after it
+    typed = ny.svc.close_day(1, now=msk_at("2026-11-12T20:00"), closed_at=msk_at("2026-11-12T16:00"), dry_run=True)
+    plain = ny.svc.close_day(1, now=msk_at("2026-11-12T16:00:40"), dry_run=True)
+    for result in (typed, plain):
+        counted = {v.post_id for v in result.count.votes if v.counted}
+        assert katya in counted
+        assert [f.player for f in result.count.flags if f.kind == "late"] == ["Oleg"]
+        assert result.count.outcome.eliminated == ("Вася",)
+    ny.svc.close_day(1, now=msk_at("2026-11-12T20:00"), closed_at=msk_at("2026-11-12T16:00"))
+    # the night starts at the end of the closing minute, as after a plain close
+    assert ny.svc.current_phase().start == msk_at("2026-11-12T16:01")
+    recount = ny.svc.count(1, now=msk_at("2026-11-12T20:00"))
+    assert katya in {v.post_id for v in recount.votes if v.counted}
+
+
+def test_a_closed_at_after_the_deadline_is_refused_with_what_to_do_and_nothing_applied(ny):
+    ny.post("Петя", msk_at("2026-11-12T10:00"), red_span("Маша"))
+    with pytest.raises(GameError) as exc:
+        ny.svc.close_day(1, now=msk_at("2026-11-13T09:00"), closed_at=msk_at("2026-11-12T22:05"))
+    assert str(exc.value) == ("--closed-at 12.11.2026 22:05 — позже дедлайна дня 1 (12.11.2026 22:00), а подсчёт "
+                              "всё равно останавливается на дедлайне: уберите --closed-at; если вы продлили день, "
+                              "укажите вместо этого --deadline 2026-11-12T22:05")
+    assert [r.how for r in ny.svc.applied()] == ["resolve"]
+    # the deadline itself is the day's end, not after it
+    ny.svc.close_day(1, now=msk_at("2026-11-13T09:00"), closed_at=msk_at("2026-11-12T22:00"))
+    assert ny.svc.current_phase().start == msk_at("2026-11-12T22:00")
+
+
+def _cut_day(ny: StoreGame, *, doctor_blue: bool) -> None:
+    """Маша leads 3 by 16:00; later four vote Вася, who leads the whole day's public count."""
+    for i, voter in enumerate(("Петя", "Дима", "Катя")):
+        ny.post(voter, msk_at(f"2026-11-12T1{i}:00"), red_span("Маша"))
+    if doctor_blue:
+        ny.post("Вася", msk_at("2026-11-12T15:00"), blue_span("Маша"))        # Снеговик: counts 3, shown as 1
+    for i, voter in enumerate(("Ёжик", "Oleg", "Ronin", "Маша")):
+        ny.post(voter, msk_at(f"2026-11-12T17:0{i}"), red_span("Вася"))
+
+
+@pytest.mark.parametrize("bounds", [("--closed-at", "2026-11-12T16:00"), ("--deadline", "2026-11-12T16:00")])
+def test_dry_run_with_its_own_bounds_gives_no_false_hidden_weights_warning(ny, bounds):
+    _cut_day(ny, doctor_blue=False)
+    code, out, err = ny.cli(msk_at("2026-11-12T23:00"), "day", "close", "--day", "1", *bounds, "--dry-run")
+    assert code == 0, err
+    assert "Подсчёт: Маша 5" in out and "итог: большинство" in out
+    assert "ВНИМАНИЕ" not in out
+
+
+def test_dry_run_with_its_own_bounds_still_warns_of_the_doctors_hidden_blue_in_the_cut(ny):
+    _cut_day(ny, doctor_blue=True)
+    code, out, err = ny.cli(msk_at("2026-11-12T23:00"), "day", "close", "--day", "1", "--closed-at",
+                            "2026-11-12T16:00", "--dry-run")
+    assert code == 0, err
+    # real: Маша 3 - 3 + 2 = 2, tied with every non-voter; public: Маша 3 - 1 + 2 = 4 leads
+    assert ("ВНИМАНИЕ: открытый подсчёт показывает лидера: Маша (4 голоса), но настоящий подсчёт (со скрытыми весами "
+            "голосов) даёт другое: ничья") in out
+
+
+# --- time_machine (003): day 3 on 03.11, 12:00 to 22:00; every vote final (досрочно) by 15:00 --------------------
+
+@pytest.fixture
+def tm(tmp_path):
+    g = StoreGame(tmp_path, "time_machine", TIME_MACHINE_ROSTER, start="2026-11-01T12:00", first="2026-11-01T22:00",
+             starts_with="day", night="12:00")
+    with g.store:
+        for n, (closed, resolved) in enumerate((("2026-11-01T23:00", "2026-11-02T13:00"),
+                                                ("2026-11-02T23:00", "2026-11-03T12:30")), 1):
+            g.svc.close_day(n, now=msk_at(closed), nobody=True)
+            g.svc.resolve_night(n, now=msk_at(resolved))
+        targets = {"Маф1": "Мир3", "Маф2": "Мир3", "Ком": "Маф1", "Док": "Маф1", "Ман": "Мир3", "Мир1": "Маф1",
+                   "Мир2": "Мир3", "Мир3": "Маф1"}
+        for i, (voter, target) in enumerate(targets.items()):
+            g.last = g.post(voter, msk_at("2026-11-03T14:53") + timedelta(minutes=i), red_span(target, final=True))
+        g.post("Ком", msk_at("2026-11-03T15:30"), red_span("Мир3"))      # after the early close: late
+        yield g
+
+
+@pytest.mark.parametrize("closing", ["2026-11-03T16:49:10", "2026-11-03T23:00"])
+def test_rule_3_11_an_automatic_early_close_is_the_days_end_and_the_night_starts_there(tm, closing):
+    # the GM closes the day an hour and a half after the early close, or after the deadline
+    result = tm.svc.close_day(3, now=msk_at(closing))
+    assert result.count.closed_early == msk_at("2026-11-03T15:00")
+    assert result.outcome.public[0].text  # the day was applied
+    row = tm.svc.applied()[-1]
+    assert (row.how, row.ended) == ("close", msk_at("2026-11-03T15:00"))
+    night = tm.svc.current_phase()
+    assert (night.kind, night.number, night.start) == ("night", 3, msk_at("2026-11-03T15:00"))
+    # a recount of the closed day still counts the closing post and ends where the close did
+    recount = tm.svc.count(3, now=msk_at(closing) + timedelta(seconds=5))
+    assert recount.closed and recount.closed_early == msk_at("2026-11-03T15:00")
+    assert tm.last in {v.post_id for v in recount.votes if v.counted}
+    assert recount.outcome == result.count.outcome
+    assert [f.player for f in recount.flags if f.kind == "late"] == ["Ком"]
+    code, out, err = tm.cli(msk_at(closing) + timedelta(seconds=5), "state", "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["phase"]["start"] == "2026-11-03T15:00:00+03:00"
+
+
+def test_issue_15_7_the_dosrochno_post_that_closed_day_3_is_not_an_early_post_of_day_4(tm):
+    # Мир3's досрочно vote at 15:00 made every vote final and closed day 3 (RULES.md §3.11): the night starts at
+    # that post, which belongs to day 3; Ком's vote at 15:30, posted in the night, is day 4's one early post
+    tm.svc.close_day(3, now=msk_at("2026-11-03T16:00"))
+    tm.svc.resolve_night(3, now=msk_at("2026-11-04T12:30"))
+    day4 = tm.svc.count(4, now=msk_at("2026-11-04T13:00"))
+    early = [(f.player, f.post_id) for f in day4.flags if f.kind == "early_post"]
+    assert [player for player, _ in early] == ["Ком"]
+    assert tm.last not in {post_id for _, post_id in early}
+    code, out, err = tm.cli(msk_at("2026-11-04T13:00"), "tally", "--day", "4")
+    assert code == 0, err
+    assert [line for line in out.splitlines() if line.startswith("! ")] == [
+        f"! голос до начала дня: Ком, пост {early[0][1]} — голос в 03.11 15:30 МСК подан до начала дня (04.11 12:00 "
+        "МСК); не засчитан — игрок должен проголосовать заново днём"]
+
+
+# --- the schedule: a day at least 3 hours after the night's deadline --------------------------------------------
+
+
+
+# --- the forum moved ----------------------------------------------------------------------------------------------
 
 
 def test_rule_3_10_the_gms_eliminate_hangs_a_player_with_an_alibi_and_says_so(game):
@@ -72,3 +249,19 @@ def test_a_boss_hanged_by_day_tells_the_new_boss_privately(play):
     private = ok("render", "day", "1", "--private", "--format", "text")
     assert private.splitlines()[0] == "== King Eciton =="
     assert "Теперь вы ведёте свиту Санты Клауса" in private
+
+
+def test_eliminate_prints_how_the_name_was_read_and_the_counts_own_result_is_not_a_gm_decision(ny_voted):
+    code, out, err = ny_voted.cli(msk_at("2026-11-12T23:00"), "day", "close", "--day", "1", "--eliminate", "Машу",
+                            "--dry-run")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[:2] == ["--eliminate Машу: Маша", "День 1 (по подсчёту голосов)"]
+    code, out, err = ny_voted.cli(msk_at("2026-11-12T23:00"), "day", "close", "--day", "1", "--eliminate", "Маша",
+                            "--format", "json", "--dry-run")
+    assert code == 0, err
+    assert json.loads(out)["decided_by"] == "count"
+    # a player the count does not hang: the GM's decision
+    code, out, err = ny_voted.cli(msk_at("2026-11-12T23:00"), "day", "close", "--day", "1", "--eliminate", "Диму")
+    assert code == 0, err
+    assert out.splitlines()[:2] == ["--eliminate Диму: Дима", "День 1 (решение ведущего)"]

@@ -1,10 +1,14 @@
-"""The game's end (RULES.md §5): who won, in `state`, `status`, the GM report and the final post; the steps
-refused after the end until `mafvote undo`."""
+"""The game's end (RULES.md §5, §6): who won, in `state`, `status`, the GM report and the final post (every theme
+names the winner in the genitive); `state kill` of the last hostile ends the game once; the steps refused after the
+end until `mafvote undo`."""
 from __future__ import annotations
 
 import json
 
-from support import ok, run, state
+import pytest
+
+from mafvote.render import Side, build_data, render, winner_genitive
+from support import GH, GRAND_HOTEL_RENDER_ROSTER, GRAND_HOTEL_ROLES, load_ruleset, ok, run, state
 
 
 def test_rule_5_after_the_end_state_shows_the_winner_and_later_steps_are_refused_until_undo(game):
@@ -49,3 +53,47 @@ def test_rule_5_after_the_end_state_shows_the_winner_and_later_steps_are_refused
     assert (status["game_over"], status["winner"]) == (False, None)
     assert "deadline" in {j["kind"] for j in status["next_jobs"]}
     assert ok("state").splitlines()[0].startswith("Игра g: ночь 1, с ")
+
+
+def test_rule_5_the_final_newspaper_says_the_maniac_won():
+    data = build_data(outcome={"night": 1, "deaths": [], "public": [], "winner": "maniac"},
+                      game={"id": "gh", "players": GRAND_HOTEL_RENDER_ROSTER}, ruleset=GH)
+    for variant in (0, 1):
+        assert render("grand_hotel", "night", data, variant=variant).splitlines()[-1] == \
+            "[b]Последний выпуск: игра окончена! Победа маньяка.[/b]"
+
+
+def test_rule_5_the_gm_report_says_who_won_in_russian():
+    data = build_data(outcome={"night": 1, "deaths": [], "public": [], "winner": "maniac"},
+                      game={"id": "gh", "players": GRAND_HOTEL_RENDER_ROSTER}, ruleset=GH)
+    assert "[b]Игра окончена: победа маньяка[/b]" in render("grand_hotel", "gm_report", data).splitlines()
+
+
+@pytest.mark.parametrize("theme,ruleset,winner,line", [
+    ("new_year", "new_year", "town", "[b]Праздник окончен: игра завершена! Победа мирных.[/b]"),
+    ("new_year", "new_year", "highlander", "[b]Праздник окончен: игра завершена! Победа горца.[/b]"),
+    ("peculiar", "peculiar", "hollows", "[b]Петля замкнулась: игра окончена! Победа пустот.[/b]"),
+    ("time_machine", "time_machine", "mafia", "[b]Путешествие окончено: игра завершена! Победа мафии.[/b]"),
+    ("grand_hotel", "grand_hotel", "town", "[b]Последний выпуск: игра окончена! Победа города.[/b]"),
+])
+def test_rule_5_every_theme_names_the_winner_in_the_genitive(theme, ruleset, winner, line):
+    data = build_data(outcome={"day": 4, "deaths": [], "public": [], "winner": winner}, ruleset=load_ruleset(ruleset))
+    assert render(theme, "day", data).splitlines()[-1] == line
+
+
+def test_rule_5_a_side_without_a_theme_word_is_named_without_inflection():
+    assert Side("mafia", title="мафия").winner == "стороны «мафия»"
+    assert Side("town", title="мирный").winner == "стороны «мирный»"      # never a guessed ending
+    assert Side("maniac", title="маньяк", win="маньяка").winner == "маньяка"
+    assert winner_genitive("grand_hotel", "maniac", GH) == "маньяка"
+
+
+def test_rule_5_state_kill_says_game_over_once_in_russian(play):
+    play("grand_hotel", GRAND_HOTEL_ROLES)
+    for nick in ("РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард", "Nejka", "Гафф", "Enzo", "Nevermore"):
+        ok("state", "kill", "--player", nick)
+    # the win is checked at once (issue 15 point 6): Alisa (Донья Тереса) and Ronin (Хавьер) are left
+    out = ok("state", "kill", "--player", "Puss")
+    assert out.count("Игра окончена") == 1
+    assert "Игра окончена: победа маньяка" in out.splitlines()
+    assert "maniac" not in out.replace("game over: maniac wins", "")

@@ -3,14 +3,15 @@ starts and ends, and which phase is current after the applied ones."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, time, timezone
+from datetime import datetime, time, timedelta, timezone
+from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafvote.config import load_config
-from mafvote.game import GameError, GameService, next_deadline, phase_index, phase_of_index
 from mafvote import rulesets
+from mafvote.config import load_config
+from mafvote.game import GameError, GameService, next_deadline, phase_deadline, phase_index, phase_of_index
 from mafvote.store import Store
 from support import game_config
 
@@ -141,3 +142,26 @@ def test_modkill_and_hand_set_state_do_not_end_a_phase(tmp_path):
         # the hand-set alibi of the coming day survives the night's resolution
         out = svc.resolve_night(1, now=NOW)
         assert out.alibis == ("C",) and svc.state().alibis == ("C",)
+
+
+BERLIN = ZoneInfo("Europe/Berlin")
+
+
+@pytest.mark.parametrize("tz, night_end, day_deadline, expected", [
+    # README "at least 3 hours": a night to 19:00 and a day to 22:00 make a day of exactly 3 hours, that evening
+    (MSK, datetime(2026, 11, 1, 19, 0, tzinfo=MSK), time(22, 0), datetime(2026, 11, 1, 22, 0, tzinfo=MSK)),
+    (MSK, datetime(2026, 11, 1, 19, 1, tzinfo=MSK), time(22, 0), datetime(2026, 11, 2, 22, 0, tzinfo=MSK)),
+    # Berlin, 25.10.2026 03:00 CEST -> 02:00 CET: 01:00 CEST + 3 h is 03:00 CET, so 03:30 CET is 3 h 30 min away
+    (BERLIN, datetime(2026, 10, 25, 1, 0, tzinfo=BERLIN), time(3, 30),
+     datetime(2026, 10, 25, 3, 30, tzinfo=BERLIN)),
+    # Berlin, 29.03.2026 02:00 CET -> 03:00 CEST: 03:45 CEST is only 2 h 15 min after 00:30 CET: the next night's
+    (BERLIN, datetime(2026, 3, 29, 0, 30, tzinfo=BERLIN), time(3, 45),
+     datetime(2026, 3, 30, 3, 45, tzinfo=BERLIN)),
+])
+def test_a_day_ends_at_the_first_day_deadline_at_least_3_real_hours_after_the_night(tz, night_end, day_deadline,
+                                                                                     expected):
+    schedule = SimpleNamespace(day_deadline=day_deadline, night_deadline=time(12, 0))
+    got = phase_deadline("day", night_end, schedule, tz)
+    assert got == expected
+    # real time: aware datetimes of one zone subtract as wall clocks, so in UTC
+    assert got.astimezone(timezone.utc) - night_end.astimezone(timezone.utc) >= timedelta(hours=3)

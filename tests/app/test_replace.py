@@ -11,8 +11,8 @@ import pytest
 import mafvote_tally as T
 from mafvote.render import render, roster_with_replacements, shown_names
 from mafvote_tally.format import format_bbcode
-from support import (TIME_MACHINE_RULES, cand, day_outcome, day_tally, death, make_ruleset_game_dir, ok, public_count,
-                     quiet_night, refused, run, state, to_night_2, undo_steps)
+from support import (TIME_MACHINE_RULES, cand, day_outcome, day_tally, death, make_ruleset_game_dir, msk_at, ok,
+                     public_count, quiet_night, refused, run, state, to_night_2, undo_steps)
 
 
 @pytest.fixture
@@ -179,3 +179,40 @@ def test_replacement_the_cli_count_and_posts_name_the_new_account(midday_dir):
     [summary] = [line for line in closed if line.startswith("Подсчёт: ")]
     assert "Котофей " in summary and "Puss" not in summary
     assert T.format_bbcode is format_bbcode
+
+
+@pytest.mark.parametrize("by, shown", [("", "''"), ("   ", "'   '"), ("\u200b", "'\\u200b'"),
+                                       (" \u200b\u2060 ", "' \\u200b\\u2060 '")])
+def test_replace_by_an_empty_or_invisible_nick_is_refused(new_year_game, by, shown):
+    code, out, err = new_year_game.cli("replace", "--player", "Ronin", "--by", by)
+    assert (code, out) == (2, "")
+    assert err == (f"error: `replace --by` {shown}: ник нового аккаунта пуст (пробелы и невидимые символы не в "
+                   "счёт); укажите ник точно как на форуме\n")
+    code, out, err = new_year_game.cli("state", "--format", "json")
+    assert '"replacements": []' in out
+
+
+@pytest.mark.parametrize("by", ["Ведущий", " ведущий ", "ВЕДУЩИЙ!", "Веду\u200bщий"])
+def test_replace_by_the_gms_account_is_refused(new_year_game, by):
+    code, out, err = new_year_game.cli("replace", "--player", "Ronin", "--by", by)
+    assert (code, out) == (2, "")
+    assert err.endswith("»: это аккаунт ведущего «Ведущий» игры g (`games.gm` в конфиге), его посты никогда не "
+                        "голоса; укажите ник нового игрока\n")
+
+
+def test_replace_keeps_the_nick_without_its_invisible_characters_and_spaces(new_year_game):
+    code, out, err = new_year_game.cli("replace", "--player", "Ronin", "--by", " Zed\u200b ",
+                            "--at", "2026-11-12T09:00", moment=msk_at("2026-11-12T09:30"))
+    assert (code, out, err) == (0, "замена: слот Ronin — теперь Zed, с 2026-11-12 09:00\n", "")
+
+
+def test_a_second_replace_of_the_old_nick_says_who_plays_the_slot_now(new_year_game):
+    code, _, err = new_year_game.cli("replace", "--player", "Ronin", "--by", "Zed", "--at", "2026-11-12T09:00",
+                          moment=msk_at("2026-11-12T09:30"))
+    assert code == 0, err
+    code, out, err = new_year_game.cli("replace", "--player", "ronin", "--by", "Yan", moment=msk_at("2026-11-12T10:00"))
+    assert (code, out) == (2, "")
+    assert err == ("error: Ronin заменён на Zed в 2026-11-12 09:00 (шаг #2); чтобы заменить снова: "
+                   "`mafvote replace --player Zed --by НОВЫЙ_НИК`\n")
+    code, out, err = new_year_game.cli("replace", "--player", "Zed", "--by", "Yan", moment=msk_at("2026-11-12T10:00"))
+    assert (code, out, err) == (0, "замена: слот Zed — теперь Yan, с 2026-11-12 10:00\n", "")

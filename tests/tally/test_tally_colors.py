@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mafvote_tally.colors import classify, hue_of_element, parse_rgb
+from support import count, counted, post
 
 
 @pytest.mark.parametrize("value,hue", [
@@ -46,3 +47,12 @@ def test_rule_2_colour_parse_forms():
 ])
 def test_rule_2_colour_of_an_element_in_every_engine_form(tag, attrs, hue):
     assert hue_of_element(tag, attrs) == hue
+
+
+@pytest.mark.parametrize("style,color", [("COLOR: RED", "red"), ("COLOR: #ff0000", "red"), ("Color: Blue", "blue"),
+                                         ("FONT-WEIGHT: bold; COLOR: #0000FF", "blue")])
+def test_rule_2_a_colour_written_in_upper_case_css_is_a_vote(style, color):
+    t = count([post("Соня", "10:00", f'<span style="{style}">Петя</span>')])
+    assert counted(t) == {"Соня": ("Петя", color)} and t.flags == ()
+    [petya] = [c for c in t.candidates if c.player == "Петя"]
+    assert (petya.red, petya.blue) == ((1, 0) if color == "red" else (0, 1))

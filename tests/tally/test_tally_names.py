@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import pytest
 
+import mafvote_tally as T
 from mafvote_tally import RosterMatcher
 from mafvote_tally.names import fold, normalise
+from support import blue, count, counted, flags, post, red, totals
 
 ROSTER = {n: () for n in ["РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард", "Nejka",
                           "Гафф", "Enzo", "Nevermore", "Alisa", "Ronin", "Puss"]}
@@ -82,3 +84,64 @@ def test_rule_2_names_dictionary_inflections_with_fleeting_vowels():
 def test_rule_2_one_name_normaliser_folds_case_yo_spaces_and_apostrophes(written, folded, normalised):
     assert fold(written) == folded
     assert normalise(written) == normalised
+
+
+ROSTER2 = ("Ronin", "Соня", "Trusiki Kayfa", "King Eciton", "Snowman", "Катя", "Кадзуо", "Мари")
+
+
+# (as written in red, the slot it names, or the candidates shown to the GM)
+NAME_CASES = [
+    ("Кайфу", "Trusiki Kayfa", None), ("Кайфе", "Trusiki Kayfa", None), ("Кайфой", "Trusiki Kayfa", None),
+    ("Трусиков", "Trusiki Kayfa", None), ("Кингу", "King Eciton", None), ("Кинга", "King Eciton", None),
+    ("Кингом", "King Eciton", None), ("голосую против Кайфу", "Trusiki Kayfa", None),
+    # «Сноумен» is how Snowman is spoken, not its transliteration: shown to the GM, not guessed
+    ("Сноумена", None, ("Snowman",)), ("голосую против Сноумена", None, ("Snowman",)),
+    # Мари's red «Ка», the start of two names and of a word of a third
+    ("Ка", None, ("Trusiki Kayfa", "Катя", "Кадзуо")), ("Ки", None, ("King Eciton",)),
+]
+
+
+@pytest.mark.parametrize("written,player,candidates", NAME_CASES, ids=[c[0] for c in NAME_CASES])
+def test_rule_2_names_a_red_case_form_of_a_transliterated_nick_is_matched_or_shown_never_dropped(
+        written, player, candidates):
+    t = count([post("Ronin", "10:00", blue("Соня")), post("Ronin", "11:00", red(written))], players=ROSTER2,
+              alive=ROSTER2)
+    if player is not None:
+        assert counted(t)["Ronin"] == (player, "red")
+        assert flags(t, "ambiguous_name") == [] and flags(t, "unknown_target") == []
+    else:
+        # the previous valid vote stands, the GM sees who it may be
+        assert counted(t)["Ronin"] == ("Соня", "blue")
+        [f] = [f for f in t.flags if f.kind == "ambiguous_name"]
+        assert (f.player, f.data["written"], tuple(f.data["candidates"])) == ("Ronin", written.split()[-1],
+                                                                               candidates)
+
+
+def test_rule_2_names_a_vote_for_kayfu_counts_and_the_voter_takes_no_penalty():
+    # 001: Ronin's «Кайфу» is a vote, so Ronin takes no +2 and Trusiki Kayfa ties Nejka: nobody is
+    # hanged (the tool dropped the vote and hanged Ronin, 5 against 2 + 2)
+    roster = ("Ronin", "Соня", "Вася", "Петя", "Маша", "Дима", "Trusiki Kayfa", "Nejka")
+    posts = [post(a, f"13:0{i}", red(w)) for i, (a, w) in enumerate(
+        [("Соня", "Ронина"), ("Вася", "Ронину"), ("Петя", "Нежку"), ("Маша", "Нежки"), ("Дима", "Трусики"),
+         ("Ronin", "Кайфу")])]
+    t = count(posts, players=roster, alive=roster, weights={"Соня": T.Weight(red=2)})   # Герда's red counts 2
+    assert totals(t) == {"Trusiki Kayfa": 4, "Nejka": 4, "Ronin": 3}
+    assert t.not_voted == ("Trusiki Kayfa", "Nejka")
+    assert (t.outcome.eliminated, t.outcome.reason) == ((), "tie")
+    assert [f.kind for f in t.flags] == []
+
+
+def test_rule_2_names_a_short_red_run_that_begins_a_players_name_is_flagged_not_ignored():
+    # Мари's red «Ка» was ignored with no flag and Мари took the non-voter's penalty in silence
+    t = count([post("Мари", "10:06", red("Ка"))], players=ROSTER2, alive=ROSTER2)
+    assert [(f.kind, f.player, f.data["candidates"]) for f in t.flags] == [
+        ("ambiguous_name", "Мари", ["Trusiki Kayfa", "Катя", "Кадзуо"])]
+    assert "Мари" in t.not_voted
+
+
+@pytest.mark.parametrize("html", [red("Мафия"), red("Внимание"), red("Мафия не пройдёт"), red("красный"),
+                                  "<b>Да</b>", red("Зи")])
+def test_rule_2_names_ordinary_red_words_and_bold_emphasis_stay_no_vote_and_no_flag(html):
+    t = count([post("Ronin", "10:00", html)], players=ROSTER2, alive=ROSTER2,
+              rules={"colors_matter": "<b>" not in html})
+    assert counted(t) == {} and t.flags == ()

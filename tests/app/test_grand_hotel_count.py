@@ -1,8 +1,8 @@
-"""The count, the day's result and the game's end as a 004 («Гранд Отель») GM sees them (found by playing it through the CLI),
-a colour-blind game's count never speaks of red and blue (RULES.md §3.4); a post that names a player but is
-no vote, and a vote posted at night, are flagged to the GM (§2, §3.1); a tie that hangs all but a protected
-player says who hangs and who survives (§3.10); the final post says who won, in Russian (§5, §6); a modkill
-during a 004 day closes the day (§3.14)."""
+"""The count of a 004 («Гранд Отель») game as its GM sees it: a colour-blind game's count never speaks of red and
+blue (RULES.md §3.4), while the colour games keep both; a post that names a player but is no vote, and a vote
+posted in the night before the day, are flagged to the GM (§2, §3.1); a tie that hangs all but a protected player
+says who hangs and who survives (§3.10). The game's end of 004 is in test_game_end.py, its modkill in
+test_modkill.py."""
 from __future__ import annotations
 
 import json
@@ -13,31 +13,20 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafvote_resolver import GameState, apply_day, new_game
-from mafvote_tally import (DayState, Player, Post, Roster, Shield, Tally, VoteRules, count_day, format_bbcode,
-                           format_text)
+import mafvote_resolver as R
+import mafvote_tally as T
 from mafvote import alert_rules
-from mafvote.render import Side, build_data, render, winner_genitive
-from support import DAY_1_DEADLINE, GRAND_HOTEL_ROLES, grand_hotel_night_1, load_ruleset, ok, state
+from mafvote.render import build_data, render
+from support import (DAY_1_DEADLINE, GH, GRAND_HOTEL_ACCOUNTS, GRAND_HOTEL_RENDER_ROSTER, GRAND_HOTEL_ROLES,
+                     grand_hotel_night_1, ok)
 
 ROOT = Path(__file__).resolve().parents[2]
-GH = load_ruleset("grand_hotel")
-GH_VOTES = VoteRules.from_mapping(tomllib.loads((ROOT / "rulesets" / "grand_hotel.toml").read_text("utf-8"))["votes"])
-COLOUR_VOTES = VoteRules.from_mapping({"colors_matter": True})
+GH_VOTES = T.VoteRules.from_mapping(tomllib.loads((ROOT / "rulesets" / "grand_hotel.toml").read_text("utf-8"))["votes"])
+COLOUR_VOTES = T.VoteRules.from_mapping({"colors_matter": True})
 MSK = ZoneInfo("Europe/Moscow")
 GM = "Ведущий"
-
-# a 004 roster (nick, gender, role)
-ROSTER = [
-    ("King EcitoN", "m", "Диего Муркиа"), ("Nejka", "f", "Донья Тереса"), ("Нелепость", "f", "Алисия Аларкон"),
-    ("Alex306", "m", "Хулио Ольмедо"), ("Буба", "m", "Анхела Салинас"), ("Юка", "f", "София Аларкон"),
-    ("Krassa", "f", "Альфредо Вергара"), ("Тристам", "m", "Андрес Аларкон"), ("Масини", "m", "Каталина"),
-    ("Алиша", "f", "Донья Элиса"), ("Трубодур", "m", "Аяла"), ("Ромашка", "f", "Эрнандо"), ("Игрок", "m", "Лаура"),
-    ("Ронин", "m", "Хавьер"), ("Соня", "f", "Бенхамин"),
-]
-NICKS = tuple(n for n, _, _ in ROSTER)
-PLAYERS = Roster(tuple(Player(n) for n in NICKS), gms=(GM,))
-RENDER_ROSTER = [{"nick": n, "gender": g} for n, g, _ in ROSTER]
+NICKS = tuple(n for n, _, _ in GRAND_HOTEL_ACCOUNTS)
+PLAYERS = T.Roster(tuple(T.Player(n) for n in NICKS), gms=(GM,))
 
 
 def at(day: int, hhmm: str) -> datetime:
@@ -48,33 +37,33 @@ def at(day: int, hhmm: str) -> datetime:
 _ids = iter(range(1, 10**6))
 
 
-def post(author: str, when: datetime, html: str) -> Post:
-    return Post(next(_ids), "vote", author, when, html)
+def post(author: str, when: datetime, html: str) -> T.Post:
+    return T.Post(next(_ids), "vote", author, when, html)
 
 
 def red(name: str) -> str:
     return f'<span style="color: red;" class="mycode_color">{name}</span>'
 
 
-def day_1(**kw) -> DayState:
+def day_1(**kw) -> T.DayState:
     """Day 1 of the test game: night 1 from 20.11 20:00, day 1 from 21.11 21:30 to 22.11 21:00."""
     base = dict(day=1, deadline=at(1, "21:00"), alive=NICKS, start=at(0, "21:30"),
                 night_start=datetime(2026, 11, 20, 20, 0, tzinfo=MSK))
-    return DayState(**{**base, **kw})
+    return T.DayState(**{**base, **kw})
 
 
-def gh_count(posts, *, rules: VoteRules = GH_VOTES, view: str = "gm", as_of: datetime | None = None,
-             **kw) -> Tally:
-    return count_day(posts, day_1(**kw), PLAYERS, rules, game="gh", view=view, as_of=as_of)
+def gh_count(posts, *, rules: T.VoteRules = GH_VOTES, view: str = "gm", as_of: datetime | None = None,
+             **kw) -> T.Tally:
+    return T.count_day(posts, day_1(**kw), PLAYERS, rules, game="gh", view=view, as_of=as_of)
 
 
-def flags(t: Tally, kind: str) -> list[tuple[str | None, str]]:
+def flags(t: T.Tally, kind: str) -> list[tuple[str | None, str]]:
     return [(f.player, f.detail) for f in t.flags if f.kind == kind]
 
 
 # --- #9 a colour-blind game's count never speaks of red and blue (RULES.md §3.4) ------------------------------
 
-def open_004_count() -> Tally:
+def open_004_count() -> T.Tally:
     # s26: two votes on Юка, one on Трубодур; day 1 still open (as of noon)
     return gh_count([post("Ромашка", at(1, "10:01"), red("Юка")), post("Нелепость", at(1, "10:02"), "<b>Юка</b>"),
                      post("King EcitoN", at(1, "10:03"), "Трубодур")], view="public", as_of=at(1, "12:00"))
@@ -83,7 +72,7 @@ def open_004_count() -> Tally:
 def test_rule_3_4_the_004_live_count_post_says_against_never_red_or_blue():
     t = open_004_count()
     assert t.colors_matter is False and t.to_json()["colors_matter"] is False
-    text = format_bbcode(t, at(1, "12:00"))
+    text = T.format_bbcode(t, at(1, "12:00"))
     assert text.splitlines()[:8] == [
         "[b]Подсчёт голосов, день 1[/b]", "",
         "[u]Против:[/u]",
@@ -99,11 +88,11 @@ def test_rule_3_4_the_004_live_count_post_says_against_never_red_or_blue():
 
 def test_rule_3_4_the_004_gm_count_shows_the_penalty_without_colours():
     t = gh_count([post("Ромашка", at(1, "10:01"), red("Юка"))])       # closed: penalties count
-    text = format_bbcode(t, at(1, "22:00"))
+    text = T.format_bbcode(t, at(1, "22:00"))
     assert "Юка: 2 (голосов: 1, штраф +1)" in text
     assert "Nejka: 1 (голосов: 0, штраф +1)" in text
     assert "красн" not in text and "синих" not in text
-    table = format_text(t)
+    table = T.format_text(t)
     header = next(line for line in table.splitlines() if "player" in line)
     assert [w for w in header.replace("┃", " ").split()] == ["player", "total", "votes", "penalty", "voters"]
 
@@ -111,14 +100,14 @@ def test_rule_3_4_the_004_gm_count_shows_the_penalty_without_colours():
 def test_the_colour_games_keep_red_and_blue_in_the_count_post():
     t = gh_count([post("Ромашка", at(1, "10:01"), red("Юка"))], rules=COLOUR_VOTES, view="public",
                  as_of=at(1, "12:00"))
-    text = format_bbcode(t, at(1, "12:00"))
+    text = T.format_bbcode(t, at(1, "12:00"))
     # one wording of the live count for every producer: red is «Против», blue «В защиту» (RULES.md §2)
     assert "[u]Против:[/u]" in text and "Юка: 1 (против 1, в защиту 0)" in text
 
 
 def test_rule_3_4_the_published_004_html_page_has_no_defence_column():
     data = build_data(tally=open_004_count().to_json(), game={"id": "gh", "title": "Гранд Отель",
-                                                              "players": RENDER_ROSTER},
+                                                              "players": GRAND_HOTEL_RENDER_ROSTER},
                       ruleset=GH, now=at(1, "12:00"), deadline=at(1, "21:00"))
     html = render("grand_hotel", "votecount", data, fmt="html")
     assert "<tr><th>Игрок</th><th>Голоса</th><th>Итого</th></tr>" in html
@@ -254,12 +243,12 @@ def test_the_colour_games_not_a_vote_alert_names_the_colours():
 
 # --- #12 a tie that hangs everyone but a protected player (RULES.md §3.10) ------------------------------------
 
-def gh_game() -> GameState:
-    return new_game("gh", [{"nick": n, "gender": g, "role": r} for n, g, r in ROSTER], GH)
+def gh_game() -> R.GameState:
+    return R.new_game("gh", [{"nick": n, "gender": g, "role": r} for n, g, r in GRAND_HOTEL_ACCOUNTS], GH)
 
 
 def test_rule_3_10_tie_all_with_a_protected_player_hangs_the_others_and_says_who_survived():
-    out = apply_day(GH, gh_game(), ["Юка", "Масини"], day=2)       # Юка (София): one-time hang protection
+    out = R.apply_day(GH, gh_game(), ["Юка", "Масини"], day=2)       # Юка (София): one-time hang protection
     assert [p.text for p in out.public] == ["Юка избежала казни (защита от казни)", "Повешен Масини (город)"]
     assert "не вешается никто" not in " ".join(p.text for p in out.public).lower()
     assert [d.player for d in out.deaths] == ["Масини"] and out.saved == (("Юка", "protected"),)
@@ -267,28 +256,28 @@ def test_rule_3_10_tie_all_with_a_protected_player_hangs_the_others_and_says_who
 
 def test_rule_3_10_a_single_protected_doomed_reads_the_protection_not_an_alibi():
     # «Обреченный отмазан» is an alibi's line; a protection has its own kind and line
-    out = apply_day(GH, gh_game(), ["Юка"], day=2)
+    out = R.apply_day(GH, gh_game(), ["Юка"], day=2)
     assert [(p.kind, p.text) for p in out.public] == [
         ("protected", "У обречённого была защита от казни, не вешается никто")]
 
 
-def tie_all_count(view: str) -> Tally:
+def tie_all_count(view: str) -> T.Tally:
     # s10 day 2: six votes each on Юка and Масини, the second tie of the game; Юка is protected
     votes = [(v, "Юка") for v in ("King EcitoN", "Nejka", "Нелепость", "Alex306", "Буба", "Krassa")]
     votes += [(v, "Масини") for v in ("Тристам", "Алиша", "Трубодур", "Ромашка", "Игрок", "Соня")]
     votes += [("Юка", "Ронин"), ("Ронин", "Алиша"), ("Масини", "Ронин")]
     posts = [post(v, at(1, "10:00") + timedelta(minutes=i), red(target)) for i, (v, target) in enumerate(votes)]
     return gh_count(posts, view=view, ties_so_far=1,
-                    shields=(Shield("Юка", "protected", "one-time protection from hanging", consumable=True),))
+                    shields=(T.Shield("Юка", "protected", "one-time protection from hanging", consumable=True),))
 
 
 def test_rule_3_10_the_count_result_line_names_the_hanged_and_the_saved():
     gm = tie_all_count("gm")
     assert (gm.outcome.reason, gm.outcome.eliminated, gm.outcome.saved) == ("tie_all", ("Масини",), ("Юка",))
-    assert format_bbcode(tie_all_count("public"), at(1, "22:00")).splitlines()[-1] == (
+    assert T.format_bbcode(tie_all_count("public"), at(1, "22:00")).splitlines()[-1] == (
         "[b]Голосование закрыто.[/b] Итог: ничья (Юка, Масини), вешаются все, набравшие поровну: Масини; "
         "защита от казни спасла: Юка")
-    data = build_data(tally=tie_all_count("public").to_json(), game={"id": "gh", "players": RENDER_ROSTER},
+    data = build_data(tally=tie_all_count("public").to_json(), game={"id": "gh", "players": GRAND_HOTEL_RENDER_ROSTER},
                       ruleset=GH)
     # `render votecount` is the same live count as the daemon's (tally.format.format_bbcode)
     assert render("grand_hotel", "votecount", data).splitlines()[-1] == (
@@ -301,8 +290,8 @@ def test_rule_3_10_the_count_result_line_names_the_hanged_and_the_saved():
     (1, "Юка избежала казни: её спасла защита."),
 ])
 def test_rule_3_10_the_day_post_says_who_hangs_and_that_the_protected_survives(variant, line):
-    out = apply_day(GH, gh_game(), ["Юка", "Масини"], day=2)
-    data = build_data(outcome=out.to_json(), game={"id": "gh", "players": RENDER_ROSTER}, ruleset=GH,
+    out = R.apply_day(GH, gh_game(), ["Юка", "Масини"], day=2)
+    data = build_data(outcome=out.to_json(), game={"id": "gh", "players": GRAND_HOTEL_RENDER_ROSTER}, ruleset=GH,
                       deadline="2026-11-23T22:30+03:00")
     lines = render("grand_hotel", "day", data, variant=variant).splitlines()
     hanged = ("Суд обитателей отеля: Масини покинул отель навсегда (персонал отеля, город)." if variant == 0
@@ -311,62 +300,7 @@ def test_rule_3_10_the_day_post_says_who_hangs_and_that_the_protected_survives(v
     assert not any("не вешается никто" in x.lower() or "никто не выбывает" in x.lower() for x in lines)
 
 
-# --- #11 the game's end and the modkill line (RULES.md §5, §6) ------------------------------------------------
-
-def test_rule_5_the_final_newspaper_says_the_maniac_won():
-    data = build_data(outcome={"night": 1, "deaths": [], "public": [], "winner": "maniac"},
-                      game={"id": "gh", "players": RENDER_ROSTER}, ruleset=GH)
-    for variant in (0, 1):
-        assert render("grand_hotel", "night", data, variant=variant).splitlines()[-1] == \
-            "[b]Последний выпуск: игра окончена! Победа маньяка.[/b]"
-
-
-def test_rule_5_the_gm_report_says_who_won_in_russian():
-    data = build_data(outcome={"night": 1, "deaths": [], "public": [], "winner": "maniac"},
-                      game={"id": "gh", "players": RENDER_ROSTER}, ruleset=GH)
-    assert "[b]Игра окончена: победа маньяка[/b]" in render("grand_hotel", "gm_report", data).splitlines()
-
-
-@pytest.mark.parametrize("theme,ruleset,winner,line", [
-    ("new_year", "new_year", "town", "[b]Праздник окончен: игра завершена! Победа мирных.[/b]"),
-    ("new_year", "new_year", "highlander", "[b]Праздник окончен: игра завершена! Победа горца.[/b]"),
-    ("peculiar", "peculiar", "hollows", "[b]Петля замкнулась: игра окончена! Победа пустот.[/b]"),
-    ("time_machine", "time_machine", "mafia", "[b]Путешествие окончено: игра завершена! Победа мафии.[/b]"),
-    ("grand_hotel", "grand_hotel", "town", "[b]Последний выпуск: игра окончена! Победа города.[/b]"),
-])
-def test_rule_5_every_theme_names_the_winner_in_the_genitive(theme, ruleset, winner, line):
-    data = build_data(outcome={"day": 4, "deaths": [], "public": [], "winner": winner}, ruleset=load_ruleset(ruleset))
-    assert render(theme, "day", data).splitlines()[-1] == line
-
-
-def test_rule_5_a_side_without_a_theme_word_is_named_without_inflection():
-    assert Side("mafia", title="мафия").winner == "стороны «мафия»"
-    assert Side("town", title="мирный").winner == "стороны «мирный»"      # never a guessed ending
-    assert Side("maniac", title="маньяк", win="маньяка").winner == "маньяка"
-    assert winner_genitive("grand_hotel", "maniac", GH) == "маньяка"
-
-
-def test_rule_6_the_004_modkill_line_needs_no_inflection_and_one_bracket():
-    data = build_data(outcome={"day": 3, "deaths": [{"player": "Тристам", "role": "Андрес Аларкон", "side": "town",
-                                                      "revealed": True, "causes": ["modkill"]}], "public": []},
-                      game={"id": "gh", "players": RENDER_ROSTER}, ruleset=GH)
-    text = render("grand_hotel", "day", data)
-    assert "Тристам выселен администрацией отеля (модкилл; персонал отеля, город)." in text.splitlines()
-    assert ") (" not in text
-
-
-# --- the CLI: the game's end once and in Russian; D6 a modkill closes the 004 day (RULES.md §3.14) ------------
-
-def test_rule_5_state_kill_says_game_over_once_in_russian(play):
-    play("grand_hotel", GRAND_HOTEL_ROLES)
-    for nick in ("РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард", "Nejka", "Гафф", "Enzo", "Nevermore"):
-        ok("state", "kill", "--player", nick)
-    # the win is checked at once (issue 15 point 6): Alisa (Донья Тереса) and Ronin (Хавьер) are left
-    out = ok("state", "kill", "--player", "Puss")
-    assert out.count("Игра окончена") == 1
-    assert "Игра окончена: победа маньяка" in out.splitlines()
-    assert "maniac" not in out.replace("game over: maniac wins", "")
-
+# --- the CLI: `tally --format bbcode` of a 004 game (RULES.md §3.4) ----------------------------------------
 
 def test_rule_3_4_tally_format_bbcode_of_a_004_game_says_against(play):
     play("grand_hotel", GRAND_HOTEL_ROLES)
@@ -376,72 +310,3 @@ def test_rule_3_4_tally_format_bbcode_of_a_004_game_says_against(play):
     assert not any(w in text for w in ("Красные", "Синие", "красных", "синих"))
     assert json.loads(ok("tally", "--day", "1", "--deadline", DAY_1_DEADLINE, "--format", "json"))[
         "colors_matter"] is False
-
-
-def test_rule_3_14_a_modkill_during_the_004_day_closes_it_and_the_night_begins(play):
-    play("grand_hotel", GRAND_HOTEL_ROLES)
-    grand_hotel_night_1()
-    out = ok("modkill", "--player", "Соня").splitlines()
-    assert out[:4] == [
-        "Модкилл: Соня (нейтрал)",      # 004 shows the side of every departure (decision of issue 15)
-        "День 1 закрыт этим модкиллом: по правилам игры модкилленный игрок уходит вместо повешения, объявляется "
-        "ночь 2. `mafvote undo` отменяет закрытие дня, ещё раз — модкилл",
-        "День 1 (по подсчёту голосов)",
-        "  День закрыт модкиллом: Соня",
-    ]
-    assert "итог: модкилл" in out[4]
-    st = state()
-    assert (st["phase"]["kind"], st["phase"]["number"]) == ("night", 2)
-    # after the deadline (the clock here), the day was not cut short: its missed votes stand (cumulative, §3.6)
-    assert st["misses"] and not any(line.startswith("Примечание:") for line in out)
-    assert [r["how"] for r in st["applied"]] == ["resolve", "modkill", "close"]
-    assert ok("undo").startswith("отменено: #3 закрыт день 1")
-    assert ok("undo").startswith("отменено: #2 модкилл, день 1: Соня")
-    assert state()["phase"]["kind"] == "day"
-
-
-def test_rule_3_14_modkill_keep_day_leaves_the_004_day_open_and_says_what_to_do(play):
-    play("grand_hotel", GRAND_HOTEL_ROLES)
-    grand_hotel_night_1()
-    out = ok("modkill", "--player", "Соня", "--keep-day").splitlines()
-    assert out == ["Модкилл: Соня (нейтрал)",
-                   "День 1 остаётся открытым (--keep-day), хотя по правилам игры модкилл закрывает день: закройте "
-                   "его командой `mafvote day close --day 1` (итог дня — этот модкилл)"]
-    assert state()["phase"]["kind"] == "day"
-
-
-def test_issue15_the_004_modkill_shows_the_side_and_reveal_is_the_gms_override_for_the_role(play):
-    # decision of issue 15: «открывается только сторона(маньяк видится как город)» holds for a modkill too
-    play("grand_hotel", GRAND_HOTEL_ROLES)
-    grand_hotel_night_1()
-    assert ok("modkill", "--player", "Ронин", "--keep-day").splitlines()[0] == "Модкилл: Ronin (город)"
-    ok("undo")
-    assert ok("modkill", "--player", "Ронин", "--keep-day", "--reveal").splitlines()[0] == \
-        "Модкилл: Ronin - Хавьер (маньяк)"
-
-
-def test_a_modkill_in_a_game_whose_rules_do_not_close_the_day_leaves_it_open(play):
-    play("new_year")
-    ok("night", "resolve", "--night", "1")
-    # the clock here is after day 1's deadline: the modkill leaves the day's count alone, and the GM is told
-    assert ok("modkill", "--player", "Соня").splitlines() == [
-        "Модкилл: Соня",
-        "День 1 уже закончился (2026-12-31 18:00) до этого модкилла: подсчёт дня остаётся как на момент конца "
-        "(голоса модкилленного и за него учтены как поданы); закройте день: `mafvote day close --day 1`"]
-    st = state()
-    assert (st["phase"]["kind"], st["phase"]["number"]) == ("day", 1)
-    assert [r["how"] for r in st["applied"]] == ["resolve", "modkill"]
-
-
-def test_rule_3_14_a_004_modkill_before_the_deadline_records_no_missed_votes_of_the_day_it_cuts_short(play,
-                                                                                                  monkeypatch):
-    import mafvote.game as game_mod
-
-    play("grand_hotel", GRAND_HOTEL_ROLES)
-    grand_hotel_night_1()
-    # day 1 runs to 31.12 18:00; the GM modkills at noon: the others still had six hours to vote
-    monkeypatch.setattr(game_mod, "utc_now", lambda: datetime(2026, 12, 31, 12, 0, tzinfo=ZoneInfo("Europe/Moscow")))
-    out = ok("modkill", "--player", "Соня").splitlines()
-    [note] = [line for line in out if line.startswith("Примечание:")]
-    assert note.startswith("Примечание: день закрыт модкиллом до дедлайна: пропуск голосования не записан для ")
-    assert state()["misses"] == {}
