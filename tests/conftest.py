@@ -1,5 +1,5 @@
 """The fixtures every test folder shares (issue 16.5, STYLE.md 13): a game folder, a local forum, the games built
-in support.py. A module that needs another variant defines its own fixture of the same name."""
+in the support package. A module that needs another variant defines its own fixture of the same name."""
 from __future__ import annotations
 
 from datetime import UTC, timedelta
@@ -8,9 +8,13 @@ import pytest
 
 import mafvote.game as game_mod
 from mafvote.forumsim import ForumSim
-from support import (AFTER, FORUM_GAME_NOW, MIDDAY, MIDDAY_SEEN, NEW_YEAR_ROSTER, PECULIAR_NOW, CliGame, ForumGame,
-                     HostileServer, PeculiarGame, StoreGame, fill_store, make_game_dir, make_new_game_dir,
-                     make_render_dir, msk, msk_at, ok, red_span, resolve_night_1, write_game, write_render_config)
+from support.cli import ok
+from support.daemon import msk
+from support.forum import HostileServer
+from support.game_dir import (AFTER, MIDDAY, MIDDAY_SEEN, fill_store, make_game_dir, make_new_game_dir, make_render_dir,
+                              resolve_night_1, write_game, write_render_config)
+from support.games import (FORUM_GAME_NOW, NEW_YEAR_ROSTER, PECULIAR_NOW, CliGame, ForumGame, PeculiarGame, StoreGame,
+                           msk_at, red_span)
 
 
 @pytest.fixture

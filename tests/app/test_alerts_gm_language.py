@@ -17,8 +17,9 @@ from mafvote.alert_rules import (JUDGMENT_FLAGS, CrawlHealth, count_lines, crawl
                                  death_cause, flag_alerts, flag_text, gm_report_data, silent_alerts)
 from mafvote.publish import html_page, is_html_document, write_count_files
 from mafvote.render import build_data, render
-from support import (DAEMON_CONFIG, MSK, PLAYERS, Recorder, at, blue, count, daemon_for, load_ruleset, msk, post, red,
-                     write_daemon_config)
+from support.count import MSK, PLAYERS, at, blue, count, post, red
+from support.daemon import DAEMON_CONFIG, Recorder, daemon_for, msk, write_daemon_config
+from support.nights import load_ruleset
 
 MOSCOW = ZoneInfo("Europe/Moscow")
 PECULIAR = load_ruleset("peculiar")

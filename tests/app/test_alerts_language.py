@@ -18,7 +18,7 @@ from mafvote.alert_rules import (CrawlHealth, count_lines, crawl_alerts, day_ale
                                  early_close_alerts, flag_alerts, flag_text, silent_alerts)
 from mafvote.alerts import Alert, EmailChannel, channels_from_config
 from mafvote.config import ConfigError, load_config
-from support import PLAYERS, at, blue, count, post, red
+from support.count import PLAYERS, at, blue, count, post, red
 
 DATA = Path(__file__).parents[1] / "data" / "alerts_language"
 TALLY = json.loads((DATA / "tally_day3_gm.json").read_text(encoding="utf-8"))

@@ -16,7 +16,9 @@ from mafvote.forumsim import ForumSim
 from mafvote.store import Store
 from mafvote_scraper.fetch import FetchedMeta
 from mafvote_scraper.model import ParsedPage, ParsedPost
-from support import CRAWL_CONFIG, CRAWL_T0, RED, msk_at, red_span, store_game_config
+from support.forum import CRAWL_CONFIG, CRAWL_T0
+from support.games import msk_at, red_span, store_game_config
+from support.paths import RED
 
 
 def shown(minutes: int) -> str:

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 import mafvote.game as game_mod
-from support import (AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, TIME_MACHINE_ROLES, config_and_game, fill_store, msk_at,
-                     ok, run, state)
+from support.cli import config_and_game, ok, run, state
+from support.game_dir import AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, TIME_MACHINE_ROLES, fill_store
+from support.games import msk_at
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"

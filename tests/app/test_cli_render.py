@@ -15,7 +15,8 @@ import pytest
 from mafvote import rulesets
 from mafvote.config import load_config
 from mafvote.render import RenderError, build_data, render
-from support import make_render_dir, ok, resolve_night_1, run, write_render_config
+from support.cli import ok, run
+from support.game_dir import make_render_dir, resolve_night_1, write_render_config
 
 ROOT = Path(__file__).resolve().parents[2]
 MSK = ZoneInfo("Europe/Moscow")

@@ -13,7 +13,7 @@ import click
 from click.testing import CliRunner
 
 from mafvote.cli import _COMMANDS, cli, load_all_commands
-from support import GAME_CONFIG, WINDOW, fill_store_post_by_post
+from support.game_dir import GAME_CONFIG, WINDOW, fill_store_post_by_post
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from mafvote.cli import cli
-from support import (DAY, TIME_MACHINE_ROSTER, Broken, CliGame, Recorder, daemon_for, msk, msk_at, red_span, run_day,
-                     write_daemon_config)
+from support.daemon import DAY, Broken, Recorder, daemon_for, msk, run_day, write_daemon_config
+from support.games import TIME_MACHINE_ROSTER, CliGame, msk_at, red_span
 
 
 @pytest.fixture

@@ -25,7 +25,9 @@ from mafvote.paths import data_file
 from mafvote.store import MIGRATIONS, Store, StoreError
 from mafvote_scraper.fetch import FetchedMeta
 from mafvote_scraper.model import ParsedPage, ParsedPost
-from support import CLI_GAME_CONFIG, NEW_YEAR_ROSTER, STORE_GAME_BASE, CliGame, Recorder, crawl_config, msk_at, red_span
+from support.daemon import Recorder
+from support.forum import crawl_config
+from support.games import CLI_GAME_CONFIG, NEW_YEAR_ROSTER, STORE_GAME_BASE, CliGame, msk_at, red_span
 
 MSK = ZoneInfo("Europe/Moscow")
 BASE = "http://127.0.0.1:9/"

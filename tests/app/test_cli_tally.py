@@ -12,7 +12,9 @@ import pytest
 
 import mafvote.game as game_mod
 from mafvote.cli.tally import local_times
-from support import WINDOW, day_tally, fill_store_post_by_post, make_game_dir, ok, quiet_night, run
+from support.cli import day_tally, ok, run
+from support.game_dir import WINDOW, fill_store_post_by_post, make_game_dir
+from support.games import quiet_night
 
 MSK = ZoneInfo("Europe/Moscow")
 BASE = "http://127.0.0.1:8081/"

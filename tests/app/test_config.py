@@ -15,7 +15,7 @@ from mafvote.cli import cli
 from mafvote.config import (Config, ConfigError, Problem, describe, environment_problems, format_duration, key_lines,
                             load_config, parse_duration)
 from mafvote.errors import BadInput
-from support import CliGame
+from support.games import CliGame
 
 REPO = Path(__file__).resolve().parents[2]
 MSK = timezone(timedelta(hours=3))

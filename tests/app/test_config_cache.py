@@ -20,7 +20,7 @@ import mafvote.config.load as load_mod
 from mafvote.config import ConfigError, load_cached, load_config, records, schema
 from mafvote.config.cache import cache_file
 from mafvote.paths import data_dir
-from support import game_config
+from support.config import game_config
 
 # every kind of value a config holds: a login, a replacement, hand forms, items, the three channels, publish
 # folders, a GM's templates and flavour folders, times with and without an offset, durations

@@ -20,7 +20,7 @@ from mafvote_tally import Post, Tally, count_day
 from mafvote.game import GameError
 from mafvote_scraper.fetch import FetchedMeta
 from mafvote_scraper.model import ParsedPage, ParsedPost
-from support import GAME_BASE, game_service
+from support.game_dir import GAME_BASE, game_service
 
 MSK = ZoneInfo("Europe/Moscow")
 GM = "Ведущий"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mafvote.forumsim import ForumSim
-from support import crawl_config
+from support.forum import crawl_config
 
 ROOT = Path(__file__).resolve().parents[2]
 PER_PAGE = 5

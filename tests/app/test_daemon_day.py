@@ -11,7 +11,8 @@ from zoneinfo import ZoneInfo
 from mafvote.config import load_config
 from mafvote.daemon import Daemon
 from mafvote.forumsim import ForumSim
-from support import DAEMON_CONFIG, DAY, Broken, Recorder, daemon_for, msk, quick_client, run_day, write_daemon_config
+from support.daemon import (DAEMON_CONFIG, DAY, Broken, Recorder, daemon_for, msk, quick_client, run_day,
+                            write_daemon_config)
 
 MSK = ZoneInfo("Europe/Moscow")
 

@@ -12,7 +12,9 @@ from mafvote.config import load_config
 from mafvote.daemon import Daemon
 from mafvote.logs import config_secrets, scrub_line, setup_logging
 from mafvote_scraper.fetch import ForumClient
-from support import STORE_GAME_BASE, CliGame, Recorder, game_config, msk_at
+from support.config import game_config
+from support.daemon import Recorder
+from support.games import STORE_GAME_BASE, CliGame, msk_at
 
 PASSWORD = "Пароль-бота-42"
 TOKEN = "7345678901:AAH-secret-bot-token_XYZ"

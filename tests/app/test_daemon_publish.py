@@ -12,7 +12,7 @@ from mafvote.config import load_config
 from mafvote.daemon import Daemon
 from mafvote.pages import gm_pages_dir
 from mafvote.publish import PublishResult
-from support import DAEMON_CONFIG, DAY, Recorder, msk, quick_client, run_day
+from support.daemon import DAEMON_CONFIG, DAY, Recorder, msk, quick_client, run_day
 
 
 class FakePublisher:

@@ -20,7 +20,7 @@ from mafvote.config import load_config
 from mafvote.forumsim import ForumSim
 from mafvote.game import open_service
 from mafvote.jobs import MISFIRE_GRACE, Runner
-from support import Recorder, daemon_for, msk, write_daemon_config
+from support.daemon import Recorder, daemon_for, msk, write_daemon_config
 
 
 def test_the_jobs_of_a_day_and_the_next_days_deadlines_after_the_gm_closes_it(tmp_path):

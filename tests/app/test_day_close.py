@@ -21,8 +21,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from mafvote.game import GameError
-from support import (DAY_1_DEADLINE, GRAND_HOTEL_ROLES, NEW_YEAR_ROSTER, TIME_MACHINE_ROSTER, StoreGame, blue_span,
-                     day_tally, grand_hotel_night_1, msk_at, ok, quiet_night, red_span, run, state)
+from support.cli import day_tally, ok, run, state
+from support.game_dir import DAY_1_DEADLINE, GRAND_HOTEL_ROLES, grand_hotel_night_1
+from support.games import NEW_YEAR_ROSTER, TIME_MACHINE_ROSTER, StoreGame, blue_span, msk_at, quiet_night, red_span
 
 MSK = ZoneInfo("Europe/Moscow")
 # new_year (001): Вася is Снеговик, whose blue counts 3 (hidden); Соня is Герда, whose red counts 2 (hidden)

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 import mafvote.game as game_mod
-from support import AFTER, GAME_CONFIG, PECULIAR_PLAYERS, day_tally, fill_store, ok, quiet_night, run, state
+from support.cli import day_tally, ok, run, state
+from support.game_dir import AFTER, GAME_CONFIG, fill_store
+from support.games import PECULIAR_PLAYERS, quiet_night
 
 ROOT = Path(__file__).resolve().parents[2]
 

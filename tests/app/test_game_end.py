@@ -8,7 +8,9 @@ import json
 import pytest
 
 from mafvote.render import Side, build_data, render, winner_genitive
-from support import GH, GRAND_HOTEL_RENDER_ROSTER, GRAND_HOTEL_ROLES, load_ruleset, ok, run, state
+from support.cli import ok, run, state
+from support.game_dir import GRAND_HOTEL_ROLES
+from support.nights import GH, GRAND_HOTEL_RENDER_ROSTER, load_ruleset
 
 
 def test_rule_5_after_the_end_state_shows_the_winner_and_later_steps_are_refused_until_undo(game):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from support import ok, run, state
+from support.cli import ok, run, state
 
 HOSTILE = ("РэдДи", "King Eciton", "Trusiki Kayfa", "Puss")
 

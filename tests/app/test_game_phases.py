@@ -13,7 +13,7 @@ from mafvote import rulesets
 from mafvote.config import load_config
 from mafvote.game import GameError, GameService, next_deadline, phase_deadline, phase_index, phase_of_index
 from mafvote.store import Store
-from support import game_config
+from support.config import game_config
 
 MSK = ZoneInfo("Europe/Moscow")
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)

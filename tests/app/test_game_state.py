@@ -13,7 +13,8 @@ import pytest
 
 import mafvote_resolver as R
 from mafvote.game import GameError
-from support import AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, day_tally, game_service, grand_hotel_night_1, ok, state
+from support.cli import day_tally, ok, state
+from support.game_dir import AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, game_service, grand_hotel_night_1
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"

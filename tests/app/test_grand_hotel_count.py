@@ -17,8 +17,9 @@ import mafvote_resolver as R
 import mafvote_tally as T
 from mafvote import alert_rules
 from mafvote.render import build_data, render
-from support import (DAY_1_DEADLINE, GH, GRAND_HOTEL_ACCOUNTS, GRAND_HOTEL_RENDER_ROSTER, GRAND_HOTEL_ROLES,
-                     grand_hotel_night_1, ok)
+from support.cli import ok
+from support.game_dir import DAY_1_DEADLINE, GRAND_HOTEL_ROLES, grand_hotel_night_1
+from support.nights import GH, GRAND_HOTEL_ACCOUNTS, GRAND_HOTEL_RENDER_ROSTER
 
 ROOT = Path(__file__).resolve().parents[2]
 GH_VOTES = T.VoteRules.from_mapping(tomllib.loads((ROOT / "rulesets" / "grand_hotel.toml").read_text("utf-8"))["votes"])

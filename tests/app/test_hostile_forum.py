@@ -22,8 +22,8 @@ import time
 import tracemalloc
 import zlib
 from datetime import datetime, timezone
-from pathlib import Path
 from html import escape as html_escape
+from pathlib import Path
 from urllib.parse import quote, quote_plus, urlencode
 from zoneinfo import ZoneInfo
 
@@ -38,7 +38,7 @@ from mafvote.store import Store
 from mafvote_scraper.crawl import crawl_topic
 from mafvote_scraper.fetch import ForumClient
 from mafvote_scraper.model import FetchError
-from support import SECRET, crawl, echoing_login, html, login_page, publisher, send
+from support.forum import SECRET, crawl, echoing_login, html, login_page, publisher, send
 
 ROOT = Path(__file__).resolve().parents[2]
 MYBB = ROOT / "fixtures" / "html" / "mybb"

@@ -23,10 +23,13 @@ import mafvote.game as game_mod
 import mafvote_resolver as R
 import mafvote_tally as T
 from mafvote.render import build_data, render
-from support import (AFTER, DAY_1_DEADLINE, GH, GRAND_HOTEL_RENDER_ROSTER, GRAND_HOTEL_ROLES, GRAND_HOTEL_RULES,
-                     NEW_YEAR_RULES, POST_DEADLINE, TIME_MACHINE_ROSTER, TIME_MACHINE_RULES, CliGame, StoreGame, cand,
-                     config_and_game, count, day_outcome, death, grand_hotel_night_1, msk_at, ok, post, public_count,
-                     red, red_span, resolve_night_1, state, write_game)
+from support.cli import config_and_game, ok, state
+from support.count import count, post, red
+from support.game_dir import AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, grand_hotel_night_1, resolve_night_1, write_game
+from support.games import TIME_MACHINE_ROSTER, CliGame, StoreGame, msk_at, red_span
+from support.nights import GH, GRAND_HOTEL_RENDER_ROSTER
+from support.posts import (GRAND_HOTEL_RULES, NEW_YEAR_RULES, POST_DEADLINE, TIME_MACHINE_RULES, cand, day_outcome,
+                           death, public_count)
 
 # --- 003 (time_machine): day 3 on 03.11, 12:00 to 22:00; every vote final (досрочно) by 15:00 ------------------
 # red votes: Мир3 5 (Маф1, Маф2, Ман, Мир1, Мир2), Маф1 2 (Ком, Док), Маф2 1 (Мир3); the night actions of night 2 were

@@ -21,7 +21,8 @@ from mafvote.rulesets import load as load_ruleset
 from mafvote.store import Store
 from mafvote_resolver import Action, ActionError, Rolls, new_game, parse_night_file, read_action, resolve_night
 from mafvote_resolver.errors import RulesetError
-from support import ok, refused, run, state, to_night_2
+from support.cli import ok, run, state
+from support.game_dir import refused, to_night_2
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"     # the test game: New Year roles, night 1 first

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import http.client
 import re
-import threading
 import shutil
 import socket
+import threading
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -23,7 +23,7 @@ from mafvote.config import load_config
 from mafvote.pages import PagesError, day_page, day_view, gm_pages_dir, write_all_pages
 from mafvote.serve import PagesServer, gm_allowed, is_local_client
 from mafvote_scraper.profile import post_link
-from support import HIDDEN, POSTS, at, count, day_state
+from support.count import HIDDEN, POSTS, at, count, day_state
 
 MSK = timezone(timedelta(hours=3))
 RULES = VoteRules()

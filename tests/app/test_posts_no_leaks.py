@@ -9,7 +9,8 @@ import pytest
 from mafvote import rulesets
 from mafvote.render import THEMES, load_theme, make_environment, render, roles_from_ruleset
 from mafvote_tally.format import outcome_text, public_outcome, shown_reason
-from support import cand, public_count, red_span
+from support.games import red_span
+from support.posts import cand, public_count
 
 
 def test_rule_3_a_public_two_two_tie_decided_by_hidden_weights_gives_no_reason():

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from mafvote import rulesets
 from mafvote.render import render, roles_from_ruleset
-from mafvote_resolver import Action, new_game, resolve_night, Rolls
-from support import load_ruleset, private_notes
+from mafvote_resolver import Action, Rolls, new_game, resolve_night
+from support.nights import load_ruleset, private_notes
 
 HOTEL = [{"nick": "Ронин", "role": "Хулио Ольмедо", "gender": "m"}, {"nick": "Нежка", "role": "Донья Элиса", "gender": "f"},
          {"nick": "Соня", "role": "Лаура", "gender": "f"}, {"nick": "Алиса", "role": "Алисия Аларкон", "gender": "f"},

@@ -25,8 +25,8 @@ from mafvote_resolver import apply_day, loads_ruleset
 from mafvote import rulesets
 from mafvote.render import render, roles_from_ruleset
 from mafvote_tally.format import (GM_WARNING, format_bbcode, hidden_outcome, outcome_text, public_outcome, shown_reason,
-                          time_left)
-from support import FORUM_GAME_NOW, ForumGame
+                                  time_left)
+from support.games import FORUM_GAME_NOW, ForumGame
 
 ROOT = Path(__file__).resolve().parents[2]
 MSK = ZoneInfo("Europe/Moscow")

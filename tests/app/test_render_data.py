@@ -11,7 +11,7 @@ import pytest
 from mafvote import rulesets
 from mafvote.config import PlayerConfig
 from mafvote.render import build_data, load_flavor, render, roles_from_ruleset, roster_from_config
-from support import MSK
+from support.count import MSK
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "render"
 

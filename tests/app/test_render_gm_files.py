@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from mafvote.render import RenderError, render
-from support import ok, refused
+from support.cli import ok
+from support.game_dir import refused
 
 SAVE_AS_UTF8 = "(подсказка: сохраните его в UTF-8: в Блокноте — «Сохранить как», кодировка UTF-8)"
 NIGHT = {"outcome": {"night": 1, "deaths": []}}

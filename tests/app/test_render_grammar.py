@@ -6,7 +6,7 @@ import pytest
 from mafvote import grammar
 from mafvote.grammar import Person, RoleName, case_of, gender_word, join_ru, numeral
 from mafvote.render import render
-from support import NEW_YEAR_RULES, PECULIAR_RULES, TIME_MACHINE_RULES
+from support.posts import NEW_YEAR_RULES, PECULIAR_RULES, TIME_MACHINE_RULES
 
 
 def day_post(player: dict, role: str = "мирная зверюшка", variant: int = 0, theme: str = "new_year") -> str:

@@ -9,8 +9,10 @@ import pytest
 
 from mafvote.render import RenderError, gm_notes, render
 from mafvote_tally.format import format_bbcode, hidden_outcome, outcome_text, shown_reason
-from support import (GRAND_HOTEL_RULES, NEW_YEAR_RULES, POST_DEADLINE, R6_PUBLIC, R6_ROSTER, cand, day_outcome, death,
-                     ok, public_count, resolve_night_1)
+from support.cli import ok
+from support.game_dir import resolve_night_1
+from support.posts import (GRAND_HOTEL_RULES, NEW_YEAR_RULES, POST_DEADLINE, R6_PUBLIC, R6_ROSTER, cand, day_outcome,
+                           death, public_count)
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "render"
 

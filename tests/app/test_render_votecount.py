@@ -9,7 +9,9 @@ import pytest
 
 from mafvote.render import render
 from mafvote_tally.format import format_bbcode
-from support import R6_PUBLIC, cand, make_ruleset_game_dir, ok, public_count, run
+from support.cli import ok, run
+from support.game_dir import make_ruleset_game_dir
+from support.posts import R6_PUBLIC, cand, public_count
 
 
 @pytest.fixture

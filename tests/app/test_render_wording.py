@@ -23,7 +23,8 @@ from mafvote.render import (THEMES, load_theme, make_environment, render, render
 from mafvote.render.context import post_context
 from mafvote.render.phrases import Phrases
 from mafvote.render.views import Event, Views
-from support import NEW_YEAR_RULES, PECULIAR_RULES, POST_DEADLINE, cand, day_outcome, death, ok, public_count, state
+from support.cli import ok, state
+from support.posts import NEW_YEAR_RULES, PECULIAR_RULES, POST_DEADLINE, cand, day_outcome, death, public_count
 
 RULES = {theme: roles_from_ruleset(rulesets.load(theme)) for theme in THEMES}
 

@@ -11,8 +11,10 @@ import pytest
 import mafvote_tally as T
 from mafvote.render import render, roster_with_replacements, shown_names
 from mafvote_tally.format import format_bbcode
-from support import (TIME_MACHINE_RULES, cand, day_outcome, day_tally, death, make_ruleset_game_dir, msk_at, ok,
-                     public_count, quiet_night, refused, run, state, to_night_2, undo_steps)
+from support.cli import day_tally, ok, run, state
+from support.game_dir import make_ruleset_game_dir, refused, to_night_2, undo_steps
+from support.games import msk_at, quiet_night
+from support.posts import TIME_MACHINE_RULES, cand, day_outcome, death, public_count
 
 
 @pytest.fixture

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import mafvote.game as game_mod
-from support import AFTER, TIME_MACHINE_ROLES, run, write_ruleset_game
+from support.cli import run
+from support.game_dir import AFTER, TIME_MACHINE_ROLES, write_ruleset_game
 
 
 @pytest.mark.parametrize("edit, problem", [

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import mafvote.game as game_mod
-from support import AFTER, make_ruleset_game_dir, ok, run, undo_steps, write_ruleset_game
+from support.cli import ok, run
+from support.game_dir import AFTER, make_ruleset_game_dir, undo_steps, write_ruleset_game
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 from mafvote.store import MIGRATIONS, Store, StoreError
 from mafvote_scraper.model import EditNotice, ParsedPost
 from mafvote_tally.recognise import READING_VERSION, flatten
-from support import STORE_T0, store_meta, store_page, store_post
+from support.forum import STORE_T0, store_meta, store_page, store_post
 
 
 @pytest.fixture

@@ -23,7 +23,8 @@ import mafvote.store.errors as store_errors
 from mafvote.cli import main
 from mafvote.forumsim import ForumSim
 from mafvote.store import Store, StoreError
-from support import CRAWL_CONFIG, CRAWL_T0, RED, STORE_T0, store_meta, store_page, store_post
+from support.forum import CRAWL_CONFIG, CRAWL_T0, STORE_T0, store_meta, store_page, store_post
+from support.paths import RED
 
 ROUNDS = 150
 PAGES = 15            # each writer cycles over the same 15 pages of 10 posts: every post is written by all
@@ -35,7 +36,7 @@ WRITER = textwrap.dedent(f"""
     import sys
     from datetime import timedelta
     sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})
-    from support import STORE_T0, store_meta, store_page, store_post
+    from support.forum import STORE_T0, store_meta, store_page, store_post
     from mafvote.store import Store
 
     with Store(sys.argv[1]) as s:

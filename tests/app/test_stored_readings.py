@@ -19,7 +19,9 @@ from mafvote.store import Store
 from mafvote_scraper.parse import parse_page
 from mafvote_tally.model import StoredKey
 from mafvote_tally.recognise import READING_VERSION, Flat, flatten
-from support import CAPTURE, MOSCOW, MYBB, WINDOW, fill_store_post_by_post, make_game_dir, run
+from support.cli import run
+from support.game_dir import CAPTURE, WINDOW, fill_store_post_by_post, make_game_dir
+from support.paths import MOSCOW, MYBB
 
 # sha256 of the flat readings of the corpus below, per READING_VERSION. A failure here means `flatten` reads some
 # post differently: bump READING_VERSION in tally/recognise.py (stores then read every post again when they open)

@@ -20,7 +20,8 @@ from mafvote.logs import setup_logging
 from mafvote.secret_registry import known_secrets
 from mafvote.store import Store
 from mafvote_scraper.fetch import ForumClient
-from support import CAPTURE, SECRET, crawl, echoing_login, html, publisher, send
+from support.forum import SECRET, crawl, echoing_login, html, publisher, send
+from support.game_dir import CAPTURE
 
 
 def every_stored_text(path) -> list[tuple[str, str, str]]:

@@ -12,7 +12,7 @@ import pytest
 from mafvote import rulesets
 from mafvote_resolver import (Action, ActionError, Rolls, append_action, apply_day, new_game, parse_night_file,
                               read_action, resolve_night)
-from support import TM, TM_STATE, load_ruleset
+from support.nights import TM, TM_STATE, load_ruleset
 
 
 def enter(ruleset, state, actor: str, text: str):

@@ -4,7 +4,7 @@ the same player tonight; in 003 the clock blocks the role's move, never an item 
 from __future__ import annotations
 
 from mafvote_resolver import Action, Rolls, new_game, resolve_night
-from support import NY, TM, TM_STATE
+from support.nights import NY, TM, TM_STATE
 
 
 def test_rule_4_001_a_blocked_heal_still_counts_as_last_nights_heal() -> None:

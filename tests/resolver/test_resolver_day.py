@@ -6,7 +6,8 @@ import pytest
 import mafvote_resolver as R
 from mafvote_resolver import (Action, GameState, ResolverError, Rolls, apply_day, check_win, current_boss, modkill,
                               new_game, record_misses, replace_player, resolve_night)
-from support import ROOT, load_ruleset
+from support.nights import load_ruleset
+from support.paths import ROOT
 
 NY = load_ruleset("new_year")
 ROSTER = [{"nick": n, "role": r, "gender": g} for n, r, g in [

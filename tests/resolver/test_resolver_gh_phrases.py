@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mafvote_resolver import Action, ActionError, Player, read_action
-from support import load_ruleset
+from support.nights import load_ruleset
 
 GH = load_ruleset("grand_hotel")
 ROSTER = [Player("Вася", "Каталина"), Player("Петя", "Аяла"), Player("Маша", "Донья Тереса"), Player("Хавьер", "Хавьер"),

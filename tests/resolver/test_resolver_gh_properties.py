@@ -1,12 +1,12 @@
 """004 Gran Hotel properties: entry order never matters; transfers reach the next day; the order table."""
 from __future__ import annotations
 
-from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis import given, settings
 
 from mafvote_resolver import Action, Rolls, apply_day, new_game, resolve_night
 from mafvote_resolver.order import Stage
-from support import load_ruleset
+from support.nights import load_ruleset
 
 GH = load_ruleset("grand_hotel")
 ROSTER = {"Teresa": "Донья Тереса", "Alicia": "Алисия Аларкон", "Sofia": "София Аларкон", "Julio": "Хулио Ольмедо",

@@ -1,6 +1,7 @@
 """004 has no result log: the multi-night scenario plays the rules end to end; here its exact lines and state."""
 from __future__ import annotations
-from support import SCENARIOS, run_file
+
+from support.nights import SCENARIOS, run_file
 
 
 def test_rule_4_004_four_nights_four_days_end_to_end() -> None:

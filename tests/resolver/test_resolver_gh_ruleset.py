@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mafvote_resolver import RulesetError, check_ruleset, loads_ruleset
-from support import ROOT
+from support.paths import ROOT
 
 BASE = '''
 [game]

@@ -5,9 +5,11 @@ from dataclasses import replace
 
 import pytest
 
-from mafvote_resolver import (Action, ActionError, Rolls, append_action, append_roll, apply_day, new_game, parse_night_file,
-                      resolve_night)
-from support import GH, GH_STATE, GRAND_HOTEL_ROLES, NY, load_ruleset, night_text, resolve_tm_file, run
+from mafvote_resolver import (Action, ActionError, Rolls, append_action, append_roll, apply_day, new_game,
+                              parse_night_file, resolve_night)
+from support.cli import run
+from support.game_dir import GRAND_HOTEL_ROLES
+from support.nights import GH, GH_STATE, NY, load_ruleset, night_text, resolve_tm_file
 
 ROSTER = [{"nick": n, "role": r} for n, r in [
     ("Ronin", "Санта Клаус"), ("Trium", "Злой тролль"), ("Enzo", "Снеговик"), ("Nevermore", "Снежинка"),

@@ -11,8 +11,8 @@ import pytest
 
 from mafvote.render import build_data, render, render_private
 from mafvote_resolver import Action, Player, Rolls, new_game, read_action, resolve_night
-from support import (SCENARIO_FILES, SCENARIOS, TM, TM_STATE, build, load_ruleset, night_actions, private_notes,
-                     run_file)
+from support.nights import (SCENARIOS, SCENARIO_FILES, TM, TM_STATE, build, load_ruleset, night_actions, private_notes,
+                            run_file)
 
 TM_ROSTER_ORDER = "tm_4_night_dead_in_roster_order_not_kill_order.toml"
 GH_BLOODY = "gh_4_bloody_kill_visitor_listed_in_roster_order.toml"

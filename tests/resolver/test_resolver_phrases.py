@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mafvote_resolver import Action, ActionError, Player, read_action
-from support import load_ruleset
+from support.nights import load_ruleset
 
 NY_ROSTER = [Player("Вася", "мирная зверюшка"), Player("Петя", "мирная зверюшка"),
              Player("Ronin", "Санта Клаус", aliases=("Ронин",)), Player("Гафф", "Хлопушка"),

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import tomllib
 
-from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis import given, settings
 
 from mafvote_resolver import Action, Rolls, new_game, resolve_night
-from support import SCENARIOS, build, forced, load_ruleset, night_actions
+from support.nights import SCENARIOS, build, forced, load_ruleset, night_actions
 
 NY = load_ruleset("new_year")
 ROSTER = {"Boss": "Санта Клаус", "Troll": "Злой тролль", "Lawyer": "Кай", "Nut": "Щелкунчик", "Queen": "Снежная королева",

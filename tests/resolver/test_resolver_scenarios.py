@@ -46,9 +46,9 @@ from pathlib import Path
 
 import pytest
 
-from support import DAY_SCENARIO_FILES, SCENARIO_FILES, run_file
+from support.nights import DAY_SCENARIO_FILES, SCENARIO_FILES, run_file
 
-# The runner (build, night_actions, check, run_file) is in support.py: other night tests replay these files too.
+# The runner (build, night_actions, check, run_file) is in support/nights.py: other night tests replay these files too.
 
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=[p.stem for p in SCENARIO_FILES])

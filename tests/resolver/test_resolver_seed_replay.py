@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import json
-from support import SCENARIOS, load_ruleset, run_file
+
+from support.nights import SCENARIOS, load_ruleset, run_file
 
 
 def test_seed_001_new_year_nights_1_to_3_and_days_1_2_replay() -> None:

@@ -5,7 +5,7 @@ which the tally sees as a protection from hanging; София and Элиса hol
 from __future__ import annotations
 
 from mafvote_resolver import Action, Rolls, modkill, resolve_night
-from support import GH, GH_STATE
+from support.nights import GH, GH_STATE
 
 
 def test_004_new_game_gives_javier_a_universal_protection_the_tally_sees_as_a_hang_protection() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mafvote_resolver import Action, ActionError, Player, read_action
-from support import load_ruleset
+from support.nights import load_ruleset
 
 TM = load_ruleset("time_machine")
 ROSTER = [Player("Вася", "Мирный житель"), Player("Петя", "Мафиозо"), Player("Маша", "Доктор"),

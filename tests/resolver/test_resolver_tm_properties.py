@@ -1,12 +1,12 @@
 """003 Time machine properties: the GM's entry order never changes a night (RULES.md §4); the ruleset's cards."""
 from __future__ import annotations
 
-from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis import given, settings
 
 from mafvote_resolver import Action, Rolls, new_game, resolve_night
 from mafvote_resolver.order import ORDER, Stage
-from support import load_ruleset
+from support.nights import load_ruleset
 
 TM = load_ruleset("time_machine")
 ROSTER = [{"nick": "M1", "role": "Мафиозо", "items": ["button"]}, {"nick": "M2", "role": "Мафиозо"},

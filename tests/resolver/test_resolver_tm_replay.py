@@ -1,6 +1,7 @@
 """003 has no result log: the multi-night scenario plays the rules end to end; here its exact post lines."""
 from __future__ import annotations
-from support import SCENARIOS, run_file
+
+from support.nights import SCENARIOS, run_file
 
 
 def test_rule_4_003_three_days_three_nights_end_to_end() -> None:

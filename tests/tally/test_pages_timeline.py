@@ -5,12 +5,12 @@ count's own totals (penalties once the day is closed)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis import given, settings
 
 from mafvote_tally import Silence, Transfer, VoteRules, Weight
 from mafvote_tally.timeline import timeline
-from support import PLAYERS, at, blue, count, day_state, post, red
+from support.count import PLAYERS, at, blue, count, day_state, post, red
 
 DAY = [
     post("Соня", "10:00", blue("Петя")),

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mafvote_tally.colors import classify, hue_of_element, parse_rgb
-from support import count, counted, post
+from support.count import count, counted, post
 
 
 @pytest.mark.parametrize("value,hue", [

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import mafvote_tally as T
-from support import GRAND_HOTEL_VOTES, at, bold, count, counted, penalties_of, post, red, totals
+from support.count import GRAND_HOTEL_VOTES, at, bold, count, counted, penalties_of, post, red, totals
 
 
 # ------------------------------------------------- an edit or deletion after the day's end (§3.1, §3.12)

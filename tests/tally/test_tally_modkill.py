@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import mafvote_tally as T
-from support import GRAND_HOTEL_VOTES, PLAYERS, at, blue, bold, count, counted, flags, penalties_of, post, red, totals
+from support.count import (GRAND_HOTEL_VOTES, PLAYERS, at, blue, bold, count, counted, flags, penalties_of, post, red,
+                           totals)
 
 ALIVE_AFTER = tuple(p for p in PLAYERS if p != "Алукард")     # the GM modkilled Алукард during the day
 

@@ -6,7 +6,7 @@ import pytest
 import mafvote_tally as T
 from mafvote_tally import RosterMatcher
 from mafvote_tally.names import fold, normalise
-from support import blue, count, counted, flags, post, red, totals
+from support.count import blue, count, counted, flags, post, red, totals
 
 ROSTER = {n: () for n in ["РэдДи", "King Eciton", "Соня", "Trusiki Kayfa", "Алукард", "Nejka",
                           "Гафф", "Enzo", "Nevermore", "Alisa", "Ronin", "Puss"]}

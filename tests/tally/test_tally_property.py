@@ -2,10 +2,10 @@
 forum order, time then post id)."""
 from __future__ import annotations
 
-from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis import given, settings
 
-from support import PLAYERS, at, blue, count, post, red
+from support.count import PLAYERS, at, blue, count, post, red
 
 
 NAMES = PLAYERS + ("Нежку", "Петю", "Ронин", "Зинаида")

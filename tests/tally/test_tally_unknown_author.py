@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from mafvote_tally import VoteRules, count_day
 from mafvote.alert_rules import flag_alerts
-from support import MOSCOW, VoteThread, day3_000, day_at, roster_000
+from support.count import VoteThread, day3_000, day_at, roster_000
+from support.paths import MOSCOW
 
 
 def test_rule_3_votes_by_accounts_outside_the_roster_are_flagged_for_the_gm_only():

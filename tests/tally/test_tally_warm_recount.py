@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mafvote_tally as T
-from support import GM, PLAYERS, at, blue, day_state, post, red, roster
+from support.count import GM, PLAYERS, at, blue, day_state, post, red, roster
 
 NAMES = PLAYERS + ("Нежку", "Петю", "Зинаида")
 
