@@ -18,6 +18,7 @@ from mafvote.alert_rules import (CrawlHealth, count_lines, crawl_alerts, day_ale
                                  early_close_alerts, flag_alerts, flag_text, silent_alerts)
 from mafvote.alerts import Alert, EmailChannel, channels_from_config
 from mafvote.config import ConfigError, load_config
+from support.config import game_config
 from support.count import PLAYERS, at, blue, count, post, red
 
 DATA = Path(__file__).parents[1] / "data" / "alerts_language"
@@ -413,46 +414,22 @@ def test_webhook_payload_keeps_its_keys_and_the_english_kind():
 
 # ------------------------------------------------------------------------------- the config
 
-CONFIG = """\
-[[forums]]
-id = "hyper"
-engine = "mybb"
-base_url = "https://forum.example.org/"
-timezone = "Europe/Moscow"
-
-[[games]]
-id = "ny"
-forum = "hyper"
-ruleset = "new_year"
-game_topic = "https://forum.example.org/showthread.php?tid=1"
-vote_thread = "https://forum.example.org/showthread.php?tid=2"
-gm = ["Ведущий"]
-
-[games.schedule]
-start = "2026-12-27T20:00"
-starts_with = "night"
-first_deadline = "2026-12-28T23:30"
-day_deadline = "22:00"
-night_deadline = "22:30"
-
-[alerts]
-before_deadline = ["60m", "15m"]
-channels = ["email"]
-{language}
-email = {{ host = "127.0.0.1", port = 2525, starttls = false, sender = "m@example.org", to = ["gm@example.org"] }}
-"""
-
-
-def _config(tmp_path, language_line):
+def _config(tmp_path, language=None):
+    """The game ny on the forum hyper with e-mail alerts, `[alerts] language` as given (None: no such line; it is
+    line 25, which the error test names)."""
     path = tmp_path / "config.toml"
-    path.write_text(CONFIG.format(language=language_line), encoding="utf-8")
+    path.write_text(game_config("https://forum.example.org/", store=None, forum={"id": "hyper"}, game={"id": "ny"},
+                                alerts={"before_deadline": ["60m", "15m"], "channels": ["email"], "language": language,
+                                        "email": {"host": "127.0.0.1", "port": 2525, "starttls": False,
+                                                  "sender": "m@example.org", "to": ["gm@example.org"]}}),
+                    encoding="utf-8")
     return path
 
 
 def test_config_language_defaults_to_russian_and_reaches_the_email_channel(tmp_path):
-    assert load_config(_config(tmp_path, "")).alerts.language == "ru"
-    assert load_config(_config(tmp_path, 'language = "en"')).alerts.language == "en"
-    config = load_config(_config(tmp_path, 'language = "ru"'))
+    assert load_config(_config(tmp_path)).alerts.language == "ru"
+    assert load_config(_config(tmp_path, "en")).alerts.language == "en"
+    config = load_config(_config(tmp_path, "ru"))
     assert config.alerts.language == "ru"
     with httpx.Client() as client:
         email = channels_from_config(config.alerts, client=client, environ={})["email"]
@@ -460,7 +437,7 @@ def test_config_language_defaults_to_russian_and_reaches_the_email_channel(tmp_p
 
 
 def test_config_unknown_language_is_an_error_naming_the_line(tmp_path):
-    path = _config(tmp_path, 'language = "fr"')
+    path = _config(tmp_path, "fr")
     with pytest.raises(ConfigError) as caught:
         load_config(path)
     assert str(caught.value) == (f'{path}: строка 25: alerts.language: "fr" — не одно из: en, ru '
@@ -469,7 +446,7 @@ def test_config_unknown_language_is_an_error_naming_the_line(tmp_path):
 
 def test_config_near_miss_language_gets_a_did_you_mean(tmp_path):
     with pytest.raises(ConfigError, match=r'alerts.language: "RU" — не одно из: en, ru \(подсказка: может быть, `ru`\?\)'):
-        load_config(_config(tmp_path, 'language = "RU"'))
+        load_config(_config(tmp_path, "RU"))
 
 
 def test_the_documented_example_config_mentions_the_language_key():

@@ -19,6 +19,9 @@ from mafvote.errors import BadInput
 
 REPO = Path(__file__).resolve().parents[2]
 
+# CONFIG and MISTAKES are written out, not built with support.config.game_config: the tests name their lines (the
+# syntax error at line 17, a role's line, the telegram table's line, every problem of MISTAKES at its line), and
+# edit them as text (a bracket taken away, a role renamed, the game table copied).
 CONFIG = """
 [[forums]]
 id = "hyper"

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from mafvote.cli import cli
 from support.daemon import DAY, Broken, Recorder, daemon_for, msk, run_day, write_daemon_config
-from support.games import TIME_MACHINE_ROSTER, CliGame, msk_at, red_span
+from support.games import TIME_MACHINE_ROSTER, TIME_MACHINE_SCHEDULE, CliGame, time_machine_day_3
 
 
 @pytest.fixture
@@ -106,17 +106,10 @@ def test_status_after_the_deadline_tells_the_gm_to_close_the_day(ran):
 @pytest.fixture
 def tm(tmp_path) -> CliGame:
     """time_machine (000-like досрочно): day 3's final votes close it by themselves at 15:00."""
-    g = CliGame(tmp_path, "time_machine", TIME_MACHINE_ROSTER, start="2026-11-01T12:00", first="2026-11-01T22:00",
-             starts_with="day", night="12:00",
-             extra='[alerts]\nbefore_deadline = ["60m", "15m"]\n').open()
-    for n, (closed, resolved) in enumerate((("2026-11-01T23:00", "2026-11-02T13:00"),
-                                            ("2026-11-02T23:00", "2026-11-03T12:30")), 1):
-        g.svc.close_day(n, now=msk_at(closed), nobody=True)
-        g.svc.resolve_night(n, now=msk_at(resolved))
-    targets = {"Маф1": "Мир3", "Маф2": "Мир3", "Ком": "Маф1", "Док": "Маф1", "Ман": "Мир3", "Мир1": "Маф1",
-               "Мир2": "Мир3", "Мир3": "Маф1"}
-    for i, (voter, target) in enumerate(targets.items()):
-        g.post(voter, msk_at("2026-11-03T14:53") + timedelta(minutes=i), red_span(target, final=True))
+    g = CliGame(tmp_path, "time_machine", TIME_MACHINE_ROSTER, **TIME_MACHINE_SCHEDULE,
+                extra='[alerts]\nbefore_deadline = ["60m", "15m"]\n').open()
+    time_machine_day_3(g, {"Маф1": "Мир3", "Маф2": "Мир3", "Ком": "Маф1", "Док": "Маф1", "Ман": "Мир3", "Мир1": "Маф1",
+                           "Мир2": "Мир3", "Мир3": "Маф1"})
     g.store.close()
     return g
 

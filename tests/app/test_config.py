@@ -20,6 +20,9 @@ from support.games import CliGame
 REPO = Path(__file__).resolve().parents[2]
 MSK = timezone(timedelta(hours=3))
 
+# FORUM, GAME and PLAYERS are written out, not built with support.config.game_config: the tests edit them as text
+# (a table twice, [[forums]] turned into [forums], a key line put after `gm`, the schedule cut off) and
+# SEVERAL_MISTAKES' problems are pinned to their lines.
 FORUM = """
 [[forums]]
 id = "hyper"

@@ -23,7 +23,8 @@ import pytest
 from mafvote.game import GameError
 from support.cli import day_tally, ok, run, state
 from support.game_dir import DAY_1_DEADLINE, GRAND_HOTEL_ROLES, grand_hotel_night_1
-from support.games import NEW_YEAR_ROSTER, TIME_MACHINE_ROSTER, StoreGame, blue_span, msk_at, quiet_night, red_span
+from support.games import (NEW_YEAR_ROSTER, TIME_MACHINE_ROSTER, TIME_MACHINE_SCHEDULE, StoreGame, blue_span, msk_at,
+                           quiet_night, red_span, time_machine_day_3)
 
 MSK = ZoneInfo("Europe/Moscow")
 # new_year (001): Вася is Снеговик, whose blue counts 3 (hidden); Соня is Герда, whose red counts 2 (hidden)
@@ -126,17 +127,10 @@ def test_dry_run_with_its_own_bounds_still_warns_of_the_doctors_hidden_blue_in_t
 
 @pytest.fixture
 def tm(tmp_path):
-    g = StoreGame(tmp_path, "time_machine", TIME_MACHINE_ROSTER, start="2026-11-01T12:00", first="2026-11-01T22:00",
-             starts_with="day", night="12:00")
+    g = StoreGame(tmp_path, "time_machine", TIME_MACHINE_ROSTER, **TIME_MACHINE_SCHEDULE)
     with g.store:
-        for n, (closed, resolved) in enumerate((("2026-11-01T23:00", "2026-11-02T13:00"),
-                                                ("2026-11-02T23:00", "2026-11-03T12:30")), 1):
-            g.svc.close_day(n, now=msk_at(closed), nobody=True)
-            g.svc.resolve_night(n, now=msk_at(resolved))
-        targets = {"Маф1": "Мир3", "Маф2": "Мир3", "Ком": "Маф1", "Док": "Маф1", "Ман": "Мир3", "Мир1": "Маф1",
-                   "Мир2": "Мир3", "Мир3": "Маф1"}
-        for i, (voter, target) in enumerate(targets.items()):
-            g.last = g.post(voter, msk_at("2026-11-03T14:53") + timedelta(minutes=i), red_span(target, final=True))
+        g.last = time_machine_day_3(g, {"Маф1": "Мир3", "Маф2": "Мир3", "Ком": "Маф1", "Док": "Маф1", "Ман": "Мир3",
+                                        "Мир1": "Маф1", "Мир2": "Мир3", "Мир3": "Маф1"})
         g.post("Ком", msk_at("2026-11-03T15:30"), red_span("Мир3"))      # after the early close: late
         yield g
 

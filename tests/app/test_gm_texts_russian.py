@@ -19,11 +19,11 @@ import pytest
 from click.testing import CliRunner
 
 import mafvote.game as game_mod
-from mafvote import alert_rules, alert_texts, gm_text, messages
 from mafvote import config as cfg
-from mafvote.config import schema
+from mafvote import alert_rules, alert_texts, gm_text, messages
 from mafvote.alert_rules import CrawlHealth
 from mafvote.cli import cli
+from mafvote.config import schema
 from mafvote.messages import text as t
 from mafvote.render import RenderError, render
 from mafvote.rulesets import bundled_rulesets
@@ -32,7 +32,11 @@ from mafvote_tally.format import format_text
 from mafvote_resolver.errors import RulesetError
 from mafvote_resolver.journal import Line
 from mafvote_resolver.ruleset import check_ruleset, loads_ruleset
-from support import blue as tally_blue, count as tally_count, post as tally_post, red as tally_red
+from support.config import game_config
+from support.count import blue as tally_blue
+from support.count import count as tally_count
+from support.count import post as tally_post
+from support.count import red as tally_red
 
 MSK = ZoneInfo("Europe/Moscow")
 
@@ -396,46 +400,15 @@ interval = "1s"
 '''
 
 # roles and items of a game checked against its ruleset, and the warnings of a file that is otherwise fine
-ROSTER = '''
-[[forums]]
-id = "hyper"
-engine = "mybb"
-base_url = "http://forum.example.org/"
-timezone = "Europe/Moscow"
-login = { user = "bot", password_env = "MAFVOTE_TEST_UNSET_PW" }
-
-[[games]]
-id = "ny"
-forum = "hyper"
-ruleset = "new_year"
-game_topic = "https://forum.example.org/showthread.php?tid=1"
-vote_thread = "https://forum.example.org/showthread.php?tid=2"
-gm = ["Ведущий"]
-
-[games.schedule]
-start = "2026-12-27T20:00"
-starts_with = "night"
-first_deadline = "2026-12-28T23:30"
-day_deadline = "22:00"
-night_deadline = "22:30"
-
-[[games.players]]
-nick = "Соня"
-role = "Снiговик"
-items = ["часики"]
-
-[[games.players]]
-nick = "Ведущий"
-role = "Непонятная роль"
-
-[alerts]
-channels = ["telegram"]
-telegram = { token_env = "MAFVOTE_TEST_UNSET_TG", chat_id = "1" }
-email = { host = "smtp.example.org", sender = "gm@example.org", to = ["gm@example.org"] }
-
-[publish]
-forum = true
-'''
+ROSTER = game_config(
+    "http://forum.example.org/", store=None,
+    forum={"id": "hyper", "login": {"user": "bot", "password_env": "MAFVOTE_TEST_UNSET_PW"}},
+    game={"id": "ny", "game_topic": "https://forum.example.org/showthread.php?tid=1",
+          "vote_thread": "https://forum.example.org/showthread.php?tid=2"},
+    players=[{"nick": "Соня", "role": "Снiговик", "items": ["часики"]}, {"nick": "Ведущий", "role": "Непонятная роль"}],
+    alerts={"channels": ["telegram"], "telegram": {"token_env": "MAFVOTE_TEST_UNSET_TG", "chat_id": "1"},
+            "email": {"host": "smtp.example.org", "sender": "gm@example.org", "to": ["gm@example.org"]}},
+    publish={"forum": True})
 
 
 def _config_words() -> set[str]:

@@ -38,7 +38,7 @@ from mafvote.store import Store
 from mafvote_scraper.crawl import crawl_topic
 from mafvote_scraper.fetch import ForumClient
 from mafvote_scraper.model import FetchError
-from support.forum import SECRET, crawl, echoing_login, html, login_page, publisher, send
+from support.forum import SECRET, crawl, crawl_config, echoing_login, html, login_page, publisher, send
 
 ROOT = Path(__file__).resolve().parents[2]
 MYBB = ROOT / "fixtures" / "html" / "mybb"
@@ -175,36 +175,9 @@ def test_every_spelling_of_a_secret_is_scrubbed():
         assert scrub(f"[{spelled}]", [quoted]) == "[***]", spelled
 
 
-CRAWL_CONFIG = """
-[store]
-path = "m.db"
-
-[[forums]]
-id = "f"
-engine = "mybb"
-base_url = "{base}"
-timezone = "Europe/Moscow"
-min_delay = 0
-timeout = 5
-retries = 0
-login = {{ user = "mafvote-bot", password_env = "MAFVOTE_F_PASSWORD" }}
-
-[[games]]
-id = "g"
-title = "Игра"
-forum = "f"
-ruleset = "new_year"
-game_topic = "{base}showthread.php?tid=1"
-vote_thread = "{base}showthread.php?tid=2"
-gm = ["Ведущий"]
-
-[games.schedule]
-start = "2026-12-27T20:00"
-starts_with = "night"
-first_deadline = "2026-12-28T10:00"
-day_deadline = "18:00"
-night_deadline = "20:00"
-"""
+def crawl_config_f(base: str, **forum) -> str:
+    """The game g on the forum f at `base` (the store m.db), `forum`'s keys over crawl_config's."""
+    return crawl_config(base, store="m.db", forum={"id": "f", **forum}, game={"id": "g", "title": "Игра"})
 
 
 def test_a_forum_echoing_the_login_form_off_origin_never_shows_the_password(servers, tmp_path):
@@ -227,7 +200,7 @@ def test_a_forum_echoing_the_login_form_off_origin_never_shows_the_password(serv
         else:
             html(h, page1.replace('href="showthread.php?tid=1&amp;page=2"', f'href="{link}"'))
     forum = servers({"/showthread.php": topic})
-    (tmp_path / "config.toml").write_text(CRAWL_CONFIG.format(base=forum.base), encoding="utf-8")
+    (tmp_path / "config.toml").write_text(crawl_config_f(forum.base, login={"user": "mafvote-bot", "password_env": "MAFVOTE_F_PASSWORD"}), encoding="utf-8")
     env = {**os.environ, "MAFVOTE_F_PASSWORD": ODD_SECRET}
     mafvote = str(Path(sys.executable).parent / "mafvote")
     said = {}
@@ -369,41 +342,10 @@ def test_endless_pagination_stops_at_max_pages_and_goes_on_at_the_next_poll(tmp_
 
 # --- 5. `mafvote run` stops within seconds of SIGTERM/SIGINT, whatever a request is doing --------------
 
-RUN_CONFIG = """
-[store]
-path = "m.db"
-
-[[forums]]
-id = "f"
-engine = "mybb"
-base_url = "{base}"
-timezone = "Europe/Moscow"
-min_delay = 0
-timeout = 600
-retries = 0
-
-[[games]]
-id = "g"
-title = "Игра"
-forum = "f"
-ruleset = "new_year"
-game_topic = "{base}showthread.php?tid=1"
-vote_thread = "{base}showthread.php?tid=2"
-gm = ["Ведущий"]
-
-[games.schedule]
-start = "2026-12-27T20:00"
-starts_with = "night"
-first_deadline = "2026-12-28T10:00"
-day_deadline = "18:00"
-night_deadline = "20:00"
-
-[[games.players]]
-nick = "Ронин"
-
-[[games.players]]
-nick = "Соня"
-"""
+def run_config(base: str) -> str:
+    """The game g of two players on the forum f at `base`, a 600 s timeout: only a stop can end a request soon."""
+    return crawl_config(base, store="m.db", forum={"id": "f", "timeout": 600}, game={"id": "g", "title": "Игра"},
+                        players=[{"nick": "Ронин"}, {"nick": "Соня"}])
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
@@ -420,7 +362,7 @@ def test_run_stops_within_seconds_of_a_signal_during_a_trickled_answer(servers, 
             h.wfile.flush()
             time.sleep(1)
     forum = servers({"/": slow})
-    (tmp_path / "config.toml").write_text(RUN_CONFIG.format(base=forum.base), encoding="utf-8")
+    (tmp_path / "config.toml").write_text(run_config(forum.base), encoding="utf-8")
     proc = subprocess.Popen([str(Path(sys.executable).parent / "mafvote"), "run", "-c", str(tmp_path / "config.toml")],
                             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -528,7 +470,7 @@ def test_a_silent_host_fails_at_the_forum_timeout_not_later(silent):
 
 
 def test_run_stops_within_seconds_of_sigterm_while_connecting_to_a_silent_host(silent, tmp_path):
-    (tmp_path / "config.toml").write_text(RUN_CONFIG.format(base=silent.base), encoding="utf-8")
+    (tmp_path / "config.toml").write_text(run_config(silent.base), encoding="utf-8")
     proc = subprocess.Popen([str(Path(sys.executable).parent / "mafvote"), "run", "-c", str(tmp_path / "config.toml")],
                             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})

@@ -19,49 +19,16 @@ import pytest
 from mafvote.cli import main
 from mafvote.forumsim import ForumSim
 from mafvote.store import MIGRATIONS, Store
-from mafvote_scraper.model import LayoutNotRecognised
 from mafvote_scraper import parse as parse_module
+from mafvote_scraper.model import LayoutNotRecognised
 from mafvote_scraper.parse import parse_page
 from mafvote_tally.recognise import READING_VERSION, flatten
+from support.forum import crawl_config
 
 ROOT = Path(__file__).resolve().parents[2]
 MSK = ZoneInfo("Europe/Moscow")
 T0 = datetime.now(timezone.utc).replace(second=0, microsecond=0) - timedelta(hours=3)
 RED = '<span style="color: red;" class="mycode_color">{}</span>'
-
-CONFIG = """
-[store]
-path = "mafvote.db"
-
-[[forums]]
-id = "sim"
-engine = "mybb"
-base_url = "{base}"
-timezone = "Europe/Moscow"
-min_delay = 0
-timeout = 10
-retries = 0
-
-[[games]]
-id = "g"
-title = "Игра"
-forum = "sim"
-ruleset = "new_year"
-game_topic = "{base}showthread.php?tid=1"
-vote_thread = "{base}showthread.php?tid=2"
-gm = ["Ведущий"]
-
-[publish]
-dir = "public/"
-
-[games.schedule]
-start = "{start}"
-starts_with = "day"
-first_deadline = "{deadline}"
-day_deadline = "18:00"
-night_deadline = "20:00"
-{players}
-"""
 
 
 def local(dt: datetime) -> str:
@@ -69,9 +36,11 @@ def local(dt: datetime) -> str:
 
 
 def write_config(path: Path, base: str, nicks: list[str]) -> Path:
-    players = "".join(f"\n[[games.players]]\nnick = {json.dumps(n, ensure_ascii=False)}\n" for n in nicks)
-    path.write_text(CONFIG.format(base=base, start=local(T0 - timedelta(hours=1)),
-                                  deadline=local(T0 + timedelta(days=1)), players=players), encoding="utf-8")
+    """The game g on the local forum at `base`, day 1 from an hour before T0 to a day after it, pages to public/."""
+    path.write_text(crawl_config(base, store="mafvote.db", forum={"timeout": 10}, game={"id": "g", "title": "Игра"},
+                                 schedule={"start": local(T0 - timedelta(hours=1)), "starts_with": "day",
+                                           "first_deadline": local(T0 + timedelta(days=1))},
+                                 players=[{"nick": n} for n in nicks], publish={"dir": "public/"}), encoding="utf-8")
     return path
 
 

@@ -26,7 +26,8 @@ from mafvote.render import build_data, render
 from support.cli import config_and_game, ok, state
 from support.count import count, post, red
 from support.game_dir import AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, grand_hotel_night_1, resolve_night_1, write_game
-from support.games import TIME_MACHINE_ROSTER, CliGame, StoreGame, msk_at, red_span
+from support.games import (TIME_MACHINE_ROSTER, TIME_MACHINE_SCHEDULE, CliGame, StoreGame, msk_at, red_span,
+                           time_machine_day_3)
 from support.nights import GH, GRAND_HOTEL_RENDER_ROSTER
 from support.posts import (GRAND_HOTEL_RULES, NEW_YEAR_RULES, POST_DEADLINE, TIME_MACHINE_RULES, cand, day_outcome,
                            death, public_count)
@@ -39,17 +40,10 @@ from support.posts import (GRAND_HOTEL_RULES, NEW_YEAR_RULES, POST_DEADLINE, TIM
 
 @pytest.fixture
 def tm(tmp_path):
-    g = StoreGame(tmp_path, "time_machine", TIME_MACHINE_ROSTER, start="2026-11-01T12:00", first="2026-11-01T22:00",
-             starts_with="day", night="12:00")
+    g = StoreGame(tmp_path, "time_machine", TIME_MACHINE_ROSTER, **TIME_MACHINE_SCHEDULE)
     with g.store:
-        for n, (closed, resolved) in enumerate((("2026-11-01T23:00", "2026-11-02T13:00"),
-                                                ("2026-11-02T23:00", "2026-11-03T12:30")), 1):
-            g.svc.close_day(n, now=msk_at(closed), nobody=True)
-            g.svc.resolve_night(n, now=msk_at(resolved))
-        targets = {"Маф1": "Мир3", "Маф2": "Мир3", "Ком": "Маф1", "Док": "Маф1", "Ман": "Мир3", "Мир1": "Мир3",
-                   "Мир2": "Мир3", "Мир3": "Маф2"}
-        for i, (voter, target) in enumerate(targets.items()):
-            g.post(voter, msk_at("2026-11-03T14:53") + timedelta(minutes=i), red_span(target, final=True))
+        time_machine_day_3(g, {"Маф1": "Мир3", "Маф2": "Мир3", "Ком": "Маф1", "Док": "Маф1", "Ман": "Мир3",
+                               "Мир1": "Мир3", "Мир2": "Мир3", "Мир3": "Маф2"})
         yield g
 
 

@@ -117,6 +117,36 @@ def store_game_config(base: str, ruleset: str, *, start: str, first: str, starts
                                  "first_deadline": first, "night_deadline": night}, players=players)
 
 
+def store_vote_page(store, topic, pid: int, author: str, when: datetime, html: str) -> None:
+    """Post `pid` of the vote thread (tid=2 at STORE_GAME_BASE) alone on page `pid - 100`, stored as the crawler
+    leaves it: first seen a minute after it was written."""
+    page_no = pid - 100
+    url = f"{STORE_GAME_BASE}showthread.php?tid=2&page={page_no}"
+    post = ParsedPost(post_id=pid, topic_id="2", page=page_no, position=0, author=author, author_id=None,
+                      time=when, html=html, edit=None, content_hash=f"h:{pid}")
+    page = ParsedPage(url=url, engine="mybb", topic_id="2", page=page_no, last_page=None, next_url=None,
+                      posts=[post], title="Голосование")
+    store.upsert_page(topic, page, FetchedMeta(url, when + timedelta(minutes=1)))
+
+
+# time_machine (003) from day 1 on 01.11 12:00 MSK, days to 22:00, nights to 12:00: day 3 is 03.11 12:00 to 22:00
+TIME_MACHINE_SCHEDULE = dict(start="2026-11-01T12:00", first="2026-11-01T22:00", starts_with="day", night="12:00")
+
+
+def time_machine_day_3(g, targets: dict[str, str]) -> int:
+    """Days 1 and 2 closed with nobody hanged, nights 1 and 2 resolved with no action entered; then day 3's votes,
+    each voter's red vote for its target marked final (досрочно), from 14:53 a minute apart. `g`: a StoreGame or a
+    CliGame over TIME_MACHINE_ROSTER and TIME_MACHINE_SCHEDULE. Returns the last vote's post id."""
+    for n, (closed, resolved) in enumerate((("2026-11-01T23:00", "2026-11-02T13:00"),
+                                            ("2026-11-02T23:00", "2026-11-03T12:30")), 1):
+        g.svc.close_day(n, now=msk_at(closed), nobody=True)
+        g.svc.resolve_night(n, now=msk_at(resolved))
+    last = 0
+    for i, (voter, target) in enumerate(targets.items()):
+        last = g.post(voter, msk_at("2026-11-03T14:53") + timedelta(minutes=i), red_span(target, final=True))
+    return last
+
+
 class StoreGame:
     """A config file and its store, the vote thread filled post by post (each on a page of its own, first
     seen a minute after it was written), and the service over them."""
@@ -139,13 +169,7 @@ class StoreGame:
 
     def post(self, author: str, when: datetime, html: str) -> int:
         self.pid += 1
-        page_no = self.pid - 100
-        url = f"{STORE_GAME_BASE}showthread.php?tid=2&page={page_no}"
-        post = ParsedPost(post_id=self.pid, topic_id="2", page=page_no, position=0, author=author, author_id=None,
-                          time=when, html=html, edit=None, content_hash=f"h:{self.pid}")
-        page = ParsedPage(url=url, engine="mybb", topic_id="2", page=page_no, last_page=None, next_url=None,
-                          posts=[post], title="Голосование")
-        self.store.upsert_page(self.topic, page, FetchedMeta(url, when + timedelta(minutes=1)))
+        store_vote_page(self.store, self.topic, self.pid, author, when, html)
         return self.pid
 
     def cli(self, moment: datetime, *args: str) -> tuple[int, str, str]:
@@ -217,13 +241,7 @@ class CliGame:
 
     def post(self, author: str, when: datetime, html: str) -> int:
         self.pid += 1
-        page_no = self.pid - 100
-        url = f"{STORE_GAME_BASE}showthread.php?tid=2&page={page_no}"
-        post = ParsedPost(post_id=self.pid, topic_id="2", page=page_no, position=0, author=author, author_id=None,
-                          time=when, html=html, edit=None, content_hash=f"h:{self.pid}")
-        page = ParsedPage(url=url, engine="mybb", topic_id="2", page=page_no, last_page=None, next_url=None,
-                          posts=[post], title="Голосование")
-        self.store.upsert_page(self.topic, page, FetchedMeta(url, when + timedelta(minutes=1)))
+        store_vote_page(self.store, self.topic, self.pid, author, when, html)
         return self.pid
 
     def cli(self, *args: str, moment: datetime | None = None) -> tuple[int, str, str]:
