@@ -10,13 +10,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import mafvote_tally as T
-from mafvote import alert_texts as W
 from mafvote import alert_texts
 from mafvote.alert_rules import (JUDGMENT_FLAGS, CrawlHealth, count_lines, crawl_alerts, day_alerts, deadline_alerts,
                                  death_cause, flag_alerts, flag_text, gm_report_data, silent_alerts)
 from mafvote.publish import html_page, is_html_document, write_count_files
 from mafvote.render import build_data, render
+from mafvote_tally import FLAG_KINDS, Shield
 from support.count import MSK, PLAYERS, at, blue, count, post, red
 from support.daemon import DAEMON_CONFIG, Recorder, daemon_for, msk, write_daemon_config
 from support.nights import load_ruleset
@@ -341,7 +340,7 @@ def by_key(alerts):
 
 
 def test_target_removed_is_a_flag_kind_with_russian_words_and_an_alert():
-    assert "target_removed" in T.FLAG_KINDS and "target_removed" in W.FLAG_KINDS
+    assert "target_removed" in FLAG_KINDS and "target_removed" in alert_texts.FLAG_KINDS
     assert "target_removed" in JUDGMENT_FLAGS
     t = count([post("Соня", "10:00", red("Алукард"), pid=501)], alive=ALIVE_AFTER, modkilled=("Алукард",))
     [flag] = [f.to_json() for f in t.flags if f.kind == "target_removed"]
@@ -375,8 +374,8 @@ def test_an_edit_after_the_close_says_the_vote_as_it_stood_at_the_close_counts()
 
 
 def test_the_gms_decision_is_a_reason_with_words_in_both_languages():
-    assert "decision" in W.REASONS
-    assert (W.reason("ru", "decision"), W.reason("en", "decision")) == ("решение ведущего", "the GM's decision")
+    assert "decision" in alert_texts.REASONS
+    assert (alert_texts.reason("ru", "decision"), alert_texts.reason("en", "decision")) == ("решение ведущего", "the GM's decision")
     t = count([post("Соня", "10:00", red("Петя")), post("Петя", "10:01", red("Соня"))], as_of=at("22:30")).to_json()
     t["outcome"] = {"eliminated": ["Петя"], "reason": "decision", "saved": [], "spent": [], "tied": []}
     [alert] = deadline_alerts("ny", t, deadline=DEADLINE, now=at("22:30"), before_deadline=OFFSETS, tz=MSK,
@@ -390,7 +389,7 @@ def _alibi_day():
     posts = [post(v, f"10:0{i}", red(target)) for i, (v, target) in enumerate(
         (("Соня", "Вася"), ("Петя", "Вася"), ("Ronin", "Вася"), ("Вася", "Петя"), ("Nejka", "Петя"),
          ("Алукард", "Соня")))]
-    return count(posts, shields=(T.Shield("Вася", "alibi"),), as_of=at("21:45"))
+    return count(posts, shields=(Shield("Вася", "alibi"),), as_of=at("21:45"))
 
 
 def test_deadline_soon_says_the_leader_is_saved_and_who_would_hang():

@@ -16,10 +16,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafvote_tally import Post, Tally, count_day
 from mafvote.game import GameError
 from mafvote_scraper.fetch import FetchedMeta
 from mafvote_scraper.model import ParsedPage, ParsedPost
+from mafvote_tally import Post, Tally, count_day
 from support.game_dir import GAME_BASE, game_service
 
 MSK = ZoneInfo("Europe/Moscow")

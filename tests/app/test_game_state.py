@@ -11,8 +11,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import mafvote_resolver as R
 from mafvote.game import GameError
+from mafvote_resolver import GameState, Player
 from support.cli import day_tally, ok, state
 from support.game_dir import AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, game_service, grand_hotel_night_1
 
@@ -221,7 +221,7 @@ def test_rule_3_10_the_killer_of_millard_keeps_an_alibi_shield_apart_from_004_pr
     """The count's inputs split `hang_protection`: the killer's one alibi is an `alibi`, 004's are `protected`."""
     from mafvote.game.counting import hang_protections
 
-    st = R.GameState(game="g", players=(R.Player("A", "x"), R.Player("B", "y"), R.Player("C", "z")),
+    st = GameState(game="g", players=(Player("A", "x"), Player("B", "y"), Player("C", "z")),
                      hang_protection={"A": 1, "B": 2, "C": 1}, hang_shields={"B": 1},
                      universal_shields={"B": 1, "C": 1})
     shields = hang_protections(st, {"A": "A", "B": "B", "C": "C"})

@@ -13,21 +13,22 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import mafvote_resolver as R
-import mafvote_tally as T
 from mafvote import alert_rules
 from mafvote.render import build_data, render
+from mafvote_resolver import GameState, apply_day, new_game
+from mafvote_tally import (DayState, Player, Post, Roster, Shield, Tally, VoteRules, count_day, format_bbcode,
+                           format_text)
 from support.cli import ok
 from support.game_dir import DAY_1_DEADLINE, GRAND_HOTEL_ROLES, grand_hotel_night_1
 from support.nights import GH, GRAND_HOTEL_ACCOUNTS, GRAND_HOTEL_RENDER_ROSTER
 
 ROOT = Path(__file__).resolve().parents[2]
-GH_VOTES = T.VoteRules.from_mapping(tomllib.loads((ROOT / "rulesets" / "grand_hotel.toml").read_text("utf-8"))["votes"])
-COLOUR_VOTES = T.VoteRules.from_mapping({"colors_matter": True})
+GH_VOTES = VoteRules.from_mapping(tomllib.loads((ROOT / "rulesets" / "grand_hotel.toml").read_text("utf-8"))["votes"])
+COLOUR_VOTES = VoteRules.from_mapping({"colors_matter": True})
 MSK = ZoneInfo("Europe/Moscow")
 GM = "Ведущий"
 NICKS = tuple(n for n, _, _ in GRAND_HOTEL_ACCOUNTS)
-PLAYERS = T.Roster(tuple(T.Player(n) for n in NICKS), gms=(GM,))
+PLAYERS = Roster(tuple(Player(n) for n in NICKS), gms=(GM,))
 
 
 def at(day: int, hhmm: str) -> datetime:
@@ -38,33 +39,33 @@ def at(day: int, hhmm: str) -> datetime:
 _ids = iter(range(1, 10**6))
 
 
-def post(author: str, when: datetime, html: str) -> T.Post:
-    return T.Post(next(_ids), "vote", author, when, html)
+def post(author: str, when: datetime, html: str) -> Post:
+    return Post(next(_ids), "vote", author, when, html)
 
 
 def red(name: str) -> str:
     return f'<span style="color: red;" class="mycode_color">{name}</span>'
 
 
-def day_1(**kw) -> T.DayState:
+def day_1(**kw) -> DayState:
     """Day 1 of the test game: night 1 from 20.11 20:00, day 1 from 21.11 21:30 to 22.11 21:00."""
     base = dict(day=1, deadline=at(1, "21:00"), alive=NICKS, start=at(0, "21:30"),
                 night_start=datetime(2026, 11, 20, 20, 0, tzinfo=MSK))
-    return T.DayState(**{**base, **kw})
+    return DayState(**{**base, **kw})
 
 
-def gh_count(posts, *, rules: T.VoteRules = GH_VOTES, view: str = "gm", as_of: datetime | None = None,
-             **kw) -> T.Tally:
-    return T.count_day(posts, day_1(**kw), PLAYERS, rules, game="gh", view=view, as_of=as_of)
+def gh_count(posts, *, rules: VoteRules = GH_VOTES, view: str = "gm", as_of: datetime | None = None,
+             **kw) -> Tally:
+    return count_day(posts, day_1(**kw), PLAYERS, rules, game="gh", view=view, as_of=as_of)
 
 
-def flags(t: T.Tally, kind: str) -> list[tuple[str | None, str]]:
+def flags(t: Tally, kind: str) -> list[tuple[str | None, str]]:
     return [(f.player, f.detail) for f in t.flags if f.kind == kind]
 
 
 # --- #9 a colour-blind game's count never speaks of red and blue (RULES.md §3.4) ------------------------------
 
-def open_004_count() -> T.Tally:
+def open_004_count() -> Tally:
     # s26: two votes on Юка, one on Трубодур; day 1 still open (as of noon)
     return gh_count([post("Ромашка", at(1, "10:01"), red("Юка")), post("Нелепость", at(1, "10:02"), "<b>Юка</b>"),
                      post("King EcitoN", at(1, "10:03"), "Трубодур")], view="public", as_of=at(1, "12:00"))
@@ -73,7 +74,7 @@ def open_004_count() -> T.Tally:
 def test_rule_3_4_the_004_live_count_post_says_against_never_red_or_blue():
     t = open_004_count()
     assert t.colors_matter is False and t.to_json()["colors_matter"] is False
-    text = T.format_bbcode(t, at(1, "12:00"))
+    text = format_bbcode(t, at(1, "12:00"))
     assert text.splitlines()[:8] == [
         "[b]Подсчёт голосов, день 1[/b]", "",
         "[u]Против:[/u]",
@@ -89,11 +90,11 @@ def test_rule_3_4_the_004_live_count_post_says_against_never_red_or_blue():
 
 def test_rule_3_4_the_004_gm_count_shows_the_penalty_without_colours():
     t = gh_count([post("Ромашка", at(1, "10:01"), red("Юка"))])       # closed: penalties count
-    text = T.format_bbcode(t, at(1, "22:00"))
+    text = format_bbcode(t, at(1, "22:00"))
     assert "Юка: 2 (голосов: 1, штраф +1)" in text
     assert "Nejka: 1 (голосов: 0, штраф +1)" in text
     assert "красн" not in text and "синих" not in text
-    table = T.format_text(t)
+    table = format_text(t)
     header = next(line for line in table.splitlines() if "player" in line)
     assert [w for w in header.replace("┃", " ").split()] == ["player", "total", "votes", "penalty", "voters"]
 
@@ -101,7 +102,7 @@ def test_rule_3_4_the_004_gm_count_shows_the_penalty_without_colours():
 def test_the_colour_games_keep_red_and_blue_in_the_count_post():
     t = gh_count([post("Ромашка", at(1, "10:01"), red("Юка"))], rules=COLOUR_VOTES, view="public",
                  as_of=at(1, "12:00"))
-    text = T.format_bbcode(t, at(1, "12:00"))
+    text = format_bbcode(t, at(1, "12:00"))
     # one wording of the live count for every producer: red is «Против», blue «В защиту» (RULES.md §2)
     assert "[u]Против:[/u]" in text and "Юка: 1 (против 1, в защиту 0)" in text
 
@@ -244,12 +245,12 @@ def test_the_colour_games_not_a_vote_alert_names_the_colours():
 
 # --- #12 a tie that hangs everyone but a protected player (RULES.md §3.10) ------------------------------------
 
-def gh_game() -> R.GameState:
-    return R.new_game("gh", [{"nick": n, "gender": g, "role": r} for n, g, r in GRAND_HOTEL_ACCOUNTS], GH)
+def gh_game() -> GameState:
+    return new_game("gh", [{"nick": n, "gender": g, "role": r} for n, g, r in GRAND_HOTEL_ACCOUNTS], GH)
 
 
 def test_rule_3_10_tie_all_with_a_protected_player_hangs_the_others_and_says_who_survived():
-    out = R.apply_day(GH, gh_game(), ["Юка", "Масини"], day=2)       # Юка (София): one-time hang protection
+    out = apply_day(GH, gh_game(), ["Юка", "Масини"], day=2)       # Юка (София): one-time hang protection
     assert [p.text for p in out.public] == ["Юка избежала казни (защита от казни)", "Повешен Масини (город)"]
     assert "не вешается никто" not in " ".join(p.text for p in out.public).lower()
     assert [d.player for d in out.deaths] == ["Масини"] and out.saved == (("Юка", "protected"),)
@@ -257,25 +258,25 @@ def test_rule_3_10_tie_all_with_a_protected_player_hangs_the_others_and_says_who
 
 def test_rule_3_10_a_single_protected_doomed_reads_the_protection_not_an_alibi():
     # «Обреченный отмазан» is an alibi's line; a protection has its own kind and line
-    out = R.apply_day(GH, gh_game(), ["Юка"], day=2)
+    out = apply_day(GH, gh_game(), ["Юка"], day=2)
     assert [(p.kind, p.text) for p in out.public] == [
         ("protected", "У обречённого была защита от казни, не вешается никто")]
 
 
-def tie_all_count(view: str) -> T.Tally:
+def tie_all_count(view: str) -> Tally:
     # s10 day 2: six votes each on Юка and Масини, the second tie of the game; Юка is protected
     votes = [(v, "Юка") for v in ("King EcitoN", "Nejka", "Нелепость", "Alex306", "Буба", "Krassa")]
     votes += [(v, "Масини") for v in ("Тристам", "Алиша", "Трубодур", "Ромашка", "Игрок", "Соня")]
     votes += [("Юка", "Ронин"), ("Ронин", "Алиша"), ("Масини", "Ронин")]
     posts = [post(v, at(1, "10:00") + timedelta(minutes=i), red(target)) for i, (v, target) in enumerate(votes)]
     return gh_count(posts, view=view, ties_so_far=1,
-                    shields=(T.Shield("Юка", "protected", "one-time protection from hanging", consumable=True),))
+                    shields=(Shield("Юка", "protected", "one-time protection from hanging", consumable=True),))
 
 
 def test_rule_3_10_the_count_result_line_names_the_hanged_and_the_saved():
     gm = tie_all_count("gm")
     assert (gm.outcome.reason, gm.outcome.eliminated, gm.outcome.saved) == ("tie_all", ("Масини",), ("Юка",))
-    assert T.format_bbcode(tie_all_count("public"), at(1, "22:00")).splitlines()[-1] == (
+    assert format_bbcode(tie_all_count("public"), at(1, "22:00")).splitlines()[-1] == (
         "[b]Голосование закрыто.[/b] Итог: ничья (Юка, Масини), вешаются все, набравшие поровну: Масини; "
         "защита от казни спасла: Юка")
     data = build_data(tally=tie_all_count("public").to_json(), game={"id": "gh", "players": GRAND_HOTEL_RENDER_ROSTER},
@@ -291,7 +292,7 @@ def test_rule_3_10_the_count_result_line_names_the_hanged_and_the_saved():
     (1, "Юка избежала казни: её спасла защита."),
 ])
 def test_rule_3_10_the_day_post_says_who_hangs_and_that_the_protected_survives(variant, line):
-    out = R.apply_day(GH, gh_game(), ["Юка", "Масини"], day=2)
+    out = apply_day(GH, gh_game(), ["Юка", "Масини"], day=2)
     data = build_data(outcome=out.to_json(), game={"id": "gh", "players": GRAND_HOTEL_RENDER_ROSTER}, ruleset=GH,
                       deadline="2026-11-23T22:30+03:00")
     lines = render("grand_hotel", "day", data, variant=variant).splitlines()

@@ -20,9 +20,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import mafvote.game as game_mod
-import mafvote_resolver as R
-import mafvote_tally as T
 from mafvote.render import build_data, render
+from mafvote_resolver import alive_at_start
+from mafvote_tally import Tally, format_bbcode
 from support.cli import config_and_game, ok, state
 from support.count import count, post, red
 from support.game_dir import AFTER, DAY_1_DEADLINE, GRAND_HOTEL_ROLES, grand_hotel_night_1, resolve_night_1, write_game
@@ -47,15 +47,15 @@ def tm(tmp_path):
         yield g
 
 
-def _totals(t: T.Tally) -> dict[str, int]:
+def _totals(t: Tally) -> dict[str, int]:
     return {c.player: c.total for c in t.candidates}
 
 
-def _red(t: T.Tally) -> dict[str, int]:
+def _red(t: Tally) -> dict[str, int]:
     return {c.player: c.red for c in t.candidates if c.red}
 
 
-def _kinds(t: T.Tally) -> set[str]:
+def _kinds(t: Tally) -> set[str]:
     return {f.kind for f in t.flags}
 
 
@@ -151,7 +151,7 @@ def test_a_modkill_after_a_gms_close_time_leaves_the_count_at_that_close(ny_vote
 ALIVE_AFTER = ("Соня", "Петя", "Вася", "Ronin", "Nejka")      # the GM modkilled Алукард at 12:00
 
 
-def _removed_day(**kw) -> T.Tally:
+def _removed_day(**kw) -> Tally:
     posts = [post("Соня", "10:00", red("Алукард")), post("Петя", "10:05", red("Алукард")),
              post("Вася", "10:10", red("Петя")), post("Ronin", "10:20", red("Петя")),
              post("Nejka", "10:30", red("Вася"))]
@@ -162,10 +162,10 @@ def _removed_day(**kw) -> T.Tally:
 @pytest.mark.parametrize("markup", [True, False])
 def test_the_live_count_names_who_voted_for_the_modkilled_player_and_that_they_may_vote_again(markup):
     t = _removed_day(as_of=msk_at("2027-01-01T13:00"))
-    text = T.format_bbcode(t, msk_at("2027-01-01T13:00"), markup=markup).splitlines()
+    text = format_bbcode(t, msk_at("2027-01-01T13:00"), markup=markup).splitlines()
     i = text.index("Проголосовали все.")
     assert text[i + 1] == "Голоса за выбывшего по модкиллу (Алукард): Соня, Петя — могут проголосовать заново."
-    closed = T.format_bbcode(_removed_day(), None, markup=markup).splitlines()
+    closed = format_bbcode(_removed_day(), None, markup=markup).splitlines()
     assert "Голоса за выбывшего по модкиллу (Алукард): Соня, Петя." in closed
 
 
@@ -174,7 +174,7 @@ def test_a_voter_who_voted_again_is_not_named_and_one_voter_may_vote_again():
              post("Соня", "13:00", red("Петя"))]
     t = count(posts, view="public", alive=ALIVE_AFTER, modkilled=("Алукард",),
                     modkilled_at={"Алукард": msk_at("2027-01-01T12:00")}, as_of=msk_at("2027-01-01T13:30"))
-    lines = T.format_bbcode(t, msk_at("2027-01-01T13:30"), names={"Петя": "Пётр"}).splitlines()
+    lines = format_bbcode(t, msk_at("2027-01-01T13:30"), names={"Петя": "Пётр"}).splitlines()
     assert "Голоса за выбывшего по модкиллу (Алукард): Пётр — может проголосовать заново." in lines
 
 
@@ -207,7 +207,7 @@ def test_rule_3_15_a_modkill_during_the_day_does_not_hide_the_hanged_players_rol
     store, service = game_mod.open_service(*config_and_game())
     try:
         st = service.state()
-        assert R.alive_at_start(st) == 9
+        assert alive_at_start(st) == 9
         assert not any(k.startswith("@phase/") for k in st.counters)
     finally:
         store.close()

@@ -16,13 +16,13 @@ from zoneinfo import ZoneInfo
 import pytest
 from click.testing import CliRunner
 
-from mafvote_tally import VoteRules
 from mafvote import game as game_mod
 from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.pages import PagesError, day_page, day_view, gm_pages_dir, write_all_pages
 from mafvote.serve import PagesServer, gm_allowed, is_local_client
 from mafvote_scraper.profile import post_link
+from mafvote_tally import VoteRules
 from support.count import HIDDEN, POSTS, at, count, day_state
 
 MSK = timezone(timedelta(hours=3))

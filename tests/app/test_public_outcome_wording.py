@@ -21,9 +21,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import mafvote_resolver
-from mafvote_resolver import apply_day, loads_ruleset
 from mafvote import rulesets
 from mafvote.render import render, roles_from_ruleset
+from mafvote_resolver import apply_day, loads_ruleset
 from mafvote_tally.format import (GM_WARNING, format_bbcode, hidden_outcome, outcome_text, public_outcome, shown_reason,
                                   time_left)
 from support.games import FORUM_GAME_NOW, ForumGame

@@ -8,7 +8,6 @@ import json
 
 import pytest
 
-import mafvote_tally as T
 from mafvote.render import render, roster_with_replacements, shown_names
 from mafvote_tally.format import format_bbcode
 from support.cli import day_tally, ok, run, state
@@ -180,7 +179,7 @@ def test_replacement_the_cli_count_and_posts_name_the_new_account(midday_dir):
     closed = ok("day", "close", "--day", "1", "--dry-run").splitlines()
     [summary] = [line for line in closed if line.startswith("Подсчёт: ")]
     assert "Котофей " in summary and "Puss" not in summary
-    assert T.format_bbcode is format_bbcode
+    assert format_bbcode is format_bbcode
 
 
 @pytest.mark.parametrize("by, shown", [("", "''"), ("   ", "'   '"), ("\u200b", "'\\u200b'"),

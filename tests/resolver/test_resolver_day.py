@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-import mafvote_resolver as R
-from mafvote_resolver import (Action, GameState, ResolverError, Rolls, apply_day, check_win, current_boss, modkill,
-                              new_game, record_misses, replace_player, resolve_night)
+from mafvote_resolver import (Action, GameState, ResolverError, Rolls, alive_at_start, apply_day, check_win,
+                              current_boss, loads_ruleset, modkill, new_game, record_misses, replace_player,
+                              resolve_night)
 from support.nights import load_ruleset
 from support.paths import ROOT
 
@@ -103,33 +103,33 @@ def test_rule_3_15_a_modkill_during_the_night_keeps_the_nights_reveal() -> None:
 
 def test_rule_3_10_apply_day_spends_the_alibi_of_millards_killer_before_a_protection():
     # the same order as the tally's shields, so a close from the count spends what the count spent
-    ruleset = R.loads_ruleset((ROOT / "rulesets" / "grand_hotel.toml").read_text(encoding="utf-8"), "grand_hotel.toml")
-    st = R.new_game("g", [{"nick": "A", "role": "София Аларкон"}, {"nick": "B", "role": "Эрнандо"},
+    ruleset = loads_ruleset((ROOT / "rulesets" / "grand_hotel.toml").read_text(encoding="utf-8"), "grand_hotel.toml")
+    st = new_game("g", [{"nick": "A", "role": "София Аларкон"}, {"nick": "B", "role": "Эрнандо"},
                           {"nick": "C", "role": "Диего Муркиа"}], ruleset)
-    st = R.GameState.from_dict({**st.to_dict(), "hang_protection": {"A": 2}})   # + one killer's alibi
-    out = R.apply_day(ruleset, st, ["A"])
+    st = GameState.from_dict({**st.to_dict(), "hang_protection": {"A": 2}})   # + one killer's alibi
+    out = apply_day(ruleset, st, ["A"])
     assert out.saved == (("A", "protected"),)
     assert out.state.hang_protection == {"A": 1} and out.state.hang_shields == {"A": 1}
     assert "the alibi of Миллард's killer" in "\n".join(out.log)
-    out = R.apply_day(ruleset, out.state, ["A"])
+    out = apply_day(ruleset, out.state, ["A"])
     assert out.state.hang_protection == {} and out.state.hang_shields == {}
-    assert R.apply_day(ruleset, out.state, ["A"]).deaths[0].player == "A"
+    assert apply_day(ruleset, out.state, ["A"]).deaths[0].player == "A"
 
 
 def test_rule_3_15_the_reveal_threshold_uses_the_alive_count_when_the_day_began():
-    ruleset = R.loads_ruleset((ROOT / "rulesets" / "new_year.toml").read_text(encoding="utf-8"), "new_year.toml")
+    ruleset = loads_ruleset((ROOT / "rulesets" / "new_year.toml").read_text(encoding="utf-8"), "new_year.toml")
     roles = ["Санта Клаус", "Злой тролль", "девочка", "Кай", "доктор", "Дед Мороз", "Снегурочка", "Герда",
              "Хлопушка", "мирная зверюшка", "Снежная королева"]
-    st = R.new_game("g", [{"nick": f"p{i}", "role": r} for i, r in enumerate(roles)], ruleset)   # 11 alive
-    assert R.alive_at_start(st) == 11
-    after = R.modkill(ruleset, st, "p9").state
-    assert len(after.alive) == 10 and R.alive_at_start(after) == 11
+    st = new_game("g", [{"nick": f"p{i}", "role": r} for i, r in enumerate(roles)], ruleset)   # 11 alive
+    assert alive_at_start(st) == 11
+    after = modkill(ruleset, st, "p9").state
+    assert len(after.alive) == 10 and alive_at_start(after) == 11
     # a second modkill in the same phase keeps the first count
-    after = R.modkill(ruleset, after, "p8").state
-    assert len(after.alive) == 9 and R.alive_at_start(after) == 11
-    out = R.apply_day(ruleset, after, ["p3"])
+    after = modkill(ruleset, after, "p8").state
+    assert len(after.alive) == 9 and alive_at_start(after) == 11
+    out = apply_day(ruleset, after, ["p3"])
     assert out.deaths[0].revealed is True
     # without the modkills a day that begins with 10 hides the role
-    ten = R.apply_day(ruleset, R.modkill(ruleset, st, "p9").state, []).state   # day 1 closes, 10 alive
-    assert R.alive_at_start(ten) == 10
-    assert R.apply_day(ruleset, ten, ["p3"]).deaths[0].revealed is False
+    ten = apply_day(ruleset, modkill(ruleset, st, "p9").state, []).state   # day 1 closes, 10 alive
+    assert alive_at_start(ten) == 10
+    assert apply_day(ruleset, ten, ["p3"]).deaths[0].revealed is False

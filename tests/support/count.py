@@ -6,7 +6,8 @@ import tomllib
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-import mafvote_tally as T
+from mafvote_tally import (DayState, Player, Post, Replacement, Roster, Shield, Silence, Tally, Transfer, VoteRules,
+                           Weight, count_day)
 from support.paths import MOSCOW
 
 MSK = timezone(timedelta(hours=3))
@@ -41,46 +42,46 @@ GRAND_HOTEL_VOTES = {"colors_matter": False, "edited_vote": "void", "penalty": "
                      "tie": "nobody_once_then_all", "modkill_closes_day": True}
 
 
-def roster(players=PLAYERS, **extra) -> T.Roster:
+def roster(players=PLAYERS, **extra) -> Roster:
     ps = []
     for p in players:
-        ps.append(p if isinstance(p, T.Player) else T.Player(p, **extra.get(p, {})))
-    return T.Roster(tuple(ps), gms=(GM,))
+        ps.append(p if isinstance(p, Player) else Player(p, **extra.get(p, {})))
+    return Roster(tuple(ps), gms=(GM,))
 
 
 _ids = iter(range(1, 10**9))
 
 
 def post(author: str, hhmm: str, html: str, *, pid: int | None = None, topic: str = "vote",
-         day: int = 1, **kw) -> T.Post:
-    return T.Post(pid if pid is not None else next(_ids), topic, author, at(hhmm, day), html, **kw)
+         day: int = 1, **kw) -> Post:
+    return Post(pid if pid is not None else next(_ids), topic, author, at(hhmm, day), html, **kw)
 
 
-def day_state(**kw) -> T.DayState:
+def day_state(**kw) -> DayState:
     base = dict(day=1, deadline=at("22:00"), alive=PLAYERS, start=at("00:00"))
     base.update(kw)
-    return T.DayState(**base)
+    return DayState(**base)
 
 
 def count(posts, *, rules: dict | None = None, view: str = "gm", players=PLAYERS, as_of=None,
-          ros: T.Roster | None = None, **st) -> T.Tally:
-    return T.count_day(posts, day_state(**st), ros or roster(players), T.VoteRules.from_mapping(rules or {}),
+          ros: Roster | None = None, **st) -> Tally:
+    return count_day(posts, day_state(**st), ros or roster(players), VoteRules.from_mapping(rules or {}),
                        game="test", view=view, as_of=as_of)
 
 
-def totals(t: T.Tally) -> dict[str, int]:
+def totals(t: Tally) -> dict[str, int]:
     return {c.player: c.total for c in t.candidates}
 
 
-def penalties_of(t: T.Tally) -> dict[str, int]:
+def penalties_of(t: Tally) -> dict[str, int]:
     return {c.player: c.penalty for c in t.candidates if c.penalty}
 
 
-def counted(t: T.Tally) -> dict[str, tuple[str | None, str]]:
+def counted(t: Tally) -> dict[str, tuple[str | None, str]]:
     return {v.voter: (v.target, v.color) for v in t.votes if v.counted}
 
 
-def flags(t: T.Tally, kind: str | None = None) -> list[tuple[str, str | None]]:
+def flags(t: Tally, kind: str | None = None) -> list[tuple[str, str | None]]:
     return [(f.kind, f.player) for f in t.flags if kind is None or f.kind == kind]
 
 
@@ -99,44 +100,44 @@ def load_tally_scenario(path: Path):
     players = []
     for p in sc["players"]:
         if isinstance(p, str):
-            players.append(T.Player(p))
+            players.append(Player(p))
         else:
-            players.append(T.Player(p["nick"], tuple(p.get("aliases", ())), p.get("mask"),
-                                    tuple(T.Replacement(r["nick"], scenario_time(r["at"], base))
+            players.append(Player(p["nick"], tuple(p.get("aliases", ())), p.get("mask"),
+                                    tuple(Replacement(r["nick"], scenario_time(r["at"], base))
                                           for r in p.get("replacements", ()))))
-    roster = T.Roster(tuple(players), gms=tuple(sc.get("gm", ["Ведущий"])))
+    roster = Roster(tuple(players), gms=tuple(sc.get("gm", ["Ведущий"])))
     d = sc["day"]
-    state = T.DayState(
+    state = DayState(
         day=d["day"], deadline=scenario_time(d["deadline"], base) if "deadline" in d else None,
         alive=tuple(d.get("alive", [p.nick for p in players])),
         start=scenario_time(d["start"], base) if "start" in d else None,
-        silences=tuple(T.Silence(s["player"], s.get("announced", True)) for s in d.get("silences", ())),
-        shields=tuple(T.Shield(s["player"], s["kind"], s.get("source", ""), s.get("consumable", False),
+        silences=tuple(Silence(s["player"], s.get("announced", True)) for s in d.get("silences", ())),
+        shields=tuple(Shield(s["player"], s["kind"], s.get("source", ""), s.get("consumable", False),
                                s.get("stripped", False)) for s in d.get("shields", ())),
-        weights={k: T.Weight(**v) for k, v in d.get("weights", {}).items()},
-        transfers=tuple(T.Transfer(t["kind"], t["source"], t["to"]) for t in d.get("transfers", ())),
+        weights={k: Weight(**v) for k, v in d.get("weights", {}).items()},
+        transfers=tuple(Transfer(t["kind"], t["source"], t["to"]) for t in d.get("transfers", ())),
         misses_so_far=d.get("misses_so_far", {}), ties_so_far=d.get("ties_so_far", 0),
         excused=tuple(d.get("excused", ())), owes_night_action=tuple(d.get("owes_night_action", ())),
         modkilled=tuple(d.get("modkilled", ())),
     )
     posts = []
     for i, p in enumerate(sc.get("posts", ())):
-        posts.append(T.Post(
+        posts.append(Post(
             p.get("id", i + 1), p.get("topic", "vote"), p["author"], scenario_time(p["time"], base), p["html"],
             versions=tuple((scenario_time(t, base), h) for t, h in p.get("versions", ())),
             edited=p.get("edited", False),
             edited_at=scenario_time(p["edited_at"], base) if "edited_at" in p else None))
-    rules = T.VoteRules.from_mapping(sc.get("votes", {}))
+    rules = VoteRules.from_mapping(sc.get("votes", {}))
     return sc, base, roster, state, posts, rules
 
 
 HIDDEN = {
-    "doctor_triple_blue": dict(weights={"Соня": T.Weight(blue=3)}),
-    "prosecutor_double_red": dict(weights={"Ronin": T.Weight(red=2)}),
-    "boss_hidden_vote_loss": dict(silences=(T.Silence("Вася", announced=False),)),
-    "laura_unannounced_silence": dict(silences=(T.Silence("Nejka", announced=False),)),
-    "stolen_vote": dict(transfers=(T.Transfer("stolen", "Алукард", "Ronin"),)),
-    "gifted_vote": dict(transfers=(T.Transfer("gifted", "Петя", "Вася"),)),
+    "doctor_triple_blue": dict(weights={"Соня": Weight(blue=3)}),
+    "prosecutor_double_red": dict(weights={"Ronin": Weight(red=2)}),
+    "boss_hidden_vote_loss": dict(silences=(Silence("Вася", announced=False),)),
+    "laura_unannounced_silence": dict(silences=(Silence("Nejka", announced=False),)),
+    "stolen_vote": dict(transfers=(Transfer("stolen", "Алукард", "Ronin"),)),
+    "gifted_vote": dict(transfers=(Transfer("gifted", "Петя", "Вася"),)),
 }
 
 
@@ -154,7 +155,7 @@ POSTS = [
 RED_STYLE = '<span style="color: red">{}</span>'
 PLAYERS_000 = ("Франклин", "Алтея", "Рики", "Юна", "Энни")
 # 000 (peculiar): early close by itself from day 3 (000 rule 13), three posts a day for a night action (000 rule 12)
-RULES_000 = T.VoteRules.from_mapping({"early_close_from_day": 3, "early_close": "auto",
+RULES_000 = VoteRules.from_mapping({"early_close_from_day": 3, "early_close": "auto",
                                       "night_action_is_duty": True, "min_posts_for_night_action": 3})
 
 
@@ -167,21 +168,21 @@ class VoteThread:
     """The vote thread of a day, post by post, for `tally.count_day`."""
 
     def __init__(self) -> None:
-        self.posts: list[T.Post] = []
+        self.posts: list[Post] = []
 
     def add(self, author: str, when: datetime, html: str, topic: str = "vote") -> int:
         pid = 100 + len(self.posts)
-        self.posts.append(T.Post(pid, topic, author, when, html))  # type: ignore[arg-type]
+        self.posts.append(Post(pid, topic, author, when, html))  # type: ignore[arg-type]
         return pid
 
     def vote(self, author: str, when: datetime, target: str, early: bool = False) -> int:
         return self.add(author, when, RED_STYLE.format(target) + (" досрочно" if early else ""))
 
 
-def roster_000(*replacements: tuple[str, str, datetime]) -> T.Roster:
-    reps = {slot: (T.Replacement(nick, when),) for slot, nick, when in replacements}
-    return T.Roster(tuple(T.Player(p, replacements=reps.get(p, ())) for p in PLAYERS_000), gms=("ГМ",))
+def roster_000(*replacements: tuple[str, str, datetime]) -> Roster:
+    reps = {slot: (Replacement(nick, when),) for slot, nick, when in replacements}
+    return Roster(tuple(Player(p, replacements=reps.get(p, ())) for p in PLAYERS_000), gms=("ГМ",))
 
 
-def day3_000(**kw) -> T.DayState:
-    return T.DayState(day=3, start=day_at(13, "00:00"), deadline=day_at(13, "22:30"), alive=PLAYERS_000, **kw)
+def day3_000(**kw) -> DayState:
+    return DayState(day=3, start=day_at(13, "00:00"), deadline=day_at(13, "22:30"), alive=PLAYERS_000, **kw)

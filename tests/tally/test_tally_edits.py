@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-import mafvote_tally as T
+from mafvote_tally import Post
 from support.count import GRAND_HOTEL_VOTES, at, bold, count, counted, penalties_of, post, red, totals
-
 
 # ------------------------------------------------- an edit or deletion after the day's end (§3.1, §3.12)
 
-def _day_votes(**soni) -> list[T.Post]:
+def _day_votes(**soni) -> list[Post]:
     """Вася 3 (Соня, Петя, Ronin), Соня 2 (Вася, Nejka), Петя 1 (Алукард): Вася is hanged. ``soni``: how Соня's
     vote post was edited or deleted."""
     return [post("Соня", "12:00", bold("Вася"), pid=101, **soni),
@@ -75,7 +74,7 @@ def test_rule_3_12_004_the_count_does_not_depend_on_when_the_reread_ran():
     before = _day_votes()
     after = [post("Соня", "12:00", bold("Вася"), pid=101, edited=True, edited_at=at("22:30"),
                   versions=((at("12:00"), bold("Вася")), (at("22:45"), bold("Nejka")))),
-             *[p if p.post_id != 102 else T.Post(102, "vote", "Петя", at("12:01"), bold("Вася"), deleted=True,
+             *[p if p.post_id != 102 else Post(102, "vote", "Петя", at("12:01"), bold("Вася"), deleted=True,
                                                   deleted_at=at("22:45"))
                for p in _day_votes()[1:]]]
     for posts in (before, after):
@@ -104,5 +103,5 @@ def test_post_from_stored_carries_when_the_deletion_was_seen():
         post_id, kind, author, time, first_html, versions = 7, "vote", "Соня", at("12:00"), bold("Вася"), ()
         edited, edit_at, deleted, deleted_at = False, None, True, at("22:40")
 
-    p = T.Post.from_stored(Stored())
+    p = Post.from_stored(Stored())
     assert (p.deleted, p.deleted_at) == (True, at("22:40"))

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-import mafvote_tally as T
+from mafvote_tally import RosterMatcher, count_day
 from support.count import blue, count, counted, flags, load_tally_scenario, post, red
 
 # 000's mask names are two words; the GM lists no aliases here, so only the new step can find them.
 MASKS = ("Гораций Сомнассон", "Фиона Фраунфелид", "Эддисон МакГенри", "Виктор Бонтли", "Алтея", "Франклин")
-M = T.RosterMatcher({n: () for n in MASKS})
-SHORT = T.RosterMatcher({n: () for n in ("Эта", "Юка", "Ася", "Рэй", "Каппа", "Бета")})
+M = RosterMatcher({n: () for n in MASKS})
+SHORT = RosterMatcher({n: () for n in ("Эта", "Юка", "Ася", "Рэй", "Каппа", "Бета")})
 
 
 def bold(name: str) -> str:
@@ -50,7 +50,7 @@ def test_rule_2_names_a_word_of_a_multi_word_name_in_another_case(written, playe
 
 
 def test_rule_2_names_a_shared_word_of_multi_word_names_is_not_guessed():
-    m = T.RosterMatcher({"Виктор Бонтли": (), "Бронвин Бонтли": (), "Виктор Зайцев": ()})
+    m = RosterMatcher({"Виктор Бонтли": (), "Бронвин Бонтли": (), "Виктор Зайцев": ()})
     for written, candidates in [("Бонтли", ("Виктор Бонтли", "Бронвин Бонтли")),
                                 ("Виктора", ("Виктор Бонтли", "Виктор Зайцев"))]:
         r = m.match(written)
@@ -90,7 +90,7 @@ def test_rule_2_names_a_three_letter_nick_takes_only_its_own_endings(written):
 
 
 def test_rule_2_names_three_letter_nicks_sharing_a_stem_are_not_guessed():
-    m = T.RosterMatcher({"Эта": (), "Этя": (), "Соня": ()})
+    m = RosterMatcher({"Эта": (), "Этя": (), "Соня": ()})
     r = m.match("Эте")                      # -е is a case of both
     assert (r.status, r.candidates) == ("ambiguous", ("Эта", "Этя"))
     assert m.match("Эту").player == "Эта"   # -у only of «Эта»
@@ -214,7 +214,7 @@ def test_rule_3_8_lost_votes_day_hangs_the_right_player(path):
     sc, _base, roster, state, posts, rules = load_tally_scenario(path)
     assert len(FILES) == 2
     for exp in sc["expect"]:
-        t = T.count_day(posts, state, roster, rules, game=path.stem, view="gm")
+        t = count_day(posts, state, roster, rules, game=path.stem, view="gm")
         assert list(t.outcome.eliminated) == exp["eliminated"]
         assert t.outcome.reason == exp["reason"]
         assert {c.player: c.total for c in t.candidates} == exp["totals"]

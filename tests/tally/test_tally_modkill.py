@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import mafvote_tally as T
+from mafvote_tally import DayState, VoteRules
 from support.count import (GRAND_HOTEL_VOTES, PLAYERS, at, blue, bold, count, counted, flags, penalties_of, post, red,
                            totals)
 
@@ -85,5 +85,5 @@ def test_rule_3_14_a_day_a_modkill_cut_short_gives_no_penalty(case, rules, close
     assert gm.misses == misses
     assert (gm.outcome.eliminated, gm.outcome.reason) == (
         (("Алукард",), "modkill") if rules["modkill_closes_day"] else ((), "tie_forgiven"))
-    assert T.DayState(day=1, deadline=at("22:00"), alive=ALIVE_AFTER, modkilled=("Алукард",),
-                      closed_at=closed_at).modkill_cut_short(T.VoteRules.from_mapping(rules)) is (not penalties)
+    assert DayState(day=1, deadline=at("22:00"), alive=ALIVE_AFTER, modkilled=("Алукард",),
+                      closed_at=closed_at).modkill_cut_short(VoteRules.from_mapping(rules)) is (not penalties)

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-import mafvote_tally as T
-from mafvote_tally import RosterMatcher
+from mafvote_tally import RosterMatcher, Weight
 from mafvote_tally.names import fold, normalise
 from support.count import blue, count, counted, flags, post, red, totals
 
@@ -124,7 +123,7 @@ def test_rule_2_names_a_vote_for_kayfu_counts_and_the_voter_takes_no_penalty():
     posts = [post(a, f"13:0{i}", red(w)) for i, (a, w) in enumerate(
         [("Соня", "Ронина"), ("Вася", "Ронину"), ("Петя", "Нежку"), ("Маша", "Нежки"), ("Дима", "Трусики"),
          ("Ronin", "Кайфу")])]
-    t = count(posts, players=roster, alive=roster, weights={"Соня": T.Weight(red=2)})   # Герда's red counts 2
+    t = count(posts, players=roster, alive=roster, weights={"Соня": Weight(red=2)})   # Герда's red counts 2
     assert totals(t) == {"Trusiki Kayfa": 4, "Nejka": 4, "Ronin": 3}
     assert t.not_voted == ("Trusiki Kayfa", "Nejka")
     assert (t.outcome.eliminated, t.outcome.reason) == ((), "tie")

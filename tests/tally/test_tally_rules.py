@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-import mafvote_tally as T
+from mafvote_tally import DayState, Replacement, Shield, Silence, Transfer, VoteRules, Weight, count_day
 from support.count import (GM, PLAYERS, PLAYERS_000, RULES_000, VoteThread, at, blue, count, counted, day3_000, day_at,
                            flags, post, red, roster, roster_000, totals)
 
@@ -120,9 +120,9 @@ def test_rule_2_names_matched_against_the_roster(written, player):
 def test_rule_2_names_aliases_masks_and_yo():
     ros = roster(("Соня", "Петя", "Вася"), **{"Вася": {"aliases": ("Васёк",)},
                                              "Петя": {"mask": "Гораций"}})
-    t = T.count_day([post("Соня", "10:00", red("Васек")), post("Гораций", "11:00", red("Соню"))],
-                    T.DayState(day=1, deadline=at("22:00"), alive=("Соня", "Петя", "Вася")),
-                    ros, T.VoteRules())
+    t = count_day([post("Соня", "10:00", red("Васек")), post("Гораций", "11:00", red("Соню"))],
+                  DayState(day=1, deadline=at("22:00"), alive=("Соня", "Петя", "Вася")),
+                  ros, VoteRules())
     assert counted(t) == {"Соня": ("Вася", "red"), "Петя": ("Соня", "red")}
 
 
@@ -190,7 +190,7 @@ def test_rule_2_withdrawal_phrases_do_nothing(phrase):
 
 
 def test_rule_2_replacement_speaks_for_the_slot_from_its_time():
-    ros = roster(PLAYERS, **{"Вася": {"replacements": (T.Replacement("Новичок", at("12:00")),)}})
+    ros = roster(PLAYERS, **{"Вася": {"replacements": (Replacement("Новичок", at("12:00")),)}})
     posts = [post("Новичок", "11:00", red("Соня")),          # before the replacement: nobody
              post("Вася", "11:30", red("Петя")),
              post("Вася", "13:00", red("Ronin")),            # the old account after: nobody
@@ -250,8 +250,8 @@ def test_rule_3_3_final_vote_cannot_be_changed_and_change_is_flagged():
 
 @pytest.mark.parametrize("weights,expect", [
     ({}, {"Петя": 1 - 1, "Вася": 1}),
-    ({"Соня": T.Weight(blue=3)}, {"Петя": 1 - 3, "Вася": 1}),       # doctor's blue ×3
-    ({"Ronin": T.Weight(red=2)}, {"Петя": 2 - 1, "Вася": 1}),       # prosecutor's red ×2
+    ({"Соня": Weight(blue=3)}, {"Петя": 1 - 3, "Вася": 1}),       # doctor's blue ×3
+    ({"Ronin": Weight(red=2)}, {"Петя": 2 - 1, "Вася": 1}),       # prosecutor's red ×2
 ])
 def test_rule_3_4_weights_red_plus_blue_minus_and_role_weights(weights, expect):
     posts = [post("Соня", "10:00", blue("Петя")), post("Ronin", "10:05", red("Петя")),
@@ -273,7 +273,7 @@ def test_rule_3_4_colours_do_not_matter_every_vote_weight_one_to_hang():
 ])
 def test_rule_3_5_silenced_vote_counts_zero(announced, must_vote, penalised):
     posts = [post("Соня", "10:00", red("Петя")), post("Ronin", "10:00", red("Петя"))]
-    t = count(posts, silences=(T.Silence("Соня", announced), T.Silence("Вася", announced)),
+    t = count(posts, silences=(Silence("Соня", announced), Silence("Вася", announced)),
               rules={"silenced_must_vote": must_vote}, excused=("Петя", "Nejka", "Алукард"))
     assert totals(t)["Петя"] == 1                     # Ronin only: Соня's vote weighs 0
     assert ("Вася" in t.not_voted) is penalised      # silenced Вася did not vote
@@ -307,10 +307,10 @@ def test_rule_3_6_missed_night_action_is_punished_like_a_missed_vote():
 
 
 @pytest.mark.parametrize("transfers,thief_votes,expect", [
-    ((T.Transfer("stolen", "Соня", "Ronin"),), True, {"Петя": 0 + 2, "Вася": 1}),
-    ((T.Transfer("stolen", "Соня", "Ronin"),), False, {"Вася": 1}),
-    ((T.Transfer("gifted", "Nejka", "Ronin"),), True, {"Петя": 1 + 2, "Вася": 1}),
-    ((T.Transfer("gifted", "Nejka", "Ronin"),), False, {"Петя": 1, "Вася": 1}),
+    ((Transfer("stolen", "Соня", "Ronin"),), True, {"Петя": 0 + 2, "Вася": 1}),
+    ((Transfer("stolen", "Соня", "Ronin"),), False, {"Вася": 1}),
+    ((Transfer("gifted", "Nejka", "Ronin"),), True, {"Петя": 1 + 2, "Вася": 1}),
+    ((Transfer("gifted", "Nejka", "Ronin"),), False, {"Петя": 1, "Вася": 1}),
 ])
 def test_rule_3_7_stolen_and_gifted_votes(transfers, thief_votes, expect):
     posts = [post("Соня", "10:00", red("Петя")), post("Nejka", "10:00", red("Вася"))]
@@ -347,12 +347,12 @@ def test_rule_3_9_ties(tie_rule, ties_before, eliminated, reason):
 
 
 @pytest.mark.parametrize("shields,eliminated,reason,spent", [
-    ((T.Shield("Петя", "alibi", "Кай"),), (), "alibi", ()),
-    ((T.Shield("Петя", "alibi", "Кай", stripped=True),), ("Петя",), "plurality", ()),
-    ((T.Shield("Петя", "unhangable", "Миллард"),), (), "unhangable", ()),
-    ((T.Shield("Петя", "alibi", "killer of Миллард", consumable=True),), (), "alibi", (("Петя", "alibi"),)),
-    ((T.Shield("Петя", "protected", "София", consumable=True),), (), "protected", (("Петя", "protected"),)),
-    ((T.Shield("Вася", "alibi"),), ("Петя",), "plurality", ()),
+    ((Shield("Петя", "alibi", "Кай"),), (), "alibi", ()),
+    ((Shield("Петя", "alibi", "Кай", stripped=True),), ("Петя",), "plurality", ()),
+    ((Shield("Петя", "unhangable", "Миллард"),), (), "unhangable", ()),
+    ((Shield("Петя", "alibi", "killer of Миллард", consumable=True),), (), "alibi", (("Петя", "alibi"),)),
+    ((Shield("Петя", "protected", "София", consumable=True),), (), "protected", (("Петя", "protected"),)),
+    ((Shield("Вася", "alibi"),), ("Петя",), "plurality", ()),
 ])
 def test_rule_3_10_cannot_be_hanged(shields, eliminated, reason, spent):
     posts = [post("Соня", "10:00", red("Петя")), post("Ronin", "10:00", red("Петя"))]
@@ -366,7 +366,7 @@ def test_rule_3_10_tie_all_protected_player_survives_others_hang():
     posts = [post("Соня", "10:00", red("Петя")), post("Ronin", "10:00", red("Вася")),
              post("Nejka", "10:00", red("Алукард"))]
     t = count(posts, rules={"tie": "nobody_once_then_all"}, ties_so_far=1, excused=PLAYERS,
-              shields=(T.Shield("Вася", "protected", "Хавьер", consumable=True),))
+              shields=(Shield("Вася", "protected", "Хавьер", consumable=True),))
     assert t.outcome.reason == "tie_all"
     assert set(t.outcome.eliminated) == {"Петя", "Алукард"}
     assert t.outcome.saved == ("Вася",) and t.outcome.spent == (("Вася", "protected"),)
@@ -403,10 +403,10 @@ def test_rule_3_11_majority_alert_and_quorum():
     assert t3.alerts == ()                     # 3 of 6 is not a majority
     # excused and announced-silenced players are not in the quorum; a secret silence is
     t4 = count(_all_final(4), rules=rules, day=3, as_of=at("14:00"),
-               excused=("Nejka",), silences=(T.Silence("Алукард", True),))
+               excused=("Nejka",), silences=(Silence("Алукард", True),))
     assert t4.closed_early == at("12:03")
     t5 = count(_all_final(4), rules=rules, day=3, as_of=at("14:00"),
-               excused=("Nejka",), silences=(T.Silence("Алукард", False),))
+               excused=("Nejka",), silences=(Silence("Алукард", False),))
     assert t5.closed_early is None
 
 
@@ -488,8 +488,8 @@ def test_rule_3_15_alive_counts_come_from_the_start_of_the_day():
 def test_rule_3_1_since_and_deadline_override_count_any_stretch():
     posts = [post("Соня", "08:00", red("Петя")), post("Соня", "12:00", red("Вася")),
              post("Вася", "15:00", red("Соня"))]
-    t = T.count_day(posts, T.DayState(day=1, deadline=at("22:00"), alive=PLAYERS, start=at("00:00")),
-                    roster(), T.VoteRules(), since=at("10:00"), deadline=at("14:00"))
+    t = count_day(posts, DayState(day=1, deadline=at("22:00"), alive=PLAYERS, start=at("00:00")),
+                  roster(), VoteRules(), since=at("10:00"), deadline=at("14:00"))
     assert counted(t) == {"Соня": ("Вася", "red")}
     assert (t.since, t.deadline) == (at("10:00"), at("14:00"))
     assert flags(t, "late") == [("late", "Вася")]
@@ -529,7 +529,7 @@ def test_rule_3_13_the_post_that_closes_the_day_early_counts_as_activity():
     th.add("Франклин", day_at(13, "09:30"), "честно", topic="game")
     closing = th.vote("Франклин", day_at(13, "20:00"), "Энни", early=True)   # his third post; the day closes at it
     th.add("Франклин", day_at(13, "20:00"), "после закрытия", topic="game")  # at the close: not the day's
-    t = T.count_day(th.posts, day3_000(), roster_000(), RULES_000)
+    t = count_day(th.posts, day3_000(), roster_000(), RULES_000)
     assert t.closed_early == day_at(13, "20:00")
     assert [v.counted for v in t.votes if v.post_id == closing] == [True]
     assert t.activity == {"Франклин": 3, "Алтея": 3, "Рики": 3, "Юна": 3, "Энни": 3}
@@ -541,11 +541,11 @@ def test_rule_3_13_only_players_with_a_night_ability_are_flagged_under_active():
     for who in PLAYERS_000:
         th.vote(who, day_at(13, "10:00"), "Рики" if who != "Рики" else "Юну")
     state = day3_000(night_actors=("Франклин", "Алтея"))
-    t = T.count_day(th.posts, state, roster_000(), RULES_000, as_of=day_at(14, "00:00"))
+    t = count_day(th.posts, state, roster_000(), RULES_000, as_of=day_at(14, "00:00"))
     assert [(f.kind, f.player, f.data) for f in t.flags] == [
         ("under_active", "Франклин", {"posts": 1, "min": 3}), ("under_active", "Алтея", {"posts": 1, "min": 3})]
     # without the abilities known (None), everyone with too few posts, as before
-    everyone = T.count_day(th.posts, day3_000(), roster_000(), RULES_000, as_of=day_at(14, "00:00"))
+    everyone = count_day(th.posts, day3_000(), roster_000(), RULES_000, as_of=day_at(14, "00:00"))
     assert [f.player for f in everyone.flags if f.kind == "under_active"] == list(PLAYERS_000)
 
 
@@ -555,11 +555,11 @@ def test_rule_3_1_late_flags_stop_at_the_next_days_start():
     night = th.vote("Юна", day_at(13, "22:40"), "Рики")       # the night after day 3
     th.vote("Алтея", day_at(14, "10:00"), "Рики")             # day 4's vote
     th.vote("Энни", day_at(15, "10:00"), "Рики")              # day 5's
-    rules = T.VoteRules()
-    bounded = T.count_day(th.posts, day3_000(next_day_start=day_at(13, "23:00")), roster_000(), rules)
+    rules = VoteRules()
+    bounded = count_day(th.posts, day3_000(next_day_start=day_at(13, "23:00")), roster_000(), rules)
     assert [(f.kind, f.player, f.post_id) for f in bounded.flags] == [("late", "Юна", night)]
-    unbounded = T.count_day(th.posts, day3_000(), roster_000(), rules)
+    unbounded = count_day(th.posts, day3_000(), roster_000(), rules)
     assert [(f.kind, f.player) for f in unbounded.flags] == [("late", "Юна"), ("late", "Алтея"), ("late", "Энни")]
     # a next day's start not after the close (a --deadline moved past it) bounds nothing
-    moved = T.count_day(th.posts, day3_000(next_day_start=day_at(13, "20:00")), roster_000(), rules)
+    moved = count_day(th.posts, day3_000(next_day_start=day_at(13, "20:00")), roster_000(), rules)
     assert [f.player for f in moved.flags] == ["Юна", "Алтея", "Энни"]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import mafvote_tally as T
+from mafvote_tally import count_day
 from support.count import load_tally_scenario, scenario_time
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tally"
@@ -19,8 +19,8 @@ def test_scenario(path):
     sc, base, roster, state, posts, rules = load_tally_scenario(path)
     for exp in sc["expect"] if isinstance(sc["expect"], list) else [sc["expect"]]:
         as_of = scenario_time(exp["as_of"], base) if "as_of" in exp else None
-        t = T.count_day(posts, state, roster, rules, game=path.stem, view=exp.get("view", "gm"),
-                        as_of=as_of)
+        t = count_day(posts, state, roster, rules, game=path.stem, view=exp.get("view", "gm"),
+                      as_of=as_of)
         if "eliminated" in exp:
             assert list(t.outcome.eliminated) == exp["eliminated"]
         if "reason" in exp:

@@ -1,34 +1,35 @@
 """The count's inputs: the bad-input errors of issue 3 ("Done when", last bullet) and posts made from the store's
-record. The builders the tally tests share (at, post, count, ...) are in tests/support/count.py."""
+record. The builders the tally tests share (at, post, count, ...) are in tests/support.py."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
 import pytest
 
-import mafvote_tally as T
+from mafvote_tally import (BadDayState, BadRoster, BadRules, NoRosterPlayer, Player, Post, Replacement, Roster,
+                           RosterMatcher, Silence, StoredKey, VoteRules, count_day)
 from support.count import PLAYERS, at, blue, count, counted, day_state, flags, post, red, roster, totals
 
 # ------------------------------------------------------------------------------ bad input errors
 
 def test_bad_input_roster_nick_twice_is_an_error():
-    with pytest.raises(T.BadRoster, match=r"roster\[2\]: nick 'соня' appears twice"):
-        T.Roster((T.Player("Соня"), T.Player("Петя"), T.Player("соня")))
+    with pytest.raises(BadRoster, match=r"roster\[2\]: nick 'соня' appears twice"):
+        Roster((Player("Соня"), Player("Петя"), Player("соня")))
 
 
 def test_bad_input_replacement_nick_already_playing_is_an_error():
-    with pytest.raises(T.BadRoster, match="appears twice"):
-        T.Roster((T.Player("Соня"), T.Player("Петя", replacements=(T.Replacement("Соня", at("12:00")),))))
+    with pytest.raises(BadRoster, match="appears twice"):
+        Roster((Player("Соня"), Player("Петя", replacements=(Replacement("Соня", at("12:00")),))))
 
 
 def test_bad_input_day_without_deadline_is_an_error():
-    with pytest.raises(T.BadDayState, match="day 1 has no deadline"):
+    with pytest.raises(BadDayState, match="day 1 has no deadline"):
         count([post("Соня", "10:00", red("Петя"))], deadline=None)
 
 
 def test_bad_input_thread_with_posts_but_no_roster_player_is_an_error():
     posts = [post("Незнакомец", "10:00", red("Петя")), post("Гость", "11:00", "привет")]
-    with pytest.raises(T.NoRosterPlayer, match="2 posts in the day but none by a roster player"):
+    with pytest.raises(NoRosterPlayer, match="2 posts in the day but none by a roster player"):
         count(posts)
 
 
@@ -43,18 +44,18 @@ def test_bad_input_empty_thread_is_a_count_with_everybody_not_voted():
 
 
 def test_bad_input_naive_time_is_an_error():
-    with pytest.raises(T.BadDayState, match="has no time zone"):
+    with pytest.raises(BadDayState, match="has no time zone"):
         count([], deadline=datetime(2027, 1, 1, 22, 0))
 
 
 def test_bad_input_state_names_a_player_not_on_the_roster():
-    with pytest.raises(T.BadDayState, match="'Гоша' in the day state is not on the roster"):
-        count([], silences=(T.Silence("Гоша"),))
+    with pytest.raises(BadDayState, match="'Гоша' in the day state is not on the roster"):
+        count([], silences=(Silence("Гоша"),))
 
 
 def test_bad_input_rules_every_problem_reported_at_once():
-    with pytest.raises(T.BadRules) as e:
-        T.VoteRules.from_mapping({"tie": "everyone", "penalty_votes": "2", "colours": True})
+    with pytest.raises(BadRules) as e:
+        VoteRules.from_mapping({"tie": "everyone", "penalty_votes": "2", "colours": True})
     msg = str(e.value)
     assert "[votes].tie: 'everyone' is not one of nobody, nobody_once_then_all" in msg
     assert "[votes].penalty_votes: expected int" in msg
@@ -78,7 +79,7 @@ def test_post_from_the_stores_record_keeps_the_first_seen_html_and_versions(tmp_
     page(red("Петя"), at("10:01"))
     page(red("Вася"), at("10:40"), EditNotice(at=at("10:30")))
     [sp] = store.posts(kind="vote")
-    p = T.Post.from_stored(sp)
+    p = Post.from_stored(sp)
     assert (p.topic, p.html, p.edited, p.edited_at) == ("vote", red("Петя"), True, at("10:30"))
     assert [h for _, h in p.versions] == [red("Петя"), red("Вася")]
     t = count([p])
@@ -103,15 +104,15 @@ def test_a_count_from_stored_readings_without_html_is_the_count_from_the_html():
         from_html.append(post(who, hhmm, versions[0], pid=100 + i, versions=tuple(seen)))
         keys = []
         for t, html in seen:
-            key = T.StoredKey(f"sha256:{hash(html)}")
+            key = StoredKey(f"sha256:{hash(html)}")
             flats[key] = flatten(html)
             keys.append((t, key))
         keyed.append(post(who, hhmm, keys[0][1], pid=100 + i, versions=tuple(keys)))
     for rules in ({}, {"colors_matter": False}):
         expected = count(from_html, rules=rules)
-        matcher = T.RosterMatcher.from_roster(roster())
+        matcher = RosterMatcher.from_roster(roster())
         matcher.flats.update(flats)
-        got = T.count_day(keyed, day_state(), roster(), T.VoteRules.from_mapping(rules), game="test", matcher=matcher)
+        got = count_day(keyed, day_state(), roster(), VoteRules.from_mapping(rules), game="test", matcher=matcher)
         assert got.to_json() == expected.to_json()
     assert ("not_a_vote", "Вася") in flags(count(from_html))
     assert counted(count(from_html))["Соня"] == ("Петя", "red")

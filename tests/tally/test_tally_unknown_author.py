@@ -3,8 +3,8 @@ case (a stranger, a substitute before the replacement's time, the replaced accou
 Russian and English with the command to paste. The day: day 3 of a 000 game (support: VoteThread, roster_000)."""
 from __future__ import annotations
 
-from mafvote_tally import VoteRules, count_day
 from mafvote.alert_rules import flag_alerts
+from mafvote_tally import VoteRules, count_day
 from support.count import VoteThread, day3_000, day_at, roster_000
 from support.paths import MOSCOW
 

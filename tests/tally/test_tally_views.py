@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-import mafvote_tally as T
+from mafvote_tally import Outcome, Silence, Weight, format_bbcode, format_text
 from support.count import HIDDEN, PLAYERS, POSTS, at, blue, count, post, red, totals
 
 
 def _public(as_of, **mod):
     t = count(POSTS, view="public", as_of=as_of, **mod)
-    return t, json.dumps(t.to_json(), ensure_ascii=False), T.format_text(t), T.format_bbcode(t, at("13:00"))
+    return t, json.dumps(t.to_json(), ensure_ascii=False), format_text(t), format_bbcode(t, at("13:00"))
 
 
 @pytest.mark.parametrize("name", HIDDEN)
@@ -52,14 +52,14 @@ def test_rule_3_views_gm_view_and_outcome_use_the_modifier(name, gm_totals, elim
         assert pub.outcome == gm.outcome
     else:
         # a tie over Вася's clear public lead would tell of the stolen vote: the public view gives no reason
-        assert (name, gm.outcome.reason, pub.outcome) == ("stolen_vote", "tie", T.Outcome((), "undisclosed"))
+        assert (name, gm.outcome.reason, pub.outcome) == ("stolen_vote", "tie", Outcome((), "undisclosed"))
 
 
 def test_rule_3_views_announced_silence_is_public():
-    pub = count(POSTS, view="public", as_of=at("13:00"), silences=(T.Silence("Вася", announced=True),))
+    pub = count(POSTS, view="public", as_of=at("13:00"), silences=(Silence("Вася", announced=True),))
     assert pub.silenced == ("Вася",)
     assert totals(pub) == {"Петя": 1 - 1, "Вася": 3}   # Вася's red for Петя weighs 0
-    assert "Лишены голоса: Вася" in T.format_bbcode(pub, at("13:00"))
+    assert "Лишены голоса: Вася" in format_bbcode(pub, at("13:00"))
 
 
 def test_rule_3_views_gm_only_flags_are_not_public():
@@ -80,7 +80,7 @@ def test_rule_3_views_a_public_tie_over_a_smaller_real_tie_names_the_public_tie_
              post("Nejka", "10:02", red("Петя")), post("Соня", "10:03", blue("Петя")),
              post("Петя", "10:04", red("Вася")), post("Алукард", "10:05", red("Вася")),
              post("Гафф", "10:06", red("Ronin")), post("Мотя", "10:07", red("Ronin"))]
-    weights = {"Соня": T.Weight(blue=3)}
+    weights = {"Соня": Weight(blue=3)}
     gm = count(posts, players=players, alive=players, weights=weights)
     assert (gm.outcome.reason, gm.outcome.tied) == ("tie", ("Вася", "Ronin"))
     public = count(posts, players=players, alive=players, weights=weights, view="public")

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta, timezone
 
-from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis import given, settings
 
 import mafvote_tally as T
 from support.count import GM, PLAYERS, at, blue, day_state, post, red, roster
