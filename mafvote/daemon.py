@@ -40,6 +40,7 @@ import httpx
 
 from mafvote_tally import Tally, format_bbcode
 
+from . import messages
 from .alert_rules import crawl_alerts, day_alerts, flag_alerts, publish_login_alerts
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
 from .daemon_status import (
@@ -123,8 +124,7 @@ class Daemon:
         self.store = store or Store(config.store.path)
         if self.store.read_only:
             # every poll would fail to store what it read
-            raise DaemonError(f"mafvote run needs to write the store {config.store.path}, which is read-only for "
-                              "this user; run it as the store's owner or fix the file's permissions")
+            raise DaemonError(messages.text("store.read_only.daemon", path=config.store.path))
         self._now: datetime | None = None
         self._page_caches: dict = {}          # mafvote.pages: the closed days' pages, per game and view
         self.stop_requested = False

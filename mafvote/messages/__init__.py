@@ -26,8 +26,8 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, Mapping
 
-from . import (en, en_cli, en_config, en_game, en_night, en_night_input, en_outputs, en_report, en_rulesets, ru, ru_cli,
-               ru_config, ru_game, ru_night, ru_night_input, ru_outputs, ru_report, ru_rulesets)
+from . import (en, en_cli, en_config, en_errors, en_game, en_night, en_night_input, en_outputs, en_report, en_rulesets,
+               ru, ru_cli, ru_config, ru_errors, ru_game, ru_night, ru_night_input, ru_outputs, ru_report, ru_rulesets)
 
 __all__ = ["AREAS", "DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "current", "has", "table", "text", "use", "using"]
 
@@ -36,9 +36,12 @@ DEFAULT_LANGUAGE = "ru"
 # printed, `ru_night_input.py` the GM's night input refused, `ru_report.py` the count's and the report's notes,
 # `ru_cli.py` the commands' own lines, `ru_game.py` the game commands, `ru_config.py` the config's problems and
 # `mafvote check`, `ru_outputs.py` the notes the commands print around their results, `ru_rulesets.py` the rest of a
-# ruleset's problems and the GM's files that cannot be read (templates, night files); a key is in one area only
-AREAS = {"en": (en, en_night, en_night_input, en_report, en_cli, en_game, en_config, en_outputs, en_rulesets),
-         "ru": (ru, ru_night, ru_night_input, ru_report, ru_cli, ru_game, ru_config, ru_outputs, ru_rulesets)}
+# ruleset's problems and the GM's files that cannot be read (templates, night files), `ru_errors.py` the CLI's error
+# lines (the store's, the crawl's, click's usage errors); a key is in one area only
+AREAS = {"en": (en, en_night, en_night_input, en_report, en_cli, en_game, en_config, en_outputs, en_rulesets,
+                en_errors),
+         "ru": (ru, ru_night, ru_night_input, ru_report, ru_cli, ru_game, ru_config, ru_outputs, ru_rulesets,
+                ru_errors)}
 
 
 def _merged(parts: tuple[Any, ...]) -> dict[str, str]:

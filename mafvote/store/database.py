@@ -10,6 +10,7 @@ from typing import Any, Iterator, Sequence
 
 import sqlite_utils
 
+from .. import messages
 from .errors import (LOCKED, READ_ONLY, StoreError, damaged_message, disk_full, disk_full_message, locked_message,
                      read_only_message, sqlite_code)
 
@@ -67,8 +68,8 @@ class StoreDatabase(sqlite_utils.Database):
             found = [line.strip() for row in rows for line in str(row).splitlines()
                      if line.strip() and not line.startswith("*** in database")]
             problem = "; ".join(found[:2]) + ("; ..." if len(found) > 2 else "")
-            raise StoreError(damaged_message(self.store_path, f"SQLite's check found: {problem}") +
-                             "; nothing was written")
+            raise StoreError(damaged_message(self.store_path, messages.text("store.damaged.check", problem=problem))
+                             + messages.text("store.damaged.nothing_written"))
         self.checked = True
 
     def execute(self, sql: str, parameters: Sequence | dict[str, Any] | None = None) -> sqlite3.Cursor:

@@ -4,6 +4,9 @@
 met anywhere (the CLI's edge, the daemon's tick) to one; the store's own opening and transactions use the same
 messages (`mafvote.store.file`, `mafvote.store.database`). `BUSY_TIMEOUT` is read from this module at each use, so a
 test may shorten it here.
+
+Every message is a text of the catalogue (`store.*` in `mafvote/messages/*_errors.py`), worded when the error is
+raised, in the current language (the config's, once the command read it; Russian before).
 """
 from __future__ import annotations
 
@@ -12,10 +15,12 @@ import os
 import sqlite3
 from pathlib import Path
 
+from .. import messages
 from ..errors import OperationFailed
 
 __all__ = ["BUSY_TIMEOUT", "LOCKED", "NoStore", "READ_ONLY", "StoreError", "damaged_message", "database_problem",
-           "disk_full", "disk_full_message", "locked_message", "read_only_message", "sqlite_code"]
+           "disk_full", "disk_full_message", "locked_message", "not_sqlite_message", "read_only_message",
+           "sqlite_code", "sqlite_said"]
 
 
 class StoreError(OperationFailed):
@@ -28,8 +33,7 @@ class NoStore(StoreError):
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        super().__init__(f"no store at {self.path} yet: run `mafvote crawl` first (or check [store].path "
-                         f"in the config)")
+        super().__init__(messages.text("store.none", path=self.path))
 
 
 # How long a writer waits for another one's transaction (a page of a crawl takes milliseconds).
@@ -52,9 +56,7 @@ def sqlite_code(exc: BaseException) -> str:
 
 
 def locked_message(path: Path) -> str:
-    return (f"store {path} is locked: another program kept writing it for {BUSY_TIMEOUT:g} s (a second "
-            "`mafvote crawl`, `mafvote run`, or an SQLite tool with a transaction open); try again when it "
-            "is done")
+    return messages.text("store.locked", path=path, seconds=f"{BUSY_TIMEOUT:g}")
 
 
 def disk_full(path: Path, exc: BaseException) -> bool:
@@ -74,14 +76,21 @@ def disk_full(path: Path, exc: BaseException) -> bool:
 
 def disk_full_message(path: Path, what: object) -> str:
     # Never "damaged": SQLite rolls the failed change back, and moving the store away would lose the game.
-    return (f"store {path}: the disk is full ({what}); free space and run again; the store is intact (the change "
-            "that did not fit was not written)")
+    return messages.text("store.disk_full", path=path, what=what)
+
+
+def sqlite_said(exc: BaseException) -> str:
+    """What SQLite said, quoted as it said it (`store.damaged`'s `what`)."""
+    return messages.text("store.damaged.sqlite", error=exc)
 
 
 def damaged_message(path: Path, what: object) -> str:
-    return (f"store {path} is damaged ({what}); restore it from a backup, or move it away and run "
-            "`mafvote crawl` to read the topics again (the nights resolved and days closed are in it too "
-            "and would have to be entered again)")
+    """`what` is worded already: `sqlite_said(exc)` or one of the `store.damaged.*` texts."""
+    return messages.text("store.damaged", path=path, what=what)
+
+
+def not_sqlite_message(path: Path, exc: BaseException) -> str:
+    return messages.text("store.not_sqlite", path=path, error=exc)
 
 
 # sqlite3's errors that are mafvote's own bugs (a wrong statement, a closed connection, a broken constraint), not
@@ -105,13 +114,9 @@ def database_problem(path: str | Path, exc: sqlite3.DatabaseError) -> StoreError
     if code.startswith(READ_ONLY):
         return StoreError(read_only_message(path))
     if code == "SQLITE_NOTADB":
-        return StoreError(f"not a mafvote store: {path} is not an SQLite database ({exc}); check [store].path "
-                          "in the config")
-    return StoreError(damaged_message(path, exc))
+        return StoreError(not_sqlite_message(path, exc))
+    return StoreError(damaged_message(path, sqlite_said(exc)))
 
 
 def read_only_message(path: Path) -> str:
-    return (f"store {path} is read-only (this user cannot write the file or its folder, or the disk is "
-            "mounted read-only): this command needs to write it; make both writable (chmod u+w), run mafvote "
-            "as the user who owns them, or point [store].path at a writable copy. Commands that only read "
-            "(state, tally, posts, votes, render, status) work on it as it is")
+    return messages.text("store.read_only", path=path)

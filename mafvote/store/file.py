@@ -18,13 +18,14 @@ from typing import Callable, Sequence
 
 import sqlite_utils
 
+from .. import messages
 from ..secret_registry import scrub_known
 from . import errors
 from .alert_log import AlertTables
 from .crawl_log import CrawlRunTables
 from .database import StoreDatabase
 from .errors import (LOCKED, NoStore, StoreError, damaged_message, disk_full, disk_full_message, locked_message,
-                     sqlite_code)
+                     not_sqlite_message, sqlite_code, sqlite_said)
 from .journal import JournalTables
 from .posts import PostTables
 from .published import PublishedCountTables
@@ -111,15 +112,12 @@ class Store(TopicTables, PostTables, ReadingTables, CrawlRunTables, JournalTable
         if not exists and not create:
             raise NoStore(self.path)
         if self.path.is_dir():
-            raise StoreError(f"store {self.path} is a folder, not a file; check [store].path in the config "
-                             "(it names the SQLite file, e.g. mafvote.db)")
+            raise StoreError(messages.text("store.folder", path=self.path))
         if exists and not memory and _stays_empty(self.path):
             # SQLite takes an empty file for a new database, but mafvote never leaves one: its store has a header
             # and a schema from its first use on. An empty one was truncated (a full disk, a copy cut short);
             # opening it as new would show the GM a game of night 1 with everyone alive.
-            raise StoreError(f"store {self.path} is empty (0 bytes): it was truncated (a full disk? a copy cut "
-                             "short?); restore it from a backup, or delete the file to start a new store (the "
-                             "nights resolved and days closed would have to be entered again)")
+            raise StoreError(messages.text("store.empty", path=self.path))
         self.read_only = bool(read_only) if read_only is not None else (exists and not memory
                                                                          and not _writable(self.path))
         try:
@@ -156,12 +154,10 @@ class Store(TopicTables, PostTables, ReadingTables, CrawlRunTables, JournalTable
         if code.startswith(LOCKED):
             return locked_message(self.path)
         if code == "SQLITE_NOTADB":
-            return (f"not a mafvote store: {self.path} is not an SQLite database ({exc}); check [store].path "
-                    "in the config")
+            return not_sqlite_message(self.path, exc)
         if code == "SQLITE_CORRUPT":
-            return damaged_message(self.path, exc)
-        return (f"store {self.path}: cannot open ({exc}); check [store].path in the config and the "
-                "folder's permissions")
+            return damaged_message(self.path, sqlite_said(exc))
+        return messages.text("store.cannot_open", path=self.path, error=exc)
 
     def _check_schema(self, migrations: list[Callable[[sqlite_utils.Database], None]]) -> None:
         """Every table and column the migrations make is there: `schema_version` alone does not prove it (a table
@@ -176,10 +172,11 @@ class Store(TopicTables, PostTables, ReadingTables, CrawlRunTables, JournalTable
             found[table] = {r[1] for r in self.db.conn.execute(f"PRAGMA table_info([{table}])")}
         for table, columns in expected.items():
             if table not in found:
-                raise StoreError(damaged_message(self.path, f"table {table} is missing"))
+                raise StoreError(damaged_message(self.path, messages.text("store.damaged.no_table", table=table)))
             missing = sorted(columns - found[table])
             if missing:
-                raise StoreError(damaged_message(self.path, f"table {table} has no column {', '.join(missing)}"))
+                raise StoreError(damaged_message(self.path, messages.text("store.damaged.no_column", table=table,
+                                                                          columns=", ".join(missing))))
 
     def _enable_wal(self) -> None:
         """WAL mode, once per file. Switching a new file's journal mode needs it to itself, and SQLite answers
@@ -204,9 +201,8 @@ class Store(TopicTables, PostTables, ReadingTables, CrawlRunTables, JournalTable
         tables = [r[0] for r in self.db.conn.execute(
             "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")]
         if tables and "schema_version" not in tables:
-            shown = ", ".join(tables[:6]) + (f" and {len(tables) - 6} more" if len(tables) > 6 else "")
-            raise StoreError(f"not a mafvote store: {self.path} has tables {shown} and no mafvote schema; "
-                             "check [store].path in the config")
+            more = messages.text("store.foreign.more", n=len(tables) - 6) if len(tables) > 6 else ""
+            raise StoreError(messages.text("store.foreign", path=self.path, tables=", ".join(tables[:6]), more=more))
 
     def _close_quietly(self) -> None:
         db = getattr(self, "db", None)
@@ -234,15 +230,13 @@ class Store(TopicTables, PostTables, ReadingTables, CrawlRunTables, JournalTable
     def _migrate(self, migrations: list[Callable[[sqlite_utils.Database], None]]) -> None:
         current = self.schema_version           # read without the write lock: most opens change nothing
         if current > len(migrations):
-            raise StoreError(
-                f"store {self.path} has schema version {current}, newer than this mafvote "
-                f"knows ({len(migrations)}); upgrade mafvote or point [store].path elsewhere")
+            raise StoreError(messages.text("store.newer", path=self.path, found=str(current),
+                                           known=str(len(migrations))))
         if current == len(migrations):
             return
         if self.read_only:
-            raise StoreError(
-                f"store {self.path} is read-only and needs an upgrade to schema version {len(migrations)} "
-                f"(it has {current}): make it and its folder writable and run any mafvote command once")
+            raise StoreError(messages.text("store.read_only.upgrade", path=self.path, version=str(len(migrations)),
+                                           found=str(current)))
         with self.db.atomic():
             if not self.db["schema_version"].exists():
                 self.db["schema_version"].create(

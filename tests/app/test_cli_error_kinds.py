@@ -64,7 +64,8 @@ TABLE = {
     "DaemonError": (lambda k: k("no game to run"), 1, "error: no game to run"),
     "StoreError": (lambda k: k("store x.db is locked"), 1, "error: store x.db is locked"),
     "NoStore": (lambda k: k("x.db"), 1,
-                "error: no store at x.db yet: run `mafvote crawl` first (or check [store].path in the config)"),
+                "error: хранилища x.db ещё нет: сначала запустите `mafvote crawl` (или проверьте `[store].path` в "
+                "конфиге)"),
     "UnreadableFile": (lambda k: k("line 3", "not UTF-8", "save it as UTF-8"), 2,
                        "error: line 3: not UTF-8 (save it as UTF-8)"),
     "AlertError": (lambda k: k("telegram: no token"), 1, "error: telegram: no token"),
@@ -139,11 +140,12 @@ def test_an_unknown_engine_names_the_engines_there_are(raising):
 def test_a_damaged_store_met_by_a_command_is_one_line_about_the_store(raising):
     result = _run(raising, sqlite3.DatabaseError("database disk image is malformed"))
     assert result.exit_code == 1
-    assert result.output.startswith("error: store (the store) ")
+    assert result.output.startswith("error: хранилище (the store) повреждено (SQLite: `database disk image is "
+                                    "malformed`)")
     assert "malformed" in result.output and result.output.count("\n") == 1
 
 
 def test_a_bug_of_ours_keeps_its_traceback(raising):
     result = _run(raising, ValueError("a bug"))
     assert isinstance(result.exception, ValueError) and str(result.exception) == "a bug"
-    assert "error:" not in result.output
+    assert "error:" not in result.output and "ошибка:" not in result.output

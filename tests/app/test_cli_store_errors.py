@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from click.testing import CliRunner
 
+from mafvote import messages
 import mafvote.store.file as store_file
 from mafvote.cli import cli, main
 from mafvote.config import load_config
@@ -99,8 +100,8 @@ def test_a_foreign_sqlite_file_is_refused_as_not_a_mafvote_store_and_left_untouc
     before = file_digest(foreign)
     code, out, err = run(capsys, *argv, "-c", str(config))
     assert (code, out) == (1, "")
-    assert err == (f"error: not a mafvote store: {foreign} has tables notes, users and no mafvote schema; "
-                   "check [store].path in the config\n")
+    assert err == (f"error: {foreign} — не хранилище mafvote: в нём таблицы `notes, users` и нет схемы mafvote; "
+                   "проверьте `[store].path` в конфиге\n")
     assert file_digest(foreign) == before
     # no -wal, no -shm beside the foreign file (the config's own cache is the config's: mafvote.config.cache)
     assert sorted(p.name for p in tmp_path.iterdir()) == [".config.toml.mafvote-cache", "config.toml", "notes.db"]
@@ -112,16 +113,16 @@ def test_a_file_that_is_not_sqlite_is_named_as_such(tmp_path, capsys):
     (tmp_path / "mafvote.db").write_text("список игроков\n" * 200, encoding="utf-8")
     code, out, err = run(capsys, "state", "-c", str(write_config(tmp_path)))
     assert code == 1
-    assert err == (f"error: not a mafvote store: {tmp_path / 'mafvote.db'} is not an SQLite database (file is "
-                   "not a database); check [store].path in the config\n")
+    assert err == (f"error: {tmp_path / 'mafvote.db'} — не хранилище mafvote: это не база SQLite (`file is not a "
+                   "database`); проверьте `[store].path` в конфиге\n")
 
 
 def test_a_folder_as_store_path_is_named_as_a_folder(tmp_path, capsys):
     (tmp_path / "state").mkdir()
     code, out, err = run(capsys, "crawl", "-c", str(write_config(tmp_path, "state")))
     assert code == 1
-    assert err == (f"error: store {tmp_path / 'state'} is a folder, not a file; check [store].path in the config "
-                   "(it names the SQLite file, e.g. mafvote.db)\n")
+    assert err == (f"error: хранилище {tmp_path / 'state'} — папка, а не файл; проверьте `[store].path` в конфиге "
+                   "(там указывается файл SQLite, например `mafvote.db`)\n")
 
 
 # --- no store yet ------------------------------------------------------------------------------------
@@ -132,8 +133,8 @@ def test_a_command_that_only_reads_never_creates_a_missing_store(tmp_path, capsy
     config = write_config(tmp_path, "typo/mafvot.db")
     code, out, err = run(capsys, *argv, "-c", str(config))
     assert (code, out) == (1, "")
-    assert err == (f"error: no store at {tmp_path / 'typo' / 'mafvot.db'} yet: run `mafvote crawl` first (or check "
-                   "[store].path in the config)\n")
+    assert err == (f"error: хранилища {tmp_path / 'typo' / 'mafvot.db'} ещё нет: сначала запустите `mafvote crawl` "
+                   "(или проверьте `[store].path` в конфиге)\n")
     assert not (tmp_path / "typo").exists()
 
 
@@ -152,8 +153,8 @@ def test_status_without_a_store_shows_the_schedule_notes_the_missing_store_and_c
     config = write_config(tmp_path, "typo/mafvot.db")
     code, out, err = run(capsys, "status", "-c", str(config), "--now", "2026-01-11T12:00")
     assert code == 0
-    assert err == (f"примечание: no store at {tmp_path / 'typo' / 'mafvot.db'} yet: run `mafvote crawl` first (or check "
-                   "[store].path in the config)\n")
+    assert err == (f"примечание: хранилища {tmp_path / 'typo' / 'mafvot.db'} ещё нет: сначала запустите `mafvote "
+                   "crawl` (или проверьте `[store].path` в конфиге)\n")
     lines = out.splitlines()
     assert lines[0] == "ny — Новогодняя мафия"
     assert lines[3] == "  последнее чтение: ещё не было (запустите `mafvote run` или `mafvote crawl`)"
@@ -201,10 +202,11 @@ def test_a_command_that_writes_a_read_only_store_says_it_is_read_only_and_what_t
     code, out, err = run(capsys, "state", "kill", "--player", "Puss", "-c", str(write_config(tmp_path)))
     assert code == 1
     assert err == (
-        f"error: store {read_only} is read-only (this user cannot write the file or its folder, or the disk is "
-        "mounted read-only): this command needs to write it; make both writable (chmod u+w), run mafvote as the "
-        "user who owns them, or point [store].path at a writable copy. Commands that only read (state, tally, "
-        "posts, votes, render, status) work on it as it is\n")
+        f"error: хранилище {read_only} доступно только для чтения (у этого пользователя нет права писать в файл или "
+        "его папку, или диск смонтирован только для чтения), а этой команде нужно в него писать: разрешите запись в "
+        "оба (`chmod u+w`), запустите mafvote от имени их владельца или укажите в `[store].path` копию, доступную "
+        "для записи. Команды, которые только читают (`state`, `tally`, `posts`, `votes`, `render`, `status`), "
+        "работают с ним как есть\n")
 
 
 def test_a_store_opened_read_only_reads_and_refuses_writes_at_the_sqlite_level(tmp_path):
@@ -214,9 +216,9 @@ def test_a_store_opened_read_only_reads_and_refuses_writes_at_the_sqlite_level(t
     with Store(path, read_only=True) as s:
         assert s.read_only
         assert [(p.post_id, p.author) for p in s.posts(game_id="ny")] == [(10, "Ronin")]
-        with pytest.raises(StoreError, match="is read-only"):
+        with pytest.raises(StoreError, match="доступно только для чтения"):
             crawl_run(s, "vote", msk("2026-01-11T12:10"))
-        with pytest.raises(StoreError, match="is read-only"):
+        with pytest.raises(StoreError, match="доступно только для чтения"):
             with s.db.atomic():
                 s.db.execute("delete from posts")
     with Store(path) as s:
@@ -227,6 +229,11 @@ def test_a_read_only_store_of_an_older_schema_asks_to_be_made_writable_once(tmp_
     path = tmp_path / "mafvote.db"
     Store(path, migrations=MIGRATIONS[:3]).close()
     with pytest.raises(StoreError) as info:
+        Store(path, read_only=True)
+    assert str(info.value) == (
+        f"хранилище {path} доступно только для чтения, а его нужно обновить до версии схемы {len(MIGRATIONS)} "
+        "(сейчас 3): разрешите запись в файл и его папку и запустите любую команду mafvote один раз")
+    with messages.using("en"), pytest.raises(StoreError) as info:        # language = "en": the English text
         Store(path, read_only=True)
     assert str(info.value) == (
         f"store {path} is read-only and needs an upgrade to schema version {len(MIGRATIONS)} (it has 3): make it "
@@ -340,7 +347,8 @@ def test_mafvote_run_refuses_a_read_only_store_at_once(read_only, tmp_path, caps
     # every poll would fail to store what it read: the daemon says so before starting
     code, out, err = run(capsys, "run", "--once", "-c", str(write_config(tmp_path)))
     assert code == 1
-    assert err.startswith(f"error: mafvote run needs to write the store {read_only}, which is read-only for this user")
+    assert err == (f"error: `mafvote run` нужно писать в хранилище {read_only}, а этому пользователю оно доступно "
+                   "только для чтения; запустите его от имени владельца хранилища или исправьте права на файл\n")
 
 
 def digest(path: Path) -> str:
@@ -348,9 +356,9 @@ def digest(path: Path) -> str:
 
 
 def damaged(path: Path, what: str) -> str:
-    return (f"error: store {path} is damaged ({what}); restore it from a backup, or move it away and run "
-            "`mafvote crawl` to read the topics again (the nights resolved and days closed are in it too "
-            "and would have to be entered again)\n")
+    return (f"error: хранилище {path} повреждено ({what}); восстановите его из резервной копии или уберите файл в "
+            "сторону и запустите `mafvote crawl`, чтобы прочитать темы заново (разобранные ночи и закрытые дни "
+            "хранятся в нём же, их придётся внести заново)\n")
 
 
 @pytest.fixture
@@ -378,7 +386,7 @@ def overwrite_tail(path: Path, fraction: float) -> None:
 def test_a_store_damaged_past_its_header_gives_one_line_naming_the_file_and_what_to_do(played, argv):
     overwrite_tail(played.db, 0.5)
     code, out, err = played.cli(*argv)
-    assert (code, out, err) == (1, "", damaged(played.db, "database disk image is malformed"))
+    assert (code, out, err) == (1, "", damaged(played.db, "SQLite: `database disk image is malformed`"))
 
 
 def test_undo_on_a_damaged_store_checks_it_first_and_writes_nothing(played):
@@ -388,8 +396,8 @@ def test_undo_on_a_damaged_store_checks_it_first_and_writes_nothing(played):
     assert code == 0, err     # the game's steps are on pages the junk missed: reading them still works
     code, out, err = played.cli("undo")
     assert (code, out) == (1, "")
-    assert err.startswith(f"error: store {played.db} is damaged (SQLite's check found: ")
-    assert err.endswith("and would have to be entered again); nothing was written\n")
+    assert err.startswith(f"error: хранилище {played.db} повреждено (проверка SQLite нашла: `")
+    assert err.endswith("их придётся внести заново); ничего не записано\n")
     assert digest(played.db) == before
     with sqlite3.connect(played.db) as conn:          # the resolved night is still there
         assert conn.execute("select count(*) from game_phases").fetchone() == (1,)
@@ -406,14 +414,14 @@ def test_a_store_with_a_table_missing_is_named_as_damaged(played, table):
     with sqlite3.connect(played.db) as conn:
         conn.execute(f"drop table {table}")
     code, out, err = played.cli("state")
-    assert (code, out, err) == (1, "", damaged(played.db, f"table {table} is missing"))
+    assert (code, out, err) == (1, "", damaged(played.db, f"нет таблицы `{table}`"))
 
 
 def test_a_store_with_a_column_missing_is_named_as_damaged(played):
     with sqlite3.connect(played.db) as conn:
         conn.execute("alter table crawl_runs drop column finished_at")
     code, out, err = played.cli("tally", "--day", "1")
-    assert (code, out, err) == (1, "", damaged(played.db, "table crawl_runs has no column finished_at"))
+    assert (code, out, err) == (1, "", damaged(played.db, "в таблице `crawl_runs` нет столбцов `finished_at`"))
 
 
 @pytest.mark.parametrize("argv", [["state"], ["tally"], ["undo"], ["crawl"], ["state", "kill", "--player", "Маша"]])
@@ -424,9 +432,9 @@ def test_a_store_truncated_to_0_bytes_is_refused_never_shown_as_a_new_game(tmp_p
     os.utime(g.db, (old, old))
     code, out, err = g.cli(*argv)
     assert (code, out) == (1, "")
-    assert err == (f"error: store {g.db} is empty (0 bytes): it was truncated (a full disk? a copy cut short?); "
-                   "restore it from a backup, or delete the file to start a new store (the nights resolved and days "
-                   "closed would have to be entered again)\n")
+    assert err == (f"error: хранилище {g.db} пусто (0 байт): файл обрезан (переполнен диск? копия оборвалась?); "
+                   "восстановите его из резервной копии или удалите файл, чтобы начать новое хранилище (разобранные "
+                   "ночи и закрытые дни придётся внести заново)\n")
     assert g.db.stat().st_size == 0
 
 
@@ -441,7 +449,7 @@ def test_a_truncated_store_beside_an_old_log_or_journal_is_refused_too(tmp_path,
     for path in (g.db, leftover):
         os.utime(path, (old, old))
     code, out, err = g.cli("state")
-    assert (code, out) == (1, "") and err.startswith(f"error: store {g.db} is empty (0 bytes): it was truncated")
+    assert (code, out) == (1, "") and err.startswith(f"error: хранилище {g.db} пусто (0 байт): файл обрезан")
     assert g.db.stat().st_size == 0
 
 
@@ -485,9 +493,10 @@ def test_the_daemon_logs_a_damaged_store_once_and_keeps_serving_the_other_game(t
         now = msk_at("2026-11-12T12:00")
         first = daemon.run_due(now)
         second = daemon.run_due(now + timedelta(minutes=2))
-    message = ("store {} is damaged (database disk image is malformed); restore it from a backup, or move it away "
-               "and run `mafvote crawl` to read the topics again (the nights resolved and days closed are in it too "
-               "and would have to be entered again)").format(tmp_path / "m.db")
+    # the log line's frame is English (the daemon's log); the store's message is the GM's language's
+    message = ("хранилище {} повреждено (SQLite: `database disk image is malformed`); восстановите его из "
+               "резервной копии или уберите файл в сторону и запустите `mafvote crawl`, чтобы прочитать темы заново "
+               "(разобранные ночи и закрытые дни хранятся в нём же, их придётся внести заново)").format(tmp_path / "m.db")
     assert first.errors == [f"g: {message}"] and second.errors == [f"g: {message}"]
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert errors == [f"game g: {message}"]            # once, not once per poll, and no traceback
@@ -501,8 +510,8 @@ def test_undo_and_dry_runs_never_create_a_missing_store(tmp_path, argv):
     g = CliGame(tmp_path, store="typo/m.db")
     code, out, err = g.cli(*argv)
     assert (code, out) == (1, "")
-    assert err == (f"error: no store at {tmp_path / 'typo' / 'm.db'} yet: run `mafvote crawl` first (or check "
-                   "[store].path in the config)\n")
+    assert err == (f"error: хранилища {tmp_path / 'typo' / 'm.db'} ещё нет: сначала запустите `mafvote crawl` (или "
+                   "проверьте `[store].path` в конфиге)\n")
     assert not (tmp_path / "typo").exists()
 
 

@@ -42,7 +42,7 @@ MSK = ZoneInfo("Europe/Moscow")
 
 # Words a Russian GM text may hold in Latin letters: the program and the technical names a GM types or
 # reads in the forum's settings. Nicks, URLs, paths, `commands` and --options are taken out before the check.
-ALLOWED = {"mafvote", "MyBB", "HTTP", "DNS", "TLS", "UTC", "gender", "forms", "gent", "m", "f",
+ALLOWED = {"mafvote", "MyBB", "HTTP", "DNS", "TLS", "UTC", "SQLite", "gender", "forms", "gent", "m", "f",
            "TOML", "UTF", "ANSI", "IANA",     # the config's format, encodings and time-zone names, as editors name them
            "Ctrl", "C",   # the keys to press (`mafvote serve`: «Ctrl-C — остановить»), as the keyboard shows them
            "ny"}     # the demo game's id (the config's `id`, as the GM named it)
@@ -211,7 +211,7 @@ def test_ru_and_en_have_the_same_keys_area_by_area():
     the only keys English does not write itself are the resolver's own words for the journal, abilities and rolls
     (filled in messages/__init__.py)."""
     assert set(messages.TABLES["ru"]) == set(messages.TABLES["en"])
-    assert len(messages.AREAS["ru"]) == len(messages.AREAS["en"]) == 9
+    assert len(messages.AREAS["ru"]) == len(messages.AREAS["en"]) == 10
     for ru_part, en_part in zip(messages.AREAS["ru"], messages.AREAS["en"]):
         assert en_part.__name__ == ru_part.__name__.replace(".ru", ".en")
         assert set(en_part.MESSAGES) - set(ru_part.MESSAGES) == set(), en_part.__name__

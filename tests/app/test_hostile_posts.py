@@ -260,9 +260,9 @@ def test_a_full_disk_is_named_as_full_never_as_damage_and_the_store_stays_usable
         monkeypatch.setattr(store_module, "_connect", full_disk)
         code, out, err = run(capsys, "crawl", "-c", str(config))
         assert code == 1
-        assert f"store {tmp_path / 'mafvote.db'}: the disk is full (database or disk is full); free space and run " \
-               "again; the store is intact" in err + out
-        assert "damaged" not in err + out
+        assert f"хранилище {tmp_path / 'mafvote.db'}: диск переполнен (`database or disk is full`); освободите " \
+               "место и запустите снова; хранилище цело" in err + out
+        assert "повреждено" not in err + out
         monkeypatch.setattr(store_module, "_connect", real_connect)
         code, _, err = run(capsys, "crawl", "-c", str(config))
         assert code == 0, err

@@ -101,7 +101,7 @@ def test_file_from_a_newer_mafvote_is_refused_with_advice(tmp_path):
     path = tmp_path / "m.db"
     Store(path, migrations=[*MIGRATIONS, lambda db: None]).close()
     newer = len(MIGRATIONS) + 1
-    with pytest.raises(StoreError, match=f"schema version {newer}, newer than this mafvote knows \\({newer - 1}\\)"):
+    with pytest.raises(StoreError, match=f"версия схемы {newer}, а этот mafvote знает только до {newer - 1}; обновите mafvote"):
         Store(path)
 
 

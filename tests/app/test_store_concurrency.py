@@ -143,8 +143,8 @@ def test_a_page_write_on_a_store_locked_past_the_busy_timeout_is_a_store_error_n
         with pytest.raises(StoreError) as info:
             s.ensure_topic("hyper", "2", url="http://f/showthread.php?tid=2", kind="vote", game_id="ny")
     assert str(info.value) == (
-        f"store {locked} is locked: another program kept writing it for 0.2 s (a second `mafvote crawl`, "
-        "`mafvote run`, or an SQLite tool with a transaction open); try again when it is done")
+        f"хранилище {locked} занято: другая программа пишет в него дольше 0.2 с (второй `mafvote crawl`, "
+        "`mafvote run` или программа для SQLite с открытой транзакцией); повторите, когда она закончит")
     assert info.value.exit_code == 1
 
 
@@ -155,9 +155,9 @@ def test_a_brand_new_store_locked_while_it_is_created_says_locked_not_check_the_
     holder.execute("BEGIN IMMEDIATE")
     holder.execute("create table scratch (x)")     # the other program is creating it right now
     try:
-        with pytest.raises(StoreError, match=r"is locked: another program kept writing it for 0\.2 s") as info:
+        with pytest.raises(StoreError, match=r"занято: другая программа пишет в него дольше 0\.2 с") as info:
             Store(path)
-        assert "check [store].path" not in str(info.value)
+        assert "[store].path" not in str(info.value)
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -171,9 +171,9 @@ def test_mafvote_crawl_on_a_locked_store_exits_1_with_one_line(locked, tmp_path,
         main(["crawl", "-c", str(config)])
     out, err = capsys.readouterr()
     assert exit_info.value.code == 1
-    assert err == (f"error: store {locked} is locked: another program kept writing it for 0.2 s (a second "
-                   "`mafvote crawl`, `mafvote run`, or an SQLite tool with a transaction open); try again when it "
-                   "is done\n")
+    assert err == (f"error: хранилище {locked} занято: другая программа пишет в него дольше 0.2 с (второй "
+                   "`mafvote crawl`, `mafvote run` или программа для SQLite с открытой транзакцией); повторите, когда "
+                   "она закончит\n")
 
 
 def mafvote_program() -> str:

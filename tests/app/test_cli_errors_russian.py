@@ -1,0 +1,100 @@
+"""Issue 14: the CLI's error lines are Russian by default — the store's errors, the crawl's, click's usage errors
+and the times typed on the command line. Each path is driven through `mafvote` with a config that has no
+`language` key and fails on a Latin-letter word that is not a nick, a URL, a path, an option or a command (the
+helper and the allowlist of tests/app/test_gm_texts_russian.py); `language = "en"` keeps the English."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from mafvote.cli import main
+from mafvote.store import MIGRATIONS, Store
+from support.forum import crawl_config
+from test_gm_texts_russian import latin_words
+
+BASE = "http://127.0.0.1:9/"
+
+
+def write_config(folder: Path, store: str = "mafvote.db", language: str | None = None) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "config.toml"
+    alerts = {"alerts": {"language": language}} if language else {}
+    path.write_text(crawl_config(BASE, store=store, players=[{"nick": "Ronin"}, {"nick": "Соня"}, {"nick": "Puss"}],
+                                 **alerts), encoding="utf-8")
+    return path
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return exit_info.value.code, out, err
+
+
+def _foreign(folder: Path) -> str:
+    conn = sqlite3.connect(folder / "notes.db")
+    for i in range(8):
+        conn.execute(f"create table t{i} (x)")
+    conn.commit()
+    conn.close()
+    return "notes.db"
+
+
+def _not_sqlite(folder: Path) -> str:
+    (folder / "m.db").write_text("список игроков\n" * 200, encoding="utf-8")
+    return "m.db"
+
+
+def _folder(folder: Path) -> str:
+    (folder / "state").mkdir()
+    return "state"
+
+
+def _newer(folder: Path) -> str:
+    Store(folder / "m.db", migrations=[*MIGRATIONS, lambda db: None]).close()
+    return "m.db"
+
+
+def _table_missing(folder: Path) -> str:
+    Store(folder / "m.db").close()
+    with sqlite3.connect(folder / "m.db") as conn:
+        conn.execute("drop table posts")
+    return "m.db"
+
+
+def _column_missing(folder: Path) -> str:
+    Store(folder / "m.db").close()
+    with sqlite3.connect(folder / "m.db") as conn:
+        conn.execute("alter table crawl_runs drop column finished_at")
+    return "m.db"
+
+
+STORES = {"a foreign SQLite file": _foreign, "not SQLite": _not_sqlite, "a folder": _folder,
+          "from a newer mafvote": _newer, "a table missing": _table_missing, "a column missing": _column_missing,
+          "no store yet": lambda folder: "typo/m.db"}
+
+
+@pytest.mark.parametrize("name", STORES)
+def test_the_store_errors_are_russian_by_default(tmp_path, capsys, name):
+    config = write_config(tmp_path, STORES[name](tmp_path))
+    code, out, err = run(capsys, "tally", "-c", str(config))
+    assert (code, out) == (1, "") and err.count("\n") == 1, err
+    assert err.startswith("error: ")
+    assert latin_words(err.removeprefix("error: ")) == [], err
+
+
+def test_a_foreign_store_with_many_tables_names_six_and_counts_the_rest(tmp_path, capsys):
+    config = write_config(tmp_path, _foreign(tmp_path))
+    code, out, err = run(capsys, "state", "-c", str(config))
+    assert err == (f"error: {tmp_path / 'notes.db'} — не хранилище mafvote: в нём таблицы `t0, t1, t2, t3, t4, t5` "
+                   "и ещё 2 и нет схемы mafvote; проверьте `[store].path` в конфиге\n")
+
+
+def test_a_store_error_is_english_with_language_en(tmp_path, capsys):
+    config = write_config(tmp_path, _foreign(tmp_path), language="en")
+    code, out, err = run(capsys, "state", "-c", str(config))
+    assert (code, out) == (1, "")
+    assert err == (f"error: not a mafvote store: {tmp_path / 'notes.db'} has tables t0, t1, t2, t3, t4, t5 and 2 more "
+                   "and no mafvote schema; check [store].path in the config\n")
