@@ -91,9 +91,14 @@ class _Group(click.Group):
                 found = failure(exc, config.store.path if config is not None else "(the store)")
                 if found is None:
                     raise       # a bug of ours keeps its traceback
-                # every error line is scrubbed of the secrets the config names (a forum's answer may quote the password)
-                click.echo(f"error: {scrub_known(found.text)}", err=True)
+                _error_line(found.text)
                 raise click.exceptions.Exit(found.exit_code) from None
+
+
+def _error_line(message: str) -> None:
+    """One error line on stderr, in the current language (the config's once the command read it; Russian when it could
+    not be read), scrubbed of the secrets the config names (a forum's answer may quote the password)."""
+    click.echo(messages.text("cli.error", message=scrub_known(message)), err=True)
 
 
 def _config_defaults(group: click.Group, path: str) -> dict:

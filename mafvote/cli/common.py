@@ -90,12 +90,18 @@ _CACHE = "mafvote.config"
 
 
 class BadConfigExit(click.ClickException):
-    """A config problem at the CLI edge: printed like the `mafvote` entry point prints errors, exit 2."""
+    """A config problem at the CLI edge: printed like the `mafvote` entry point prints errors, exit 2; its lead in
+    the language its problems are worded in (the file's `[alerts] language` when the file could be read as TOML,
+    else the default, Russian: a config that cannot be read cannot say which language its GM wants)."""
 
     exit_code = 2
 
+    def __init__(self, message: str, language: str | None = None):
+        super().__init__(message)
+        self.language = language
+
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {self.message}", err=True)
+        click.echo(messages.text("cli.error", language=self.language, message=self.message), err=True)
 
 
 def config_option(func: F) -> F:
@@ -244,7 +250,7 @@ def _load(path: Path) -> Config:
     try:
         config = load_cached(path)
     except ConfigError as exc:
-        raise BadConfigExit(exc.listing(path)) from None
+        raise BadConfigExit(exc.listing(path), exc.language) from None
     # the scrubber knows every secret the config names before any command sends a request or writes the store
     register(config_secrets(config))
     return config

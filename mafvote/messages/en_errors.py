@@ -3,6 +3,8 @@ mafvote always printed."""
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
+    # --- the lead of every error line the CLI prints (mafvote/cli/__init__.py, common.py)
+    "cli.error": "error: {message}",
     # --- the store (mafvote/store/errors.py, file.py, database.py)
     "store.none": "no store at {path} yet: run `mafvote crawl` first (or check [store].path in the config)",
     "store.folder": "store {path} is a folder, not a file; check [store].path in the config (it names the SQLite "

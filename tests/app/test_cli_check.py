@@ -343,7 +343,7 @@ def test_a_bad_config_stops_any_command_with_exit_2(folder):
     write(folder, MISTAKES)
     result = CliRunner().invoke(show_game, [])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: config.toml: строка 7: forums[0].timeout: нужно: число")
+    assert result.stderr.startswith("ошибка: config.toml: строка 7: forums[0].timeout: нужно: число")
     assert "(8 ошибок; `mafvote check -c config.toml` покажет их все)" in result.stderr
 
 

@@ -107,7 +107,7 @@ def test_crawl_of_a_forum_that_is_down_exits_1_with_the_error(forum, config, cap
     code, out, err = run(["crawl"], capsys)
     assert code == 1
     assert "  ОШИБКА: cannot read" in out
-    assert err.startswith(f"error: ny game topic: cannot read {forum.url_of(1)} after 1 attempts: "
+    assert err.startswith(f"ошибка: ny game topic: cannot read {forum.url_of(1)} after 1 attempts: "
                           "HTTP 503 Service Unavailable; ny vote topic: cannot read")
 
 
@@ -115,7 +115,7 @@ def test_crawl_with_layout_not_recognised_exits_1_never_no_new_posts(forum, conf
     forum.unknown_theme = True
     code, out, err = run(["crawl"], capsys)
     assert code == 1
-    assert "error: ny game topic: layout not recognised: " in err
+    assert "ошибка: ny game topic: layout not recognised: " in err
     assert "(engine mybb): no posts" in err
 
 

@@ -1,5 +1,5 @@
-"""Every kind of error the four packages raise, reaching the CLI, gives its exit status and one `error:` line
-(mafvote.failures, issue 16 point 7): 2 when the GM's input is wrong, 1 when the operation failed. Table-driven,
+"""Every kind of error the four packages raise, reaching the CLI, gives its exit status and one `ошибка:` line
+(`error:` with `language = "en"`) (mafvote.failures, issue 16 point 7): 2 when the GM's input is wrong, 1 when the operation failed. Table-driven,
 and checked complete: a new error class in any of the packages fails `test_every_error_kind_is_in_the_table` until
 it has a row here.
 
@@ -50,47 +50,47 @@ _UNKNOWN_ACTOR = Line("entry.actor_unknown", "actor {written} is not in the game
 
 # kind -> (how to make one from its class, exit status, the line the GM reads)
 TABLE = {
-    "MafvoteError": (lambda k: k("the forum refused"), 1, "error: the forum refused"),
-    "BadInput": (lambda k: k("bad --since"), 2, "error: bad --since"),
-    "OperationFailed": (lambda k: k("the channel refused"), 1, "error: the channel refused"),
-    "GameError": (lambda k: k("ночь 2 ещё не наступила"), 2, "error: ночь 2 ещё не наступила"),
+    "MafvoteError": (lambda k: k("the forum refused"), 1, "ошибка: the forum refused"),
+    "BadInput": (lambda k: k("bad --since"), 2, "ошибка: bad --since"),
+    "OperationFailed": (lambda k: k("the channel refused"), 1, "ошибка: the channel refused"),
+    "GameError": (lambda k: k("ночь 2 ещё не наступила"), 2, "ошибка: ночь 2 ещё не наступила"),
     "ConfigError": (lambda k: k([Problem("config.toml", "games[0].id", "не задано")]), 2,
-                    "error: config.toml: games[0].id: не задано"),
-    "RenderError": (lambda k: k("тема new_year: нет шаблона night"), 2, "error: тема new_year: нет шаблона night"),
-    "PagesError": (lambda k: k("папка pages/ недоступна"), 2, "error: папка pages/ недоступна"),
-    "PublishError": (lambda k: k("the forum refused the post"), 1, "error: the forum refused the post"),
-    "LoginFailed": (lambda k: k("login refused"), 1, "error: login refused"),
-    "FloodLimited": (lambda k: k("flood limit", retry_after=30), 1, "error: flood limit"),
-    "DaemonError": (lambda k: k("no game to run"), 1, "error: no game to run"),
-    "StoreError": (lambda k: k("store x.db is locked"), 1, "error: store x.db is locked"),
+                    "ошибка: config.toml: games[0].id: не задано"),
+    "RenderError": (lambda k: k("тема new_year: нет шаблона night"), 2, "ошибка: тема new_year: нет шаблона night"),
+    "PagesError": (lambda k: k("папка pages/ недоступна"), 2, "ошибка: папка pages/ недоступна"),
+    "PublishError": (lambda k: k("the forum refused the post"), 1, "ошибка: the forum refused the post"),
+    "LoginFailed": (lambda k: k("login refused"), 1, "ошибка: login refused"),
+    "FloodLimited": (lambda k: k("flood limit", retry_after=30), 1, "ошибка: flood limit"),
+    "DaemonError": (lambda k: k("no game to run"), 1, "ошибка: no game to run"),
+    "StoreError": (lambda k: k("store x.db is locked"), 1, "ошибка: store x.db is locked"),
     "NoStore": (lambda k: k("x.db"), 1,
-                "error: хранилища x.db ещё нет: сначала запустите `mafvote crawl` (или проверьте `[store].path` в "
+                "ошибка: хранилища x.db ещё нет: сначала запустите `mafvote crawl` (или проверьте `[store].path` в "
                 "конфиге)"),
     "UnreadableFile": (lambda k: k("line 3", "not UTF-8", "save it as UTF-8"), 2,
-                       "error: line 3: not UTF-8 (save it as UTF-8)"),
-    "AlertError": (lambda k: k("telegram: no token"), 1, "error: telegram: no token"),
-    "ChannelError": (lambda k: k("telegram", "chat not found"), 1, "error: alert channel telegram: chat not found"),
-    "ScraperError": (lambda k: k("the crawl stopped"), 1, "error: the crawl stopped"),
+                       "ошибка: line 3: not UTF-8 (save it as UTF-8)"),
+    "AlertError": (lambda k: k("telegram: no token"), 1, "ошибка: telegram: no token"),
+    "ChannelError": (lambda k: k("telegram", "chat not found"), 1, "ошибка: alert channel telegram: chat not found"),
+    "ScraperError": (lambda k: k("the crawl stopped"), 1, "ошибка: the crawl stopped"),
     "FetchError": (lambda k: k("cannot read https://f.example/t after 3 attempts"), 1,
-                   "error: cannot read https://f.example/t after 3 attempts"),
+                   "ошибка: cannot read https://f.example/t after 3 attempts"),
     "LayoutNotRecognised": (lambda k: k("https://f.example/t", "mybb", "no posts"), 1,
-                            "error: layout not recognised: https://f.example/t (engine mybb): no posts"),
+                            "ошибка: layout not recognised: https://f.example/t (engine mybb): no posts"),
     "UnknownEngine": (lambda k: k("wordpress"), 1, None),
     "DateNotRecognised": (lambda k: k("вчера в обед", hint="check the engine"), 1,
-                          'error: date not recognised: "вчера в обед"; check the engine'),
-    "TallyError": (lambda k: k("the count stopped"), 2, "error: the count stopped"),
-    "BadRoster": (lambda k: k("nick 'Соня' twice in the roster"), 2, "error: nick 'Соня' twice in the roster"),
-    "BadDayState": (lambda k: k("deadline before the start"), 2, "error: deadline before the start"),
+                          'ошибка: date not recognised: "вчера в обед"; check the engine'),
+    "TallyError": (lambda k: k("the count stopped"), 2, "ошибка: the count stopped"),
+    "BadRoster": (lambda k: k("nick 'Соня' twice in the roster"), 2, "ошибка: nick 'Соня' twice in the roster"),
+    "BadDayState": (lambda k: k("deadline before the start"), 2, "ошибка: deadline before the start"),
     "BadRules": (lambda k: k("[votes].majority: expected a number"), 2,
-                 "error: [votes].majority: expected a number"),
-    "NoRosterPlayer": (lambda k: k("no post by a roster player"), 2, "error: no post by a roster player"),
+                 "ошибка: [votes].majority: expected a number"),
+    "NoRosterPlayer": (lambda k: k("no post by a roster player"), 2, "ошибка: no post by a roster player"),
     # the resolver's problems are worded from their keys in the GM's language (Russian by default)
     "ResolverError": (lambda k: k([Problem(_NIGHT, "line 3", _UNKNOWN_ACTOR)]), 2,
-                      "error: nights/1.toml: line 3: игрока «Лиса» нет в игре"),
+                      "ошибка: nights/1.toml: line 3: игрока «Лиса» нет в игре"),
     "RulesetError": (lambda k: k(Problem("rulesets/x.toml", "roles[2].side", "unknown side", "use town or mafia")), 2,
-                     "error: rulesets/x.toml: roles[2].side: unknown side (use town or mafia)"),
+                     "ошибка: rulesets/x.toml: roles[2].side: unknown side (use town or mafia)"),
     "ActionError": (lambda k: k([Problem(_NIGHT, "line 3", _UNKNOWN_ACTOR), Problem(_NIGHT, "line 4", "no target")]),
-                    2, "error: nights/1.toml: line 3: игрока «Лиса» нет в игре\nnights/1.toml: line 4: no target"),
+                    2, "ошибка: nights/1.toml: line 3: игрока «Лиса» нет в игре\nnights/1.toml: line 4: no target"),
 }
 
 
@@ -126,21 +126,21 @@ def test_an_error_reaching_the_cli_gives_its_exit_status_and_one_line(raising, n
     result = _run(raising, error)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == status
-    expected = line if line is not None else f"error: {error}"
+    expected = line if line is not None else f"ошибка: {error}"
     assert result.output == expected + "\n"
 
 
 def test_an_unknown_engine_names_the_engines_there_are(raising):
     result = _run(raising, _kinds()["UnknownEngine"]("wordpress"))
     assert result.exit_code == 1
-    assert result.output.startswith("error: unknown forum engine 'wordpress'; valid engines: ipb, mybb, phpbb, ")
+    assert result.output.startswith("ошибка: unknown forum engine 'wordpress'; valid engines: ipb, mybb, phpbb, ")
     assert result.output.endswith(", auto\n")
 
 
 def test_a_damaged_store_met_by_a_command_is_one_line_about_the_store(raising):
     result = _run(raising, sqlite3.DatabaseError("database disk image is malformed"))
     assert result.exit_code == 1
-    assert result.output.startswith("error: хранилище (the store) повреждено (SQLite: `database disk image is "
+    assert result.output.startswith("ошибка: хранилище (the store) повреждено (SQLite: `database disk image is "
                                     "malformed`)")
     assert "malformed" in result.output and result.output.count("\n") == 1
 

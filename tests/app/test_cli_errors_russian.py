@@ -81,14 +81,13 @@ def test_the_store_errors_are_russian_by_default(tmp_path, capsys, name):
     config = write_config(tmp_path, STORES[name](tmp_path))
     code, out, err = run(capsys, "tally", "-c", str(config))
     assert (code, out) == (1, "") and err.count("\n") == 1, err
-    assert err.startswith("error: ")
-    assert latin_words(err.removeprefix("error: ")) == [], err
+    assert err.startswith("ошибка: ") and latin_words(err) == [], err
 
 
 def test_a_foreign_store_with_many_tables_names_six_and_counts_the_rest(tmp_path, capsys):
     config = write_config(tmp_path, _foreign(tmp_path))
     code, out, err = run(capsys, "state", "-c", str(config))
-    assert err == (f"error: {tmp_path / 'notes.db'} — не хранилище mafvote: в нём таблицы `t0, t1, t2, t3, t4, t5` "
+    assert err == (f"ошибка: {tmp_path / 'notes.db'} — не хранилище mafvote: в нём таблицы `t0, t1, t2, t3, t4, t5` "
                    "и ещё 2 и нет схемы mafvote; проверьте `[store].path` в конфиге\n")
 
 
@@ -98,3 +97,33 @@ def test_a_store_error_is_english_with_language_en(tmp_path, capsys):
     assert (code, out) == (1, "")
     assert err == (f"error: not a mafvote store: {tmp_path / 'notes.db'} has tables t0, t1, t2, t3, t4, t5 and 2 more "
                    "and no mafvote schema; check [store].path in the config\n")
+
+
+# --- the lead of every error line: the config's language, Russian when the config cannot say
+
+def test_the_error_lead_is_russian_by_default_and_english_with_language_en(tmp_path, capsys):
+    code, out, err = run(capsys, "tally", "-c", str(write_config(tmp_path / "ru", "typo/m.db")))
+    assert (code, err.split(":")[0]) == (1, "ошибка")
+    code, out, err = run(capsys, "tally", "-c", str(write_config(tmp_path / "en", "typo/m.db", language="en")))
+    assert (code, err) == (1, f"error: no store at {tmp_path / 'en' / 'typo' / 'm.db'} yet: run `mafvote crawl` first "
+                              "(or check [store].path in the config)\n")
+
+
+def test_a_config_with_problems_leads_in_its_own_language_when_it_can_be_read(tmp_path, capsys):
+    # the file is TOML and asks for English: its problems and their lead are English, though a key is wrong
+    config = write_config(tmp_path, language="en")
+    config.write_text(config.read_text(encoding="utf-8").replace("timeout = 5", 'timeout = "soon"', 1),
+                      encoding="utf-8")
+    code, out, err = run(capsys, "tally", "-c", str(config))
+    assert code == 2 and err.startswith(f"error: {config}: line 10: forums[0].timeout: "), err
+
+
+def test_a_config_that_cannot_be_read_leads_in_russian(tmp_path, capsys):
+    # not TOML at all: nothing in it can say which language its GM wants, so the default speaks
+    config = tmp_path / "config.toml"
+    config.write_text('[alerts]\nlanguage = "en"\n[[forums]\nid = "sim"\n', encoding="utf-8")
+    code, out, err = run(capsys, "tally", "-c", str(config))
+    assert code == 2 and err.startswith(f"ошибка: {config}: строка 3, столбец 9: ошибка синтаксиса TOML"), err
+    assert latin_words(err) == [], err
+    code, out, err = run(capsys, "tally", "-c", str(tmp_path / "missing.toml"))
+    assert code == 2 and err.startswith(f"ошибка: {tmp_path / 'missing.toml'}: файл не найден"), err

@@ -120,11 +120,11 @@ def test_bad_phrases_exit_2_and_write_nothing(game_dir):
     before = state()
     cases = [
         ("Alisa", "Лечу Соню", "игрок Alisa уже не в игре (ночь 1)"),                          # a dead actor
-        ("РэдДи", "Убиваю Васю", "error: `mafvote night add`: «Убиваю Васю»: игрока «Васю» нет в игре (проверьте "
+        ("РэдДи", "Убиваю Васю", "ошибка: `mafvote night add`: «Убиваю Васю»: игрока «Васю» нет в игре (проверьте "
                                  "написание или добавьте имя в псевдонимы состава (`aliases`))\n"),   # not in the game
-        ("Ronin", "Лечу Соню", "error: `mafvote night add`: «Лечу Соню»: роль Снежная королева так не может "
+        ("Ronin", "Лечу Соню", "ошибка: `mafvote night add`: «Лечу Соню»: роль Снежная королева так не может "
                                "(лечение) (роль может: "),                                  # an ability the role lacks
-        ("Алукард", "Танцую с Соней", "error: `mafvote night add`: «Танцую с Соней»: нет глагола действия в "
+        ("Алукард", "Танцую с Соней", "ошибка: `mafvote night add`: «Танцую с Соней»: нет глагола действия в "
                                       "«Танцую с Соней» (напишите, как в правилах игры: "),    # not understood
         ("РэдДи", "Убиваю Алису", "новая запись (не записана): `targets`: Alisa — уже вне игры (ночь 1) (выберите "
                                   "живого игрока)\n"),                                      # a dead target
@@ -173,7 +173,7 @@ def test_modkill_replace_and_undo(game_dir):
     assert "Кот" in [p["player"] for p in st["alive"]] and "Puss" not in [p["player"] for p in st["alive"]]
     assert st["replacements"] == [{"old": "Puss", "new": "Кот"}]
     code, _, err = run("replace", "--player", "Кот", "--by", "Ronin")
-    assert code == 2 and err.startswith("error: replace: ") and "Ronin" in err     # no empty ": : " before it
+    assert code == 2 and err.startswith("ошибка: replace: ") and "Ronin" in err     # no empty ": : " before it
     assert "отменено: #2 замена, ночь 1: Puss → Кот" in ok("undo")
     assert "отменено: #1 модкилл, ночь 1: Trusiki Kayfa" in ok("undo")
     assert state()["dead"] == [] and state()["applied"] == []
@@ -370,7 +370,7 @@ def test_night_roll_for_an_action_without_that_roll_is_refused_at_entry(play) ->
     before = night_text.read_text(encoding="utf-8")
     code, _, err = run("night", "roll", "--night", "1", "--actor", "Alisa", "evidence", "yes")
     assert code == 2
-    assert err == ("error: у игрока Alisa этой ночью нет броска «улики»: броски внесённых действий игрока (книга): "
+    assert err == ("ошибка: у игрока Alisa этой ночью нет броска «улики»: броски внесённых действий игрока (книга): "
                    "нет; задайте бросок тому игроку, чьё действие его вызывает\n")
     code, _, err = run("night", "roll", "--night", "1", "--actor", "Ронин", "evidence", "yes")
     assert code == 2 and "у игрока Ronin этой ночью нет броска «улики»: броски внесённых действий игрока (нет): нет;" in err
@@ -384,7 +384,7 @@ def test_night_roll_names_the_rolls_the_actors_actions_draw(play) -> None:
     assert run("night", "add", "--night", "1", "--actor", "Puss", "Блокирую Соню")[0] == 0
     code, _, err = run("night", "roll", "--night", "1", "--actor", "РэдДи", "evidence", "yes")
     assert code == 2
-    assert err == ("error: у игрока РэдДи этой ночью нет броска «улики»: броски внесённых действий игрока "
+    assert err == ("ошибка: у игрока РэдДи этой ночью нет броска «улики»: броски внесённых действий игрока "
                    "(убийство): нет; бросок бывает только у действия «убийство» или «убийство с запугиванием» игрока "
                    "РэдДи (вероятность зависит от целей): сначала внесите это действие (`mafvote night add`)\n")
     code, _, err = run("night", "roll", "--night", "1", "--actor", "Puss", "evidence", "yes")
@@ -416,7 +416,7 @@ def test_cli_names_are_read_as_votes_read_them_and_an_ambiguous_one_is_refused(g
     assert "прочитано: Алтея: лечение → Дельта" in out
     code, _, err = run("night", "add", "--night", "1", "--actor", "Бет", "Отмазываю Юну")
     assert code == 2
-    assert err == ("error: игрок «Бет» в игре g может быть любым из: Бетти, Бетси; ведущий не угадывает — напишите "
+    assert err == ("ошибка: игрок «Бет» в игре g может быть любым из: Бетти, Бетси; ведущий не угадывает — напишите "
                    "ник, как в составе\n")
     code, _, err = run("state", "alibi", "--player", "Гамма", "--day", "1")
     assert code == 2 and "игрок «Гамма»: такого нет в игре g (игроки: Франклин, Бетти," in err
@@ -526,7 +526,7 @@ def test_003_game_day_1_from_the_count_then_night_1_kill_healed_and_the_next_day
 def test_a_secret_silence_for_several_days_is_refused_and_one_day_is_kept(new_year_game):
     code, out, err = new_year_game.cli("state", "silence", "--player", "Маша", "--day", "1", "--secret", "--days", "2")
     assert (code, out) == (2, "")
-    assert err == ("error: --days 2 вместе с --secret: тайное лишение голоса — на один день; на следующий день "
+    assert err == ("ошибка: --days 2 вместе с --secret: тайное лишение голоса — на один день; на следующий день "
                    "внесите его снова (`mafvote state silence --secret`)\n")
     code, out, err = new_year_game.cli("state", "silence", "--player", "Маша", "--day", "1", "--secret", "--days", "1")
     assert (code, out, err) == (0, "Маша: тайное лишение голоса на день 1\n", "")
@@ -542,12 +542,12 @@ def test_a_day_beyond_the_next_one_is_refused_at_once_naming_the_current_phase(n
     day = argv[-1]
     tail = ("последний день, который можно подсчитать сейчас, — день 1" if day == "10000000" else
             "чтобы всё же подсчитать отрезок темы, укажите --since и --deadline")
-    assert err == f"error: день {day} ещё не начался (текущая фаза: день 1); {tail}\n"
+    assert err == f"ошибка: день {day} ещё не начался (текущая фаза: день 1); {tail}\n"
 
 
 def test_a_huge_day_with_since_and_deadline_is_refused_too(new_year_game):
     code, out, err = new_year_game.cli("tally", "--day", "10000000", "--since", "2026-11-12T10:00",
                             "--deadline", "2026-11-12T22:00", moment=msk_at("2026-11-12T12:00"))
     assert (code, out) == (2, "")
-    assert err == ("error: день 10000000 ещё не начался (текущая фаза: день 1); последний день, который можно "
+    assert err == ("ошибка: день 10000000 ещё не начался (текущая фаза: день 1); последний день, который можно "
                    "подсчитать сейчас, — день 1\n")

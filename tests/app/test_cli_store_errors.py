@@ -100,7 +100,7 @@ def test_a_foreign_sqlite_file_is_refused_as_not_a_mafvote_store_and_left_untouc
     before = file_digest(foreign)
     code, out, err = run(capsys, *argv, "-c", str(config))
     assert (code, out) == (1, "")
-    assert err == (f"error: {foreign} — не хранилище mafvote: в нём таблицы `notes, users` и нет схемы mafvote; "
+    assert err == (f"ошибка: {foreign} — не хранилище mafvote: в нём таблицы `notes, users` и нет схемы mafvote; "
                    "проверьте `[store].path` в конфиге\n")
     assert file_digest(foreign) == before
     # no -wal, no -shm beside the foreign file (the config's own cache is the config's: mafvote.config.cache)
@@ -113,7 +113,7 @@ def test_a_file_that_is_not_sqlite_is_named_as_such(tmp_path, capsys):
     (tmp_path / "mafvote.db").write_text("список игроков\n" * 200, encoding="utf-8")
     code, out, err = run(capsys, "state", "-c", str(write_config(tmp_path)))
     assert code == 1
-    assert err == (f"error: {tmp_path / 'mafvote.db'} — не хранилище mafvote: это не база SQLite (`file is not a "
+    assert err == (f"ошибка: {tmp_path / 'mafvote.db'} — не хранилище mafvote: это не база SQLite (`file is not a "
                    "database`); проверьте `[store].path` в конфиге\n")
 
 
@@ -121,7 +121,7 @@ def test_a_folder_as_store_path_is_named_as_a_folder(tmp_path, capsys):
     (tmp_path / "state").mkdir()
     code, out, err = run(capsys, "crawl", "-c", str(write_config(tmp_path, "state")))
     assert code == 1
-    assert err == (f"error: хранилище {tmp_path / 'state'} — папка, а не файл; проверьте `[store].path` в конфиге "
+    assert err == (f"ошибка: хранилище {tmp_path / 'state'} — папка, а не файл; проверьте `[store].path` в конфиге "
                    "(там указывается файл SQLite, например `mafvote.db`)\n")
 
 
@@ -133,7 +133,7 @@ def test_a_command_that_only_reads_never_creates_a_missing_store(tmp_path, capsy
     config = write_config(tmp_path, "typo/mafvot.db")
     code, out, err = run(capsys, *argv, "-c", str(config))
     assert (code, out) == (1, "")
-    assert err == (f"error: хранилища {tmp_path / 'typo' / 'mafvot.db'} ещё нет: сначала запустите `mafvote crawl` "
+    assert err == (f"ошибка: хранилища {tmp_path / 'typo' / 'mafvot.db'} ещё нет: сначала запустите `mafvote crawl` "
                    "(или проверьте `[store].path` в конфиге)\n")
     assert not (tmp_path / "typo").exists()
 
@@ -202,7 +202,7 @@ def test_a_command_that_writes_a_read_only_store_says_it_is_read_only_and_what_t
     code, out, err = run(capsys, "state", "kill", "--player", "Puss", "-c", str(write_config(tmp_path)))
     assert code == 1
     assert err == (
-        f"error: хранилище {read_only} доступно только для чтения (у этого пользователя нет права писать в файл или "
+        f"ошибка: хранилище {read_only} доступно только для чтения (у этого пользователя нет права писать в файл или "
         "его папку, или диск смонтирован только для чтения), а этой команде нужно в него писать: разрешите запись в "
         "оба (`chmod u+w`), запустите mafvote от имени их владельца или укажите в `[store].path` копию, доступную "
         "для записи. Команды, которые только читают (`state`, `tally`, `posts`, `votes`, `render`, `status`), "
@@ -347,7 +347,7 @@ def test_mafvote_run_refuses_a_read_only_store_at_once(read_only, tmp_path, caps
     # every poll would fail to store what it read: the daemon says so before starting
     code, out, err = run(capsys, "run", "--once", "-c", str(write_config(tmp_path)))
     assert code == 1
-    assert err == (f"error: `mafvote run` нужно писать в хранилище {read_only}, а этому пользователю оно доступно "
+    assert err == (f"ошибка: `mafvote run` нужно писать в хранилище {read_only}, а этому пользователю оно доступно "
                    "только для чтения; запустите его от имени владельца хранилища или исправьте права на файл\n")
 
 
@@ -356,7 +356,7 @@ def digest(path: Path) -> str:
 
 
 def damaged(path: Path, what: str) -> str:
-    return (f"error: хранилище {path} повреждено ({what}); восстановите его из резервной копии или уберите файл в "
+    return (f"ошибка: хранилище {path} повреждено ({what}); восстановите его из резервной копии или уберите файл в "
             "сторону и запустите `mafvote crawl`, чтобы прочитать темы заново (разобранные ночи и закрытые дни "
             "хранятся в нём же, их придётся внести заново)\n")
 
@@ -396,7 +396,7 @@ def test_undo_on_a_damaged_store_checks_it_first_and_writes_nothing(played):
     assert code == 0, err     # the game's steps are on pages the junk missed: reading them still works
     code, out, err = played.cli("undo")
     assert (code, out) == (1, "")
-    assert err.startswith(f"error: хранилище {played.db} повреждено (проверка SQLite нашла: `")
+    assert err.startswith(f"ошибка: хранилище {played.db} повреждено (проверка SQLite нашла: `")
     assert err.endswith("их придётся внести заново); ничего не записано\n")
     assert digest(played.db) == before
     with sqlite3.connect(played.db) as conn:          # the resolved night is still there
@@ -432,7 +432,7 @@ def test_a_store_truncated_to_0_bytes_is_refused_never_shown_as_a_new_game(tmp_p
     os.utime(g.db, (old, old))
     code, out, err = g.cli(*argv)
     assert (code, out) == (1, "")
-    assert err == (f"error: хранилище {g.db} пусто (0 байт): файл обрезан (переполнен диск? копия оборвалась?); "
+    assert err == (f"ошибка: хранилище {g.db} пусто (0 байт): файл обрезан (переполнен диск? копия оборвалась?); "
                    "восстановите его из резервной копии или удалите файл, чтобы начать новое хранилище (разобранные "
                    "ночи и закрытые дни придётся внести заново)\n")
     assert g.db.stat().st_size == 0
@@ -449,7 +449,7 @@ def test_a_truncated_store_beside_an_old_log_or_journal_is_refused_too(tmp_path,
     for path in (g.db, leftover):
         os.utime(path, (old, old))
     code, out, err = g.cli("state")
-    assert (code, out) == (1, "") and err.startswith(f"error: хранилище {g.db} пусто (0 байт): файл обрезан")
+    assert (code, out) == (1, "") and err.startswith(f"ошибка: хранилище {g.db} пусто (0 байт): файл обрезан")
     assert g.db.stat().st_size == 0
 
 
@@ -510,7 +510,7 @@ def test_undo_and_dry_runs_never_create_a_missing_store(tmp_path, argv):
     g = CliGame(tmp_path, store="typo/m.db")
     code, out, err = g.cli(*argv)
     assert (code, out) == (1, "")
-    assert err == (f"error: хранилища {tmp_path / 'typo' / 'm.db'} ещё нет: сначала запустите `mafvote crawl` (или "
+    assert err == (f"ошибка: хранилища {tmp_path / 'typo' / 'm.db'} ещё нет: сначала запустите `mafvote crawl` (или "
                    "проверьте `[store].path` в конфиге)\n")
     assert not (tmp_path / "typo").exists()
 
@@ -520,6 +520,6 @@ def test_the_missing_config_hint_names_the_shipped_example_and_demo_keep(tmp_pat
     result = CliRunner().invoke(cli, ["state"])
     assert result.exit_code == 2
     assert result.stderr == (
-        "error: config.toml: файл не найден (подсказка: укажите файл через `-c FILE` или скопируйте пример "
+        "ошибка: config.toml: файл не найден (подсказка: укажите файл через `-c FILE` или скопируйте пример "
         f"`config.toml` с комментариями (он входит в mafvote: {data_file('config.toml')}) и поправьте его; "
         "`mafvote demo --keep DIR` запишет в `DIR` рабочую заготовку (конфиг, хранилище, ночи))\n")

@@ -647,7 +647,7 @@ def test_every_command_reports_a_huge_duration_instead_of_overflowing(tmp_path):
     for argv in (["state"], ["status"], ["posts"], ["tally"]):
         code, out, err = g.cli(*argv)
         assert (code, out) == (2, ""), argv
-        assert err.startswith("error: ") and "games[0].poll_interval: \"99999999999999999999h\" — дольше любой " \
+        assert err.startswith("ошибка: ") and "games[0].poll_interval: \"99999999999999999999h\" — дольше любой " \
             "игры (не больше `365d`)" in err, argv
 
 

@@ -201,7 +201,7 @@ def test_rule_3_10_a_role_that_is_never_hanged_is_refused_to_the_gms_eliminate_w
     quiet_night(1)
     code, out, err = run("day", "close", "--day", "1", "--eliminate", "Бетси")
     assert code == 2 and out == ""
-    assert err == ("error: --eliminate Бетси: роль «Миллард Наллингс» повесить нельзя никогда (`RULES.md` §3.10); "
+    assert err == ("ошибка: --eliminate Бетси: роль «Миллард Наллингс» повесить нельзя никогда (`RULES.md` §3.10); "
                    "чтобы всё же вывести игрока, используйте `mafvote modkill --player Бетси`\n")
     assert state()["phase"]["kind"] == "day"          # nothing applied
 

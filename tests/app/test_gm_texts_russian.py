@@ -131,7 +131,7 @@ def test_every_gm_command_speaks_russian(demo, monkeypatch):
 
 
 def test_every_gm_command_refuses_in_russian(demo, monkeypatch):
-    """Issue 14: what the GM commands print as `error:` when they refuse (mafvote.game's GameError) is Russian by
+    """Issue 14: what the GM commands print as `ошибка:` when they refuse (mafvote.game's GameError) is Russian by
     default: each refusal exits 2 and fails on a Latin word outside the allowlist; a few are pinned exactly."""
     root, _ = demo
     monkeypatch.setattr(game_mod, "utc_now", lambda: datetime(2027, 1, 1, 15, 10, tzinfo=timezone.utc))
@@ -155,20 +155,20 @@ def test_every_gm_command_refuses_in_russian(demo, monkeypatch):
     }
     outputs = {name: run(root, *args, code=2) for name, args in refusals.items()}
     for name, out in outputs.items():
-        # the CLI's `error:` marker stays as every script and test reads it; the message after it is the GM's
-        assert out.startswith("error: ") and out.count("\n") == 1, (name, out)
-        assert latin_words(out.removeprefix("error: "), NICKS | {"Trus"}) == [], (name, out)   # the name typed
+        # the `ошибка:` lead (`error:` with `language = "en"`) and the message after it are in the GM's language
+        assert out.startswith("ошибка: ") and out.count("\n") == 1, (name, out)
+        assert latin_words(out, NICKS | {"Trus"}) == [], (name, out)   # the name typed
     assert outputs["day close, a closed day"] == (
-        "error: день 1 уже закрыт; если его нужно закрыть заново, `mafvote undo` отменит закрытие\n")
-    assert outputs["night add, night 0"].startswith("error: ночь 0: ночи нумеруются с 1 (следующая ночь игры — ")
+        "ошибка: день 1 уже закрыт; если его нужно закрыть заново, `mafvote undo` отменит закрытие\n")
+    assert outputs["night add, night 0"].startswith("ошибка: ночь 0: ночи нумеруются с 1 (следующая ночь игры — ")
     assert outputs["modkill, a dead player"] == (
-        "error: игрок Puss уже не в игре (день 2); здесь речь может идти только о живых\n")
-    assert outputs["modkill, an unknown player"].startswith("error: игрок «Гендальф»: такого нет в игре ny (игроки: ")
+        "ошибка: игрок Puss уже не в игре (день 2); здесь речь может идти только о живых\n")
+    assert outputs["modkill, an unknown player"].startswith("ошибка: игрок «Гендальф»: такого нет в игре ny (игроки: ")
     assert outputs["replace, the GM's account"] == (
-        "error: `replace --by` «Ведущий»: это аккаунт ведущего «Ведущий» игры ny (`games.gm` в конфиге), его посты "
+        "ошибка: `replace --by` «Ведущий»: это аккаунт ведущего «Ведущий» игры ny (`games.gm` в конфиге), его посты "
         "никогда не голоса; укажите ник нового игрока\n")
     assert outputs["state excuse --night without the duty"] == (
-        "error: `state excuse --night`: в этой игре за пропуск ночного действия не наказывают, освобождать не от "
+        "ошибка: `state excuse --night`: в этой игре за пропуск ночного действия не наказывают, освобождать не от "
         "чего (набор правил `new_year`: `night_action_is_duty = false`). Чтобы освободить от дневного голосования, "
         "уберите --night\n")
 
@@ -850,7 +850,8 @@ def test_a_night_file_that_cannot_be_read_is_told_in_russian(game_dir, text, exp
     path.write_bytes(text)
     result = CliRunner().invoke(cli, ["night", "resolve", "--night", "1", "--dry-run"])
     assert result.exit_code == 2, result.output
-    message = result.stderr.removeprefix("error: ").rstrip("\n")
+    assert result.stderr.startswith("ошибка: "), result.stderr
+    message = result.stderr.removeprefix("ошибка: ").rstrip("\n")
     assert message == f"{path.resolve()}: {expected}"
     assert latin_words(_gm_words(message.replace(str(game_dir.resolve()), ""))) == [], message
 

@@ -42,16 +42,17 @@ def game_dir(tmp_path, monkeypatch):
     return game(tmp_path, monkeypatch)
 
 
-def refused(*args: str) -> str:
-    """The command exits 2 and prints nothing on stdout; its error lines, without the `error: ` lead."""
+def refused(*args: str, lead: str = "ошибка: ") -> str:
+    """The command exits 2 and prints nothing on stdout; its error lines, without the `ошибка: ` lead (`error: `
+    with `language = "en"`)."""
     code, out, err = run(*args)
     assert (code, out) == (2, ""), (args, out, err)
-    assert err.startswith("error: "), err
-    return err[len("error: "):]
+    assert err.startswith(lead), err
+    return err[len(lead):]
 
 
-def add(night: int, actor: str, text: str) -> str:
-    return refused("night", "add", "--night", str(night), "--actor", actor, text)
+def add(night: int, actor: str, text: str, lead: str = "ошибка: ") -> str:
+    return refused("night", "add", "--night", str(night), "--actor", actor, text, lead=lead)
 
 
 # Each kind of bad entry `night add` refuses on night 1 of the test game: (actor, message)
@@ -140,19 +141,20 @@ def test_last_nights_target_a_dead_target_and_an_unused_roll_are_refused_in_russ
 def test_english_keeps_the_resolvers_words_for_each_family(tmp_path, monkeypatch):
     root = game(tmp_path, monkeypatch, '\n[alerts]\nlanguage = "en"\n')
     # a phrase (`night add`'s reading)
-    assert add(1, "РэдДи", "Убиваю Васю") == ("night add: 'Убиваю Васю': player 'Васю' is not in the game (check the "
-                                              "spelling or add an alias to the roster)\n")
+    assert add(1, "РэдДи", "Убиваю Васю", "error: ") == (
+        "night add: 'Убиваю Васю': player 'Васю' is not in the game (check the spelling or add an alias to the "
+        "roster)\n")
     # an entry the night would refuse
-    assert add(1, "РэдДи", "Убиваю Соню и Соню") == (
+    assert add(1, "РэдДи", "Убиваю Соню и Соню", "error: ") == (
         f"{NIGHT1.resolve()}: the new entry (not written): the same target twice (Соня, Соня) (the night would "
         "refuse the whole action; ask РэдДи whom they meant and write each target once)\n")
     # the night file itself
     (root / NIGHT1).write_text(HEAL_SONYA.replace("[[actions]]", "[actions]"), encoding="utf-8")
-    assert refused("night", "resolve", "--night", "1") == (
+    assert refused("night", "resolve", "--night", "1", lead="error: ") == (
         f"{NIGHT1.resolve()}: line 2: [actions] is one table (use [[actions]] (double brackets): one table per "
         "action)\n")
     (root / NIGHT1).write_text(HEAL_SONYA, encoding="utf-8")
     # a roll
-    assert refused("night", "roll", "--night", "1", "--actor", "Алукард", "evidence", "yes") == (
+    assert refused("night", "roll", "--night", "1", "--actor", "Алукард", "evidence", "yes", lead="error: ") == (
         "no evidence roll for Алукард tonight: rolls of Алукард's actions (heal): none; only Алукард's serum can draw "
         "it (the chance depends on the targets): enter that action first (mafvote night add)\n")

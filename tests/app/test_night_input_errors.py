@@ -64,8 +64,8 @@ def refused_whole(*args: str) -> str:
     """The command exits 2 with one error line and applies nothing; its message."""
     code, out, err = run(*args)
     assert (code, out) == (2, ""), err
-    assert err.startswith("error: ") and err.count("\n") == 1, err
-    return err[len("error: "):-1]
+    assert err.startswith("ошибка: ") and err.count("\n") == 1, err
+    return err[len("ошибка: "):-1]
 
 
 RESOLVE = ("night", "resolve", "--night", "1", "--dry-run")
@@ -350,7 +350,7 @@ def test_a_duplicate_actor_and_the_files_other_mistakes_are_named_all_at_once(ga
     for args in (RESOLVE, ("night", "resolve", "--night", "1")):
         code, out, err = run(*args)
         assert (code, out) == (2, ""), err
-        lines = err.removeprefix("error: ").splitlines()
+        lines = err.removeprefix("ошибка: ").splitlines()
         assert len(lines) == len(expected), err
         for line, words in zip(lines, expected):
             assert line == words[0], err
@@ -388,6 +388,6 @@ def test_a_hand_written_repeat_heal_is_refused_alone_by_resolve_and_the_night_go
 def test_night_0_says_nights_are_numbered_from_1(game):
     code, _, err = run("night", "add", "--night", "0", "--actor", "Франклин", "Убиваю Рики")
     assert code == 2
-    assert err == "error: ночь 0: ночи нумеруются с 1 (следующая ночь игры — 1)\n"
+    assert err == "ошибка: ночь 0: ночи нумеруются с 1 (следующая ночь игры — 1)\n"
     code, _, err = run("night", "resolve", "--night", "0")
     assert code == 2 and "ночи нумеруются с 1" in err

@@ -67,7 +67,7 @@ def test_rule_2_replace_by_a_look_alike_nick_is_refused_and_changes_nothing(game
     before = undo_steps()
     code, _, err = run("replace", "--player", "Puss", "--by", "Rоnin")    # Cyrillic о
     assert code == 2
-    assert err == ('error: replace: "Rоnin" looks the same (Latin/Cyrillic look-alike letters) as Ronin, a player '
+    assert err == ('ошибка: replace: "Rоnin" looks the same (Latin/Cyrillic look-alike letters) as Ronin, a player '
                    "of game ny: votes could not tell the two apart (RULES.md §2); check the new account's nick as "
                    "the forum shows it\n")
     code, _, err = run("replace", "--player", "Puss", "--by", "алиса")     # Alisa's alias, another case
@@ -90,7 +90,7 @@ def test_rule_2_night_action_naming_the_old_account_says_who_plays_the_slot(game
     ok("replace", "--player", "Nejka", "--by", "Снежок")
     code, _, err = run("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Nejka")
     assert code == 2
-    assert err == ("error: `mafvote night add`: «Убиваю Nejka»: «Nejka» — старый аккаунт места, на котором теперь "
+    assert err == ("ошибка: `mafvote night add`: «Убиваю Nejka»: «Nejka» — старый аккаунт места, на котором теперь "
                    "играет Снежок (замена) (напишите Снежок)\n")
     ok("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Снежка")
 
@@ -187,7 +187,7 @@ def test_replacement_the_cli_count_and_posts_name_the_new_account(midday_dir):
 def test_replace_by_an_empty_or_invisible_nick_is_refused(new_year_game, by, shown):
     code, out, err = new_year_game.cli("replace", "--player", "Ronin", "--by", by)
     assert (code, out) == (2, "")
-    assert err == (f"error: `replace --by` {shown}: ник нового аккаунта пуст (пробелы и невидимые символы не в "
+    assert err == (f"ошибка: `replace --by` {shown}: ник нового аккаунта пуст (пробелы и невидимые символы не в "
                    "счёт); укажите ник точно как на форуме\n")
     code, out, err = new_year_game.cli("state", "--format", "json")
     assert '"replacements": []' in out
@@ -213,7 +213,7 @@ def test_a_second_replace_of_the_old_nick_says_who_plays_the_slot_now(new_year_g
     assert code == 0, err
     code, out, err = new_year_game.cli("replace", "--player", "ronin", "--by", "Yan", moment=msk_at("2026-11-12T10:00"))
     assert (code, out) == (2, "")
-    assert err == ("error: Ronin заменён на Zed в 2026-11-12 09:00 (шаг #2); чтобы заменить снова: "
+    assert err == ("ошибка: Ronin заменён на Zed в 2026-11-12 09:00 (шаг #2); чтобы заменить снова: "
                    "`mafvote replace --player Zed --by НОВЫЙ_НИК`\n")
     code, out, err = new_year_game.cli("replace", "--player", "Zed", "--by", "Yan", moment=msk_at("2026-11-12T10:00"))
     assert (code, out, err) == (0, "замена: слот Zed — теперь Yan, с 2026-11-12 10:00\n", "")

@@ -19,7 +19,7 @@ def test_rule_3_6_excuse_night_without_duty_is_refused_and_records_nothing(game_
     before = undo_steps()
     code, out, err = run("state", "excuse", "--player", "Алукард", "--day", "1", "--night")
     assert code == 2 and out == ""
-    assert err == ("error: `state excuse --night`: в этой игре за пропуск ночного действия не наказывают, "
+    assert err == ("ошибка: `state excuse --night`: в этой игре за пропуск ночного действия не наказывают, "
                    "освобождать не от чего (набор правил `new_year`: `night_action_is_duty = false`). Чтобы освободить "
                    "от дневного голосования, уберите --night\n")
     assert undo_steps() == before

@@ -171,7 +171,7 @@ def test_mafvote_crawl_on_a_locked_store_exits_1_with_one_line(locked, tmp_path,
         main(["crawl", "-c", str(config)])
     out, err = capsys.readouterr()
     assert exit_info.value.code == 1
-    assert err == (f"error: хранилище {locked} занято: другая программа пишет в него дольше 0.2 с (второй "
+    assert err == (f"ошибка: хранилище {locked} занято: другая программа пишет в него дольше 0.2 с (второй "
                    "`mafvote crawl`, `mafvote run` или программа для SQLite с открытой транзакцией); повторите, когда "
                    "она закончит\n")
 

@@ -144,8 +144,8 @@ def refused(*args: str) -> str:
     """The command exits 2 with one error line; its message."""
     code, out, err = run(*args)
     assert (code, out) == (2, ""), err
-    assert err.startswith("error: ") and err.count("\n") == 1, err
-    return err[len("error: "):-1]
+    assert err.startswith("ошибка: ") and err.count("\n") == 1, err
+    return err[len("ошибка: "):-1]
 
 
 # ------------------------- the rendered posts (tests/data/cli_render/config.toml: the test game with flavour texts)
