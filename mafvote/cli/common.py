@@ -257,22 +257,22 @@ def _load(path: Path) -> Config:
 
 
 _DATE_ONLY = re.compile(r"\d{4}-\d{2}-\d{2}")
-_ACCEPTED = "ISO 8601 such as 2026-12-28T22:00 (the game's time zone) or 2026-12-28T22:00+03:00"
 
 
 def parse_cli_time(text: str, tz: tzinfo | str, option: str = "") -> datetime:
     """A time typed on the command line (INTERFACE.md: ISO 8601; without an offset it is in the
-    game's time zone) -> an aware datetime. Raises BadInput naming the accepted form."""
+    game's time zone) -> an aware datetime. Raises BadInput naming the accepted form, in the current language."""
     zone = ZoneInfo(tz) if isinstance(tz, str) else tz
-    label = f"{option}: " if option else ""
+    facts = {"label": f"{option}: " if option else "", "text": text, "quoted": repr(text),
+             "accepted": messages.text("cli.time.accepted")}
     value = text.strip()
     if _DATE_ONLY.fullmatch(value):
         # A date alone would silently mean midnight, which is rarely the moment meant.
-        raise BadInput(f"{label}{text!r} has no time of day; write {_ACCEPTED}")
+        raise BadInput(messages.text("cli.time.date_only", **facts))
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
-        raise BadInput(f"{label}{text!r} is not a time; write {_ACCEPTED}") from None
+        raise BadInput(messages.text("cli.time.bad", **facts)) from None
     if moment.tzinfo is None:
         return moment.replace(tzinfo=zone)
     return moment

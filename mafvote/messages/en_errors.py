@@ -41,4 +41,8 @@ MESSAGES: dict[str, str] = {
                        "only read (state, tally, posts, votes, render, status) work on it as it is",
     "store.read_only.daemon": "mafvote run needs to write the store {path}, which is read-only for this user; run "
                               "it as the store's owner or fix the file's permissions",
+    # --- a time typed on the command line (mafvote/cli/common.py parse_cli_time)
+    "cli.time.date_only": "{label}{quoted} has no time of day; write {accepted}",
+    "cli.time.bad": "{label}{quoted} is not a time; write {accepted}",
+    "cli.time.accepted": "ISO 8601 such as 2026-12-28T22:00 (the game's time zone) or 2026-12-28T22:00+03:00",
 }

@@ -50,4 +50,9 @@ MESSAGES: dict[str, str] = {
     "store.read_only.daemon": "`mafvote run` нужно писать в хранилище {path}, а этому пользователю оно доступно "
                               "только для чтения; запустите его от имени владельца хранилища или исправьте права "
                               "на файл",
+    # --- a time typed on the command line (mafvote/cli/common.py parse_cli_time)
+    "cli.time.date_only": "{label}«{text}» — одна дата, без времени суток (полночь подразумевается редко); напишите "
+                          "{accepted}",
+    "cli.time.bad": "{label}«{text}» — не время; напишите {accepted}",
+    "cli.time.accepted": "дату и время в виде `2026-12-28T22:00` (в часовом поясе игры) или `2026-12-28T22:00+03:00`",
 }

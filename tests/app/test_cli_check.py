@@ -11,6 +11,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from mafvote import messages
 from mafvote.cli import cli
 from mafvote.cli.common import config_option, format_option, game_option, load, load_game, parse_cli_time
 from mafvote.config import Problem
@@ -379,19 +380,29 @@ def test_cli_time_accepts_a_zone_name():
     assert parse_cli_time("2026-12-28T22:00", "Europe/Moscow") == datetime(2026, 12, 28, 19, 0, tzinfo=timezone.utc)
 
 
+_WRITE = "напишите дату и время в виде `2026-12-28T22:00` (в часовом поясе игры) или `2026-12-28T22:00+03:00`"
+
+
 @pytest.mark.parametrize(
-    ("text", "message"),
+    ("text", "message", "english"),
     [
-        ("2026-12-28", "--since: '2026-12-28' has no time of day; write ISO 8601 such as 2026-12-28T22:00"),
-        ("завтра", "--since: 'завтра' is not a time; write ISO 8601 such as 2026-12-28T22:00"),
-        ("28.12.2026 22:00", "--since: '28.12.2026 22:00' is not a time; write ISO 8601"),
+        ("2026-12-28",
+         f"--since: «2026-12-28» — одна дата, без времени суток (полночь подразумевается редко); {_WRITE}",
+         "--since: '2026-12-28' has no time of day; write ISO 8601 such as 2026-12-28T22:00"),
+        ("завтра", f"--since: «завтра» — не время; {_WRITE}",
+         "--since: 'завтра' is not a time; write ISO 8601 such as 2026-12-28T22:00"),
+        ("28.12.2026 22:00", f"--since: «28.12.2026 22:00» — не время; {_WRITE}",
+         "--since: '28.12.2026 22:00' is not a time; write ISO 8601"),
     ],
 )
-def test_bad_cli_times(text, message):
+def test_bad_cli_times(text, message, english):
     with pytest.raises(BadInput) as caught:
         parse_cli_time(text, MSK, option="--since")
-    assert str(caught.value).startswith(message)
+    assert str(caught.value) == message
     assert caught.value.exit_code == 2
+    with messages.using("en"), pytest.raises(BadInput) as caught:      # language = "en"
+        parse_cli_time(text, MSK, option="--since")
+    assert str(caught.value).startswith(english)
 
 
 def test_problem_is_exported_for_other_validators():

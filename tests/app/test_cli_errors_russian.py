@@ -127,3 +127,14 @@ def test_a_config_that_cannot_be_read_leads_in_russian(tmp_path, capsys):
     assert latin_words(err) == [], err
     code, out, err = run(capsys, "tally", "-c", str(tmp_path / "missing.toml"))
     assert code == 2 and err.startswith(f"ошибка: {tmp_path / 'missing.toml'}: файл не найден"), err
+
+
+# --- a time typed on the command line
+
+@pytest.mark.parametrize("typed", ["2026-12-28", "завтра", "28.12.2026 22:00"])
+def test_a_time_typed_wrong_is_refused_in_russian(tmp_path, capsys, typed):
+    code, out, err = run(capsys, "status", "--now", typed, "-c", str(write_config(tmp_path)))
+    assert (code, out) == (2, "") and err.startswith(f"ошибка: --now: «{typed}» — ") and err.count("\n") == 1, err
+    assert err.endswith("напишите дату и время в виде `2026-12-28T22:00` (в часовом поясе игры) или "
+                        "`2026-12-28T22:00+03:00`\n")
+    assert latin_words(err) == [], err

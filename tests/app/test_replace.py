@@ -121,7 +121,7 @@ def test_a_substitute_who_voted_before_the_replacement_was_entered_is_flagged_th
     assert [f["post_id"] for f in gm["flags"] if f["kind"] == "unknown_author"] == [stranger]
 
     code, _, err = run("replace", "--player", "Рики", "--by", "Пси", "--at", "12.01 09:00")
-    assert code == 2 and "--at: '12.01 09:00' is not a time" in err
+    assert code == 2 and "--at: «12.01 09:00» — не время; напишите дату и время в виде" in err
 
 
 REPLACED = [{"nick": "Зета", "gender": "f", "forms": {"accs": "Зету"}, "replaced_by": {"nick": "Омега"}},
