@@ -9,7 +9,7 @@ command (exit 2: the GM's input is wrong; 1: the operation failed; INTERFACE.md)
 language is decided here, by `failure`, which the CLI's group calls once for every command:
 
     MafvoteError   its own `exit_code` (BadInput 2, OperationFailed 1)   its text (worded where it was raised)
-    ScraperError   1: the forum could not be read as the profile says    its text
+    ScraperError   1: the forum could not be read as the profile says    its key and facts, worded (crawl_text)
     TallyError     2: the roster, the day or the [votes] rules given     its text
     ResolverError  2: a ruleset or night file, a phrase, a roll          every problem, worded (gm_text)
     sqlite3's DatabaseError   the store's own line (mafvote.store), or None: a bug of ours keeps its traceback
@@ -26,6 +26,7 @@ from pathlib import Path
 
 from mafvote_scraper import ScraperError     # light: the package imports only its model
 
+from .crawl_text import describe
 from .errors import BAD_INPUT, OPERATION_FAILED, MafvoteError
 
 __all__ = ["Failure", "failure"]
@@ -45,7 +46,7 @@ def failure(exc: BaseException, store: Path | str = "(the store)") -> Failure | 
     if isinstance(exc, MafvoteError):
         return Failure(exc.exit_code, str(exc))
     if isinstance(exc, ScraperError):
-        return Failure(OPERATION_FAILED, str(exc))
+        return Failure(OPERATION_FAILED, describe(exc))
     tally = sys.modules.get("mafvote_tally.model")
     if tally is not None and isinstance(exc, tally.TallyError):
         return Failure(BAD_INPUT, str(exc))

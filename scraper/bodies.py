@@ -31,7 +31,8 @@ def read_bodies(ctx: PageContext, tree: LexborHTMLParser, matched: list[tuple[in
     profile = ctx.profile
     for pos, body in enumerate(bodies):
         if body is None:
-            raise ctx.layout_error(matched[pos][0], pos, "message body", f"nothing matches `{profile.body}`")
+            raise ctx.layout_error(matched[pos][0], pos, "message body", f"nothing matches `{profile.body}`",
+                                   ("nothing_matches", {"selector": profile.body}))
     htmls = [body.inner_html or "" for body in bodies]  # type: ignore[union-attr]
     junk_selectors = profile.signature + profile.strip
     if junk_selectors:
@@ -89,7 +90,8 @@ def refuse_swallowed_posts(ctx: PageContext, matched: list[tuple[int, LexborNode
                     f"в теле поста {pid} оказалось начало другого поста ({m.group(0)[:-1]}): незакрытый "
                     f"HTML-комментарий или тег в посте форума, где посты могут содержать HTML; страница не "
                     f"считается, чтобы голос одного поста не достался автору другого. Откройте страницу в "
-                    f"браузере; когда пост исправят, следующий опрос прочитает её")
+                    f"браузере; когда пост исправят, следующий опрос прочитает её",
+                    ("nested_post", {"pid": str(pid), "other": m.group(0)[:-1]}))
 
 
 def _remove(body: LexborNode, junk: list[LexborNode]) -> bool:

@@ -130,7 +130,8 @@ def decode_bytes(raw: bytes, encoding: str | None, url: str, engine: str) -> tup
         return guess
     raise LayoutNotRecognised(url or "(page)", engine,
                               "charset: " + "; ".join(tried) + "; the forum sends bytes in no charset it "
-                              "names: check the page in a browser and tell the forum's admin")
+                              "names: check the page in a browser and tell the forum's admin",
+                              ("charset", {"tried": "; ".join(tried)}))
 
 
 def _labels(raw: bytes, header: str | None, tried: list[str], *, meta_too: bool) -> list[tuple[str, str, str]]:

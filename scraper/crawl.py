@@ -166,7 +166,8 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
                         raise LayoutNotRecognised(
                             page_url, parsed.engine,
                             f"first page: this link opens page {parsed.page} of the topic and the page links no "
-                            "page 1; give the topic's first page as its URL in the config")
+                            "page 1; give the topic's first page as its URL in the config",
+                            ("first_page", {"page": str(parsed.page)}))
                     if not same_origin(parsed.first_url, url):
                         raise FetchError(off_origin_message(page_url, parsed.first_url, url, link=True))
                     restarted = True

@@ -172,6 +172,7 @@ class ForumClient:
         if last_modified:
             headers["If-Modified-Since"] = last_modified
         last_failure = "no attempt made"
+        failure: tuple[str, dict] = ("none", {})
         attempts = self.retries + 1
         for attempt in range(attempts):
             self._check_stopped(url)
@@ -185,42 +186,54 @@ class ForumClient:
                 outcome = self._attempt(url, home, headers, etag, last_modified, attempt + 1)
             except httpx.TimeoutException as exc:
                 self._check_stopped(url)
-                last_failure = (f"timed out (no whole answer in {self.timeout:g} s)" if self.guard.expired()
-                                else f"timed out ({type(exc).__name__})")
+                if self.guard.expired():
+                    last_failure = f"timed out (no whole answer in {self.timeout:g} s)"
+                    failure = ("timeout", {"seconds": f"{self.timeout:g}"})
+                else:
+                    last_failure = f"timed out ({type(exc).__name__})"
+                    failure = ("timeout.kind", {"name": type(exc).__name__})
             except httpx.UnsupportedProtocol as exc:
                 # Not worth a retry: the address (or a redirect's target) is not http(s).
                 raise FetchError(f"cannot read {url}: {exc} (the forum redirected to a non-web address, "
-                                 f"or the URL lacks http://); check the topic URL in the config") from None
+                                 f"or the URL lacks http://); check the topic URL in the config",
+                                 "fetch.unsupported", url=url, detail=str(exc)) from None
             except httpx.TransportError as exc:
                 self._check_stopped(url)
                 last_failure = f"connection failed ({exc or type(exc).__name__})"
+                failure = ("connection", {"detail": str(exc) or type(exc).__name__})
             except httpx.DecodingError as exc:
                 # A compressed body cut short on the way: worth another try.
                 last_failure = f"the forum's compressed answer could not be unpacked ({exc})"
+                failure = ("decoding", {"detail": str(exc)})
             except httpx.RequestError as exc:
                 # Any request error a later httpx adds: say what it was rather than crash.
                 last_failure = f"{type(exc).__name__}: {exc}"
+                failure = ("request", {"name": type(exc).__name__, "detail": str(exc)})
             except httpx.InvalidURL as exc:
                 raise FetchError(f"cannot read {url}: not a valid URL ({exc}); fix the topic URL "
-                                 f"in the config") from None
+                                 f"in the config", "fetch.invalid_url", url=url, detail=str(exc)) from None
             else:
                 if isinstance(outcome, FetchResult):
                     return outcome
                 response = outcome
                 last_failure = f"HTTP {response.status_code} {response.reason_phrase}"
+                failure = ("http", {"status": str(response.status_code), "reason": response.reason_phrase})
                 if response.status_code not in _RETRY_STATUSES:
                     raise FetchError(f"cannot read {url}: {last_failure}; check the topic URL in "
-                                     f"the config (is the topic public to guests?)")
+                                     f"the config (is the topic public to guests?)", "fetch.status", url=url,
+                                     **failure[1])
                 wait = self._retry_after(response)
                 if wait is not None and wait > self.max_retry_after:
                     raise FetchError(f"cannot read {url}: {last_failure}, the forum asks to wait "
                                      f"{wait:.0f} s (more than {self.max_retry_after:.0f} s); "
-                                     f"try again later")
+                                     f"try again later", "fetch.wait", url=url, wait=f"{wait:.0f}",
+                                     most=f"{self.max_retry_after:.0f}", **failure[1])
             finally:
                 self.guard.clear()
             if attempt + 1 < attempts:
                 self._sleep(wait if wait is not None else self._backoff(attempt))
-        raise FetchError(f"cannot read {url} after {attempts} attempts: {last_failure}")
+        raise FetchError(f"cannot read {url} after {attempts} attempts: {last_failure}", "fetch.attempts", url=url,
+                         attempts=attempts, failure=failure)
 
     def _check_stopped(self, url: str) -> None:
         if self.guard.cancelled.is_set():
@@ -259,10 +272,12 @@ class ForumClient:
                 try:
                     body = read_capped(response, self.max_page_bytes)
                 except PageTooBig:
-                    raise FetchError(page_too_big_message(url, self.max_page_bytes)) from None
+                    raise FetchError(page_too_big_message(url, self.max_page_bytes), "fetch.too_big", url=url,
+                                     mb=f"{self.max_page_bytes / 1024 / 1024:g}") from None
                 except UnknownEncoding as exc:
                     raise FetchError(f"cannot read {url}: the forum packed its answer as {exc}, which "
-                                     f"mafvote did not ask for (it asks for gzip or deflate)") from None
+                                     f"mafvote did not ask for (it asks for gzip or deflate)", "fetch.encoding",
+                                     url=url, encoding=str(exc)) from None
                 return FetchResult(url, str(response.url), response.status_code, body, False,
                                    response.headers.get("ETag"), response.headers.get("Last-Modified"),
                                    response.charset_encoding, attempts)
@@ -271,7 +286,8 @@ class ForumClient:
                 self.bytes += response.num_bytes_downloaded
         raise FetchError(f"cannot read {url}: redirect loop (more than {self.max_redirects} "
                          f"redirects, the last to {request.url}; a login wall or a moved topic?): open the URL "
-                         f"in a browser and put the topic's own address in the config")
+                         f"in a browser and put the topic's own address in the config", "fetch.redirect_loop",
+                         url=url, most=self.max_redirects, last=str(request.url))
 
 
 def off_origin_message(url: str, target: str, base: str, *, link: bool = False) -> str:

@@ -50,13 +50,26 @@ class ParsedPage:
 
 
 class ScraperError(Exception):
-    """Base of every error the scraper raises; the CLI turns these into one line for the GM."""
+    """Base of every error the scraper raises; the CLI turns these into one line for the GM.
+
+    `str()` is the scraper's own English (what `crawl_runs` keeps, the daemon logs and the alerts read). The
+    scraper never picks a language: an error a GM reads also carries a `key` and its `facts`, and the
+    application words it in the GM's language (`mafvote.crawl_text`); a fact that is itself a phrase is a
+    `(key, facts)` pair too. No key: the application shows the English."""
+
+    def __init__(self, message: str, key: str | None = None, **facts: object):
+        super().__init__(message)
+        self.key, self.facts = key, facts
 
 
 class LayoutNotRecognised(ScraperError):
-    def __init__(self, url: str, engine: str, missing: str):
+    """The page is not the layout the engine's profile describes. `missing` says what was not found, in English;
+    `detail` is the same as a `(key, facts)` pair when the scraper knows its kind."""
+
+    def __init__(self, url: str, engine: str, missing: str, detail: tuple[str, dict] | None = None):
         self.url, self.engine, self.missing = url, engine, missing
-        super().__init__(f"layout not recognised: {url} (engine {engine}): {missing}")
+        super().__init__(f"layout not recognised: {url} (engine {engine}): {missing}", "layout", url=url,
+                         engine=engine, missing=missing, detail=detail)
 
 
 class FetchError(ScraperError):

@@ -57,14 +57,21 @@ def parse_page(html: bytes | str, *, url: str, profile: EngineProfile | str, tz:
         what = "page is empty" if not (tree.body and tree.body.text(strip=True)) else "page has content"
         raise LayoutNotRecognised(url, engine,
                                   f"no posts: nothing matches `{profile.post}` with {profile.post_id_attr} "
-                                  f"~ /{profile.post_id_pattern}/ ({what}; check the engine or the URL)")
+                                  f"~ /{profile.post_id_pattern}/ ({what}; check the engine or the URL)",
+                                  ("no_posts", {"selector": profile.post, "attr": profile.post_id_attr,
+                                                "pattern": profile.post_id_pattern,
+                                                "page": ("page.empty" if what == "page is empty" else "page.content",
+                                                         {})}))
 
     base = base_url(tree, url)
     topic_id = find_topic_id(tree, url, base, profile)
     if not topic_id:
+        by_selector = (("topic_id.selector", {"selector": profile.topic_id_selector}) if profile.topic_id_selector
+                       else ("nothing", {}))
         raise LayoutNotRecognised(url, engine, f"topic id: no `{profile.topic_param}=` in the URL"
                                   + (f" and nothing matches `{profile.topic_id_selector}`" if profile.topic_id_selector
-                                     else "") + "; use the topic's own URL")
+                                     else "") + "; use the topic's own URL",
+                                  ("topic_id", {"param": profile.topic_param, "selector": by_selector}))
     page, last_page, next_url, first_url = pagination(tree, url, base, profile)
 
     containers = [node for _, node in matched]
@@ -135,7 +142,9 @@ def _find_posts(tree: LexborHTMLParser, profile: EngineProfile, url: str = "",
                     url or "(page)", engine or profile.name,
                     f"post id {pid} is on the page twice (posts #{first[0] + 1} and "
                     f"#{len(found) + 1}, `{profile.post}`); a forum never repeats a post: open the page "
-                    f"in a browser, and check the engine in the config")
+                    f"in a browser, and check the engine in the config",
+                    ("duplicate_post", {"pid": str(pid), "first": str(first[0] + 1), "second": str(len(found) + 1),
+                                        "selector": profile.post}))
             # else an inner wrapper carrying its post's id again: the same post
     return found
 

@@ -23,6 +23,11 @@ _MACHINE_ATTRS = frozenset({"datetime", "data-time", "data-timestamp", "data-pos
                             "data-date", "data-publishdate", "data-node-publishdate"})
 
 
+
+def _date_detail(exc: DateNotRecognised) -> tuple[str, dict]:
+    """A date the page shows that no known form matches, as a key and facts (its reason stays the scraper's)."""
+    return ("date", {"text": exc.text, "reason": exc.reason or str(exc), "english": str(exc)})
+
 class PageContext:
     __slots__ = ("url", "engine", "page", "topic_id", "profile", "tz", "now")
 
@@ -31,9 +36,13 @@ class PageContext:
         self.url, self.engine, self.page, self.topic_id = url, engine, page, topic_id
         self.profile, self.tz, self.now = profile, tz, now
 
-    def layout_error(self, pid: int, position: int, what: str, detail: str) -> LayoutNotRecognised:
+    def layout_error(self, pid: int, position: int, what: str, detail: str,
+                     detail_key: tuple[str, dict] | None = None) -> LayoutNotRecognised:
         return LayoutNotRecognised(self.url, self.engine,
-                                   f"{what} of post {pid} (#{position + 1} on page {self.page}): {detail}")
+                                   f"{what} of post {pid} (#{position + 1} on page {self.page}): {detail}",
+                                   ("post_field", {"what": ("field." + what.replace(" ", "_"), {}), "pid": str(pid),
+                                                   "n": str(position + 1), "page": str(self.page),
+                                                   "detail": detail_key or ("quoted", {"text": detail})}))
 
 
 def read_post(ctx: PageContext, pid: int, position: int, post: LexborNode, author_node: LexborNode | None,
@@ -43,7 +52,8 @@ def read_post(ctx: PageContext, pid: int, position: int, post: LexborNode, autho
     profile, tz, now = ctx.profile, ctx.tz, ctx.now
     author = clean_text(author_node.text()) if author_node is not None else ""
     if not author:
-        raise ctx.layout_error(pid, position, "author", f"nothing matches `{profile.author}`")
+        raise ctx.layout_error(pid, position, "author", f"nothing matches `{profile.author}`",
+                               ("nothing_matches", {"selector": profile.author}))
     author_id = _author_id(post, author_node, link, profile)
 
     # The edit notice is read before the time: some engines nest it inside the date (MyBB).
@@ -54,7 +64,7 @@ def read_post(ctx: PageContext, pid: int, position: int, post: LexborNode, autho
             edit = (hook(notice, post, profile=profile, tz=tz, now=now) if hook
                     else _edit_notice(notice, profile, tz, now))
         except DateNotRecognised as exc:
-            raise ctx.layout_error(pid, position, "edit time", str(exc)) from None
+            raise ctx.layout_error(pid, position, "edit time", str(exc), _date_detail(exc)) from None
 
     hook = profile.hooks.get("time")
     try:
@@ -63,9 +73,10 @@ def read_post(ctx: PageContext, pid: int, position: int, post: LexborNode, autho
         else:
             when = _generic_time(time_node, post, profile, tz, now)
     except DateNotRecognised as exc:
-        raise ctx.layout_error(pid, position, "time", str(exc)) from None
+        raise ctx.layout_error(pid, position, "time", str(exc), _date_detail(exc)) from None
     if when is None:
-        raise ctx.layout_error(pid, position, "time", f"nothing matches `{profile.time}`")
+        raise ctx.layout_error(pid, position, "time", f"nothing matches `{profile.time}`",
+                               ("nothing_matches", {"selector": profile.time}))
     # One zone for every time a page yields (3.3's datetime is UTC, data-posted is unix): the forum's.
     when = when.astimezone(tz)
     if edit is not None and edit.at is not None:
@@ -84,12 +95,14 @@ def refuse_garbled_authors(ctx: PageContext, posts: list[tuple], charset: str) -
             raise ctx.layout_error(pid, position=pos, what="author", detail=(
                 f"{author!r} holds U+FFFD (a character lost before mafvote read it; page read as "
                 f"{charset}): the forum sent the nick garbled; check the page in a browser and tell "
-                f"the forum's admin"))
+                f"the forum's admin"), detail_key=("garbled_lost", {"author": author, "quoted": repr(author),
+                                                                   "charset": charset}))
         if utf8_read_as_cp1251(author):
             raise ctx.layout_error(pid, position=pos, what="author", detail=(
                 f"{author!r} reads like UTF-8 read as windows-1251 (page read as {charset}): a charset "
                 f"problem; check the page in a browser, and if it shows the nick right, tell mafvote's "
-                f"developers the forum's address; if it shows it garbled, tell the forum's admin"))
+                f"developers the forum's address; if it shows it garbled, tell the forum's admin"),
+                detail_key=("garbled_cp1251", {"author": author, "quoted": repr(author), "charset": charset}))
 
 
 def _author_id(post: LexborNode, author_node: LexborNode | None, link: LexborNode | None,

@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from selectolax.lexbor import LexborHTMLParser
 from mafvote_scraper.untrusted import visible
 
+from ..crawl_text import describe
 from ..errors import OperationFailed
 from ..messages import text as t
 from ..secret_registry import scrub_known
@@ -100,7 +101,8 @@ def _crawl(game_id: str | None, stored: list[int]) -> None:
             for result in results:
                 _print_result(game.id, result, by_id, forum.tz)
                 if not result.ok:
-                    failures.append(f"{game.id} {result.kind} topic: {scrub_known(result.error)}")
+                    failures.append(t("crawl.error.failed_topic", game=game.id, topic=t(f"crawl.topic.{result.kind}"),
+                                      error=scrub_known(_error_text(result))))
     finally:
         for client in clients.values():
             client.close()
@@ -141,7 +143,12 @@ def _print_result(game_id: str, result, by_id, tz) -> None:
     if result.note:
         click.echo(f"  {scrub_known(result.note)}")
     if not result.ok:
-        click.echo(t("crawl.failed", error=scrub_known(result.error)))
+        click.echo(t("crawl.failed", error=scrub_known(_error_text(result))))
+
+
+def _error_text(result) -> str:
+    """The topic's crawl error in the GM's language (the store keeps the scraper's English)."""
+    return describe(result.exception) if result.exception is not None else result.error
 
 
 @cli.command("posts")

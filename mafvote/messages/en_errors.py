@@ -45,4 +45,64 @@ MESSAGES: dict[str, str] = {
     "cli.time.date_only": "{label}{quoted} has no time of day; write {accepted}",
     "cli.time.bad": "{label}{quoted} is not a time; write {accepted}",
     "cli.time.accepted": "ISO 8601 such as 2026-12-28T22:00 (the game's time zone) or 2026-12-28T22:00+03:00",
+    # --- the crawl's errors (mafvote/crawl_text.py words the scraper's key and facts; crawl.error.<key>)
+    "crawl.error.failed_topic": "{game} {topic} topic: {error}",
+    "crawl.error.fetch.attempts": "cannot read {url} after {attempts} attempts: {failure}",
+    "crawl.error.none": "no attempt made",
+    "crawl.error.timeout": "timed out (no whole answer in {seconds} s)",
+    "crawl.error.timeout.kind": "timed out ({name})",
+    "crawl.error.connection": "connection failed ({detail})",
+    "crawl.error.decoding": "the forum's compressed answer could not be unpacked ({detail})",
+    "crawl.error.request": "{name}: {detail}",
+    "crawl.error.http": "HTTP {status} {reason}",
+    "crawl.error.fetch.status": "cannot read {url}: HTTP {status} {reason}; check the topic URL in the config (is the "
+                                "topic public to guests?)",
+    "crawl.error.fetch.wait": "cannot read {url}: HTTP {status} {reason}, the forum asks to wait {wait} s (more than "
+                              "{most} s); try again later",
+    "crawl.error.fetch.unsupported": "cannot read {url}: {detail} (the forum redirected to a non-web address, or the "
+                                     "URL lacks http://); check the topic URL in the config",
+    "crawl.error.fetch.invalid_url": "cannot read {url}: not a valid URL ({detail}); fix the topic URL in the config",
+    "crawl.error.fetch.too_big": "cannot read {url}: the answer is larger than {mb} MiB (max_page_mb in [[forums]]); "
+                                 "no forum page weighs that much: check the topic URL, or, if the page really is that "
+                                 "big, raise max_page_mb",
+    "crawl.error.fetch.encoding": "cannot read {url}: the forum packed its answer as {encoding}, which mafvote did not "
+                                  "ask for (it asks for gzip or deflate)",
+    "crawl.error.fetch.redirect_loop": "cannot read {url}: redirect loop (more than {most} redirects, the last to "
+                                       "{last}; a login wall or a moved topic?): open the URL in a browser and put the "
+                                       "topic's own address in the config",
+    "crawl.error.layout": "layout not recognised: {url} (engine {engine}): {detail}",
+    "crawl.error.quoted": "{text}",
+    "crawl.error.first_page": "first page: this link opens page {page} of the topic and the page links no page 1; "
+                              "give the topic's first page as its URL in the config",
+    "crawl.error.charset": "charset: {tried}; the forum sends bytes in no charset it names: check the page in a "
+                           "browser and tell the forum's admin",
+    "crawl.error.no_posts": "no posts: nothing matches `{selector}` with {attr} ~ /{pattern}/ ({page}; check the "
+                            "engine or the URL)",
+    "crawl.error.page.empty": "page is empty",
+    "crawl.error.page.content": "page has content",
+    "crawl.error.topic_id": "topic id: no `{param}=` in the URL{selector}; use the topic's own URL",
+    "crawl.error.topic_id.selector": " and nothing matches `{selector}`",
+    "crawl.error.nothing": "",
+    "crawl.error.nested_post": "the body of post {pid} holds the start of another post ({other}): an unclosed HTML "
+                               "comment or tag in a post of a forum whose posts may hold HTML; the page is not "
+                               "counted, so that one post's vote never goes to another's author. Open the page in a "
+                               "browser; once the post is fixed, the next poll reads it",
+    "crawl.error.duplicate_post": "post id {pid} is on the page twice (posts #{first} and #{second}, `{selector}`); a "
+                                  "forum never repeats a post: open the page in a browser, and check the engine in "
+                                  "the config",
+    "crawl.error.post_field": "{what} of post {pid} (#{n} on page {page}): {detail}",
+    "crawl.error.field.author": "author",
+    "crawl.error.field.time": "time",
+    "crawl.error.field.edit_time": "edit time",
+    "crawl.error.field.message_body": "message body",
+    "crawl.error.nothing_matches": "nothing matches `{selector}`",
+    "crawl.error.garbled_lost": "{quoted} holds U+FFFD (a character lost before mafvote read it; page read as "
+                                "{charset}): the forum sent the nick garbled; check the page in a browser and tell the "
+                                "forum's admin",
+    "crawl.error.garbled_cp1251": "{quoted} reads like UTF-8 read as windows-1251 (page read as {charset}): a charset "
+                                  "problem; check the page in a browser, and if it shows the nick right, tell "
+                                  "mafvote's developers the forum's address; if it shows it garbled, tell the forum's "
+                                  "admin",
+    "crawl.error.date": "{english}",
+    "crawl.error.no_engine": "no engine recognised the page (tried {engines}); set `engine` in config.toml",
 }

@@ -55,4 +55,67 @@ MESSAGES: dict[str, str] = {
                           "{accepted}",
     "cli.time.bad": "{label}«{text}» — не время; напишите {accepted}",
     "cli.time.accepted": "дату и время в виде `2026-12-28T22:00` (в часовом поясе игры) или `2026-12-28T22:00+03:00`",
+    # --- the crawl's errors (mafvote/crawl_text.py words the scraper's key and facts; crawl.error.<key>)
+    "crawl.error.failed_topic": "{game}, {topic}: {error}",
+    "crawl.error.fetch.attempts": "не удалось прочитать {url} за {attempts:попытку|попытки|попыток}: {failure}",
+    "crawl.error.none": "ни одной попытки",
+    "crawl.error.timeout": "форум не ответил вовремя (за {seconds} с нет полного ответа)",
+    "crawl.error.timeout.kind": "форум не ответил вовремя (`{name}`)",
+    "crawl.error.connection": "нет соединения с форумом (`{detail}`)",
+    "crawl.error.decoding": "сжатый ответ форума не распаковался (`{detail}`)",
+    "crawl.error.request": "ошибка запроса (`{name}: {detail}`)",
+    "crawl.error.http": "форум ответил HTTP {status} (`{reason}`)",
+    "crawl.error.fetch.status": "не удалось прочитать {url}: форум ответил HTTP {status} (`{reason}`); проверьте адрес "
+                                "темы в конфиге (тема открыта гостям?)",
+    "crawl.error.fetch.wait": "не удалось прочитать {url}: форум ответил HTTP {status} (`{reason}`) и просит подождать "
+                              "{wait} с (больше {most} с); попробуйте позже",
+    "crawl.error.fetch.unsupported": "не удалось прочитать {url}: `{detail}` (форум перенаправил не на веб-адрес, "
+                                     "или в адресе нет `http://`); проверьте адрес темы в конфиге",
+    "crawl.error.fetch.invalid_url": "не удалось прочитать {url}: это не адрес (`{detail}`); исправьте адрес темы в "
+                                     "конфиге",
+    "crawl.error.fetch.too_big": "не удалось прочитать {url}: ответ больше {mb} МиБ (`max_page_mb` в `[[forums]]`); "
+                                 "страница форума так не весит: проверьте адрес темы или, если страница и правда "
+                                 "такая, поднимите `max_page_mb`",
+    "crawl.error.fetch.encoding": "не удалось прочитать {url}: форум упаковал ответ как `{encoding}`, а mafvote об "
+                                  "этом не просил (он просит `gzip` или `deflate`)",
+    "crawl.error.fetch.redirect_loop": "не удалось прочитать {url}: перенаправления по кругу (больше {most:"
+                                       "перенаправления|перенаправлений|перенаправлений}, последнее — на {last}; вход "
+                                       "только для участников или тема переехала?): откройте адрес в браузере и "
+                                       "укажите в конфиге собственный адрес темы",
+    "crawl.error.layout": "страница не распознана: {url} (движок `{engine}`): {detail}",
+    "crawl.error.quoted": "`{text}`",
+    "crawl.error.first_page": "первая страница: эта ссылка открывает страницу {page} темы, а ссылки на страницу 1 на "
+                              "ней нет; укажите в конфиге адрес первой страницы темы",
+    "crawl.error.charset": "кодировка: `{tried}`; форум присылает текст не в той кодировке, которую называет: "
+                           "откройте страницу в браузере и сообщите администратору форума",
+    "crawl.error.no_posts": "нет постов: ничто не подходит под `{selector}` с `{attr}` ~ `/{pattern}/` ({page}; "
+                            "проверьте `engine` или адрес)",
+    "crawl.error.page.empty": "страница пуста",
+    "crawl.error.page.content": "на странице что-то есть",
+    "crawl.error.topic_id": "номер темы: в адресе нет `{param}=`{selector}; укажите собственный адрес темы",
+    "crawl.error.topic_id.selector": " и ничто не подходит под `{selector}`",
+    "crawl.error.nothing": "",
+    "crawl.error.nested_post": "в теле поста {pid} оказалось начало другого поста (`{other}`): незакрытый "
+                               "HTML-комментарий или тег в посте форума, где посты могут содержать HTML; страница не "
+                               "считается, чтобы голос одного поста не достался автору другого. Откройте страницу в "
+                               "браузере; когда пост исправят, следующий опрос прочитает её",
+    "crawl.error.duplicate_post": "пост {pid} на странице дважды (посты №{first} и №{second}, `{selector}`); форум "
+                                  "никогда не повторяет пост: откройте страницу в браузере и проверьте `engine` в "
+                                  "конфиге",
+    "crawl.error.post_field": "{what} поста {pid} (№{n} на странице {page}): {detail}",
+    "crawl.error.field.author": "автор",
+    "crawl.error.field.time": "время",
+    "crawl.error.field.edit_time": "время правки",
+    "crawl.error.field.message_body": "текст",
+    "crawl.error.nothing_matches": "ничто не подходит под `{selector}`",
+    "crawl.error.garbled_lost": "ник «{author}» содержит `U+FFFD` (символ потерян раньше, чем mafvote его прочитал; "
+                                "страница прочитана как `{charset}`): форум прислал ник испорченным; откройте страницу "
+                                "в браузере и сообщите администратору форума",
+    "crawl.error.garbled_cp1251": "ник «{author}» похож на UTF-8, прочитанный как `windows-1251` (страница прочитана "
+                                  "как `{charset}`): ошибка кодировки; откройте страницу в браузере: если ник там "
+                                  "правильный, сообщите адрес форума разработчикам mafvote, если испорченный — "
+                                  "администратору форума",
+    "crawl.error.date": "дата «{text}» не распознана (`{reason}`)",
+    "crawl.error.no_engine": "ни один движок не узнал страницу (проверены: `{engines}`); укажите `engine` в "
+                             "`config.toml`",
 }

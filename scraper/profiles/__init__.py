@@ -66,5 +66,6 @@ def detect_engine(html: str, *, url: str = "") -> str:
     if best is None:
         raise LayoutNotRecognised(url or "<page>", "auto",
                                   f"no engine recognised the page (tried {', '.join(sorted(PROFILES))}); "
-                                  "set `engine` in config.toml")
+                                  "set `engine` in config.toml",
+                                  ("no_engine", {"engines": ", ".join(sorted(PROFILES))}))
     return best

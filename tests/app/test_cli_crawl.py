@@ -106,17 +106,18 @@ def test_crawl_of_a_forum_that_is_down_exits_1_with_the_error(forum, config, cap
     forum.fail_for(60)
     code, out, err = run(["crawl"], capsys)
     assert code == 1
-    assert "  ОШИБКА: cannot read" in out
-    assert err.startswith(f"ошибка: ny game topic: cannot read {forum.url_of(1)} after 1 attempts: "
-                          "HTTP 503 Service Unavailable; ny vote topic: cannot read")
+    assert f"  ОШИБКА: не удалось прочитать {forum.url_of(1)} за 1 попытку: форум ответил HTTP 503 " in out
+    assert err == (f"ошибка: ny, игровая тема: не удалось прочитать {forum.url_of(1)} за 1 попытку: форум ответил "
+                   f"HTTP 503 (`Service Unavailable`); ny, тема голосования: не удалось прочитать {forum.url_of(2)} за "
+                   "1 попытку: форум ответил HTTP 503 (`Service Unavailable`)\n")
 
 
 def test_crawl_with_layout_not_recognised_exits_1_never_no_new_posts(forum, config, capsys):
     forum.unknown_theme = True
     code, out, err = run(["crawl"], capsys)
     assert code == 1
-    assert "ошибка: ny game topic: layout not recognised: " in err
-    assert "(engine mybb): no posts" in err
+    assert "ошибка: ny, игровая тема: страница не распознана: " in err
+    assert "(движок `mybb`): нет постов: ничто не подходит под " in err
 
 
 def test_posts_json_has_the_interface_shape(forum, config, capsys):

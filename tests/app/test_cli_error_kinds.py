@@ -74,7 +74,7 @@ TABLE = {
     "FetchError": (lambda k: k("cannot read https://f.example/t after 3 attempts"), 1,
                    "ошибка: cannot read https://f.example/t after 3 attempts"),
     "LayoutNotRecognised": (lambda k: k("https://f.example/t", "mybb", "no posts"), 1,
-                            "ошибка: layout not recognised: https://f.example/t (engine mybb): no posts"),
+                            "ошибка: страница не распознана: https://f.example/t (движок `mybb`): `no posts`"),
     "UnknownEngine": (lambda k: k("wordpress"), 1, None),
     "DateNotRecognised": (lambda k: k("вчера в обед", hint="check the engine"), 1,
                           'ошибка: date not recognised: "вчера в обед"; check the engine'),

@@ -138,3 +138,63 @@ def test_a_time_typed_wrong_is_refused_in_russian(tmp_path, capsys, typed):
     assert err.endswith("напишите дату и время в виде `2026-12-28T22:00` (в часовом поясе игры) или "
                         "`2026-12-28T22:00+03:00`\n")
     assert latin_words(err) == [], err
+
+
+# --- the crawl's errors: the scraper's key and facts, worded by mafvote
+
+def _down(forum) -> None:
+    forum.fail_for(60)
+
+
+def _missing(forum) -> None:
+    forum.fail_for(60, status=404)
+
+
+def _wait(forum) -> None:
+    forum.fail_next(2, retry_after=86400)
+
+
+def _unknown_theme(forum) -> None:
+    forum.unknown_theme = True
+
+
+CRAWLS = {"down (503)": _down, "not found (404)": _missing, "asks to wait a day": _wait,
+          "layout not recognised": _unknown_theme}
+
+
+def crawl_folder(folder: Path, base: str, language: str | None = None) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    alerts = {"alerts": {"language": language}} if language else {}
+    path = folder / "config.toml"
+    path.write_text(crawl_config(base, players=[{"nick": "Ronin"}, {"nick": "Соня"}], **alerts), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name", CRAWLS)
+def test_the_crawl_errors_are_russian_by_default(forum, tmp_path, capsys, name):
+    CRAWLS[name](forum)
+    code, out, err = run(capsys, "crawl", "-c", str(crawl_folder(tmp_path, forum.base_url)))
+    assert code == 1 and err.startswith("ошибка: ny, игровая тема: ") and err.count("\n") == 1, err
+    assert "  ОШИБКА: " in out
+    assert latin_words(out + err) == [], out + err
+
+
+def test_a_forum_nobody_answers_at_is_named_in_russian(tmp_path, capsys):
+    code, out, err = run(capsys, "crawl", "-c", str(crawl_folder(tmp_path, BASE)))
+    assert code == 1 and err.startswith(f"ошибка: ny, игровая тема: не удалось прочитать {BASE}showthread.php?tid=1 "
+                                        "за 1 попытку: нет соединения с форумом (`"), err
+    assert latin_words(out + err) == [], out + err
+
+
+def test_the_crawl_errors_are_pinned_in_russian_and_in_english(forum, tmp_path, capsys):
+    forum.fail_for(60, status=404)
+    code, out, err = run(capsys, "crawl", "-c", str(crawl_folder(tmp_path / "ru", forum.base_url)))
+    game, vote = forum.url_of(1), forum.url_of(2)
+    assert err == (f"ошибка: ny, игровая тема: не удалось прочитать {game}: форум ответил HTTP 404 (`Not Found`); "
+                   "проверьте адрес темы в конфиге (тема открыта гостям?); ny, тема голосования: не удалось прочитать "
+                   f"{vote}: форум ответил HTTP 404 (`Not Found`); проверьте адрес темы в конфиге (тема открыта "
+                   "гостям?)\n")
+    code, out, err = run(capsys, "crawl", "-c", str(crawl_folder(tmp_path / "en", forum.base_url, language="en")))
+    assert err == (f"error: ny game topic: cannot read {game}: HTTP 404 Not Found; check the topic URL in the config "
+                   f"(is the topic public to guests?); ny vote topic: cannot read {vote}: HTTP 404 Not Found; check "
+                   "the topic URL in the config (is the topic public to guests?)\n")

@@ -222,7 +222,7 @@ def test_a_forum_echoing_the_login_form_off_origin_never_shows_the_password(serv
         assert leaked == [], (where, leaked)
         assert redirect in text and next_link in text, where
     assert said["crawl"].count("  ОШИБКА: ") == 2                       # the crawl's own lines
-    assert said["crawl"].count("ошибка: g game topic: ") == 1           # and the exit line
+    assert said["crawl"].count("ошибка: g, игровая тема: ") == 1           # and the exit line
     assert said["store"].count("password=***") == 4                    # two crawls (crawl, run --once), two topics
 
 
