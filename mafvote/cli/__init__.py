@@ -16,6 +16,7 @@ import importlib
 import click
 
 from . import common  # noqa: F401  (first: a Ctrl-C during the command's imports that follow is quiet)
+from . import usage
 from .. import __version__, messages
 from ..failures import failure
 from ..secret_registry import scrub_known
@@ -53,6 +54,10 @@ def load_all_commands() -> None:
 
 
 class _Group(click.Group):
+    # every command and group under `mafvote` words its usage errors' facts (mafvote.cli.usage)
+    command_class = usage.UsageCommand
+    group_class = usage.UsageGroup
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(_COMMANDS) | set(self.commands))
 
@@ -80,12 +85,29 @@ class _Group(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
+        # a usage error of the group's own options: nothing is read yet, so the default language speaks
+        try:
+            ctx = super().make_context(info_name, args, parent=parent, **extra)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as exc:
+            raise usage.word(exc, _typed_config(args)) from None
+        ctx.meta["mafvote.argv"] = list(args)      # the words typed, for a usage error of a command below
+        return ctx
+
     def invoke(self, ctx: click.Context):
         # each command starts in the default language; reading the config makes its language the current one
         # (common._cached), and the language goes back when the command ends (one process may run many)
         with messages.using(messages.DEFAULT_LANGUAGE):
             try:
                 return super().invoke(ctx)
+            except (click.exceptions.NoArgsIsHelpError, usage.WordedUsageError):
+                raise
+            except click.UsageError as exc:
+                # worded now, in the language of the moment (the config's once the command read it)
+                typed = _typed_config(ctx.meta.get("mafvote.argv", [])) or ctx.params.get("config_path")
+                raise usage.word(exc, typed) from None
             except Exception as exc:
                 config = ctx.meta.get("mafvote.config")
                 found = failure(exc, config.store.path if config is not None else "(the store)")
@@ -99,6 +121,17 @@ def _error_line(message: str) -> None:
     """One error line on stderr, in the current language (the config's once the command read it; Russian when it could
     not be read), scrubbed of the secrets the config names (a forum's answer may quote the password)."""
     click.echo(messages.text("cli.error", message=scrub_known(message)), err=True)
+
+
+def _typed_config(args: list[str]) -> str | None:
+    """The config file named on the command line (`-c FILE`, `--config FILE`, `--config=FILE`), for wording a usage
+    error met before the command read it."""
+    for i, arg in enumerate(args):
+        if arg in ("-c", "--config") and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--config="):
+            return arg.removeprefix("--config=")
+    return None
 
 
 def _config_defaults(group: click.Group, path: str) -> dict:

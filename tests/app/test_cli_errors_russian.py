@@ -198,3 +198,49 @@ def test_the_crawl_errors_are_pinned_in_russian_and_in_english(forum, tmp_path, 
     assert err == (f"error: ny game topic: cannot read {game}: HTTP 404 Not Found; check the topic URL in the config "
                    f"(is the topic public to guests?); ny vote topic: cannot read {vote}: HTTP 404 Not Found; check "
                    "the topic URL in the config (is the topic public to guests?)\n")
+
+
+# --- click's usage errors, worded from click's fields
+
+USAGE = {
+    "no such option": (["tally", "--sinse", "2026-12-28T22:00"],
+                       "нет параметра --sinse (может быть, --since, --view?)"),
+    "no such command": (["talyy"], "нет команды `talyy` (может быть, `tally`?)"),
+    "missing option": (["night", "add", "Убиваю Соню"], "не указан параметр --night"),
+    "missing argument": (["night", "add", "--night", "1"], "не указан аргумент `TEXT`"),
+    "not a number": (["night", "add", "--night", "первая", "Убиваю Соню"], "--night: нужно целое число"),
+    "not a choice": (["tally", "--view", "всё"], "--view: нужно одно из: `public`, `gm`"),
+    "below the range": (["render", "night", "0"], "`N`: нужно целое число не меньше 1"),
+    "out of the range": (["serve", "--port", "70000"], "--port: нужно целое число от 0 до 65535"),
+    "a value left out": (["tally", "--day"], "после --day нужно значение"),
+    "a word too many": (["tally", "лишнее"], "1 лишнее слово в команде: лишнее"),
+}
+
+
+@pytest.mark.parametrize("name", USAGE)
+def test_clicks_usage_errors_are_russian_by_default(tmp_path, capsys, name):
+    argv, message = USAGE[name]
+    code, out, err = run(capsys, "-c", str(write_config(tmp_path)), *argv)
+    assert (code, out) == (2, "")
+    assert err.endswith(f"ошибка: {message}\n"), err
+    assert latin_words(err, {"OPTIONS", "TEXT", "N", "COMMAND", "ARGS"}) == [], err     # the usage line's metavars
+
+
+def test_a_usage_error_shows_the_usage_and_where_the_help_is_in_russian(tmp_path, capsys):
+    code, out, err = run(capsys, "tally", "--sinse", "x", "-c", str(write_config(tmp_path)))
+    assert err == ("Запуск: `mafvote tally [OPTIONS]`\nСправка: `mafvote tally --help`\n\n"
+                   "ошибка: нет параметра --sinse (может быть, --since, --view?)\n")
+
+
+def test_a_usage_error_speaks_the_language_of_the_config_it_would_read(tmp_path, capsys):
+    config = write_config(tmp_path, language="en")
+    code, out, err = run(capsys, "night", "add", "-c", str(config), "--night", "first", "Убиваю Соню")
+    assert (code, err) == (2, "Usage: mafvote night add [OPTIONS] TEXT\nTry 'mafvote night add --help' for help.\n\n"
+                              "error: invalid value for --night: a whole number\n")
+    code, out, err = run(capsys, "-c", str(config), "talyy")
+    assert err.endswith("error: no such command `talyy` (did you mean `tally`?)\n")
+
+
+def test_help_stays_complete(capsys):
+    code, out, err = run(capsys, "tally", "--help")
+    assert code == 0 and out.startswith("Usage: mafvote tally [OPTIONS]\n") and "--since" in out and "--view" in out

@@ -235,9 +235,9 @@ def test_folders_are_relative_to_the_config_files_folder(game_dir, tmp_path_fact
 
 def test_unknown_phase_and_bad_numbers_exit_2(game_dir):
     code, _, err = run("render", "evening", "1")
-    assert code == 2 and "'evening' is not one of 'night', 'day', 'votecount'" in err
+    assert code == 2 and "ошибка: `{night|day|votecount}`: нужно одно из: `night`, `day`, `votecount`\n" in err
     code, _, err = run("render", "night", "0")
-    assert code == 2 and "0 is not in the range x>=1" in err
+    assert code == 2 and err.endswith("\n\nошибка: `N`: нужно целое число не меньше 1\n")
     code, _, err = run("render", "votecount", "1", "--private")
     assert code == 2 and "render day N --private" in err
     code, _, err = run("render", "night", "1", "--variant", "two")

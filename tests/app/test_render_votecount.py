@@ -20,12 +20,12 @@ def game_dir(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("variant, message", [
-    ("99", "Invalid value for --variant: 99: theme new_year has 3 styles (0–2); write --variant 2 or less"),
-    ("foo=1", "Invalid value for --variant: foo=1: theme new_year has no phrase 'foo'; its phrases with variants: "
+    ("99", "ошибка: --variant: 99: theme new_year has 3 styles (0–2); write --variant 2 or less"),
+    ("foo=1", "ошибка: --variant: foo=1: theme new_year has no phrase 'foo'; its phrases with variants: "
               "night.title, night.deaths, night.no_deaths, night.silenced, night.deadline, day.hanged, day.deadline"),
-    ("night.deths=1", "Invalid value for --variant: night.deths=1: theme new_year has no phrase 'night.deths'; "
+    ("night.deths=1", "ошибка: --variant: night.deths=1: theme new_year has no phrase 'night.deths'; "
                       "did you mean night.deaths, night.no_deaths, night.deadline?"),
-    ("night.deaths=3", "Invalid value for --variant: night.deaths=3: phrase night.deaths of theme new_year has "
+    ("night.deaths=3", "ошибка: --variant: night.deaths=3: phrase night.deaths of theme new_year has "
                        "3 variants (0–2)"),
 ])
 def test_rule_render_variant_that_does_not_exist_is_exit_2_naming_what_does(game_dir, variant, message):

@@ -1,0 +1,199 @@
+"""click's usage errors in the GM's language: a mistyped option, a missing one, a value of the wrong kind, an
+unknown command, a word too many, with the `Usage:` and `Try … --help` lines that come with them.
+
+click words its messages in English through `gettext`; a catalogue for click's strings would go through the
+process-wide `messages` domain and pick its language from the environment (`LANGUAGE`, `LANG`), not from the
+config, and would half-translate `--help`, whose texts are ours and English. So the group catches click's
+exceptions (`mafvote.cli._Group`) and words them here from their structured fields (`NoSuchOption.option_name`
+and `.possibilities`, `NoSuchCommand.command_name`, `MissingParameter.param`, `BadParameter.param` and its
+type: `Choice.choices`, `IntRange`'s bounds, a number type; `BadOptionUsage.option_name`), through the catalogue
+(`cli.usage.*` in `mafvote/messages/*_errors.py`). A value refused by a callback of ours keeps its own message;
+an error click gives no field for (a `Path` refused, `Missing command`) shows click's words quoted.
+
+    Запуск: `mafvote tally [OPTIONS]`
+    Справка: `mafvote tally --help`
+
+    ошибка: нет параметра --sinse (может быть, --since?)
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import tomllib
+from pathlib import Path
+
+import click
+
+from .. import messages
+
+__all__ = ["ExtraArguments", "UsageCommand", "UsageGroup", "WordedUsageError", "config_read", "word"]
+
+t = messages.text
+
+
+class ExtraArguments(click.UsageError):
+    """Words left over after a command's arguments (click says so only in words: `Got unexpected extra argument`)."""
+
+    def __init__(self, args: list[str], ctx: click.Context):
+        super().__init__(f"Got unexpected extra argument{'s' if len(args) > 1 else ''} ({' '.join(args)})", ctx)
+        self.args = list(args)
+
+
+class UsageCommand(click.Command):
+    """A command whose words left over are an `ExtraArguments` (its fields: the words)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return _parse_keeping_extra(super().parse_args, ctx, args)
+
+
+class UsageGroup(click.Group):
+    """A group of commands (`night`, `state`, `day`) whose commands and groups are these classes too."""
+
+    command_class = UsageCommand
+    group_class = type
+
+
+def _parse_keeping_extra(parse, ctx: click.Context, args: list[str]) -> list[str]:
+    allowed = ctx.allow_extra_args
+    ctx.allow_extra_args = True
+    try:
+        rest = parse(ctx, args)
+    finally:
+        ctx.allow_extra_args = allowed
+    if rest and not allowed and not ctx.resilient_parsing:
+        raise ExtraArguments(rest, ctx)
+    return rest
+
+
+class WordedUsageError(click.UsageError):
+    """A usage error worded when it was caught (in the language current then); click shows it as it is."""
+
+    def __init__(self, text: str, exit_code: int):
+        super().__init__(text)
+        self.text = text
+        self.exit_code = exit_code
+
+    def show(self, file=None) -> None:
+        click.echo(self.text, err=True)
+
+
+def word(exc: click.UsageError, config_path: str | Path | None = None) -> WordedUsageError:
+    """`exc` as the GM reads it: the usage line and the help hint (when click knows the command), a blank line, and
+    the error line with mafvote's lead. Worded in the current language, or, when the command has not read its
+    config yet, in the `[alerts] language` of the config it would read (`config_path`, else $MAFVOTE_CONFIG, else
+    ./config.toml) when that file is TOML that names one; else the default, Russian."""
+    language = _config_language(config_path) if not config_read(exc.ctx) else None
+    with messages.using(language or messages.current()):
+        return _word(exc)
+
+
+def config_read(ctx: click.Context | None) -> bool:
+    while ctx is not None:
+        if ctx.meta.get("mafvote.config") is not None:
+            return True
+        ctx = ctx.parent
+    return False
+
+
+def _config_language(path: str | Path | None) -> str | None:
+    path = Path(path or os.environ.get("MAFVOTE_CONFIG") or "config.toml")
+    try:
+        with path.open("rb") as file:
+            raw = tomllib.load(file)
+    except (OSError, ValueError):      # no file, not TOML, not UTF-8: the default speaks
+        return None
+    alerts = raw.get("alerts")
+    language = alerts.get("language") if isinstance(alerts, dict) else None
+    return language if language in messages.LANGUAGES else None
+
+
+def _word(exc: click.UsageError) -> WordedUsageError:
+    ctx = exc.ctx
+    lines = []
+    if ctx is not None:
+        pieces = " ".join([ctx.command_path, *ctx.command.collect_usage_pieces(ctx)])
+        lines.append(t("cli.usage.usage", usage=pieces))
+        if ctx.command.get_help_option(ctx) is not None:
+            lines.append(t("cli.usage.help", command=ctx.command_path))
+        lines.append("")
+    lines.append(t("cli.error", message=_message(exc)))
+    return WordedUsageError("\n".join(lines), exc.exit_code)
+
+
+def _message(exc: click.UsageError) -> str:
+    if isinstance(exc, click.NoSuchOption):
+        return t("cli.usage.no_option", option=exc.option_name, guess=_guess(exc.possibilities))
+    if isinstance(exc, click.exceptions.NoSuchCommand):
+        # the group loads its commands lazily: click's guesses know only the loaded ones
+        known = exc.ctx.command.list_commands(exc.ctx) if exc.ctx is not None and isinstance(exc.ctx.command,
+                                                                                             click.Group) else []
+        guesses = difflib.get_close_matches(exc.command_name, known) or exc.possibilities
+        return t("cli.usage.no_command", command=exc.command_name, guess=_guess(guesses, "`{}`"))
+    if isinstance(exc, click.MissingParameter):
+        return _missing(exc)
+    if isinstance(exc, click.BadParameter):
+        return _bad_value(exc)
+    if isinstance(exc, click.BadOptionUsage):
+        return _option_usage(exc)
+    if isinstance(exc, ExtraArguments):
+        return t("cli.usage.extra", n=len(exc.args), words=" ".join(exc.args))
+    return exc.message       # a command's own refusal (already in the GM's language), or click's words
+
+
+def _guess(possibilities, shape: str = "{}") -> str:
+    if not possibilities:
+        return ""
+    return t("cli.usage.guess", names=", ".join(shape.format(p) for p in sorted(possibilities)))
+
+
+def _hint(param: click.Parameter | None, ctx: click.Context | None) -> str:
+    if param is None:
+        return ""
+    if isinstance(param, click.Option):
+        return " / ".join(param.opts)
+    return f"`{param.make_metavar(ctx) if ctx is not None else param.human_readable_name}`"
+
+
+def _missing(exc: click.MissingParameter) -> str:
+    param = exc.param
+    kind = "argument" if isinstance(param, click.Argument) else "option"
+    text = t(f"cli.usage.missing.{kind}", name=_hint(param, exc.ctx))
+    if param is not None and isinstance(param.type, click.Choice):
+        text += t("cli.usage.choices", choices=_choices(param.type))
+    return text
+
+
+def _choices(choice: click.Choice) -> str:
+    return ", ".join(f"`{c}`" for c in choice.choices)
+
+
+def _bad_value(exc: click.BadParameter) -> str:
+    param = exc.param
+    kind = param.type if param is not None else None
+    name = _hint(param, exc.ctx) if param is not None else (exc.param_hint or "")
+    if isinstance(kind, click.Choice):
+        return t("cli.usage.bad.choice", name=name, choices=_choices(kind))
+    if isinstance(kind, click.IntRange | click.FloatRange):
+        if kind.min is not None and kind.max is not None:
+            return t("cli.usage.bad.between", name=name, low=str(kind.min), high=str(kind.max))
+        if kind.min is not None:
+            return t("cli.usage.bad.at_least", name=name, low=str(kind.min))
+        return t("cli.usage.bad.at_most", name=name, high=str(kind.max))
+    if kind is click.INT:
+        return t("cli.usage.bad.int", name=name)
+    if kind is click.FLOAT:
+        return t("cli.usage.bad.float", name=name)
+    if isinstance(kind, click.Path):
+        return t("cli.usage.bad.path", name=name, said=exc.message)
+    return t("cli.usage.bad", name=name, said=exc.message)      # a callback of ours: its own words
+
+
+def _option_usage(exc: click.BadOptionUsage) -> str:
+    ctx = exc.ctx
+    option = None
+    if ctx is not None:
+        option = next((p for p in ctx.command.get_params(ctx)
+                       if isinstance(p, click.Option) and exc.option_name in p.opts + p.secondary_opts), None)
+    if option is not None and (option.is_flag or option.count):
+        return t("cli.usage.flag_value", option=exc.option_name)
+    return t("cli.usage.needs_value", option=exc.option_name)
