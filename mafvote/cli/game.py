@@ -90,11 +90,11 @@ def night_roll(config_path: Path, game_id: str | None, number: int, actor: str, 
     # INTERFACE.md `ROLL yes|no`; a choice roll (resolver.CHOICE_ROLLS) takes a player's name instead
     if roll not in CHOICE_ROLLS and value.lower() not in ("yes", "no"):
         picks = ", ".join(CHOICE_ROLLS)
-        raise click.BadParameter(f"roll {roll} takes yes or no, not {value!r} (a player's name is for: {picks})",
-                                 param_hint="VALUE")
+        raise click.BadParameter(t("cli.roll.yes_no", roll=roll, value=value, quoted=repr(value), picks=picks),
+                                 param_hint="`yes|no|NICK`")
     if roll in CHOICE_ROLLS and value.lower() in ("yes", "no"):
-        raise click.BadParameter(f"roll {roll} picks a player: give the player's name (e.g. `{roll} Вася`), "
-                                 f"not {value!r}", param_hint="VALUE")
+        raise click.BadParameter(t("cli.roll.pick", roll=roll, value=value, quoted=repr(value)),
+                                 param_hint="`yes|no|NICK`")
     with game_service() as service:
         nick = service.force_roll(number, actor, roll, value if roll in CHOICE_ROLLS else value.lower() == "yes")
         shown = (t("roll.yes") if value.lower() == "yes" else t("roll.no")) if roll not in CHOICE_ROLLS else value
@@ -166,7 +166,7 @@ def day_close(config_path: Path, game_id: str | None, number: int, eliminate: st
               closed_at: str | None, since: str | None, deadline: str | None, dry_run: bool, fmt: str) -> None:
     """Apply the day's count (the hanging), or the GM's own decision."""
     if eliminate is not None and nobody:
-        raise click.UsageError("--eliminate and --nobody exclude each other")
+        raise click.UsageError(t("cli.close.exclusive"))
     with game_service() as service:
         at = parse_cli_time(closed_at, service.tz, option="--closed-at") if closed_at else None
         result = service.close_day(

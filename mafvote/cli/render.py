@@ -73,8 +73,8 @@ def _variant(values: tuple[str, ...]) -> int | dict[str, int] | None:
         try:
             picks[key.strip() or "*"] = int(number)
         except ValueError:
-            raise click.BadParameter(f"{value!r}: write a style number (1) or a phrase and a number "
-                                     "(night.deaths=2)", param_hint="--variant") from None
+            raise click.BadParameter(t("cli.variant.bad_value", value=value, quoted=repr(value)),
+                                     param_hint="--variant") from None
     return picks["*"] if list(picks) == ["*"] else picks
 
 
@@ -85,27 +85,31 @@ def _check_variant(variant: int | dict[str, int] | None, theme: Theme) -> None:
     if variant is None:
         return
     picks = {"*": variant} if isinstance(variant, int) else variant
-    styles = "1 style (0)" if theme.styles == 1 else f"{theme.styles} styles (0–{theme.styles - 1})"
     for key, number in picks.items():
         if key == "*":
             if not 0 <= number < theme.styles:
-                raise click.BadParameter(f"{number}: theme {theme.name} has {styles}; write --variant "
-                                         f"{theme.styles - 1} or less", param_hint="--variant")
+                raise click.BadParameter(t("cli.variant.styles", number=str(number), theme=theme.name, n=theme.styles,
+                                           which=_span(theme.styles), most=str(theme.styles - 1)),
+                                         param_hint="--variant")
             continue
         variants = theme.phrases.get(key)
         if variants is None:
             close = difflib.get_close_matches(key, list(theme.phrases), n=3, cutoff=0.6)
             # the phrases a GM can choose among: those written in more than one variant
             several = [k for k, v in theme.phrases.items() if len(v) > 1]
-            hint = (f"did you mean {', '.join(close)}?" if close
-                    else f"its phrases with variants: {', '.join(several)}" if several
-                    else "its phrases have one variant each")
-            raise click.BadParameter(f"{key}={number}: theme {theme.name} has no phrase {key!r}; {hint}",
-                                     param_hint="--variant")
+            hint = (t("cli.variant.hint.close", names=", ".join(close)) if close
+                    else t("cli.variant.hint.several", names=", ".join(several)) if several
+                    else t("cli.variant.hint.one"))
+            raise click.BadParameter(t("cli.variant.no_phrase", key=key, number=str(number), theme=theme.name,
+                                       quoted=repr(key), hint=hint), param_hint="--variant")
         if not 0 <= number < len(variants):
-            which = "0" if len(variants) == 1 else f"0–{len(variants) - 1}"
-            raise click.BadParameter(f"{key}={number}: phrase {key} of theme {theme.name} has {len(variants)} "
-                                     f"variant{'s' if len(variants) != 1 else ''} ({which})", param_hint="--variant")
+            raise click.BadParameter(t("cli.variant.variants", key=key, number=str(number), theme=theme.name,
+                                       n=len(variants), which=_span(len(variants))), param_hint="--variant")
+
+
+def _span(count: int) -> str:
+    """The numbers of `count` styles or variants: "0", "0–2"."""
+    return "0" if count == 1 else f"0–{count - 1}"
 
 
 @cli.command("render")

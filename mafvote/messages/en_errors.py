@@ -125,4 +125,15 @@ MESSAGES: dict[str, str] = {
     "cli.usage.flag_value": "option {option} takes no value",
     "cli.usage.needs_value": "option {option} requires a value",
     "cli.usage.extra": "unexpected extra {n:argument|arguments}: {words}",
+    # --- mafvote's own refusals of an option's value (mafvote/cli/render.py --variant, game.py night roll, day close)
+    "cli.variant.bad_value": "{quoted}: write a style number (1) or a phrase and a number (night.deaths=2)",
+    "cli.variant.styles": "{number}: theme {theme} has {n:style|styles} ({which}); write --variant {most} or less",
+    "cli.variant.no_phrase": "{key}={number}: theme {theme} has no phrase {quoted}; {hint}",
+    "cli.variant.hint.close": "did you mean {names}?",
+    "cli.variant.hint.several": "its phrases with variants: {names}",
+    "cli.variant.hint.one": "its phrases have one variant each",
+    "cli.variant.variants": "{key}={number}: phrase {key} of theme {theme} has {n:variant|variants} ({which})",
+    "cli.roll.yes_no": "roll {roll} takes yes or no, not {quoted} (a player's name is for: {picks})",
+    "cli.roll.pick": "roll {roll} picks a player: give the player's name (e.g. `{roll} Вася`), not {quoted}",
+    "cli.close.exclusive": "--eliminate and --nobody exclude each other",
 }

@@ -138,4 +138,17 @@ MESSAGES: dict[str, str] = {
     "cli.usage.flag_value": "параметр {option} пишется без значения",
     "cli.usage.needs_value": "после {option} нужно значение",
     "cli.usage.extra": "{n:лишнее слово|лишних слова|лишних слов} в команде: {words}",
+    # --- mafvote's own refusals of an option's value (mafvote/cli/render.py --variant, game.py night roll, day close)
+    "cli.variant.bad_value": "«{value}»: напишите номер стиля (`1`) или фразу и номер (`night.deaths=2`)",
+    "cli.variant.styles": "{number}: в теме `{theme}` {n:стиль|стиля|стилей} ({which}); напишите `--variant {most}` "
+                          "или меньше",
+    "cli.variant.no_phrase": "{key}={number}: в теме `{theme}` нет фразы `{key}`; {hint}",
+    "cli.variant.hint.close": "может быть, `{names}`?",
+    "cli.variant.hint.several": "фразы темы с вариантами: `{names}`",
+    "cli.variant.hint.one": "у каждой фразы темы один вариант",
+    "cli.variant.variants": "{key}={number}: у фразы `{key}` темы `{theme}` {n:вариант|варианта|вариантов} ({which})",
+    "cli.roll.yes_no": "бросок `{roll}` — «да» или «нет» (`yes` или `no`), а не «{value}» (имя игрока пишется для "
+                       "бросков `{picks}`)",
+    "cli.roll.pick": "бросок `{roll}` выбирает игрока: напишите имя игрока (например, `{roll} Вася`), а не «{value}»",
+    "cli.close.exclusive": "--eliminate и --nobody вместе не пишутся: выберите одно",
 }

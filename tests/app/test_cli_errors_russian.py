@@ -214,6 +214,8 @@ USAGE = {
     "out of the range": (["serve", "--port", "70000"], "--port: нужно целое число от 0 до 65535"),
     "a value left out": (["tally", "--day"], "после --day нужно значение"),
     "a word too many": (["tally", "лишнее"], "1 лишнее слово в команде: лишнее"),
+    "two options that exclude each other": (["day", "close", "--day", "1", "--eliminate", "Соня", "--nobody"],
+                                            "--eliminate и --nobody вместе не пишутся: выберите одно"),
 }
 
 

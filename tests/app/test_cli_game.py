@@ -480,8 +480,10 @@ def test_night_roll_second_kill_is_the_bloody_kills_50_50_on_the_visitor(play, n
 
 
 @pytest.mark.parametrize("roll,value,message", [
-    ("visitor", "yes", "roll visitor picks a player: give the player's name"),
-    ("evidence", "Алукард", "roll evidence takes yes or no, not 'Алукард' (a player's name is for: visitor)"),
+    ("visitor", "yes", "ошибка: `yes|no|NICK`: бросок `visitor` выбирает игрока: напишите имя игрока (например, "
+                       "`visitor Вася`), а не «yes»\n"),
+    ("evidence", "Алукард", "ошибка: `yes|no|NICK`: бросок `evidence` — «да» или «нет» (`yes` или `no`), а не «Алукард» "
+                            "(имя игрока пишется для бросков `visitor`)\n"),
     ("visitor", "Гендальф", "бросок `visitor`: игрок «Гендальф»: такого нет в игре ny"),
 ])
 def test_night_roll_a_bad_roll_value_pair_exits_2_and_writes_nothing(play, roll, value, message):

@@ -20,13 +20,13 @@ def game_dir(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("variant, message", [
-    ("99", "ошибка: --variant: 99: theme new_year has 3 styles (0–2); write --variant 2 or less"),
-    ("foo=1", "ошибка: --variant: foo=1: theme new_year has no phrase 'foo'; its phrases with variants: "
-              "night.title, night.deaths, night.no_deaths, night.silenced, night.deadline, day.hanged, day.deadline"),
-    ("night.deths=1", "ошибка: --variant: night.deths=1: theme new_year has no phrase 'night.deths'; "
-                      "did you mean night.deaths, night.no_deaths, night.deadline?"),
-    ("night.deaths=3", "ошибка: --variant: night.deaths=3: phrase night.deaths of theme new_year has "
-                       "3 variants (0–2)"),
+    ("99", "ошибка: --variant: 99: в теме `new_year` 3 стиля (0–2); напишите `--variant 2` или меньше"),
+    ("foo=1", "ошибка: --variant: foo=1: в теме `new_year` нет фразы `foo`; фразы темы с вариантами: `night.title, "
+              "night.deaths, night.no_deaths, night.silenced, night.deadline, day.hanged, day.deadline`"),
+    ("night.deths=1", "ошибка: --variant: night.deths=1: в теме `new_year` нет фразы `night.deths`; может быть, "
+                      "`night.deaths, night.no_deaths, night.deadline`?"),
+    ("night.deaths=3", "ошибка: --variant: night.deaths=3: у фразы `night.deaths` темы `new_year` 3 варианта (0–2)"),
+    ("x=y", "ошибка: --variant: «x=y»: напишите номер стиля (`1`) или фразу и номер (`night.deaths=2`)"),
 ])
 def test_rule_render_variant_that_does_not_exist_is_exit_2_naming_what_does(game_dir, variant, message):
     code, out, err = run("render", "votecount", "1", "--variant", variant)
