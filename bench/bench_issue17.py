@@ -108,32 +108,33 @@ def startup(rounds: int, baseline: str | None) -> None:
 # --- (2) the count --------------------------------------------------------------------------------------------
 
 def count(rounds: int) -> None:
-    import bench_tally as B
-    import mafvote_tally as T
+    import bench_tally
+    from mafvote_tally import DayState, Player, Post, Roster, RosterMatcher, Tally, VoteRules, count_day
 
     stored_readings = hasattr(__import__("mafvote_tally.recognise").recognise, "Flat")
     rnd = random.Random(3)
-    roster = T.Roster(tuple(T.Player(p) for p in B.PLAYERS), gms=(B.GM,))
-    state = T.DayState(day=2, deadline=B.START + timedelta(hours=22), alive=tuple(B.PLAYERS), start=B.START)
-    rules = T.VoteRules(early_close_from_day=1)
+    roster = Roster(tuple(Player(p) for p in bench_tally.PLAYERS), gms=(bench_tally.GM,))
+    state = DayState(day=2, deadline=bench_tally.START + timedelta(hours=22), alive=tuple(bench_tally.PLAYERS),
+                     start=bench_tally.START)
+    rules = VoteRules(early_close_from_day=1)
     with tempfile.TemporaryDirectory() as tmp:
-        posts_html = B.thread(3000, rnd)
-        store = B.build_store(Path(tmp) / "bench.db", posts_html)
+        posts_html = bench_tally.thread(3000, rnd)
+        store = bench_tally.build_store(Path(tmp) / "bench.db", posts_html)
 
-        def from_store(with_readings: bool) -> T.Tally:
+        def from_store(with_readings: bool) -> Tally:
             # with the readings: the posts without their HTML, each version's reading under its content key, as
             # `GameService.count_inputs` and `_count` read them (issue 17)
             stored = store.posts(kind="vote", html=False) if with_readings else store.posts(kind="vote")
-            posts = [T.Post.from_stored(p) for p in stored]
-            matcher = T.RosterMatcher.from_roster(roster)
+            posts = [Post.from_stored(p) for p in stored]
+            matcher = RosterMatcher.from_roster(roster)
             if with_readings:
                 from mafvote_tally.recognise import Flat
                 for p in stored:
                     for v in p.versions:
-                        key = T.Post.key_of(v)
+                        key = Post.key_of(v)
                         if v.reading is not None and key not in matcher.flats:
                             matcher.flats[key] = Flat.from_json(v.reading)
-            return T.count_day(posts, state, roster, rules, matcher=matcher)
+            return count_day(posts, state, roster, rules, matcher=matcher)
 
         html_only = from_store(False)
         print(f"(2) sanity: {sum(v.counted for v in html_only.votes)} counted votes, outcome "
@@ -141,11 +142,11 @@ def count(rounds: int) -> None:
         if stored_readings:
             assert from_store(True).to_json() == html_only.to_json(), "stored readings count differently"
         stored = store.posts(kind="vote")
-        posts = [T.Post.from_stored(p) for p in stored]
+        posts = [Post.from_stored(p) for p in stored]
         res: dict[str, list[float]] = {k: [] for k in ("read", "first", "cold_stored", "cold_html", "count_only",
                                                        "warm")}
-        warm_matcher = T.RosterMatcher.from_roster(roster)
-        T.count_day(posts, state, roster, rules, matcher=warm_matcher)
+        warm_matcher = RosterMatcher.from_roster(roster)
+        count_day(posts, state, roster, rules, matcher=warm_matcher)
         for _ in range(rounds):
             gc.collect()
             t = time.process_time()
@@ -164,10 +165,10 @@ def count(rounds: int) -> None:
             from_store(False)
             res["cold_html"].append(time.process_time() - t)
             t = time.process_time()
-            T.count_day(posts, state, roster, rules)
+            count_day(posts, state, roster, rules)
             res["count_only"].append(time.process_time() - t)
             t = time.process_time()
-            T.count_day(posts, state, roster, rules, view="public", matcher=warm_matcher)
+            count_day(posts, state, roster, rules, view="public", matcher=warm_matcher)
             res["warm"].append(time.process_time() - t)
         store.close()
     print(f"(2) a 3,000-post day, 20 players, {rounds} rounds, CPU time of this process (process_time):")

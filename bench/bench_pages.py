@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import mafvote_tally as T  # noqa: E402
+from mafvote_tally import DayState, Player, Post, Roster, RosterMatcher, Tally, VoteRules, count_day  # noqa: E402
 from bench_tally import GM, PLAYERS, START, best, build_store, machine, span, thread, to_tally  # noqa: E402
 from mafvote.pages import day_view, render_bytes, write_pages  # noqa: E402
 
@@ -47,32 +47,32 @@ def main() -> None:
     args = ap.parse_args()
     print(machine())
     rnd = random.Random(3)
-    roster = T.Roster(tuple(T.Player(p) for p in PLAYERS), gms=(GM,))
-    state = T.DayState(day=2, deadline=START + timedelta(hours=22), alive=tuple(PLAYERS), start=START)
-    rules = T.VoteRules(early_close_from_day=1)
+    roster = Roster(tuple(Player(p) for p in PLAYERS), gms=(GM,))
+    state = DayState(day=2, deadline=START + timedelta(hours=22), alive=tuple(PLAYERS), start=START)
+    rules = VoteRules(early_close_from_day=1)
     tz = START.tzinfo
     now = START + timedelta(hours=21)
     with tempfile.TemporaryDirectory() as tmp:
         store = build_store(Path(tmp) / "bench.db", thread(3000, rnd))
         posts = [to_tally(p) for p in store.posts(kind="vote")]
-        new = T.Post(3001, "vote", "Соня", START + timedelta(seconds=25 * 3000),
+        new = Post(3001, "vote", "Соня", START + timedelta(seconds=25 * 3000),
                      "Меняю голос: " + span("#FC0000", "Ronin"))
         after = posts + [new]
-        matcher = T.RosterMatcher.from_roster(roster)
+        matcher = RosterMatcher.from_roster(roster)
         for view in ("public", "gm"):
-            T.count_day(posts, state, roster, rules, view=view, as_of=now, matcher=matcher)    # warm, as the daemon
+            count_day(posts, state, roster, rules, view=view, as_of=now, matcher=matcher)    # warm, as the daemon
         out = Path(tmp) / "pages"
 
         def link(post_id: int) -> str:
             return f"http://127.0.0.1/showthread.php?tid=2&pid={post_id}#pid{post_id}"
 
-        def counts() -> dict[str, T.Tally]:
-            return {view: T.count_day(after, state, roster, rules, view=view, as_of=now, matcher=matcher)
+        def counts() -> dict[str, Tally]:
+            return {view: count_day(after, state, roster, rules, view=view, as_of=now, matcher=matcher)
                     for view in ("public", "gm")}
 
         memos: dict[str, dict] = {"public": {}, "gm": {}}      # the daemon's PageCache keeps these per game and view
 
-        def pages(tallies: dict[str, T.Tally]) -> None:
+        def pages(tallies: dict[str, Tally]) -> None:
             for view, t in tallies.items():
                 day = day_view(t, state, rules, view=view, names={}, tz=tz, link=link, now=now, memo=memos[view])
                 html = render_bytes(
@@ -86,7 +86,7 @@ def main() -> None:
                     gm_state={"silences": [], "alibis": [], "steps": []} if view == "gm" else None, count_links=[])
                 write_pages(out / view, {"bench/index.html": html})
 
-        pages({view: T.count_day(posts, state, roster, rules, view=view, as_of=now, matcher=matcher)
+        pages({view: count_day(posts, state, roster, rules, view=view, as_of=now, matcher=matcher)
                for view in ("public", "gm")})                    # the pages before the new post (warm memo)
         tallies = counts()
         votes, flags = len(tallies["public"].votes), len(tallies["gm"].flags)
@@ -99,7 +99,7 @@ def main() -> None:
 
         def whole() -> None:
             fresh = [to_tally(p) for p in store.posts(kind="vote")] + [new]
-            pages({view: T.count_day(fresh, state, roster, rules, view=view, as_of=now, matcher=matcher)
+            pages({view: count_day(fresh, state, roster, rules, view=view, as_of=now, matcher=matcher)
                    for view in ("public", "gm")})
         c = best(whole, args.repeat)
         c_cpu = cpu(whole, args.repeat)

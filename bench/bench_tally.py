@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import mafvote_tally as T  # noqa: E402
+from mafvote_tally import DayState, Player, Post, Roster, RosterMatcher, VoteRules, count_day  # noqa: E402
 from mafvote.store import Store  # noqa: E402
 from mafvote_scraper.fetch import FetchedMeta  # noqa: E402
 from mafvote_scraper.model import ParsedPage, ParsedPost  # noqa: E402
@@ -98,8 +98,8 @@ def build_store(path: Path, posts: list[tuple[str, str]]) -> Store:
     return store
 
 
-def to_tally(sp) -> T.Post:  # noqa: ANN001 (mafvote.store.StoredPost)
-    return T.Post.from_stored(sp)
+def to_tally(sp) -> Post:  # noqa: ANN001 (mafvote.store.StoredPost)
+    return Post.from_stored(sp)
 
 
 def best(fn, repeat: int, clock=time.perf_counter) -> float:  # noqa: ANN001
@@ -153,31 +153,31 @@ def main() -> None:
     rnd = random.Random(3)
     print(machine())
 
-    roster = T.Roster(tuple(T.Player(p) for p in PLAYERS), gms=(GM,))
-    state = T.DayState(day=2, deadline=START + timedelta(hours=22), alive=tuple(PLAYERS), start=START)
-    rules = T.VoteRules(early_close_from_day=1)
+    roster = Roster(tuple(Player(p) for p in PLAYERS), gms=(GM,))
+    state = DayState(day=2, deadline=START + timedelta(hours=22), alive=tuple(PLAYERS), start=START)
+    rules = VoteRules(early_close_from_day=1)
     with tempfile.TemporaryDirectory() as tmp:
         store = build_store(Path(tmp) / "bench.db", thread(3000, rnd))
         stored = store.posts(kind="vote")
         posts = [to_tally(p) for p in stored]
         assert len(posts) == 3000
-        t = T.count_day(posts, state, roster, rules)
+        t = count_day(posts, state, roster, rules)
         print(f"(a) sanity: {sum(v.counted for v in t.votes)} counted votes, outcome {t.outcome.reason} "
               f"{t.outcome.eliminated}, {len(t.flags)} flags")
         load = best(lambda: store.posts(kind="vote"), args.repeat)
         conv = best(lambda: [to_tally(p) for p in stored], args.repeat)
         # cold: a fresh RosterMatcher, so every post is parsed and read
-        cnt = best(lambda: T.count_day(posts, state, roster, rules), args.repeat)
-        pub = best(lambda: T.count_day(posts, state, roster, rules, view="public",
+        cnt = best(lambda: count_day(posts, state, roster, rules), args.repeat)
+        pub = best(lambda: count_day(posts, state, roster, rules, view="public",
                                        as_of=START + timedelta(hours=21)), args.repeat)
         # warm: the daemon keeps one matcher per game, so a re-count after a poll reads only new posts
-        matcher = T.RosterMatcher.from_roster(roster)
-        T.count_day(posts, state, roster, rules, matcher=matcher)
-        warm = best(lambda: T.count_day(posts, state, roster, rules, view="public", matcher=matcher),
+        matcher = RosterMatcher.from_roster(roster)
+        count_day(posts, state, roster, rules, matcher=matcher)
+        warm = best(lambda: count_day(posts, state, roster, rules, view="public", matcher=matcher),
                     args.repeat)
 
         def whole() -> None:
-            T.count_day([to_tally(p) for p in store.posts(kind="vote")], state, roster, rules)
+            count_day([to_tally(p) for p in store.posts(kind="vote")], state, roster, rules)
         total = best(whole, args.repeat)
         store.close()
     print(f"(a) 3,000 posts, 20 players: store.posts {load * 1e3:.1f} ms, to tally.Post "
@@ -193,11 +193,11 @@ def main() -> None:
         strings = variants(random.Random(5), distinct)
 
         def run() -> None:
-            m = T.RosterMatcher(names)
+            m = RosterMatcher(names)
             for s in strings:
                 m.match(s)
         took = best(run, args.repeat)
-        m = T.RosterMatcher(names)
+        m = RosterMatcher(names)
         res = [m.match(s).status for s in strings]
         print(f"(b) 10,000 strings ({len(set(strings))} distinct): {took * 1e3:.1f} ms "
               f"(match {res.count('match')}, ambiguous {res.count('ambiguous')}, none {res.count('none')})"
