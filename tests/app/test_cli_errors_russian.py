@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mafvote.cli import main
 from mafvote.store import MIGRATIONS, Store
+from support.cli import run_main as run
 from support.forum import crawl_config
 from test_gm_texts_russian import latin_words
 
@@ -24,13 +24,6 @@ def write_config(folder: Path, store: str = "mafvote.db", language: str | None =
     path.write_text(crawl_config(BASE, store=store, players=[{"nick": "Ronin"}, {"nick": "Соня"}, {"nick": "Puss"}],
                                  **alerts), encoding="utf-8")
     return path
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    return exit_info.value.code, out, err
 
 
 def _foreign(folder: Path) -> str:

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from mafvote import messages
 import mafvote.store.file as store_file
-from mafvote.cli import cli, main
+from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.daemon import Daemon
 from mafvote.game import GameService
@@ -26,6 +26,7 @@ from mafvote.paths import data_file
 from mafvote.store import MIGRATIONS, Store, StoreError
 from mafvote_scraper.fetch import FetchedMeta
 from mafvote_scraper.model import ParsedPage, ParsedPost
+from support.cli import run_main as run
 from support.daemon import Recorder
 from support.forum import crawl_config
 from support.games import CLI_GAME_CONFIG, NEW_YEAR_ROSTER, STORE_GAME_BASE, CliGame, msk_at, red_span
@@ -46,13 +47,6 @@ def write_config(tmp_path: Path, store: str = "mafvote.db") -> Path:
                                  schedule={"start": "2026-01-10T20:00", "first_deadline": "2026-01-11T10:00"},
                                  players=[{"nick": "Ronin"}, {"nick": "Соня"}, {"nick": "Puss"}]), encoding="utf-8")
     return path
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    return exit_info.value.code, out, err
 
 
 def vote_page(store: Store, at: datetime) -> None:

@@ -20,6 +20,7 @@ from mafvote.config import load_config
 from mafvote.forumsim import ForumSim
 from mafvote.game import open_service
 from mafvote.jobs import MISFIRE_GRACE, Runner
+from support.config import game_config
 from support.daemon import Recorder, daemon_for, msk, write_daemon_config
 
 
@@ -114,46 +115,18 @@ def test_sigterm_during_a_crawl_lets_it_finish_then_stops_before_the_next_job():
     assert daemon.stop_requested is True
 
 
-RUN_CONFIG = """
-[store]
-path = "state/mafvote.db"
-
-[[forums]]
-id = "sim"
-engine = "mybb"
-base_url = "{base}"
-timezone = "Europe/Moscow"
-min_delay = 0
-timeout = 5
-retries = 0
-
-[[games]]
-id = "ny"
-forum = "sim"
-ruleset = "new_year"
-game_topic = "{base}showthread.php?tid=1"
-vote_thread = "{base}showthread.php?tid=2"
-gm = ["Ведущий"]
-poll_interval = "2m"
-
-[games.schedule]
-timezone = "UTC"
-start = "{start}"
-starts_with = "day"
-first_deadline = "{deadline}"
-day_deadline = "22:00"
-night_deadline = "23:30"
-
-[[games.players]]
-nick = "Ronin"
-[[games.players]]
-nick = "Соня"
-
-[alerts]
-channels = ["webhook"]
-webhook = {{ url = "{base}hook" }}
-telegram = {{ token_env = "MAFVOTE_TEST_TG_TOKEN", chat_id = "1" }}
-"""
+def run_config(base: str, start: datetime, deadline: datetime) -> str:
+    """One game on the local forum, its day running from `start` to `deadline` (UTC), a webhook channel at the
+    forum's address and a Telegram channel whose token must never reach the log."""
+    return game_config(
+        base, store="state/mafvote.db",
+        forum={"id": "sim", "min_delay": 0, "timeout": 5, "retries": 0},
+        game={"id": "ny", "poll_interval": "2m"},
+        schedule={"timezone": "UTC", "start": f"{start:%Y-%m-%dT%H:%M}", "starts_with": "day",
+                  "first_deadline": f"{deadline:%Y-%m-%dT%H:%M}", "night_deadline": "23:30"},
+        players=[{"nick": "Ronin"}, {"nick": "Соня"}],
+        alerts={"channels": ["webhook"], "webhook": {"url": f"{base}hook"},
+                "telegram": {"token_env": "MAFVOTE_TEST_TG_TOKEN", "chat_id": "1"}})
 
 
 def test_mafvote_run_crawls_logs_one_line_per_event_and_stops_cleanly_on_sigterm(tmp_path):
@@ -165,9 +138,8 @@ def test_mafvote_run_crawls_logs_one_line_per_event_and_stops_cleanly_on_sigterm
         forum.add_post(2, "Ronin", 'Голосую <span style="color: red;" class="mycode_color">Соня</span>',
                        time=now - timedelta(minutes=30))
         config = tmp_path / "config.toml"
-        config.write_text(RUN_CONFIG.format(
-            base=forum.base_url, start=(now - timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
-            deadline=(now + timedelta(hours=5)).strftime("%Y-%m-%dT%H:%M")), encoding="utf-8")
+        config.write_text(run_config(forum.base_url, now - timedelta(hours=2), now + timedelta(hours=5)),
+                          encoding="utf-8")
         secret = "123456:SECRET-token-never-in-the-log"
         env = {**os.environ, "MAFVOTE_TEST_TG_TOKEN": secret}
         proc = subprocess.Popen([sys.executable, "-c", "from mafvote.cli import main; main()", "run", "-c",

@@ -16,13 +16,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafvote.cli import main
 from mafvote.forumsim import ForumSim
 from mafvote.store import MIGRATIONS, Store
 from mafvote_scraper import parse as parse_module
 from mafvote_scraper.model import LayoutNotRecognised
 from mafvote_scraper.parse import parse_page
 from mafvote_tally.recognise import READING_VERSION, flatten
+from support.cli import run_main as run
 from support.forum import crawl_config
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,13 +42,6 @@ def write_config(path: Path, base: str, nicks: list[str]) -> Path:
                                            "first_deadline": local(T0 + timedelta(days=1))},
                                  players=[{"nick": n} for n in nicks], publish={"dir": "public/"}), encoding="utf-8")
     return path
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    return exit_info.value.code, out, err
 
 
 def forum_with(posts: list[tuple[str, str]]) -> ForumSim:

@@ -4,9 +4,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
-from mafvote.cli import cli
+from mafvote.cli import cli, main
 from mafvote.config import load_config
 
 
@@ -14,6 +15,15 @@ def run(*args: str) -> tuple[int, str, str]:
     """`mafvote ARGS` as the GM runs it (click's runner over the real entry point): exit code, stdout, stderr."""
     result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
     return result.exit_code, result.stdout, result.stderr
+
+
+def run_main(capsys, *argv: str) -> tuple[int, str, str]:
+    """`mafvote ARGV` through the entry point itself (its exit status, stdout, stderr as the terminal gets them),
+    where `run` goes through click's test runner."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return exit_info.value.code, out, err
 
 
 def ok(*args: str) -> str:
