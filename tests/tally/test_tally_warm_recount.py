@@ -11,7 +11,7 @@ from datetime import timedelta, timezone
 from hypothesis import strategies as st
 from hypothesis import given, settings
 
-import mafvote_tally as T
+from mafvote_tally import RosterMatcher, VoteRules, count_day
 from support.count import GM, PLAYERS, at, blue, day_state, post, red, roster
 
 NAMES = PLAYERS + ("Нежку", "Петю", "Зинаида")
@@ -47,17 +47,17 @@ def days(draw):
                                 {"early_close_from_day": 1, "early_close": "auto"},
                                 {"early_close_from_day": 1, "early_close_majority_alert": True}]))
 def test_a_day_counted_post_by_post_with_one_matcher_counts_as_a_fresh_count(posts, rules_table):
-    rules = T.VoteRules.from_mapping(rules_table)
+    rules = VoteRules.from_mapping(rules_table)
     ros = roster()
     state = day_state()
-    warm = T.RosterMatcher.from_roster(ros)
+    warm = RosterMatcher.from_roster(ros)
     for k in range(1, len(posts) + 1):
         shown = posts[:k]
         now = shown[-1].time + timedelta(minutes=1)
         for view in ("gm", "public"):
             for as_of in (now, None):
-                got = T.count_day(shown, state, ros, rules, view=view, as_of=as_of, matcher=warm)
-                assert got.to_json() == T.count_day(shown, state, ros, rules, view=view, as_of=as_of).to_json()
+                got = count_day(shown, state, ros, rules, view=view, as_of=as_of, matcher=warm)
+                assert got.to_json() == count_day(shown, state, ros, rules, view=view, as_of=as_of).to_json()
 
 
 def test_a_recount_after_the_day_state_changed_is_not_taken_from_the_last_walk():
@@ -65,16 +65,16 @@ def test_a_recount_after_the_day_state_changed_is_not_taken_from_the_last_walk()
     # alive and voting; the count after the modkill must read the posts again
     posts = [post("Соня", "10:00", red("Петю") + " досрочно", pid=1), post("Петя", "11:00", red("Соню"), pid=2),
              post("Вася", "12:00", red("Соню"), pid=3)]
-    ros, rules = roster(), T.VoteRules.from_mapping({})
-    warm = T.RosterMatcher.from_roster(ros)
-    before = T.count_day(posts, day_state(), ros, rules, as_of=at("14:00"), matcher=warm)
+    ros, rules = roster(), VoteRules.from_mapping({})
+    warm = RosterMatcher.from_roster(ros)
+    before = count_day(posts, day_state(), ros, rules, as_of=at("14:00"), matcher=warm)
     assert [(c.player, c.red) for c in before.candidates if c.red] == [("Соня", 2), ("Петя", 1)]
     after_modkill = day_state(alive=tuple(p for p in PLAYERS if p != "Петя"), modkilled=("Петя",),
                               modkilled_at={"Петя": at("13:00")})
-    got = T.count_day(posts, after_modkill, ros, rules, as_of=at("14:00"), matcher=warm)
+    got = count_day(posts, after_modkill, ros, rules, as_of=at("14:00"), matcher=warm)
     assert [(c.player, c.red) for c in got.candidates if c.red] == [("Соня", 1)]
     assert [(f.kind, f.player) for f in got.flags] == [("target_removed", "Соня"), ("dead_voter", "Петя")]
-    assert got.to_json() == T.count_day(posts, after_modkill, ros, rules, as_of=at("14:00")).to_json()
+    assert got.to_json() == count_day(posts, after_modkill, ros, rules, as_of=at("14:00")).to_json()
 
 
 def test_an_edit_seen_between_two_counts_is_read_again():
@@ -83,13 +83,13 @@ def test_an_edit_seen_between_two_counts_is_read_again():
     posts = [post("Соня", "10:00", red("Петю"), pid=1),
              post("Вася", "12:00", red("Соню"), pid=2,
                   versions=((at("12:00"), red("Соню")), (at("15:00"), red("Петю"))))]
-    ros, rules = roster(), T.VoteRules.from_mapping({})
-    warm = T.RosterMatcher.from_roster(ros)
-    early = T.count_day(posts, day_state(), ros, rules, as_of=at("14:00"), matcher=warm)
+    ros, rules = roster(), VoteRules.from_mapping({})
+    warm = RosterMatcher.from_roster(ros)
+    early = count_day(posts, day_state(), ros, rules, as_of=at("14:00"), matcher=warm)
     assert [f.kind for f in early.flags] == []
-    later = T.count_day(posts, day_state(), ros, rules, as_of=at("16:00"), matcher=warm)
+    later = count_day(posts, day_state(), ros, rules, as_of=at("16:00"), matcher=warm)
     assert [(f.kind, f.player) for f in later.flags] == [("edited", "Вася")]
-    assert later.to_json() == T.count_day(posts, day_state(), ros, rules, as_of=at("16:00")).to_json()
+    assert later.to_json() == count_day(posts, day_state(), ros, rules, as_of=at("16:00")).to_json()
 
 
 def test_the_same_posts_in_another_time_zone_are_walked_again():
@@ -97,8 +97,8 @@ def test_the_same_posts_in_another_time_zone_are_walked_again():
     # Moscow time must not come back with Moscow's offsets from the last walk
     posts = [post("Соня", "10:00", red("Петю") + " досрочно", pid=1), post("Соня", "11:00", red("Васю"), pid=2)]
     utc = [replace(p, time=p.time.astimezone(timezone.utc)) for p in posts]
-    ros, rules = roster(), T.VoteRules.from_mapping({"early_close_from_day": 1})
-    warm = T.RosterMatcher.from_roster(ros)
-    T.count_day(posts, day_state(), ros, rules, as_of=at("12:00"), matcher=warm)
-    got = T.count_day(utc, day_state(), ros, rules, as_of=at("12:00"), matcher=warm)
+    ros, rules = roster(), VoteRules.from_mapping({"early_close_from_day": 1})
+    warm = RosterMatcher.from_roster(ros)
+    count_day(posts, day_state(), ros, rules, as_of=at("12:00"), matcher=warm)
+    got = count_day(utc, day_state(), ros, rules, as_of=at("12:00"), matcher=warm)
     assert [v["time"] for v in got.to_json()["votes"]] == ["2027-01-01T07:00:00+00:00", "2027-01-01T08:00:00+00:00"]
