@@ -6,19 +6,14 @@ fails on a Latin-letter word outside the Russian texts' allowlist (tests/test_gm
 `language = "en"` the same refusals keep the resolver's English, one per message family."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
-import mafvote.game as game_mod
-from mafvote.store import Store
-from test_cli_game import run
+from support.cli import run
+from support.game_dir import make_new_game_dir
 from test_gm_texts_russian import latin_words
 
-ROOT = Path(__file__).resolve().parents[2]
-CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"     # the test game: New Year roles, night 1 first
-AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
 NIGHT1 = Path("state/nights/ny/night-1.toml")
 NIGHT2 = Path("state/nights/ny/night-2.toml")
 # the test game's nicks written in Latin letters (the helper's own list is the demo game's)
@@ -27,13 +22,10 @@ HEAL_SONYA = 'night = 1\n[[actions]]\nactor = "Алукард"\nability = "heal"
 
 
 def game(tmp_path, monkeypatch, extra: str = "") -> Path:
-    (tmp_path / "config.toml").write_text(CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db") + extra,
-                                          encoding="utf-8")
+    make_new_game_dir(tmp_path, monkeypatch)
+    with open(tmp_path / "config.toml", "a", encoding="utf-8") as config:
+        config.write(extra)
     (tmp_path / NIGHT1).parent.mkdir(parents=True)
-    with Store(tmp_path / "state" / "m.db"):
-        pass                                  # a new game: no phase applied yet
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
     return tmp_path
 
 

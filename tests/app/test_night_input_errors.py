@@ -10,23 +10,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
-import mafvote.game as game_mod
 from mafvote.config import ConfigError, describe, load_config
 from mafvote.rulesets import load as load_ruleset
-from mafvote.store import Store
 from mafvote_resolver import Action, ActionError, Rolls, new_game, parse_night_file, read_action, resolve_night
 from mafvote_resolver.errors import RulesetError
 from support.cli import ok, run, state
-from support.game_dir import refused, to_night_2
+from support.game_dir import make_new_game_dir, refused, to_night_2
 
 ROOT = Path(__file__).resolve().parents[2]
-CONFIG = ROOT / "tests" / "data" / "game" / "config.toml"     # the test game: New Year roles, night 1 first
-AFTER = datetime(2027, 1, 2, 0, 0, tzinfo=timezone.utc)
 NIGHT1 = Path("state/nights/ny/night-1.toml")
 SAVE_AS_UTF8 = "(сохраните его в UTF-8: в Блокноте — «Сохранить как», кодировка UTF-8)"
 KILL_SONYA = 'night = 1\n[[actions]]\nactor = "РэдДи"\nability = "kill"\ntargets = ["Соня"]\n'
@@ -44,13 +39,8 @@ PECULIAR_ROSTER = [{"nick": n, "role": r} for n, r in [
 
 @pytest.fixture
 def game_dir(tmp_path, monkeypatch):
-    (tmp_path / "config.toml").write_text(CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db"),
-                                          encoding="utf-8")
+    make_new_game_dir(tmp_path, monkeypatch)
     (tmp_path / NIGHT1).parent.mkdir(parents=True)
-    with Store(tmp_path / "state" / "m.db"):
-        pass                                  # a new game: no phase applied yet
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(game_mod, "utc_now", lambda: AFTER)
     return tmp_path
 
 
