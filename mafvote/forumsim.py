@@ -75,6 +75,7 @@ class ForumSim:
         # for "layout not recognised" tests.
         self.unknown_theme = False
         self.requests = 0
+        self.connections = 0                          # TCP connections accepted (keep-alive reuses one)
         self.log: list[tuple[str, int]] = []          # (path with query, status)
         self._topics: dict[int, _Topic] = {}
         self._uids: dict[str, int] = {}
@@ -205,6 +206,7 @@ class ForumSim:
     def reset_counts(self) -> None:
         with self._lock:
             self.requests = 0
+            self.connections = 0
             self.log.clear()
 
     # -- serving --
@@ -319,6 +321,11 @@ class _Handler(BaseHTTPRequestHandler):
     # for a delayed ACK and the benchmarks measure TCP, not mafvote.
     disable_nagle_algorithm = True
     wbufsize = 1 << 16
+
+    def setup(self) -> None:
+        super().setup()
+        with self.forum._lock:
+            self.forum.connections += 1
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
         status, headers, body, delay = self.forum._respond(self.path, self.headers)

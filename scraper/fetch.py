@@ -263,6 +263,11 @@ class ForumClient:
                                          "не сравнивал (mafvote не посылал ни ETag, ни Last-Modified): страница не "
                                          "прочитана; если это повторяется, откройте адрес в браузере — ответ "
                                          "подменяет кэш или прокси на пути к форуму")
+                    # A 304 has no body (RFC 9110, section 15.4.5; h11 frames it so, whatever Content-Length
+                    # says): reading its end hands the connection back to the pool. Closed unread, httpcore drops
+                    # the connection and the next request pays a new connect (half the cost of an unchanged poll).
+                    for _ in response.iter_raw():
+                        break
                     return FetchResult(url, str(response.url), 304, b"", True,
                                        response.headers.get("ETag") or etag,
                                        response.headers.get("Last-Modified") or last_modified,

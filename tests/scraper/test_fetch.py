@@ -159,6 +159,24 @@ def test_conditional_get_reports_not_modified():
     assert "mafvote" in sent["User-Agent"]
 
 
+def test_polls_answered_304_keep_one_connection_to_the_forum():
+    # a 304 read to its end hands the connection back: closed unread, every poll of an unchanged topic cost the
+    # forum (and the daemon's tick) a new TCP connection
+    from mafvote.forumsim import ForumSim
+
+    with ForumSim() as forum:
+        forum.add_topic(2, "Голосование")
+        forum.add_post(2, "Ronin", "Соня")
+        with ForumClient(min_delay=0) as c:
+            first = c.get(forum.url_of(2))
+            polls = [c.get(forum.url_of(2), etag=first.etag, last_modified=first.last_modified) for _ in range(3)]
+            assert [p.not_modified for p in polls] == [True, True, True]
+            again = c.get(forum.url_of(2))
+        assert again.status == 200 and b"post_1" in again.content
+    assert [status for _, status in forum.log] == [200, 304, 304, 304, 200]
+    assert forum.connections == 1
+
+
 def test_real_timeout_against_local_forum_then_success():
     from mafvote.forumsim import ForumSim
 
