@@ -13,12 +13,12 @@ may never be the public folder or inside it: the GM's pages hold the hidden weig
 serves would serve them. The public pages are built from public-view counts only (and the themed posts, which
 already show only what the rules let a post show), so nothing hidden can reach them.
 
-Pages are written only when their text changed (`publish.write_if_changed`). Each page is whole in itself: its
-style inline, no script or font from anywhere (the one script updates «осталось …» between regenerations and the
-page reads the same without it). A closed day's page does not change after a new post: `PageCache` keeps it
-until the game's applied steps change, so the daemon regenerates a game after a post by counting one day; the
-running day's log rows and flags are kept too (`_kept`), so after a post only its own rows are written
-(bench/bench_pages.py: a 3,000-post day).
+Pages are written only when their text changed, both views' in one `atomic_files.write_changed`. Each page is
+whole in itself: its style inline, no script or font from anywhere (the one script updates «осталось …» between
+regenerations and the page reads the same without it). A closed day's page does not change after a new post:
+`PageCache` keeps it until the game's applied steps change, so the daemon regenerates a game after a post by
+counting one day; the running day's log rows and flags are kept too (`_kept`), so after a post only its own rows
+are written (bench/bench_pages.py: a 3,000-post day).
 """
 from __future__ import annotations
 
@@ -41,13 +41,14 @@ from mafvote_tally.timeline import timeline
 
 from . import gm_text, messages
 from .alert_rules import flag_text, gm_report_data
+from .atomic_files import write_changed
 from .errors import BadInput
 from .game import clock_fixed, open_service
 from .pages_chart import PALETTE, chart_svg
 from .pages_chart import order as chart_order
 from .paths import data_dir
 from .phase_post import next_deadline, public_day_count, theme_of, with_modkills
-from .publish import PublishError, count_file_names, write_if_changed
+from .publish import PublishError, count_file_names
 from .render import RenderError, build_data, render
 from .shown_names import public_names
 
@@ -484,16 +485,20 @@ def index_page(games: Sequence[Mapping[str, Any]], *, view: str, now: datetime) 
 
 def write_pages(directory: Path, files: Mapping[str, str | bytes]) -> list[Path]:
     """Write each page (text, or UTF-8) that changed (atomically); returns the files written."""
-    written = []
+    return _write_folders([(Path(directory), files)])[0]
+
+
+def _write_folders(folders: Sequence[tuple[Path, Mapping[str, str | bytes]]]) -> list[list[Path]]:
+    """The pages of several folders (both views) in one `write_changed`, their flushes side by side; the files
+    written in each folder."""
     try:
-        for rel, text in files.items():
-            path = Path(directory) / rel
-            if write_if_changed(path, text):
-                written.append(path)
+        written = set(write_changed({directory / rel: text for directory, files in folders
+                                     for rel, text in files.items()}))
     except OSError as exc:
-        raise PublishError(f"cannot write the pages to {directory} ({exc.strerror or exc}); check [publish].dir "
+        where = " / ".join(str(directory) for directory, _ in folders)
+        raise PublishError(f"cannot write the pages to {where} ({exc.strerror or exc}); check [publish].dir "
                            "and [publish].gm_dir in the config and the folders' permissions") from exc
-    return written
+    return [[directory / rel for rel in files if directory / rel in written] for directory, files in folders]
 
 
 def _summary(service, now: datetime) -> dict[str, Any]:
@@ -532,6 +537,7 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
             running[service.game.id] = (made[1], made[2])
         else:
             running[service.game.id] = service.count_views(current.number, views=tuple(wanted), now=now)
+    folders: list[tuple[str, Path, dict[str, str | bytes]]] = []
     for view, directory in (("public", public_dir), ("gm", gm_dir)):
         if directory is None:
             continue
@@ -547,7 +553,10 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
                                     cache=caches.setdefault((service.game.id, view), PageCache()),
                                     count_files=count_files))
         files["index.html"] = index_page([_summary(s, now) for s in services], view=view, now=now)
-        out[view] = write_pages(Path(directory), files)
+        folders.append((view, Path(directory), files))
+    written = _write_folders([(directory, files) for _, directory, files in folders])
+    for (view, _, _), files_written in zip(folders, written):
+        out[view] = files_written
     return out
 
 

@@ -2,8 +2,9 @@
 
 Files: `write_count_files(dir, game, bbcode=..., html_body=...)` writes `votecount-<game>.bbcode` and
 a self-refreshing `votecount-<game>.html` (meta refresh: the theme's whole page as rendered, or a fragment
-wrapped in one), each atomically (a temp file in the same folder, then a rename) and only when its content
-changed, so a web server never serves half a file and an unchanged count does not touch the file's time.
+wrapped in one), each atomically (`mafvote.atomic_files`: a temp file in the same folder, flushed, then a rename) and
+only when its content changed, so a web server never serves half a file and an unchanged count does not touch the
+file's time.
 
 Forum (`publish.forum = true`, off by default): `ForumPublisher.publish(text, view="public")` logs in
 as the bot account of `[forums].login`, posts the count as a reply in the vote thread the first time,
@@ -26,9 +27,7 @@ from __future__ import annotations
 import hashlib
 import html as _html
 import logging
-import os
 import re
-import tempfile
 import time as _time
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
@@ -46,6 +45,7 @@ from mafvote_scraper.netguard import (DEFAULT_MAX_PAGE_BYTES, Guard, GuardedTran
 from mafvote_scraper.untrusted import visible
 
 from .alerts import install_secret_filter, known_secrets, scrub
+from .atomic_files import write_changed
 from .errors import OperationFailed
 from .messages import text as t
 from .store import PublishState, Store
@@ -65,7 +65,6 @@ __all__ = [
     "html_page",
     "is_html_document",
     "write_count_files",
-    "write_if_changed",
 ]
 
 log = logging.getLogger("mafvote.publish")
@@ -127,34 +126,6 @@ def is_html_document(text: str) -> bool:
     return bool(_DOCUMENT.match(text))
 
 
-def write_if_changed(path: Path, text: str | bytes) -> bool:
-    """Write `text` (or bytes, already UTF-8) to `path` atomically (temp file + rename) unless the file already
-    holds it."""
-    path = Path(path)
-    data = text if isinstance(text, bytes) else text.encode("utf-8")
-    try:
-        if path.read_bytes() == data:
-            return False
-    except FileNotFoundError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)  # mkstemp makes 0600; the page is for the web server to read
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-    return True
-
-
 def write_count_files(directory: Path, game: str, *, bbcode: str, html_body: str, title: str | None = None,
                       refresh: int = 60) -> list[Path]:
     """Write the BBCode and the self-refreshing HTML page of `game`'s count; returns the files that
@@ -167,14 +138,11 @@ def write_count_files(directory: Path, game: str, *, bbcode: str, html_body: str
     bb_name, html_name = count_file_names(game)
     # no control character or bidi override from a post or a nick in a file a web server serves (issue 13)
     bbcode, html_body = visible(bbcode), visible(html_body)
-    written = []
+    page = (html_body if html_body.endswith("\n") else html_body + "\n") if is_html_document(html_body) \
+        else html_page(title or f"Голосование — {game}", html_body, refresh=refresh)
     try:
-        if write_if_changed(directory / bb_name, bbcode if bbcode.endswith("\n") else bbcode + "\n"):
-            written.append(directory / bb_name)
-        page = (html_body if html_body.endswith("\n") else html_body + "\n") if is_html_document(html_body) \
-            else html_page(title or f"Голосование — {game}", html_body, refresh=refresh)
-        if write_if_changed(directory / html_name, page):
-            written.append(directory / html_name)
+        written = write_changed({directory / bb_name: bbcode if bbcode.endswith("\n") else bbcode + "\n",
+                                 directory / html_name: page})
     except OSError as exc:
         raise PublishError(f"cannot write the count to {directory} ({exc.strerror or exc}); check "
                            "[publish].dir in the config and the folder's permissions") from exc

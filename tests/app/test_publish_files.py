@@ -1,5 +1,6 @@
 """The live count written to files (issue 6 item 4): `votecount-<game>.bbcode` and a self-refreshing
-`votecount-<game>.html`, atomically, and only when the count changed."""
+`votecount-<game>.html`, atomically, and only when the count changed; `atomic_files.write_changed`, which writes them
+and the pages: each file on the disk before it replaces the old one, several flushed side by side."""
 from __future__ import annotations
 
 import os
@@ -7,6 +8,8 @@ import stat
 
 import pytest
 
+from mafvote import atomic_files
+from mafvote.atomic_files import write_changed
 from mafvote.publish import PublishError, write_count_files
 
 BB = "[b]Голосование, день 3[/b]\nЛайм — 2 (Ронин, Соня)"
@@ -63,3 +66,49 @@ def test_unwritable_folder_names_the_config_key(tmp_path):
     blocker.write_text("a file where the folder should be")
     with pytest.raises(PublishError, match=r"\[publish\]\.dir"):
         write_count_files(blocker, "ny", bbcode=BB, html_body=BODY)
+
+
+def test_each_file_is_flushed_to_the_disk_before_it_replaces_the_old_one(tmp_path, monkeypatch):
+    # a crash after a rename must find the new bytes on the disk, never a torn or empty file: each file's own
+    # fsync comes before its rename, also when several are flushed side by side
+    events: list[tuple[str, int]] = []
+    fsync, replace = os.fsync, os.replace
+
+    def flushed(fd: int) -> None:
+        fsync(fd)
+        events.append(("fsync", os.fstat(fd).st_ino))
+
+    def renamed(src, dst) -> None:
+        events.append(("replace", os.stat(src).st_ino))
+        replace(src, dst)
+
+    monkeypatch.setattr(atomic_files.os, "fsync", flushed)
+    monkeypatch.setattr(atomic_files.os, "replace", renamed)
+    (tmp_path / "same.html").write_text("как было", encoding="utf-8")
+    files = {tmp_path / f"page-{i}.html": f"страница {i}" for i in range(11)}
+    written = write_changed({**files, tmp_path / "same.html": "как было"})
+    assert written == list(files)
+    assert [(p.read_text(encoding="utf-8")) for p in files] == [f"страница {i}" for i in range(11)]
+    renames = [ino for what, ino in events if what == "replace"]
+    assert len(renames) == 11
+    for ino in renames:
+        assert events.index(("fsync", ino)) < events.index(("replace", ino))
+
+
+def test_a_failed_flush_leaves_every_file_as_it_was(tmp_path, monkeypatch):
+    write_count_files(tmp_path, "ny", bbcode=BB, html_body=BODY)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    fsync = os.fsync
+    calls = []
+
+    def full_disk(fd: int) -> None:
+        calls.append(fd)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        fsync(fd)
+
+    monkeypatch.setattr(atomic_files.os, "fsync", full_disk)
+    with pytest.raises(PublishError, match=r"No space left on device.*\[publish\]\.dir"):
+        write_count_files(tmp_path, "ny", bbcode=BB + "\nЕнох — 1", html_body=BODY + "<p>Енох — 1</p>")
+    assert len(calls) == 2
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before     # no temp file left either
