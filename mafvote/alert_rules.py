@@ -45,6 +45,7 @@ from .alert_texts import DEFAULT_LANGUAGE, at, color, duration, has, phrase
 from . import gm_text
 from .gm_text import death_cause
 from .alert_record import Alert
+from .crawl_text import describe_stored
 from .grammar import join_ru
 from .messages import using
 
@@ -95,9 +96,12 @@ class CrawlHealth:
     topic: str                           # a short id for the key and the text: the topic URL or "vote"
     failures_in_a_row: int
     first_failure_at: datetime | None    # start of the current run of failures
-    last_error: str | None = None
+    last_error: str | None = None        # the crawler's English, as `crawl_runs.error` keeps it
     layout_unrecognised: bool = False    # the last page fetched but was not recognised as a topic
     url: str | None = None
+    # the last error's catalogue key and facts (`crawl_runs.error_phrase`): the alert words it in its language;
+    # None (a run stored before the key was kept, an error without one): the English is quoted
+    last_error_phrase: tuple[str, dict[str, Any]] | None = None
 
 
 def offset_label(offset: timedelta) -> str:
@@ -487,13 +491,14 @@ def crawl_alerts(game: str, health: CrawlHealth, *, now: datetime, phase: str,
     """The crawler failing `threshold` times in a row, or a page whose layout was not recognised:
     once per run of failures (a success in between starts a new run, with a new key).
 
-    The crawler's error (`last_error`) is quoted as the crawler wrote it, in every language: it names
-    the URL, the HTTP status or the missing element, which the GM may need to pass on as it is. Its
-    sentence is English, so a Russian alert says what failed in Russian (`cause`, from the error's known
-    shapes) and puts the error after it, marked as the error."""
+    The crawler's error names the URL, the HTTP status or the missing element, which the GM may need to pass on.
+    It is worded in the alert's language from its key and facts (`last_error_phrase`, `mafvote.crawl_text`); one
+    stored without them is quoted as the crawler wrote it, in English. A Russian alert says what failed in
+    Russian first (`cause`, read from the English's known shapes) and puts the error after it, marked as the error."""
     since = health.first_failure_at or now
     stamp = since.isoformat(timespec="seconds")
-    error = phrase(language, "crawl.error", error=health.last_error) if health.last_error else ""
+    shown = describe_stored(health.last_error, health.last_error_phrase, language) if health.last_error else ""
+    error = phrase(language, "crawl.error", error=shown) if shown else ""
     cause = _crawl_cause(language, health.last_error or "")
     where = health.url or health.topic
     if health.layout_unrecognised:

@@ -6,7 +6,11 @@ fact that is itself a phrase is a `(key, facts)` pair. `describe` words the pair
     describe(FetchError(..., "fetch.attempts", url=u, attempts=3, failure=("http", {"status": "503", ...})))
         -> "не удалось прочитать u за 3 попытки: форум ответил HTTP 503 (`Service Unavailable`)"
 
-An error with no key (or a key the catalogue does not know) is shown as the scraper wrote it."""
+An error with no key (or a key the catalogue does not know) is shown as the scraper wrote it.
+
+A failed crawl run keeps both in the store (`crawl_runs.error`, `.error_phrase`); `describe_stored` words them the
+same way for `mafvote status`, the crawl alerts and `tally`'s crawl warning. A run stored before the key was kept has
+none and is shown as written."""
 from __future__ import annotations
 
 from typing import Any
@@ -15,16 +19,22 @@ from mafvote_scraper import ScraperError
 
 from . import messages
 
-__all__ = ["describe"]
+__all__ = ["describe", "describe_stored"]
 
 _PREFIX = "crawl.error."
 
 
 def describe(exc: ScraperError, language: str | None = None) -> str:
     key = getattr(exc, "key", None)
-    if not key or not messages.has(_PREFIX + key, language):
-        return str(exc)
-    return _word(key, exc.facts, str(exc), language)
+    return describe_stored(str(exc), (key, exc.facts) if key else None, language)
+
+
+def describe_stored(english: str, phrase: tuple[str, dict[str, Any]] | None, language: str | None = None) -> str:
+    """A crawl error as stored (`store.CrawlRun.error` and `.error_phrase`) in `language`; the English when the run
+    kept no key (or one the catalogue does not know)."""
+    if phrase is None or not messages.has(_PREFIX + phrase[0], language):
+        return english
+    return _word(phrase[0], phrase[1], english, language)
 
 
 def _word(key: str, facts: dict[str, Any], english: str, language: str | None) -> str:

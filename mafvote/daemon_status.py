@@ -17,11 +17,13 @@ from typing import Sequence
 
 from .alert_rules import CrawlHealth, offset_label
 from .alerts import AlertLog
+from . import messages
 from .config import format_duration
+from .crawl_text import describe_stored
 from .errors import MafvoteError, OperationFailed
 from .game import GameError, GameService, Phase, phase_of_index, service_for
 from .links import topic_key
-from .store import Store, to_db_time
+from .store import CrawlRun, Store, to_db_time
 
 __all__ = [
     "CRAWL_NOT_FINISHED", "DaemonError", "GameStatus", "PlannedJob", "active_day", "collect_status", "crawl_health",
@@ -108,9 +110,12 @@ def crawl_health(store: Store, topic_row_id: int, *, kind: str, url: str) -> Cra
     failing = store.failing_runs(topic_row_id)
     if not failing:
         return CrawlHealth(topic=kind, failures_in_a_row=0, first_failure_at=None, url=url)
-    error = failing[0].error or ""
+    last = failing[0]
+    error = last.error or ""
+    # the key says it since issue 14; a run stored before has only the English to go by
+    layout = last.error_phrase[0] == "layout" if last.error_phrase else error.startswith("layout not recognised")
     return CrawlHealth(topic=kind, failures_in_a_row=len(failing), first_failure_at=min(r.started_at for r in failing),
-                       last_error=error, layout_unrecognised=error.startswith("layout not recognised"), url=url)
+                       last_error=error, layout_unrecognised=layout, url=url, last_error_phrase=last.error_phrase)
 
 
 def game_service(config, game, store: Store) -> GameService:
@@ -172,8 +177,9 @@ class GameStatus:
     phase: Phase
     active_day: Phase | None
     now: datetime
-    last_crawls: list[dict]           # per topic: kind, url, started_at, finished_at, ok, error, new, requests
-    last_error: dict | None           # the latest failed crawl: kind, at, error
+    # per topic: kind, url, started_at, finished_at, ok, error (English), error_text (the GM's language), new, requests
+    last_crawls: list[dict]
+    last_error: dict | None           # the latest failed crawl: kind, at, error, error_text
     failures_in_a_row: int
     next_jobs: list[PlannedJob]
     unsent: list[dict]                # pending deliveries: key, kind, channel, attempts, last_error, next_try_at
@@ -221,11 +227,18 @@ class GameStatus:
 CRAWL_NOT_FINISHED = "did not finish (stopped, or still running)"
 
 
+def _error_text(run: CrawlRun, language: str) -> str | None:
+    """The run's error in the GM's language (`[alerts] language`); `error` beside it stays the crawler's English."""
+    return describe_stored(run.error, run.error_phrase, language) if run.error is not None else None
+
+
 def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
     """Per game: the phase, the deadline and time left, the last crawls, the last error, the next jobs
-    (the same plan `mafvote run` schedules) and the alerts not yet delivered. Reads the store only."""
+    (the same plan `mafvote run` schedules) and the alerts not yet delivered. Reads the store only. A crawl's
+    `error` is the crawler's English (for scripts); `error_text` is the same in the GM's language."""
     out = []
     alert_log = AlertLog(store)
+    language = config.alerts.language
     for game in config.games:
         forum = config.forum(game.forum)
         service = game_service(config, game, store)
@@ -245,14 +258,17 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
             if run is not None:
                 crawls.append({"topic": topic_kind, "url": url, "started_at": to_db_time(run.started_at),
                                "finished_at": to_db_time(run.finished_at), "ok": run.ok, "error": run.error,
+                               "error_text": _error_text(run, language),
                                "new": run.new, "changed": run.changed, "deleted": run.deleted,
                                "requests": run.requests})
                 last_started = max(last_started, run.started_at) if last_started else run.started_at
             failed = store.latest_failed_run(topic)
-            err = {"at": to_db_time(failed.started_at), "error": failed.error, "finished": True} if failed else None
+            err = {"at": to_db_time(failed.started_at), "error": failed.error,
+                   "error_text": _error_text(failed, language), "finished": True} if failed else None
             if run is not None and run.finished_at is None and run.error is None:
                 # a crawl cut off (Ctrl-C, a kill) is the latest problem too, though it left no error
-                err = {"at": to_db_time(run.started_at), "error": CRAWL_NOT_FINISHED, "finished": False}
+                err = {"at": to_db_time(run.started_at), "error": CRAWL_NOT_FINISHED,
+                       "error_text": messages.text("status.unfinished", language), "finished": False}
             if err and (last_error is None or err["at"] >= last_error["at"]):
                 last_error = {"topic": topic_kind, **err}
             failures = max(failures, crawl_health(store, topic.id, kind=topic_kind, url=url).failures_in_a_row)

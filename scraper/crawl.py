@@ -230,11 +230,12 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
         store.finish_crawl(run_id, clock(), requests=client.requests - req0,
                            bytes=client.bytes - bytes0, pages=pages_done, new=len(new),
                            changed=len(changed), deleted=len(deleted),
-                           error=f"internal error: {type(exc).__name__}: {exc}")
+                           error=f"internal error: {type(exc).__name__}: {exc}",
+                           error_phrase=("internal", {"name": type(exc).__name__, "detail": str(exc)}))
         raise
     store.finish_crawl(run_id, clock(), requests=client.requests - req0, bytes=client.bytes - bytes0,
                        pages=pages_done, new=len(new), changed=len(changed), deleted=len(deleted),
-                       error=error)
+                       error=error, error_phrase=exception.phrase if exception is not None else None)
     return CrawlResult(forum=forum, topic_id=tkey, url=url, kind=kind, new=tuple(new),
                        changed=tuple(changed), deleted=tuple(deleted), restored=tuple(restored),
                        pages=pages_done, requests=client.requests - req0,

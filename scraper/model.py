@@ -61,6 +61,11 @@ class ScraperError(Exception):
         super().__init__(message)
         self.key, self.facts = key, facts
 
+    @property
+    def phrase(self) -> tuple[str, dict[str, object]] | None:
+        """`(key, facts)`, what a crawl log keeps beside the English; None when the error has no key."""
+        return (self.key, self.facts) if self.key else None
+
 
 class LayoutNotRecognised(ScraperError):
     """The page is not the layout the engine's profile describes. `missing` says what was not found, in English;

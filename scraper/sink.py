@@ -12,7 +12,7 @@ otherwise. Pages come back as `PageRecord`s, and what one stored page changed as
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Iterable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Iterable, Protocol, TypeVar
 
 if TYPE_CHECKING:       # scraper.fetch imports httpx: a module that only names the protocol never needs it
     from .fetch import FetchedMeta
@@ -89,8 +89,10 @@ class CrawlStore(Protocol[TopicT]):
         """Log a crawl of the topic beginning; the run's id for `finish_crawl`."""
 
     def finish_crawl(self, run_id: int, finished_at: datetime, *, requests: int, bytes: int, pages: int, new: int,
-                     changed: int, deleted: int, error: str | None) -> None:
-        """Log how the crawl ended (`error` None: it read what it meant to)."""
+                     changed: int, deleted: int, error: str | None,
+                     error_phrase: tuple[str, dict[str, Any]] | None = None) -> None:
+        """Log how the crawl ended (`error` None: it read what it meant to): the error's English and, when it has
+        one, its key and facts (`ScraperError.key`, `.facts`) for the application to word in the GM's language."""
 
     def page(self, topic: TopicT, page: int) -> PageRecord | None: ...
 

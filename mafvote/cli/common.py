@@ -64,6 +64,7 @@ _quiet_startup_interrupt()
 import click  # noqa: E402
 
 from .. import messages  # noqa: E402
+from ..crawl_text import describe_stored  # noqa: E402
 from ..errors import BadInput  # noqa: E402
 from ..secret_registry import config_secrets, register  # noqa: E402
 
@@ -217,7 +218,9 @@ def crawl_warning(run, tz: tzinfo, language: str | None = None) -> str | None:
     if not run.finished:
         what = messages.text("cli.crawl_warning.unfinished", language, started=started)
     else:
-        what = messages.text("cli.crawl_warning.failed", language, started=started, error=run.error)
+        # json (language "en") keeps the crawler's English as stored, as `status`' `error` does
+        error = run.error if language == "en" else describe_stored(run.error, run.error_phrase, language)
+        what = messages.text("cli.crawl_warning.failed", language, started=started, error=error)
     return messages.text("cli.crawl_warning", language, what=what)
 
 

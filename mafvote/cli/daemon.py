@@ -11,7 +11,7 @@ import click
 
 from .. import gm_text
 from ..alert_texts import zone_name
-from ..daemon import CRAWL_NOT_FINISHED, Daemon, collect_status
+from ..daemon import Daemon, collect_status
 from ..logs import config_secrets, setup_logging
 from ..messages import text as t
 from ..store import NoStore, Store
@@ -110,7 +110,7 @@ def _print_status(config, games, now: datetime, fmt: str) -> None:
                 t("status.crawl.ok", topic=t(f"crawl.topic.{c['topic']}"), at=_local(c["started_at"], tz),
                   new=c["new"], changed=c["changed"], requests=c["requests"]) if c["ok"]
                 else t("status.crawl.failed", topic=t(f"crawl.topic.{c['topic']}"), at=_local(c["started_at"], tz),
-                       error=c["error"] or t("status.unfinished"))
+                       error=c["error_text"] or t("status.unfinished"))
                 for c in s.last_crawls)
         else:
             crawls = t("status.crawl.never")
@@ -128,7 +128,7 @@ def _print_status(config, games, now: datetime, fmt: str) -> None:
             else:
                 again = t("status.error.recovered")
             click.echo(t("status.error", at=_local(err["at"], tz), topic=t(f"crawl.topic.{err['topic']}"),
-                         error=t("status.unfinished") if err["error"] == CRAWL_NOT_FINISHED else err["error"],
+                         error=err["error_text"],
                          again=again))
         else:
             click.echo(t("status.error.none"))

@@ -104,6 +104,7 @@ MESSAGES: dict[str, str] = {
                                   "mafvote's developers the forum's address; if it shows it garbled, tell the forum's "
                                   "admin",
     "crawl.error.date": "{english}",
+    "crawl.error.internal": "internal error: {name}: {detail}",
     "crawl.error.no_engine": "no engine recognised the page (tried {engines}); set `engine` in config.toml",
     # --- click's usage errors (mafvote/cli/usage.py words them from click's fields)
     "cli.usage.usage": "Usage: {usage}",

@@ -116,6 +116,7 @@ MESSAGES: dict[str, str] = {
                                   "правильный, сообщите адрес форума разработчикам mafvote, если испорченный — "
                                   "администратору форума",
     "crawl.error.date": "дата «{text}» не распознана (`{reason}`)",
+    "crawl.error.internal": "внутренняя ошибка mafvote: `{name}: {detail}`",
     "crawl.error.no_engine": "ни один движок не узнал страницу (проверены: `{engines}`); укажите `engine` в "
                              "`config.toml`",
     # --- click's usage errors (mafvote/cli/usage.py words them from click's fields)

@@ -1,14 +1,23 @@
-"""The crawl log: one row per crawl of a topic (`crawl_runs`), with what it read and how it ended."""
+"""The crawl log: one row per crawl of a topic (`crawl_runs`), with what it read and how it ended.
+
+A failed run keeps the scraper's English (`error`: the daemon's log, `status --format json`'s `error`) and, when the
+scraper gave one, the error's catalogue key and facts (`error_phrase`, JSON), which `mafvote.crawl_text` words in the
+GM's language; a fact that is itself a phrase is a `(key, facts)` pair, stored as a two-item list."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from .family import TableFamily
 from .times import from_db_time, to_db_time
 from .topics import Topic, topic_row_id
 
-__all__ = ["CrawlRun", "CrawlRunTables"]
+__all__ = ["CrawlRun", "CrawlRunTables", "ErrorPhrase"]
+
+# an error's catalogue key (`crawl.error.<key>`) and its facts
+ErrorPhrase = tuple[str, dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -24,6 +33,7 @@ class CrawlRun:
     changed: int
     deleted: int
     error: str | None
+    error_phrase: ErrorPhrase | None = None     # None: no key (a run from before issue 14, or an error without one)
 
     @property
     def finished(self) -> bool:
@@ -48,12 +58,15 @@ class CrawlRunTables(TableFamily):
         return int(cursor.lastrowid)  # type: ignore[arg-type]
 
     def finish_crawl(self, run_id: int, finished_at: datetime, *, requests: int, bytes: int,
-                     pages: int, new: int, changed: int, deleted: int, error: str | None) -> None:
+                     pages: int, new: int, changed: int, deleted: int, error: str | None,
+                     error_phrase: ErrorPhrase | None = None) -> None:
+        phrase = None if error_phrase is None else self._clean_json({"key": error_phrase[0], "facts": error_phrase[1]})
         with self.db.atomic():
             cursor = self.db.execute(
                 "update crawl_runs set finished_at = ?, requests = ?, bytes = ?, pages = ?, new = ?, changed = ?, "
-                "deleted = ?, error = ? where id = ?",
-                [to_db_time(finished_at), requests, bytes, pages, new, changed, deleted, self._clean(error), run_id])
+                "deleted = ?, error = ?, error_phrase = ? where id = ?",
+                [to_db_time(finished_at), requests, bytes, pages, new, changed, deleted, self._clean(error), phrase,
+                 run_id])
             if cursor.rowcount != 1:
                 raise LookupError(f"no crawl run {run_id} in the store to finish")
 
@@ -109,4 +122,19 @@ def _crawl_run(r: dict) -> CrawlRun:
     return CrawlRun(id=r["id"], topic=r["topic"], started_at=from_db_time(r["started_at"]),
                     finished_at=from_db_time(r["finished_at"]), requests=r["requests"] or 0,
                     bytes=r["bytes"] or 0, pages=r["pages"] or 0, new=r["new"] or 0,
-                    changed=r["changed"] or 0, deleted=r["deleted"] or 0, error=r["error"])
+                    changed=r["changed"] or 0, deleted=r["deleted"] or 0, error=r["error"],
+                    error_phrase=_phrase(r.get("error_phrase")))
+
+
+def _phrase(stored: str | None) -> ErrorPhrase | None:
+    if not stored:
+        return None
+    value = json.loads(stored)
+    return value["key"], {name: _fact(fact) for name, fact in value["facts"].items()}
+
+
+def _fact(value: Any) -> Any:
+    # JSON has no tuples: a nested phrase comes back as [key, facts]
+    if isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict):
+        return value[0], {name: _fact(fact) for name, fact in value[1].items()}
+    return value

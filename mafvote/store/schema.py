@@ -136,10 +136,18 @@ def _visible_json(text: str | None) -> str | None:
     return text if cleaned == value else json.dumps(cleaned, ensure_ascii=False)
 
 
+def _m008_crawl_error_phrase(db: sqlite_utils.Database) -> None:
+    # Issue 14: a failed crawl keeps its error's catalogue key and facts beside the scraper's English (`error`, which
+    # the daemon's log and scripts read), as JSON `{"key": ..., "facts": {...}}`, so that `mafvote status` and the
+    # crawl alerts word it in the GM's language (`mafvote.crawl_text`). Rows from before have none: shown as written.
+    db["crawl_runs"].add_column("error_phrase", str)
+
+
 # Append new migrations at the end; the index + 1 is the schema version they bring the file to.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _m001_initial, _m002_game_phases, _m003_alerts_and_publishing, _m004_posts_by_author,
-    _m005_crawl_runs_by_topic_and_id, _m006_post_readings, _m007_visible_stored_texts]
+    _m005_crawl_runs_by_topic_and_id, _m006_post_readings, _m007_visible_stored_texts,
+    _m008_crawl_error_phrase]
 
 
 _SCHEMAS: dict[int, dict[str, set[str]]] = {}

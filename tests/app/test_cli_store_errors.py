@@ -299,7 +299,8 @@ def test_status_of_a_half_read_vote_thread_shows_it_as_the_last_error_too(half_r
     code, out, err = run(capsys, "status", "-c", str(half_read), "--now", "2026-01-11T12:31", "--format", "json")
     [game] = json.loads(out)["games"]
     assert game["last_error"] == {"topic": "vote", "at": "2026-01-11T09:30:00+00:00",
-                                  "error": "did not finish (stopped, or still running)", "finished": False}
+                                  "error": "did not finish (stopped, or still running)",
+                                  "error_text": "не закончено (остановлено или ещё идёт)", "finished": False}
 
 
 # --- status with no daemon running -------------------------------------------------------------------

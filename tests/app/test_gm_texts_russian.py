@@ -32,6 +32,7 @@ from mafvote_tally.format import format_text
 from mafvote_resolver.errors import RulesetError
 from mafvote_resolver.journal import Line
 from mafvote_resolver.ruleset import check_ruleset, loads_ruleset
+from mafvote_scraper.model import FetchError
 from support.config import game_config
 from support.count import blue as tally_blue
 from support.count import count as tally_count
@@ -187,13 +188,31 @@ def test_every_alert_kind_and_the_gm_report_speak_russian(demo, monkeypatch):
                                                          before_deadline=[timedelta(hours=1)], tz=MSK,
                                                          day_post="[b]Итоги дня 2[/b]")]
     for error in ("HTTP 503 from forum", "layout not recognised: no posts"):
+        # a crawl stored before its error's key was kept: the English is quoted after «Ошибка:»
         health = CrawlHealth(topic="vote", failures_in_a_row=3, first_failure_at=deadline, last_error=error,
                              url="http://127.0.0.1/showthread.php?tid=2")
         texts += [a.text.split("\nОшибка:")[0] for a in alert_rules.crawl_alerts("ny", health, now=deadline,
                                                                                 phase="day2", tz=MSK)]
-    assert len(texts) >= 3
+    for error in CRAWL_STOPS:
+        # a crawl error with its key: the whole alert is Russian, the error too
+        health = CrawlHealth(topic="vote", failures_in_a_row=3, first_failure_at=deadline, last_error=str(error),
+                             url=THREAD, last_error_phrase=error.phrase)
+        [alert] = alert_rules.crawl_alerts("ny", health, now=deadline, phase="day2", tz=MSK)
+        assert "\nОшибка: " in alert.text
+        texts.append(alert.text)
+    assert len(texts) >= 3 + len(CRAWL_STOPS)
     for text in texts:
         assert latin_words(text) == [], text
+
+
+THREAD = "http://127.0.0.1/showthread.php?tid=2"
+# crawl errors as the scraper raises them (scraper/fetch.py), each with its key and facts
+CRAWL_STOPS = (
+    FetchError(f"cannot read {THREAD}: HTTP 404 Not Found; check the topic URL in the config (is the topic public to "
+               "guests?)", "fetch.status", url=THREAD, status="404", reason="Not Found"),
+    FetchError(f"cannot read {THREAD} after 3 attempts: timed out (no whole answer in 20 s)", "fetch.attempts",
+               url=THREAD, attempts=3, failure=("timeout", {"seconds": "20"})),
+)
 
 
 def _filled(template: str) -> str:

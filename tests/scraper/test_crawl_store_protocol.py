@@ -7,7 +7,7 @@ import inspect
 import sqlite3
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
-from typing import Iterable
+from typing import Any, Iterable
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -77,9 +77,10 @@ class DictStore:
         return len(self.runs)
 
     def finish_crawl(self, run_id: int, finished_at: datetime, *, requests: int, bytes: int, pages: int, new: int,
-                     changed: int, deleted: int, error: str | None) -> None:
+                     changed: int, deleted: int, error: str | None,
+                     error_phrase: tuple[str, dict[str, Any]] | None = None) -> None:
         self.runs[run_id - 1].update(requests=requests, pages=pages, new=new, changed=changed, deleted=deleted,
-                                     error=error)
+                                     error=error, error_phrase=error_phrase)
 
     def page(self, topic: DictTopic, page: int) -> DictPage | None:
         return self.pages.get((_key(topic), page))
@@ -175,7 +176,7 @@ def test_a_forum_is_crawled_into_a_dict_store_without_sqlite(forum, monkeypatch)
         tuple(pids[:5]), tuple(pids[5:10]), tuple(pids[10:])]
     assert store.topics[("hyper", "2")].last_crawl_at == NOW
     assert store.runs == [{"topic": "2", "started_at": NOW, "requests": 3, "pages": 3, "new": 13, "changed": 0,
-                           "deleted": 0, "error": None}]
+                           "deleted": 0, "error": None, "error_phrase": None}]
 
     # a poll: nothing changed (page 3 answers 304), then the last page loses one post, gets an edit and a new one
     unchanged = crawl(forum, store)

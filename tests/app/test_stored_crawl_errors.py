@@ -1,0 +1,174 @@
+"""Issue 14: a failed crawl's error reaches the GM in the GM's language wherever it is read back from the store —
+`mafvote status` (its text, and JSON's `error_text` beside the English `error`), the crawl alert and `tally`'s
+crawl warning. `crawl_runs` keeps the scraper's English (the daemon's log, scripts) and, beside it, the error's
+catalogue key and facts (`error_phrase`), which `mafvote.crawl_text` words; a run stored before the key was kept is
+shown as written."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from mafvote.alert_rules import crawl_alerts
+from mafvote.daemon import crawl_health
+from mafvote.store import MIGRATIONS, Store
+from mafvote_scraper.model import FetchError, LayoutNotRecognised, ScraperError
+from support.cli import run_main as run
+from support.forum import crawl_config
+
+MSK = ZoneInfo("Europe/Moscow")
+BASE = "http://127.0.0.1:9/"
+GAME, VOTE = f"{BASE}showthread.php?tid=1", f"{BASE}showthread.php?tid=2"
+
+# what the scraper raises when the vote thread is gone (scraper/fetch.py) and when nobody answers after retries
+GONE = FetchError(f"cannot read {VOTE}: HTTP 404 Not Found; check the topic URL in the config (is the topic public to "
+                  "guests?)", "fetch.status", url=VOTE, status="404", reason="Not Found")
+REFUSED = FetchError(f"cannot read {VOTE} after 5 attempts: connection failed ([Errno 111] Connection refused)",
+                     "fetch.attempts", url=VOTE, attempts=5,
+                     failure=("connection", {"detail": "[Errno 111] Connection refused"}))
+GONE_RU = (f"не удалось прочитать {VOTE}: форум ответил HTTP 404 (`Not Found`); проверьте адрес темы в конфиге (тема "
+           "открыта гостям?)")
+GONE_EN = str(GONE)
+
+
+def msk(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=MSK)
+
+
+def write_config(folder: Path, language: str | None = None) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "config.toml"
+    alerts = {"alerts": {"language": language}} if language else {}
+    path.write_text(crawl_config(BASE, store="mafvote.db", game={"poll_interval": "2m"},
+                                 schedule={"start": "2026-01-10T20:00", "first_deadline": "2026-01-11T10:00"},
+                                 players=[{"nick": "Ronin"}, {"nick": "Соня"}, {"nick": "Puss"}], **alerts),
+                    encoding="utf-8")
+    return path
+
+
+def crawled(store: Store, kind: str, started: datetime, error: ScraperError | str | None = None) -> int:
+    """One finished crawl of the game's topic `kind`, failed with `error` (an exception as the crawl stores it; a
+    bare string as a store from before issue 14 kept it)."""
+    tid = "1" if kind == "game" else "2"
+    topic = store.ensure_topic("sim", tid, url=f"{BASE}showthread.php?tid={tid}", kind=kind, game_id="ny")
+    run_id = store.start_crawl(topic, started)
+    phrase = error.phrase if isinstance(error, ScraperError) else None
+    store.finish_crawl(run_id, started + timedelta(seconds=5), requests=1, bytes=100, pages=0 if error else 1,
+                       new=0, changed=0, deleted=0, error=None if error is None else str(error), error_phrase=phrase)
+    return topic.id
+
+
+@pytest.fixture
+def gone(tmp_path) -> Path:
+    """The game topic read at 12:30, the vote thread gone (HTTP 404) at 12:30 and again at 12:32."""
+    with Store(tmp_path / "mafvote.db") as s:
+        crawled(s, "game", msk("2026-01-11T12:30"))
+        crawled(s, "vote", msk("2026-01-11T12:30"), GONE)
+        crawled(s, "vote", msk("2026-01-11T12:32"), GONE)
+    return tmp_path
+
+
+def status_lines(folder: Path, language: str | None, capsys) -> list[str]:
+    code, out, err = run(capsys, "status", "-c", str(write_config(folder, language)), "--now", "2026-01-11T12:33")
+    assert code == 0, err
+    return out.splitlines()
+
+
+def test_status_says_the_last_crawl_error_in_russian(gone, capsys):
+    lines = status_lines(gone, None, capsys)
+    assert lines[3] == ("  последнее чтение: игровая тема 11.01 12:30 — успешно (новых — 0, изменённых — 0, 1 запрос); "
+                        f"тема голосования 11.01 12:32 — ОШИБКА: {GONE_RU}")
+    assert lines[4] == f"  последняя ошибка: 11.01 12:32 тема голосования: {GONE_RU} (2 раза подряд, всё ещё не удаётся)"
+
+
+def test_status_says_the_last_crawl_error_in_english_with_language_en(gone, capsys):
+    lines = status_lines(gone, "en", capsys)
+    assert lines[4] == f"  last error:    11.01 12:32 vote: {GONE_EN} (2 in a row, still failing)"
+
+
+def test_status_json_keeps_the_english_error_and_adds_it_in_the_gms_language(gone, capsys):
+    code, out, err = run(capsys, "status", "-c", str(write_config(gone)), "--now", "2026-01-11T12:33", "--format",
+                         "json")
+    [game] = json.loads(out)["games"]
+    assert game["last_error"] == {"topic": "vote", "at": "2026-01-11T09:32:00+00:00", "error": GONE_EN,
+                                  "error_text": GONE_RU, "finished": True}
+    vote = next(c for c in game["last_crawls"] if c["topic"] == "vote")
+    assert (vote["error"], vote["error_text"]) == (GONE_EN, GONE_RU)
+    assert next(c for c in game["last_crawls"] if c["topic"] == "game")["error_text"] is None
+
+
+def test_a_run_stored_without_a_key_is_shown_as_written(tmp_path, capsys):
+    written = "cannot read http://f/ after 3 attempts: HTTP 503 Service Unavailable"
+    with Store(tmp_path / "mafvote.db") as s:
+        crawled(s, "vote", msk("2026-01-11T12:32"), written)
+    lines = status_lines(tmp_path, None, capsys)
+    assert lines[4] == f"  последняя ошибка: 11.01 12:32 тема голосования: {written} (1 раз подряд, всё ещё не удаётся)"
+    code, out, err = run(capsys, "status", "-c", str(tmp_path / "config.toml"), "--now", "2026-01-11T12:33",
+                         "--format", "json")
+    assert json.loads(out)["games"][0]["last_error"]["error_text"] == written
+
+
+def test_a_store_from_before_the_key_migrates_and_shows_its_old_errors_as_written(tmp_path, capsys):
+    written = "cannot read http://f/: HTTP 404 Not Found; check the topic URL in the config (is the topic public to guests?)"
+    with Store(tmp_path / "mafvote.db", migrations=MIGRATIONS[:7]) as old:
+        assert old.schema_version == 7 and "error_phrase" not in old.db["crawl_runs"].columns_dict
+        topic = old.ensure_topic("sim", "2", url=VOTE, kind="vote", game_id="ny")
+        run_id = old.start_crawl(topic, msk("2026-01-11T12:32"))
+        old.db.execute("update crawl_runs set finished_at = started_at, error = ? where id = ?", [written, run_id])
+    with Store(tmp_path / "mafvote.db") as s:
+        assert s.schema_version == len(MIGRATIONS) == 8
+        [stored] = s.crawl_runs()
+        assert (stored.error, stored.error_phrase) == (written, None)
+    assert status_lines(tmp_path, None, capsys)[4] == (
+        f"  последняя ошибка: 11.01 12:32 тема голосования: {written} (1 раз подряд, всё ещё не удаётся)")
+
+
+def test_a_nested_phrase_comes_back_from_the_store_as_it_went_in(tmp_path):
+    with Store(tmp_path / "mafvote.db") as s:
+        crawled(s, "vote", msk("2026-01-11T12:32"), REFUSED)
+        [stored] = s.crawl_runs()
+    assert stored.error == str(REFUSED)
+    assert stored.error_phrase == ("fetch.attempts", {"url": VOTE, "attempts": 5,
+                                                      "failure": ("connection", {"detail": "[Errno 111] Connection refused"})})
+
+
+def test_the_crawl_alert_words_the_stored_error_in_russian_after_its_cause(tmp_path):
+    with Store(tmp_path / "mafvote.db") as s:
+        for minute in (30, 32, 34):
+            topic = crawled(s, "vote", msk(f"2026-01-11T12:{minute}"), REFUSED)
+        health = crawl_health(s, topic, kind="vote", url=VOTE)
+    [alert] = crawl_alerts("ny", health, now=msk("2026-01-11T12:35"), phase="day1", tz=MSK, language="ru")
+    # the cause is read from the English, as before; the error itself is now Russian too
+    assert alert.text.splitlines() == [
+        f"Чтение {VOTE} не удалось 3 раза подряд, начиная с 11.01 12:30 МСК: сервер форума отклоняет соединение. "
+        "Подсчёт голосов не актуален; проверьте форум и сеть",
+        f"Ошибка: не удалось прочитать {VOTE} за 5 попыток: нет соединения с форумом (`[Errno 111] Connection refused`)"]
+    [english] = crawl_alerts("ny", health, now=msk("2026-01-11T12:35"), phase="day1", tz=MSK, language="en")
+    assert english.text == (f"Crawling {VOTE} failed 3 times in a row since 2026-01-11T09:30:00+00:00: {REFUSED}. The "
+                            "count is not current; check the forum and the network")
+
+
+def test_a_layout_alert_is_told_by_its_key_and_worded_in_russian(tmp_path):
+    layout = LayoutNotRecognised(VOTE, "mybb", "no posts: nothing matches `div.post`",
+                                 ("nothing_matches", {"selector": "div.post"}))
+    with Store(tmp_path / "mafvote.db") as s:
+        topic = crawled(s, "vote", msk("2026-01-11T12:30"), layout)
+        health = crawl_health(s, topic, kind="vote", url=VOTE)
+    assert health.layout_unrecognised
+    [alert] = crawl_alerts("ny", health, now=msk("2026-01-11T12:35"), phase="day1", tz=MSK, language="ru")
+    assert alert.text.splitlines()[1] == (f"Ошибка: страница не распознана: {VOTE} (движок `mybb`): ничто не подходит "
+                                          "под `div.post`")
+
+
+def test_tally_warns_of_the_failed_crawl_in_russian_and_json_keeps_the_english(gone, capsys):
+    config = write_config(gone)
+    code, out, err = run(capsys, "tally", "--day", "1", "-c", str(config))
+    assert code == 0, err
+    assert out.splitlines()[0] == (f"внимание: последний обход темы голосования (11.01 12:32) не удался: {GONE_RU}; в "
+                                   "подсчёте могут не хватать голосов — запустите `mafvote crawl` ещё раз")
+    code, out, err = run(capsys, "tally", "--day", "1", "--format", "json", "-c", str(config))
+    assert json.loads(out)["crawl_warning"] == (f"the vote thread's last crawl (11.01 12:32) failed: {GONE_EN}; the "
+                                                "count may miss votes: run `mafvote crawl` again")
