@@ -140,7 +140,10 @@ def _m008_crawl_error_phrase(db: sqlite_utils.Database) -> None:
     # Issue 14: a failed crawl keeps its error's catalogue key and facts beside the scraper's English (`error`, which
     # the daemon's log and scripts read), as JSON `{"key": ..., "facts": {...}}`, so that `mafvote status` and the
     # crawl alerts word it in the GM's language (`mafvote.crawl_text`). Rows from before have none: shown as written.
-    db["crawl_runs"].add_column("error_phrase", str)
+    # A store whose recorded version was set back by hand (tests/app/test_hostile_posts.py plays a mafvote from before
+    # migration 7 that way) has the column already: adding it again would stop every command.
+    if "error_phrase" not in db["crawl_runs"].columns_dict:
+        db["crawl_runs"].add_column("error_phrase", str)
 
 
 # Append new migrations at the end; the index + 1 is the schema version they bring the file to.
