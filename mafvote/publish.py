@@ -38,7 +38,7 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 import httpx
 from selectolax.lexbor import LexborHTMLParser
 
-from mafvote_scraper.fetch import off_origin_message, page_too_big_message
+from mafvote_scraper.fetch import off_origin_error, page_too_big_error
 from mafvote_scraper.netguard import (DEFAULT_MAX_PAGE_BYTES, Guard, GuardedTransport, PageTooBig, UnknownEncoding,
                               read_capped, same_origin)
 
@@ -46,6 +46,7 @@ from mafvote_scraper.untrusted import visible
 
 from .alerts import install_secret_filter, known_secrets, scrub
 from .atomic_files import write_changed
+from .crawl_text import describe
 from .errors import OperationFailed
 from .messages import text as t
 from .store import PublishState, Store
@@ -267,7 +268,7 @@ class _Engine:
         # The password and the session go only to the forum's own origin: a form whose action points
         # elsewhere is never sent (issue 13).
         if not same_origin(form.action, self.base):
-            raise PublishError(off_origin_message(self.base, form.action, self.base, link=True)
+            raise PublishError(describe(off_origin_error(self.base, form.action, self.base, link=True))
                                + f" (the form of {self.name} forum {self.base} is sent to another address)")
         if self.form_delay:
             self.sleep(self.form_delay)
@@ -289,13 +290,13 @@ class _Engine:
                 if response.next_request is not None:
                     target = str(response.next_request.url)
                     if not same_origin(target, self.base):
-                        raise PublishError(off_origin_message(str(request.url), target, self.base))
+                        raise PublishError(describe(off_origin_error(str(request.url), target, self.base)))
                     request = response.next_request
                     continue
                 try:
                     body = b"" if response.status_code >= 500 else read_capped(response, self.max_page_bytes)
                 except PageTooBig:
-                    raise PublishError(page_too_big_message(str(request.url), self.max_page_bytes)) from None
+                    raise PublishError(describe(page_too_big_error(str(request.url), self.max_page_bytes))) from None
                 except UnknownEncoding as exc:
                     raise PublishError(f"{self.name} forum {self.base}: {request.url} answered packed as {exc}, "
                                        "which mafvote did not ask for") from None

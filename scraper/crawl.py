@@ -32,8 +32,8 @@ from datetime import datetime, timedelta
 from typing import Callable, Protocol
 from zoneinfo import ZoneInfo
 
-from .fetch import FetchedMeta, FetchResult, off_origin_message
-from .model import FetchError, LayoutNotRecognised, ParsedPage, ScraperError
+from .fetch import FetchedMeta, FetchResult, off_origin_error
+from .model import LayoutNotRecognised, ParsedPage, ScraperError
 from .netguard import same_origin
 from .parse import decode_html, parse_page
 from .profile import EngineProfile, auto_topic_key, stored_topic_key, topic_key
@@ -169,7 +169,7 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
                             "page 1; give the topic's first page as its URL in the config",
                             ("first_page", {"page": str(parsed.page)}))
                     if not same_origin(parsed.first_url, url):
-                        raise FetchError(off_origin_message(page_url, parsed.first_url, url, link=True))
+                        raise off_origin_error(page_url, parsed.first_url, url, link=True)
                     restarted = True
                     page_url, page_no = parsed.first_url, 1
                     continue
@@ -205,7 +205,7 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
                 reached_end_at = page_no
                 break
             if not same_origin(next_url, url):
-                raise FetchError(off_origin_message(page_url, next_url, url, link=True))
+                raise off_origin_error(page_url, next_url, url, link=True)
             if max_pages is not None and pages_done >= max_pages:
                 note = (f"прочитано {pages_done} стр. темы за один обход (предел max_pages = {max_pages} "
                         f"в [[forums]]); остальные страницы, с {page_no + 1}-й, будут прочитаны при "

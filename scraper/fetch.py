@@ -27,7 +27,7 @@ from .model import FetchError
 from .netguard import (DEFAULT_MAX_PAGE_BYTES, Guard, GuardedTransport, PageTooBig, UnknownEncoding, read_capped,
                        same_origin, show_origin)
 
-__all__ = ["FetchedMeta", "FetchResult", "ForumClient", "USER_AGENT", "off_origin_message", "page_too_big_message"]
+__all__ = ["FetchedMeta", "FetchResult", "ForumClient", "USER_AGENT", "off_origin_error", "page_too_big_error"]
 
 USER_AGENT = "mafvote/0.1 (forum mafia vote counter; polite crawler)"
 
@@ -165,7 +165,7 @@ class ForumClient:
         """GET `url`; with `etag`/`last_modified` a conditional GET (not_modified on 304)."""
         home = self.origin or url
         if not same_origin(url, home):
-            raise FetchError(off_origin_message(url, url, home, link=True))
+            raise off_origin_error(url, url, home, link=True)
         headers = {}
         if etag:
             headers["If-None-Match"] = etag
@@ -237,7 +237,7 @@ class ForumClient:
 
     def _check_stopped(self, url: str) -> None:
         if self.guard.cancelled.is_set():
-            raise FetchError(f"{url}: чтение прервано: mafvote остановлен (SIGINT/SIGTERM)")
+            raise FetchError(f"{url}: reading stopped: mafvote is stopping (SIGINT/SIGTERM)", "fetch.stopped", url=url)
 
     def _attempt(self, url: str, home: str, headers: dict[str, str], etag: str | None,
                  last_modified: str | None, attempts: int) -> "FetchResult | httpx.Response":
@@ -251,7 +251,7 @@ class ForumClient:
                 if response.next_request is not None:
                     target = str(response.next_request.url)
                     if not same_origin(target, home):
-                        raise FetchError(off_origin_message(str(request.url), target, home))
+                        raise off_origin_error(str(request.url), target, home)
                     request = response.next_request
                     continue
                 if response.status_code == 304:
@@ -259,10 +259,11 @@ class ForumClient:
                         # "Not modified" answers a conditional request only: to a plain one (a broken cache on
                         # the way, or a hostile forum) it says nothing of the page, and there is no stored copy
                         # it could point at. Not retried: the same request gets the same answer.
-                        raise FetchError(f"{url}: форум ответил «304 не изменилось» на запрос, который ни с чем "
-                                         "не сравнивал (mafvote не посылал ни ETag, ни Last-Modified): страница не "
-                                         "прочитана; если это повторяется, откройте адрес в браузере — ответ "
-                                         "подменяет кэш или прокси на пути к форуму")
+                        raise FetchError(f'{url}: the forum answered "304 Not Modified" to a request that compared '
+                                         "nothing (mafvote sent neither ETag nor Last-Modified): the page was not "
+                                         "read; if this repeats, open the address in a browser: a cache or a proxy "
+                                         "on the way to the forum answers in its place", "fetch.not_modified",
+                                         url=url)
                     # A 304 has no body (RFC 9110, section 15.4.5; h11 frames it so, whatever Content-Length
                     # says): reading its end hands the connection back to the pool. Closed unread, httpcore drops
                     # the connection and the next request pays a new connect (half the cost of an unchanged poll).
@@ -277,8 +278,7 @@ class ForumClient:
                 try:
                     body = read_capped(response, self.max_page_bytes)
                 except PageTooBig:
-                    raise FetchError(page_too_big_message(url, self.max_page_bytes), "fetch.too_big", url=url,
-                                     mb=f"{self.max_page_bytes / 1024 / 1024:g}") from None
+                    raise page_too_big_error(url, self.max_page_bytes) from None
                 except UnknownEncoding as exc:
                     raise FetchError(f"cannot read {url}: the forum packed its answer as {exc}, which "
                                      f"mafvote did not ask for (it asks for gzip or deflate)", "fetch.encoding",
@@ -295,16 +295,21 @@ class ForumClient:
                          url=url, most=self.max_redirects, last=str(request.url))
 
 
-def off_origin_message(url: str, target: str, base: str, *, link: bool = False) -> str:
-    """Why the crawl stopped at a redirect or a link to another origin, and what to do if the forum moved."""
-    how = "ссылка ведёт" if link else "форум перенаправил"
-    return (f"{url}: {how} на {target}, другой адрес ({show_origin(target)}; адрес форума в конфиге — "
-            f"{show_origin(base)}). mafvote не ходит на другие адреса и не отправляет им ни страниц, ни пароля. "
-            f"Если форум действительно переехал, поменяйте base_url в его [[forums]] и адреса тем игры "
-            f"(game_topic, vote_thread) на новые")
+def off_origin_error(url: str, target: str, base: str, *, link: bool = False) -> FetchError:
+    """Why the crawl stopped at a redirect or a link to another origin, and what to do if the forum moved (the
+    publisher refuses the same way: mafvote words it, `crawl.error.fetch.off_origin`)."""
+    how = "a link leads" if link else "the forum redirected"
+    return FetchError(
+        f"{url}: {how} to {target}, another address ({show_origin(target)}; the forum's address in the config is "
+        f"{show_origin(base)}). mafvote goes to no other address and sends it neither pages nor the password. If "
+        "the forum really moved, change base_url in its [[forums]] and the game's topic addresses (game_topic, "
+        "vote_thread) to the new ones", "fetch.off_origin", url=url,
+        how=("off_origin.link" if link else "off_origin.redirect", {}), target=target, origin=show_origin(target),
+        home=show_origin(base))
 
 
-def page_too_big_message(url: str, limit: int) -> str:
-    return (f"cannot read {url}: ответ больше {limit / 1024 / 1024:g} МиБ (max_page_mb в [[forums]]); "
-            f"страница форума так не весит: проверьте адрес темы, или, если страница и правда такая, "
-            f"поднимите max_page_mb")
+def page_too_big_error(url: str, limit: int) -> FetchError:
+    mb = f"{limit / 1024 / 1024:g}"
+    return FetchError(f"cannot read {url}: the answer is larger than {mb} MiB (max_page_mb in [[forums]]); no forum "
+                      "page weighs that much: check the topic URL, or, if the page really is that big, raise "
+                      "max_page_mb", "fetch.too_big", url=url, mb=mb)

@@ -67,6 +67,17 @@ MESSAGES: dict[str, str] = {
                                  "big, raise max_page_mb",
     "crawl.error.fetch.encoding": "cannot read {url}: the forum packed its answer as {encoding}, which mafvote did not "
                                   "ask for (it asks for gzip or deflate)",
+    "crawl.error.fetch.off_origin": "{url}: {how} to {target}, another address ({origin}; the forum's address in the "
+                                    "config is {home}). mafvote goes to no other address and sends it neither pages "
+                                    "nor the password. If the forum really moved, change base_url in its [[forums]] "
+                                    "and the game's topic addresses (game_topic, vote_thread) to the new ones",
+    "crawl.error.off_origin.link": "a link leads",
+    "crawl.error.off_origin.redirect": "the forum redirected",
+    "crawl.error.fetch.stopped": "{url}: reading stopped: mafvote is stopping (SIGINT/SIGTERM)",
+    "crawl.error.fetch.not_modified": "{url}: the forum answered \"304 Not Modified\" to a request that compared "
+                                      "nothing (mafvote sent neither ETag nor Last-Modified): the page was not read; "
+                                      "if this repeats, open the address in a browser: a cache or a proxy on the way "
+                                      "to the forum answers in its place",
     "crawl.error.fetch.redirect_loop": "cannot read {url}: redirect loop (more than {most} redirects, the last to "
                                        "{last}; a login wall or a moved topic?): open the URL in a browser and put the "
                                        "topic's own address in the config",

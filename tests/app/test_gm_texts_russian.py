@@ -32,6 +32,7 @@ from mafvote_tally.format import format_text
 from mafvote_resolver.errors import RulesetError
 from mafvote_resolver.journal import Line
 from mafvote_resolver.ruleset import check_ruleset, loads_ruleset
+from mafvote_scraper.fetch import off_origin_error, page_too_big_error
 from mafvote_scraper.model import FetchError
 from support.config import game_config
 from support.count import blue as tally_blue
@@ -212,6 +213,12 @@ CRAWL_STOPS = (
                "guests?)", "fetch.status", url=THREAD, status="404", reason="Not Found"),
     FetchError(f"cannot read {THREAD} after 3 attempts: timed out (no whole answer in 20 s)", "fetch.attempts",
                url=THREAD, attempts=3, failure=("timeout", {"seconds": "20"})),
+    off_origin_error(THREAD, "http://mirror.example/showthread.php?tid=2", "http://127.0.0.1/"),
+    off_origin_error(THREAD, "http://mirror.example/showthread.php?tid=2&page=2", "http://127.0.0.1/", link=True),
+    FetchError(f"{THREAD}: reading stopped: mafvote is stopping (SIGINT/SIGTERM)", "fetch.stopped", url=THREAD),
+    FetchError(f'{THREAD}: the forum answered "304 Not Modified" to a request that compared nothing', "fetch.not_modified",
+               url=THREAD),
+    page_too_big_error(THREAD, 2 * 1024 * 1024),
 )
 
 

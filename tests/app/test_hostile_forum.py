@@ -31,6 +31,7 @@ import httpx
 import pytest
 
 from mafvote.config import ForumConfig
+from mafvote.crawl_text import describe
 from mafvote.forumsim import ForumSim
 from mafvote.publish import PublishLog
 from mafvote.secret_registry import scrub
@@ -127,10 +128,17 @@ def test_vote_thread_redirecting_to_another_port_stops_the_crawl_naming_both(ser
     with ForumClient.for_forum(config, sleep=lambda s: None) as client:
         result = crawl(client, store, forum.base + "showthread.php?tid=2")
     assert not result.ok and thief.requests == []
-    assert result.error.startswith(
+    assert result.error == (
+        f"{forum.base}showthread.php?tid=2: the forum redirected to {thief.base}showthread.php?tid=2, another address "
+        f"(http://127.0.0.1:{thief.port}; the forum's address in the config is http://127.0.0.1:{forum.port}). mafvote "
+        "goes to no other address and sends it neither pages nor the password. If the forum really moved, change "
+        "base_url in its [[forums]] and the game's topic addresses (game_topic, vote_thread) to the new ones")
+    # what the GM reads (issue 14)
+    assert describe(result.exception) == (
         f"{forum.base}showthread.php?tid=2: форум перенаправил на {thief.base}showthread.php?tid=2, другой адрес "
-        f"(http://127.0.0.1:{thief.port}; адрес форума в конфиге — http://127.0.0.1:{forum.port})")
-    assert "поменяйте base_url" in result.error
+        f"(http://127.0.0.1:{thief.port}; адрес форума в конфиге — http://127.0.0.1:{forum.port}). mafvote не ходит "
+        "на другие адреса и не отправляет им ни страниц, ни пароля. Если форум действительно переехал, поменяйте "
+        "`base_url` в его `[[forums]]` и адреса тем игры (`game_topic`, `vote_thread`) на новые")
     assert store.posts() == [] and len(forum.requests) == 1         # not retried
 
 
@@ -149,7 +157,8 @@ def test_a_next_link_to_another_origin_is_not_followed(servers, tmp_path):
     with ForumClient(retries=0, sleep=lambda s: None, min_delay=0) as client:
         result = crawl(client, store, forum.base + "showthread.php?tid=2")
     assert thief.requests == []
-    assert result.error.startswith(f"{forum.base}showthread.php?tid=2: ссылка ведёт на {thief.base}")
+    assert result.error.startswith(f"{forum.base}showthread.php?tid=2: a link leads to {thief.base}")
+    assert describe(result.exception).startswith(f"{forum.base}showthread.php?tid=2: ссылка ведёт на {thief.base}")
     assert [p.author for p in store.posts()] == ["Игрок0", "Игрок1"]      # page 1 is kept
 
 
@@ -213,13 +222,20 @@ def test_a_forum_echoing_the_login_form_off_origin_never_shows_the_password(serv
     said["log"] = (tmp_path / "run.log").read_text(encoding="utf-8")
     with sqlite3.connect(tmp_path / "m.db") as db:
         said["store"] = "\n".join(row[0] for row in db.execute("select error from crawl_runs"))
+        said["store phrase"] = "\n".join(row[0] for row in db.execute("select error_phrase from crawl_runs"))
     assert thief.requests == []
-    redirect = (f"форум перенаправил на {thief.base}member.php?action=login&username=mafvote-bot&password=***, "
-                f"другой адрес")
-    next_link = f"ссылка ведёт на {thief.base}showthread.php?tid=1&page=2&username=mafvote-bot&password=***, другой адрес"
+    # the GM reads Russian (`crawl`, `status`); the log and the stored error keep the crawler's English (issue 14)
+    login = f"{thief.base}member.php?action=login&username=mafvote-bot&password=***"
+    page2 = f"{thief.base}showthread.php?tid=1&page=2&username=mafvote-bot&password=***"
+    russian = (f"форум перенаправил на {login}, другой адрес", f"ссылка ведёт на {page2}, другой адрес")
+    english = (f"the forum redirected to {login}, another address", f"a link leads to {page2}, another address")
     for where, text in said.items():
         leaked = [s for s in every_spelling(ODD_SECRET) if s in text]
         assert leaked == [], (where, leaked)
+        if where == "store phrase":
+            assert f'"target": "{login}"' in text and f'"target": "{page2}"' in text, where
+            continue
+        redirect, next_link = russian if where in ("crawl", "status") else english
         assert redirect in text and next_link in text, where
     assert said["crawl"].count("  ОШИБКА: ") == 2                       # the crawl's own lines
     assert said["crawl"].count("ошибка: g, игровая тема: ") == 1           # and the exit line
@@ -281,7 +297,10 @@ def test_a_gzip_bomb_is_stopped_at_the_page_cap_without_inflating_it(servers):
             peak = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
-    assert str(info.value).startswith(f"cannot read {forum.base}t: ответ больше 1 МиБ (max_page_mb в [[forums]])")
+    assert str(info.value).startswith(f"cannot read {forum.base}t: the answer is larger than 1 MiB (max_page_mb in "
+                                      "[[forums]])")
+    assert describe(info.value).startswith(f"не удалось прочитать {forum.base}t: ответ больше 1 МиБ (`max_page_mb` в "
+                                           "`[[forums]]`)")
     assert peak < 16 * MiB                  # the page cap and a read buffer, not 256 MiB
     assert len(forum.requests) == 1         # a page too big is not retried
 
@@ -290,7 +309,7 @@ def test_a_huge_body_with_content_length_is_refused_before_it_is_read(servers):
     forum = servers({"/": lambda h, b: (h.send_response(200), h.send_header("Content-Length", str(1024 * MiB)),
                                         h.end_headers(), h.wfile.write(b"x" * 100_000))})
     with ForumClient(retries=0, sleep=lambda s: None, min_delay=0, max_page_bytes=MiB) as client:
-        with pytest.raises(FetchError, match="ответ больше 1 МиБ"):
+        with pytest.raises(FetchError, match="the answer is larger than 1 MiB"):
             client.get(forum.base + "t")
         assert client.bytes < MiB
 
@@ -305,7 +324,7 @@ def test_a_huge_body_without_content_length_stops_at_the_cap(servers):
             h.wfile.write(chunk)
     forum = servers({"/": endless})
     with ForumClient(retries=0, sleep=lambda s: None, min_delay=0, max_page_bytes=2 * MiB) as client:
-        with pytest.raises(FetchError, match="ответ больше 2 МиБ"):
+        with pytest.raises(FetchError, match="the answer is larger than 2 MiB"):
             client.get(forum.base + "t")
         assert client.bytes < 4 * MiB
 
@@ -454,7 +473,9 @@ def test_a_stop_ends_a_request_waiting_to_connect_or_in_its_handshake_within_a_s
         with pytest.raises(FetchError) as info:
             client.get(silent.base + "showthread.php?tid=2")
         took = time.monotonic() - started
-    assert str(info.value) == f"{silent.base}showthread.php?tid=2: чтение прервано: mafvote остановлен (SIGINT/SIGTERM)"
+    assert str(info.value) == f"{silent.base}showthread.php?tid=2: reading stopped: mafvote is stopping (SIGINT/SIGTERM)"
+    assert describe(info.value) == (f"{silent.base}showthread.php?tid=2: чтение прервано: mafvote остановлен (Ctrl-C "
+                                    "или сигнал `SIGTERM`)")
     assert took < 2.0, f"the stop took {took:.1f} s to end a request in its {silent.kind} phase"
 
 
@@ -504,6 +525,6 @@ def test_run_stops_within_seconds_of_sigterm_while_connecting_to_a_silent_host(s
     assert "Traceback" not in log
     assert [line.split(": ", 1)[1] for line in lines if "mafvote.daemon: " in line][-4:] == [
         "получен SIGTERM: mafvote останавливается (запрос к форуму, если он идёт, прерывается)\n",
-        f"crawl g game failed: {silent.base}showthread.php?tid=1: чтение прервано: mafvote остановлен (SIGINT/SIGTERM)\n",
-        f"crawl g vote failed: {silent.base}showthread.php?tid=2: чтение прервано: mafvote остановлен (SIGINT/SIGTERM)\n",
+        f"crawl g game failed: {silent.base}showthread.php?tid=1: reading stopped: mafvote is stopping (SIGINT/SIGTERM)\n",
+        f"crawl g vote failed: {silent.base}showthread.php?tid=2: reading stopped: mafvote is stopping (SIGINT/SIGTERM)\n",
         "`mafvote run` остановлен штатно\n"]

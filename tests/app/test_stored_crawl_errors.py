@@ -13,11 +13,14 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from mafvote.alert_rules import crawl_alerts
+from mafvote.crawl_text import describe
 from mafvote.daemon import crawl_health
 from mafvote.store import MIGRATIONS, Store
+from mafvote_scraper.fetch import ForumClient, off_origin_error, page_too_big_error
 from mafvote_scraper.model import FetchError, LayoutNotRecognised, ScraperError
 from support.cli import run_main as run
 from support.forum import crawl_config
+from test_gm_texts_russian import latin_words
 
 MSK = ZoneInfo("Europe/Moscow")
 BASE = "http://127.0.0.1:9/"
@@ -172,3 +175,53 @@ def test_tally_warns_of_the_failed_crawl_in_russian_and_json_keeps_the_english(g
     code, out, err = run(capsys, "tally", "--day", "1", "--format", "json", "-c", str(config))
     assert json.loads(out)["crawl_warning"] == (f"the vote thread's last crawl (11.01 12:32) failed: {GONE_EN}; the "
                                                 "count may miss votes: run `mafvote crawl` again")
+
+
+# --- the crawl stops that had no key before (issue 14): each worded in Russian, the English as the scraper's
+
+def stopped(url: str) -> FetchError:
+    """What a crawl gets when `mafvote run` is stopped (SIGINT/SIGTERM) while it reads `url`."""
+    with ForumClient(retries=0, min_delay=0) as client:
+        client.cancel()
+        with pytest.raises(FetchError) as info:
+            client.get(url)
+    return info.value
+
+
+STOPS = {
+    "a redirect to another address": (
+        lambda: off_origin_error(VOTE, "http://mirror.example/showthread.php?tid=2", BASE),
+        f"{VOTE}: форум перенаправил на http://mirror.example/showthread.php?tid=2, другой адрес (http://mirror.example; "
+        "адрес форума в конфиге — http://127.0.0.1:9). mafvote не ходит на другие адреса и не отправляет им ни страниц, "
+        "ни пароля. Если форум действительно переехал, поменяйте `base_url` в его `[[forums]]` и адреса тем игры "
+        "(`game_topic`, `vote_thread`) на новые"),
+    "a link to another address": (
+        lambda: off_origin_error(VOTE, "http://mirror.example/showthread.php?tid=2&page=2", BASE, link=True),
+        f"{VOTE}: ссылка ведёт на http://mirror.example/showthread.php?tid=2&page=2, другой адрес "
+        "(http://mirror.example; адрес форума в конфиге — http://127.0.0.1:9). mafvote не ходит на другие адреса и не "
+        "отправляет им ни страниц, ни пароля. Если форум действительно переехал, поменяйте `base_url` в его "
+        "`[[forums]]` и адреса тем игры (`game_topic`, `vote_thread`) на новые"),
+    "mafvote stopped mid-crawl": (
+        lambda: stopped(VOTE), f"{VOTE}: чтение прервано: mafvote остановлен (Ctrl-C или сигнал `SIGTERM`)"),
+    "a page over the size cap": (
+        lambda: page_too_big_error(VOTE, 2 * 1024 * 1024),
+        f"не удалось прочитать {VOTE}: ответ больше 2 МиБ (`max_page_mb` в `[[forums]]`); страница форума так не "
+        "весит: проверьте адрес темы или, если страница и правда такая, поднимите `max_page_mb`"),
+}
+
+
+@pytest.mark.parametrize("name", STOPS)
+def test_each_crawl_stop_is_shown_by_status_in_russian(tmp_path, capsys, name):
+    make, russian = STOPS[name]
+    with Store(tmp_path / "mafvote.db") as s:
+        crawled(s, "vote", msk("2026-01-11T12:32"), make())
+    assert status_lines(tmp_path, None, capsys)[4] == (
+        f"  последняя ошибка: 11.01 12:32 тема голосования: {russian} (1 раз подряд, всё ещё не удаётся)")
+
+
+@pytest.mark.parametrize("name", STOPS)
+def test_each_crawl_stop_keeps_its_english_for_the_log_and_words_it_alike_in_english(name):
+    error = STOPS[name][0]()
+    assert error.key is not None
+    assert describe(error, "en") == str(error)          # what the daemon logs and the JSON's `error` carry
+    assert latin_words(describe(error, "ru")) == []

@@ -29,6 +29,7 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 
+from mafvote.crawl_text import describe
 from mafvote.store import Store
 from mafvote_scraper.crawl import crawl_topic
 from mafvote_scraper.fetch import ForumClient
@@ -400,9 +401,15 @@ def test_a_304_to_a_request_that_compared_nothing_stops_the_crawl_with_a_reason_
     result = crawl(client, store, forum.url)
     assert not result.ok and isinstance(result.exception, FetchError)
     assert result.error == (
+        f'{forum.url}: the forum answered "304 Not Modified" to a request that compared nothing (mafvote sent neither '
+        "ETag nor Last-Modified): the page was not read; if this repeats, open the address in a browser: a cache or a "
+        "proxy on the way to the forum answers in its place")
+    # the GM reads it in Russian (issue 14): the key and its facts, worded by mafvote
+    assert describe(result.exception) == (
         f"{forum.url}: форум ответил «304 не изменилось» на запрос, который ни с чем не сравнивал (mafvote не "
-        "посылал ни ETag, ни Last-Modified): страница не прочитана; если это повторяется, откройте адрес в "
+        "посылал ни `ETag`, ни `Last-Modified`): страница не прочитана; если это повторяется, откройте адрес в "
         "браузере — ответ подменяет кэш или прокси на пути к форуму")
+    assert store.crawl_runs()[-1].error_phrase == ("fetch.not_modified", {"url": forum.url})
     assert (result.pages, result.requests, len(forum.requests)) == (0, 1, 1)
     assert store.posts(game_id="ny") == [] and store.crawl_runs()[-1].error == result.error
     forum.page1 = None                            # the forum answers again: the next poll reads the topic
@@ -430,6 +437,9 @@ def test_redirect_to_a_non_web_address_is_not_retried(forum, client):
         client.get(url)
     # another origin (issue 13): never followed, never retried, both addresses named
     assert str(info.value).startswith(
+        f"{url}: the forum redirected to ftp://files.example/showthread.php, another address (ftp://files.example; "
+        f"the forum's address in the config is http://{forum.host}).")
+    assert describe(info.value).startswith(
         f"{url}: форум перенаправил на ftp://files.example/showthread.php, другой адрес (ftp://files.example; "
         f"адрес форума в конфиге — http://{forum.host}).")
     assert client.requests == 1 and len(forum.requests) == 1
