@@ -43,6 +43,7 @@ from mafvote_tally import Tally, format_bbcode
 from . import messages
 from .alert_rules import crawl_alerts, day_alerts, flag_alerts, publish_login_alerts
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
+from .crawl_text import describe
 from .daemon_status import (
     CRAWL_NOT_FINISHED, DaemonError, GameStatus, PlannedJob, active_day, collect_status, crawl_health, deadline_plan,
     due_key, early_close, format_left, game_plan, game_service, phase_key, url_changes_text,
@@ -245,7 +246,7 @@ class Daemon:
                 log.warning("crawl %s %s: %s", game_id, r.kind, r.note)
             if r.error:
                 log.warning("crawl %s %s failed: %s", game_id, r.kind, r.error)
-                report.errors.append(f"{game_id} {r.kind}: {r.error}")
+                report.errors.append(self._crawl_failed(game_id, r))
                 continue
             touched = len(r.new) + len(r.changed) + len(r.deleted) + len(r.restored)
             if touched or r.first:
@@ -260,6 +261,14 @@ class Daemon:
         if process:
             report.merge(self.process(game_id, now))
         return report
+
+    def _crawl_failed(self, game_id: str, r) -> str:
+        """A failed topic as `mafvote demo` shows the GM the tick's problems: in the GM's language, as `mafvote crawl`
+        says it (the log line above keeps the crawler's English)."""
+        language = self.config.alerts.language
+        error = describe(r.exception, language) if r.exception is not None else r.error
+        return messages.text("crawl.error.failed_topic", language, game=game_id,
+                             topic=messages.text(f"crawl.topic.{r.kind}", language), error=error)
 
     def run_due(self, now: datetime) -> TickReport:
         """Look at every game without crawling (the deadline jobs and the watcher call this)."""

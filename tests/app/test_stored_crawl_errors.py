@@ -13,8 +13,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from mafvote.alert_rules import crawl_alerts
+from mafvote.config import load_config
 from mafvote.crawl_text import describe
-from mafvote.daemon import crawl_health
+from mafvote.daemon import Daemon, crawl_health
 from mafvote.store import MIGRATIONS, Store
 from mafvote_scraper.fetch import ForumClient, off_origin_error, page_too_big_error
 from mafvote_scraper.model import FetchError, LayoutNotRecognised, ScraperError
@@ -225,3 +226,21 @@ def test_each_crawl_stop_keeps_its_english_for_the_log_and_words_it_alike_in_eng
     assert error.key is not None
     assert describe(error, "en") == str(error)          # what the daemon logs and the JSON's `error` carry
     assert latin_words(describe(error, "ru")) == []
+
+
+def test_a_daemon_tick_tells_the_demo_its_failed_crawls_in_russian(forum, tmp_path, caplog):
+    forum.fail_for(60, status=404)
+    path = tmp_path / "config.toml"
+    path.write_text(crawl_config(forum.base_url, store="mafvote.db", players=[{"nick": "Ronin"}, {"nick": "Соня"}]),
+                    encoding="utf-8")
+    with Daemon(load_config(path), channels={}, client_factory=lambda f: ForumClient.for_forum(f, sleep=lambda s: None),
+                sleep=lambda s: None) as daemon:
+        report = daemon.crawl("ny", msk("2026-12-30T12:00"), process=False)
+    game, vote = forum.url_of(1), forum.url_of(2)
+    assert report.errors == [
+        f"ny, игровая тема: не удалось прочитать {game}: форум ответил HTTP 404 (`Not Found`); проверьте адрес темы в "
+        "конфиге (тема открыта гостям?)",
+        f"ny, тема голосования: не удалось прочитать {vote}: форум ответил HTTP 404 (`Not Found`); проверьте адрес "
+        "темы в конфиге (тема открыта гостям?)"]
+    # the log keeps the crawler's English
+    assert f"crawl ny vote failed: cannot read {vote}: HTTP 404 Not Found; check the topic URL" in caplog.text
