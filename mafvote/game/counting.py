@@ -22,7 +22,7 @@ from mafvote_tally import (DayState, Outcome, Player, Post, Replacement, Roster,
 from mafvote_tally.recognise import Flat
 
 from ..messages import text as t
-from ..store import StoredPost
+from ..store import CountRead
 from .core import current_nick
 from .duty import NightDuties
 from .phases import MAX_PHASES_AHEAD, phase_index, phase_of_index, to_minute
@@ -182,9 +182,9 @@ class Counting(NightDuties):
         if night_start is not None:
             window = min(window, night_start)
         bot = self._bot_posts(roster)
-        stored = [p for p in self._posts_for_count(window, roster, as_of) if not bot(p)]
-        posts = tuple(Post.from_stored(p, self.tz) for p in stored)
-        readings = {Post.key_of(v): v.reading for p in stored for v in p.versions if v.reading is not None}
+        read = self._posts_for_count(window, roster, as_of)
+        posts = tuple(p for p in read.posts.values() if not bot(p))
+        readings = {key: read.readings[key] for p in posts for _, key in p.versions if key in read.readings}
         inputs = CountInputs(number, posts, day_state, roster, rules, to_nick, readings)
         if rules.modkill_closes_day:
             # RULES.md §3.14 (004): the modkill is the day's elimination and its end whenever the GM makes it
@@ -214,7 +214,7 @@ class Counting(NightDuties):
             taken.append((slot, at))
         return replace(inputs, state=_with_modkills(state, taken))
 
-    def _bot_posts(self, roster: Roster) -> Callable[[StoredPost], bool]:
+    def _bot_posts(self, roster: Roster) -> Callable[[Post], bool]:
         """Which stored posts are mafvote's own: the running count post it published (its id is in the store),
         and every post of the bot account (`[forums].login.user`) unless that account is on the roster or a GM
         (a GM who publishes from their own account still posts votes for players). Left in, the count post was
@@ -226,7 +226,7 @@ class Counting(NightDuties):
             for acc in (p.nick, p.mask, *(r.nick for r in p.replacements)) if acc)
         return lambda post: post.post_id in published or (bot_account and post.author.casefold().strip() == key)
 
-    def _posts_for_count(self, window: datetime, roster: Roster, as_of: datetime | None) -> list[StoredPost]:
+    def _posts_for_count(self, window: datetime, roster: Roster, as_of: datetime | None) -> CountRead:
         """Only the posts a count from `window` on can need, not the whole game's (the daemon counts both
         views after every crawl). `tally.count_day` reads the vote thread from the day's start (--since) on:
         the window (time >= start, RULES.md §3.1), late votes, activity (§3.13), and the night before the day
@@ -238,11 +238,11 @@ class Counting(NightDuties):
         afterwards (as a spectator) cannot hide the slot's last post. Posts dated after the moment counted (a
         forum clock or `timezone` that is off) are the one case this can read differently."""
         cuts = {window, *(r.at for p in roster.players for r in p.replacements if r.at < window)}
-        # html=False: the count reads the stored readings, never a version's HTML (issue 17)
-        found = [p for cut in sorted(cuts) for p in self.store.posts(
-            game_id=self.game.id, include_deleted=True, as_of=as_of, before=cut, last_per_author=True, html=False)]
-        found += self.store.posts(game_id=self.game.id, include_deleted=True, as_of=as_of, since=window, html=False)
-        return list({(p.forum, p.post_id): p for p in found}.values())
+        # the tally's posts straight from the store, with the stored readings, never a version's HTML (issue 17)
+        read = CountRead()
+        for cut in sorted(cuts):
+            self.store.count_posts(self.game.id, as_of=as_of, before=cut, last_per_author=True, tz=self.tz, into=read)
+        return self.store.count_posts(self.game.id, as_of=as_of, since=window, tz=self.tz, into=read)
 
     def _count(self, inputs: CountInputs, *, view: str = "gm", as_of: datetime | None = None) -> Tally:
         if self._matcher is None or self._matcher[0] != inputs.roster:

@@ -31,7 +31,7 @@ from .crawl_log import CrawlRun
 from .errors import BUSY_TIMEOUT, NoStore, StoreError, database_problem
 from .file import Store
 from .journal import StoredPhase
-from .posts import PageChanges, PostVersion, StoredPost
+from .posts import CountRead, PageChanges, PostVersion, StoredPost
 from .published import PublishState
 from .schema import MIGRATIONS
 from .times import from_db_time, to_db_time
@@ -40,6 +40,7 @@ from .topics import StoredPage, Topic
 __all__ = [
     "AlertDeliveryRow",
     "BUSY_TIMEOUT",
+    "CountRead",
     "CrawlRun",
     "MIGRATIONS",
     "NoStore",

@@ -8,9 +8,11 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, Any, Iterable
+
+from mafvote_tally import Post, StoredKey
 
 from .family import TableFamily
 from .readings import reading_code, reading_columns
@@ -21,9 +23,12 @@ if TYPE_CHECKING:       # scraper.fetch imports httpx (≈ 80 ms), which a comma
     from mafvote_scraper.fetch import FetchedMeta
     from mafvote_scraper.model import ParsedPage
 
-__all__ = ["PageChanges", "PostTables", "PostVersion", "StoredPost"]
+__all__ = ["CountRead", "PageChanges", "PostTables", "PostVersion", "StoredPost"]
 
 _IDS_PER_QUERY = 500      # post ids per `in (...)` lookup, well under SQLite's variable limit
+# A count's versions are read by one range of post ids (the index in order, no lookup per id) when the range holds
+# at most this many ids per post wanted (other topics' posts of the forum in between are read and dropped)
+_RANGE_SPREAD = 3
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,15 @@ class StoredPost:
     @property
     def versions_count(self) -> int:
         return len(self.versions)
+
+
+@dataclass
+class CountRead:
+    """What `PostTables.count_posts` read for a count: the tally's posts by (forum, post id), and the stored reading
+    (`tally.recognise.Flat` as JSON) of each of their versions read without its HTML, by its key (`Post.key_of`)."""
+
+    posts: dict[tuple[str, int], Post] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=dict)
 
 
 class PostTables(TableFamily):
@@ -232,10 +246,89 @@ class PostTables(TableFamily):
                 last_seen=from_db_time(r["last_seen"])))
         return out
 
+    def count_posts(self, game_id: str, *, as_of: datetime | None = None, since: datetime | None = None,
+                    before: datetime | None = None, last_per_author: bool = False, tz: tzinfo | None = None,
+                    into: CountRead | None = None) -> CountRead:
+        """What a count reads (issue 17): the posts `posts(game_id=…, include_deleted=True, html=False, …)` gives
+        for these bounds, each as `Post.from_stored(post, tz)` would make it, built straight from the few columns a
+        count needs (no `StoredPost`, no HTML of a version with a current reading), added to `into` (a post read
+        twice is one). A count of a 3,000-post day spent most of its time building the records it then copied."""
+        out = into if into is not None else CountRead()
+        as_of_text = to_db_time(as_of) if as_of is not None else None
+        rows = self._post_rows(game_id=game_id, topic=None, kind=None, as_of_text=as_of_text, include_deleted=True,
+                               since=since, before=before, last_per_author=last_per_author,
+                               columns=("forum", "post_id", "author", "time", "deleted_at"))
+        versions = self._count_versions(rows)
+        readings = out.readings
+        times: dict[str, datetime] = {}        # seen_at text -> time: a page's posts share their seen_at
+
+        def when(text: str) -> datetime:
+            t = times.get(text)
+            if t is None:
+                t = times[text] = datetime.fromisoformat(text) if tz is None else \
+                    datetime.fromisoformat(text).astimezone(tz)
+            return t
+
+        for forum, post_id, author, time, deleted_at, _, kind, _ in rows:
+            vs = versions.get((forum, post_id), ())
+            if as_of_text is not None:
+                vs = [v for v in vs if v[1] <= as_of_text]
+                if deleted_at is not None and deleted_at > as_of_text:
+                    deleted_at = None
+            keyed = []
+            for _, seen_at, content_hash, _, _, _, reading, html in vs:
+                if html is None:
+                    html = StoredKey(content_hash)
+                    if reading is not None:
+                        readings[html] = reading
+                keyed.append((when(seen_at), html))
+            current = vs[-1]
+            noticed = [v for v in vs if v[3]]
+            post_time = datetime.fromisoformat(time)
+            out.posts[forum, post_id] = Post(
+                post_id, kind, author, post_time if tz is None else post_time.astimezone(tz), keyed[0][1],
+                tuple(keyed), bool(current[3]) or len(vs) > 1,
+                None if current[4] is None else when(current[4]), deleted_at is not None,
+                None if deleted_at is None else when(deleted_at),
+                next((v[5] for v in reversed(noticed) if v[5]), None), when(noticed[0][1]) if noticed else None)
+        return out
+
+    def _count_versions(self, rows: list) -> dict[tuple[str, int], list[tuple]]:
+        """The versions of a count's post rows, in order, as (post_id, seen_at, content_hash, edited, edit_at,
+        edit_reason, the reading when current, the HTML when not): by one range of ids per forum when the posts are most of
+        it (a day's posts are), else id by id."""
+        code = reading_code()[0]
+        by_forum: dict[str, list[int]] = {}
+        for r in rows:
+            by_forum.setdefault(r[0], []).append(r[1])
+        columns = ("select post_id, seen_at, content_hash, edited, edit_at, edit_reason, "
+                   "case when reading_code = ? then reading end, "
+                   "case when reading_code = ? and reading is not null then null else html end "
+                   "from post_versions where forum = ? and ")
+        out: dict[tuple[str, int], list[tuple]] = {}
+        for forum, ids in by_forum.items():
+            low, high = min(ids), max(ids)
+            if high - low < _RANGE_SPREAD * len(ids):
+                wanted: set[int] | None = set(ids)
+                batches = [self.db.execute(columns + "post_id between ? and ? order by post_id, n",
+                                           [code, code, forum, low, high]).fetchall()]
+            else:
+                wanted = None
+                batches = [self.db.execute(
+                    columns + "post_id in (" + ", ".join("?" * len(chunk)) + ") order by post_id, n",
+                    [code, code, forum, *chunk]).fetchall()
+                    for chunk in (ids[i:i + _IDS_PER_QUERY] for i in range(0, len(ids), _IDS_PER_QUERY))]
+            for batch in batches:
+                for version in batch:
+                    if wanted is None or version[0] in wanted:
+                        out.setdefault((forum, version[0]), []).append(version)
+        return out
+
     def _post_rows(self, *, game_id: str | None, topic: Topic | int | None, kind: str | None,
                    as_of_text: str | None, include_deleted: bool, since: datetime | None,
-                   before: datetime | None, last_per_author: bool) -> list:
-        """The post rows of `posts`. A game has a handful of topics: the queries go topic by topic
+                   before: datetime | None, last_per_author: bool, columns: tuple[str, ...] | None = None) -> list:
+        """The post rows of `posts` (every column of `posts`, or these `columns` of it, then the topic's id, kind
+        and game). A game has a handful of topics: the queries go topic by topic
         (`cross join` keeps SQLite from scanning every post first) and reach the posts through an index,
         so a time-bounded or per-author read does not grow with the rest of the game."""
         tw, tp = _where([("t.game_id = ?", game_id), ("t.id = ?", None if topic is None else topic_row_id(topic)),
@@ -243,9 +336,12 @@ class PostTables(TableFamily):
         pw, pp = _where([("p.first_seen <= ?", as_of_text),                         # which posts
                          ("p.time >= ?", None if since is None else db_time_up(since)),
                          ("p.time < ?", None if before is None else db_time_up(before))])
+        def chosen(table: str) -> str:
+            return f"{table}.*" if columns is None else ", ".join(f"{table}.{c}" for c in columns)
+
         if not last_per_author:
             return self.db.rows(
-                "select p.*, t.topic_id as topic_key, t.kind, t.game_id from topics t cross join posts p "
+                f"select {chosen('p')}, t.topic_id as topic_key, t.kind, t.game_id from topics t cross join posts p "
                 "on p.topic = t.id where " + " and ".join(tw + pw) + " order by p.topic, p.post_id", tp + pp)
         if not include_deleted:
             # the latest of the posts the caller gets back: a deletion seen by `as_of` rules a post out here
@@ -262,7 +358,7 @@ class PostTables(TableFamily):
             + " and ".join(tw) + " union all "
             "select a.topic, (select min(p.author) from posts p where p.topic = a.topic and p.author > a.author) "
             "from a where a.author is not null) "
-            "select r.*, t.topic_id as topic_key, t.kind, t.game_id from a cross join posts r on r.rowid = ("
+            f"select {chosen('r')}, t.topic_id as topic_key, t.kind, t.game_id from a cross join posts r on r.rowid = ("
             "select p.rowid from posts p where p.topic = a.topic and p.author = a.author and "
             + " and ".join(pw) + " order by p.time desc, p.rowid desc limit 1) "
             "join topics t on t.id = r.topic order by r.topic, r.post_id", tp + pp)
