@@ -8,7 +8,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from .casting import DayRecord
+from .casting import Cast, DayRecord
 from .format import public_outcome
 from .model import (
     Alert, Candidate, DayState, Flag, Outcome, Post, Roster, Tally, VoteRecord, VoteRules, Voter,
@@ -66,7 +66,9 @@ def assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view:
               start: datetime | None, end: datetime, as_of: datetime | None, closed: bool,
               close: datetime, day: DayRecord, alive: list[str], entitled: list[str],
               seen: list[Post], times: list[datetime], reference: datetime, slot_of: dict[int, str | None],
-              taken: set[int]) -> Tally:
+              taken: set[int], records: dict[int, tuple[Cast, VoteRecord]] | None = None) -> Tally:
+    """The `Tally` of a walked day (`count_day`). `records`: the records of the casts that do not count, kept by
+    the walk from count to count (`count._Walk.records`), taken for the same cast and added to."""
     order = {p.nick: i for i, p in enumerate(roster.players)}
     # (a counted vote's reason is its weight's, below: the casts are left as the walk made them, which the next
     # count may go on from, tally/count.py `_Walk`)
@@ -135,9 +137,17 @@ def assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view:
             outcome = Outcome((), "pending")
 
     votes = []
+    records = {} if records is None else records
     for i, c in enumerate(day.casts):
         is_counted = counted.get(c.voter) == i
-        w, why = weights.get(c.voter, (0, "")) if is_counted else (0, c.reason)
+        if not is_counted:
+            kept = records.get(i)
+            if kept is None or kept[0] is not c:
+                kept = records[i] = (c, VoteRecord(c.voter, c.target, c.color if rules.colors_matter else "red",  # type: ignore[arg-type]
+                                                   0, c.early, False, c.reason, c.post_id, c.time, c.written))
+            votes.append(kept[1])
+            continue
+        w, why = weights.get(c.voter, (0, ""))
         if is_counted and c.early:
             why += " (досрочно, final)"
         votes.append(VoteRecord(c.voter, c.target, c.color if rules.colors_matter else "red",  # type: ignore[arg-type]

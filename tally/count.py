@@ -61,7 +61,7 @@ Decisions where the rules leave room (each also in the report to the lead):
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from operator import attrgetter
 from typing import Iterable, Literal
@@ -91,6 +91,11 @@ class _Walk:
     taken: set[int]
     n_final: int = 0
     majority_alerted: bool = False
+    # `assemble`'s record of each cast that does not count, by its index, with the cast it was made of: such a
+    # record is the same in every view and every later count (a cast is not changed once the walk took its post),
+    # so a recount makes records only for the casts that count and the new ones. Shared by the copies: an entry
+    # is taken only for the very cast it was made of
+    records: dict = field(default_factory=dict)
 
     def copy(self) -> "_Walk":
         # the record's lists and dicts are copied (a walk goes on in a copy; the casts taken are not changed by
@@ -98,7 +103,7 @@ class _Walk:
         d = self.day
         return _Walk(self.key, list(self.posts), self.as_of,
                      DayRecord(list(d.casts), dict(d.current), dict(d.final), list(d.flags), list(d.alerts),
-                               d.closed_early), set(self.taken), self.n_final, self.majority_alerted)
+                               d.closed_early), set(self.taken), self.n_final, self.majority_alerted, self.records)
 
 
 def _resumed(walk: "_Walk | None", window: list[Post], state: DayState, roster: Roster, rules: VoteRules,
@@ -217,7 +222,8 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
                                         f"{finals} of {len(entitled)} votes are final (досрочно): "
                                         "the majority; the GM may close the day",
                                         data={"final": finals, "entitled": len(entitled)}))
-    matcher.walk = _Walk((state, roster, rules, close), window, as_of, day, taken, n_final, majority_alerted).copy()
+    matcher.walk = _Walk((state, roster, rules, close), window, as_of, day, taken, n_final, majority_alerted,
+                         walk.records).copy()
     if day.closed_early is not None and rules.early_close == "auto":
         close = day.closed_early
     else:
@@ -263,4 +269,4 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
     reference = as_of if as_of is not None else close
     closed = reference >= close or day.closed_early is not None
     return assemble(game, state, roster, rules, view, start, end, as_of, closed, close, day,
-                     alive, entitled, seen, times, reference, slot_of, taken)
+                     alive, entitled, seen, times, reference, slot_of, taken, walk.records)
