@@ -130,7 +130,7 @@ def count(rounds: int) -> None:
             if not with_readings:
                 posts = [Post.from_stored(p) for p in store.posts(kind="vote")]
                 return count_day(posts, state, roster, rules, matcher=matcher)
-            from mafvote_tally.recognise import Flat
+            from mafvote_tally import recognise
             if hasattr(store, "count_posts"):
                 read = store.count_posts("bench")
                 posts, readings = list(read.posts.values()), read.readings
@@ -138,9 +138,12 @@ def count(rounds: int) -> None:
                 stored = store.posts(kind="vote", html=False)
                 posts = [Post.from_stored(p) for p in stored]
                 readings = {Post.key_of(v): v.reading for p in stored for v in p.versions if v.reading is not None}
-            for key, reading in readings.items():
-                if key not in matcher.flats:
-                    matcher.flats[key] = Flat.from_json(reading)
+            if hasattr(recognise, "add_stored"):
+                recognise.add_stored(matcher, readings)         # decoded when the count reads the post
+            else:
+                for key, reading in readings.items():
+                    if key not in matcher.flats:
+                        matcher.flats[key] = recognise.Flat.from_json(reading)
             return count_day(posts, state, roster, rules, matcher=matcher)
 
         html_only = from_store(False)

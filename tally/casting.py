@@ -12,7 +12,7 @@ from datetime import datetime
 from .edits import edit_of
 from .model import Alert, DayState, Flag, Post, Roster, VoteRules
 from .names import RosterMatcher
-from .recognise import LINE_PUNCT, VOTE_WORD, Reading, lines_to_read, read_post, talk_facts
+from .recognise import LINE_PUNCT, VOTE_WORD, Flat, Reading, lines_to_read, read_post, stored_flat, talk_facts
 
 __all__ = ["UNBOUND", "Cast", "DayRecord", "removed_after", "take_post", "written_votes"]
 
@@ -214,10 +214,15 @@ def _named(html: str, reading: Reading, colors_matter: bool, matcher: RosterMatc
         # markup-stripped text is looked at first and only a post with a line worth reading is parsed (or its
         # stored reading taken)
         # (a stored reading carries the markup's talk facts: a post read from the store has no HTML)
-        stored = matcher.flats.get(html)
-        vote_word, fewest = (stored.vote_word, stored.fewest_words) if stored is not None else talk_facts(html)
+        flat = matcher.flats.get(html)
+        kept = matcher.stored.get(html) if flat is None else None
+        if flat is not None:
+            vote_word, fewest = flat.vote_word, flat.fewest_words
+        else:
+            vote_word, fewest = Flat.talk_in_json(kept) if kept is not None else talk_facts(html)
         if vote_word or fewest <= matcher.max_words:
-            text = stored.text if stored is not None else read_post(html, matcher, colors_matter=False).text
+            flat = stored_flat(html, matcher)
+            text = flat.text if flat is not None else read_post(html, matcher, colors_matter=False).text
     found: list[tuple[str, str]] = []
     for line in lines_to_read(text or "", matcher.max_words):
         for s, e, m in matcher.find_in(line, fuzzy_whole=False):

@@ -218,6 +218,9 @@ class RosterMatcher:
         # recognise.Flat of post versions by their HTML, as the store keeps them: read_post uses these
         # instead of parsing the HTML (the caller fills it; empty, every post is parsed)
         self.flats: dict[str, Any] = {}
+        # the same as the store keeps them (`Flat.to_json`), decoded into `flats` when a count first needs one
+        # (`recognise.add_stored`): a post without colour, in a game where colours matter, is never decoded
+        self.stored: dict[str, str] = {}
         # tally.count keeps its last walk of a day's posts here (`count._Walk`): the next count of the same day
         # (the other view, the next poll's) goes on from where it stopped instead of taking every post again
         self.walk: Any = None

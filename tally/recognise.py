@@ -49,7 +49,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Mapping
 
 from selectolax.lexbor import LexborHTMLParser
 
@@ -57,8 +57,8 @@ from .colors import Hue, hue_of_element
 from .model import StoredKey
 from .names import NameMatch, RosterMatcher
 
-__all__ = ["EXCLUDED_SELECTORS", "READING_VERSION", "Flat", "ReadVote", "Reading", "StoredKey", "flat_of", "flatten",
-           "lines_to_read", "read_post", "talk_facts"]
+__all__ = ["EXCLUDED_SELECTORS", "READING_VERSION", "Flat", "ReadVote", "Reading", "StoredKey", "add_stored", "flat_of",
+           "flatten", "lines_to_read", "read_post", "stored_flat", "talk_facts"]
 
 
 @dataclass(frozen=True)
@@ -346,6 +346,21 @@ class Flat:
         vote_word, fewest = talk if talk else (True, 0)
         return cls(flat, tuple(map(tuple, hues)), tuple(map(tuple, bold)), bool(coloured), bool(vote_word), fewest)
 
+    @staticmethod
+    def coloured_in_json(text: str) -> bool:
+        """`coloured` of `to_json`'s text without decoding it: its first item, 0 or 1."""
+        return not text.startswith("[0,")
+
+    @classmethod
+    def talk_in_json(cls, text: str) -> tuple[bool, int]:
+        """(`vote_word`, `fewest_words`) of `to_json`'s text: its last two items, both numbers, read without
+        decoding the text before them (else from the whole decoded)."""
+        _, vote_word, fewest = text[:-1].rsplit(",", 2)
+        if vote_word in ("0", "1") and fewest.isdigit():
+            return vote_word == "1", int(fewest)
+        flat = cls.from_json(text)
+        return flat.vote_word, flat.fewest_words
+
 
 def _coloured(html: str) -> bool:
     # a colour (style, <font color>, a colour class) or a colour word in the raw HTML
@@ -368,9 +383,28 @@ def flatten(html: str) -> Flat:
     return Flat(flat.text(), tuple(flat.hues), tuple(flat.bold), _coloured(html), *talk_facts(html))
 
 
-def flat_of(html: str, matcher: RosterMatcher) -> Flat:
-    """The post's `Flat`: the stored one the caller put in `matcher.flats`, else read from the HTML."""
+def add_stored(matcher: RosterMatcher, readings: Mapping[str, str]) -> None:
+    """Give `matcher` the stored readings of post versions (`Flat.to_json`) by their key (`Post.key_of`): each is
+    decoded the first time a count reads its post (`stored_flat`), once per matcher."""
+    flats, stored = matcher.flats, matcher.stored
+    for key, reading in readings.items():
+        if key not in flats:
+            stored[key] = reading
+
+
+def stored_flat(html: str, matcher: RosterMatcher) -> Flat | None:
+    """The `Flat` the caller gave `matcher` for this post version (`flats`, or `stored` decoded now), else None."""
     flat = matcher.flats.get(html)
+    if flat is None:
+        text = matcher.stored.pop(html, None)
+        if text is not None:
+            flat = matcher.flats[html] = Flat.from_json(text)
+    return flat
+
+
+def flat_of(html: str, matcher: RosterMatcher) -> Flat:
+    """The post's `Flat`: the stored one the caller gave `matcher` (`stored_flat`), else read from the HTML."""
+    flat = stored_flat(html, matcher)
     if flat is None:
         if isinstance(html, StoredKey):
             raise LookupError(f"no stored reading for the post version {html!r} in the matcher's flats")
@@ -382,8 +416,14 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
     # the stored reading when the caller has it (`RosterMatcher.flats`), else the HTML's. Without a colour or a
     # colour word in the raw HTML a post cannot hold a vote when colours matter: such posts skip the parse.
     flat = matcher.flats.get(html)
-    if flat is None and isinstance(html, StoredKey):
-        flat = flat_of(html, matcher)       # raises: a version without HTML must come with its reading
+    if flat is None:
+        text = matcher.stored.get(html)
+        if text is not None:
+            if colors_matter and not Flat.coloured_in_json(text):
+                return Reading((), False, (), "")       # (left undecoded)
+            flat = stored_flat(html, matcher)
+        elif isinstance(html, StoredKey):
+            flat = flat_of(html, matcher)       # raises: a version without HTML must come with its reading
     if colors_matter and not (flat.coloured if flat is not None else _coloured(html)):
         return Reading((), False, (), "")
     if flat is None:

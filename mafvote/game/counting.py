@@ -19,7 +19,7 @@ from typing import Callable, Mapping, Sequence
 from mafvote_resolver import GameState
 from mafvote_tally import (DayState, Outcome, Player, Post, Replacement, Roster, RosterMatcher, Shield, Silence, Tally,
                            TallyError, Transfer, VoteRules, Weight, count_day)
-from mafvote_tally.recognise import Flat
+from mafvote_tally.recognise import add_stored
 
 from ..messages import text as t
 from ..store import CountRead
@@ -250,10 +250,8 @@ class Counting(NightDuties):
             # the new posts (the daemon counts both views after every crawl)
             self._matcher = (inputs.roster, RosterMatcher.from_roster(inputs.roster))
         matcher = self._matcher[1]
-        flats = matcher.flats
-        for html, reading in inputs.readings.items():
-            if html not in flats:          # decoded once per matcher: a recount decodes only the new posts'
-                flats[html] = Flat.from_json(reading)
+        # decoded once per matcher, when the count first reads the post: a recount decodes only the new posts'
+        add_stored(matcher, inputs.readings)
         try:
             return count_day(inputs.posts, inputs.state, inputs.roster, inputs.rules, game=self.game.id,
                              view=view, as_of=as_of, matcher=self._matcher[1])  # type: ignore[arg-type]

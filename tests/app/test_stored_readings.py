@@ -106,23 +106,25 @@ def test_a_count_reads_the_stored_readings_not_the_html(game_dir, monkeypatch):
 
 
 def test_a_count_reads_no_html_from_the_store(game_dir, monkeypatch):
-    """The count asks the store for the posts without their HTML (issue 17): every version it is handed has its
-    reading and no HTML, and the count is the one the HTML gives."""
+    """The count asks the store for its posts without their HTML (issue 17, `Store.count_posts`): every version it
+    is handed is named by its content key, with its reading, and the count is the one the HTML gives."""
     expected = run("tally", "--view", "gm", "--format", "json", *WINDOW)[1]
     handed: list = []
-    real = Store.posts
+    real = Store.count_posts
 
-    def posts(self, **kw):
-        got = real(self, **kw)
-        handed.extend(got)
+    def count_posts(self, game_id, **kw):
+        got = real(self, game_id, **kw)
+        handed.append(got)
         return got
 
-    monkeypatch.setattr(Store, "posts", posts)
+    monkeypatch.setattr(Store, "count_posts", count_posts)
     assert run("tally", "--view", "gm", "--format", "json", *WINDOW)[1] == expected
-    versions = [v for p in handed for v in p.versions]
-    assert len(versions) >= 40
-    assert all(v.html is None and Flat.from_json(v.reading).text is not None for v in versions)
-    assert all(p.html is None and p.first_html is None for p in handed)
+    posts = [p for read in handed for p in read.posts.values()]
+    readings = {key: reading for read in handed for key, reading in read.readings.items()}
+    keys = [key for p in posts for _, key in p.versions]
+    assert len(keys) >= 40
+    assert all(isinstance(key, StoredKey) and Flat.from_json(readings[key]).text is not None for key in keys)
+    assert all(isinstance(p.html, StoredKey) for p in posts)
 
 
 def test_a_store_read_without_html_gives_the_html_of_a_version_without_a_current_reading(tmp_path):
@@ -141,6 +143,36 @@ def test_a_store_read_without_html_gives_the_html_of_a_version_without_a_current
                                                                    htmls[p.post_id])
         else:
             assert v.html is None and Flat.from_json(v.reading) == flatten(htmls[p.post_id])
+
+
+def test_a_count_read_gives_the_html_of_a_version_without_a_current_reading(tmp_path):
+    db = tmp_path / "m.db"
+    fill_store_post_by_post(db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("update post_versions set reading_code = ? where post_id % 2 = 0", [READING_VERSION - 1])
+        htmls = dict(conn.execute("select post_id, html from post_versions"))
+    with Store(db, read_only=True) as store:
+        read = store.count_posts("ny")
+    assert sorted(pid for _, pid in read.posts) == sorted(htmls)
+    for (_, pid), p in read.posts.items():
+        ((_, key),) = p.versions
+        if pid % 2 == 0:                  # its reading is of other code: the HTML, no reading
+            assert key == htmls[pid] and not isinstance(key, StoredKey) and key not in read.readings
+        else:
+            assert isinstance(key, StoredKey) and Flat.from_json(read.readings[key]) == flatten(htmls[pid])
+
+
+def test_the_colour_and_the_talk_facts_of_a_stored_reading_are_read_without_decoding_it():
+    # what a count reads of a stored reading before it decodes one (`recognise.add_stored`): a post without colour
+    # in a game where colours matter is never decoded
+    for html in _corpus():
+        flat = flatten(html)
+        text = flat.to_json()
+        assert Flat.coloured_in_json(text) == flat.coloured
+        assert Flat.talk_in_json(text) == (flat.vote_word, flat.fewest_words)
+    assert {Flat.coloured_in_json(flatten(html).to_json()) for html in MARKUP} == {True, False}
+    # a reading without the talk facts (reading code 1) reads as "read the text", as `from_json` has it
+    assert Flat.talk_in_json('[0,"ну, 1,2",[],[[0,2]]]') == (True, 0)
 
 
 def test_readings_of_other_code_are_read_again_when_the_store_opens(game_dir, monkeypatch):
@@ -189,6 +221,11 @@ def test_reading_from_the_store_and_from_the_html_agree(html):
     keyed.flats[key] = Flat.from_json(flatten(html).to_json())
     for colors_matter in (True, False):
         assert (recognise.read_post(key, keyed, colors_matter=colors_matter)
+                == recognise.read_post(html, RosterMatcher(names), colors_matter=colors_matter))
+        # given as the store keeps it (JSON), decoded when read
+        lazy = RosterMatcher(names)
+        recognise.add_stored(lazy, {key: flatten(html).to_json()})
+        assert (recognise.read_post(key, lazy, colors_matter=colors_matter)
                 == recognise.read_post(html, RosterMatcher(names), colors_matter=colors_matter))
 
 

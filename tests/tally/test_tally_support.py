@@ -92,7 +92,7 @@ def test_a_count_from_stored_readings_without_html_is_the_count_from_the_html():
     """Issue 17: the store hands the count each post version's reading (`Flat`) under its content key
     (`StoredKey`), not its HTML; the count, its flags (a colourless «голосую Петя», talk naming a player, an
     edit) and its texts are the ones the HTML gives."""
-    from mafvote_tally.recognise import flatten
+    from mafvote_tally.recognise import add_stored, flatten
 
     days = [("Соня", "10:00", [red("Петя")]), ("Вася", "10:05", ["голосую Петя"]),
             ("Ronin", "10:10", ["<blockquote>голосую</blockquote>Соня<br>ну и ну"]),
@@ -112,6 +112,11 @@ def test_a_count_from_stored_readings_without_html_is_the_count_from_the_html():
         expected = count(from_html, rules=rules)
         matcher = RosterMatcher.from_roster(roster())
         matcher.flats.update(flats)
+        got = count_day(keyed, day_state(), roster(), VoteRules.from_mapping(rules), game="test", matcher=matcher)
+        assert got.to_json() == expected.to_json()
+        # the readings as the store keeps them (JSON), decoded only when the count reads their post
+        matcher = RosterMatcher.from_roster(roster())
+        add_stored(matcher, {key: flat.to_json() for key, flat in flats.items()})
         got = count_day(keyed, day_state(), roster(), VoteRules.from_mapping(rules), game="test", matcher=matcher)
         assert got.to_json() == expected.to_json()
     assert ("not_a_vote", "Вася") in flags(count(from_html))
