@@ -5,9 +5,11 @@ from __future__ import annotations
 
 __all__ = ["Theme", "choose_style", "load_theme"]
 
+import copy
 import hashlib
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
 import jinja2
@@ -47,6 +49,13 @@ def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, tuple[str, ..
 
 
 def _parse_theme_file(source: str, filename: str | None) -> dict[str, Any]:
+    # the daemon renders the count page on every tick with a new post: TOML parsing was half of that render; a
+    # file edited by the GM is another text, so it is parsed again (a problem is raised each time, never kept)
+    return copy.deepcopy(_parsed_theme_file(source, filename))
+
+
+@lru_cache(maxsize=32)
+def _parsed_theme_file(source: str, filename: str | None) -> dict[str, Any]:
     try:
         data = toml_loads(source)
     except tomllib.TOMLDecodeError as exc:

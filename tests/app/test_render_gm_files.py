@@ -46,6 +46,21 @@ def test_a_bom_is_read_past_in_a_theme_file_and_in_a_template(tmp_path):
     assert out == "Ночь 2\nТрупов нет: все дожили до утра!\n"     # no U+FEFF first, no \r
 
 
+def test_a_theme_file_edited_between_two_posts_of_one_process_is_read_again(tmp_path):
+    # the daemon keeps each theme file parsed (issue 17: the count page of every tick); the GM's edit is
+    # another text, so the next post has it, and a file broken by the edit is an error each time
+    folder = gm_folder(tmp_path, "theme.toml", THEME.encode("utf-8"))
+    assert render("new_year", "night", NIGHT, fmt="text", templates_dir=folder) == "Все живы: Дед Мороз доволен\n"
+    (folder / "new_year" / "theme.toml").write_text(THEME.replace("доволен", "счастлив"), encoding="utf-8")
+    assert render("new_year", "night", NIGHT, fmt="text", templates_dir=folder) == "Все живы: Дед Мороз счастлив\n"
+    (folder / "new_year" / "theme.toml").write_text(THEME + "[phrases\n", encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(RenderError, match="theme.toml: строка 3"):
+            render("new_year", "night", NIGHT, fmt="text", templates_dir=folder)
+    (folder / "new_year" / "theme.toml").write_text(THEME, encoding="utf-8")
+    assert render("new_year", "night", NIGHT, fmt="text", templates_dir=folder) == "Все живы: Дед Мороз доволен\n"
+
+
 def test_render_command_names_the_ansi_theme_file_and_exits_2(new_game_dir):
     config = new_game_dir / "config.toml"
     config.write_text(config.read_text(encoding="utf-8").replace('gm = ["Ведущий"]',
