@@ -29,6 +29,8 @@ _IDS_PER_QUERY = 500      # post ids per `in (...)` lookup, well under SQLite's 
 # A count's versions are read by one range of post ids (the index in order, no lookup per id) when the range holds
 # at most this many ids per post wanted (other topics' posts of the forum in between are read and dropped)
 _RANGE_SPREAD = 3
+# the columns of a stored post that a page read again may change (besides its content and last_seen)
+_SAME = ("topic", "page", "position", "author", "author_id", "time", "edited", "edit_at", "edit_by", "edit_reason")
 
 
 @dataclass(frozen=True)
@@ -98,34 +100,58 @@ class PostTables(TableFamily):
     def upsert_page(self, topic: Topic | int, parsed: ParsedPage, fetched: FetchedMeta) -> PageChanges:
         """Store one parsed page and its posts in one transaction."""
         tid = topic_row_id(topic)
-        row = next(self.db.query("select forum from topics where id = ?", [tid]))
-        forum = row["forum"]
+        forum = self.db.rows("select forum from topics where id = ?", [tid])[0][0]
         seen_at = to_db_time(fetched.fetched_at)
         new: list[int] = []
         changed: list[int] = []
         restored: list[int] = []
         with self.db.atomic():
+            stored = self._stored_states(forum, [post.post_id for post in parsed.posts])
+            unchanged: list[int] = []
             for post in parsed.posts:
-                status = self._upsert_post(forum, tid, post, seen_at)
+                status = self._upsert_post(forum, tid, post, seen_at, stored)
                 if status == "new":
                     new.append(post.post_id)
                 elif status == "changed":
                     changed.append(post.post_id)
                 elif status == "restored":
                     restored.append(post.post_id)
-            self.db["pages"].upsert({
-                "topic": tid, "page": parsed.page, "url": fetched.url, "etag": fetched.etag,
-                "last_modified": fetched.last_modified, "content_hash": fetched.content_hash,
-                "next_url": parsed.next_url,
-                "post_ids": ",".join(str(p.post_id) for p in parsed.posts),
-                "fetched_at": seen_at}, pk=("topic", "page"))
+                elif status == "unchanged":
+                    unchanged.append(post.post_id)
+            for at in range(0, len(unchanged), _IDS_PER_QUERY):
+                # seen again as stored: one statement for the page, not one per post (issue 17: the tick)
+                part = unchanged[at:at + _IDS_PER_QUERY]
+                self.db.execute(f"update posts set last_seen = ? where forum = ? and post_id in "
+                                f"({', '.join('?' * len(part))})", [seen_at, forum, *part])
+            # plain SQL: sqlite-utils' upsert reads the table's schema on every call
+            self.db.execute(
+                "insert into pages (topic, page, url, etag, last_modified, content_hash, next_url, post_ids, "
+                "fetched_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (topic, page) do update set "
+                "url = excluded.url, etag = excluded.etag, last_modified = excluded.last_modified, "
+                "content_hash = excluded.content_hash, next_url = excluded.next_url, post_ids = excluded.post_ids, "
+                "fetched_at = excluded.fetched_at",
+                [tid, parsed.page, fetched.url, fetched.etag, fetched.last_modified, fetched.content_hash,
+                 parsed.next_url, ",".join(str(p.post_id) for p in parsed.posts), seen_at])
             self.db.execute(
                 "update topics set pages_known = max(pages_known, ?), title = coalesce(?, title) "
                 "where id = ?", [parsed.page, parsed.title, tid])
         return PageChanges(page=parsed.page, new=tuple(new), changed=tuple(changed),
                            restored=tuple(restored), seen=tuple(p.post_id for p in parsed.posts))
 
-    def _upsert_post(self, forum: str, tid: int, post, seen_at: str) -> str:
+    def _stored_states(self, forum: str, post_ids: list[int]) -> dict[int, tuple]:
+        """Each stored post's row as `_upsert_post` compares it: one query per page instead of one per post."""
+        out: dict[int, tuple] = {}
+        for at in range(0, len(post_ids), _IDS_PER_QUERY):
+            part = post_ids[at:at + _IDS_PER_QUERY]
+            for r in self.db.execute(
+                    f"select p.post_id, p.version, p.deleted_at, v.content_hash, {', '.join('p.' + c for c in _SAME)} "
+                    "from posts p join post_versions v on v.forum = p.forum and v.post_id = p.post_id "
+                    f"and v.n = p.version where p.forum = ? and p.post_id in ({', '.join('?' * len(part))})",
+                    [forum, *part]):
+                out[r[0]] = tuple(r[1:])
+        return out
+
+    def _upsert_post(self, forum: str, tid: int, post, seen_at: str, stored: dict[int, tuple]) -> str:
         edit = post.edit
         edit_fields = {
             "edited": int(edit is not None),
@@ -133,21 +159,22 @@ class PostTables(TableFamily):
             "edit_by": edit.by if edit is not None else None,
             "edit_reason": edit.reason if edit is not None else None,
         }
-        rows = list(self.db.query(
-            "select p.version, p.deleted_at, v.content_hash from posts p join post_versions v "
-            "on v.forum = p.forum and v.post_id = p.post_id and v.n = p.version "
-            "where p.forum = ? and p.post_id = ?", [forum, post.post_id]))
         common = {"topic": tid, "page": post.page, "position": post.position,
                   "author": post.author, "author_id": post.author_id,
                   "time": to_db_time(post.time), "last_seen": seen_at, **edit_fields}
-        if not rows:
+        same = tuple(common[c] for c in _SAME)
+        row = stored.get(post.post_id)
+        if row is None:
             self._insert("posts", {"forum": forum, "post_id": post.post_id, **common,
                                    "first_seen": seen_at, "deleted_at": None, "version": 1})
             self._insert("post_versions", {"forum": forum, "post_id": post.post_id, "n": 1,
                                            "html": post.html, "content_hash": post.content_hash,
                                            "seen_at": seen_at, **edit_fields, **reading_columns(post.html)})
+            stored[post.post_id] = (1, None, post.content_hash, *same)
             return "new"
-        version, deleted_at, current_hash = rows[0]["version"], rows[0]["deleted_at"], rows[0]["content_hash"]
+        version, deleted_at, current_hash = row[:3]
+        if current_hash == post.content_hash and deleted_at is None and row[3:] == same:
+            return "unchanged"       # only its last_seen moves (upsert_page, one statement for all such)
         status = "seen"
         if current_hash != post.content_hash:
             version += 1
@@ -162,6 +189,7 @@ class PostTables(TableFamily):
         self.db.execute(f"update posts set {sets}, version = ?, deleted_at = null "
                         f"where forum = ? and post_id = ?",
                         [*common.values(), version, forum, post.post_id])
+        stored[post.post_id] = (version, None, post.content_hash, *same)
         return status
 
     def _insert(self, table: str, row: dict) -> None:
@@ -177,7 +205,7 @@ class PostTables(TableFamily):
         if min_page is not None:
             sql += " and page >= ?"
             params.append(min_page)
-        return [r["post_id"] for r in self.db.query(sql + " order by post_id", params)]
+        return [r[0] for r in self.db.rows(sql + " order by post_id", params)]
 
     def mark_deleted(self, topic: Topic | int, post_ids: Iterable[int], at: datetime) -> list[int]:
         """Mark posts of `topic` as deleted at `at` (kept, with every version). Returns the ids marked."""

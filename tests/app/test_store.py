@@ -135,6 +135,22 @@ def test_changed_content_appends_a_version_and_keeps_the_first(store, topic):
     assert again.changed == () and store.posts(game_id="ny")[0].versions_count == 2
 
 
+def test_a_page_read_again_moves_each_posts_last_seen_and_keeps_what_changed_around_the_content(store, topic):
+    # the posts seen again as stored are updated in one statement, the others one by one (issue 17): both kinds
+    # on one page, each post ending as the page showed it
+    store.upsert_page(topic, store_page(1, [store_post(10, 1, 0), store_post(11, 1, 1), store_post(12, 1, 2)]),
+                      store_meta(1, STORE_T0))
+    again = store.upsert_page(topic, store_page(1, [store_post(10, 1, 0), store_post(12, 1, 1, author="Ronin2"),
+                                                    store_post(11, 1, 2)]),
+                              store_meta(1, STORE_T0 + timedelta(minutes=5)))
+    assert (again.new, again.changed, again.restored, again.seen) == ((), (), (), (10, 12, 11))
+    posts = store.posts(game_id="ny")
+    assert sorted((p.post_id, p.position, p.author, p.first_seen, p.last_seen, p.versions_count) for p in posts) == [
+        (10, 0, "Ronin", STORE_T0, STORE_T0 + timedelta(minutes=5), 1),
+        (11, 2, "Ronin", STORE_T0, STORE_T0 + timedelta(minutes=5), 1),
+        (12, 1, "Ronin2", STORE_T0, STORE_T0 + timedelta(minutes=5), 1)]
+
+
 def test_post_moving_to_another_page_is_one_post(store, topic):
     store.upsert_page(topic, store_page(1, [store_post(10, 1, 0)]), store_meta(1))
     store.upsert_page(topic, store_page(2, [store_post(11, 2, 0)]), store_meta(2))
