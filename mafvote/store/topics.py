@@ -47,7 +47,11 @@ class TopicTables(TableFamily):
 
     def ensure_forum(self, forum_id: str, *, engine: str, base_url: str, timezone_name: str) -> None:
         # plain SQL, written only when something differs: the daemon calls this on every poll, and sqlite-utils'
-        # upsert reads the table's schema each time (most of a poll that finds nothing new, issue 17)
+        # upsert reads the table's schema each time (most of a poll that finds nothing new, issue 17); as the config
+        # says already: not even a write transaction
+        if [tuple(r) for r in self.db.rows("select engine, base_url, timezone from forums where id = ?",
+                                           [forum_id])] == [(engine, base_url, timezone_name)]:
+            return
         with self.db.atomic():
             self.db.execute(
                 "insert into forums (id, engine, base_url, timezone) values (?, ?, ?, ?) on conflict (id) do update "
@@ -60,6 +64,9 @@ class TopicTables(TableFamily):
         """The topic row for (forum, topic_id), created on first use; url/kind/game follow the config.
         A topic whose URL changed in the config (the forum moved to https, a new domain or port) has its
         stored page addresses moved with it (`_follow_url`), so the next crawl resumes at the new address."""
+        existing = self.topic(forum, topic_id)
+        if existing is not None and (existing.url, existing.kind, existing.game_id) == (url, kind, game_id):
+            return existing       # as the config says: no write (the daemon asks twice a poll, issue 17)
         with self.db.atomic():
             existing = self.topic(forum, topic_id)
             if existing is None:
@@ -80,7 +87,7 @@ class TopicTables(TableFamily):
         `base_url` and (kind, old, new) for each (kind, url) of the game's topics whose stored URL differs.
         Read only: `ensure_forum` / `ensure_topic` (the crawl) make the store follow."""
         out: list[tuple[str, str, str]] = []
-        rows = list(self.db.query("select base_url from forums where id = ?", [forum_id]))
+        rows = self.db.rows("select base_url from forums where id = ?", [forum_id])
         if rows and rows[0]["base_url"] != base_url:
             out.append(("forum", rows[0]["base_url"], base_url))
         stored = [t for t in self.topics(game_id) if t.forum == forum_id]
@@ -112,8 +119,7 @@ class TopicTables(TableFamily):
                                 [url, next_url, tid, page.page])
 
     def topic(self, forum: str, topic_id: str) -> Topic | None:
-        rows = list(self.db.query("select * from topics where forum = ? and topic_id = ?",
-                                  [forum, str(topic_id)]))
+        rows = self.db.rows("select * from topics where forum = ? and topic_id = ?", [forum, str(topic_id)])
         return _topic(rows[0]) if rows else None
 
     def topic_by_id(self, topic: int) -> Topic:
@@ -121,9 +127,9 @@ class TopicTables(TableFamily):
 
     def topics(self, game_id: str | None = None) -> list[Topic]:
         if game_id is None:
-            rows = self.db.query("select * from topics order by id")
+            rows = self.db.rows("select * from topics order by id")
         else:
-            rows = self.db.query("select * from topics where game_id = ? order by id", [game_id])
+            rows = self.db.rows("select * from topics where game_id = ? order by id", [game_id])
         return [_topic(r) for r in rows]
 
     def set_topic_crawled(self, topic: Topic | int, at: datetime, *, reread: bool = False) -> None:
@@ -139,14 +145,12 @@ class TopicTables(TableFamily):
         return [_page(r) for r in rows]
 
     def page(self, topic: Topic | int, page: int) -> StoredPage | None:
-        rows = list(self.db.query("select * from pages where topic = ? and page = ?",
-                                  [topic_row_id(topic), page]))
+        rows = self.db.rows("select * from pages where topic = ? and page = ?", [topic_row_id(topic), page])
         return _page(rows[0]) if rows else None
 
     def last_page(self, topic: Topic | int) -> StoredPage | None:
         """The stored page with the highest number: where the newest stored post is."""
-        rows = list(self.db.query(
-            "select * from pages where topic = ? order by page desc limit 1", [topic_row_id(topic)]))
+        rows = self.db.rows("select * from pages where topic = ? order by page desc limit 1", [topic_row_id(topic)])
         return _page(rows[0]) if rows else None
 
     def first_page_since(self, topic: Topic | int, since: datetime) -> int | None:
@@ -169,6 +173,9 @@ class TopicTables(TableFamily):
     def drop_pages_after(self, topic: Topic | int, last_page: int) -> None:
         """The topic now ends at `last_page` (posts were deleted): forget the page rows past it."""
         tid = topic_row_id(topic)
+        if self.db.rows("select 1 from topics where id = ? and pages_known = ? and not exists "
+                        "(select 1 from pages where topic = ? and page > ?)", [tid, last_page, tid, last_page]):
+            return                # nothing past it, as after most polls: no write transaction (issue 17)
         with self.db.atomic():
             self.db.execute("delete from pages where topic = ? and page > ?", [tid, last_page])
             self.db.execute("update topics set pages_known = ? where id = ?", [last_page, tid])
