@@ -20,7 +20,8 @@
     count of both views when something changed, the alerts and the published files) for two games side by side
     in one daemon, one with 1,000 stored posts and one with 30,000 (all but the day's 300 older than the day, as
     past days' are): with no change (target <= 5 ms) and with one new post (target <= 20 ms). The forum is
-    `mafvote.forumsim.ForumSim` (MyBB) in a child process, as in bench_soak.
+    `mafvote.forumsim.ForumSim` (MyBB) in a child process, as in bench_soak. Wall time, and beside it the CPU
+    time of the daemon's process (`process_time`: its own work, the fsync threads included, not the forum's).
 
 To compare with an older revision, copy this file into a `git worktree` of it and run it there ((2) leaves out
 the stored readings where the tree has none); (1) runs the `mafvote` installed beside this Python.
@@ -268,14 +269,18 @@ def tick(rounds: int, sizes: list[int]) -> None:
                         daemon.crawl(f"g{g}", now)
                 still: dict[int, list[float]] = {g: [] for g in range(len(sizes))}
                 one: dict[int, list[float]] = {g: [] for g in range(len(sizes))}
+                # CPU of this process (the daemon's own work; the forum is another process), beside the wall time
+                still_cpu: dict[int, list[float]] = {g: [] for g in range(len(sizes))}
+                one_cpu: dict[int, list[float]] = {g: [] for g in range(len(sizes))}
                 counted: dict[int, int] = {g: 0 for g in range(len(sizes))}
                 for r in range(rounds):
                     now += timedelta(minutes=2)
                     for g in range(len(sizes)):
                         gc.collect()
-                        t = time.perf_counter()
+                        t, c = time.perf_counter(), time.process_time()
                         report = daemon.crawl(f"g{g}", now)
                         still[g].append(time.perf_counter() - t)
+                        still_cpu[g].append(time.process_time() - c)
                         counted[g] += len(report.counts)
                     now += timedelta(minutes=2)
                     for g in range(len(sizes)):
@@ -291,9 +296,10 @@ def tick(rounds: int, sizes: list[int]) -> None:
                             print(f"--- profile of a tick with one new post, game {g}")
                             pstats.Stats(prof).sort_stats("cumtime").print_stats(45)
                             continue
-                        t = time.perf_counter()
+                        t, c = time.perf_counter(), time.process_time()
                         report = daemon.crawl(f"g{g}", now)
                         one[g].append(time.perf_counter() - t)
+                        one_cpu[g].append(time.process_time() - c)
                         assert report.counts, "a new post was not counted"
     finally:
         forum.stop()
@@ -301,6 +307,8 @@ def tick(rounds: int, sizes: list[int]) -> None:
     for g, n in enumerate(sizes):
         print(f"    {stored[g]:>6,} stored posts (the day's {DAY_POSTS}): no change {_best_median(still[g])} "
               f"(counts made: {counted[g]}); one new post {_best_median(one[g])}")
+        print(f"    {'':>6}  CPU of the daemon's process: no change {_best_median(still_cpu[g])}; "
+              f"one new post {_best_median(one_cpu[g])}")
 
 
 def main() -> None:
