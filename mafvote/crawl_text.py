@@ -19,7 +19,7 @@ from mafvote_scraper import ScraperError
 
 from . import messages
 
-__all__ = ["describe", "describe_stored"]
+__all__ = ["describe", "describe_note", "describe_stored"]
 
 _PREFIX = "crawl.error."
 
@@ -35,6 +35,14 @@ def describe_stored(english: str, phrase: tuple[str, dict[str, Any]] | None, lan
     if phrase is None or not messages.has(_PREFIX + phrase[0], language):
         return english
     return _word(phrase[0], phrase[1], english, language)
+
+
+def describe_note(english: str, phrase: tuple[str, dict[str, Any]] | None, language: str | None = None) -> str:
+    """A crawl's note (`CrawlResult.note` and `.note_phrase`: it stopped at the page cap) in `language`
+    (`crawl.note.<key>`); the English when it has no key."""
+    if phrase is None or not messages.has("crawl.note." + phrase[0], language):
+        return english
+    return messages.text("crawl.note." + phrase[0], language=language, **phrase[1])
 
 
 def _word(key: str, facts: dict[str, Any], english: str, language: str | None) -> str:

@@ -22,8 +22,8 @@ parser and `now` are passed in; this module only decides which pages to ask for 
   naming both addresses (issue 13); the client refuses redirects elsewhere the same way.
 - **Page cap**: one crawl reads at most `max_pages` pages of a topic; then it stops with a `note` (not an
   error: what it read is stored) and the next poll goes on from the last stored page.
-- `LayoutNotRecognised` and `FetchError` stop the topic's crawl; they are recorded in `crawl_runs`
-  and returned as `CrawlResult.error`, never as "no new posts".
+- `LayoutNotRecognised` and `FetchError` stop the topic's crawl; they are recorded in `crawl_runs` (the English
+  and the error's key and facts) and returned as `CrawlResult.error`, never as "no new posts".
 """
 from __future__ import annotations
 
@@ -70,8 +70,10 @@ class CrawlResult:
     first: bool = False            # this was the topic's first crawl
     reread: bool = False           # the crawl re-read the pages since `reread_since`
     error: str | None = None
-    note: str | None = None        # the crawl stopped at `max_pages`; the next poll goes on
+    note: str | None = None        # the crawl stopped at `max_pages`; the next poll goes on (English, as logged)
     exception: ScraperError | None = field(default=None, compare=False, repr=False)
+    # the note's catalogue key (`crawl.note.<key>`) and facts, for the GM's language (`mafvote.crawl_text`)
+    note_phrase: tuple[str, dict[str, int]] | None = field(default=None, compare=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -115,6 +117,7 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
     pages_done = 0
     error: str | None = None
     note: str | None = None        # the crawl stopped at `max_pages`; the next poll goes on
+    note_phrase: tuple[str, dict[str, int]] | None = None
     exception: ScraperError | None = None
 
     last = store.last_page(topic)
@@ -207,9 +210,9 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
             if not same_origin(next_url, url):
                 raise off_origin_error(page_url, next_url, url, link=True)
             if max_pages is not None and pages_done >= max_pages:
-                note = (f"прочитано {pages_done} стр. темы за один обход (предел max_pages = {max_pages} "
-                        f"в [[forums]]); остальные страницы, с {page_no + 1}-й, будут прочитаны при "
-                        f"следующем опросе")
+                note = (f"read {pages_done} pages of the topic in one crawl (the limit max_pages = {max_pages} in "
+                        f"[[forums]]); the rest, from page {page_no + 1} on, is read at the next poll")
+                note_phrase = ("page_cap", {"pages": pages_done, "most": max_pages, "next": page_no + 1})
                 break
             page_url, page_no = next_url, page_no + 1
 
@@ -241,7 +244,7 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
                        pages=pages_done, requests=client.requests - req0,
                        bytes=client.bytes - bytes0, first=first,
                        reread=reread_since is not None and not first, error=error, note=note,
-                       exception=exception)
+                       exception=exception, note_phrase=note_phrase)
 
 
 def _detect(result: FetchResult) -> EngineProfile:

@@ -52,10 +52,11 @@ class ParsedPage:
 class ScraperError(Exception):
     """Base of every error the scraper raises; the CLI turns these into one line for the GM.
 
-    `str()` is the scraper's own English (what `crawl_runs` keeps, the daemon logs and the alerts read). The
-    scraper never picks a language: an error a GM reads also carries a `key` and its `facts`, and the
-    application words it in the GM's language (`mafvote.crawl_text`); a fact that is itself a phrase is a
-    `(key, facts)` pair too. No key: the application shows the English."""
+    `str()` is the scraper's own English (what `crawl_runs.error` keeps, the daemon logs, scripts and the alerts'
+    cause reader read): never another language. The scraper never picks one: an error a GM reads also carries a
+    `key` and its `facts` (`phrase`, which `crawl_runs` keeps beside the English), and the application words it in
+    the GM's language (`mafvote.crawl_text`); a fact that is itself a phrase is a `(key, facts)` pair too. No key:
+    the application shows the English."""
 
     def __init__(self, message: str, key: str | None = None, **facts: object):
         super().__init__(message)

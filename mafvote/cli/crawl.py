@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from selectolax.lexbor import LexborHTMLParser
 from mafvote_scraper.untrusted import visible
 
-from ..crawl_text import describe
+from ..crawl_text import describe, describe_note
 from ..errors import OperationFailed
 from ..messages import text as t
 from ..secret_registry import scrub_known
@@ -141,7 +141,7 @@ def _print_result(game_id: str, result, by_id, tz) -> None:
             click.echo(t(f"crawl.more.{kind}", n=len(ids) - _SHOWN_PER_KIND))
     # the crawler knows no secret: a forum that echoes the password into an address or a page is scrubbed here
     if result.note:
-        click.echo(f"  {scrub_known(result.note)}")
+        click.echo(f"  {scrub_known(describe_note(result.note, result.note_phrase))}")
     if not result.ok:
         click.echo(t("crawl.failed", error=scrub_known(_error_text(result))))
 

@@ -115,6 +115,8 @@ MESSAGES: dict[str, str] = {
                                   "mafvote's developers the forum's address; if it shows it garbled, tell the forum's "
                                   "admin",
     "crawl.error.date": "{english}",
+    "crawl.note.page_cap": "read {pages} pages of the topic in one crawl (the limit max_pages = {most} in [[forums]]); "
+                           "the rest, from page {next} on, is read at the next poll",
     "crawl.error.internal": "internal error: {name}: {detail}",
     "crawl.error.no_engine": "no engine recognised the page (tried {engines}); set `engine` in config.toml",
     # --- click's usage errors (mafvote/cli/usage.py words them from click's fields)

@@ -127,6 +127,8 @@ MESSAGES: dict[str, str] = {
                                   "правильный, сообщите адрес форума разработчикам mafvote, если испорченный — "
                                   "администратору форума",
     "crawl.error.date": "дата «{text}» не распознана (`{reason}`)",
+    "crawl.note.page_cap": "прочитано {pages} стр. темы за один обход (предел `max_pages` = {most} в `[[forums]]`); "
+                           "остальные страницы, с {next}-й, будут прочитаны при следующем опросе",
     "crawl.error.internal": "внутренняя ошибка mafvote: `{name}: {detail}`",
     "crawl.error.no_engine": "ни один движок не узнал страницу (проверены: `{engines}`); укажите `engine` в "
                              "`config.toml`",

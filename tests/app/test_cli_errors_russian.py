@@ -193,6 +193,19 @@ def test_the_crawl_errors_are_pinned_in_russian_and_in_english(forum, tmp_path, 
                    "the topic URL in the config (is the topic public to guests?)\n")
 
 
+def test_a_crawl_stopped_at_the_page_cap_says_so_in_russian(forum, tmp_path, capsys):
+    for i in range(5):                                  # the vote thread: 6 posts, 3 a page
+        forum.add_post(2, "Ronin", f"пост {i}")
+    path = tmp_path / "config.toml"
+    path.write_text(crawl_config(forum.base_url, forum={"max_pages": 1}, players=[{"nick": "Ronin"}, {"nick": "Соня"}]),
+                    encoding="utf-8")
+    code, out, err = run(capsys, "crawl", "-c", str(path))
+    assert code == 0, err
+    assert ("  прочитано 1 стр. темы за один обход (предел `max_pages` = 1 в `[[forums]]`); остальные страницы, с 2-й, "
+            "будут прочитаны при следующем опросе") in out.splitlines()
+    assert latin_words(out + err) == [], out + err
+
+
 # --- click's usage errors, worded from click's fields
 
 USAGE = {

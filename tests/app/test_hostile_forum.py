@@ -31,7 +31,7 @@ import httpx
 import pytest
 
 from mafvote.config import ForumConfig
-from mafvote.crawl_text import describe
+from mafvote.crawl_text import describe, describe_note
 from mafvote.forumsim import ForumSim
 from mafvote.publish import PublishLog
 from mafvote.secret_registry import scrub
@@ -352,8 +352,13 @@ def test_endless_pagination_stops_at_max_pages_and_goes_on_at_the_next_poll(tmp_
             second = crawl_topic(client, store, forum="f", url=sim.url_of(2), kind="vote", game_id="g",
                                  profile="mybb", tz=MSK, now=NOW, max_pages=5)
     assert first.ok and first.pages == 5 and len(first.new) == 5
-    assert first.note == ("прочитано 5 стр. темы за один обход (предел max_pages = 5 в [[forums]]); остальные "
-                          "страницы, с 6-й, будут прочитаны при следующем опросе")
+    # the daemon logs the English; `mafvote crawl` shows the GM the Russian (issue 14)
+    assert first.note == ("read 5 pages of the topic in one crawl (the limit max_pages = 5 in [[forums]]); the rest, "
+                          "from page 6 on, is read at the next poll")
+    assert describe_note(first.note, first.note_phrase) == (
+        "прочитано 5 стр. темы за один обход (предел `max_pages` = 5 в `[[forums]]`); остальные страницы, с 6-й, будут "
+        "прочитаны при следующем опросе")
+    assert describe_note(first.note, first.note_phrase, "en") == first.note
     # the next poll starts at the last stored page (5) and reads four new ones
     assert second.pages == 5 and len(second.new) == 4 and second.note is not None
     assert len(store.posts()) == 9
