@@ -73,7 +73,7 @@ def journal(line: Any) -> str:
         words["deaths"] = "; ".join(t("journal.death_order.item", player=p, causes=", ".join(cause(c) for c in cs))
                                     for p, cs in zip(facts.get("players") or (), facts.get("causes") or ()))
     for k, v in facts.items():
-        if k == "reason" or isinstance(v, Line):
+        if k == "reason" or isinstance(v, Line) or (isinstance(v, Mapping) and "text" in v):
             v = journal(v)      # a line inside a line: a refusal's reason, a hint's own reason, a place
         elif k in _ABILITY_LISTS and isinstance(v, (list, tuple)):
             v = ", ".join(ability(str(x)) for x in v) or t("journal.list.none")
@@ -145,6 +145,8 @@ def _flag(key: str, fact: str, v: Any) -> str:
     if fact == "how":
         return t(f"journal.silence.{v}")
     if fact == "boss":
+        if key != "night":
+            return str(v)       # the successor named by `succession`: the line itself says «теперь босс»
         return t("journal.night.boss", boss=v) if v else t("journal.night.no_boss")
     if fact == "found":
         return t("journal.find.yes" if v else "journal.find.no")
@@ -293,6 +295,7 @@ _DEATH_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(
     ("guarding", r"died guarding (?P<target>.+)"),
     ("shahid", r"taken by the shahid (?P<actor>.+)"),
     # a silence's cause (resolver/night.py `add_silence`), in the night's journal
+    ("silenced_visit", r"silenced by (?P<actor>.+)'s visit"),     # 001: a block's 50 % silence
     ("silenced", r"silenced by (?P<actor>.+)"),
     ("intimidated", r"intimidated by (?P<actor>.+)"),
 ))

@@ -98,13 +98,13 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
             # 004's one-time hang protection, then a universal one (which would also stop a kill)
             killer_alibi = protection[p.nick] - hang_only.get(p.nick, 0) - universal.get(p.nick, 0)
             if killer_alibi > 0:
-                what = "the alibi of Миллард's killer"
+                what = Line("day.protected.killer_alibi", "the alibi of Миллард's killer")
             elif hang_only.get(p.nick, 0) > 0:
                 hang_only[p.nick] -= 1
-                what = "a one-time protection from hanging"
+                what = Line("day.protected.hang_once", "a one-time protection from hanging")
             else:
                 universal[p.nick] -= 1
-                what = "a universal protection"
+                what = Line("day.protected.universal", "a universal protection")
             protection[p.nick] -= 1
             # the count calls the killer's alibi an alibi and the others a protection (tally reason `alibi` /
             # `protected`); the post's line says the same (not «отмазан» for a protection)
@@ -118,7 +118,8 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
         revealed = mode != "none"
         deaths.append(Death(p.nick, role.name, role.side, revealed, ("hanged",)))
         new = new.with_player(p.nick, alive=False, died=f"day {number}", causes=("hanged",), revealed=revealed)
-        verb = "Повешена" if p.gender == "f" else "Повешен"
+        # RULES.md §6: a player without a gender gets the wording that needs none (the themes' «Выбывает»)
+        verb = {"f": "Повешена", "m": "Повешен"}.get(p.gender or "", "Выбывает")
         public.append(Public("hanged", f"{verb} {death_text(ruleset, p, role, revealed, mode)}",
                              {"player": p.nick, "role": role.name if mode == "role" else None,
                               "side": (role.shown_side or role.side) if mode == "side" else role.side if revealed else None}))

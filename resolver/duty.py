@@ -53,6 +53,7 @@ from typing import Any, Iterable, Mapping
 
 from .actions import Action, available_abilities, copied_card
 from .errors import ResolverError
+from .journal import Line
 from .outcome import NightOutcome
 from .ruleset import Ability, Ruleset
 from .state import GameState, find_player
@@ -267,8 +268,12 @@ def night_duty(ruleset: Ruleset, state: GameState, actions: Iterable[Action], ou
         names = ", ".join(c.name for c in own)
         # a block that landed does not excuse (issue 19); the GM reads it beside the miss
         block = f" (blocked by {blocked[nick]} that night: sending was the duty)" if nick in blocked else ""
+        # keyed, so the GM's language words it (`night resolve`'s list of who missed)
+        key = "duty.missed.blocked" if nick in blocked else "duty.missed"
+        facts = {"abilities": [c.name for c in own], **({"by": blocked[nick]} if nick in blocked else {})}
         if nick in excused_nicks:
-            duties.append(Duty(nick, "excused", f"could send {names}{block}; excused by the GM"))
+            duties.append(Duty(nick, "excused", Line.said(f"{key}.excused", f"could send {names}{block}; excused by the GM",
+                                                         **facts)))
             continue
-        duties.append(Duty(nick, "missed", f"could send {names}{block}"))
+        duties.append(Duty(nick, "missed", Line.said(key, f"could send {names}{block}", **facts)))
     return NightDuty(outcome.night, tuple(duties))

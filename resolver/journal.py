@@ -34,6 +34,10 @@ class Line(str):
 
 
 def _jsonable(v: Any) -> Any:
+    if isinstance(v, Line):
+        # a line inside a line (a refusal's reason): kept with its key, so a stored journal is worded as the
+        # fresh one is (`render --gm` reads the stored night; `night resolve` prints the fresh one)
+        return v.to_json()
     if isinstance(v, (str, int, float, bool)) or v is None:
         return v
     if isinstance(v, (list, tuple, set, frozenset)):

@@ -160,10 +160,13 @@ def finish(nt: Night) -> NightOutcome:
     for x in silenced:
         if x.announced:
             p = s.player(x.player)
-            # RULES.md §6: the verb agrees with the player's gender ("лишен" / "лишена")
+            # RULES.md §6: the verb agrees with the player's gender ("лишен" / "лишена"); without one, a wording
+            # that needs none
             template = r.text("silence", "Сегодня {player} лишен возможности голосовать")
             if p.gender == "f":
                 template = r.text("silence_f", template)
+            elif p.gender != "m":
+                template = r.text("silence_x", "Сегодня {player} не может голосовать")
             nt.public.append(Public("silence", template.format(player=p.name), {"player": x.player, "days": x.days}))
     last = dict(s.last)
     uses = dict(s.uses)

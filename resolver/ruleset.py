@@ -46,6 +46,7 @@ TEXT_KEYS: Mapping[str, tuple[str, ...]] = {
     "deaths_header": (),
     "silence": ("player",),
     "silence_f": ("player",),
+    "silence_x": ("player",),            # no gender in the roster: «Сегодня {player} не может голосовать»
     "block": ("player",),
     "evidence_nick": ("actor",),
     "evidence_trace": ("player", "role"),

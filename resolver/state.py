@@ -13,6 +13,7 @@ from typing import Any, Iterable, Mapping
 from mafvote_tally.names import fold
 
 from .errors import ResolverError
+from .journal import Line
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,7 @@ def new_game(game: str, roster: Iterable[Player | Mapping[str, Any]], ruleset=No
         players.append(p)
     nicks = [p.nick for p in players]
     if len(set(nicks)) != len(nicks):
-        raise ResolverError(f"game {game}: a nick appears twice in the roster")
+        raise ResolverError(Line("roster.nick_twice", "game {game}: a nick appears twice in the roster", game=game))
     state = GameState(game=game, players=tuple(players))
     if ruleset is not None:
         state = _with_items_and_shields(state, ruleset, items)
@@ -185,8 +186,9 @@ def _with_items_and_shields(state: GameState, ruleset, items: Mapping[str, tuple
             card = ruleset.item(name)
             if card is None:
                 known = ", ".join(a.name for a in ruleset.items) or "none"
-                raise ResolverError(f"game {state.game}: player {nick}: item {name!r} is not in ruleset "
-                                    f"{ruleset.name} (items: {known})")
+                raise ResolverError(Line("roster.item_unknown", "game {game}: player {nick}: item {item!r} is not in "
+                                         "ruleset {ruleset} (items: {known})", game=state.game, nick=nick, item=name,
+                                         ruleset=ruleset.name, known=known))
             names.append(card.name)
         canon[nick] = tuple(names)
     night, universal, hang = {}, {}, {}

@@ -139,7 +139,7 @@ def _print_duty(result: game_mod.NightResult) -> None:
         click.echo(t("cli.duty.hint", day=result.day_after))
         for d in duty.duties:
             if d.status == "missed":
-                click.echo(f"  {d.player}: {d.detail}")
+                click.echo(f"  {d.player}: {gm_text.journal(d.detail)}")
 
 
 # --- day ------------------------------------------------------------------------------------------

@@ -64,7 +64,7 @@ def initial_state(game: GameConfig, ruleset: Ruleset) -> GameState:
         return new_game(game.id, players, ruleset if complete else None)
     except ResolverError as exc:
         where = "games.players[].items" if "item " in str(exc) else t("err.the_roster")
-        raise GameError(t("err.roster_state", error=exc, where=where)) from None
+        raise GameError(t("err.roster_state", error=resolver_error(exc), where=where)) from None
 
 
 def current_nick(state: GameState, nick: str) -> str:

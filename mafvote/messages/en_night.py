@@ -25,5 +25,6 @@ MESSAGES: dict[str, str] = {
     "roll.no": "no",
     "percent": "{p}",
     "cause.silenced": "{cause}",
+    "cause.silenced_visit": "{cause}",
     "cause.intimidated": "{cause}",
 }

@@ -63,13 +63,27 @@ MESSAGES: dict[str, str] = {
     "journal.killer_check": "проверка на убийство: {actor} → {target}: {answer}",
     "journal.day.unhangable": "{player} ({role}) — повесить нельзя; никто не покидает игру",
     "journal.day.alibi": "{player} — отмаза; никто не покидает игру",
-    "journal.day.protected": "{player} — защита от казни ({what}), она израсходована",
+    "journal.day.protected": "{player}: от казни спасает {what}; защита израсходована",
+    "journal.day.protected.killer_alibi": "отмаза убийцы Милларда",
+    "journal.day.protected.hang_once": "разовая защита",
+    "journal.day.protected.universal": "универсальная защита",
     "journal.day.hanged": "{player} — повешение ({role}){shahid}",
     "journal.day.hanged.shahid": "; повешенный шахид никого не забирает",
     "journal.death_order": "порядок гибели (только для ведущего; в посте погибшие идут в порядке списка игроков): "
                            "{deaths}",
     "journal.death_order.item": "{player} — {causes}",
     "journal.succession": "преемник: теперь босс — {boss}",
+    # the roster the state is built from (resolver.state.new_game), read before every game command
+    "journal.roster.nick_twice": "игра {game}: один ник дважды в составе",
+    "journal.roster.item_unknown": "игра {game}: у игрока {nick} предмет «{item}», а в наборе правил «{ruleset}» его "
+                                   "нет (предметы набора: {known})",
+    # who missed the night action (resolver.duty), listed under «Пропустили НД»
+    "journal.duty.missed": "ночное действие не прислано (доступно: {abilities})",
+    "journal.duty.missed.blocked": "ночное действие не прислано (доступно: {abilities}); в ту ночь был блок ({by}), "
+                                   "но прислать действие всё равно было нужно",
+    "journal.duty.missed.excused": "ночное действие не прислано (доступно: {abilities}); ведущий освободил от штрафа",
+    "journal.duty.missed.blocked.excused": "ночное действие не прислано (доступно: {abilities}); в ту ночь был блок "
+                                           "({by}); ведущий освободил от штрафа",
     "journal.game_over": "игра окончена",
     "journal.modkill": "модкилл: {player} ({role})",
     "journal.refusal.not_in_game": "такого игрока нет в игре",
@@ -123,11 +137,11 @@ MESSAGES: dict[str, str] = {
         ("kill", "убийство"), ("block", "блок"), ("check", "проверка"), ("heal", "лечение"),
         ("take", "отбор голоса"), ("shoot", "выстрел"), ("serum", "сыворотка"), ("question", "вопрос"),
         ("poison", "отравление"), ("kill_intimidate", "убийство с запугиванием"), ("intimidate", "запугивание"),
-        ("alibi", "отмаза"), ("watch", "слежка"), ("truth", "сыворотка правды"), ("strip", "обыск"),
+        ("alibi", "отмаза"), ("watch", "слежка"), ("truth", "«Правда дороже»"), ("strip", "обыск"),
         ("steal", "кража голоса"), ("slowdown", "замедление"), ("serum_vote", "сыворотка (голос)"),
         ("serum_night", "сыворотка (ночь)"), ("role_shot", "выстрел в роль"), ("revenge", "месть"),
         ("redirect", "перенаправление"), ("random_redirect", "случайное перенаправление"),
-        ("protect", "защита"), ("mother", "материнская защита"), ("learn", "узнать"),
+        ("protect", "защита"), ("mother", "поиск матери"), ("gift", "подарок голоса"), ("learn", "узнать"),
         ("interview", "интервью"), ("hire", "найм"), ("hide", "залечь на дно"),
         ("heal_from_role", "лечение от роли"), ("guard", "охрана"), ("find", "поиск подельников"),
         ("face", "лицо"), ("copy", "копирование"), ("clock", "часы"), ("button", "кнопка"), ("book", "книга"),
@@ -144,8 +158,9 @@ MESSAGES: dict[str, str] = {
         ("wrong_role_shot", "неверный выстрел в роль, {actor}"), ("bloody_kill", "кровавое убийство, {actor}"),
         ("bloody_visitor", "кровавое убийство, {actor}; гость цели {target}"),
         ("counter_strike", "ответный удар, {actor}"), ("guarding", "охрана цели {target}"),
-        ("shahid", "шахид {actor}"), ("silenced", "{actor}"), ("intimidated", "{actor} (запугивание)"))},
+        ("shahid", "шахид {actor}"), ("silenced", "{actor}"), ("silenced_visit", "{actor} (визит блока)"), ("intimidated", "{actor} (запугивание)"))},
     # causes of a silence (resolver/night.py `add_silence`)
     "cause.silenced": "лишение голоса: {actor}",
+    "cause.silenced_visit": "лишение голоса: визит блока ({actor})",
     "cause.intimidated": "запугивание: {actor}",
 }

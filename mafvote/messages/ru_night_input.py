@@ -174,7 +174,8 @@ MESSAGES: dict[str, str] = {
     "journal.kill.night_immune": "убийство: {victim} — нападение: {cause}; в ночь {night} убить нельзя",
     "journal.kill.immune_until": "убийство: {victim} — нападение: {cause}; убить нельзя, пока не использовано "
                                   "«{ability}»",
-    "journal.kill.family": "убийство: {victim} — из семьи «{family}», убийство ({actor}) эту семью щадит",
+    "journal.kill.family": "убийство: {victim} не погибает — убийство ({actor}) щадит эту семью (метка `{family}` в "
+                           "наборе правил)",
     "journal.guard.dies": "охрана: {actor} спасает цель {target} в {n}-й раз и погибает вместо неё",
     "journal.guard.strikes": "охрана: {actor} наносит ответный удар: {target}",
     "journal.link": "связь: {actor} и {target} теперь действуют вместе",

@@ -156,10 +156,22 @@ def _tally_context(t: Mapping[str, Any], views: Views) -> dict[str, Any]:
     }
 
 
+def _gm_death(d: Mapping[str, Any], views: Views) -> dict[str, Any]:
+    """A death in the GM's report: the person, and a side title that agrees with them as the posts' does («мирная»
+    for a woman, also one whose gender the grammar takes from her name; «сторона мирных» without a gender), never
+    the masculine title beside a woman's name."""
+    person = views.person(d.get("player"))
+    out = dict(d, person=person)
+    side = views.side(d.get("side"))
+    if "side_title" in d and side is not None and side.title_f and not side.label:
+        out["side_title"] = side.for_gender(person.grammatical_gender)
+    return out
+
+
 def _gm_context(outcome: Mapping[str, Any], tally: Mapping[str, Any] | None, views: Views,
                 data: Mapping[str, Any]) -> dict[str, Any]:
     return {
-        "deaths": [dict(d, person=views.person(d.get("player"))) for d in outcome.get("deaths") or ()],
+        "deaths": [_gm_death(d, views) for d in outcome.get("deaths") or ()],
         "saved": [views.person(s) if isinstance(s, str) else views.person(s.get("player"))
                   for s in outcome.get("saved") or ()],
         "saved_why": [s for s in outcome.get("saved") or () if isinstance(s, Mapping)],

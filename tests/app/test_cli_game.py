@@ -72,7 +72,7 @@ def test_full_flow_resolve_close_undo_state(game_dir):
     assert [(v["voter"], v["weight"]) for v in puss["voters"]] == [
         ("Гафф", 1), ("Алукард", 1), ("Соня", 0), ("РэдДи", 1), ("Enzo", 2)]
     assert ("dead_voter", "Alisa") in {(f["kind"], f["player"]) for f in out["count"]["flags"]}
-    assert out["day"]["public"][0]["text"] == "Повешен Puss - Щелкунчик (мафия)"
+    assert out["day"]["public"][0]["text"] == "Выбывает Puss - Щелкунчик (мафия)"   # Puss: no gender in the roster
     st = state()
     assert st["phase"]["kind"] == "night" and st["phase"]["number"] == 2
     # the next phase starts at the deadline the day was closed with
@@ -92,7 +92,7 @@ def test_full_flow_resolve_close_undo_state(game_dir):
     assert st["silences"] == [{"player": "Соня", "days": 1, "announced": True}]
     # the GM's own decision instead of the count
     out = ok("day", "close", "--day", "1", "--eliminate", "Невермор")
-    assert "решение ведущего" in out and "Повешен Nevermore - Хлопушка (мирный)" in out
+    assert "решение ведущего" in out and "Выбывает Nevermore - Хлопушка (мирный)" in out
     text = ok("state")
     assert text.startswith("Игра ny: ночь 2, с 2026-12-31 18:00 до 2026-12-31 20:00")
     assert "Выбыли: Alisa — ночь 1, мирная зверюшка; Nevermore — день 1, Хлопушка" in text     # in the order they died
@@ -501,7 +501,7 @@ def test_003_game_day_1_from_the_count_then_night_1_kill_healed_and_the_next_day
     # day 1 (the GM moved the deadline): the count hangs Puss; 003 reveals the role at an execution
     closed = json.loads(ok("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE, "--format", "json"))
     assert closed["decided_by"] == "count" and closed["count"]["outcome"]["eliminated"] == ["Puss"]
-    assert closed["day"]["public"][0]["text"] == "Повешен Puss - Мафиозо (мафия)"
+    assert closed["day"]["public"][0]["text"] == "Выбывает Puss - Мафиозо (мафия)"
     st = state()
     assert (st["phase"]["kind"], st["phase"]["number"]) == ("night", 1)
 

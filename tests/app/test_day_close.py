@@ -232,7 +232,7 @@ def test_rule_3_10_sofias_one_time_protection_saves_her_once_and_not_twice(play)
     closed = json.loads(ok("day", "close", "--day", "2", "--since", "2027-01-01T12:00", "--deadline",
                            DAY_1_DEADLINE, "--format", "json"))
     assert [(d["player"], d["role"]) for d in closed["day"]["deaths"]] == [("Puss", "София Аларкон")]
-    assert closed["day"]["public"][0]["text"] == "Повешен Puss (город)"
+    assert closed["day"]["public"][0]["text"] == "Выбывает Puss (город)"
 
 
 def test_a_boss_hanged_by_day_tells_the_new_boss_privately(play):

@@ -69,7 +69,7 @@ def test_rule_3_6_doctor_who_sends_nothing_pays_two_votes_and_a_miss(game_dir):
     out = ok("night", "resolve", "--night", "1")
     assert "Пропустили НД: Алукард\n" in out
     assert "`mafvote state excuse --player НИК --day 1 --night`" in out
-    assert "Алукард: could send heal, heal_from_role, poison, serum" in out
+    assert "  Алукард: ночное действие не прислано (доступно: лечение, лечение от роли, отравление, сыворотка)" in out
     row = json.loads(ok("state", "--format", "json"))
     assert [a["how"] for a in row["applied"]] == ["resolve"]
 
@@ -210,7 +210,8 @@ def test_rule_3_6_blocked_and_silent_pays_two_publicly_blocked_sender_does_not(g
     silent = tuple(x for x in NIGHT_1 if x != SONYA_SENDS)
     public, closed, out = day_after(silent)
     assert "Пропустили НД: Соня, Алукард\n" in out
-    assert "Соня: could send block (blocked by Puss that night: sending was the duty)" in out
+    assert ("  Соня: ночное действие не прислано (доступно: блок); в ту ночь был блок (Puss), но прислать действие "
+            "всё равно было нужно") in out
     assert public["closed"] is True and penalties(public) == {"Соня": 2, "Алукард": 2}
     assert closed["owes_night_action"] == ["Соня", "Алукард"] and closed["count"]["misses"] == {"Соня": 1, "Алукард": 1}
 

@@ -201,7 +201,7 @@ def test_rule_3_15_a_modkill_during_the_day_does_not_hide_the_hanged_players_rol
     assert len(state()["alive"]) == 10
     closed = json.loads(ok("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE, "--format", "json"))
     assert [(d["player"], d["revealed"]) for d in closed["day"]["deaths"]] == [("Puss", True)]
-    assert closed["day"]["public"][0]["text"] == "Повешен Puss - Щелкунчик (мафия)"
+    assert closed["day"]["public"][0]["text"] == "Выбывает Puss - Щелкунчик (мафия)"
     assert "day 1: 11 alive at the start" in closed["day"]["log"]
     # the next phase starts with 9 alive: nothing of day 1's count is left in the state
     store, service = game_mod.open_service(*config_and_game())
