@@ -89,7 +89,7 @@ MESSAGES: dict[str, str] = {
     "flag.multiple_votes": "несколько голосов в одном посте: {votes}; засчитывается последний действительный",
     "flag.multiple_votes~": "несколько голосов в одном посте; засчитывается последний действительный",
     "flag.self_vote.label": "голос за себя",
-    "flag.self_vote": "голос за себя ({color}); не засчитан",
+    "flag.self_vote": "подан {color}; не засчитан",
     "flag.self_vote~": "голос за себя; не засчитан",
     "flag.unknown_target.label": "неизвестное имя",
     "flag.unknown_target": "«{written}» — такого игрока нет в списке; решите, кого имели в виду",

@@ -199,7 +199,7 @@ MESSAGES: dict[str, str] = {
                                "не сработает",
     "config.channel.unlisted.hint": "добавьте `\"{channel}\"` в `channels` или удалите таблицу",
     "config.gm_plays": "ведущий «{gm}» есть и в составе (`players[{p}]`)",
-    "config.gm_plays.hint": "ведущий не играет (`RULES.md` §1); посты ведущего читаются как голоса за других",
+    "config.gm_plays.hint": "ведущий не играет; посты ведущего читаются как голоса за других",
     "config.file.missing": "файл не найден",
     "config.file.missing.hint.shipped": "укажите файл через `-c FILE` или скопируйте пример `config.toml` с "
                                         "комментариями (он входит в mafvote: {shipped}) и поправьте его; "

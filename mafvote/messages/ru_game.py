@@ -123,7 +123,7 @@ MESSAGES: dict[str, str] = {
                                  "правил `{ruleset}`)",
     "err.modkill_not_applied": "модкилл {player} не применён: день {day} не удалось им закрыть ({error}); исправьте "
                                "это или сделайте модкилл с --keep-day и закройте день сами",
-    "err.unhangable": "--eliminate {nick}: роль «{role}» повесить нельзя никогда (`RULES.md` §3.10); чтобы всё же "
+    "err.unhangable": "--eliminate {nick}: роль «{role}» повесить нельзя никогда (так в правилах игры); чтобы всё же "
                       "вывести игрока, используйте `mafvote modkill --player {nick}`",
     "err.state_day": "день {day}: состояние задаётся только для текущего или наступающего дня (день {coming}; сейчас "
                      "{current})",

@@ -362,6 +362,13 @@ def test_rule_4_003_night_add_of_a_used_up_item_names_the_night_not_a_line(play)
     assert not (root / "state" / "nights" / "ny" / "night-2.toml").exists()
 
 
+def test_rule_4_003_state_names_the_items_held_in_russian(play) -> None:
+    # issue 14: «Предметы: King Eciton: book» named the item by the ruleset's identifier
+    play("time_machine", TIME_MACHINE_ROLES, starts_with="day", items={"Alisa": ["book"], "Nejka": ["clock"]})
+    code, out, _ = run("state")
+    assert code == 0 and "Предметы: Nejka — часы; Alisa — книга" in out.splitlines(), out
+
+
 def test_night_roll_for_an_action_without_that_roll_is_refused_at_entry(play) -> None:
     root = play("time_machine", TIME_MACHINE_ROLES, starts_with="day", items={"Alisa": ["book"]})
     assert run("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)[0] == 0

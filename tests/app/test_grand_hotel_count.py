@@ -257,7 +257,7 @@ def test_rule_3_10_tie_all_with_a_protected_player_hangs_the_others_and_says_who
 
 
 def test_rule_3_10_a_single_protected_doomed_reads_the_protection_not_an_alibi():
-    # «Обреченный отмазан» is an alibi's line; a protection has its own kind and line
+    # «Обречённый отмазан» is an alibi's line; a protection has its own kind and line
     out = apply_day(GH, gh_game(), ["Юка"], day=2)
     assert [(p.kind, p.text) for p in out.public] == [
         ("protected", "У обречённого была защита от казни, не вешается никто")]

@@ -147,6 +147,25 @@ def test_one_style_for_every_post_of_a_game(game_id):
     assert len(firsts) == 1, firsts
 
 
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("game_id", ["ny", "game-2", "отель", "x"])
+def test_every_night_and_day_post_of_a_game_is_in_one_style(theme, game_id):
+    """Issue 14: 004 printed two newspaper titles and 003 two journals in one game. Every night and day post of a
+    game (no `style` in the config) is the post of one and the same style k, nights 1–4 and days 1–4."""
+    role, side = role_of(theme)
+    data = {"game": {"id": game_id, "title": "t"}, "roster": [{"nick": "Соня", "gender": "f"}], **RULES[theme]}
+    dead = {"player": "Соня", "role": role, "side": side, "revealed": True, "causes": ["hanged"]}
+    posts = {("night", n): {**data, "outcome": {**night(n, []), "deaths": [{**dead, "causes": ["x"]}]}}
+             for n in (1, 2, 3, 4)}
+    posts |= {("day", n): {**data, "outcome": {"day": n, "deaths": [dead], "saved": [], "public": []}}
+              for n in (1, 2, 3, 4)}
+    styles = load_theme(make_environment("text"), theme).styles
+    shown = {key: render(theme, key[0], d, fmt="text") for key, d in posts.items()}
+    same = [k for k in range(styles)
+            if all(shown[key] == render(theme, key[0], d, fmt="text", variant=k) for key, d in posts.items())]
+    assert same, {key: post.splitlines()[0] for key, post in shown.items()}
+
+
 def test_the_config_style_is_kept_and_variant_overrides_one_post():
     roster = [{"nick": "Соня", "gender": "f"}]
     data = {"game": {"id": "ny", "title": "t"}, "roster": roster, **RULES["new_year"], "style": 2}
