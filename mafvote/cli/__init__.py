@@ -148,7 +148,7 @@ def _config_defaults(group: click.Group, path: str) -> dict:
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version=__version__, prog_name="mafvote")   # not importlib.metadata: 10-20 ms at start
-@click.option("-c", "--config", "config_path", type=click.Path(dir_okay=False), default=None,
+@click.option("-c", "--config", "config_path", type=usage.WordedPath(dir_okay=False), default=None,
               help="The configuration file, for any command (also accepted after the command).")
 @click.pass_context
 def cli(ctx: click.Context, config_path: str | None) -> None:

@@ -67,6 +67,7 @@ from .. import messages  # noqa: E402
 from ..crawl_text import describe_stored  # noqa: E402
 from ..errors import BadInput  # noqa: E402
 from ..secret_registry import config_secrets, register  # noqa: E402
+from .usage import WordedPath  # noqa: E402
 
 if TYPE_CHECKING:
     from ..config import Config, GameConfig
@@ -111,7 +112,7 @@ def config_option(func: F) -> F:
         "-c",
         "--config",
         "config_path",
-        type=click.Path(dir_okay=False, path_type=Path),
+        type=WordedPath(dir_okay=False, path_type=Path),
         default=DEFAULT_CONFIG,
         show_default=True,
         envvar="MAFVOTE_CONFIG",

@@ -17,6 +17,7 @@ from ..messages import text as t
 from ..store import NoStore, Store
 from . import cli
 from .common import config_option, format_option, load, parse_cli_time
+from .usage import WordedPath
 
 __all__ = ["run_command", "status_command"]
 
@@ -25,7 +26,7 @@ __all__ = ["run_command", "status_command"]
 @config_option
 @click.option("--log-level", type=click.Choice(["DEBUG", "INFO", "WARNING", "ERROR"], case_sensitive=False),
               default="INFO", show_default=True, help="Least important events written to the log.")
-@click.option("--log-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--log-file", type=WordedPath(dir_okay=False, path_type=Path), default=None,
               help="Write the log to this file instead of stderr.")
 @click.option("--once", is_flag=True, help="Crawl every game once, send what is due, and exit (for cron).")
 def run_command(config_path: Path, log_level: str, log_file: Path | None, once: bool) -> None:

@@ -20,6 +20,7 @@ from ..messages import text as t
 from ..pages import gm_pages_dir, public_pages_dir, write_all_pages
 from . import cli
 from .common import load
+from .usage import WordedPath
 
 
 def _section(title: str) -> None:
@@ -28,7 +29,7 @@ def _section(title: str) -> None:
 
 
 @cli.command("demo")
-@click.option("--keep", "keep", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--keep", "keep", type=WordedPath(file_okay=False, path_type=Path), default=None,
               help="Keep the demo's config and store in this folder (default: a temporary one).")
 @click.option("--daemon", "daemon", is_flag=True,
               help="Run the daemon over the day in about a minute of compressed time: crawls, the count "

@@ -32,6 +32,7 @@ from ..render import RenderError, Theme, build_data, load_flavor, load_theme, ma
 from . import cli
 from .common import config_option, format_option, game_option, load_game
 from .game import game_service
+from .usage import WordedPath
 
 __all__ = ["render_command"]
 
@@ -118,7 +119,7 @@ def _span(count: int) -> str:
 @click.argument("kind", type=click.Choice(["night", "day", "votecount"]))
 @click.argument("number", type=click.IntRange(min=1), metavar="N")
 @format_option(["bbcode", "text", "html"])
-@click.option("--flavor", "flavor_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+@click.option("--flavor", "flavor_file", type=WordedPath(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Flavour text for the top of the post (default: the phase's file in the game's flavor_dir).")
 @click.option("--variant", "variants", multiple=True, metavar="N|PHRASE=N",
               help="The phrase style to use (0, 1, ...), or one phrase's variant (night.deaths=2); repeatable. "

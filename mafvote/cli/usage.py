@@ -7,8 +7,10 @@ config, and would half-translate `--help`, whose texts are ours and English. So 
 exceptions (`mafvote.cli._Group`) and words them here from their structured fields (`NoSuchOption.option_name`
 and `.possibilities`, `NoSuchCommand.command_name`, `MissingParameter.param`, `BadParameter.param` and its
 type: `Choice.choices`, `IntRange`'s bounds, a number type; `BadOptionUsage.option_name`), through the catalogue
-(`cli.usage.*` in `mafvote/messages/*_errors.py`). A value refused by a callback of ours keeps its own message;
-an error click gives no field for (a `Path` refused, `Missing command`) shows click's words quoted.
+(`cli.usage.*` in `mafvote/messages/*_errors.py`). A value refused by a callback of ours keeps its own message.
+Two errors click gives no field for are recognised here: a path refused (every path parameter of mafvote is a
+`WordedPath`, whose refusal carries the path and what is wrong with it) and `Missing command.` (click's own
+`gettext` msgid, compared in whatever language click's domain speaks).
 
     Запуск: `mafvote tally [OPTIONS]`
     Справка: `mafvote tally --help`
@@ -19,14 +21,17 @@ from __future__ import annotations
 
 import difflib
 import os
+import stat
 import tomllib
+from gettext import gettext
 from pathlib import Path
 
 import click
 
 from .. import messages
 
-__all__ = ["ExtraArguments", "UsageCommand", "UsageGroup", "WordedUsageError", "config_read", "word"]
+__all__ = ["ExtraArguments", "PathRefused", "UsageCommand", "UsageGroup", "WordedPath", "WordedUsageError",
+           "config_read", "word"]
 
 t = messages.text
 
@@ -37,6 +42,48 @@ class ExtraArguments(click.UsageError):
     def __init__(self, args: list[str], ctx: click.Context):
         super().__init__(f"Got unexpected extra argument{'s' if len(args) > 1 else ''} ({' '.join(args)})", ctx)
         self.args = list(args)
+
+
+class PathRefused(click.BadParameter):
+    """A path click refused (`WordedPath`): the path as typed and what is wrong with it: `missing`, `file` (a
+    directory was wanted), `directory` (a file was wanted), `unreadable`, `unwritable`, `unexecutable`."""
+
+    def __init__(self, message: str, path: str, problem: str, ctx: click.Context | None, param: click.Parameter | None):
+        super().__init__(message, ctx=ctx, param=param)
+        self.path, self.problem = path, problem
+
+
+class WordedPath(click.Path):
+    """`click.Path` whose refusal is a `PathRefused`: click says which check failed only in words."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            raise PathRefused(exc.message, os.fsdecode(value), self._problem(value), ctx, param) from None
+
+    def _problem(self, value) -> str:
+        # click's checks, in click's order, asked again of the path it refused
+        try:
+            found = os.stat(value)
+        except OSError:
+            return "missing"
+        if not self.file_okay and stat.S_ISREG(found.st_mode):
+            return "file"
+        if not self.dir_okay and stat.S_ISDIR(found.st_mode):
+            return "directory"
+        if self.readable and not os.access(value, os.R_OK):
+            return "unreadable"
+        if self.writable and not os.access(value, os.W_OK):
+            return "unwritable"
+        return "unexecutable"
+
+    @property
+    def kind(self) -> str:
+        """What the parameter takes: `file`, `directory` or `path` (either)."""
+        if self.file_okay and not self.dir_okay:
+            return "file"
+        return "directory" if self.dir_okay and not self.file_okay else "path"
 
 
 class UsageCommand(click.Command):
@@ -137,6 +184,8 @@ def _message(exc: click.UsageError) -> str:
         return _option_usage(exc)
     if isinstance(exc, ExtraArguments):
         return t("cli.usage.extra", n=len(exc.args), words=" ".join(exc.args))
+    if type(exc) is click.UsageError and exc.message == gettext("Missing command."):
+        return _missing_command(exc.ctx)
     return exc.message       # a command's own refusal (already in the GM's language), or click's words
 
 
@@ -183,9 +232,18 @@ def _bad_value(exc: click.BadParameter) -> str:
         return t("cli.usage.bad.int", name=name)
     if kind is click.FLOAT:
         return t("cli.usage.bad.float", name=name)
-    if isinstance(kind, click.Path):
-        return t("cli.usage.bad.path", name=name, said=exc.message)
+    if isinstance(exc, PathRefused) and isinstance(kind, WordedPath):
+        problem = f"missing.{kind.kind}" if exc.problem == "missing" else exc.problem
+        return t(f"cli.usage.path.{problem}", name=name, path=exc.path)
     return t("cli.usage.bad", name=name, said=exc.message)      # a callback of ours: its own words
+
+
+def _missing_command(ctx: click.Context | None) -> str:
+    group = ctx.command if ctx is not None else None
+    if not isinstance(group, click.Group):
+        return t("cli.usage.no_command_given")
+    names = [n for n in group.list_commands(ctx) if not getattr(group.commands.get(n), "hidden", False)]
+    return t("cli.usage.no_command_given") + t("cli.usage.commands", names=", ".join(f"`{n}`" for n in names))
 
 
 def _option_usage(exc: click.BadOptionUsage) -> str:

@@ -7,8 +7,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import click
 import pytest
 
+from mafvote.cli import cli, load_all_commands
+from mafvote.cli.usage import WordedPath
 from mafvote.store import MIGRATIONS, Store
 from support.cli import run_main as run
 from support.forum import crawl_config
@@ -247,6 +250,75 @@ def test_a_usage_error_speaks_the_language_of_the_config_it_would_read(tmp_path,
                               "error: invalid value for --night: a whole number\n")
     code, out, err = run(capsys, "-c", str(config), "talyy")
     assert err.endswith("error: no such command `talyy` (did you mean `tally`?)\n")
+
+
+# a path click refused (mafvote.cli.usage.WordedPath) and a command left out: click gives no field for either
+
+PATHS = {
+    "a file that is not there": (["render", "night", "1", "--flavor", "nope.txt"],
+                                 "Запуск: `mafvote render [OPTIONS] {night|day|votecount} N`\n"
+                                 "Справка: `mafvote render --help`\n\n"
+                                 "ошибка: --flavor: нет такого файла: `nope.txt`\n"),
+    "a folder for a file (the root's -c)": (["-c", "state", "tally"],
+                                            "Запуск: `mafvote [OPTIONS] COMMAND [ARGS]...`\nСправка: `mafvote --help`\n\n"
+                                            "ошибка: -c / --config: `state` — папка, а нужен файл\n"),
+    "a folder for a file (a command's -c)": (["tally", "-c", "state"],
+                                             "Запуск: `mafvote tally [OPTIONS]`\nСправка: `mafvote tally --help`\n\n"
+                                             "ошибка: -c / --config: `state` — папка, а нужен файл\n"),
+    "a folder for the log file": (["run", "--log-file", "state"],
+                                  "Запуск: `mafvote run [OPTIONS]`\nСправка: `mafvote run --help`\n\n"
+                                  "ошибка: --log-file: `state` — папка, а нужен файл\n"),
+    "a file for a folder": (["demo", "--keep", "config.toml"],
+                            "Запуск: `mafvote demo [OPTIONS]`\nСправка: `mafvote demo --help`\n\n"
+                            "ошибка: --keep: `config.toml` — файл, а нужна папка\n"),
+    "no command after the options": (["-c", "config.toml"],
+                                     "Запуск: `mafvote [OPTIONS] COMMAND [ARGS]...`\nСправка: `mafvote --help`\n\n"
+                                     "ошибка: не указана команда (одна из: `check`, `crawl`, `day`, `demo`, `modkill`, "
+                                     "`night`, `posts`, `render`, `replace`, `run`, `serve`, `state`, `status`, "
+                                     "`tally`, `undo`, `votes`)\n"),
+}
+
+
+@pytest.mark.parametrize("name", PATHS)
+def test_a_path_refused_and_a_command_left_out_are_told_in_russian(tmp_path, monkeypatch, capsys, name):
+    argv, expected = PATHS[name]
+    write_config(tmp_path)
+    (tmp_path / "state").mkdir()
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert (code, out, err) == (2, "", expected)
+    assert latin_words(err, {"OPTIONS", "COMMAND", "ARGS", "N"}) == [], err
+
+
+def test_a_path_refused_and_a_command_left_out_in_english(tmp_path, monkeypatch, capsys):
+    write_config(tmp_path, language="en")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "render", "night", "1", "--flavor", "nope.txt")
+    assert (code, err) == (2, "Usage: mafvote render [OPTIONS] {night|day|votecount} N\n"
+                              "Try 'mafvote render --help' for help.\n\n"
+                              "error: invalid value for --flavor: no such file: nope.txt\n")
+    code, out, err = run(capsys, "-c", "config.toml")
+    assert (code, err.splitlines()[-1]) == (2, "error: missing command (one of: `check`, `crawl`, `day`, `demo`, "
+                                               "`modkill`, `night`, `posts`, `render`, `replace`, `run`, `serve`, "
+                                               "`state`, `status`, `tally`, `undo`, `votes`)")
+
+
+def test_every_path_parameter_says_what_is_wrong_with_the_path():
+    # click says which of a path's checks failed only in words (English, or the environment's locale): every path
+    # option and argument of mafvote is a WordedPath, whose refusal carries the path and the check
+    load_all_commands()
+    found = []
+
+    def walk(command: click.Command, path: str) -> None:
+        for param in command.params:
+            if isinstance(param.type, click.Path):
+                found.append((path, param.name, type(param.type)))
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, f"{path} {name}")
+
+    walk(cli, "mafvote")
+    assert len(found) >= 5
+    assert [f for f in found if f[2] is not WordedPath] == []
 
 
 def test_help_stays_complete(capsys):

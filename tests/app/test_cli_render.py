@@ -179,7 +179,7 @@ def test_flavour_from_the_folder_or_the_option_goes_at_the_top(game_dir):
 def test_missing_flavour_file_exits_2_naming_it(game_dir):
     resolve_night_1()
     code, out, err = run("render", "night", "1", "--flavor", "nope.txt")
-    assert code == 2 and out == "" and "nope.txt" in err and "does not exist" in err
+    assert (code, out) == (2, "") and err.endswith("ошибка: --flavor: нет такого файла: `nope.txt`\n"), err
 
 
 # --- the GM's templates and theme ------------------------------------------------------------------

@@ -43,14 +43,14 @@ from support.count import red as tally_red
 MSK = ZoneInfo("Europe/Moscow")
 
 # Words a Russian GM text may hold in Latin letters: the program and the technical names a GM types or
-# reads in the forum's settings. Nicks, URLs, paths, `commands` and --options are taken out before the check.
+# reads in the forum's settings. Nicks, URLs, paths, `commands` and options (-c, --config) are taken out before the check.
 ALLOWED = {"mafvote", "MyBB", "HTTP", "HTML", "DNS", "TLS", "UTC", "SQLite", "gender", "forms", "gent", "m", "f",
            "TOML", "UTF", "ANSI", "IANA",     # the config's format, encodings and time-zone names, as editors name them
            "Ctrl", "C",   # the keys to press (`mafvote serve`: «Ctrl-C — остановить»), as the keyboard shows them
            "ny"}     # the demo game's id (the config's `id`, as the GM named it)
 NICKS = {"King", "Eciton", "Trusiki", "Kayfa", "Nejka", "Ronin", "Alisa", "Enzo", "Nevermore", "Puss", "Кот"}
 
-_TECHNICAL = re.compile(r"(?:https?|file)://\S+|`[^`]*`|(?<!\w)--[\w-]+|(?:/[\w.\-]+)+/?|\b[\w-]+\.(?:toml|db)\b"
+_TECHNICAL = re.compile(r"(?:https?|file)://\S+|`[^`]*`|(?<!\w)--[\w-]+|(?<![\w-])-[A-Za-z]\b|(?:/[\w.\-]+)+/?|\b[\w-]+\.(?:toml|db)\b"
                         r"|\[(?:/?[a-z]+)(?:=[^\]]*)?\]")
 
 
