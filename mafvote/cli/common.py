@@ -19,7 +19,9 @@ A command that only reads (`READ_ONLY_COMMANDS`) never creates the store: `load`
 
 A Ctrl-C while `mafvote` is still starting (importing its modules, the first half second) ends it with
 one line and exit status 130 instead of an import traceback; once a command runs, Ctrl-C is Python's
-KeyboardInterrupt as usual (`mafvote crawl` reports what it stored).
+KeyboardInterrupt as usual (`mafvote crawl` reports what it stored). The line is the catalogue's
+(`cli.interrupted.starting`) in the default language, Russian: no config is read before a command runs, so none
+can ask for another (and a GM who pressed Ctrl-C is not kept waiting while a file is read to find out).
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ def _interrupted_while_starting(signum: int, frame: Any) -> None:
         if code.co_name == "main" and Path(code.co_filename).parts[-2:] == ("cli", "__init__.py"):
             raise KeyboardInterrupt
         frame = frame.f_back
-    sys.stderr.write("interrupted: mafvote stopped before doing anything\n")
+    sys.stderr.write(messages.text("cli.interrupted.starting", language=messages.DEFAULT_LANGUAGE) + "\n")
     raise SystemExit(INTERRUPTED)
 
 
@@ -59,11 +61,14 @@ def _quiet_startup_interrupt() -> None:
             pass
 
 
+# the catalogue before the handler: the handler's line is its text (a Ctrl-C in these few milliseconds, like one
+# in Python's own start-up, still gets Python's traceback)
+from .. import messages  # noqa: E402
+
 _quiet_startup_interrupt()
 
 import click  # noqa: E402
 
-from .. import messages  # noqa: E402
 from ..crawl_text import describe_stored  # noqa: E402
 from ..errors import BadInput  # noqa: E402
 from ..secret_registry import config_secrets, register  # noqa: E402

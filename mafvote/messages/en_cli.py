@@ -18,6 +18,7 @@ MESSAGES: dict[str, str] = {
     "crawl.more.deleted": "  ... and {n} more deleted (see `mafvote posts`)",
     "crawl.failed": "  FAILED: {error}",
     "crawl.interrupted": "interrupted: {pages:page|pages} stored; run `mafvote crawl` again to continue",
+    "cli.interrupted.starting": "interrupted: mafvote stopped before doing anything",
     "crawl.moved.forum": "forum {forum} {old} -> {new}",
     "crawl.moved.game": "game topic {old} -> {new}",
     "crawl.moved.vote": "vote topic {old} -> {new}",

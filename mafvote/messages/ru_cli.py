@@ -21,6 +21,8 @@ MESSAGES: dict[str, str] = {
     "crawl.failed": "  ОШИБКА: {error}",
     "crawl.interrupted": "прервано: сохранено {pages:страница|страницы|страниц}; запустите `mafvote crawl` ещё раз, "
                          "чтобы продолжить",
+    # Ctrl-C while mafvote is still importing its modules (mafvote.cli.common): no config read yet
+    "cli.interrupted.starting": "прервано при запуске: mafvote ещё ничего не сделал",
     "crawl.moved.forum": "форум {forum}: {old} → {new}",
     "crawl.moved.game": "игровая тема: {old} → {new}",
     "crawl.moved.vote": "тема голосования: {old} → {new}",

@@ -263,7 +263,7 @@ def test_ctrl_c_while_mafvote_is_still_importing_is_one_line_and_exit_130_not_a_
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert (done.returncode, done.stdout, done.stderr) == (
-        130, "", "interrupted: mafvote stopped before doing anything\n")
+        130, "", "прервано при запуске: mafvote ещё ничего не сделал\n")
 
 
 def test_outside_the_mafvote_program_ctrl_c_stays_pythons_keyboard_interrupt():
