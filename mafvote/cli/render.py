@@ -28,7 +28,7 @@ from ..game import AppliedPhase, GameError, GameService
 from ..gm_files import UnreadableFile, file_problem, read_gm_text
 from ..messages import text as t
 from ..phase_post import next_deadline, public_day_count, theme_of, with_modkills
-from ..render import RenderError, Theme, build_data, load_flavor, load_theme, make_environment, render, render_private
+from ..render import NoTheme, RenderError, Theme, build_data, load_flavor, load_theme, make_environment, render, render_private
 from . import cli
 from .common import config_option, format_option, game_option, load_game
 from .game import game_service
@@ -177,13 +177,12 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
         out = render(theme, "gm_report" if gm_report else kind, data, fmt=fmt, variant=variant,
                      templates_dir=game.templates_dir,
                      flavor=None if gm_report else _flavor(game, flavor_file, kind, number))
-    except RenderError as exc:
-        if f"theme {theme!r} has no" in str(exc):
-            config, _ = load_game()
-            key = f"games[{config.games.index(game)}]"
-            source = f"{key}.theme" if game.theme else f"the [game].theme of ruleset {service.ruleset.name}"
-            raise RenderError(f"{exc} (it is {source}); set {key}.theme = \"new_year\" (or another theme) in the "
-                              f"config of game {game.id}, or add a folder {theme}/ with a theme.toml to its "
-                              "templates_dir") from None
-        raise
+    except NoTheme as exc:
+        # which key of the config named the theme, and how to fix it
+        config, _ = load_game()
+        key = f"games[{config.games.index(game)}]"
+        source = (t("render.theme.source.game", key=key) if game.theme
+                  else t("render.theme.source.ruleset", ruleset=service.ruleset.name))
+        raise RenderError(t("render.theme.none.config", error=exc, source=source, key=key, game=game.id,
+                            theme=exc.theme)) from None
     click.echo(visible(out), nl=False)

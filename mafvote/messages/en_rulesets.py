@@ -74,4 +74,23 @@ MESSAGES: dict[str, str] = {
     "render.phrase.missing": "the theme has no such phrase",
     "render.phrase.missing.hint": "add it to templates/{theme}/theme.toml or _base/theme.toml",
     "render.undefined.hint": "the data of this kind of post has no such name: check how it is written",
+    "render.kind.unknown": "unknown post kind '{kind}'; use one of {kinds}",
+    "render.format.unknown": "unknown format '{fmt}'; use one of {formats}",
+    "render.theme.none": "theme '{theme}' has no {theme}/theme.toml; bundled themes: {themes}",
+    "render.theme.none.config": '{error} (it is {source}); set {key}.theme = "new_year" (or another theme) in the '
+                                "config of game {game}, or add a folder {theme}/ with a theme.toml to its templates_dir",
+    "render.theme.source.game": "{key}.theme",
+    "render.theme.source.ruleset": "the [game].theme of ruleset {ruleset}",
+    "render.template.none": "no template for '{kind}' in theme '{theme}': looked for {names}",
+    "render.style": "style = {style}: theme {theme} has {n:style|styles} ({which}); set the game's style in the "
+                    "config to one of them",
+    "render.data.time": "render data: {what} = {value} is not an ISO 8601 time; write it like 2026-12-28T22:00+03:00",
+    "render.data.roster_nick": 'render data: roster[{i}] has no nick; give {{"nick": ...}}',
+    "render.data.no_outcome.night": "night: data has no 'outcome' (the night's resolved outcome JSON)",
+    "render.data.no_outcome.day": "day: data has no 'outcome' (the day's resolved outcome JSON)",
+    "render.data.no_tally": "votecount: data has no 'tally' (the tally JSON of the day)",
+    "render.data.gm_view": "votecount: the tally is the '{view}' view; a public post takes only the public view "
+                           "(mafvote tally --view public)",
+    "render.data.hidden_weights": "votecount: the tally marked public carries hidden weights: {heavy}; count it again "
+                                  'with view="public"',
 }

@@ -79,4 +79,27 @@ MESSAGES: dict[str, str] = {
     "render.phrase.missing": "в теме нет такой фразы",
     "render.phrase.missing.hint": "добавьте её в `templates/{theme}/theme.toml` или в `_base/theme.toml`",
     "render.undefined.hint": "в данных поста этого вида такого имени нет: проверьте, как оно написано",
+    # --- a post that cannot be rendered: what was asked (mafvote.render, `mafvote render`)
+    "render.kind.unknown": "неизвестный вид поста `{kind}`; допустимо: {kinds}",
+    "render.format.unknown": "неизвестный формат `{fmt}`; допустимо: {formats}",
+    "render.theme.none": "у темы «{theme}» нет файла `{theme}/theme.toml`; встроенные темы: {themes}",
+    "render.theme.none.config": "{error} (тема задана {source}); укажите в конфиге игры {game} "
+                                "`{key}.theme = \"new_year\"` (или другую тему) или добавьте в её `templates_dir` "
+                                "папку `{theme}/` с файлом `theme.toml`",
+    "render.theme.source.game": "в `{key}.theme`",
+    "render.theme.source.ruleset": "в `[game].theme` набора правил `{ruleset}`",
+    "render.template.none": "в теме «{theme}» нет шаблона поста `{kind}`: искали {names}",
+    "render.style": "`style = {style}`: в теме «{theme}» {n:стиль|стиля|стилей} ({which}); укажите в конфиге "
+                    "стиль игры — один из них",
+    # the data a post is rendered from (built by mafvote; a script calling mafvote.render gives its own)
+    "render.data.time": "данные поста: `{what}` = `{value}` — не дата со временем; пишите так: "
+                        "`2026-12-28T22:00+03:00`",
+    "render.data.roster_nick": "данные поста: у `roster[{i}]` нет ника; укажите его: `{{\"nick\": …}}`",
+    "render.data.no_outcome.night": "пост ночи: в данных нет `outcome` (итогов разобранной ночи)",
+    "render.data.no_outcome.day": "пост дня: в данных нет `outcome` (итогов закрытого дня)",
+    "render.data.no_tally": "пост подсчёта: в данных нет `tally` (подсчёта дня)",
+    "render.data.gm_view": "пост подсчёта: это подсчёт для ведущего (`view` = `{view}`); в публичный пост идёт "
+                           "только публичный: `mafvote tally --view public`",
+    "render.data.hidden_weights": "пост подсчёта: подсчёт помечен публичным, но в нём скрытые веса голосов: "
+                                  "{heavy}; посчитайте заново с `view = \"public\"`",
 }

@@ -41,7 +41,7 @@ a table in the same words.
 Where each step lives (a module per concern; the names here are the package's face, `__all__`):
 
     kinds.py        the post kinds, formats, bundled themes, and the event / private / day-reason kinds phrased
-    errors.py       RenderError
+    errors.py       RenderError, NoTheme
     theme.py        Theme, load_theme (theme.toml over _base/theme.toml, the GM's copy on top), choose_style
     views.py        Views: players, roles, sides and deaths as this phase may show them; Role, Side, DeathView
     environment.py  make_environment: loader, escaping, grammar filters, markup helpers; a kind's template
@@ -55,7 +55,8 @@ Where each step lives (a module per concern; the names here are the package's fa
 from __future__ import annotations
 
 __all__ = [
-    "DAY_REASONS", "EVENT_KINDS", "FORMATS", "KINDS", "PRIVATE_KINDS", "PUBLIC_KINDS", "RenderError", "Side", "THEMES",
+    "DAY_REASONS", "EVENT_KINDS", "FORMATS", "KINDS", "NoTheme", "PRIVATE_KINDS", "PUBLIC_KINDS", "RenderError", "Side",
+    "THEMES",
     "Theme", "bb_escape", "build_data", "choose_style", "gm_notes", "load_flavor", "load_theme", "make_environment",
     "render", "public_names", "render_private", "roles_from_ruleset", "roster_from_config", "roster_with_replacements",
     "shown_by_account", "shown_names", "winner_genitive",
@@ -66,7 +67,7 @@ from mafvote_tally.format import bb_escape
 from ..shown_names import public_names, roster_from_config, roster_with_replacements, shown_by_account, shown_names
 from .adapters import build_data, load_flavor, roles_from_ruleset, winner_genitive
 from .environment import make_environment
-from .errors import RenderError
+from .errors import NoTheme, RenderError
 from .kinds import DAY_REASONS, EVENT_KINDS, FORMATS, KINDS, PRIVATE_KINDS, PUBLIC_KINDS, THEMES
 from .notes import gm_notes
 from .post import render, render_private

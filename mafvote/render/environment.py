@@ -89,7 +89,7 @@ def make_environment(fmt: str = "bbcode", override_dir: str | Path | None = None
     One environment per (format, folder) for the process: Jinja keeps the compiled templates in it (and
     re-reads a file the GM changed), so the daemon does not compile every template on every count."""
     if fmt not in FORMATS:
-        raise RenderError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+        raise RenderError(msg("render.format.unknown", fmt=fmt, formats=", ".join(f"`{f}`" for f in FORMATS)))
     return _environment(fmt, str(Path(override_dir).resolve()) if override_dir else None)
 
 
@@ -178,8 +178,7 @@ def parse_time(value: Any, what: str) -> datetime | None:
     try:
         return datetime.fromisoformat(str(value))
     except ValueError:
-        raise RenderError(f"render data: {what} = {value!r} is not an ISO 8601 time; "
-                          "write it like 2026-12-28T22:00+03:00") from None
+        raise RenderError(msg("render.data.time", what=what, value=str(value))) from None
 
 
 def _ru_date(value: Any) -> str:
@@ -198,4 +197,5 @@ def select_template(env: jinja2.Environment, theme: str, kind: str, fmt: str) ->
         raise RenderError(file_problem(exc.filename or exc.name, msg("config.at.line", line=exc.lineno),
                                        jinja_syntax(exc.message or str(exc)), msg("render.template.syntax.hint"))) from None
     except jinja2.TemplatesNotFound:
-        raise RenderError(f"no template for {kind!r} in theme {theme!r}: looked for {', '.join(names)}") from None
+        raise RenderError(msg("render.template.none", kind=kind, theme=theme,
+                              names=", ".join(f"`{n}`" for n in names))) from None

@@ -38,26 +38,24 @@ def render(theme: str, kind: str, data: Mapping[str, Any], *, fmt: str = "bbcode
     the GM's override folder (else `data["templates_dir"]`).
     """
     if kind not in KINDS:
-        raise RenderError(f"unknown post kind {kind!r}; use one of {', '.join(KINDS)}")
+        raise RenderError(msg("render.kind.unknown", kind=kind, kinds=_listed(KINDS)))
     env = make_environment(fmt, templates_dir or data.get("templates_dir"))
     th = load_theme(env, theme)
     public = kind in PUBLIC_KINDS
     if kind == "votecount":
         tally = data.get("tally")
         if not isinstance(tally, Mapping):
-            raise RenderError("votecount: data has no 'tally' (the tally JSON of the day)")
+            raise RenderError(msg("render.data.no_tally"))
         if tally.get("view") != "public":
             # RULES.md §3 "Two views": the GM view holds the doctor's triple blue and secret silences
-            raise RenderError(f"votecount: the tally is the {tally.get('view')!r} view; a public post takes only "
-                              "the public view (mafvote tally --view public)")
+            raise RenderError(msg("render.data.gm_view", view=str(tally.get("view"))))
         heavy = [f"{v.get('voter')} ({v.get('weight')})" for c in tally.get("candidates") or ()
                  for v in c.get("voters") or () if v.get("weight", 1) not in (0, 1)]
         if heavy:
             # a public count shows every vote at weight 1; a heavier one would reveal the doctor or prosecutor
-            raise RenderError(f"votecount: the tally marked public carries hidden weights: {', '.join(heavy)}; "
-                              "count it again with view=\"public\"")
+            raise RenderError(msg("render.data.hidden_weights", heavy=", ".join(heavy)))
     if kind in ("night", "day") and not isinstance(data.get("outcome"), Mapping):
-        raise RenderError(f"{kind}: data has no 'outcome' (the {kind}'s resolved outcome JSON)")
+        raise RenderError(msg(f"render.data.no_outcome.{kind}"))
     views = Views(data, th)
     ctx = post_context(th, kind, data, views, public, fmt)
     if kind == "private":
@@ -71,9 +69,7 @@ def render(theme: str, kind: str, data: Mapping[str, Any], *, fmt: str = "bbcode
     if style is not None:
         if not isinstance(style, int) or not 0 <= style < th.styles:
             which = "0" if th.styles == 1 else f"0–{th.styles - 1}"
-            raise RenderError(f"style = {style!r}: theme {th.name} has {th.styles} "
-                              f"style{'s' if th.styles != 1 else ''} ({which}); set the game's style in the config "
-                              f"to one of them")
+            raise RenderError(msg("render.style", style=repr(style), theme=th.name, n=th.styles, which=which))
     else:
         # no style in the config: the theme's first (the seed GM's own format), the same for every post
         style = choose_style(seed, th.styles) if seed is not None else 0
@@ -111,3 +107,8 @@ def render_private(theme: str, data: Mapping[str, Any], *, fmt: str = "text", se
             recipients.append(m["to"])
     return {to: render(theme, "private", {**data, "to": to}, fmt=fmt, seed=seed, variant=variant,
                        templates_dir=templates_dir) for to in recipients}
+
+
+def _listed(names) -> str:
+    """`night`, `day`, … as the catalogue's texts list choices."""
+    return ", ".join(f"`{n}`" for n in names)

@@ -18,7 +18,7 @@ from mafvote_resolver.toml_text import loads as toml_loads
 
 from ..gm_files import file_problem, toml_syntax
 from ..messages import text as msg
-from .errors import RenderError
+from .errors import NoTheme, RenderError
 from .kinds import THEMES
 
 
@@ -94,7 +94,7 @@ def load_theme(env: jinja2.Environment, theme: str) -> Theme:
             reveal.update(source.get("reveal", {}))
             side_as.update(meta.get("side_as", {}))
     if not found:
-        raise RenderError(f"theme {theme!r} has no {theme}/theme.toml; bundled themes: {', '.join(THEMES)}")
+        raise NoTheme(msg("render.theme.none", theme=theme, themes=", ".join(f"`{t}`" for t in THEMES)), theme)
     for phase, mode in reveal.items():
         if mode not in ("role", "side", "none"):
             raise RenderError(file_problem(f"{theme}/theme.toml", f"reveal.{phase}",

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from .. import grammar
+from ..messages import text as msg
 from ..shown_names import MASK_ACCOUNTS_SEP, roster_key, shown_name, slot_accounts
 from .errors import RenderError
 from .theme import Theme
@@ -83,7 +84,7 @@ class Views:
             if isinstance(entry, str):
                 entry = {"nick": entry}
             if "nick" not in entry:
-                raise RenderError(f"render data: roster[{i}] has no nick; give {{\"nick\": ...}}")
+                raise RenderError(msg("render.data.roster_nick", i=str(i)))
             shown = shown_name(entry)
             repl = entry.get("replaced_by")
             gender, forms = entry.get("gender"), dict(entry.get("forms") or {})

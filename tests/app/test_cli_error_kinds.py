@@ -57,6 +57,8 @@ TABLE = {
     "ConfigError": (lambda k: k([Problem("config.toml", "games[0].id", "не задано")]), 2,
                     "ошибка: config.toml: games[0].id: не задано"),
     "RenderError": (lambda k: k("тема new_year: нет шаблона night"), 2, "ошибка: тема new_year: нет шаблона night"),
+    "NoTheme": (lambda k: k("у темы «house» нет файла `house/theme.toml`", "house"), 2,
+                "ошибка: у темы «house» нет файла `house/theme.toml`"),
     "PagesError": (lambda k: k("папка pages/ недоступна"), 2, "ошибка: папка pages/ недоступна"),
     "PublishError": (lambda k: k("the forum refused the post"), 1, "ошибка: the forum refused the post"),
     "LoginFailed": (lambda k: k("login refused"), 1, "ошибка: login refused"),

@@ -141,7 +141,7 @@ def test_votecount_never_shows_hidden_weights_or_secret_silences(midday_dir):
     text = ok("render", "votecount", "1", "--format", "text").splitlines()
     assert "Алукард: 2 (против 2, в защиту 0)" in text and "Puss: 3 (против 3, в защиту 0)" in text
     # the GM view itself is refused by the renderer for a public post
-    with pytest.raises(RenderError, match="public view"):
+    with pytest.raises(RenderError, match="^пост подсчёта: это подсчёт для ведущего"):
         render("new_year", "votecount", {"tally": gm}, fmt="bbcode")
 
 
@@ -265,8 +265,10 @@ def test_a_ruleset_theme_without_templates_exits_2_saying_which_key_to_set(game_
                                           encoding="utf-8")
     code, out, err = run("render", "night", "1")
     assert code == 2 and out == ""
-    assert "theme 'house' has no house/theme.toml" in err
-    assert "(it is the [game].theme of ruleset new_year); set games[0].theme = \"new_year\"" in err
+    assert err == ("ошибка: у темы «house» нет файла `house/theme.toml`; встроенные темы: `new_year`, `peculiar`, "
+                   "`time_machine`, `grand_hotel` (тема задана в `[game].theme` набора правил `new_year`); укажите в "
+                   "конфиге игры ny `games[0].theme = \"new_year\"` (или другую тему) или добавьте в её `templates_dir` "
+                   "папку `house/` с файлом `theme.toml`\n")
     # the config's theme wins over the ruleset's
     write_render_config(game_dir, 'theme = "new_year"')
     text = (game_dir / "config.toml").read_text(encoding="utf-8")

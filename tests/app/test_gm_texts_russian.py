@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
 import string
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -25,6 +26,7 @@ from mafvote.alert_rules import CrawlHealth
 from mafvote.cli import cli
 from mafvote.config import schema
 from mafvote.messages import text as t
+from mafvote.paths import data_dir
 from mafvote.render import RenderError, render
 from mafvote.rulesets import bundled_rulesets
 from mafvote.tally_text import tally_text
@@ -852,6 +854,56 @@ def test_a_gm_template_that_cannot_be_read_is_told_in_russian(tmp_path, name, te
         render("new_year", "night", {"outcome": {"night": 1, "deaths": []}}, fmt="text", templates_dir=tmp_path / "my")
     assert str(info.value) == expected.replace("{file}", str(folder / name))
     assert latin_words(_gm_words(str(info.value).replace(str(tmp_path), ""))) == [], str(info.value)
+
+
+_DAY = {"outcome": {"day": 1, "eliminated": []}}
+# a post that cannot be rendered from what it was given (mafvote.render), each in its exact Russian
+RENDER_REFUSALS = {
+    "unknown kind": (("new_year", "results", {}, "text"),
+                     "неизвестный вид поста `results`; допустимо: `night`, `day`, `votecount`, `gm_report`, `private`"),
+    "unknown format": (("new_year", "night", {"outcome": {}}, "pdf"),
+                       "неизвестный формат `pdf`; допустимо: `bbcode`, `text`, `html`"),
+    "no theme": (("wild_west", "night", {"outcome": {}}, "text"),
+                 "у темы «wild_west» нет файла `wild_west/theme.toml`; встроенные темы: `new_year`, `peculiar`, "
+                 "`time_machine`, `grand_hotel`"),
+    "style out of range": (("new_year", "day", {**_DAY, "style": 7}, "text"),
+                           "`style = 7`: в теме «new_year» 3 стиля (0–2); укажите в конфиге стиль игры — один из них"),
+    "no outcome (night)": (("new_year", "night", {}, "text"),
+                           "пост ночи: в данных нет `outcome` (итогов разобранной ночи)"),
+    "no outcome (day)": (("new_year", "day", {}, "text"), "пост дня: в данных нет `outcome` (итогов закрытого дня)"),
+    "no tally": (("new_year", "votecount", {}, "text"), "пост подсчёта: в данных нет `tally` (подсчёта дня)"),
+    "a deadline that is no time": (("new_year", "day", {**_DAY, "deadline": "завтра"}, "text"),
+                                   "данные поста: `deadline` = `завтра` — не дата со временем; пишите так: "
+                                   "`2026-12-28T22:00+03:00`"),
+    "a roster entry without a nick": (("new_year", "day", {**_DAY, "roster": [{"gender": "f"}]}, "text"),
+                                      "данные поста: у `roster[0]` нет ника; укажите его: `{\"nick\": …}`"),
+}
+
+
+@pytest.mark.parametrize("name", RENDER_REFUSALS)
+def test_a_post_that_cannot_be_rendered_is_told_in_russian(name):
+    (theme, kind, data, fmt), expected = RENDER_REFUSALS[name]
+    with pytest.raises(RenderError) as info:
+        render(theme, kind, data, fmt=fmt)
+    assert str(info.value) == expected
+    assert latin_words(_gm_words(str(info.value))) == [], str(info.value)     # the theme's name, as written
+
+
+def test_a_ruleset_theme_with_no_templates_is_told_in_russian_with_the_key_to_set(demo, tmp_path):
+    # through `mafvote render`: the ruleset's [game].theme names a theme no folder has
+    root = tmp_path / "game"
+    shutil.copytree(demo[0], root)
+    ruleset = (data_dir("rulesets") / "new_year.toml").read_text(encoding="utf-8")
+    (root / "house.toml").write_text(ruleset.replace('theme = "new_year"', 'theme = "house"'), encoding="utf-8")
+    config = (root / "config.toml").read_text(encoding="utf-8")
+    (root / "config.toml").write_text(config.replace('\nruleset = "new_year"', '\nruleset = "house.toml"'),
+                                      encoding="utf-8")
+    err = run(root, "render", "night", "1", code=2)
+    assert err == ("ошибка: у темы «house» нет файла `house/theme.toml`; встроенные темы: `new_year`, `peculiar`, "
+                   "`time_machine`, `grand_hotel` (тема задана в `[game].theme` набора правил `new_year`); укажите в "
+                   "конфиге игры ny `games[0].theme = \"new_year\"` (или другую тему) или добавьте в её "
+                   "`templates_dir` папку `house/` с файлом `theme.toml`\n")
+    assert latin_words(_gm_words(err)) == [], err
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from mafvote import rulesets
-from mafvote.render import THEMES, load_theme, make_environment, render, roles_from_ruleset
+from mafvote.render import THEMES, RenderError, load_theme, make_environment, render, roles_from_ruleset
 from mafvote.render.context import post_context
 from mafvote.render.phrases import Phrases
 from mafvote.render.views import Event, Views
@@ -178,8 +178,10 @@ def test_the_config_style_is_kept_and_variant_overrides_one_post():
         "Праздничный салют оказался последним для Сони - мирной зверюшки"
     assert render("new_year", "day", day, fmt="text", variant=1).splitlines()[0] == \
         "Сегодняшним днём мы теряем Соню - мирную зверюшку"
-    with pytest.raises(Exception, match="theme new_year has 3 styles"):
+    with pytest.raises(RenderError) as info:
         render("new_year", "day", {**day, "style": 3}, fmt="text")
+    assert str(info.value) == ("`style = 3`: в теме «new_year» 3 стиля (0–2); укажите в конфиге стиль игры — один из "
+                               "них")
 
 
 # -- every phrase of every theme ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 import mafvote_resolver as resolver
 import mafvote_tally as tally
 from mafvote_tally.format import outcome_text
-from mafvote.render import (DAY_REASONS, EVENT_KINDS, FORMATS, PRIVATE_KINDS, THEMES, RenderError, load_theme,
+from mafvote.render import (DAY_REASONS, EVENT_KINDS, FORMATS, PRIVATE_KINDS, THEMES, NoTheme, RenderError, load_theme,
                             make_environment, render)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -167,12 +167,18 @@ def test_an_unknown_event_kind_posts_the_resolver_text_and_tells_the_gm():
 
 
 def test_unknown_kind_format_or_theme_is_a_clear_error(tmp_path):
-    with pytest.raises(RenderError, match="unknown post kind 'results'"):
+    with pytest.raises(RenderError) as info:
         render("new_year", "results", {})
-    with pytest.raises(RenderError, match="unknown format 'pdf'"):
+    assert str(info.value) == ("неизвестный вид поста `results`; допустимо: `night`, `day`, `votecount`, `gm_report`, "
+                               "`private`")
+    with pytest.raises(RenderError) as info:
         render("new_year", "night", {"outcome": {}}, fmt="pdf")
-    with pytest.raises(RenderError, match="theme 'wild_west' has no wild_west/theme.toml"):
+    assert str(info.value) == "неизвестный формат `pdf`; допустимо: `bbcode`, `text`, `html`"
+    with pytest.raises(NoTheme) as info:
         render("wild_west", "night", {"outcome": {}})
+    assert str(info.value) == ("у темы «wild_west» нет файла `wild_west/theme.toml`; встроенные темы: `new_year`, "
+                               "`peculiar`, `time_machine`, `grand_hotel`")
+    assert info.value.theme == "wild_west"
     with pytest.raises(RenderError, match="папки шаблонов «.*nope» нет"):
         render("new_year", "night", {"outcome": {}}, templates_dir=tmp_path / "nope")
     (tmp_path / "new_year").mkdir()
