@@ -10,7 +10,7 @@ language is decided here, by `failure`, which the CLI's group calls once for eve
 
     MafvoteError   its own `exit_code` (BadInput 2, OperationFailed 1)   its text (worded where it was raised)
     ScraperError   1: the forum could not be read as the profile says    its key and facts, worded (crawl_text)
-    TallyError     2: the roster, the day or the [votes] rules given     its text
+    TallyError     2: the roster, the day or the [votes] rules given     its key and facts, worded (gm_text)
     ResolverError  2: a ruleset or night file, a phrase, a roll          every problem, worded (gm_text)
     sqlite3's DatabaseError   the store's own line (mafvote.store), or None: a bug of ours keeps its traceback
 
@@ -49,7 +49,8 @@ def failure(exc: BaseException, store: Path | str = "(the store)") -> Failure | 
         return Failure(OPERATION_FAILED, describe(exc))
     tally = sys.modules.get("mafvote_tally.model")
     if tally is not None and isinstance(exc, tally.TallyError):
-        return Failure(BAD_INPUT, str(exc))
+        from .gm_text import tally_error  # start-up: the catalogue's wording (imports the resolver), only on an error
+        return Failure(BAD_INPUT, tally_error(exc))
     resolver = sys.modules.get("mafvote_resolver.errors")
     if resolver is not None and isinstance(exc, resolver.ResolverError):
         from .gm_text import resolver_error  # start-up: the catalogue's wording (imports tally), only on an error

@@ -8,14 +8,17 @@ is worded from its key and facts through the message catalogue (mafvote.messages
     hidden_outcome(tally)  tally.format.hidden_outcome in words
     problem_text(text)     a ruleset problem's message or hint (a Line keyed `ruleset.<key>`)
     resolver_error(exc)    a resolver error as the commands print it: each problem `file: where: message (hint)`
+    tally_error(exc)       a count's error (tally.TallyError) from its key and facts; a [votes] table's problems
 """
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any, Mapping
 
 from mafvote_resolver.errors import Problem, ResolverError
 from mafvote_resolver.journal import Line
+from mafvote_resolver.ruleset_shapes import shown
 from mafvote_tally.format import hidden_outcome_facts
 
 from . import messages
@@ -24,7 +27,7 @@ from .gm_files import toml_syntax
 from .messages import text as t
 
 __all__ = ["ability", "death_cause", "hidden_outcome", "journal", "night_text", "problem", "problem_text",
-           "reason", "resolver_error", "roll_name"]
+           "reason", "resolver_error", "roll_name", "tally_error"]
 
 
 def _listing(names: Any) -> str:
@@ -130,6 +133,41 @@ def _problem_part(x: str) -> str:
 def resolver_error(exc: ResolverError) -> str:
     """A resolver error (every problem it lists, one a line) in the current language."""
     return "\n".join(problem(p) for p in exc.problems)
+
+
+def tally_error(exc: Exception) -> str:
+    """A count's error (`mafvote_tally.TallyError`) in the current language: its key and facts through
+    `tally.error.<key>` (a list fact, the roster or the authors, as a list of names; a roster entry's index as its
+    number, from 1), a [votes] table's problems (`BadRules.problems`) as `mafvote check` words them; an error with
+    no key, or one the catalogue does not know, as the count wrote it."""
+    problems = getattr(exc, "problems", None)
+    if problems is not None:
+        return "; ".join(_rule_problem(p) for p in problems)
+    key = getattr(exc, "key", None)
+    if not key or not messages.has(f"tally.error.{key}"):
+        return str(exc)
+    facts = {k: _listing(v) if isinstance(v, (list, tuple)) else v
+             for k, v in exc.facts.items()}                    # type: ignore[attr-defined]
+    if "i" in exc.facts:                                        # type: ignore[attr-defined]
+        facts["n"] = str(exc.facts["i"] + 1)                    # type: ignore[attr-defined]
+    for name in ("start", "deadline", "time"):                  # ISO 8601, as the GM types times: 01.01.2027 18:00
+        if name in facts:
+            facts[name] = _moment(facts[name])
+    return t(f"tally.error.{key}", **facts)
+
+
+def _moment(iso: Any) -> str:
+    try:
+        return datetime.fromisoformat(str(iso)).strftime("%d.%m.%Y %H:%M")
+    except ValueError:
+        return str(iso)
+
+
+def _rule_problem(p: Any) -> str:
+    # tally.RuleProblem: its place, then its text keyed `ruleset.votes.<kind>` (resolver.ruleset words the same)
+    facts = {k: shown(v) if k == "value" else _listing(v) if isinstance(v, list) else v for k, v in p.facts.items()}
+    text = problem_text(Line.said(f"votes.{p.kind}", p.text, **facts))
+    return f"{p.where}: {text}" if p.where else text
 
 
 def _flag(key: str, fact: str, v: Any) -> str:

@@ -134,7 +134,8 @@ def _seen_by(post: Post, as_of: datetime | None) -> tuple:
 def _aware(t: datetime | None, what: str) -> None:
     if t is not None and t.tzinfo is None:
         raise BadDayState(f"{what} {t.isoformat()} has no time zone; give it with an offset "
-                          "(the forum's times are converted to aware times by the scraper)")
+                          "(the forum's times are converted to aware times by the scraper)", "day.naive", what=what,
+                          time=t.isoformat())
 
 
 def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: VoteRules, *,
@@ -145,11 +146,12 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
     """The day's count in one view. ``since``/``deadline`` override the state's bounds;
     ``as_of`` counts only posts and versions seen by then (None: everything stored)."""
     if view not in ("public", "gm"):
-        raise BadDayState(f"view {view!r}: use public or gm")
+        raise BadDayState(f"view {view!r}: use public or gm", "day.view", view=view)
     end = deadline or state.deadline
     if end is None:
         raise BadDayState(f"day {state.day} has no deadline: set the schedule's day_deadline or pass "
-                          "--deadline; a count without one would take every later post")
+                          "--deadline; a count without one would take every later post", "day.no_deadline",
+                          day=state.day)
     start = since or state.start
     for t, what in ((end, "deadline"), (start, "since"), (as_of, "as_of"), (state.night_start, "night_start"),
                     (state.next_day_start, "next_day_start"),
@@ -157,7 +159,8 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
         _aware(t, what)
     if start is not None and start >= end:
         raise BadDayState(f"day {state.day}: start {start.isoformat()} is not before the deadline "
-                          f"{end.isoformat()}")
+                          f"{end.isoformat()}", "day.start_after_end", day=state.day, start=start.isoformat(),
+                          deadline=end.isoformat())
     slots = [p.nick for p in roster.players]
     for name in (*state.alive, *(s.player for s in state.silences), *state.excused,
                  *(sh.player for sh in state.shields), *state.owes_night_action, *state.modkilled,
@@ -165,7 +168,8 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
                  *(state.night_actors or ()), *state.modkilled_at):
         if name not in slots:
             raise BadDayState(f"day {state.day}: {name!r} in the day state is not on the roster "
-                              f"({', '.join(slots)}); fix the state or the roster")
+                              f"({', '.join(slots)}); fix the state or the roster", "day.not_on_roster",
+                              day=state.day, name=name, roster=slots)
     matcher = matcher or RosterMatcher.from_roster(roster)
     alive = [s for s in slots if s in set(state.alive)]
     alive_set = set(alive)
@@ -191,7 +195,8 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
         raise NoRosterPlayer(
             f"day {state.day}: the vote thread has {len(window)} posts in the day but none by a "
             f"roster player or GM (authors: {', '.join(authors[:8])}); check games.vote_thread and "
-            "games.players in the config")
+            "games.players in the config", "day.no_roster_posts", day=state.day, posts=len(window),
+            authors=authors[:8])
 
     entitled = [p for p in alive if p not in set(state.excused) and p not in set(state.modkilled)
                 and not (not rules.silenced_must_vote

@@ -41,7 +41,24 @@ FLAG_KINDS = (
 # ---------------------------------------------------------------------------------------- errors
 
 class TallyError(Exception):
-    """Base of every error the tally raises; the CLI prints the message for the GM."""
+    """Base of every error the tally raises. `str()` is the count's own English; the count never picks a language:
+    an error a GM may read also carries a `key` and its `facts`, and the application words it in the GM's language
+    (mafvote: `tally.error.<key>`), as the scraper's errors are worded. No key: the application shows the English.
+
+        roster.empty_nick      i (the roster entry)
+        roster.twice           i, nick, also (the nick of the entry that has it already)
+        roster.unknown         nick, roster (the slots' nicks)
+        day.naive              what (`deadline`, `since`, …), time (ISO 8601)
+        day.view               view
+        day.no_deadline        day
+        day.start_after_end    day, start, deadline (ISO 8601)
+        day.not_on_roster      day, name, roster
+        day.no_roster_posts    day, posts (how many in the day), authors (the first eight, sorted)
+    """
+
+    def __init__(self, message: str, key: str | None = None, **facts: Any):
+        super().__init__(message)
+        self.key, self.facts = key, facts
 
 
 class BadRoster(TallyError):
@@ -191,22 +208,26 @@ class Roster:
         seen: dict[str, str] = {}
         for i, p in enumerate(self.players):
             if not p.nick.strip():
-                raise BadRoster(f"roster[{i}]: empty nick; give every player the forum account they post from")
+                raise BadRoster(f"roster[{i}]: empty nick; give every player the forum account they post from",
+                                "roster.empty_nick", i=i)
             for acc in (p.nick, p.mask, *(r.nick for r in p.replacements)):
                 if not acc:
                     continue
                 key = acc.casefold().strip()
                 if key in seen:
                     raise BadRoster(
-                        f"roster[{i}]: nick {acc!r} appears twice (also {seen[key]}); "
-                        "each forum account may play one slot only: remove the duplicate")
-                seen[key] = f"roster entry for {p.nick!r}"
+                        f"roster[{i}]: nick {acc!r} appears twice (also roster entry for {seen[key]!r}); "
+                        "each forum account may play one slot only: remove the duplicate",
+                        "roster.twice", i=i, nick=acc, also=seen[key])
+                seen[key] = p.nick
 
     def player(self, nick: str) -> Player:
         for p in self.players:
             if p.nick == nick:
                 return p
-        raise BadDayState(f"{nick!r} is not on the roster (roster: {', '.join(p.nick for p in self.players)})")
+        slots = [p.nick for p in self.players]
+        raise BadDayState(f"{nick!r} is not on the roster (roster: {', '.join(slots)})", "roster.unknown", nick=nick,
+                          roster=slots)
 
     @cached_property
     def _accounts(self) -> dict[str, list[Player]]:

@@ -21,6 +21,7 @@ from mafvote_tally import (DayState, Outcome, Player, Post, Replacement, Roster,
                            TallyError, Transfer, VoteRules, Weight, count_day)
 from mafvote_tally.recognise import add_stored
 
+from ..gm_text import tally_error
 from ..messages import text as t
 from ..store import CountRead
 from .core import current_nick
@@ -80,7 +81,7 @@ class Counting(NightDuties):
             return (Roster(tuple(players), gms=tuple(self.game.gm)),
                     VoteRules.from_mapping(self.ruleset.votes, f"{self.ruleset.source}: [votes]"))
         except TallyError as exc:
-            raise GameError(str(exc)) from None
+            raise GameError(tally_error(exc)) from None
 
     def _state_before(self, day: int, applied: Sequence[AppliedPhase]) -> GameState:
         """The state the count of `day` runs on: before the day's close when it is closed, else the latest."""
@@ -256,7 +257,7 @@ class Counting(NightDuties):
             return count_day(inputs.posts, inputs.state, inputs.roster, inputs.rules, game=self.game.id,
                              view=view, as_of=as_of, matcher=self._matcher[1])  # type: ignore[arg-type]
         except TallyError as exc:
-            raise GameError(str(exc)) from None
+            raise GameError(tally_error(exc)) from None
 
     def count(self, day: int | None = None, *, view: str = "gm", since: datetime | None = None,
               deadline: datetime | None = None, as_of: datetime | None = None,

@@ -119,6 +119,20 @@ MESSAGES: dict[str, str] = {
                            "the rest, from page {next} on, is read at the next poll",
     "crawl.error.internal": "internal error: {name}: {detail}",
     "crawl.error.no_engine": "no engine recognised the page (tried {engines}); set `engine` in config.toml",
+    "tally.error.roster.empty_nick": "roster[{i}]: empty nick; give every player the forum account they post from",
+    "tally.error.roster.twice": "roster[{i}]: nick {nick} appears twice (also roster entry for {also}); each forum "
+                                "account may play one slot only: remove the duplicate",
+    "tally.error.roster.unknown": "{nick} is not on the roster (roster: {roster})",
+    "tally.error.day.naive": "{what} {time} has no time zone; give it with an offset",
+    "tally.error.day.view": "view {view}: use public or gm",
+    "tally.error.day.no_deadline": "day {day} has no deadline: set the schedule's day_deadline or pass --deadline; "
+                                   "a count without one would take every later post",
+    "tally.error.day.start_after_end": "day {day}: start {start} is not before the deadline {deadline}",
+    "tally.error.day.not_on_roster": "day {day}: {name} in the day state is not on the roster ({roster}); fix the "
+                                     "state or the roster",
+    "tally.error.day.no_roster_posts": "day {day}: the vote thread has {posts:post|posts} in the day but none by a "
+                                       "roster player or GM (authors: {authors}); check games.vote_thread and "
+                                       "games.players in the config",
     # --- click's usage errors (mafvote/cli/usage.py words them from click's fields)
     "cli.usage.usage": "Usage: {usage}",
     "cli.usage.help": "Try '{command} --help' for help.",

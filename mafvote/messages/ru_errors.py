@@ -132,6 +132,24 @@ MESSAGES: dict[str, str] = {
     "crawl.error.internal": "внутренняя ошибка mafvote: `{name}: {detail}`",
     "crawl.error.no_engine": "ни один движок не узнал страницу (проверены: `{engines}`); укажите `engine` в "
                              "`config.toml`",
+    # --- the count's errors (mafvote_tally.TallyError's key and facts, worded by mafvote.gm_text.tally_error)
+    "tally.error.roster.empty_nick": "у игрока №{n} в списке игроков пустой ник: укажите каждому игроку аккаунт "
+                                     "форума, с которого он пишет",
+    "tally.error.roster.twice": "ник «{nick}» в списке игроков дважды (у игрока №{n} и у «{also}»): один аккаунт "
+                                "форума играет только за одного игрока; уберите повтор",
+    "tally.error.roster.unknown": "«{nick}» нет в списке игроков (игроки: {roster})",
+    "tally.error.day.naive": "время `{what}` = `{time}` дано без часового пояса; укажите его со смещением, например "
+                             "`+03:00`",
+    "tally.error.day.view": "подсчёт бывает публичный (`public`) или для ведущего (`gm`), а не `{view}`",
+    "tally.error.day.no_deadline": "у дня {day} нет дедлайна: задайте `day_deadline` в расписании игры или укажите "
+                                   "--deadline; без него в подсчёт попали бы все посты после дня",
+    "tally.error.day.start_after_end": "день {day}: начало ({start}) не раньше дедлайна ({deadline}); проверьте "
+                                       "--since и --deadline",
+    "tally.error.day.not_on_roster": "день {day}: «{name}» есть в состоянии игры, но нет в списке игроков "
+                                     "({roster}); исправьте состояние (`mafvote state`) или список игроков",
+    "tally.error.day.no_roster_posts": "день {day}: в теме голосования за день {posts:пост|поста|постов}, но ни "
+                                       "одного от игрока из списка или ведущего (авторы: {authors}); проверьте "
+                                       "`games.vote_thread` и `games.players` в конфиге",
     # --- click's usage errors (mafvote/cli/usage.py words them from click's fields)
     "cli.usage.usage": "Запуск: `{usage}`",
     "cli.usage.help": "Справка: `{command} --help`",

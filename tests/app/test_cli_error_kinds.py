@@ -24,7 +24,7 @@ from mafvote.errors import MafvoteError
 from mafvote_resolver.errors import Problem, ResolverError
 from mafvote_resolver.journal import Line
 from mafvote_scraper import ScraperError
-from mafvote_tally import TallyError
+from mafvote_tally import RuleProblem, TallyError
 
 ROOTS = (MafvoteError, ScraperError, TallyError, ResolverError)
 
@@ -81,11 +81,22 @@ TABLE = {
     "DateNotRecognised": (lambda k: k("вчера в обед", hint="check the engine"), 1,
                           'ошибка: date not recognised: "вчера в обед"; check the engine'),
     "TallyError": (lambda k: k("the count stopped"), 2, "ошибка: the count stopped"),
-    "BadRoster": (lambda k: k("nick 'Соня' twice in the roster"), 2, "ошибка: nick 'Соня' twice in the roster"),
-    "BadDayState": (lambda k: k("deadline before the start"), 2, "ошибка: deadline before the start"),
-    "BadRules": (lambda k: k("[votes].majority: expected a number"), 2,
-                 "ошибка: [votes].majority: expected a number"),
-    "NoRosterPlayer": (lambda k: k("no post by a roster player"), 2, "ошибка: no post by a roster player"),
+    # the count's errors are worded from their keys and facts (mafvote.gm_text.tally_error)
+    "BadRoster": (lambda k: k("roster[3]: nick 'Соня' appears twice", "roster.twice", i=3, nick="Соня", also="соня"),
+                  2, "ошибка: ник «Соня» в списке игроков дважды (у игрока №4 и у «соня»): один аккаунт форума играет "
+                     "только за одного игрока; уберите повтор"),
+    "BadDayState": (lambda k: k("day 2 has no deadline", "day.no_deadline", day=2), 2,
+                    "ошибка: у дня 2 нет дедлайна: задайте `day_deadline` в расписании игры или укажите --deadline; "
+                    "без него в подсчёт попали бы все посты после дня"),
+    "BadRules": (lambda k: k([RuleProblem("house.toml: [votes].tie", "not_one_of", "'all' is not one of ...",
+                                          {"key": "tie", "value": "all", "choices": ["nobody", "nobody_once_then_all"]}),
+                              RuleProblem("house.toml: [votes].majority", "unknown_key", "unknown key", {"key": "majority"})]),
+                 2, "ошибка: house.toml: [votes].tie: \"all\" здесь не подходит; допустимо: `nobody, "
+                    "nobody_once_then_all`; house.toml: [votes].majority: неизвестный ключ"),
+    "NoRosterPlayer": (lambda k: k("day 2: the vote thread has 12 posts in the day but none by a roster player",
+                                   "day.no_roster_posts", day=2, posts=12, authors=["Гость", "Бот"]), 2,
+                       "ошибка: день 2: в теме голосования за день 12 постов, но ни одного от игрока из списка или "
+                       "ведущего (авторы: Гость, Бот); проверьте `games.vote_thread` и `games.players` в конфиге"),
     # the resolver's problems are worded from their keys in the GM's language (Russian by default)
     "ResolverError": (lambda k: k([Problem(_NIGHT, "line 3", _UNKNOWN_ACTOR)]), 2,
                       "ошибка: nights/1.toml: line 3: игрока «Лиса» нет в игре"),

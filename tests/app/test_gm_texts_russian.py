@@ -156,6 +156,9 @@ def test_every_gm_command_refuses_in_russian(demo, monkeypatch):
         "tally, a moment in the future": ("tally", "--day", "2", "--at", "2099-01-01T12:00"),
         "render, a night not resolved": ("render", "night", "9"),
         "state excuse, a far day": ("state", "excuse", "--player", "Enzo", "--day", "99"),
+        # the count's own refusal (mafvote_tally's key and facts, worded by mafvote)
+        "tally, a start after the deadline": ("tally", "--day", "2", "--since", "2027-01-02T00:00", "--deadline",
+                                              "2027-01-01T18:00"),
     }
     outputs = {name: run(root, *args, code=2) for name, args in refusals.items()}
     for name, out in outputs.items():
@@ -165,6 +168,9 @@ def test_every_gm_command_refuses_in_russian(demo, monkeypatch):
     assert outputs["day close, a closed day"] == (
         "ошибка: день 1 уже закрыт; если его нужно закрыть заново, `mafvote undo` отменит закрытие\n")
     assert outputs["night add, night 0"].startswith("ошибка: ночь 0: ночи нумеруются с 1 (следующая ночь игры — ")
+    assert outputs["tally, a start after the deadline"] == (
+        "ошибка: день 2: начало (02.01.2027 00:00) не раньше дедлайна (01.01.2027 18:00); проверьте --since и "
+        "--deadline\n")
     assert outputs["modkill, a dead player"] == (
         "ошибка: игрок Puss уже не в игре (день 2); здесь речь может идти только о живых\n")
     assert outputs["modkill, an unknown player"].startswith("ошибка: игрок «Гендальф»: такого нет в игре ny (игроки: ")
