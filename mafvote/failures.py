@@ -40,9 +40,9 @@ class Failure:
     text: str
 
 
-def failure(exc: BaseException, store: Path | str = "(the store)") -> Failure | None:
+def failure(exc: BaseException, store: Path | str | None = None) -> Failure | None:
     """The exit status and message of `exc`; None when it is none of ours (a bug: keep its traceback). `store`
-    names the database file in the line for an SQLite error."""
+    names the database file in the line for an SQLite error (None: the command read no config that names it)."""
     if isinstance(exc, MafvoteError):
         return Failure(exc.exit_code, str(exc))
     if isinstance(exc, ScraperError):

@@ -15,7 +15,7 @@ import importlib
 
 import click
 
-from . import common  # noqa: F401  (first: a Ctrl-C during the command's imports that follow is quiet)
+from . import common  # (first: a Ctrl-C during the command's imports that follow is quiet)
 from . import usage
 from .. import __version__, messages
 from ..failures import failure
@@ -109,8 +109,9 @@ class _Group(click.Group):
                 typed = _typed_config(ctx.meta.get("mafvote.argv", [])) or ctx.params.get("config_path")
                 raise usage.word(exc, typed) from None
             except Exception as exc:
-                config = ctx.meta.get("mafvote.config")
-                found = failure(exc, config.store.path if config is not None else "(the store)")
+                # the store an SQLite error is about: the loaded config's (None: no config read, the line says
+                # where the path is set)
+                found = failure(exc, ctx.meta.get(common.STORE_PATH))
                 if found is None:
                     raise       # a bug of ours keeps its traceback
                 _error_line(found.text)

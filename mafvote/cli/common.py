@@ -81,6 +81,7 @@ __all__ = [
     "DEFAULT_CONFIG",
     "INTERRUPTED",
     "READ_ONLY_COMMANDS",
+    "STORE_PATH",
     "BadConfigExit",
     "config_option",
     "crawl_warning",
@@ -94,6 +95,9 @@ __all__ = [
 DEFAULT_CONFIG = "config.toml"
 F = TypeVar("F", bound=Callable[..., Any])
 _CACHE = "mafvote.config"
+# ctx.meta key: the store of the config the command loaded (its own, or one it named: the demo's), which the
+# group's line for an SQLite error names
+STORE_PATH = "mafvote.store_path"
 
 
 class BadConfigExit(click.ClickException):
@@ -262,6 +266,9 @@ def _load(path: Path) -> Config:
         raise BadConfigExit(exc.listing(path), exc.language) from None
     # the scrubber knows every secret the config names before any command sends a request or writes the store
     register(config_secrets(config))
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta.setdefault(STORE_PATH, config.store.path)
     return config
 
 

@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "store.damaged.no_column": "table {table} has no column {columns}",
     "store.damaged.check": "SQLite's check found: {problem}",
     "store.damaged.nothing_written": "; nothing was written",
+    "store.unnamed": "(the file [store].path names)",
     "store.not_sqlite": "not a mafvote store: {path} is not an SQLite database ({error}); check [store].path in the "
                         "config",
     "store.foreign": "not a mafvote store: {path} has tables {tables}{more} and no mafvote schema; check "

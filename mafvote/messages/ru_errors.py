@@ -30,6 +30,8 @@ MESSAGES: dict[str, str] = {
     "store.damaged.no_column": "в таблице `{table}` нет столбцов `{columns}`",
     "store.damaged.check": "проверка SQLite нашла: `{problem}`",
     "store.damaged.nothing_written": "; ничего не записано",
+    # the store named when the command read no config that says its path (an SQLite error met before)
+    "store.unnamed": "(файл из `[store].path` в конфиге)",
     "store.not_sqlite": "{path} — не хранилище mafvote: это не база SQLite (`{error}`); проверьте `[store].path` в "
                         "конфиге",
     "store.foreign": "{path} — не хранилище mafvote: в нём таблицы `{tables}`{more} и нет схемы mafvote; проверьте "

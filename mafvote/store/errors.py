@@ -55,16 +55,18 @@ def sqlite_code(exc: BaseException) -> str:
     return name
 
 
-def locked_message(path: Path) -> str:
+def locked_message(path: Path | str) -> str:
     return messages.text("store.locked", path=path, seconds=f"{BUSY_TIMEOUT:g}")
 
 
-def disk_full(path: Path, exc: BaseException) -> bool:
+def disk_full(path: Path | None, exc: BaseException) -> bool:
     """SQLITE_FULL, ENOSPC, or an I/O error of SQLite while the store's disk has no room left (SQLite says
     "disk I/O error" when it cannot even grow its -wal or -shm file)."""
     code = sqlite_code(exc)
     if code == "SQLITE_FULL" or getattr(exc, "errno", None) == errno.ENOSPC:
         return True
+    if path is None:          # no file to look at the disk of
+        return False
     if code.startswith("SQLITE_IOERR") or "disk I/O error" in str(exc):
         try:
             stat = os.statvfs(Path(path).resolve().parent)
@@ -74,7 +76,7 @@ def disk_full(path: Path, exc: BaseException) -> bool:
     return False
 
 
-def disk_full_message(path: Path, what: object) -> str:
+def disk_full_message(path: Path | str, what: object) -> str:
     # Never "damaged": SQLite rolls the failed change back, and moving the store away would lose the game.
     return messages.text("store.disk_full", path=path, what=what)
 
@@ -84,12 +86,12 @@ def sqlite_said(exc: BaseException) -> str:
     return messages.text("store.damaged.sqlite", error=exc)
 
 
-def damaged_message(path: Path, what: object) -> str:
+def damaged_message(path: Path | str, what: object) -> str:
     """`what` is worded already: `sqlite_said(exc)` or one of the `store.damaged.*` texts."""
     return messages.text("store.damaged", path=path, what=what)
 
 
-def not_sqlite_message(path: Path, exc: BaseException) -> str:
+def not_sqlite_message(path: Path | str, exc: BaseException) -> str:
     return messages.text("store.not_sqlite", path=path, error=exc)
 
 
@@ -99,24 +101,26 @@ _BUGS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceErro
          sqlite3.NotSupportedError, sqlite3.InternalError)
 
 
-def database_problem(path: str | Path, exc: sqlite3.DatabaseError) -> StoreError | None:
+def database_problem(path: str | Path | None, exc: sqlite3.DatabaseError) -> StoreError | None:
     """The one line a GM gets for an SQLite error met while using the store at `path` (the CLI's edge and the
     daemon's tick catch them): locked, read-only, or damaged (a malformed page, a table or column missing: a
-    mafvote store always has its whole schema). None for an error that is a bug of mafvote's own."""
+    mafvote store always has its whole schema). None for an error that is a bug of mafvote's own. No `path` (the
+    command read no config): the store is named by where its path is set (`store.unnamed`)."""
     if isinstance(exc, _BUGS):
         return None
-    path = Path(path)
+    file = Path(path) if path is not None else None
+    name = file if file is not None else messages.text("store.unnamed")
     code = sqlite_code(exc)
-    if disk_full(path, exc):
-        return StoreError(disk_full_message(path, exc))
+    if disk_full(file, exc):
+        return StoreError(disk_full_message(name, exc))
     if code.startswith(LOCKED):
-        return StoreError(locked_message(path))
+        return StoreError(locked_message(name))
     if code.startswith(READ_ONLY):
-        return StoreError(read_only_message(path))
+        return StoreError(read_only_message(name))
     if code == "SQLITE_NOTADB":
-        return StoreError(not_sqlite_message(path, exc))
-    return StoreError(damaged_message(path, sqlite_said(exc)))
+        return StoreError(not_sqlite_message(name, exc))
+    return StoreError(damaged_message(name, sqlite_said(exc)))
 
 
-def read_only_message(path: Path) -> str:
+def read_only_message(path: Path | str) -> str:
     return messages.text("store.read_only", path=path)

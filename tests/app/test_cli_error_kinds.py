@@ -20,11 +20,14 @@ import mafvote_resolver
 import mafvote_scraper
 import mafvote_tally
 from mafvote.cli import cli
+from mafvote.cli.common import load
 from mafvote.errors import MafvoteError
 from mafvote_resolver.errors import Problem, ResolverError
 from mafvote_resolver.journal import Line
 from mafvote_scraper import ScraperError
 from mafvote_tally import RuleProblem, TallyError
+from support.forum import crawl_config
+from test_gm_texts_russian import latin_words
 
 ROOTS = (MafvoteError, ScraperError, TallyError, ResolverError)
 
@@ -151,11 +154,34 @@ def test_an_unknown_engine_names_the_engines_there_are(raising):
 
 
 def test_a_damaged_store_met_by_a_command_is_one_line_about_the_store(raising):
+    # no config read: the line says where the store's path is set (issue 14: never the English "(the store)")
     result = _run(raising, sqlite3.DatabaseError("database disk image is malformed"))
     assert result.exit_code == 1
-    assert result.output.startswith("ошибка: хранилище (the store) повреждено (SQLite: `database disk image is "
-                                    "malformed`)")
-    assert "malformed" in result.output and result.output.count("\n") == 1
+    assert result.output == ("ошибка: хранилище (файл из `[store].path` в конфиге) повреждено (SQLite: `database disk "
+                             "image is malformed`); восстановите его из резервной копии или уберите файл в сторону и "
+                             "запустите `mafvote crawl`, чтобы прочитать темы заново (разобранные ночи и закрытые дни "
+                             "хранятся в нём же, их придётся внести заново)\n")
+    assert latin_words(result.output) == [], result.output
+
+
+def test_a_damaged_store_met_after_the_config_was_read_is_named_by_its_path(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text(crawl_config("http://127.0.0.1:9/", store="state/m.db", players=[{"nick": "Ronin"}]),
+                      encoding="utf-8")
+
+    @click.command("read-then-raise-for-test", hidden=True)
+    def command():
+        load(config)       # as a command that names its config (the demo's pages) or reads its own
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    cli.add_command(command)
+    try:
+        result = CliRunner().invoke(cli, ["read-then-raise-for-test"])
+    finally:
+        cli.commands.pop("read-then-raise-for-test")
+    assert result.exit_code == 1
+    assert result.output.startswith(f"ошибка: хранилище {tmp_path / 'state' / 'm.db'} повреждено (SQLite: `database "
+                                    "disk image is malformed`); "), result.output
 
 
 def test_a_bug_of_ours_keeps_its_traceback(raising):
