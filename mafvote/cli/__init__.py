@@ -104,6 +104,10 @@ class _Group(click.Group):
                 return super().invoke(ctx)
             except (click.exceptions.NoArgsIsHelpError, usage.WordedUsageError):
                 raise
+            except KeyboardInterrupt:
+                # click would print its English `Aborted!` and exit 1; a shell's Ctrl-C is 130 (README)
+                click.echo(messages.text("cli.interrupted"), err=True)
+                raise click.exceptions.Exit(common.INTERRUPTED) from None
             except click.UsageError as exc:
                 # worded now, in the language of the moment (the config's once the command read it)
                 typed = _typed_config(ctx.meta.get("mafvote.argv", [])) or ctx.params.get("config_path")

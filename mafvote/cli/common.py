@@ -19,7 +19,8 @@ A command that only reads (`READ_ONLY_COMMANDS`) never creates the store: `load`
 
 A Ctrl-C while `mafvote` is still starting (importing its modules, the first half second) ends it with
 one line and exit status 130 instead of an import traceback; once a command runs, Ctrl-C is Python's
-KeyboardInterrupt as usual (`mafvote crawl` reports what it stored). The line is the catalogue's
+KeyboardInterrupt as usual (`mafvote crawl` reports what it stored; the group says the others stopped, exit 130).
+The line is the catalogue's
 (`cli.interrupted.starting`) in the default language, Russian: no config is read before a command runs, so none
 can ask for another (and a GM who pressed Ctrl-C is not kept waiting while a file is read to find out).
 """

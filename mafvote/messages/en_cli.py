@@ -19,6 +19,7 @@ MESSAGES: dict[str, str] = {
     "crawl.failed": "  FAILED: {error}",
     "crawl.interrupted": "interrupted: {pages:page|pages} stored; run `mafvote crawl` again to continue",
     "cli.interrupted.starting": "interrupted: mafvote stopped before doing anything",
+    "cli.interrupted": "interrupted: mafvote stopped by Ctrl-C",
     "crawl.moved.forum": "forum {forum} {old} -> {new}",
     "crawl.moved.game": "game topic {old} -> {new}",
     "crawl.moved.vote": "vote topic {old} -> {new}",

@@ -23,6 +23,8 @@ MESSAGES: dict[str, str] = {
                          "чтобы продолжить",
     # Ctrl-C while mafvote is still importing its modules (mafvote.cli.common): no config read yet
     "cli.interrupted.starting": "прервано при запуске: mafvote ещё ничего не сделал",
+    # Ctrl-C while a command runs (one that does not say more itself, as `crawl` does): exit status 130
+    "cli.interrupted": "прервано: mafvote остановлен по Ctrl-C",
     "crawl.moved.forum": "форум {forum}: {old} → {new}",
     "crawl.moved.game": "игровая тема: {old} → {new}",
     "crawl.moved.vote": "тема голосования: {old} → {new}",

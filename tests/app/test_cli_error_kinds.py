@@ -184,6 +184,12 @@ def test_a_damaged_store_met_after_the_config_was_read_is_named_by_its_path(tmp_
                                     "disk image is malformed`); "), result.output
 
 
+def test_ctrl_c_while_a_command_runs_is_one_russian_line_and_exit_130(raising):
+    # not click's English "Aborted!" with exit status 1
+    result = _run(raising, KeyboardInterrupt())
+    assert (result.exit_code, result.output) == (130, "прервано: mafvote остановлен по Ctrl-C\n")
+
+
 def test_a_bug_of_ours_keeps_its_traceback(raising):
     result = _run(raising, ValueError("a bug"))
     assert isinstance(result.exception, ValueError) and str(result.exception) == "a bug"
