@@ -297,12 +297,31 @@ class PostTables(TableFamily):
                     datetime.fromisoformat(text).astimezone(tz)
             return t
 
+        posts = out.posts
         for forum, post_id, author, time, deleted_at, _, kind, _ in rows:
             vs = versions.get((forum, post_id), ())
             if as_of_text is not None:
                 vs = [v for v in vs if v[1] <= as_of_text]
                 if deleted_at is not None and deleted_at > as_of_text:
                     deleted_at = None
+            post_time = datetime.fromisoformat(time)
+            if tz is not None:
+                post_time = post_time.astimezone(tz)
+            if len(vs) == 1:        # nearly every post: one version (`Post.from_stored` of it, field by field)
+                _, seen_at, key, edited, edit_at, edit_reason, reading, html = vs[0]
+                if html is None:
+                    key = StoredKey(key)
+                    if reading is not None:
+                        readings[key] = reading
+                else:
+                    key = html
+                seen = times.get(seen_at) or when(seen_at)
+                posts[forum, post_id] = Post(
+                    post_id, kind, author, post_time, key, ((seen, key),), bool(edited),
+                    None if edit_at is None else when(edit_at), deleted_at is not None,
+                    None if deleted_at is None else when(deleted_at),
+                    edit_reason if edited and edit_reason else None, seen if edited else None)
+                continue
             keyed = []
             for _, seen_at, content_hash, _, _, _, reading, html in vs:
                 if html is None:
@@ -312,9 +331,8 @@ class PostTables(TableFamily):
                 keyed.append((when(seen_at), html))
             current = vs[-1]
             noticed = [v for v in vs if v[3]]
-            post_time = datetime.fromisoformat(time)
-            out.posts[forum, post_id] = Post(
-                post_id, kind, author, post_time if tz is None else post_time.astimezone(tz), keyed[0][1],
+            posts[forum, post_id] = Post(
+                post_id, kind, author, post_time, keyed[0][1],
                 tuple(keyed), bool(current[3]) or len(vs) > 1,
                 None if current[4] is None else when(current[4]), deleted_at is not None,
                 None if deleted_at is None else when(deleted_at),
