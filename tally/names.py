@@ -212,6 +212,7 @@ class RosterMatcher:
                              default=1)
         self._cache: dict[tuple[str, bool], NameMatch] = {}
         self._near: dict[str, NameMatch] = {}
+        self._runs_found: dict[tuple[str, bool], tuple[tuple[int, int, NameMatch], ...]] = {}
         # recognise.read_post keeps its readings here: one matcher per roster, reused across
         # counts (the public and GM views, every poll) reads each post version once.
         self.readings: dict[tuple[str, bool, bool], Any] = {}
@@ -455,6 +456,16 @@ class RosterMatcher:
         n-grams of up to ``max_words`` words are tried longest first; inside a sentence only the
         exact…prefix steps apply (fuzzy guesses there would turn ordinary words into names);
         a text of one or two words as a whole may also match fuzzily."""
+        # kept per text: a thread's coloured runs are mostly its players' names, the same few texts again and again
+        key = (text, fuzzy_whole)
+        hit = self._runs_found.get(key)
+        if hit is None:
+            hit = tuple(self._find_in(text, fuzzy_whole))
+            if len(self._runs_found) < 100_000:
+                self._runs_found[key] = hit
+        return list(hit)
+
+    def _find_in(self, text: str, fuzzy_whole: bool) -> list[tuple[int, int, NameMatch]]:
         if text.isalnum():
             tokens = [(0, len(text))]          # the usual coloured run: just the name
         else:

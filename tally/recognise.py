@@ -320,6 +320,9 @@ def talk_facts(html: str) -> tuple[bool, int]:
     return vote_word, fewest
 
 
+_SCAN_JSON = json.JSONDecoder().scan_once
+
+
 @dataclass(frozen=True)
 class Flat:
     """What a post's HTML reads as before any name is matched: the part of a reading that does not depend on
@@ -342,7 +345,12 @@ class Flat:
 
     @classmethod
     def from_json(cls, text: str) -> "Flat":
-        coloured, flat, hues, bold, *talk = json.loads(text)
+        # the JSON scanner itself: `json.loads`' layers around it cost as much as the scan (a cold count decodes
+        # thousands); `to_json` writes no space before or after the list
+        try:
+            (coloured, flat, hues, bold, *talk), _ = _SCAN_JSON(text, 0)
+        except StopIteration:
+            raise ValueError(f"not a stored reading: {text[:40]!r}") from None
         vote_word, fewest = talk if talk else (True, 0)
         return cls(flat, tuple(map(tuple, hues)), tuple(map(tuple, bold)), bool(coloured), bool(vote_word), fewest)
 
@@ -433,9 +441,6 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
     unrecognised: list[tuple[str, str]] = []
     taken: list[tuple[int, int]] = []
 
-    def overlaps(s: int, e: int) -> bool:
-        return any(s < te and ts < e for ts, te in taken)
-
     # coloured (and, without colours, bold) runs
     runs = _runs(list(flat.hues), text)
     if not colors_matter:
@@ -454,7 +459,7 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
             continue
         for ns, ne, m in found:
             a, b = s + ns, s + ne
-            if overlaps(a, b):
+            if taken and _overlaps(taken, a, b):
                 continue
             if colors_matter and hue not in ("red", "blue"):
                 if m.status == "match":
@@ -487,7 +492,7 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
             # the GM is shown the players it may mean («Сноумена КРАСНЫМ» → Snowman), or none
             found = (a, b, matcher.near(w.strip(".'’-")))
         a, b, m = found
-        if overlaps(a, b):
+        if taken and _overlaps(taken, a, b):
             continue
         color = "red" if (wm.group(1).lower() == "красным" or not colors_matter) else "blue"
         taken.append((a, b))
@@ -502,22 +507,30 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
                 m = matcher.match(stripped)
                 a = pos + line.find(stripped)
                 b = a + len(stripped)
-                if m.status != "none" and not overlaps(a, b):
+                if m.status != "none" and not (taken and _overlaps(taken, a, b)):
                     taken.append((a, b))
                     votes.append(ReadVote(m, stripped, "red", a))
             pos += len(line) + 1
 
     # RULES.md §3.2: a vote for a name not on the roster is invalid and flagged, not silently lost
     for a, b, hue, near in unknown:
-        if not overlaps(a, b):
+        if not (taken and _overlaps(taken, a, b)):
             taken.append((a, b))
             votes.append(ReadVote(near, text[a:b], hue, a))  # type: ignore[arg-type]
 
-    votes.sort(key=lambda v: v.pos)
+    if len(votes) > 1:
+        votes.sort(key=lambda v: v.pos)
     if gm:
         votes = _proxies(votes, text, matcher)
         return Reading(tuple(votes), False, (), text)
     return Reading(tuple(votes), "досрочн" in low_text, tuple(unrecognised), text)
+
+
+def _overlaps(taken: list[tuple[int, int]], s: int, e: int) -> bool:
+    for ts, te in taken:
+        if s < te and ts < e:
+            return True
+    return False
 
 
 def _would_be_name(chunk: str, matcher: RosterMatcher, *, coloured: bool = True
