@@ -11,8 +11,8 @@
     commands run with an older checkout's code (DIR/.venv/bin/mafvote when DIR has its own venv). Run it without
     PYTHONDONTWRITEBYTECODE (as a `pip install` leaves mafvote: its modules byte-compiled).
 (2) the count of a 3,000-post day, 20 players (bench_tally's thread), from a store that has its readings:
-    `Store.count_posts` (else `Store.posts(html=False)` + `Post.from_stored`) + the readings decoded into a fresh
-    matcher (what `GameService` does) + `count_day`, cold
+    `Store.count_posts` (else `Store.posts(html=False)` + `Post.from_stored`) + the readings given to a fresh
+    matcher (`recognise.add_stored`: decoded as the count reads each post; what `GameService` does) + `count_day`, cold
     (target <= 50 ms); the first reading of the 3,000 posts (`flatten`, what storing them costs once); the cold
     count from the HTML as before (no stored readings); the warm re-count (target <= 10 ms). CPU time of the
     process (`process_time`), not wall: on a machine shared with other work the wall time measures the others.
