@@ -92,7 +92,7 @@ MESSAGES: dict[str, str] = {
     "flag.self_vote": "подан {color}; не засчитан",
     "flag.self_vote~": "голос за себя; не засчитан",
     "flag.unknown_target.label": "неизвестное имя",
-    "flag.unknown_target": "«{written}» — такого игрока нет в списке; решите, кого имели в виду",
+    "flag.unknown_target": "«{written}»: такого игрока нет в списке; решите, кого имели в виду",
     "flag.unknown_target.dead.label": "голос за выбывшего ранее",
     "flag.unknown_target.dead": "голос не засчитан: {dead} сегодня не в игре",
     "flag.unknown_target~": "имя в голосе не найдено среди живых игроков; решите, кого имели в виду",

@@ -147,7 +147,8 @@ MESSAGES: dict[str, str] = {
     "problem.with_hint": "{text} ({hint})",
     "journal.hide": "залечь на дно: {player}",
     "journal.redirect.landed": "перенаправление: «{ability}» ({actor}) уже сработало на {targets}; остаётся там",
-    "journal.redirect": "перенаправление: {actor} переводит «{ability}» ({other}) с {old} на {to}",
+    # the nicks keep their nominative after «игрока» and «цель» (a nick is never inflected in the journal)
+    "journal.redirect": "перенаправление: {actor} переводит «{ability}» игрока {other}: цель {old} → {to}",
     "journal.role_shot.right": "выстрел в роль: {actor} → {target} — «{role}»: верно",
     "journal.role_shot.wrong": "выстрел в роль: {actor} → {target} — «{role}»: неверно, стрелявший погибает",
     "journal.bloody.forced_absent": "кровавое убийство: назначенный гость {forced} не навещал цель {target}; не "

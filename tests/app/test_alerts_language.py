@@ -15,7 +15,7 @@ import pytest
 from mafvote_tally import FLAG_KINDS
 from mafvote import alert_texts
 from mafvote.alert_rules import (CrawlHealth, count_lines, crawl_alerts, day_alerts, deadline_alerts,
-                                 early_close_alerts, flag_alerts, flag_text, silent_alerts)
+                                 early_close_alerts, flag_alerts, flag_text, gm_report_data, silent_alerts)
 from mafvote.alerts import Alert, EmailChannel, channels_from_config
 from mafvote.config import ConfigError, load_config
 from support.config import game_config
@@ -291,7 +291,11 @@ def test_unknown_name_and_flags_without_facts_get_the_short_russian_wording():
     flag = {"kind": "unknown_target", "player": "Вася", "post_id": 77, "detail": "'Гоша' is not a player",
             "data": {"written": "Гоша"}}
     assert flag_text(flag, language="ru") == ("неизвестное имя",
-                                              "«Гоша» — такого игрока нет в списке; решите, кого имели в виду")
+                                              "«Гоша»: такого игрока нет в списке; решите, кого имели в виду")
+    # the GM report's line: one dash, after the post (issue 14: «пост 35 — «Гафф» — такого игрока нет»)
+    report = gm_report_data({"tally": {"view": "gm", "day": 1, "flags": [flag]}}, language="ru")
+    assert report["tally"]["flags"][0]["line"] == ("неизвестное имя: Вася, пост 77 — «Гоша»: такого игрока нет в "
+                                                   "списке; решите, кого имели в виду")
     # a tally JSON written before the facts were recorded (tests/data/alerts/): no English leaks through
     old = json.loads((Path(__file__).parents[1] / "data" / "alerts" / "tally_day3_gm.json").read_text(encoding="utf-8"))
     alerts = by_key(day_alerts("ny", old, now=DEADLINE - timedelta(hours=3), deadline=DEADLINE,

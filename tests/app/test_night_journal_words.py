@@ -94,6 +94,18 @@ def test_rule_3_10_the_protection_spent_on_the_day_in_words():
     assert "Элиса: от казни спасает разовая защита; защита израсходована" in [gm_text.journal(x) for x in out.log]
 
 
+def test_rule_004_a_redirect_names_its_targets_without_a_wrong_case():
+    # «с Каталина на Франклин» put two nicks in the nominative after prepositions that need the genitive and accusative
+    r = load_ruleset("grand_hotel")
+    players = [{"nick": "Нежка", "role": "Донья Элиса", "gender": "f"}, {"nick": "Бен", "role": "Бенхамин", "gender": "m"},
+               {"nick": "Каталина", "role": "Каталина", "gender": "f"}, {"nick": "Франклин", "role": "Андрес Аларкон"},
+               {"nick": "Тереса", "role": "Донья Тереса", "gender": "f"}, {"nick": "Хавьер", "role": "Хавьер", "gender": "m"}]
+    out = resolve_night(r, new_game("g", players, r), [Action("Нежка", "kill", ("Каталина",)),
+                                                       Action("Бен", "redirect", ("Нежка", "Франклин"))], Rolls("g", 1, {}))
+    assert "перенаправление: Бен переводит «убийство» игрока Нежка: цель Каталина → Франклин" in \
+        [gm_text.journal(x) for x in out.log]
+
+
 def test_rule_004_the_family_a_kill_spares_is_not_named_by_its_label_alone():
     line = Line.said("kill.family", "kill: Хавьер is of the family alarcon; Тереса's kill spares them", victim="Хавьер",
                      actor="Тереса", family="alarcon")
