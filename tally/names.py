@@ -225,6 +225,12 @@ class RosterMatcher:
         # tally.count keeps its last walk of a day's posts here (`count._Walk`): the next count of the same day
         # (the other view, the next poll's) goes on from where it stopped instead of taking every post again
         self.walk: Any = None
+        # the dictionary's answer for each word it was asked about (`_dictionary_forms`): the word's normal forms, or
+        # None for a word it does not know. The answer depends on the word and the dictionary alone, never on the
+        # roster: the caller may fill it from an earlier run's (mafvote keeps it beside the store, issue 17), and a
+        # count whose words are all in it never loads the dictionary (pymorphy3's start, ~0.1 s). Only for the
+        # default dictionary (`morph` not given): another analyzer's answers are its own
+        self.lemmas: dict[str, tuple[str, ...] | None] = {}
 
     @classmethod
     def from_roster(cls, roster: Any, **kw: Any) -> "RosterMatcher":
@@ -235,6 +241,22 @@ class RosterMatcher:
         if self._morph is None and self._use_morph:
             self._morph = default_morph()
         return self._morph
+
+    def _dictionary_forms(self, lk: str) -> tuple[str, ...] | None:
+        """The normal forms (normalised) of the normalised word `lk` by the dictionary, at most four; None when the
+        dictionary does not know it (or no dictionary is used). Kept in `lemmas`, which the caller may fill."""
+        if not self._use_morph and self._morph is None:
+            return None
+        if lk in self.lemmas:
+            return self.lemmas[lk]
+        m = self.morph
+        if m is None:
+            return None
+        known = (tuple(dict.fromkeys(normalise(p.normal_form) for p in m.parse(lk)[:4])) if m.word_is_known(lk)
+                 else None)
+        if len(self.lemmas) < 100_000:
+            self.lemmas[lk] = known
+        return known
 
     # ------------------------------------------------------------------------------------ match
     def match(self, text: str, *, fuzzy: bool = True) -> NameMatch:
@@ -316,12 +338,11 @@ class RosterMatcher:
         # The dictionary is slow (~50 µs a word): asked only when the endings table found nothing
         # and the word begins like some name (an inflected name keeps its first letter).
         if not slots and cyrillic and (lk[:1] in self._heads or phonetic_key(lk)[:1] in self._heads):
-            m = self.morph
             # only words the dictionary knows (names are in it: Лев/Льва, Павел/Павла); guessing
             # by analogy for unknown words is what the endings table already does, 20x cheaper
-            if m is not None and m.word_is_known(lk):
-                slots = self._slots_of_forms(
-                    head, lk, {normalise(p.normal_form) for p in m.parse(lk)[:4]})
+            known = self._dictionary_forms(lk)
+            if known is not None:
+                slots = self._slots_of_forms(head, lk, set(known))
         return slots
 
     def _word_forms(self, word: str) -> tuple[str, set[str]]:
@@ -334,9 +355,7 @@ class RosterMatcher:
         # the dictionary (Лев/Льва, Трусиков/трусики) only for a word that begins like a word of some
         # multi-word name
         if _CYRILLIC.search(lk) and self._part_head(lk):
-            m = self.morph
-            if m is not None and m.word_is_known(lk):
-                forms |= {normalise(p.normal_form) for p in m.parse(lk)[:4]}
+            forms |= set(self._dictionary_forms(lk) or ())
         forms.discard(lk)
         if len(self._forms) < 100_000:
             self._forms[word] = (lk, forms)

@@ -14,7 +14,8 @@ One module per concern: `phases` (numbers and deadlines from the schedule, pure)
 and returned), `core` (the stored steps read back, a step appended, the checks every command makes),
 `winner` (RULES.md §5), `undo`, `duty` (the night-action duty and the GM's excuses), `counting` (the tally's
 inputs from the store), `nights`, `days` (closing, modkill), `replacement`, `hand` (`mafvote state ...`),
-`votes` (`mafvote votes`, post links), `clock`, and `service`: the `GameService` facade over them and
+`votes` (`mafvote votes`, post links), `clock`, `dictionary_words` (the dictionary's answers the count's name
+matcher got, kept beside the store for the next command), and `service`: the `GameService` facade over them and
 `service_for`, the one way to open it. Callers import from `mafvote.game`, never from the modules.
 """
 from __future__ import annotations

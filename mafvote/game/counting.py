@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from mafvote_resolver import GameState
@@ -25,6 +26,7 @@ from ..gm_text import tally_error
 from ..messages import text as t
 from ..store import CountRead
 from .core import current_nick
+from .dictionary_words import load_words, save_words
 from .duty import NightDuties
 from .phases import MAX_PHASES_AHEAD, phase_index, phase_of_index, to_minute
 from .records import AppliedPhase, CountInputs, GameError
@@ -250,14 +252,27 @@ class Counting(NightDuties):
             # one matcher per roster: it caches every post's reading, so a recount after a poll reads only
             # the new posts (the daemon counts both views after every crawl)
             self._matcher = (inputs.roster, RosterMatcher.from_roster(inputs.roster))
+            # the dictionary's answers of earlier commands: a count whose words are all known never loads it
+            self._matcher[1].lemmas.update(self._kept_words())
         matcher = self._matcher[1]
         # decoded once per matcher, when the count first reads the post: a recount decodes only the new posts'
         add_stored(matcher, inputs.readings)
+        asked = len(matcher.lemmas)
         try:
-            return count_day(inputs.posts, inputs.state, inputs.roster, inputs.rules, game=self.game.id,
-                             view=view, as_of=as_of, matcher=self._matcher[1])  # type: ignore[arg-type]
+            tally = count_day(inputs.posts, inputs.state, inputs.roster, inputs.rules, game=self.game.id,
+                              view=view, as_of=as_of, matcher=self._matcher[1])  # type: ignore[arg-type]
         except TallyError as exc:
             raise GameError(tally_error(exc)) from None
+        if len(matcher.lemmas) > asked and self._words_path() is not None:
+            save_words(self._words_path(), matcher.lemmas)       # the dictionary was asked about new words
+        return tally
+
+    def _words_path(self) -> Path | None:
+        return None if str(self.store.path) == ":memory:" else self.store.path
+
+    def _kept_words(self) -> dict[str, tuple[str, ...] | None]:
+        path = self._words_path()
+        return {} if path is None else load_words(path)
 
     def count(self, day: int | None = None, *, view: str = "gm", since: datetime | None = None,
               deadline: datetime | None = None, as_of: datetime | None = None,

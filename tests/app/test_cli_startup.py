@@ -4,6 +4,7 @@ figures are in bench/README.md), so an import added at the top of a module canno
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -133,6 +134,37 @@ def test_tally_on_a_cached_config_imports_no_pydantic(tmp_path):
     assert "mafvote_tally.count" in modules and "mafvote.config.cache" in modules
     assert _loaded(modules, validating) == []
     assert again == first and "Puss" in again
+
+
+def test_tally_a_second_time_loads_no_dictionary_and_counts_the_same(tmp_path):
+    """The dictionary's answers for the words the count asked it about are kept beside the store
+    (mafvote.game.dictionary_words): the next `mafvote tally` neither imports pymorphy3 nor loads its dictionary,
+    and counts the same. A file written for another dictionary or another reading of it is not trusted."""
+    (tmp_path / "config.toml").write_text(GAME_CONFIG.read_text(encoding="utf-8").replace("{store}", "state/m.db"),
+                                          encoding="utf-8")
+    fill_store_post_by_post(tmp_path / "state" / "m.db")
+    after = ("import datetime, mafvote.game; mafvote.game.utc_now = "
+             "lambda: datetime.datetime(2027, 1, 2, tzinfo=datetime.timezone.utc)")
+    words = tmp_path / "state" / ".m.db.mafvote-words"
+    words.unlink(missing_ok=True)           # filling the store counted already
+    first, modules = _modules_after(["tally", "--view", "gm", *WINDOW], tmp_path, prelude=after)
+    assert "pymorphy3" in modules and words.is_file()
+    again, modules = _modules_after(["tally", "--view", "gm", *WINDOW], tmp_path, prelude=after)
+    assert _loaded(modules, ("pymorphy3", "pymorphy3_dicts_ru", "dawg_python")) == []
+    assert again == first and "Puss" in again
+    # another key (as another pymorphy3 or dictionary would give), the digest made right: asked again, rewritten
+    digest, _, payload = words.read_bytes().partition(b"\n")
+    content = json.loads(payload)
+    content["key"] = "0" * 64
+    payload = json.dumps(content).encode()
+    words.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+    third, modules = _modules_after(["tally", "--view", "gm", *WINDOW], tmp_path, prelude=after)
+    assert "pymorphy3" in modules and third == first
+    assert json.loads(words.read_bytes().partition(b"\n")[2])["key"] != "0" * 64
+    # a hand-edited file (the digest does not match) is not read either
+    words.write_bytes(digest + b"\n" + payload.replace(b"0000", b"1111"))
+    _, modules = _modules_after(["tally", "--view", "gm", *WINDOW], tmp_path, prelude=after)
+    assert "pymorphy3" in modules
 
 
 def test_a_lazily_loaded_command_runs_and_its_errors_keep_their_exit_codes(tmp_path):

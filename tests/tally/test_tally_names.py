@@ -65,6 +65,36 @@ def test_rule_2_names_dictionary_inflections_with_fleeting_vowels():
     assert [m.match(w).player for w in ("Льва", "Павла", "Петра", "Петру")] == ["Лев", "Павел", "Пётр", "Пётр"]
 
 
+class _NoDictionary:
+    """A dictionary that must not be asked (the words are in `lemmas` already)."""
+
+    def word_is_known(self, word):
+        raise AssertionError(f"the dictionary was asked about {word!r}")
+
+    parse = word_is_known
+
+
+def test_rule_2_names_the_dictionarys_answers_are_kept_and_a_second_matcher_needs_no_dictionary():
+    # issue 17: the dictionary's answer for each word it was asked (normal forms, or None for a word it does not
+    # know) is in `lemmas`; a matcher given those answers matches the same without ever asking it
+    first = RosterMatcher({"Лев": (), "Павел": (), "Пётр": ()})
+    written = ("Льва", "Павла", "Петра", "Петру", "Пылесоса", "Пкрщу")
+    found = [first.match(w).player for w in written]
+    assert found == ["Лев", "Павел", "Пётр", "Пётр", None, None]
+    # the words the endings table did not place (Петра, Петру: Пётр without its ending) were asked
+    # (Пкрщу: a word it does not know)
+    assert first.lemmas == {"льва": ("лев",), "павла": ("павел",), "пылесоса": ("пылесос",), "пкрщу": None}
+    second = RosterMatcher({"Лев": (), "Павел": (), "Пётр": ()}, morph=_NoDictionary())
+    second.lemmas.update(first.lemmas)
+    assert [second.match(w).player for w in written] == found
+    # a word none of them knows is asked; and a matcher told to use no dictionary ignores the answers given
+    with pytest.raises(AssertionError, match="the dictionary was asked about 'льву'"):
+        second.match("Льву")
+    plain = RosterMatcher({"Лев": ()}, use_morph=False)
+    plain.lemmas.update(first.lemmas)
+    assert plain.match("Льва").status == "none"
+
+
 # The one name normaliser (issue 16): what it folds and what it keeps. `fold` is how the config's roster check, a
 # player named on the command line, a ruleset's roles and a theme's name table compare names; `normalise` (the
 # count's exact step) is `fold` without punctuation and spaces.
