@@ -10,15 +10,11 @@ from __future__ import annotations
 import io
 import re
 from datetime import datetime
-from typing import Any, Callable, Mapping
-
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+from typing import Any, Callable, Mapping, Sequence
 
 from .model import Tally
 
-__all__ = ["format_text", "TEXT_WORDS", "format_bbcode", "bb_escape", "hidden_outcome", "hidden_outcome_facts", "outcome_text", "public_outcome",
+__all__ = ["format_text", "table_text", "TEXT_WORDS", "format_bbcode", "bb_escape", "hidden_outcome", "hidden_outcome_facts", "outcome_text", "public_outcome",
            "shown_reason", "time_left", "GM_WARNING"]
 
 _REASON_RU = {
@@ -120,6 +116,94 @@ def _english(key: str, **facts: Any) -> str:
     return TEXT_WORDS[key].format(**facts)
 
 
+# The characters rich measures as one cell without its width table (rich.cells' `_SINGLE_CELL_UNICODE_RANGES`) and the
+# two dashes the table writes: a table of only these is drawn by `_plain_table`
+_ONE_CELL = re.compile("[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0482\u2013\u2014\u2500-\u25fc]*")
+
+
+_WORD = re.compile(r"\s*\S+\s*")
+
+
+def table_text(title: str, columns: Sequence[tuple[str, bool]], rows: Sequence[Sequence[str]], width: int) -> str:
+    """The count's table as rich draws it (box HEAVY_HEAD, the title centred above it; no colours): `columns` are
+    (header, left-aligned: else right-aligned), each row a text per column, shown as written (never markup).
+
+    A table that fits `width` as it is, of one-cell characters on one line each (the usual count), is drawn here
+    with the same characters (`_plain_table`), without importing rich (≈ 25 ms of `mafvote tally`'s start, issue
+    17); any other (a row to wrap, a wide or combining character, a header rich would read as markup) by rich."""
+    plain = _plain_table(title, columns, rows, width)
+    return plain if plain is not None else _rich_table(title, columns, rows, width)
+
+
+def _rich_table(title: str, columns: Sequence[tuple[str, bool]], rows: Sequence[Sequence[str]], width: int) -> str:
+    from rich.console import Console  # start-up: rich (≈ 25 ms), only for a table _plain_table does not draw
+    from rich.table import Table  # start-up: (the same)
+    from rich.text import Text  # start-up: (the same)
+
+    # Cells are `Text`, never markup: a nick `[/color]` crashed the table and `[b]Петя[/b]` lost its brackets.
+    table = Table(title=Text(title), expand=False)
+    for header, left in columns:
+        table.add_column(header, justify="left" if left else "right")
+    for row in rows:
+        table.add_row(*(Text(cell) if left else cell for cell, (_, left) in zip(row, columns)))
+    buf = io.StringIO()
+    console = Console(file=buf, width=width, color_system=None, force_terminal=False, legacy_windows=False)
+    console.print(table)
+    return buf.getvalue().rstrip("\n")
+
+
+def _plain_table(title: str, columns: Sequence[tuple[str, bool]], rows: Sequence[Sequence[str]],
+                 width: int) -> str | None:
+    """`table_text`'s table drawn as rich draws it, or None when rich is needed: a row wider than the room (rich
+    wraps its cells or shrinks the columns), a word of the title wider than the table (rich folds it), a character rich measures by its width table (or a line break),
+    a right-aligned cell or header rich would read as markup or an emoji code (`[`, `:`)."""
+    headers = [h for h, _ in columns]
+    texts = [title, *headers, *(cell for row in rows for cell in row)]
+    if not all(_ONE_CELL.fullmatch(text) for text in texts):
+        return None
+    # rich's markup and emoji codes are read in the headers and the right-aligned cells (plain strings to it)
+    if any("[" in s or ":" in s for s in (*headers, *(c for row in rows for c, (_, left) in zip(row, columns)
+                                                       if not left))):
+        return None
+    # a column as wide as its widest text, spaces at the end included (rich strips them only to place the text)
+    widths = [max(len(cell) for cell in (header, *(row[i] for row in rows))) for i, (header, _) in enumerate(columns)]
+    inner = sum(widths) + 3 * len(widths) - 1            # a space either side of each cell, a line between
+    room = inner + 2
+    titled = _wrap(title, room) if title else []          # rich leaves out an empty title, not a blank one
+    if room > width or titled is None:
+        return None
+
+    def line(cells: Sequence[str], bar: str) -> str:
+        return bar + bar.join(f" {c.ljust(w) if left else c.rstrip().rjust(w)} "
+                              for c, w, (_, left) in zip(cells, widths, columns)) + bar
+
+    def rule(left: str, middle: str, right: str, fill: str) -> str:
+        return left + middle.join(fill * (w + 2) for w in widths) + right
+
+    # the title centred over the table, each of its lines as rich centres it (the odd space after the text)
+    out = [" " * ((room - len(t)) // 2) + t + " " * (room - len(t) - (room - len(t)) // 2) for t in titled]
+    out += [rule("┏", "┳", "┓", "━"), line(headers, "┃"), rule("┡", "╇", "┩", "━"), *(line(row, "│") for row in rows),
+            rule("└", "┴", "┘", "─")]
+    return "\n".join(out)
+
+
+def _wrap(text: str, width: int) -> list[str] | None:
+    """A one-line text of one-cell characters in lines of at most `width` as rich wraps it (`rich._wrap.divide_line`:
+    a word with the spaces after it, moved to the next line when it does not fit), each line's end stripped; None
+    when a word is longer than a line (rich folds it)."""
+    breaks, used = [0], 0
+    for word in _WORD.finditer(text):
+        length = len(word[0].rstrip())
+        if width - used >= length:
+            used += len(word[0])
+        elif length > width:
+            return None
+        elif used and word.start():
+            breaks.append(word.start())
+            used = len(word[0])
+    return [text[a:b].rstrip() for a, b in zip(breaks, [*breaks[1:], len(text)])]
+
+
 def format_text(tally: Tally, width: int = 110, *, names: Mapping[str, str] | None = None,
                 say: Callable[..., str] | None = None) -> str:
     """A terminal table: per target red, blue, penalty, total and voters; then the rest.
@@ -142,25 +226,19 @@ def format_text(tally: Tally, width: int = 110, *, names: Mapping[str, str] | No
     def listed(players: Any) -> str:
         return ", ".join(n(p) for p in players or ())
 
-    # Cells are `Text`, never markup: a nick `[/color]` crashed the table and `[b]Петя[/b]` lost its brackets.
-    table = Table(title=Text(say("title", game=t.game, day=t.day, view=say("view", view=t.view),
-                                 deadline=say("time", at=t.deadline),
-                                 as_of=say("as_of", at=say("time", at=t.as_of)) if t.as_of else "")), expand=False)
+    title = say("title", game=t.game, day=t.day, view=say("view", view=t.view), deadline=say("time", at=t.deadline),
+                as_of=say("as_of", at=say("time", at=t.as_of)) if t.as_of else "")
     # colors_matter = false (004, RULES.md §3.4): every vote is a vote to hang, one "votes" column
     cols = ("player", "total", "red", "blue", "penalty", "voters") if t.colors_matter else \
         ("player", "total", "votes", "penalty", "voters")
-    for col in cols:
-        table.add_column(say(f"col.{col}"), justify="left" if col in ("player", "voters") else "right")
+    rows = []
     for c in t.candidates:
         voters = ", ".join(
             f"{n(v.voter)}{'' if v.color == 'red' else say('blue')}{'' if v.weight == 1 else f' ×{v.weight}'}"
             for v in c.voters)
         counts = (str(c.red), str(c.blue)) if t.colors_matter else (str(c.red),)
-        table.add_row(Text(n(c.player)), str(c.total), *counts, str(c.penalty), Text(voters or "—"))
-    buf = io.StringIO()
-    console = Console(file=buf, width=width, color_system=None, force_terminal=False, legacy_windows=False)
-    console.print(table)
-    lines = [buf.getvalue().rstrip("\n")]
+        rows.append((n(c.player), str(c.total), *counts, str(c.penalty), voters or "—"))
+    lines = [table_text(title, [(say(f"col.{col}"), col in ("player", "voters")) for col in cols], rows, width)]
     lines.append(say("not_voted", names=listed(t.not_voted)) if t.not_voted else say("all_voted"))
     if t.silenced:
         lines.append(say("silenced", names=listed(t.silenced)))

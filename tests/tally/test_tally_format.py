@@ -1,7 +1,16 @@
 """The pure formatters: the terminal table and the live-count BBCode post (RULES.md §6)."""
 from __future__ import annotations
 
+import io
+import random
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
 from mafvote_tally import Silence, format_bbcode, format_text
+from mafvote_tally import format as format_module
+from mafvote_tally.format import table_text
 from support.count import at, blue, count, post, red
 
 POSTS = [post("Соня", "10:00", red("Петя")), post("Вася", "11:00", blue("Петя")),
@@ -77,3 +86,71 @@ def test_rule_2_text_count_names_the_slot_as_the_posts_do():
     assert "Nejka" not in text
     # without names: the slots' nicks, as before
     assert "│ Петя " in format_text(t) and "Nejka" in format_text(t)
+
+
+# --- the table drawn without rich is rich's table (issue 17) ---------------------------------------------------
+
+def _rich_oracle(title, columns, rows, width):
+    """The table as rich draws it: what `format_text` printed before issue 17 drew the usual table itself."""
+    table = Table(title=Text(title), expand=False)
+    for header, left in columns:
+        table.add_column(header, justify="left" if left else "right")
+    for row in rows:
+        table.add_row(*(Text(cell) if left else cell for cell, (_, left) in zip(row, columns)))
+    buf = io.StringIO()
+    Console(file=buf, width=width, color_system=None, force_terminal=False, legacy_windows=False).print(table)
+    return buf.getvalue().rstrip("\n")
+
+
+# what nicks, counts and headers are made of, and what makes rich draw the table itself: a wide character (中, 😀),
+# a combining accent, a soft hyphen, a tab or a line break, markup and emoji codes in a header or a count
+_USUAL = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВЖЯabcdefxyzKLMQ0123456789 ,.-'()×—«»_!"
+_RARE = ["中", "😀", "e\u0301", "\u00ad", "\t", "\n", "[b]", ":smile:", "  ", "\u200b"]
+
+
+def _cell(rnd, longest, rare=0.08):
+    text = "".join(rnd.choice(_USUAL) for _ in range(rnd.randint(0, longest)))
+    if rnd.random() < rare:
+        at = rnd.randint(0, len(text))
+        text = text[:at] + rnd.choice(_RARE) + text[at:]
+    return text
+
+
+def test_the_table_without_rich_is_rich_s_table_character_for_character():
+    # random tables of the count's shape (a name, counts, voters) and other shapes, each drawn by table_text and by
+    # rich itself at a random width: the same text, whether table_text drew it itself or asked rich
+    rnd = random.Random(17)
+    drawn_plain = 0
+    for _ in range(500):
+        if rnd.random() < 0.5:         # the count's shape: a name, numbers, the voters
+            columns = [(_cell(rnd, 9, 0.01), True), *((_cell(rnd, 8, 0.01), False) for _ in range(rnd.randint(3, 4))),
+                       (_cell(rnd, 12, 0.01), True)]
+            rows = [[_cell(rnd, 14, 0.01), *(str(rnd.randint(-3, 12)) for _ in columns[2:]), _cell(rnd, 45, 0.01)]
+                    for _ in range(rnd.randint(0, 9))]
+            width = rnd.choice((110, 110, rnd.randint(20, 140)))
+        else:
+            columns = [(_cell(rnd, 9), rnd.random() < 0.4) for _ in range(rnd.randint(1, 7))]
+            rows = [[_cell(rnd, rnd.choice((3, 12, 40))) for _ in columns] for _ in range(rnd.choice((0, 1, 3, 8)))]
+            width = rnd.randint(20, 140)
+        title = rnd.choice(("", " ", _cell(rnd, 30), _cell(rnd, 90) + "  ", "  " + _cell(rnd, 200),
+                            "x" * rnd.randint(5, 60) + " " + _cell(rnd, 40)))
+        drawn = table_text(title, columns, rows, width)
+        assert drawn == _rich_oracle(title, columns, rows, width), (title, columns, rows, width)
+        drawn_plain += format_module._plain_table(title, columns, rows, width) is not None
+    # the usual tables were drawn without rich (a table_text that always asked rich would pass the loop above)
+    assert drawn_plain > 100, drawn_plain
+
+
+def test_the_count_s_usual_table_is_drawn_without_rich_and_is_rich_s(monkeypatch):
+    t = count(POSTS, rules=RULES, as_of=at("13:00"))
+    shown = ({}, {"Nejka": "Снежок"})
+    monkeypatch.setattr(format_module, "_plain_table", lambda *a: None)
+    by_rich = [format_text(t, names=names) for names in shown]
+    monkeypatch.undo()
+
+    def no_rich(*args):
+        raise AssertionError("rich was asked to draw the usual table")
+
+    monkeypatch.setattr(format_module, "_rich_table", no_rich)
+    assert [format_text(t, names=names) for names in shown] == by_rich
+    assert "│ Петя    │     3 │   2 │    1 │       2 │ Соня, Вася (blue), Ronin │" in by_rich[0]
