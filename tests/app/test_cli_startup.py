@@ -116,6 +116,8 @@ def test_tally_counts_without_jinja_httpx_or_the_alert_channels(tmp_path):
     assert "Puss" in text and "mafvote_tally.count" in modules and "mafvote.alert_rules" in modules
     assert _loaded(modules, ("jinja2", "markupsafe", "httpx", "httpcore", "mafvote.render", "mafvote.alerts",
                              "mafvote.pages", "mafvote.publish", "smtplib", "pygments")) == []
+    # nor the crawler's engine profiles (post links are for `mafvote votes`), nor rich: the table fits (issue 17)
+    assert _loaded(modules, ("mafvote.links", "mafvote_scraper.profiles", "rich")) == []
 
 
 def test_tally_on_a_cached_config_imports_no_pydantic(tmp_path):
