@@ -119,8 +119,7 @@ def _english(key: str, **facts: Any) -> str:
 # The characters rich measures as one cell without its width table (rich.cells' `_SINGLE_CELL_UNICODE_RANGES`) and the
 # two dashes the table writes: a table of only these is drawn by `_plain_table`
 _ONE_CELL = re.compile("[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0482\u2013\u2014\u2500-\u25fc]*")
-
-
+# a word and the spaces after it, as rich wraps a line (rich._wrap.re_word)
 _WORD = re.compile(r"\s*\S+\s*")
 
 
@@ -155,8 +154,9 @@ def _rich_table(title: str, columns: Sequence[tuple[str, bool]], rows: Sequence[
 def _plain_table(title: str, columns: Sequence[tuple[str, bool]], rows: Sequence[Sequence[str]],
                  width: int) -> str | None:
     """`table_text`'s table drawn as rich draws it, or None when rich is needed: a row wider than the room (rich
-    wraps its cells or shrinks the columns), a word of the title wider than the table (rich folds it), a character rich measures by its width table (or a line break),
-    a right-aligned cell or header rich would read as markup or an emoji code (`[`, `:`)."""
+    wraps its cells or shrinks the columns), a word of the title wider than the table (rich folds it), a character
+    rich measures by its width table (or a line break), a right-aligned cell or header rich would read as markup or
+    an emoji code (`[`, `:`)."""
     headers = [h for h, _ in columns]
     texts = [title, *headers, *(cell for row in rows for cell in row)]
     if not all(_ONE_CELL.fullmatch(text) for text in texts):
