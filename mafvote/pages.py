@@ -467,7 +467,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
         gm_state = {"silences": [f"{names.get(s.player, s.player)}: {s.days} дн." + ("" if s.announced else " (тайно)")
                                  for s in state.silences if s.days > 0],
                     "alibis": [names.get(a, a) for a in state.alibis],
-                    "steps": [r.describe() for r in applied]}
+                    "steps": [r.describe(tz) for r in applied]}
     files[f"{game.id}/index.html"] = render_bytes(
         "game.html.j2", **base, title=f"{game.title or game.id} — {current.label_ru}", phase=phase, live=live,
         past=list(reversed(past)), players=_players(service, state, names, view),

@@ -70,6 +70,7 @@ _quiet_startup_interrupt()
 
 import click  # noqa: E402
 
+from ..alert_texts import at  # noqa: E402
 from ..crawl_text import describe_stored  # noqa: E402
 from ..errors import BadInput  # noqa: E402
 from ..secret_registry import config_secrets, register  # noqa: E402
@@ -90,7 +91,9 @@ __all__ = [
     "game_option",
     "load",
     "load_game",
+    "local_time",
     "parse_cli_time",
+    "zoned_time",
 ]
 
 DEFAULT_CONFIG = "config.toml"
@@ -293,3 +296,17 @@ def parse_cli_time(text: str, tz: tzinfo | str, option: str = "") -> datetime:
     if moment.tzinfo is None:
         return moment.replace(tzinfo=zone)
     return moment
+
+
+def local_time(value: str | datetime | None, tz: tzinfo) -> str:
+    """A time as `mafvote status` writes it, in the game's zone: `30.12 22:00` (— when there is none)."""
+    if value is None:
+        return "—"
+    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
+    return moment.astimezone(tz).strftime("%d.%m %H:%M")
+
+
+def zoned_time(value: datetime | None, tz: tzinfo) -> str:
+    """The same with its zone, as status writes a deadline: `30.12 22:00 МСК` (ru), `30.12 22:00 Europe/Moscow`
+    (en); the alerts' formatter (`alert_texts.at`) in the current language."""
+    return at(messages.current(), value, tz) if value is not None else "—"

@@ -16,7 +16,7 @@ from ..logs import config_secrets, setup_logging
 from ..messages import text as t
 from ..store import NoStore, Store
 from . import cli
-from .common import config_option, format_option, load, parse_cli_time
+from .common import config_option, format_option, load, local_time, parse_cli_time
 from .usage import WordedPath
 
 __all__ = ["run_command", "status_command"]
@@ -46,13 +46,6 @@ def run_command(config_path: Path, log_level: str, log_file: Path | None, once: 
     finally:
         logging.getLogger().removeHandler(handler)
         handler.close()
-
-
-def _local(value: str | datetime | None, tz) -> str:
-    if value is None:
-        return "—"
-    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
-    return moment.astimezone(tz).strftime("%d.%m %H:%M")
 
 
 @cli.command("status")
@@ -91,10 +84,10 @@ def _print_status(config, games, now: datetime, fmt: str) -> None:
             click.echo("")
         click.echo(f"{s.game}" + (f" — {s.title}" if s.title else ""))
         phase = s.phase
-        line = t("status.phase.line", phase=t(f"when.{phase.kind}", n=phase.number), start=_local(phase.start, tz),
-                 deadline=_local(phase.deadline, tz), tz=tz, zone=zone_name(phase.deadline, tz))
+        line = t("status.phase.line", phase=t(f"when.{phase.kind}", n=phase.number), start=local_time(phase.start, tz),
+                 deadline=local_time(phase.deadline, tz), tz=tz, zone=zone_name(phase.deadline, tz))
         if s.active_day is not None and s.active_day is not phase and s.active_day.index != phase.index:
-            line += t("status.night_over", day=s.active_day.number, deadline=_local(s.active_day.deadline, tz))
+            line += t("status.night_over", day=s.active_day.number, deadline=local_time(s.active_day.deadline, tz))
         if s.winner is not None:
             click.echo(t("status.over", winner=s.winner_text, side=s.winner))
         else:
@@ -102,15 +95,15 @@ def _print_status(config, games, now: datetime, fmt: str) -> None:
             left = gm_text.left(s.deadline - now)
             if s.closed_early is not None:
                 # RULES.md §3.11: the count closed the day (досрочно); its deadline no longer matters
-                left = t("status.left.closed_early", at=_local(s.closed_early, tz))
+                left = t("status.left.closed_early", at=local_time(s.closed_early, tz))
             if s.deadline <= now and (s.active_day or phase).kind == "day":
                 left += t("status.left.close", game=s.game, day=(s.active_day or phase).number)
             click.echo(t("status.left", left=left))
         if s.last_crawls:
             crawls = "; ".join(
-                t("status.crawl.ok", topic=t(f"crawl.topic.{c['topic']}"), at=_local(c["started_at"], tz),
+                t("status.crawl.ok", topic=t(f"crawl.topic.{c['topic']}"), at=local_time(c["started_at"], tz),
                   new=c["new"], changed=c["changed"], requests=c["requests"]) if c["ok"]
-                else t("status.crawl.failed", topic=t(f"crawl.topic.{c['topic']}"), at=_local(c["started_at"], tz),
+                else t("status.crawl.failed", topic=t(f"crawl.topic.{c['topic']}"), at=local_time(c["started_at"], tz),
                        error=c["error_text"] or t("status.unfinished"))
                 for c in s.last_crawls)
         else:
@@ -128,20 +121,20 @@ def _print_status(config, games, now: datetime, fmt: str) -> None:
                 again = t("status.error.failing", n=s.failures_in_a_row)
             else:
                 again = t("status.error.recovered")
-            click.echo(t("status.error", at=_local(err["at"], tz), topic=t(f"crawl.topic.{err['topic']}"),
+            click.echo(t("status.error", at=local_time(err["at"], tz), topic=t(f"crawl.topic.{err['topic']}"),
                          error=err["error_text"],
                          again=again))
         else:
             click.echo(t("status.error.none"))
         # with no daemon running, a next crawl would always read "now": the daemon line above says why instead
         planned = [j for j in s.next_jobs if not (s.crawl_overdue_text and j.kind == "crawl")]
-        jobs = "; ".join(f"{_local(j.at, tz)} {gm_text.job(j)}" for j in planned[:5])
+        jobs = "; ".join(f"{local_time(j.at, tz)} {gm_text.job(j)}" for j in planned[:5])
         click.echo(t("status.jobs", jobs=jobs or t("status.jobs.none")))
         if s.unsent:
             click.echo(t("status.unsent", n=len(s.unsent), sent=s.alerts_sent))
             for d in s.unsent:
                 why = f": {d['last_error']}" if d["last_error"] else ""
-                retry = t("status.unsent.retry", at=_local(d["next_try_at"], tz)) if d["next_try_at"] else ""
+                retry = t("status.unsent.retry", at=local_time(d["next_try_at"], tz)) if d["next_try_at"] else ""
                 click.echo(t("status.unsent.item", channel=d["channel"], key=d["key"], attempts=d["attempts"],
                              retry=retry, why=why))
         else:

@@ -21,7 +21,7 @@ from ..messages import text as t
 from ..game import GameService, open_service
 from ..shown_names import public_names, shown_by_account
 from . import cli
-from .common import config_option, format_option, game_option, load_game, parse_cli_time
+from .common import config_option, format_option, game_option, load_game, local_time, parse_cli_time, zoned_time
 
 __all__ = ["day", "game_service", "night", "state_group"]
 
@@ -299,10 +299,10 @@ def undo_command(config_path: Path, game_id: str | None) -> None:
     """Revert the last applied step (a resolved night, a closed day, a modkill, a replacement, a hand-set state)."""
     with game_service() as service:
         dropped = service.undo()
-        click.echo(t("cli.undone", what=dropped.describe()))
+        click.echo(t("cli.undone", what=dropped.describe(service.tz)))
         current = service.current_phase()
         click.echo(t("cli.current", phase=t(f"when.{current.kind}", n=current.number),
-                     deadline=_local(service, current.deadline)))
+                     deadline=zoned_time(current.deadline, service.tz)))
 
 
 # --- state ----------------------------------------------------------------------------------------
@@ -356,8 +356,8 @@ def _print_state(service: GameService) -> None:
         click.echo(t("state.over", game=data["game"], winner=data["winner_text"], seq=step["seq"], what=what))
     else:
         click.echo(t("state.phase", game=data["game"], phase=t(f"when.{ph['kind']}", n=ph["number"]),
-                     start=_local(service, datetime.fromisoformat(ph["start"])),
-                     deadline=_local(service, datetime.fromisoformat(ph["deadline"]))))
+                     start=local_time(ph["start"], service.tz),
+                     deadline=zoned_time(datetime.fromisoformat(ph["deadline"]), service.tz)))
     click.echo(t("state.alive", n=len(data["alive"]), names=", ".join(
         p["player"] + (f" ({p['name']})" if p["name"] != p["player"] else "") for p in data["alive"])))
     if data["dead"]:
@@ -392,7 +392,7 @@ def _print_state(service: GameService) -> None:
         click.echo(t("state.excused", items="; ".join(
             f"{label(k)}: {', '.join(v)}" for k, v in data["excused"].items())))
     if data["applied"]:
-        click.echo(t("state.applied", n=len(data["applied"]), last=service.applied()[-1].describe()))
+        click.echo(t("state.applied", n=len(data["applied"]), last=service.applied()[-1].describe(service.tz)))
 
 
 @cli.group("state", invoke_without_command=True)

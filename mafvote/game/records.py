@@ -7,13 +7,15 @@ applied, `VoteLine` one vote of `mafvote votes`. `GameError` is the refusal ever
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Any, Literal, Mapping
 
 from mafvote_resolver import DayOutcome, GameState, NightOutcome
 from mafvote_tally import DayState, Post, Roster, Tally, VoteRules
 from mafvote_resolver.duty import NightDuty
 
+from .. import messages
+from ..alert_texts import at as local_at
 from ..errors import BadInput
 from ..messages import text as t
 
@@ -47,7 +49,8 @@ class AppliedPhase:
         at = self.outcome.get("ended_at")
         return datetime.fromisoformat(at).astimezone(self.deadline.tzinfo) if at and self.deadline else self.deadline
 
-    def describe(self) -> str:
+    def describe(self, tz: tzinfo) -> str:
+        """The step in one line, its time in the game's zone as `mafvote status` writes times («20.11 23:40 МСК»)."""
         extra = ""
         if self.how == "modkill":
             extra = f": {', '.join(d['player'] for d in self.outcome.get('deaths', []))}"
@@ -59,7 +62,7 @@ class AppliedPhase:
             facts = {k: v for k, v in self.outcome.items() if k not in ("set", "what")}
             extra = ": " + (t(f"step.what.{how}", **facts) if how else str(self.outcome.get("what", "")))
         return t(f"step.{self.how}", seq=self.seq, phase=t(f"when.{self.kind}", n=self.number), extra=extra,
-                 at=f"{self.applied_at:%Y-%m-%d %H:%M}")
+                 at=local_at(messages.current(), self.applied_at, tz))
 
 
 @dataclass(frozen=True)

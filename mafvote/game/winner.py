@@ -55,7 +55,7 @@ class GameEnd(GameCore):
             return
         after = sum(1 for r in applied if r.seq > last.seq)
         undo = t("over.undo") if not after else t("over.undo_n", times=after + 1, after=after)
-        raise GameError(t("over", game=self.game.id, winner=self.winner_words(winner), step=last.describe(),
+        raise GameError(t("over", game=self.game.id, winner=self.winner_words(winner), step=last.describe(self.tz),
                           what=what, undo=undo))
 
 

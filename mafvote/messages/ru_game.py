@@ -77,11 +77,11 @@ MESSAGES: dict[str, str] = {
     "state.applied": "Применено шагов: {n}; последний: {last}",
     "state.winner": "победа {side}",
     # a step of the game's history (mafvote.game.AppliedPhase.describe)
-    "step.resolve": "#{seq} разобрана {phase}{extra} (применено {at} UTC)",
-    "step.close": "#{seq} закрыт {phase}{extra} (применено {at} UTC)",
-    "step.modkill": "#{seq} модкилл, {phase}{extra} (применено {at} UTC)",
-    "step.replace": "#{seq} замена, {phase}{extra} (применено {at} UTC)",
-    "step.set": "#{seq} состояние задано вручную, {phase}{extra} (применено {at} UTC)",
+    "step.resolve": "#{seq} разобрана {phase}{extra} (применено {at})",
+    "step.close": "#{seq} закрыт {phase}{extra} (применено {at})",
+    "step.modkill": "#{seq} модкилл, {phase}{extra} (применено {at})",
+    "step.replace": "#{seq} замена, {phase}{extra} (применено {at})",
+    "step.set": "#{seq} состояние задано вручную, {phase}{extra} (применено {at})",
     # a game operation refused (mafvote.game's GameError, printed as `error:`)
     "err.roster_roles": "игра {game}: {problems} (см. `mafvote check`)",
     "err.roster_role": "`players[{i}].role`: роли «{role}» нет в наборе правил `{ruleset}`",

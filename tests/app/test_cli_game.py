@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time as time_mod
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -86,7 +87,7 @@ def test_full_flow_resolve_close_undo_state(game_dir):
 
     # undo drops the day's close: Puss is back, day 1 is current again, Соня still silenced
     out = ok("undo")
-    assert "отменено: #2 закрыт день 1 (применено 2027-01-02 00:00 UTC)" in out and "текущая фаза: день 1" in out
+    assert "отменено: #2 закрыт день 1 (применено 02.01 03:00 МСК)" in out and "текущая фаза: день 1" in out
     st = state()
     assert st["phase"]["kind"] == "day" and "Puss" in [p["player"] for p in st["alive"]]
     assert st["silences"] == [{"player": "Соня", "days": 1, "announced": True}]
@@ -94,7 +95,7 @@ def test_full_flow_resolve_close_undo_state(game_dir):
     out = ok("day", "close", "--day", "1", "--eliminate", "Невермор")
     assert "решение ведущего" in out and "Выбывает Nevermore - Хлопушка (мирный)" in out
     text = ok("state")
-    assert text.startswith("Игра ny: ночь 2, с 2026-12-31 18:00 до 2026-12-31 20:00")
+    assert text.startswith("Игра ny: ночь 2, с 31.12 18:00 до 31.12 20:00 МСК\n")
     assert "Выбыли: Alisa — ночь 1, мирная зверюшка; Nevermore — день 1, Хлопушка" in text     # in the order they died
 
 
@@ -560,3 +561,37 @@ def test_a_huge_day_with_since_and_deadline_is_refused_too(new_year_game):
     assert (code, out) == (2, "")
     assert err == ("ошибка: день 10000000 ещё не начался (текущая фаза: день 1); последний день, который можно "
                    "подсчитать сейчас, — день 1\n")
+
+
+# 22:30 UTC on 1 January is 01:30 on 2 January in Moscow: the applied-at time is written in the game's zone, with
+# the date it has there (issue 14: as `mafvote status` writes times, not «2027-01-01 22:30 UTC»)
+LATE_EVENING_UTC = datetime(2027, 1, 1, 22, 30, tzinfo=timezone.utc)
+
+
+def _resolve_night_1_late(monkeypatch) -> None:
+    monkeypatch.setattr(game_mod, "utc_now", lambda: LATE_EVENING_UTC)
+    ok("night", "add", "--night", "1", "--actor", "Алукард", "Лечу Нежку")
+    ok("night", "resolve", "--night", "1")
+
+
+def test_state_and_undo_write_the_applied_time_in_the_games_zone_in_russian(game_dir, monkeypatch):
+    _resolve_night_1_late(monkeypatch)
+    lines = ok("state").splitlines()
+    assert lines[0] == "Игра ny: день 1, с 30.12 20:00 до 31.12 18:00 МСК"
+    assert lines[-1] == "Применено шагов: 1; последний: #1 разобрана ночь 1 (применено 02.01 01:30 МСК)"
+    # the JSON keeps the ISO instant of INTERFACE.md
+    assert [a["applied_at"] for a in state()["applied"]] == ["2027-01-01T22:30:00+00:00"]
+    assert ok("undo") == ("отменено: #1 разобрана ночь 1 (применено 02.01 01:30 МСК)\n"
+                          "текущая фаза: ночь 1 (дедлайн 30.12 20:00 МСК)\n")
+
+
+def test_state_and_undo_write_the_applied_time_in_the_games_zone_in_english(game_dir, monkeypatch):
+    config = game_dir / "config.toml"
+    config.write_text(config.read_text(encoding="utf-8") + '\n[alerts]\nlanguage = "en"\n', encoding="utf-8")
+    _resolve_night_1_late(monkeypatch)
+    lines = ok("state").splitlines()
+    assert lines[0] == "Game ny: day 1, from 30.12 20:00 to 31.12 18:00 Europe/Moscow"
+    assert lines[-1] == "Steps applied: 1; last: #1 resolved night 1 (applied 02.01 01:30 Europe/Moscow)"
+    assert [a["applied_at"] for a in state()["applied"]] == ["2027-01-01T22:30:00+00:00"]
+    assert ok("undo") == ("undone: #1 resolved night 1 (applied 02.01 01:30 Europe/Moscow)\n"
+                          "current phase: night 1 (deadline 30.12 20:00 Europe/Moscow)\n")

@@ -38,8 +38,8 @@ def test_rule_5_after_the_end_state_shows_the_winner_and_later_steps_are_refused
     assert code == 2 and "окончена: победа пустот" in err and "действия ночи 2 не принимаются" in err
     code, _, err = run("day", "close", "--day", "1", "--nobody")
     assert code == 2
-    assert err == ("ошибка: игра g окончена: победа пустот, с шага #3 разобрана ночь 1 (применено 2027-01-20 12:00 "
-                   "UTC); день 1 не закрыть. Если этот шаг внесён по ошибке, `mafvote undo` отменит его, и игра "
+    assert err == ("ошибка: игра g окончена: победа пустот, с шага #3 разобрана ночь 1 (применено 20.01 15:00 "
+                   "МСК); день 1 не закрыть. Если этот шаг внесён по ошибке, `mafvote undo` отменит его, и игра "
                    "продолжится\n")
     ok("state", "excuse", "--player", "Алтея", "--day", "1")      # a step after the end: undo twice
     code, _, err = run("night", "resolve", "--night", "2")

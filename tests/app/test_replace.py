@@ -112,7 +112,8 @@ def test_a_substitute_who_voted_before_the_replacement_was_entered_is_flagged_th
     assert gm["not_voted"] == ["Бетси"]
     assert not [f for f in day_tally(1, "public")["flags"] if f["kind"] == "unknown_author"]   # the GM's business
 
-    assert "отменено: #2 замена, день 1: Бетси → Омега (применено 2027-01-20 12:00 UTC)" in ok("undo")
+    assert ok("undo") == ("отменено: #2 замена, день 1: Бетси → Омега (применено 20.01 15:00 МСК)\n"
+                          "текущая фаза: день 1 (дедлайн 12.01 22:30 МСК)\n")
     out = ok("replace", "--player", "бетси", "--by", "Омега", "--at", "2027-01-12T09:00")
     assert out == "замена: слот Бетси — теперь Омега, с 2027-01-12 09:00\n"
     gm = day_tally(1)
