@@ -6,8 +6,8 @@ Catching in the group (not only in `main`) gives tests under click's CliRunner t
 
 Commands load lazily (issue 17): `mafvote --version` and `mafvote --help` import no command module, and a
 command imports only its own module (`_COMMANDS` names it), so `mafvote tally` never pays for the crawler,
-the daemon or the demo forum. `--help` lists the commands from `_COMMANDS`' short help without importing
-them; tests/app/test_cli_startup.py checks that listing against the commands' own docstrings.
+the daemon or the demo forum. `--help` lists the commands from `_COMMANDS` and their texts in the catalogue
+(mafvote.cli.help_text) without importing them; tests/app/test_cli_startup.py checks that listing.
 """
 from __future__ import annotations
 
@@ -16,44 +16,40 @@ import importlib
 import click
 
 from . import common  # (first: a Ctrl-C during the command's imports that follow is quiet)
-from . import usage
+from . import help_text, usage
 from .. import __version__, messages
 from ..failures import failure
 from ..secret_registry import scrub_known
 
-# command -> (its module under mafvote.cli, the first paragraph of its docstring as `--help` lists it)
-_COMMANDS: dict[str, tuple[str, str]] = {
-    "check": ("check", "Validate the config file and the rulesets it names."),
-    "crawl": ("crawl", "One crawl of every topic of every game (or --game) now."),
-    "day": ("game", "The day's end."),
-    "demo": ("demo", "Run the whole job on the bundled «Новогодняя мафия» pages, served on 127.0.0.1."),
-    "modkill": ("game", "The GM removes a player (rules: модкилл). In a game whose rules close the day with it "
-                        "(004, RULES.md §3.14) a modkill during the day closes the day: the modkilled player is its "
-                        "elimination, the night begins."),
-    "night": ("game", "Night actions: add them as players write them, force rolls, resolve the night."),
-    "posts": ("crawl", "The stored posts of a game, deleted ones included (marked)."),
-    "render": ("render", "A themed post: the results of night N or day N, or the live vote count of day N."),
-    "replace": ("game", "A new account takes over a player's slot and role (замена) from now on, or from --at (a "
-                        "substitute who voted before the GM entered the replacement)."),
-    "run": ("daemon", "The daemon: crawl on schedule, keep the count current, alert before deadlines, publish."),
-    "serve": ("serve", "Show the public pages and (on 127.0.0.1, or with a token) the GM's pages in a browser."),
-    "state": ("game", "Show the game's state (current phase, the living, silences, alibis); subcommands set it by "
-                      "hand."),
-    "status": ("daemon", "Per game: phase, deadline and time left, last crawl, last error, next jobs, unsent alerts."),
-    "tally": ("tally", "The day's count from the stored posts."),
-    "undo": ("game", "Revert the last applied step (a resolved night, a closed day, a modkill, a replacement, a "
-                     "hand-set state)."),
-    "votes": ("tally", "One player's vote history with links to the posts."),
+# command -> its module under mafvote.cli (its `--help` texts, and its line in `mafvote --help`, are in the catalogue:
+# `help.<command>` in mafvote/messages/*_help.py)
+_COMMANDS: dict[str, str] = {
+    "check": "check",
+    "crawl": "crawl",
+    "day": "game",
+    "demo": "demo",
+    "modkill": "game",
+    "night": "game",
+    "posts": "crawl",
+    "render": "render",
+    "replace": "game",
+    "run": "daemon",
+    "serve": "serve",
+    "state": "game",
+    "status": "daemon",
+    "tally": "tally",
+    "undo": "game",
+    "votes": "tally",
 }
 
 
 def load_all_commands() -> None:
     """Import every command module (what `--help` avoids; a test compares the two)."""
-    for module, _ in _COMMANDS.values():
+    for module in _COMMANDS.values():
         importlib.import_module(f"{__name__}.{module}")
 
 
-class _Group(click.Group):
+class _Group(help_text.HelpInLanguage, click.Group):
     # every command and group under `mafvote` words its usage errors' facts (mafvote.cli.usage)
     command_class = usage.UsageCommand
     group_class = usage.UsageGroup
@@ -63,12 +59,12 @@ class _Group(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in _COMMANDS:
-            importlib.import_module(f"{__name__}.{_COMMANDS[cmd_name][0]}")   # it registers itself on `cli`
+            importlib.import_module(f"{__name__}.{_COMMANDS[cmd_name]}")   # it registers itself on `cli`
         return self.commands.get(cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        # click's own listing, fed from `_COMMANDS` instead of the imported commands (a command imported
-        # already, or added outside the table, speaks for itself)
+        # the listing fed from `_COMMANDS` and the catalogue, without importing the commands (a command imported
+        # already, or added outside the table, speaks for itself when it is hidden or has no text there)
         names = self.list_commands(ctx)
         if not names:
             return
@@ -76,13 +72,10 @@ class _Group(click.Group):
         rows = []
         for name in names:
             command = self.commands.get(name)
-            if command is not None:
-                if command.hidden:
-                    continue
-                rows.append((name, command.get_short_help_str(limit)))
-            else:
-                rows.append((name, click.utils.make_default_short_help(_COMMANDS[name][1], limit)))
-        with formatter.section("Commands"):
+            if command is not None and command.hidden:
+                continue
+            rows.append((name, help_text.short_help(help_text.command_key(ctx, name), command, limit)))
+        with formatter.section(messages.text("help.commands")):
             formatter.write_dl(rows)
 
     def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
@@ -92,9 +85,14 @@ class _Group(click.Group):
         except click.exceptions.NoArgsIsHelpError:
             raise
         except click.UsageError as exc:
-            raise usage.word(exc, _typed_config(args)) from None
-        ctx.meta["mafvote.argv"] = list(args)      # the words typed, for a usage error of a command below
+            raise usage.word(exc, help_text.typed_config(args)) from None
         return ctx
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # the words typed, before click reads them: for a usage error of a command below, and for the language of
+        # `--help` (printed while they are read)
+        ctx.meta["mafvote.argv"] = list(args)
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context):
         # each command starts in the default language; reading the config makes its language the current one
@@ -110,7 +108,7 @@ class _Group(click.Group):
                 raise click.exceptions.Exit(common.INTERRUPTED) from None
             except click.UsageError as exc:
                 # worded now, in the language of the moment (the config's once the command read it)
-                typed = _typed_config(ctx.meta.get("mafvote.argv", [])) or ctx.params.get("config_path")
+                typed = help_text.typed_config(ctx.meta.get("mafvote.argv", [])) or ctx.params.get("config_path")
                 raise usage.word(exc, typed) from None
             except Exception as exc:
                 # the store an SQLite error is about: the loaded config's (None: no config read, the line says
@@ -126,17 +124,6 @@ def _error_line(message: str) -> None:
     """One error line on stderr, in the current language (the config's once the command read it; Russian when it could
     not be read), scrubbed of the secrets the config names (a forum's answer may quote the password)."""
     click.echo(messages.text("cli.error", message=scrub_known(message)), err=True)
-
-
-def _typed_config(args: list[str]) -> str | None:
-    """The config file named on the command line (`-c FILE`, `--config FILE`, `--config=FILE`), for wording a usage
-    error met before the command read it."""
-    for i, arg in enumerate(args):
-        if arg in ("-c", "--config") and i + 1 < len(args):
-            return args[i + 1]
-        if arg.startswith("--config="):
-            return arg.removeprefix("--config=")
-    return None
 
 
 def _config_defaults(group: click.Group, path: str) -> dict:

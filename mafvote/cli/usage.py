@@ -3,7 +3,7 @@ unknown command, a word too many, with the `Usage:` and `Try … --help` lines t
 
 click words its messages in English through `gettext`; a catalogue for click's strings would go through the
 process-wide `messages` domain and pick its language from the environment (`LANGUAGE`, `LANG`), not from the
-config, and would half-translate `--help`, whose texts are ours and English. So the group catches click's
+config (`--help` speaks the config's language the same way: mafvote.cli.help_text). So the group catches click's
 exceptions (`mafvote.cli._Group`) and words them here from their structured fields (`NoSuchOption.option_name`
 and `.possibilities`, `NoSuchCommand.command_name`, `MissingParameter.param`, `BadParameter.param` and its
 type: `Choice.choices`, `IntRange`'s bounds, a number type; `BadOptionUsage.option_name`), through the catalogue
@@ -22,13 +22,13 @@ from __future__ import annotations
 import difflib
 import os
 import stat
-import tomllib
 from gettext import gettext
 from pathlib import Path
 
 import click
 
 from .. import messages
+from .help_text import HelpInLanguage, config_language
 
 __all__ = ["ExtraArguments", "PathRefused", "UsageCommand", "UsageGroup", "WordedPath", "WordedUsageError",
            "config_read", "word"]
@@ -86,14 +86,15 @@ class WordedPath(click.Path):
         return "directory" if self.dir_okay and not self.file_okay else "path"
 
 
-class UsageCommand(click.Command):
-    """A command whose words left over are an `ExtraArguments` (its fields: the words)."""
+class UsageCommand(HelpInLanguage, click.Command):
+    """A command whose words left over are an `ExtraArguments` (its fields: the words), its `--help` in the GM's
+    language (mafvote.cli.help_text)."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         return _parse_keeping_extra(super().parse_args, ctx, args)
 
 
-class UsageGroup(click.Group):
+class UsageGroup(HelpInLanguage, click.Group):
     """A group of commands (`night`, `state`, `day`) whose commands and groups are these classes too."""
 
     command_class = UsageCommand
@@ -129,7 +130,7 @@ def word(exc: click.UsageError, config_path: str | Path | None = None) -> Worded
     the error line with mafvote's lead. Worded in the current language, or, when the command has not read its
     config yet, in the `[alerts] language` of the config it would read (`config_path`, else $MAFVOTE_CONFIG, else
     ./config.toml) when that file is TOML that names one; else the default, Russian."""
-    language = _config_language(config_path) if not config_read(exc.ctx) else None
+    language = config_language(config_path) if not config_read(exc.ctx) else None
     with messages.using(language or messages.current()):
         return _word(exc)
 
@@ -140,18 +141,6 @@ def config_read(ctx: click.Context | None) -> bool:
             return True
         ctx = ctx.parent
     return False
-
-
-def _config_language(path: str | Path | None) -> str | None:
-    path = Path(path or os.environ.get("MAFVOTE_CONFIG") or "config.toml")
-    try:
-        with path.open("rb") as file:
-            raw = tomllib.load(file)
-    except (OSError, ValueError):      # no file, not TOML, not UTF-8: the default speaks
-        return None
-    alerts = raw.get("alerts")
-    language = alerts.get("language") if isinstance(alerts, dict) else None
-    return language if language in messages.LANGUAGES else None
 
 
 def _word(exc: click.UsageError) -> WordedUsageError:

@@ -26,8 +26,9 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, Mapping
 
-from . import (en, en_cli, en_config, en_errors, en_game, en_night, en_night_input, en_outputs, en_report, en_rulesets,
-               ru, ru_cli, ru_config, ru_errors, ru_game, ru_night, ru_night_input, ru_outputs, ru_report, ru_rulesets)
+from . import (en, en_cli, en_config, en_errors, en_game, en_help, en_night, en_night_input, en_outputs, en_report,
+               en_rulesets, ru, ru_cli, ru_config, ru_errors, ru_game, ru_help, ru_night, ru_night_input, ru_outputs,
+               ru_report, ru_rulesets)
 
 __all__ = ["AREAS", "DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "current", "has", "table", "text", "use", "using"]
 
@@ -37,11 +38,12 @@ DEFAULT_LANGUAGE = "ru"
 # `ru_cli.py` the commands' own lines, `ru_game.py` the game commands, `ru_config.py` the config's problems and
 # `mafvote check`, `ru_outputs.py` the notes the commands print around their results, `ru_rulesets.py` the rest of a
 # ruleset's problems and the GM's files that cannot be read (templates, night files), `ru_errors.py` the CLI's error
-# lines (the store's, the crawl's, click's usage errors); a key is in one area only
+# lines (the store's, the crawl's, click's usage errors), `ru_help.py` `--help` of every command; a key is in one area
+# only
 AREAS = {"en": (en, en_night, en_night_input, en_report, en_cli, en_game, en_config, en_outputs, en_rulesets,
-                en_errors),
+                en_errors, en_help),
          "ru": (ru, ru_night, ru_night_input, ru_report, ru_cli, ru_game, ru_config, ru_outputs, ru_rulesets,
-                ru_errors)}
+                ru_errors, ru_help)}
 
 
 def _merged(parts: tuple[Any, ...]) -> dict[str, str]:

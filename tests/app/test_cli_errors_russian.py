@@ -323,4 +323,4 @@ def test_every_path_parameter_says_what_is_wrong_with_the_path():
 
 def test_help_stays_complete(capsys):
     code, out, err = run(capsys, "tally", "--help")
-    assert code == 0 and out.startswith("Usage: mafvote tally [OPTIONS]\n") and "--since" in out and "--view" in out
+    assert code == 0 and out.startswith("Запуск: mafvote tally [ПАРАМЕТРЫ]\n") and "--since" in out and "--view" in out

@@ -13,7 +13,9 @@ from pathlib import Path
 import click
 from click.testing import CliRunner
 
+from mafvote import messages
 from mafvote.cli import _COMMANDS, cli, load_all_commands
+from mafvote.cli.help_text import HelpInLanguage
 from support.game_dir import GAME_CONFIG, WINDOW, fill_store_post_by_post
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,8 +52,8 @@ def _loaded(modules: set[str], names) -> list[str]:
     return sorted(n for n in names if n in modules)
 
 
-# what the group itself needs (no command): the shared options and the wording of click's usage errors
-SHARED = ("mafvote.cli.common", "mafvote.cli.usage")
+# what the group itself needs (no command): the shared options, the wording of click's usage errors and of `--help`
+SHARED = ("mafvote.cli.common", "mafvote.cli.usage", "mafvote.cli.help_text")
 
 
 def test_version_imports_no_command_and_no_heavy_library():
@@ -65,17 +67,19 @@ def test_help_lists_every_command_without_importing_them():
     text, modules = _modules_after(["--help"])
     assert _loaded(modules, HEAVY) == []
     assert not any(m.startswith("mafvote.cli.") and m not in SHARED for m in modules)
-    # the lazy listing is exactly click's own listing of the imported commands: every command, each with the
-    # short help of its docstring (a docstring changed without `_COMMANDS` fails here)
+    # the lazy listing is exactly the listing of the imported commands (mafvote.cli.help_text), in the language
+    # `--help` spoke (no config in the repository's root names one: Russian): every command, each with the first
+    # sentence of its `help.<command>` text in the catalogue
     load_all_commands()
     assert sorted(_COMMANDS) == sorted(cli.commands), "every command needs its line in mafvote.cli._COMMANDS"
     ctx = click.Context(cli, info_name="mafvote")
     formatter = ctx.make_formatter()
-    click.Group.format_commands(cli, ctx, formatter)        # click's, through the imported commands
+    with messages.using(messages.DEFAULT_LANGUAGE):
+        HelpInLanguage.format_commands(cli, ctx, formatter)        # through the imported commands
     eager = formatter.getvalue()
     assert eager.strip() and eager in text, (
-        "`mafvote --help` lists a command's short help from mafvote.cli._COMMANDS: copy the first paragraph of the "
-        "command's docstring there")
+        "`mafvote --help` lists a command's short help from the catalogue: give the command its `help.<command>` "
+        "text in mafvote/messages/ru_help.py and en_help.py")
     for name in ("check", "crawl", "posts", "tally", "votes", "night", "day", "state", "render", "run", "status",
                  "demo", "modkill", "replace", "undo"):
         assert f"\n  {name} " in text
