@@ -59,8 +59,8 @@ MESSAGES: dict[str, str] = {
     "help.demo.keep": "Keep the demo's config and store in this folder (default: a temporary one).",
     "help.demo.daemon": "Run the daemon over the day in about a minute of compressed time: crawls, the count "
                         "changing, the alerts and the deadline post.",
-    "help.modkill": "The GM removes a player (rules: модкилл). In a game whose rules close the day with it (004, "
-                    "RULES.md §3.14) a modkill during the day closes the day: the modkilled player is its "
+    "help.modkill": "The GM removes a player (rules: модкилл). In a game whose rules close the day with it (as in "
+                    "004) a modkill during the day closes the day: the modkilled player is its "
                     "elimination, the night begins.",
     "help.modkill.player": "The player removed.",
     "help.modkill.reveal": "Show the player's role in the announcement.",
