@@ -98,7 +98,7 @@ def _metavar(words: str) -> str:
     return re.sub(r"\s+", " ", _METAVAR_WORD.sub(one, words)).strip()
 
 
-def _range(kind: click.types._NumberRangeBase) -> str:
+def _range(kind: click.IntRange | click.FloatRange) -> str:
     if kind.min is not None and kind.max is not None:
         return t("help.range.between", low=str(kind.min), high=str(kind.max))
     if kind.min is not None:
@@ -128,7 +128,7 @@ def _option_row(command: click.Command, ctx: click.Context, option: click.Option
     items = []
     if "default" in extra:
         items.append(t("help.default", default=extra["default"]))
-    if "range" in extra and isinstance(option.type, click.types._NumberRangeBase):
+    if "range" in extra and isinstance(option.type, click.IntRange | click.FloatRange):
         items.append(_range(option.type))
     if "required" in extra:
         items.append(t("help.required"))
