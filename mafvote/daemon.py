@@ -434,13 +434,16 @@ class Daemon:
             if result.status in ("posted", "edited"):
                 out.append(f"forum:{result.status}:{result.post_id}")
             elif result.status == "failed":
+                # the GM reads the failure in the alerts' language; the log line (publish.py) keeps the English
+                language = self.config.alerts.language
+                error = result.text(language)
                 if report is not None:
-                    report.errors.append(f"game {g.cfg.id} publish: {result.message}")
+                    report.errors.append(messages.text("publish.failed", language, game=g.cfg.id, error=error))
                 if result.login_refused and alerts is not None and g.forum.login is not None:
                     alerts += publish_login_alerts(
                         g.cfg.id, forum=g.forum.id, user=g.forum.login.user, env=g.forum.login.password_env,
-                        error=result.message, day=public.day, now=now, phase=f"day{public.day}",
-                        thread_url=g.cfg.vote_thread, language=self.config.alerts.language)
+                        error=error, day=public.day, now=now, phase=f"day{public.day}",
+                        thread_url=g.cfg.vote_thread, language=language)
         return out
 
     def _pages(self, g: _Game, now: datetime) -> list[str]:

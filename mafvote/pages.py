@@ -497,7 +497,8 @@ def _write_folders(folders: Sequence[tuple[Path, Mapping[str, str | bytes]]]) ->
     except OSError as exc:
         where = " / ".join(str(directory) for directory, _ in folders)
         raise PublishError(f"cannot write the pages to {where} ({exc.strerror or exc}); check [publish].dir "
-                           "and [publish].gm_dir in the config and the folders' permissions") from exc
+                           "and [publish].gm_dir in the config and the folders' permissions", "write_pages",
+                           where=where, reason=str(exc.strerror or exc)) from exc
     return [[directory / rel for rel in files if directory / rel in written] for directory, files in folders]
 
 

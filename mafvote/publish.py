@@ -21,6 +21,10 @@ phpBB 3 (`ucp.php?mode=login`, `posting.php?mode=reply|edit`) and MyBB 1.8 (`mem
 login happens and never logged; neither are cookies.
 
 The state is the store's `published_counts` table (created by the store's migration 3).
+
+Errors: a `PublishError`'s `str()` is English (what the log and `published_counts.last_error` keep); it also carries a
+key and facts that `mafvote.publish_text` words in the GM's language. `PublishResult.text(language)` is what the daemon
+shows the GM.
 """
 from __future__ import annotations
 
@@ -39,6 +43,7 @@ import httpx
 from selectolax.lexbor import LexborHTMLParser
 
 from mafvote_scraper.fetch import off_origin_error, page_too_big_error
+from mafvote_scraper.model import FetchError
 from mafvote_scraper.netguard import (DEFAULT_MAX_PAGE_BYTES, Guard, GuardedTransport, PageTooBig, UnknownEncoding,
                               read_capped, same_origin)
 
@@ -46,9 +51,8 @@ from mafvote_scraper.untrusted import visible
 
 from .alerts import install_secret_filter, known_secrets, scrub
 from .atomic_files import write_changed
-from .crawl_text import describe
-from .errors import OperationFailed
 from .messages import text as t
+from .publish_text import PublishError, network_phrase, publish_text
 from .store import PublishState, Store
 
 __all__ = [
@@ -65,6 +69,7 @@ __all__ = [
     "count_file_names",
     "html_page",
     "is_html_document",
+    "publish_text",
     "write_count_files",
 ]
 
@@ -76,10 +81,6 @@ except ImportError:  # the crawler's module is optional for publishing
     USER_AGENT = "mafvote/0.1 (forum mafia vote counter)"
 
 
-class PublishError(OperationFailed):
-    """The count could not be published; the message says where and what to do."""
-
-
 class LoginFailed(PublishError):
     """The forum refused the bot account's login."""
 
@@ -87,9 +88,9 @@ class LoginFailed(PublishError):
 class FloodLimited(PublishError):
     """The forum's flood limit: wait `retry_after` seconds (when the forum said) before posting."""
 
-    def __init__(self, message: str, retry_after: float | None = None):
+    def __init__(self, message: str, retry_after: float | None = None, key: str | None = None, **facts: object):
         self.retry_after = retry_after
-        super().__init__(message)
+        super().__init__(message, key, **facts)
 
 
 class _NotLoggedIn(PublishError):
@@ -146,7 +147,8 @@ def write_count_files(directory: Path, game: str, *, bbcode: str, html_body: str
                                  directory / html_name: page})
     except OSError as exc:
         raise PublishError(f"cannot write the count to {directory} ({exc.strerror or exc}); check "
-                           "[publish].dir in the config and the folder's permissions") from exc
+                           "[publish].dir in the config and the folder's permissions", "write_count",
+                           folder=str(directory), reason=str(exc.strerror or exc)) from exc
     for path in written:
         log.info("publish: wrote %s", path)
     return written
@@ -261,21 +263,25 @@ class _Engine:
         response = self._send(self.http.build_request("GET", url))
         if response.status_code >= 500:
             raise PublishError(f"{self.name} forum {self.base}: {url} answered HTTP {response.status_code}; "
-                               "the forum is down, the count is posted on a later crawl")
+                               "the forum is down, the count is posted on a later crawl", "server_error",
+                               url=url, status=response.status_code)
         return response
 
     def _post(self, form: _Form, data: dict[str, str | list[str]]) -> httpx.Response:
         # The password and the session go only to the forum's own origin: a form whose action points
         # elsewhere is never sent (issue 13).
         if not same_origin(form.action, self.base):
-            raise PublishError(describe(off_origin_error(self.base, form.action, self.base, link=True))
-                               + f" (the form of {self.name} forum {self.base} is sent to another address)")
+            refusal = off_origin_error(self.base, form.action, self.base, link=True)
+            raise PublishError(f"{refusal} (the form of {self.name} forum {self.base} is sent to another address)",
+                               "form_off_origin", base=self.base, target=form.action,
+                               origin=refusal.facts["origin"], home=refusal.facts["home"])
         if self.form_delay:
             self.sleep(self.form_delay)
         response = self._send(self.http.build_request("POST", form.action, data=data))
         if response.status_code >= 500:
             raise PublishError(f"{self.name} forum {self.base}: posting answered HTTP {response.status_code}; "
-                               "the count is posted on a later crawl")
+                               "the count is posted on a later crawl", "post_server_error", base=self.base,
+                               status=response.status_code)
         return response
 
     def _send(self, request: httpx.Request) -> httpx.Response:
@@ -290,16 +296,20 @@ class _Engine:
                 if response.next_request is not None:
                     target = str(response.next_request.url)
                     if not same_origin(target, self.base):
-                        raise PublishError(describe(off_origin_error(str(request.url), target, self.base)))
+                        refusal = off_origin_error(str(request.url), target, self.base)
+                        raise PublishError(str(refusal), "crawl", error=refusal)
                     request = response.next_request
                     continue
                 try:
                     body = b"" if response.status_code >= 500 else read_capped(response, self.max_page_bytes)
                 except PageTooBig:
-                    raise PublishError(describe(page_too_big_error(str(request.url), self.max_page_bytes))) from None
+                    refusal = page_too_big_error(str(request.url), self.max_page_bytes)
+                    raise PublishError(str(refusal), "crawl", error=refusal) from None
                 except UnknownEncoding as exc:
-                    raise PublishError(f"{self.name} forum {self.base}: {request.url} answered packed as {exc}, "
-                                       "which mafvote did not ask for") from None
+                    refusal = FetchError(f"{self.name} forum {self.base}: {request.url} answered packed as {exc}, "
+                                         "which mafvote did not ask for", "fetch.encoding", url=str(request.url),
+                                         encoding=str(exc))
+                    raise PublishError(str(refusal), "crawl", error=refusal) from None
             finally:
                 response.close()
                 if self.guard is not None:
@@ -307,29 +317,36 @@ class _Engine:
             headers = [(k, v) for k, v in response.headers.multi_items()
                        if k.lower() not in ("content-encoding", "content-length", "transfer-encoding")]
             return httpx.Response(response.status_code, headers=headers, content=body, request=request)
-        raise PublishError(f"{self.name} forum {self.base}: {request.url}: more than 20 redirects")
+        raise PublishError(f"{self.name} forum {self.base}: {request.url}: more than 20 redirects", "redirects",
+                           url=str(request.url), base=self.base)
 
-    def _check_result(self, response: httpx.Response, what: str) -> None:
+    def _check_result(self, response: httpx.Response, what: str, doing: tuple[str, dict[str, object]]) -> None:
+        """`what` (English, for the log) and `doing` (its phrase) name the step: replying in a topic, editing a post."""
         text = response.text
         for pattern in self.flood_patterns:
             match = pattern.search(text)
             if match:
                 seconds = next((float(g) for g in match.groups() if g), None) if match.groups() else None
                 raise FloodLimited(f"{self.name} forum {self.base}: flood limit while {what}"
-                                   + (f" (wait {seconds:.0f} s)" if seconds else ""), seconds)
+                                   + (f" (wait {seconds:.0f} s)" if seconds else ""), seconds, "flood",
+                                   base=self.base, doing=doing,
+                                   wait=("flood.wait", {"seconds": round(seconds)}) if seconds else "")
         error = _error_text(response)
         if error:
-            raise PublishError(f"{self.name} forum {self.base}: {what} refused: {error}")
+            raise PublishError(f"{self.name} forum {self.base}: {what} refused: {error}", "refused", base=self.base,
+                               doing=doing, said=error)
 
     def _form_page(self, url: str, field: str) -> tuple[httpx.Response, _Form]:
         page = self._get(url)
         form = _find_form(page, field)
         if form is None:
             if _find_form(page, "password") is not None:
-                raise _NotLoggedIn(f"{self.name} forum {self.base}: {url} asks to log in")
+                raise _NotLoggedIn(f"{self.name} forum {self.base}: {url} asks to log in", "logged_out", url=url,
+                                   base=self.base)
             said = _error_text(page, _PAGE_MESSAGE)
             raise _PostGone(f"{self.name} forum {self.base}: {url} has no posting form"
-                            + (f" ({said})" if said else ""))
+                            + (f" ({said})" if said else ""), "no_form", url=url, base=self.base,
+                            said=("said", {"text": said}) if said else "")
         return page, form
 
     def login(self, user: str, password: str) -> None:
@@ -339,13 +356,17 @@ class _Engine:
             if any(mark in page.text for mark in self.logged_in_marks):
                 return  # the session cookie is still good
             raise LoginFailed(f"{self.name} forum {self.base}: no login form at {self.login_url()}; "
-                              "check forums[].engine and base_url")
+                              "check forums[].engine and base_url", "no_login_form", url=self.login_url(),
+                              engine=self.name)
         response = self._post(form, form.payload(**self.login_fields(user, password, form)))
         if any(mark in response.text for mark in self.logged_in_marks) and _find_form(response, "password") is None:
             return
-        error = _error_text(response) or "the forum did not accept the login"
+        said = _error_text(response)
+        error = said or "the forum did not accept the login"
         raise LoginFailed(f"{self.name} forum {self.base}: login as {user} refused: {error}; check "
-                          "forums[].login.user and the password in the variable password_env names")
+                          "forums[].login.user and the password in the variable password_env names", "login",
+                          base=self.base, user=user,
+                          reason=("login.said", {"text": said}) if said else ("login.silent", {}))
 
     # engine specifics
     def login_url(self) -> str:
@@ -391,34 +412,38 @@ class PhpbbEngine(_Engine):
         query = _query(thread_url)
         topic = query.get("t") or (re.search(r"-t(\d+)\.html", thread_url) or [None, None])[1]
         if not topic:
-            raise PublishError(f"phpbb: cannot find the topic id (t=) in the vote thread URL {thread_url}")
+            raise PublishError(f"phpbb: cannot find the topic id (t=) in the vote thread URL {thread_url}", "topic_id",
+                               url=thread_url, param="t")
         return topic, query.get("f")
 
-    def _submit(self, form: _Form, text: str, subject: str | None, what: str) -> httpx.Response:
+    def _submit(self, form: _Form, text: str, subject: str | None, what: str,
+                doing: tuple[str, dict[str, object]]) -> httpx.Response:
         # The served subject ("Re: <topic>" / the post's own) stays unless the config gives one.
         data = form.payload(message=text, subject=subject or form.get("subject"),
                             post=form.submits.get("post", "Submit"))
         response = self._post(form, data)
-        self._check_result(response, what)
+        self._check_result(response, what, doing)
         return response
 
     def reply(self, thread_url: str, text: str, subject: str | None) -> int:
         topic, forum = self._topic(thread_url)
         url = self.url(f"posting.php?mode=reply{f'&f={forum}' if forum else ''}&t={topic}")
         _, form = self._form_page(url, "message")
-        response = self._submit(form, text, subject, f"replying in topic {topic}")
+        response = self._submit(form, text, subject, f"replying in topic {topic}", ("doing.reply", {"topic": topic}))
         post_id = _first_int(r"[?&;]p=(\d+)", str(response.url)) or _first_int(
             r"viewtopic\.php\?[^\"'<>]*?\bp=(\d+)", response.text)
         if post_id is None:
             said = _error_text(response, _PAGE_MESSAGE)
             raise PublishError(f"phpbb forum {self.base}: the reply in topic {topic} was sent but no post "
                                f"id came back{f' (the forum said: {said})' if said else ''}; check the topic "
-                               "and remove a duplicate count post by hand if there is one")
+                               "and remove a duplicate count post by hand if there is one", "no_post_id",
+                               base=self.base, topic=topic, thread=thread_url,
+                               said=("said", {"text": said}) if said else "")
         return post_id
 
     def edit(self, post_id: int, text: str, subject: str | None) -> None:
         _, form = self._form_page(self.url(f"posting.php?mode=edit&p={post_id}"), "message")
-        self._submit(form, text, subject, f"editing post {post_id}")
+        self._submit(form, text, subject, f"editing post {post_id}", ("doing.edit", {"post": post_id}))
 
 
 class MybbEngine(_Engine):
@@ -440,32 +465,37 @@ class MybbEngine(_Engine):
     def _topic(self, thread_url: str) -> str:
         topic = _query(thread_url).get("tid") or (re.search(r"thread-(\d+)", thread_url) or [None, None])[1]
         if not topic:
-            raise PublishError(f"mybb: cannot find the thread id (tid=) in the vote thread URL {thread_url}")
+            raise PublishError(f"mybb: cannot find the thread id (tid=) in the vote thread URL {thread_url}", "topic_id",
+                               url=thread_url, param="tid")
         return topic
 
-    def _submit(self, form: _Form, text: str, subject: str | None, submit: str, what: str) -> httpx.Response:
+    def _submit(self, form: _Form, text: str, subject: str | None, submit: str, what: str,
+                doing: tuple[str, dict[str, object]]) -> httpx.Response:
         data = form.payload(message=text, subject=subject or form.get("subject"),
                             submit=form.submits.get("submit", submit))
         response = self._post(form, data)
-        self._check_result(response, what)
+        self._check_result(response, what, doing)
         return response
 
     def reply(self, thread_url: str, text: str, subject: str | None) -> int:
         topic = self._topic(thread_url)
         _, form = self._form_page(self.url(f"newreply.php?tid={topic}"), "message")
-        response = self._submit(form, text, subject, "Post Reply", f"replying in thread {topic}")
+        response = self._submit(form, text, subject, "Post Reply", f"replying in thread {topic}",
+                                ("doing.reply", {"topic": topic}))
         post_id = _first_int(r"[?&]pid=(\d+)", str(response.url)) or _first_int(
             r"showthread\.php\?[^\"'<>]*?\bpid=(\d+)", response.text) or _first_int(r"#pid(\d+)", response.text)
         if post_id is None:
             said = _error_text(response, _PAGE_MESSAGE)
             raise PublishError(f"mybb forum {self.base}: the reply in thread {topic} was sent but no post "
                                f"id came back{f' (the forum said: {said})' if said else ''}; check the thread "
-                               "and remove a duplicate count post by hand if there is one")
+                               "and remove a duplicate count post by hand if there is one", "no_post_id",
+                               base=self.base, topic=topic, thread=thread_url,
+                               said=("said", {"text": said}) if said else "")
         return post_id
 
     def edit(self, post_id: int, text: str, subject: str | None) -> None:
         _, form = self._form_page(self.url(f"editpost.php?pid={post_id}"), "message")
-        self._submit(form, text, subject, "Update Post", f"editing post {post_id}")
+        self._submit(form, text, subject, "Update Post", f"editing post {post_id}", ("doing.edit", {"post": post_id}))
 
 
 ENGINES: dict[str, type[_Engine]] = {"phpbb": PhpbbEngine, "mybb": MybbEngine}
@@ -484,7 +514,8 @@ class PublishLog:
         self.store = store
         if not store.has_tables("published_counts"):
             raise PublishError(f"the store {getattr(store, 'path', '')} has no published_counts table: open "
-                               "it with mafvote.store.Store, whose migrations create it")
+                               "it with mafvote.store.Store, whose migrations create it", "no_table",
+                               path=str(getattr(store, "path", "")))
 
     def state(self, game: str) -> PublishState:
         return self.store.published_state(game)
@@ -505,8 +536,13 @@ class PublishResult:
 
     status: str
     post_id: int | None = None
-    message: str = ""
+    message: str = ""                # English, as logged and stored (`published_counts.last_error`)
     login_refused: bool = False      # `failed` because the forum refused the bot's login
+    phrase: tuple[str, dict[str, object]] | None = None     # the error's key and facts (`publish_text`)
+
+    def text(self, language: str | None = None) -> str:
+        """The failure in `language` (the current one by default), as the GM reads it; no secret in it."""
+        return publish_text(self.message, self.phrase, language)
 
 
 def _utcnow() -> datetime:
@@ -577,7 +613,8 @@ class ForumPublisher:
         (players look for today's count at the end of the thread), later ones edit it."""
         if view != "public":
             raise PublishError(f"refusing to post the {view!r} view of game {self.game} to the forum: only the "
-                               "public view may be published (the GM view shows hidden silences and modifiers)")
+                               "public view may be published (the GM view shows hidden silences and modifiers)",
+                               "gm_view", view=view, game=self.game)
         now = self.clock()
         state = self.log.state(self.game)
         digest = _hash(text)
@@ -603,7 +640,7 @@ class ForumPublisher:
             message = scrub(str(exc), secrets)
             self.log.save(_replace(state, last_try_at=now, not_before=now + wait, last_error=message))
             log.warning("publish %s: %s; next try after %s", self.game, message, (now + wait).isoformat())
-            return PublishResult("flood", state.post_id, message)
+            return PublishResult("flood", state.post_id, message, phrase=exc.phrase)
         except (PublishError, httpx.HTTPError) as exc:
             message = scrub(str(exc) if isinstance(exc, PublishError)
                             else f"{self.forum.id}: {type(exc).__name__}: {exc}", secrets)
@@ -611,7 +648,9 @@ class ForumPublisher:
                 self._logged_in = False
             self.log.save(_replace(state, last_try_at=now, last_error=message))
             log.error("publish %s: %s", self.game, message)
-            return PublishResult("failed", state.post_id, message, login_refused=isinstance(exc, LoginFailed))
+            phrase = exc.phrase if isinstance(exc, PublishError) else network_phrase(exc, self.forum)
+            return PublishResult("failed", state.post_id, message, login_refused=isinstance(exc, LoginFailed),
+                                 phrase=phrase)
         done = self.clock()
         post_id, status = result
         self.log.save(PublishState(

@@ -134,6 +134,54 @@ MESSAGES: dict[str, str] = {
     "tally.error.day.no_roster_posts": "day {day}: the vote thread has {posts:post|posts} in the day but none by a "
                                        "roster player or GM (authors: {authors}); check games.vote_thread and "
                                        "games.players in the config",
+    # --- the publisher's errors (mafvote/publish.py raises them with a key and facts; publish_text words them)
+    "publish.failed": "game {game} publish: {error}",
+    "publish.error.write_count": "cannot write the count to {folder} ({reason}); check [publish].dir in the config "
+                                 "and the folder's permissions",
+    "publish.error.write_pages": "cannot write the pages to {where} ({reason}); check [publish].dir and "
+                                 "[publish].gm_dir in the config and the folders' permissions",
+    "publish.error.server_error": "the forum is down: {url} answered HTTP {status}; the count is posted on a later "
+                                  "crawl, nothing to do",
+    "publish.error.post_server_error": "the forum {base} is down: posting answered HTTP {status}; the count is posted "
+                                       "on a later crawl, nothing to do",
+    "publish.error.form_off_origin": "the form of the forum {base} is sent to {target}, another address ({origin}; "
+                                     "the forum's address in the config is {home}): mafvote did not send it and "
+                                     "sends other addresses neither pages nor the password. If the forum really "
+                                     "moved, change base_url in its [[forums]] and the game's topic addresses "
+                                     "(game_topic, vote_thread) to the new ones",
+    "publish.error.crawl": "{error}",
+    "publish.error.redirects": "forum {base}: {url}: more than 20 redirects; open the address in a browser and check "
+                               "the forum's base_url in the config",
+    "publish.error.flood": "the forum {base} does not allow {doing} yet: the bot posts too often (the forum's flood "
+                           "limit{wait}); mafvote tries again by itself, nothing to do",
+    "publish.error.flood.wait": ", wait {seconds} s",
+    "publish.error.refused": "the forum {base} refused {doing}: {said}; open the topic in a browser as the bot's "
+                             "account and check that it may post there",
+    "publish.error.doing.reply": "replying in topic {topic}",
+    "publish.error.doing.edit": "editing the count post {post}",
+    "publish.error.logged_out": "the forum {base} shows the login form again ({url}) right after the bot logged in: "
+                                "the login does not hold. Check in a browser that the bot's account can log in and "
+                                "post in the topic",
+    "publish.error.no_form": "{url} has no posting form{said}: is the topic closed or deleted, or may the bot not "
+                             "post in it? Open the address in a browser as the bot's account",
+    "publish.error.said": " (the forum said: {text})",
+    "publish.error.no_login_form": "no login form at {url}: is this not a {engine} forum? Check the forum's engine "
+                                   "and base_url in the config",
+    "publish.error.login": "the forum {base} refused the bot's login as {user}: {reason}; check the forum's "
+                           "login.user in the config and the password in the variable password_env names",
+    "publish.error.login.said": "{text}",
+    "publish.error.login.silent": "the forum did not accept the login",
+    "publish.error.topic_id": "the vote thread URL {url} has no topic id ({param}=): set vote_thread to the topic's "
+                              "address as the forum shows it",
+    "publish.error.no_post_id": "the count was sent as a reply in {thread}, but the forum {base} gave no post "
+                                "id back{said}; check the topic and remove a duplicate count post by hand if there "
+                                "is one",
+    "publish.error.no_table": "the store {path} has no published_counts table: run any mafvote command (it upgrades "
+                              "the store) and try again",
+    "publish.error.gm_view": "refusing to post the {view} view of game {game} to the forum: only the public view may "
+                             "be published (the GM view shows hidden silences and modifiers)",
+    "publish.error.network": "the count was not posted to the forum {base}: {failure}; mafvote tries again at the "
+                             "next poll",
     # --- click's usage errors (mafvote/cli/usage.py words them from click's fields)
     "cli.usage.usage": "Usage: {usage}",
     "cli.usage.help": "Try '{command} --help' for help.",

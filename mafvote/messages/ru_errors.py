@@ -1,9 +1,9 @@
 """The `ru` catalogue's error texts of the CLI's edge: the `ошибка:` lead of every error line, the store's errors
 (`mafvote.store`), the crawl's errors (the scraper raises them with a key and facts; `mafvote.crawl_text` words
-them), click's usage errors (`mafvote.cli.usage`) and the times typed on the command line (`parse_cli_time`). The
-same keys as `en_errors`. Kept apart from `ru.py` so each table stays readable. What the GM types or reads in a
-file (options, config keys, commands) is written in backticks; what SQLite or the forum said is quoted as it
-said it, in backticks too."""
+them), the publisher's (`mafvote.publish_text`, the same way), click's usage errors (`mafvote.cli.usage`) and the
+times typed on the command line (`parse_cli_time`). The same keys as `en_errors`. Kept apart from `ru.py` so each
+table stays readable. What the GM types or reads in a file (options, config keys, commands) is written in backticks;
+what SQLite or the forum said is quoted as it said it, in backticks too."""
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
@@ -152,6 +152,54 @@ MESSAGES: dict[str, str] = {
     "tally.error.day.no_roster_posts": "день {day}: в теме голосования за день {posts:пост|поста|постов}, но ни "
                                        "одного от игрока из списка или ведущего (авторы: {authors}); проверьте "
                                        "`games.vote_thread` и `games.players` в конфиге",
+    # --- the publisher's errors (mafvote/publish.py raises them with a key and facts; publish_text words them)
+    "publish.failed": "игра {game}, подсчёт на форум не выложен: {error}",
+    "publish.error.write_count": "подсчёт не записан в папку {folder} (`{reason}`): проверьте `[publish].dir` в "
+                                 "конфиге и права на эту папку",
+    "publish.error.write_pages": "страницы не записаны в {where} (`{reason}`): проверьте `[publish].dir` и "
+                                 "`[publish].gm_dir` в конфиге и права на эти папки",
+    "publish.error.server_error": "форум не работает: {url} ответил HTTP {status}; подсчёт будет выложен при одном "
+                                  "из следующих опросов, делать ничего не нужно",
+    "publish.error.post_server_error": "форум {base} не работает: на отправку поста он ответил HTTP {status}; подсчёт "
+                                       "будет выложен при одном из следующих опросов, делать ничего не нужно",
+    "publish.error.form_off_origin": "форма форума {base} отправляется на {target}, другой адрес ({origin}; адрес "
+                                     "форума в конфиге — {home}): mafvote её не отправил и не отправляет другим "
+                                     "адресам ни страниц, ни пароля. Если форум действительно переехал, поменяйте "
+                                     "`base_url` в его `[[forums]]` и адреса тем игры (`game_topic`, `vote_thread`) "
+                                     "на новые",
+    "publish.error.crawl": "{error}",
+    "publish.error.redirects": "форум {base}: {url} перенаправляет по кругу (больше 20 перенаправлений); откройте "
+                               "адрес в браузере и проверьте `base_url` форума в конфиге",
+    "publish.error.flood": "форум {base} пока не даёт {doing}: бот пишет слишком часто (ограничение форума на "
+                           "частоту сообщений{wait}); mafvote попробует снова сам, делать ничего не нужно",
+    "publish.error.flood.wait": ", ждать {seconds} с",
+    "publish.error.refused": "форум {base} не дал {doing}: `{said}`; откройте тему в браузере под учётной записью "
+                             "бота и проверьте, может ли она там писать",
+    "publish.error.doing.reply": "ответить в теме {topic}",
+    "publish.error.doing.edit": "изменить пост {post} с подсчётом",
+    "publish.error.logged_out": "форум {base} снова показывает форму входа ({url}), хотя бот только что вошёл: вход "
+                                "не держится. Проверьте в браузере, может ли учётная запись бота войти и писать в "
+                                "теме",
+    "publish.error.no_form": "на странице {url} нет формы для поста{said}: тема закрыта или удалена, или у бота нет "
+                             "права в ней писать? Откройте адрес в браузере под учётной записью бота",
+    "publish.error.said": " (форум пишет: `{text}`)",
+    "publish.error.no_login_form": "на {url} нет формы входа: это не форум на движке `{engine}`? Проверьте `engine` "
+                                   "и `base_url` форума в конфиге",
+    "publish.error.login": "форум {base} не пустил бота под именем {user}: {reason}; проверьте `login.user` форума в "
+                           "конфиге и пароль в переменной окружения, которую называет `password_env`",
+    "publish.error.login.said": "`{text}`",
+    "publish.error.login.silent": "форум не принял вход",
+    "publish.error.topic_id": "в адресе темы для голосования {url} нет номера темы (`{param}=`): укажите в "
+                              "`vote_thread` адрес темы так, как его показывает форум",
+    "publish.error.no_post_id": "mafvote отправил ответ с подсчётом в тему {thread}, но форум {base} не вернул "
+                                "номер поста{said}; откройте тему и, если подсчёт там дважды, удалите лишний пост "
+                                "руками",
+    "publish.error.no_table": "в хранилище {path} нет таблицы `published_counts`: запустите любую команду mafvote "
+                              "(она обновит хранилище) и повторите",
+    "publish.error.gm_view": "подсчёт игры {game} в виде `{view}` на форум не выкладывается: публикуется только "
+                             "открытый подсчёт (в подсчёте ведущего видны скрытые молчанки и модификаторы)",
+    "publish.error.network": "подсчёт не выложен на форум {base}: {failure}; mafvote попробует снова при следующем "
+                             "опросе",
     # --- click's usage errors (mafvote/cli/usage.py words them from click's fields)
     "cli.usage.usage": "Запуск: `{usage}`",
     "cli.usage.help": "Справка: `{command} --help`",

@@ -178,9 +178,11 @@ class RefusedLogin(FakePublisher):
 
     def publish(self, text, *, view, day=None):
         self.calls.append((self.clock(), view, day, text))
-        return PublishResult("failed", None, "sim: login as mafvote-bot refused: Please correct the following errors "
-                             "before continuing: You have entered an invalid username/password combination.",
-                             login_refused=True)
+        said = ("Please correct the following errors before continuing: You have entered an invalid "
+                "username/password combination.")
+        return PublishResult("failed", None, f"sim: login as mafvote-bot refused: {said}", login_refused=True,
+                             phrase=("login", {"base": "http://sim.test/", "user": "mafvote-bot",
+                                               "reason": ("login.said", {"text": said})}))
 
 
 def test_a_refused_login_is_an_error_of_the_tick_and_one_alert_to_the_gm_in_russian(forum, tmp_path, monkeypatch):
@@ -195,17 +197,17 @@ def test_a_refused_login_is_an_error_of_the_tick_and_one_alert_to_the_gm_in_russ
         first = daemon.tick(msk("10:00"))
         forum.add_post(2, "Ronin", DAY[0][2], time=msk("10:07"))
         second = daemon.tick(msk("10:10"))
-    assert first.errors == second.errors == [
-        "game ny publish: sim: login as mafvote-bot refused: Please correct the following errors before continuing: "
-        "You have entered an invalid username/password combination."]
+    # the tick's error and the alert word the refusal in the GM's language (issue 14); the forum's words are quoted
+    refusal = ("форум http://sim.test/ не пустил бота под именем mafvote-bot: `Please correct the following errors "
+               "before continuing: You have entered an invalid username/password combination.`; проверьте "
+               "`login.user` форума в конфиге и пароль в переменной окружения, которую называет `password_env`")
+    assert first.errors == second.errors == [f"игра ny, подсчёт на форум не выложен: {refusal}"]
     refused = [a for a in channel.sent if a.kind == "publish_failing"]
     assert len(refused) == 1                      # once a day, not once a poll
     assert refused[0].key == "publish_failing:login:day1"
     assert refused[0].text == (
         "Форум sim не пустил бота под именем mafvote-bot: подсчёт на форуме не опубликован. Проверьте учётную "
-        "запись и её пароль (переменная окружения T_BOT_PASSWORD)\nОшибка: sim: login as mafvote-bot refused: "
-        "Please correct the following errors before continuing: You have entered an invalid username/password "
-        "combination.")
+        f"запись и её пароль (переменная окружения T_BOT_PASSWORD)\nОшибка: {refusal}")
     assert "Zq7-kot-sapog" not in refused[0].text
 
 

@@ -41,6 +41,7 @@ from support.count import blue as tally_blue
 from support.count import count as tally_count
 from support.count import post as tally_post
 from support.count import red as tally_red
+from support.forum import PUBLISH_FAILURES, publish_failure
 
 MSK = ZoneInfo("Europe/Moscow")
 
@@ -251,6 +252,24 @@ def test_ru_and_en_have_the_same_keys_area_by_area():
         assert set(en_part.MESSAGES) - set(ru_part.MESSAGES) == set(), en_part.__name__
         assert {k for k in set(ru_part.MESSAGES) - set(en_part.MESSAGES)
                 if not k.startswith(("journal.", "ability.", "roll."))} == set(), ru_part.__name__
+
+
+@pytest.mark.parametrize("case", PUBLISH_FAILURES)
+def test_every_publish_failure_and_its_login_alert_are_russian(case, tmp_path):
+    """Issue 14: each step of posting the count that can fail (tests/app/test_publish_errors.py pins the texts), as
+    the daemon shows it to the GM — its tick line and, for a refused login, the alert — has no Latin-letter word but
+    the forum's address, the bot's nick and what the GM types (in backticks)."""
+    result = publish_failure(case, tmp_path)
+    error = result.text()
+    texts = [messages.text("publish.failed", game="ny", error=error)]
+    if result.login_refused:
+        [alert] = alert_rules.publish_login_alerts("ny", forum="клуб", user="mafvote-bot", env="MAFVOTE_CLUB_PASSWORD",
+                                                   error=error, day=1, now=datetime(2027, 1, 1, tzinfo=timezone.utc),
+                                                   phase="day1")
+        assert alert.text.endswith("\nОшибка: " + error)
+        texts.append(alert.text.replace("MAFVOTE_CLUB_PASSWORD", ""))
+    for text in texts:
+        assert latin_words(text, NICKS | {"bot"}) == [], text
 
 
 def test_every_russian_catalogue_text_is_russian():

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Callable
 from urllib.parse import parse_qs
 
+import httpx
+
 from mafvote.config import ForumConfig, LoginConfig
 from mafvote.publish import ForumPublisher
 from mafvote.store import Store
@@ -151,3 +153,92 @@ def publisher(base: str, tmp_path: Path) -> ForumPublisher:
 def crawl(client, store, url):
     return crawl_topic(client, store, forum="f", url=url, kind="vote", game_id="g", profile="mybb",
                        tz=MOSCOW, now=CAPTURE)
+
+
+# ----------------------------------------------- a phpBB forum that fails one step of publishing (httpx.MockTransport)
+
+FAILING_FORUM = "http://forum.test/"
+FAILING_THREAD = FAILING_FORUM + "viewtopic.php?f=2&t=7"
+
+
+def _answer(status: int, body: str | bytes = b"", headers: dict[str, str] | None = None) -> httpx.Response:
+    """An answer as the network gives it (a stream the publisher reads itself, not a body read already)."""
+    data = body.encode() if isinstance(body, str) else body
+    return httpx.Response(status, headers={"content-type": "text/html; charset=UTF-8", **(headers or {})},
+                          stream=httpx.ByteStream(data))
+
+
+def _failing_forum(case: str):
+    """A phpBB forum (the recorded prosilver pages) that logs the bot in and takes its reply, except the step `case`
+    breaks; what a GM meets when publishing fails (issue 14: each is worded in the GM's language)."""
+    login = (PUBLISH / "phpbb3_login.html").read_text(encoding="utf-8")
+    reply_form = (PUBLISH / "phpbb3_posting_reply.html").read_text(encoding="utf-8")
+    message = '<html><body><div class="panel" id="message"><div class="inner"><p>{}</p></div></div></body></html>'
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        path, mode = request.url.path.lstrip("/"), request.url.params.get("mode")
+        post = request.method == "POST"
+        if case == "network":
+            raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+        if path == "ucp.php" and mode == "login":
+            if case == "server_error":
+                return _answer(503)
+            if case == "no_login_form":
+                return _answer(200, "<html><body><h1>Добро пожаловать</h1></body></html>")
+            if case == "redirects":
+                return _answer(302, headers={"location": "./ucp.php?mode=login"})
+            if case == "off_origin" and not post:
+                return _answer(302, headers={"location": "http://mirror.example/ucp.php?mode=login"})
+            if case == "form_off_origin":
+                return _answer(200, login.replace(
+                    'action="./ucp.php?mode=login&amp;sid=5c1e9f0a7b3d2e4f6a8b0c1d2e3f4a5b"',
+                    'action="http://mirror.example/steal.php"'))
+            if case == "encoding":
+                return _answer(200, b"\x00\x01", headers={"content-encoding": "zstd"})
+            if not post:
+                return _answer(200, login)
+            if case == "login_refused":
+                return _answer(200, (PUBLISH / "phpbb3_login_error.html").read_text(encoding="utf-8"))
+            if case == "login_silent":
+                return _answer(200, "<html><body><p>Вход…</p></body></html>")
+            return _answer(302, headers={"location": "./index.php?sid=1"})
+        if path == "index.php":
+            return _answer(200, (PUBLISH / "phpbb3_index_logged_in.html").read_text(encoding="utf-8"))
+        if path == "posting.php" and mode == "reply":
+            if case == "logged_out":
+                return _answer(200, login)
+            if case == "no_form":
+                return _answer(200, message.format("Эта тема закрыта, вы не можете отвечать в ней."))
+            if not post:
+                return _answer(200, reply_form)
+            if case == "post_server_error":
+                return _answer(502)
+            if case == "flood":
+                return _answer(200, (PUBLISH / "phpbb3_posting_flood.html").read_text(encoding="utf-8"))
+            if case == "refused":
+                return _answer(200, reply_form.replace(
+                    '<form ', '<p class="error">Сообщение слишком длинное.</p><form ', 1))
+            if case == "no_post_id":
+                return _answer(200, message.format("Сообщение отправлено на проверку модератору."))
+            return _answer(302, headers={"location": "./viewtopic.php?p=1212#p1212"})
+        return _answer(404)
+    return answer
+
+
+# every step of publishing that can fail, as `publish_failure` drives it
+PUBLISH_FAILURES = ("server_error", "no_login_form", "redirects", "off_origin", "form_off_origin", "encoding",
+                    "login_refused", "login_silent", "logged_out", "no_form", "post_server_error", "flood", "refused",
+                    "no_post_id", "topic_id", "network")
+
+
+def publish_failure(case: str, tmp_path: Path):
+    """What `ForumPublisher.publish` gives when the step `case` (one of PUBLISH_FAILURES) fails; the bot's password
+    is SECRET."""
+    forum = ForumConfig(id="club", engine="phpbb", base_url=FAILING_FORUM, timezone="Europe/Moscow", timeout=5,
+                        login=LoginConfig(user="mafvote-bot", password_env="MAFVOTE_CLUB_PASSWORD"))
+    thread = FAILING_FORUM + "viewtopic.php?f=2" if case == "topic_id" else FAILING_THREAD
+    with httpx.Client(transport=httpx.MockTransport(_failing_forum(case))) as client:
+        pub = ForumPublisher(Store(tmp_path / "m.db"), game="ny", forum=forum, vote_thread=thread,
+                             interval=timedelta(minutes=10), client=client, clock=lambda: CAPTURE,
+                             sleep=lambda s: None, password=lambda: SECRET, form_delay=0)
+        return pub.publish("[b]Голосование, день 3[/b]", view="public")
