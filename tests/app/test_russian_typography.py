@@ -11,12 +11,13 @@ import pytest
 from mafvote import messages
 from mafvote.render import THEMES, load_theme, make_environment
 
-# words whose е is ё in standard spelling, as they occur in the texts of a vote counter and its posts
+# words whose е is ё in standard spelling, as they occur in the texts of a vote counter and its posts («отправлен»
+# is not one: отпра́влен)
 YO_WORDS = ("еще", "ее", "черный", "черная", "черную", "черной", "обреченный", "обреченного", "учтен", "учтенный",
             "подсчет", "подсчета", "подсчете", "счет", "отчет", "отчета", "зеленый", "желтый", "четный", "нечетный",
             "ребенок", "ребенка", "елка", "елкой", "пришел", "ушел", "нашел", "прошел", "вперед", "идет", "придет",
             "ждет", "дает", "берет", "ведет", "живет", "мертвый", "тяжелый", "серьезный", "решен", "отменен",
-            "сохранен", "включен", "определен", "лишенный", "приведен", "отправлен")
+            "сохранен", "включен", "определен", "лишенный", "приведен")
 _YO = re.compile(r"(?<![а-яёА-ЯЁ])(" + "|".join(YO_WORDS) + r")(?![а-яёА-ЯЁ])", re.IGNORECASE)
 _RULE_NUMBER = re.compile(r"RULES\.md|§|правил[оа]? *\d|игры 00\d")
 
