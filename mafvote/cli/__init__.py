@@ -140,11 +140,10 @@ def _config_defaults(group: click.Group, path: str) -> dict:
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version=__version__, prog_name="mafvote")   # not importlib.metadata: 10-20 ms at start
-@click.option("-c", "--config", "config_path", type=usage.WordedPath(dir_okay=False), default=None,
-              help="The configuration file, for any command (also accepted after the command).")
+@click.option("-c", "--config", "config_path", type=usage.WordedPath(dir_okay=False), default=None)
 @click.pass_context
 def cli(ctx: click.Context, config_path: str | None) -> None:
-    """Vote counter and results daemon for forum mafia games."""
+    # Vote counter and results daemon for forum mafia games.
     # `mafvote -c FILE posts` as well as `mafvote posts -c FILE` (the command's own -c wins)
     if config_path is not None:
         ctx.default_map = _config_defaults(cli, config_path)

@@ -26,7 +26,7 @@ def _count(n: int, word: str) -> str:
 @config_option
 @format_option(["text", "json"])
 def check(config_path: Path, fmt: str) -> None:
-    """Validate the config file and the rulesets it names."""
+    # Validate the config file and the rulesets it names.
     report = check_file(config_path)
     shown = str(config_path)
     config = report.config

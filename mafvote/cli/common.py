@@ -129,7 +129,6 @@ def config_option(func: F) -> F:
         default=DEFAULT_CONFIG,
         show_default=True,
         envvar="MAFVOTE_CONFIG",
-        help="The configuration file.",
     )(func)
 
 
@@ -140,7 +139,6 @@ def game_option(func: F) -> F:
         "game_id",
         metavar="ID",
         default=None,
-        help="The game's id in the config file (may be omitted when the file has one game).",
     )(func)
 
 
@@ -155,7 +153,6 @@ def format_option(choices: Sequence[str], default: str | None = None) -> Callabl
             type=click.Choice(choices),
             default=default or choices[0],
             show_default=True,
-            help="Output format; json is for scripts (its keys only grow)." if "json" in choices else "Output format.",
         )(func)
 
     return decorate

@@ -49,7 +49,7 @@ def plain_text(html: str) -> str:
 @config_option
 @game_option
 def crawl_command(config_path: Path, game_id: str | None) -> None:
-    """One crawl of every topic of every game (or --game) now."""
+    # One crawl of every topic of every game (or --game) now.
     stored = [0]          # pages read and stored by this command, for the Ctrl-C message
     try:
         _crawl(game_id, stored)
@@ -154,11 +154,10 @@ def _error_text(result) -> str:
 @cli.command("posts")
 @config_option
 @game_option
-@click.option("--topic", "kind", type=click.Choice(["vote", "game"]), default=None,
-              help="Only the vote thread or only the game topic.")
+@click.option("--topic", "kind", type=click.Choice(["vote", "game"]), default=None)
 @format_option(["text", "json"])
 def posts_command(config_path: Path, game_id: str | None, kind: str | None, fmt: str) -> None:
-    """The stored posts of a game, deleted ones included (marked)."""
+    # The stored posts of a game, deleted ones included (marked).
     config, game = load_game()
     tz = config.forum(game.forum).tz
     try:

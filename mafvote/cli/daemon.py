@@ -25,12 +25,11 @@ __all__ = ["run_command", "status_command"]
 @cli.command("run")
 @config_option
 @click.option("--log-level", type=click.Choice(["DEBUG", "INFO", "WARNING", "ERROR"], case_sensitive=False),
-              default="INFO", show_default=True, help="Least important events written to the log.")
-@click.option("--log-file", type=WordedPath(dir_okay=False, path_type=Path), default=None,
-              help="Write the log to this file instead of stderr.")
-@click.option("--once", is_flag=True, help="Crawl every game once, send what is due, and exit (for cron).")
+              default="INFO", show_default=True)
+@click.option("--log-file", type=WordedPath(dir_okay=False, path_type=Path), default=None)
+@click.option("--once", is_flag=True)
 def run_command(config_path: Path, log_level: str, log_file: Path | None, once: bool) -> None:
-    """The daemon: crawl on schedule, keep the count current, alert before deadlines, publish."""
+    # The daemon: crawl on schedule, keep the count current, alert before deadlines, publish.
     from ..jobs import run_forever  # start-up: APScheduler, which `mafvote status` never needs
 
     config = load()                      # a bad file stops here with every problem (exit 2)
@@ -51,10 +50,10 @@ def run_command(config_path: Path, log_level: str, log_file: Path | None, once: 
 @cli.command("status")
 @config_option
 @format_option(["text", "json"])
-@click.option("--now", "now_text", default=None, hidden=True, metavar="TIME",
-              help="Show the status as it is at this moment (ISO 8601; for tests and scripts).")
+# hidden: the status as it is at this moment (ISO 8601), for tests and scripts
+@click.option("--now", "now_text", default=None, hidden=True, metavar="TIME")
 def status_command(config_path: Path, fmt: str, now_text: str | None) -> None:
-    """Per game: phase, deadline and time left, last crawl, last error, next jobs, unsent alerts."""
+    # Per game: phase, deadline and time left, last crawl, last error, next jobs, unsent alerts.
     config = load()
     now = (parse_cli_time(now_text, config.games[0].schedule.tz, option="--now") if now_text
            else datetime.now(timezone.utc))

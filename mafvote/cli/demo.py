@@ -29,16 +29,13 @@ def _section(title: str) -> None:
 
 
 @cli.command("demo")
-@click.option("--keep", "keep", type=WordedPath(file_okay=False, path_type=Path), default=None,
-              help="Keep the demo's config and store in this folder (default: a temporary one).")
-@click.option("--daemon", "daemon", is_flag=True,
-              help="Run the daemon over the day in about a minute of compressed time: crawls, the count "
-                   "changing, the alerts and the deadline post.")
-@click.option("--speed", "seconds_per_hour", type=float, default=1.0, show_default=True, hidden=True,
-              help="With --daemon: real seconds per game hour.")
+@click.option("--keep", "keep", type=WordedPath(file_okay=False, path_type=Path), default=None)
+@click.option("--daemon", "daemon", is_flag=True)
+# hidden: with --daemon, real seconds per game hour
+@click.option("--speed", "seconds_per_hour", type=float, default=1.0, show_default=True, hidden=True)
 @click.pass_context
 def demo_command(ctx: click.Context, keep: Path | None, daemon: bool, seconds_per_hour: float) -> None:
-    """Run the whole job on the bundled «Новогодняя мафия» pages, served on 127.0.0.1."""
+    # Run the whole job on the bundled «Новогодняя мафия» pages, served on 127.0.0.1.
     if daemon:
         with tempfile.TemporaryDirectory(prefix="mafvote-demo-") as tmp:
             workdir = keep or Path(tmp)

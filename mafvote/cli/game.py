@@ -59,17 +59,18 @@ def _applied(kind: str, number: int, dry_run: bool) -> str:
 
 @cli.group("night")
 def night() -> None:
-    """Night actions: add them as players write them, force rolls, resolve the night."""
+    # Night actions: add them as players write them, force rolls, resolve the night.
+    pass
 
 
 @night.command("add")
 @config_option
 @game_option
-@click.option("--night", "number", type=int, required=True, help="The night's number.")
-@click.option("--actor", required=True, metavar="NICK", help="Who sent the action (nick, mask or alias).")
+@click.option("--night", "number", type=int, required=True)
+@click.option("--actor", required=True, metavar="NICK")
 @click.argument("text")
 def night_add(config_path: Path, game_id: str | None, number: int, actor: str, text: str) -> None:
-    """Add a night action written as the player wrote it (`Лечу Васю`); prints how it was read."""
+    # Add a night action written as the player wrote it (`Лечу Васю`); prints how it was read.
     with game_service() as service:
         actions = service.add_action(number, actor, text)
         for a in actions:
@@ -85,8 +86,8 @@ def night_add(config_path: Path, game_id: str | None, number: int, actor: str, t
 @click.argument("roll", type=click.Choice(list(ROLL_NAMES)))
 @click.argument("value", metavar="yes|no|NICK")
 def night_roll(config_path: Path, game_id: str | None, number: int, actor: str, roll: str, value: str) -> None:
-    """Force a random roll of that actor's action (e.g. after throwing real dice): `ROLL yes|no`, or for a roll
-    that picks a player (004 `visitor`: who of the bloody kill's target's visitors is at risk) `ROLL NICK`."""
+    # Force a random roll of that actor's action (e.g. after throwing real dice): `ROLL yes|no`, or for a roll
+    # that picks a player (004 `visitor`: who of the bloody kill's target's visitors is at risk) `ROLL NICK`.
     # INTERFACE.md `ROLL yes|no`; a choice roll (resolver.CHOICE_ROLLS) takes a player's name instead
     if roll not in CHOICE_ROLLS and value.lower() not in ("yes", "no"):
         picks = ", ".join(CHOICE_ROLLS)
@@ -106,10 +107,10 @@ def night_roll(config_path: Path, game_id: str | None, number: int, actor: str, 
 @config_option
 @game_option
 @click.option("--night", "number", type=int, required=True)
-@click.option("--dry-run", is_flag=True, help="Show the outcome without applying it.")
+@click.option("--dry-run", is_flag=True)
 @format_option(["text", "json"])
 def night_resolve(config_path: Path, game_id: str | None, number: int, dry_run: bool, fmt: str) -> None:
-    """Resolve the night from its night file; applies it unless --dry-run."""
+    # Resolve the night from its night file; applies it unless --dry-run.
     with game_service() as service:
         result = service.resolve_night_with_duty(number, now=game_mod.utc_now(), dry_run=dry_run)
         outcome = result.outcome
@@ -146,25 +147,24 @@ def _print_duty(result: game_mod.NightResult) -> None:
 
 @cli.group("day")
 def day() -> None:
-    """The day's end."""
+    # The day's end.
+    pass
 
 
 @day.command("close")
 @config_option
 @game_option
 @click.option("--day", "number", type=int, required=True)
-@click.option("--eliminate", metavar="NICK", default=None, help="The GM's decision: this player leaves.")
-@click.option("--nobody", is_flag=True, help="The GM's decision: nobody leaves.")
-@click.option("--closed-at", "closed_at", metavar="TIME", default=None,
-              help="When the day closed (default: now, or the deadline once it has passed). Votes shown in "
-                   "that minute count, as with a plain close; a time after the deadline is refused.")
-@click.option("--since", default=None, metavar="TIME", help="The day's start, if not the scheduled one.")
-@click.option("--deadline", default=None, metavar="TIME", help="The day's deadline, if not the scheduled one.")
-@click.option("--dry-run", is_flag=True, help="Show what would be applied.")
+@click.option("--eliminate", metavar="NICK", default=None)
+@click.option("--nobody", is_flag=True)
+@click.option("--closed-at", "closed_at", metavar="TIME", default=None)
+@click.option("--since", default=None, metavar="TIME")
+@click.option("--deadline", default=None, metavar="TIME")
+@click.option("--dry-run", is_flag=True)
 @format_option(["text", "json"])
 def day_close(config_path: Path, game_id: str | None, number: int, eliminate: str | None, nobody: bool,
               closed_at: str | None, since: str | None, deadline: str | None, dry_run: bool, fmt: str) -> None:
-    """Apply the day's count (the hanging), or the GM's own decision."""
+    # Apply the day's count (the hanging), or the GM's own decision.
     if eliminate is not None and nobody:
         raise click.UsageError(t("cli.close.exclusive"))
     with game_service() as service:
@@ -241,12 +241,11 @@ def _print_close(service: GameService, result: game_mod.DayClose) -> None:
 @config_option
 @game_option
 @click.option("--player", required=True, metavar="NICK")
-@click.option("--reveal", is_flag=True, help="Show the player's role in the announcement.")
-@click.option("--keep-day", is_flag=True,
-              help="Where a modkill closes the day (004), leave the day open (a modkill for another reason).")
+@click.option("--reveal", is_flag=True)
+@click.option("--keep-day", is_flag=True)
 def modkill_command(config_path: Path, game_id: str | None, player: str, reveal: bool, keep_day: bool) -> None:
-    """The GM removes a player (rules: модкилл). In a game whose rules close the day with it (004, RULES.md
-    §3.14) a modkill during the day closes the day: the modkilled player is its elimination, the night begins."""
+    # The GM removes a player (rules: модкилл). In a game whose rules close the day with it (004, RULES.md
+    # §3.14) a modkill during the day closes the day: the modkilled player is its elimination, the night begins.
     with game_service() as service:
         now = game_mod.utc_now()
         ended = service.day_end_passed(now)
@@ -277,11 +276,10 @@ def modkill_command(config_path: Path, game_id: str | None, player: str, reveal:
 @game_option
 @click.option("--player", required=True, metavar="NICK")
 @click.option("--by", "by", required=True, metavar="NEWNICK")
-@click.option("--at", "at", default=None, metavar="TIME",
-              help="When the new account took over (ISO 8601; default now): its posts from then on count.")
+@click.option("--at", "at", default=None, metavar="TIME")
 def replace_command(config_path: Path, game_id: str | None, player: str, by: str, at: str | None) -> None:
-    """A new account takes over a player's slot and role (замена) from now on, or from --at (a substitute who
-    voted before the GM entered the replacement)."""
+    # A new account takes over a player's slot and role (замена) from now on, or from --at (a substitute who
+    # voted before the GM entered the replacement).
     with game_service() as service:
         now = game_mod.utc_now()
         when = parse_cli_time(at, service.tz, option="--at") if at else None
@@ -296,7 +294,7 @@ def replace_command(config_path: Path, game_id: str | None, player: str, by: str
 @config_option
 @game_option
 def undo_command(config_path: Path, game_id: str | None) -> None:
-    """Revert the last applied step (a resolved night, a closed day, a modkill, a replacement, a hand-set state)."""
+    # Revert the last applied step (a resolved night, a closed day, a modkill, a replacement, a hand-set state).
     with game_service() as service:
         dropped = service.undo()
         click.echo(t("cli.undone", what=dropped.describe(service.tz)))
@@ -401,7 +399,7 @@ def _print_state(service: GameService) -> None:
 @format_option(["text", "json"])
 @click.pass_context
 def state_group(ctx: click.Context, config_path: Path, game_id: str | None, fmt: str) -> None:
-    """Show the game's state (current phase, the living, silences, alibis); subcommands set it by hand."""
+    # Show the game's state (current phase, the living, silences, alibis); subcommands set it by hand.
     if ctx.invoked_subcommand is not None:
         return
     with game_service() as service:
@@ -415,11 +413,11 @@ def state_group(ctx: click.Context, config_path: Path, game_id: str | None, fmt:
 @config_option
 @game_option
 @click.option("--player", required=True, metavar="NICK")
-@click.option("--day", "number", type=int, required=True, help="The current or coming day.")
-@click.option("--secret", is_flag=True, help="A secret silence (the vote counts 0, nothing is shown).")
-@click.option("--days", type=int, default=1, show_default=True, help="For how many days (announced only).")
+@click.option("--day", "number", type=int, required=True)
+@click.option("--secret", is_flag=True)
+@click.option("--days", type=int, default=1, show_default=True)
 def state_silence(config_path: Path, game_id: str | None, player: str, number: int, secret: bool, days: int) -> None:
-    """Silence a player for a day (лишение голоса)."""
+    # Silence a player for a day (лишение голоса).
     with game_service() as service:
         service.set_silence(player, number, now=game_mod.utc_now(), secret=secret, days=days)
         click.echo(t("cli.silence.secret" if secret else "cli.silence", player=player, day=number))
@@ -429,9 +427,9 @@ def state_silence(config_path: Path, game_id: str | None, player: str, number: i
 @config_option
 @game_option
 @click.option("--player", required=True, metavar="NICK")
-@click.option("--day", "number", type=int, required=True, help="The current or coming day.")
+@click.option("--day", "number", type=int, required=True)
 def state_alibi(config_path: Path, game_id: str | None, player: str, number: int) -> None:
-    """Give a player an alibi for a day (отмаза): the count cannot hang them."""
+    # Give a player an alibi for a day (отмаза): the count cannot hang them.
     with game_service() as service:
         service.set_alibi(player, number, now=game_mod.utc_now())
         click.echo(t("cli.alibi", player=player, day=number))
@@ -441,9 +439,9 @@ def state_alibi(config_path: Path, game_id: str | None, player: str, number: int
 @config_option
 @game_option
 @click.option("--player", required=True, metavar="NICK")
-@click.option("--reveal", is_flag=True, help="The role was shown.")
+@click.option("--reveal", is_flag=True)
 def state_kill(config_path: Path, game_id: str | None, player: str, reveal: bool) -> None:
-    """Mark a player dead (a death worked out outside mafvote)."""
+    # Mark a player dead (a death worked out outside mafvote).
     with game_service() as service:
         service.set_dead(player, now=game_mod.utc_now(), reveal=reveal)
         click.echo(t("cli.kill", player=service.killed_name(player)))
@@ -454,12 +452,11 @@ def state_kill(config_path: Path, game_id: str | None, player: str, reveal: bool
 @config_option
 @game_option
 @click.option("--player", required=True, metavar="NICK")
-@click.option("--day", "number", type=int, required=True, help="The current or coming day.")
-@click.option("--night", "night_only", is_flag=True,
-              help="Excuse only the night action of the night before that day (the vote stays a duty).")
+@click.option("--day", "number", type=int, required=True)
+@click.option("--night", "night_only", is_flag=True)
 def state_excuse(config_path: Path, game_id: str | None, player: str, number: int, night_only: bool) -> None:
-    """Excuse a player (the GM was warned): no penalty and no miss for the day's vote and the night action
-    before it; with --night for that night action only. `mafvote undo` takes it back."""
+    # Excuse a player (the GM was warned): no penalty and no miss for the day's vote and the night action
+    # before it; with --night for that night action only. `mafvote undo` takes it back.
     with game_service() as service:
         new = service.set_excuse(player, number, now=game_mod.utc_now(), night=night_only)
         found = find_player(new.players, player)

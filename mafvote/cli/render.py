@@ -119,17 +119,13 @@ def _span(count: int) -> str:
 @click.argument("kind", type=click.Choice(["night", "day", "votecount"]))
 @click.argument("number", type=click.IntRange(min=1), metavar="N")
 @format_option(["bbcode", "text", "html"])
-@click.option("--flavor", "flavor_file", type=WordedPath(exists=True, dir_okay=False, path_type=Path), default=None,
-              help="Flavour text for the top of the post (default: the phase's file in the game's flavor_dir).")
-@click.option("--variant", "variants", multiple=True, metavar="N|PHRASE=N",
-              help="The phrase style to use (0, 1, ...), or one phrase's variant (night.deaths=2); repeatable. "
-                   "Default: the game's style (config `style`, else 0), the same for every post.")
-@click.option("--gm", "gm_report", is_flag=True, help="The GM's private report of the phase instead (never post it).")
-@click.option("--private", "private", is_flag=True,
-              help="The players' private messages of the night or the day instead (one block per player).")
+@click.option("--flavor", "flavor_file", type=WordedPath(exists=True, dir_okay=False, path_type=Path), default=None)
+@click.option("--variant", "variants", multiple=True, metavar="N|PHRASE=N")
+@click.option("--gm", "gm_report", is_flag=True)
+@click.option("--private", "private", is_flag=True)
 def render_command(config_path: Path, game_id: str | None, kind: str, number: int, fmt: str,
                    flavor_file: Path | None, variants: tuple[str, ...], gm_report: bool, private: bool) -> None:
-    """A themed post: the results of night N or day N, or the live vote count of day N."""
+    # A themed post: the results of night N or day N, or the live vote count of day N.
     if gm_report and private:
         raise click.UsageError(t("cli.render.gm_and_private"))
     if private and kind == "votecount":

@@ -19,19 +19,12 @@ __all__ = ["serve_command"]
 
 @cli.command("serve")
 @config_option
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address to listen on: 0.0.0.0 shows the public pages to your network (the GM's pages stay "
-                   "on 127.0.0.1 unless --gm-token-env is given).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8080, show_default=True,
-              help="The port (0: any free one).")
-@click.option("--gm-token-env", "token_env", metavar="VAR", default=None,
-              help="An environment variable holding a token: with it, the GM's pages open from other computers at "
-                   "/gm/?token=… .")
-@click.option("--no-write", "no_write", is_flag=True,
-              help="Serve the pages as they are on disk (the daemon writes them) instead of writing them from the "
-                   "store.")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8080, show_default=True)
+@click.option("--gm-token-env", "token_env", metavar="VAR", default=None)
+@click.option("--no-write", "no_write", is_flag=True)
 def serve_command(config_path: Path, host: str, port: int, token_env: str | None, no_write: bool) -> None:
-    """Show the public pages and (on 127.0.0.1, or with a token) the GM's pages in a browser."""
+    # Show the public pages and (on 127.0.0.1, or with a token) the GM's pages in a browser.
     config = load()
     token = None
     if token_env:

@@ -38,17 +38,15 @@ def local_times(text: str, tz: tzinfo) -> str:
 @cli.command("tally")
 @config_option
 @game_option
-@click.option("--day", "number", type=int, default=None,
-              help="The day (default: the current day; at night the day last closed).")
-@click.option("--since", default=None, metavar="TIME", help="Count from this time instead of the day's start.")
-@click.option("--deadline", default=None, metavar="TIME", help="Count up to this time instead of the day's deadline.")
-@click.option("--at", "at", default=None, metavar="TIME", help="Count as mafvote knew the thread at this moment.")
-@click.option("--view", type=click.Choice(["public", "gm"]), default="public", show_default=True,
-              help="public: what players may see; gm: every hidden modifier and the reason for each vote.")
+@click.option("--day", "number", type=int, default=None)
+@click.option("--since", default=None, metavar="TIME")
+@click.option("--deadline", default=None, metavar="TIME")
+@click.option("--at", "at", default=None, metavar="TIME")
+@click.option("--view", type=click.Choice(["public", "gm"]), default="public", show_default=True)
 @format_option(["text", "bbcode", "json"])
 def tally_command(config_path: Path, game_id: str | None, number: int | None, since: str | None,
                   deadline: str | None, at: str | None, view: str, fmt: str) -> None:
-    """The day's count from the stored posts."""
+    # The day's count from the stored posts.
     with game_service() as service:
         tz = service.tz
         counted = service.count(
@@ -83,7 +81,7 @@ def tally_command(config_path: Path, game_id: str | None, number: int | None, si
 @click.option("--player", required=True, metavar="NICK")
 @format_option(["text", "json"])
 def votes_command(config_path: Path, game_id: str | None, player: str, fmt: str) -> None:
-    """One player's vote history with links to the posts."""
+    # One player's vote history with links to the posts.
     with game_service() as service:
         slot, lines = service.vote_history(player)
         tz = service.tz
