@@ -26,7 +26,8 @@ import click
 
 from .. import messages
 
-__all__ = ["HelpInLanguage", "command_key", "config_language", "language", "short_help", "typed_config", "usage_pieces"]
+__all__ = ["HelpInLanguage", "command_key", "config_language", "language", "metavar", "short_help", "typed_config",
+           "usage_pieces"]
 
 t = messages.text
 _METAVAR_WORD = re.compile(r"[A-Z][A-Z_]*")
@@ -90,7 +91,7 @@ def short_help(key: str, fallback: click.Command | None, limit: int) -> str:
     return fallback.get_short_help_str(limit)
 
 
-def _metavar(words: str) -> str:
+def metavar(words: str) -> str:
     """`FILE`, `INTEGER`, `yes|no|NICK` in the current language, word by word (a choice's values stay as typed)."""
     def one(found: re.Match) -> str:
         key = f"help.metavar.{found[0]}"
@@ -113,7 +114,7 @@ def _option_row(command: click.Command, ctx: click.Context, option: click.Option
     spec = record[0]
     if not option.is_flag and not option.count and not isinstance(option.type, click.Choice):
         shown = option.make_metavar(ctx)
-        spec = spec.replace(f" {shown}", f" {_metavar(shown)}")
+        spec = spec.replace(f" {shown}", f" {metavar(shown)}")
     path = _path(ctx)
     if option is command.get_help_option(ctx):
         keys = ["help.option.help"]
@@ -142,7 +143,7 @@ def usage_pieces(command: click.Command, ctx: click.Context) -> list[str]:
     pieces = [t("help.options_metavar")] if command.options_metavar else []
     for param in command.get_params(ctx):
         for piece in param.get_usage_pieces(ctx):
-            pieces.append(piece if isinstance(param.type, click.Choice) else _metavar(piece))
+            pieces.append(piece if isinstance(param.type, click.Choice) else metavar(piece))
     if isinstance(command, click.Group) and command.subcommand_metavar:
         optional = command.subcommand_metavar.startswith("[")
         pieces.append(t("help.subcommand_metavar.optional" if optional else "help.subcommand_metavar"))

@@ -1,5 +1,6 @@
 """click's usage errors in the GM's language: a mistyped option, a missing one, a value of the wrong kind, an
-unknown command, a word too many, with the `Usage:` and `Try … --help` lines that come with them.
+unknown command, a word too many, with the `Usage:` and `Try … --help` lines that come with them (the usage line's `[OPTIONS]` and metavars worded
+as `--help` words them: mafvote.cli.help_text.usage_pieces).
 
 click words its messages in English through `gettext`; a catalogue for click's strings would go through the
 process-wide `messages` domain and pick its language from the environment (`LANGUAGE`, `LANG`), not from the
@@ -12,7 +13,7 @@ Two errors click gives no field for are recognised here: a path refused (every p
 `WordedPath`, whose refusal carries the path and what is wrong with it) and `Missing command.` (click's own
 `gettext` msgid, compared in whatever language click's domain speaks).
 
-    Запуск: `mafvote tally [OPTIONS]`
+    Запуск: `mafvote tally [ПАРАМЕТРЫ]`
     Справка: `mafvote tally --help`
 
     ошибка: нет параметра --sinse (может быть, --since?)
@@ -28,7 +29,7 @@ from pathlib import Path
 import click
 
 from .. import messages
-from .help_text import HelpInLanguage, config_language
+from .help_text import HelpInLanguage, config_language, metavar, usage_pieces
 
 __all__ = ["ExtraArguments", "PathRefused", "UsageCommand", "UsageGroup", "WordedPath", "WordedUsageError",
            "config_read", "word"]
@@ -147,7 +148,7 @@ def _word(exc: click.UsageError) -> WordedUsageError:
     ctx = exc.ctx
     lines = []
     if ctx is not None:
-        pieces = " ".join([ctx.command_path, *ctx.command.collect_usage_pieces(ctx)])
+        pieces = " ".join([ctx.command_path, *usage_pieces(ctx.command, ctx)])     # as --help words it
         lines.append(t("cli.usage.usage", usage=pieces))
         if ctx.command.get_help_option(ctx) is not None:
             lines.append(t("cli.usage.help", command=ctx.command_path))
@@ -189,7 +190,8 @@ def _hint(param: click.Parameter | None, ctx: click.Context | None) -> str:
         return ""
     if isinstance(param, click.Option):
         return " / ".join(param.opts)
-    return f"`{param.make_metavar(ctx) if ctx is not None else param.human_readable_name}`"
+    shown = param.make_metavar(ctx) if ctx is not None else param.human_readable_name
+    return f"`{shown if isinstance(param.type, click.Choice) else metavar(shown)}`"      # as --help words it
 
 
 def _missing(exc: click.MissingParameter) -> str:

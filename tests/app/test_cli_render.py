@@ -237,7 +237,7 @@ def test_unknown_phase_and_bad_numbers_exit_2(game_dir):
     code, _, err = run("render", "evening", "1")
     assert code == 2 and "ошибка: `{night|day|votecount}`: нужно одно из: `night`, `day`, `votecount`\n" in err
     code, _, err = run("render", "night", "0")
-    assert code == 2 and err.endswith("\n\nошибка: `N`: нужно целое число не меньше 1\n")
+    assert code == 2 and err.endswith("\n\nошибка: `НОМЕР`: нужно целое число не меньше 1\n")
     code, _, err = run("render", "votecount", "1", "--private")
     assert code == 2 and "render day N --private" in err
     code, _, err = run("render", "night", "1", "--variant", "two")
