@@ -159,7 +159,9 @@ def _survived(state: GameState, event: Public) -> Public:
     """The line of a player a shield saved on a day when others hang (a `tie_all`)."""
     nick = event.data["player"]
     p = find_player(state.players, nick)
-    verb = {"f": "избежала", "m": "избежал"}.get(p.gender if p is not None else "", "избежал(а)")
+    # RULES.md §6: a player without a gender gets the present tense, which has none (as the themes' «избегает»;
+    # no GM writes «избежал(а)», issue 14)
+    verb = {"f": "избежала", "m": "избежал"}.get(p.gender if p is not None else "", "избегает")
     why = "отмаза" if nick in state.alibis else "защита от казни"
     name = p.name if p is not None else nick
     return Public("alibi", f"{name} {verb} казни ({why})",

@@ -3,6 +3,7 @@
 
     duty = night_duty(ruleset, state, actions, outcome, excused=("Вася",))
     duty.missed        # -> the next day's `owes_night_action` (tally §3.6: +penalty and one more miss)
+    duty.excused       # who would have missed but the GM excused: the application words both lists for the GM
 
 Data flow: the state at the start of the night + the actions the GM entered + the night's outcome
 (`resolve_night` of the same three) -> one `Duty` line per player alive at the start, with a status:
@@ -95,16 +96,6 @@ class NightDuty:
     def from_json(cls, data: Mapping[str, Any]) -> "NightDuty":
         return cls(int(data["night"]), tuple(Duty(d["player"], d["status"], d.get("detail", ""))
                                              for d in data.get("players", ())))
-
-    def to_text(self) -> str:
-        """The GM's lines: who missed (to excuse before the day closes) and who was excused."""
-        lines = []
-        missed = [d for d in self.duties if d.status == "missed"]
-        lines.append("Пропустили НД: " + (", ".join(d.player for d in missed) if missed else "никто"))
-        excused = [d for d in self.duties if d.status == "excused"]
-        if excused:
-            lines.append("Освобождены от НД ведущим: " + ", ".join(d.player for d in excused))
-        return "\n".join(lines)
 
 
 def _last_night(state: GameState, nick: str):

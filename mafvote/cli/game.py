@@ -135,7 +135,10 @@ def _print_duty(result: game_mod.NightResult) -> None:
     """RULES.md §3.6: who missed the night action, so the GM can excuse them before the day closes."""
     duty = result.duty
     assert duty is not None
-    click.echo(duty.to_text())
+    # the resolver gives who missed and who was excused; the words are the GM's language's (issue 14)
+    click.echo(t("cli.duty.missed", names=", ".join(duty.missed)) if duty.missed else t("cli.duty.missed.none"))
+    if duty.excused:
+        click.echo(t("cli.duty.excused", names=", ".join(duty.excused)))
     if duty.missed:
         click.echo(t("cli.duty.hint", day=result.day_after))
         for d in duty.duties:

@@ -13,6 +13,9 @@ MESSAGES: dict[str, str] = {
     "cli.alert": "alert: {text}",
     "cli.applied": "{phase}: applied",
     "cli.dry_run": "{phase}: dry run, nothing applied",
+    "cli.duty.missed": "Missed the night action: {names}",
+    "cli.duty.missed.none": "Missed the night action: nobody",
+    "cli.duty.excused": "Excused from the night action by the GM: {names}",
     "cli.duty.hint": "  penalty and a miss at day {day}'s count; if the player warned the GM: "
                      "mafvote state excuse --player NICK --day {day} --night",
     "cli.winner": "Game over: {side} wins",

@@ -13,6 +13,9 @@ MESSAGES: dict[str, str] = {
     "cli.alert": "внимание: {text}",
     "cli.applied": "{phase}: применено",
     "cli.dry_run": "{phase}: пробный прогон, ничего не применено",
+    "cli.duty.missed": "Пропустили НД: {names}",
+    "cli.duty.missed.none": "Пропустили НД: никто",
+    "cli.duty.excused": "Освобождены от НД ведущим: {names}",
     "cli.duty.hint": "  штраф и пропуск на подсчёте дня {day}; если игрок предупредил ведущего: "
                      "`mafvote state excuse --player НИК --day {day} --night`",
     "cli.winner": "Игра окончена: победа {side}",

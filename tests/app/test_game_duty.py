@@ -123,8 +123,25 @@ def test_rule_3_6_excused_before_the_night_gm_was_warned(game_dir):
     enter_night_1()
     ok("state", "excuse", "--player", "Алукард", "--day", "1", "--night")
     out = ok("night", "resolve", "--night", "1")
-    assert "Пропустили НД: никто" in out and "Освобождены от НД ведущим: Алукард" in out
+    assert "Пропустили НД: никто" in out.splitlines() and "Освобождены от НД ведущим: Алукард" in out.splitlines()
     assert penalties(gm_count()) == {}
+
+
+def test_rule_3_6_the_duty_lists_are_worded_in_the_gms_language(game_dir):
+    # the resolver gives who missed and who was excused; `night resolve` words them with `[alerts] language`
+    # (issue 14: they were hard-coded Russian in the resolver)
+    with open(game_dir / "config.toml", "a", encoding="utf-8") as config:
+        config.write('\n[alerts]\nlanguage = "en"\n')
+    enter_night_1()
+    ok("state", "excuse", "--player", "Соня", "--day", "1", "--night")
+    lines = ok("night", "resolve", "--night", "1", "--dry-run").splitlines()
+    assert "Missed the night action: Алукард" in lines
+    assert "Excused from the night action by the GM: Соня" not in lines     # Соня sent her block: not excused
+    ok("state", "excuse", "--player", "Алукард", "--day", "1", "--night")
+    lines = ok("night", "resolve", "--night", "1", "--dry-run").splitlines()
+    assert "Missed the night action: nobody" in lines
+    assert "Excused from the night action by the GM: Алукард" in lines
+    assert not [x for x in lines if "НД" in x]
 
 
 def test_rule_3_5_excused_for_the_day_no_vote_penalty_and_not_in_the_quorum(game_dir):

@@ -256,6 +256,19 @@ def test_rule_3_10_tie_all_with_a_protected_player_hangs_the_others_and_says_who
     assert [d.player for d in out.deaths] == ["Масини"] and out.saved == (("Юка", "protected"),)
 
 
+@pytest.mark.parametrize("gender, line", [("f", "Юка избежала казни (защита от казни)"),
+                                          ("m", "Юка избежал казни (защита от казни)"),
+                                          (None, "Юка избегает казни (защита от казни)")])
+def test_rule_6_the_survivor_of_a_tie_all_is_told_without_a_guessed_gender(gender, line):
+    # issue 14: no GM writes «избежал(а)»; a player without a gender gets the present tense («избегает»)
+    genders = {n: g for n, g, _ in GRAND_HOTEL_ACCOUNTS} | {"Юка": gender}
+    players = [{"nick": n, "role": r, **({"gender": genders[n]} if genders[n] else {})}
+               for n, _, r in GRAND_HOTEL_ACCOUNTS]
+    out = apply_day(GH, new_game("gh", players, GH), ["Юка", "Масини"], day=2)
+    assert [p.text for p in out.public] == [line, "Повешен Масини (город)"]
+    assert "(а)" not in " ".join(p.text for p in out.public)
+
+
 def test_rule_3_10_a_single_protected_doomed_reads_the_protection_not_an_alibi():
     # «Обречённый отмазан» is an alibi's line; a protection has its own kind and line
     out = apply_day(GH, gh_game(), ["Юка"], day=2)
