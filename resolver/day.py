@@ -79,8 +79,9 @@ def apply_day(ruleset: Ruleset, state: GameState, eliminated: Iterable[str], *, 
     for name in eliminated:
         p = find_player(state.players, name)
         if p is None or not p.alive:
-            raise ResolverError(f"day {number}: {name!r} is not a living player of game {state.game}; "
-                                "check the name in `day close --eliminate`")
+            raise ResolverError(Line("day.not_living", "day {day}: {name!r} is not a living player of game {game}; "
+                                     "check the name in `day close --eliminate`", day=number, name=name,
+                                     game=state.game))
         role = ruleset.role(p.role)
         if "hang" in role.immune:
             saved.append((p.nick, "unhangable"))
@@ -172,7 +173,8 @@ def modkill(ruleset: Ruleset, state: GameState, player: str, *, reveal: bool = F
     """The GM removes a player (general rules 3, 4, 8: with or without showing the role)."""
     p = find_player(state.players, player)
     if p is None or not p.alive:
-        raise ResolverError(f"modkill: {player!r} is not a living player of game {state.game}")
+        raise ResolverError(Line("modkill.not_living", "modkill: {name!r} is not a living player of game {game}",
+                                 name=player, game=state.game))
     role = ruleset.role(p.role)
     # Decision (issue 15, RULES.md §4 004): 004 shows the side of every departure (seed 004 rule 3: «открывается
     # только сторона(маньяк видится как город)»), a modkill included (the maniac as town); `--reveal` stays the GM's override for the
@@ -195,12 +197,15 @@ def replace_player(state: GameState, player: str, by: str) -> GameState:
     """A replacement takes over the slot and role; every memory keyed by the old nick moves to the new one."""
     p = find_player(state.players, player)
     if p is None or not p.alive:
-        raise ResolverError(f"replace: {player!r} is not a living player of game {state.game}")
+        raise ResolverError(Line("replace.not_living", "replace: {name!r} is not a living player of game {game}",
+                                 name=player, game=state.game))
     taken = same_name_as(state, by)
     if taken is not None:
         slot, how = taken
-        raise ResolverError(f'replace: "{by}" {how} {slot}, a player of game {state.game}: votes could not tell '
-                            "the two apart (RULES.md §2); check the new account's nick as the forum shows it")
+        words = _SAME_NAME[how]
+        raise ResolverError(Line(f"replace.{how}_name", 'replace: "{by}" ' + words + " {slot}, a player of game "
+                                 "{game}: votes could not tell the two apart (RULES.md §2); check the new account's "
+                                 "nick as the forum shows it", by=by, slot=slot, game=state.game))
     old = p.nick
 
     def swap(x: str) -> str:
@@ -232,8 +237,9 @@ def replace_player(state: GameState, player: str, by: str) -> GameState:
 def same_name_as(state: GameState, name: str) -> tuple[str, str] | None:
     """The player (the slot's nick now) whose name `name` is the same as, the way the vote count compares names
     (RULES.md §2: case, ё/е, spaces, punctuation and Latin/Cyrillic look-alike letters do not matter), and how
-    (words for a message: `"<name>" <how> <player>`); None when it is a new name. A slot's names are its nick,
-    display name, aliases and former accounts (their old votes are the slot's)."""
+    (`same`: the same name but for case, ё/е, spaces and punctuation; `lookalike`: the same but for Latin/Cyrillic
+    look-alike letters); None when it is a new name. A slot's names are its nick, display name, aliases and former
+    accounts (their old votes are the slot's)."""
     now = {p.nick: p.nick for p in state.players}
     for gone, by in state.replacements:   # a former account names the slot its successor plays now
         now[gone] = by
@@ -245,10 +251,15 @@ def same_name_as(state: GameState, name: str) -> tuple[str, str] | None:
     found = RosterMatcher({slot: [n for n in ns if n] for slot, ns in names.items()},
                           use_morph=False).match(name, fuzzy=False)
     if found.step == "exact":
-        return found.candidates[0], "is the same name (case, ё/е, spaces and punctuation aside) as"
+        return found.candidates[0], "same"
     if found.step == "lookalike":
-        return found.candidates[0], "looks the same (Latin/Cyrillic look-alike letters) as"
+        return found.candidates[0], "lookalike"
     return None
+
+
+# how a new account's name is the same as a player's (`same_name_as`), in the English of `replace`'s refusal
+_SAME_NAME = {"same": "is the same name (case, ё/е, spaces and punctuation aside) as",
+              "lookalike": "looks the same (Latin/Cyrillic look-alike letters) as"}
 
 
 def _swap_counter(key: str, old: str, by: str) -> str:
@@ -272,7 +283,8 @@ def record_misses(state: GameState, players: Iterable[str]) -> tuple[GameState, 
     for name in players:
         p = find_player(state.players, name)
         if p is None:
-            raise ResolverError(f"misses: {name!r} is not a player of game {state.game}")
+            raise ResolverError(Line("misses.not_a_player", "misses: {name!r} is not a player of game {game}",
+                                     name=name, game=state.game))
         misses[p.nick] = misses.get(p.nick, 0) + 1
         if misses[p.nick] >= 2:
             candidates.append(p.nick)
@@ -342,7 +354,8 @@ def close_day(ruleset: Ruleset, state: GameState, count: DayCount | None, *, day
     modkilled: list[str] = []
     if hanged is None:
         if count is None:
-            raise ResolverError(f"day {day}: no count to close the day by; name whom to hang, or nobody")
+            raise ResolverError(Line("day.no_count", "day {day}: no count to close the day by; name whom to hang, "
+                                     "or nobody", day=day))
         # the shielded go to apply_day too, so it spends the shield the count spent (alibis before protections
         # in both) and writes «обреченный отмазан»
         doomed = [p for p in (*count.eliminated, *count.saved) if p not in count.modkilled]

@@ -89,7 +89,7 @@ class GameState:
         for p in self.players:
             if p.nick == nick:
                 return p
-        raise ResolverError(f"player {nick!r} is not in game {self.game}")
+        raise ResolverError(Line("state.no_player", "player {name!r} is not in game {game}", name=nick, game=self.game))
 
     def with_player(self, nick: str, **changes: Any) -> "GameState":
         """The state with one player changed. A player marked dead (a modkill, a death the GM sets by hand)

@@ -77,6 +77,25 @@ MESSAGES: dict[str, str] = {
     "journal.roster.nick_twice": "игра {game}: один ник дважды в составе",
     "journal.roster.item_unknown": "игра {game}: у игрока {nick} предмет «{item}», а в наборе правил «{ruleset}» его "
                                    "нет (предметы набора: {known})",
+    # the resolver's refusals of a day's step (resolver.day, resolver.state); the CLI checks a typed name first,
+    # these are what is left when a step still names a player the state does not have
+    "journal.day.not_living": "день {day}: среди живых игроков игры {game} нет «{name}»; проверьте имя в "
+                              "`day close --eliminate`",
+    "journal.day.no_count": "день {day}: нет подсчёта голосов, по которому закрыть день; укажите, кого повесить "
+                            "(`--eliminate НИК`), или `--nobody`",
+    "journal.modkill.not_living": "модкилл: среди живых игроков игры {game} нет «{name}»; проверьте ник в "
+                                  "`mafvote modkill --player`",
+    "journal.replace.not_living": "замена: среди живых игроков игры {game} нет «{name}»; проверьте ник в "
+                                  "`mafvote replace --player`",
+    "journal.replace.same_name": "замена: «{by}» — то же имя, что у игрока {slot} игры {game} (регистр, ё/е, пробелы и "
+                                 "знаки препинания не в счёт), и голоса двух игроков будет не различить; проверьте "
+                                 "ник нового аккаунта так, как его показывает форум",
+    "journal.replace.lookalike_name": "замена: «{by}» пишется так же, как ник игрока {slot} игры {game}, только "
+                                      "латинскими буквами вместо похожих кириллических (или наоборот), и голоса "
+                                      "двух игроков будет не различить; проверьте ник нового аккаунта так, как его "
+                                      "показывает форум",
+    "journal.misses.not_a_player": "пропуски: в игре {game} нет игрока «{name}»",
+    "journal.state.no_player": "в игре {game} нет игрока «{name}»",
     # who missed the night action (resolver.duty), listed under «Пропустили НД»
     "journal.duty.missed": "ночное действие не прислано (доступно: {abilities})",
     "journal.duty.missed.blocked": "ночное действие не прислано (доступно: {abilities}); в ту ночь был блок ({by}), "

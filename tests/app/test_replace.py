@@ -67,13 +67,32 @@ def test_rule_2_replace_by_a_look_alike_nick_is_refused_and_changes_nothing(game
     before = undo_steps()
     code, _, err = run("replace", "--player", "Puss", "--by", "Rоnin")    # Cyrillic о
     assert code == 2
-    assert err == ('ошибка: replace: "Rоnin" looks the same (Latin/Cyrillic look-alike letters) as Ronin, a player '
-                   "of game ny: votes could not tell the two apart (RULES.md §2); check the new account's nick as "
-                   "the forum shows it\n")
+    # issue 14: the resolver's refusal reaches the GM in Russian (it was its English)
+    assert err == ("ошибка: замена: «Rоnin» пишется так же, как ник игрока Ronin игры ny, только латинскими буквами "
+                   "вместо похожих кириллических (или наоборот), и голоса двух игроков будет не различить; проверьте "
+                   "ник нового аккаунта так, как его показывает форум\n")
     code, _, err = run("replace", "--player", "Puss", "--by", "алиса")     # Alisa's alias, another case
-    assert code == 2 and '"алиса" is the same name (case, ё/е, spaces and punctuation aside) as Alisa' in err
+    assert code == 2
+    assert err == ("ошибка: замена: «алиса» — то же имя, что у игрока Alisa игры ny (регистр, ё/е, пробелы и знаки "
+                   "препинания не в счёт), и голоса двух игроков будет не различить; проверьте ник нового аккаунта "
+                   "так, как его показывает форум\n")
     assert undo_steps() == before
     assert [p["player"] for p in json.loads(ok("state", "--format", "json"))["alive"]][-2:] == ["Ronin", "Puss"]
+
+
+def test_rule_2_replace_by_a_taken_name_is_refused_in_english_with_language_en(game_dir):
+    with open(game_dir / "config.toml", "a", encoding="utf-8") as config:
+        config.write('\n[alerts]\nlanguage = "en"\n')
+    code, _, err = run("replace", "--player", "Puss", "--by", "Rоnin")    # Cyrillic о
+    assert code == 2
+    assert err == ('error: replace: "Rоnin" looks the same (Latin/Cyrillic look-alike letters) as Ronin, a player '
+                   "of game ny: votes could not tell the two apart (RULES.md §2); check the new account's nick as "
+                   "the forum shows it\n")
+    code, _, err = run("replace", "--player", "Puss", "--by", "алиса")
+    assert code == 2
+    assert err == ('error: replace: "алиса" is the same name (case, ё/е, spaces and punctuation aside) as Alisa, a '
+                   "player of game ny: votes could not tell the two apart (RULES.md §2); check the new account's "
+                   "nick as the forum shows it\n")
 
 
 def test_rule_2_votes_of_the_old_account_are_the_slots_history(game_dir):

@@ -1,0 +1,112 @@
+"""Every refusal the resolver raises of a day's step (resolver.day, resolver.state: a hanging, a modkill, a
+replacement, the misses, a close with no count, a player the state does not have) reaches the GM in the GM's
+language (issue 14: they were English f-strings). Each is the real error of the real resolver call, raised through
+the real `mafvote` group (the one place errors are worded, mafvote.failures), so the line is the one the GM reads.
+
+The commands check a typed name before the resolver sees it (`modkill`, `replace`, `day close --eliminate` refuse an
+unknown or dead player in Russian, tests/app/test_cli_game.py), so most of these are reached only by a step that
+still names a player the state does not have; `replace --by` a taken name is reached from the command line
+(tests/app/test_replace.py drives it). With `language = "en"` each keeps the resolver's English."""
+from __future__ import annotations
+
+from typing import Callable
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from mafvote import messages
+from mafvote.cli import cli
+from mafvote.failures import failure
+from mafvote_resolver import ResolverError, apply_day, close_day, modkill, new_game, record_misses, replace_player
+from support.nights import load_ruleset
+
+NY = load_ruleset("new_year")
+ROSTER = [{"nick": n, "role": r, "gender": g} for n, r, g in [
+    ("Boss", "Санта Клаус", "m"), ("Troll", "Злой тролль", "m"), ("Doc", "Снеговик", "m"), ("Girl", "Снежинка", "f"),
+    ("A", "мирная зверюшка", "m"), ("B", "мирная зверюшка", "f")]]
+STATE = new_game("ny", ROSTER, NY)
+AFTER_A = apply_day(NY, STATE, ["A"], day=1).state        # A is hanged: no longer living
+
+# what raises -> (the line the GM reads in Russian, the English of `language = "en"`)
+REFUSALS: dict[str, tuple[Callable[[], object], str, str]] = {
+    "hang_dead": (lambda: apply_day(NY, AFTER_A, ["A"], day=2),
+                  "ошибка: день 2: среди живых игроков игры ny нет «A»; проверьте имя в `day close --eliminate`",
+                  "error: day 2: 'A' is not a living player of game ny; check the name in `day close --eliminate`"),
+    "hang_unknown": (lambda: apply_day(NY, STATE, ["Zed"], day=1),
+                     "ошибка: день 1: среди живых игроков игры ny нет «Zed»; проверьте имя в `day close --eliminate`",
+                     "error: day 1: 'Zed' is not a living player of game ny; check the name in `day close "
+                     "--eliminate`"),
+    "close_no_count": (lambda: close_day(NY, STATE, None, day=1),
+                       "ошибка: день 1: нет подсчёта голосов, по которому закрыть день; укажите, кого повесить "
+                       "(`--eliminate НИК`), или `--nobody`",
+                       "error: day 1: no count to close the day by; name whom to hang, or nobody"),
+    "modkill_dead": (lambda: modkill(NY, AFTER_A, "A"),
+                     "ошибка: модкилл: среди живых игроков игры ny нет «A»; проверьте ник в `mafvote modkill "
+                     "--player`",
+                     "error: modkill: 'A' is not a living player of game ny"),
+    "replace_dead": (lambda: replace_player(AFTER_A, "A", "Новичок"),
+                     "ошибка: замена: среди живых игроков игры ny нет «A»; проверьте ник в `mafvote replace "
+                     "--player`",
+                     "error: replace: 'A' is not a living player of game ny"),
+    "replace_same": (lambda: replace_player(STATE, "B", "girl"),
+                     "ошибка: замена: «girl» — то же имя, что у игрока Girl игры ny (регистр, ё/е, пробелы и знаки "
+                     "препинания не в счёт), и голоса двух игроков будет не различить; проверьте ник нового "
+                     "аккаунта так, как его показывает форум",
+                     'error: replace: "girl" is the same name (case, ё/е, spaces and punctuation aside) as Girl, a '
+                     "player of game ny: votes could not tell the two apart (RULES.md §2); check the new account's "
+                     "nick as the forum shows it"),
+    "replace_lookalike": (lambda: replace_player(STATE, "B", "Вoss"),     # Cyrillic В
+                          "ошибка: замена: «Вoss» пишется так же, как ник игрока Boss игры ny, только латинскими "
+                          "буквами вместо похожих кириллических (или наоборот), и голоса двух игроков будет не "
+                          "различить; проверьте ник нового аккаунта так, как его показывает форум",
+                          'error: replace: "Вoss" looks the same (Latin/Cyrillic look-alike letters) as Boss, a '
+                          "player of game ny: votes could not tell the two apart (RULES.md §2); check the new "
+                          "account's nick as the forum shows it"),
+    "misses_unknown": (lambda: record_misses(STATE, ["Zed"]),
+                       "ошибка: пропуски: в игре ny нет игрока «Zed»",
+                       "error: misses: 'Zed' is not a player of game ny"),
+    "state_no_player": (lambda: STATE.player("Zed"),
+                        "ошибка: в игре ny нет игрока «Zed»",
+                        "error: player 'Zed' is not in game ny"),
+}
+
+
+def _raised(name: str) -> ResolverError:
+    with pytest.raises(ResolverError) as caught:
+        REFUSALS[name][0]()
+    return caught.value
+
+
+@pytest.fixture
+def raising():
+    """`mafvote raise-for-test` raises the error the test puts in the box, as a command's library call would."""
+    box: dict[str, BaseException] = {}
+
+    @click.command("raise-for-test", hidden=True)
+    def command():
+        raise box["error"]
+
+    cli.add_command(command)
+    try:
+        yield box
+    finally:
+        cli.commands.pop("raise-for-test")
+
+
+@pytest.mark.parametrize("name", sorted(REFUSALS))
+def test_a_resolver_refusal_reaches_the_gm_in_russian(raising, name):
+    raising["error"] = _raised(name)
+    result = CliRunner().invoke(cli, ["raise-for-test"])
+    assert result.exit_code == 2
+    assert result.output == REFUSALS[name][1] + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(REFUSALS))
+def test_a_resolver_refusal_keeps_its_english_with_language_en(name):
+    exc = _raised(name)
+    with messages.using("en"):
+        worded = failure(exc)
+    assert worded is not None and worded.exit_code == 2
+    assert "error: " + worded.text == REFUSALS[name][2]
+    assert "error: " + str(exc) == REFUSALS[name][2]       # the English the resolver keeps (JSON, logs)
