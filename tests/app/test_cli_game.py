@@ -174,7 +174,10 @@ def test_modkill_replace_and_undo(game_dir):
     assert "Кот" in [p["player"] for p in st["alive"]] and "Puss" not in [p["player"] for p in st["alive"]]
     assert st["replacements"] == [{"old": "Puss", "new": "Кот"}]
     code, _, err = run("replace", "--player", "Кот", "--by", "Ronin")
-    assert code == 2 and err.startswith("ошибка: replace: ") and "Ronin" in err     # no empty ": : " before it
+    # no empty ": : " before it; in Russian (issue 14: it was the resolver's English)
+    assert code == 2 and err == ("ошибка: замена: «Ronin» — то же имя, что у игрока Ronin игры ny (регистр, ё/е, "
+                                 "пробелы и знаки препинания не в счёт), и голоса двух игроков будет не различить; "
+                                 "проверьте ник нового аккаунта так, как его показывает форум\n")
     assert "отменено: #2 замена, ночь 1: Puss → Кот" in ok("undo")
     assert "отменено: #1 модкилл, ночь 1: Trusiki Kayfa" in ok("undo")
     assert state()["dead"] == [] and state()["applied"] == []
