@@ -21,6 +21,8 @@ same situation produces the same key and the GM gets it once:
 | silent_player | `silent_player:day3:<player>` | the tally's 24 h silence alert (RULES.md §3.13, 001 rule 3) |
 | vote_flag | `vote_flag:post123:ambiguous_name` | each flag that needs the GM's judgment |
 | crawl_failing | `crawl_failing:<topic>:<first failure>` | N failed crawls in a row, or a layout not recognised |
+| publish_failing | `publish_failing:login:day3` | the forum refused the bot's login (once a day) |
+| publish_failing | `publish_failing:write:<first failure>` | the count files or pages cannot be written |
 
 The tally may be a `tally.Tally` or its `to_json()` dict; it should be the GM view (the public view
 hides silences, modkill and activity flags).
@@ -64,6 +66,8 @@ __all__ = [
     "gm_report_data",
     "leaders",
     "offset_label",
+    "publish_login_alerts",
+    "publish_write_alerts",
     "silent_alerts",
 ]
 
@@ -522,6 +526,17 @@ def publish_login_alerts(game: str, *, forum: str, user: str, env: str, error: s
                   error=phrase(language, "crawl.error", error=error) if error else "")
     return [Alert(game=game, kind="publish_failing", text=text, time=now, phase=phase, post_url=thread_url,
                   key=f"publish_failing:login:day{day}")]
+
+
+def publish_write_alerts(game: str, *, errors: Sequence[str], since: datetime, now: datetime, phase: str,
+                         tz: tzinfo | None = None, language: str = DEFAULT_LANGUAGE) -> list[Alert]:
+    """The count files or the game's pages cannot be written (no permission, a full disk): they keep an old count
+    until the GM fixes the folder. `errors` are worded already (`publish_text`: the folder and what to do). Once per
+    run of failures (`since`, its first tick): the daemon starts a new run after a tick that writes them again."""
+    text = phrase(language, "publish.write", since=_show(since, tz, language),
+                  error="".join(phrase(language, "crawl.error", error=error) for error in errors))
+    return [Alert(game=game, kind="publish_failing", text=text, time=now, phase=phase, post_url=None,
+                  key=f"publish_failing:write:{since.isoformat(timespec='seconds')}")]
 
 
 # The shapes of the crawler's errors (scraper/fetch.py `ForumClient.get`), first match wins: a cause the GM can

@@ -41,7 +41,7 @@ import httpx
 from mafvote_tally import Tally, format_bbcode
 
 from . import messages
-from .alert_rules import crawl_alerts, day_alerts, flag_alerts, publish_login_alerts
+from .alert_rules import crawl_alerts, day_alerts, flag_alerts, publish_login_alerts, publish_write_alerts
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
 from .crawl_text import describe
 from .daemon_status import (
@@ -78,9 +78,11 @@ class TickReport:
     alerts: list[Alert] = field(default_factory=list)                # newly recorded
     published: list[str] = field(default_factory=list)               # files written, forum posts
     errors: list[str] = field(default_factory=list)
+    # what the GM reads that is not a failure (`run --once` exits 0): the forum's count waits for its interval
+    notes: list[str] = field(default_factory=list)
 
     def merge(self, other: "TickReport") -> None:
-        for name in ("crawled", "changed", "alerts", "published", "errors"):
+        for name in ("crawled", "changed", "alerts", "published", "errors", "notes"):
             getattr(self, name).extend(getattr(other, name))
         self.counts.update(other.counts)
 
@@ -99,6 +101,11 @@ class _Game:
     seen: tuple | None = None        # the store's state the last count was made from (`Store.game_changes`)
     last_error: str | None = None
     counted: tuple | None = None     # (day, {view: Tally}, CountInputs) of this tick, for the pages
+    publish_retry_at: datetime | None = None   # the forum's count waited (interval, flood limit): post it then
+    # the count files / pages: since when they cannot be written (None: they can), and this tick's tries
+    write_failing: datetime | None = None
+    write_errors: list = field(default_factory=list)    # this tick's `publish.PublishError`s of writing
+    write_tried: bool = False
 
 
 def _theme_of(game, ruleset) -> str:
@@ -297,6 +304,13 @@ class Daemon:
                 # the GM applied, undid or set something, or crawled the thread from another process
                 # (`mafvote crawl` beside `mafvote run`): the published count and the alerts follow
                 g.dirty, g.seen = True, state
+            if g.publish_retry_at is not None and now >= g.publish_retry_at:
+                # the count waited for the forum ([publish].interval, its flood limit): post it now, not only
+                # after the next vote
+                g.dirty, g.publish_retry_at = True, None
+            if g.write_failing is not None:
+                g.dirty = True      # files that could not be written are tried again each poll, until they are
+            g.write_errors, g.write_tried = [], False
             applied = g.service.applied()
             current = g.service.current_phase(applied)
             following = self._following(g, current, applied)
@@ -314,6 +328,7 @@ class Daemon:
                 # after a change, and at the moments the day was counted anyway (T−60, T−15, the deadline: the
                 # pages' time left and the closed day follow without waiting for a post)
                 report.published += self._pages(g, now)
+            alerts += self._write_health(g, now, phase_key(day or current), report)
             g.dirty = False
             if g.last_error is not None:
                 log.info("game %s: working again", game_id)
@@ -427,12 +442,20 @@ class Daemon:
                 written = write_count_files(Path(pub.dir), g.cfg.id, bbcode=bbcode, html_body=self._html(g, public, now),
                                             title=f"{g.cfg.title or g.cfg.id} — голосование, день {public.day}")
                 out += [str(p) for p in written]
+                g.write_tried = True
             except PublishError as exc:
-                log.error("publish %s: %s", g.cfg.id, exc)
+                self._write_failed(g, exc)
         if g.publisher is not None:
             result = g.publisher.publish(bbcode, view="public", day=public.day)
+            g.publish_retry_at = result.retry_at
             if result.status in ("posted", "edited"):
                 out.append(f"forum:{result.status}:{result.post_id}")
+            elif result.status in ("too_soon", "flood"):
+                # not a failure: the daemon posts the count itself at `retry_at`; the GM reads when, in the game's zone
+                if report is not None:
+                    report.notes.append(messages.text("publish.waiting", self.config.alerts.language, game=g.cfg.id,
+                                                      text=result.text(self.config.alerts.language,
+                                                                       g.cfg.schedule.tz)))
             elif result.status == "failed":
                 # the GM reads the failure in the alerts' language; the log line (publish.py) keeps the English
                 language = self.config.alerts.language
@@ -460,10 +483,38 @@ class Daemon:
             written = publish_pages([x.service for x in self.games.values()], public_dir=pub.dir,
                                     gm_dir=gm_pages_dir(self.config), now=now, caches=self._page_caches,
                                     only=g.cfg.id, counted={g.cfg.id: counted} if counted else None)
-        except (PublishError, MafvoteError) as exc:
+        except PublishError as exc:
+            self._write_failed(g, exc)
+            return []
+        except MafvoteError as exc:
             log.error("pages %s: %s", g.cfg.id, exc)
             return []
+        g.write_tried = True
         return [str(p) for files in written.values() for p in files]
+
+    def _write_failed(self, g: _Game, exc) -> None:
+        # `exc`: a `publish.PublishError` (write_count, write_pages), worded for the GM by `_write_health`
+        if g.write_failing is None:          # logged once per run of failures, not once per poll
+            log.error("publish %s: %s", g.cfg.id, exc)
+        g.write_errors.append(exc)
+
+    def _write_health(self, g: _Game, now: datetime, phase: str, report: TickReport) -> list[Alert]:
+        """The count files or pages that could not be written this tick: a line of the tick (`run --once` exits 1)
+        and one alert per run of failures (the same key until a tick writes them again: then the next failure is
+        a new alert). Not kept in the store: after a restart a folder still failing is alerted once more."""
+        errors = g.write_errors
+        language = self.config.alerts.language
+        if not errors:
+            if g.write_tried and g.write_failing is not None:
+                log.info("publish %s: the files are written again", g.cfg.id)
+                g.write_failing = None
+            return []
+        if g.write_failing is None:
+            g.write_failing = now
+        texts = [e.text(language) for e in errors]
+        report.errors += [messages.text("publish.write_failed", language, game=g.cfg.id, error=text) for text in texts]
+        return publish_write_alerts(g.cfg.id, errors=texts, since=g.write_failing, phase=phase, now=now,
+                                    tz=g.cfg.schedule.tz, language=language)
 
     def _html(self, g: _Game, public: Tally, now: datetime) -> str:
         """The count's HTML: the theme's whole page (`votecount.html.j2`, written as it is), or, when the theme

@@ -107,6 +107,8 @@ def run_daemon_demo(workdir: Path, echo: Callable[[str], None], *, seconds_per_h
                     summary["crawls"] += 1
                 for message in report.errors:
                     echo(t("demo.daemon.problem", at=stamp, text=message))
+                for message in report.notes:
+                    echo(t("demo.daemon.note", at=stamp, text=message))
                 count = report.counts.get(config.games[0].id)
                 if count is not None:
                     # votes only (red minus blue): the non-voters' penalties are added at the deadline

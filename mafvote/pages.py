@@ -49,6 +49,7 @@ from .pages_chart import order as chart_order
 from .paths import data_dir
 from .phase_post import next_deadline, public_day_count, theme_of, with_modkills
 from .publish import PublishError, count_file_names
+from .publish_text import write_cause
 from .render import RenderError, build_data, render
 from .shown_names import public_names
 
@@ -497,8 +498,9 @@ def _write_folders(folders: Sequence[tuple[Path, Mapping[str, str | bytes]]]) ->
     except OSError as exc:
         where = " / ".join(str(directory) for directory, _ in folders)
         raise PublishError(f"cannot write the pages to {where} ({exc.strerror or exc}); check [publish].dir "
-                           "and [publish].gm_dir in the config and the folders' permissions", "write_pages",
-                           where=where, reason=str(exc.strerror or exc)) from exc
+                           "and [publish].gm_dir in the config, the folders' permissions and the free disk space",
+                           "write_pages", where=where,
+                           cause=write_cause(exc, "`[publish].dir` / `[publish].gm_dir`")) from exc
     return [[directory / rel for rel in files if directory / rel in written] for directory, files in folders]
 
 

@@ -34,7 +34,7 @@ import logging
 import re
 import time as _time
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 from typing import Callable
 from urllib.parse import parse_qs, urljoin, urlsplit
@@ -52,7 +52,7 @@ from mafvote_scraper.untrusted import visible
 from .alerts import install_secret_filter, known_secrets, scrub
 from .atomic_files import write_changed
 from .messages import text as t
-from .publish_text import PublishError, network_phrase, publish_text
+from .publish_text import PublishError, network_phrase, publish_text, write_cause
 from .store import PublishState, Store
 
 __all__ = [
@@ -147,8 +147,8 @@ def write_count_files(directory: Path, game: str, *, bbcode: str, html_body: str
                                  directory / html_name: page})
     except OSError as exc:
         raise PublishError(f"cannot write the count to {directory} ({exc.strerror or exc}); check "
-                           "[publish].dir in the config and the folder's permissions", "write_count",
-                           folder=str(directory), reason=str(exc.strerror or exc)) from exc
+                           "[publish].dir in the config, the folder's permissions and the free disk space",
+                           "write_count", folder=str(directory), cause=write_cause(exc, "`[publish].dir`")) from exc
     for path in written:
         log.info("publish: wrote %s", path)
     return written
@@ -539,10 +539,12 @@ class PublishResult:
     message: str = ""                # English, as logged and stored (`published_counts.last_error`)
     login_refused: bool = False      # `failed` because the forum refused the bot's login
     phrase: tuple[str, dict[str, object]] | None = None     # the error's key and facts (`publish_text`)
+    retry_at: datetime | None = None  # `too_soon`/`flood`: the forum's count can be updated from then on
 
-    def text(self, language: str | None = None) -> str:
-        """The failure in `language` (the current one by default), as the GM reads it; no secret in it."""
-        return publish_text(self.message, self.phrase, language)
+    def text(self, language: str | None = None, tz: tzinfo | None = None) -> str:
+        """The failure or the wait in `language` (the current one by default), its times in `tz` (the game's zone),
+        as the GM reads it; no secret in it."""
+        return publish_text(self.message, self.phrase, language, tz)
 
 
 def _utcnow() -> datetime:
@@ -623,10 +625,14 @@ class ForumPublisher:
         if state.post_id is not None and state.content_hash == digest:
             return PublishResult("unchanged", state.post_id)
         if state.not_before is not None and now < state.not_before:
-            return PublishResult("too_soon", state.post_id, f"flood limit until {state.not_before.isoformat()}")
+            return PublishResult("too_soon", state.post_id, f"flood limit until {state.not_before.isoformat()}",
+                                 phrase=("too_soon.flood", {"until": state.not_before}), retry_at=state.not_before)
         if state.updated_at is not None and now - state.updated_at < self.interval:
+            following = state.updated_at + self.interval
             return PublishResult("too_soon", state.post_id,
-                                 f"last published {state.updated_at.isoformat()}, interval {self.interval}")
+                                 f"last published {state.updated_at.isoformat()}, interval {self.interval}",
+                                 phrase=("too_soon.interval", {"last": state.updated_at, "next": following}),
+                                 retry_at=following)
         secrets: list[str] = []
         try:
             if not self._logged_in:
@@ -640,7 +646,7 @@ class ForumPublisher:
             message = scrub(str(exc), secrets)
             self.log.save(_replace(state, last_try_at=now, not_before=now + wait, last_error=message))
             log.warning("publish %s: %s; next try after %s", self.game, message, (now + wait).isoformat())
-            return PublishResult("flood", state.post_id, message, phrase=exc.phrase)
+            return PublishResult("flood", state.post_id, message, phrase=exc.phrase, retry_at=now + wait)
         except (PublishError, httpx.HTTPError) as exc:
             message = scrub(str(exc) if isinstance(exc, PublishError)
                             else f"{self.forum.id}: {type(exc).__name__}: {exc}", secrets)

@@ -9,9 +9,17 @@ the crawler's errors:
 
 A fact that is itself a phrase is a `(key, facts)` pair; a fact that is a `ScraperError` (an off-origin redirect, a
 page over the cap, a packing mafvote did not ask for, a connection that failed) is worded by `crawl_text`, in the
-crawl's words for the same failure. An error with no key is shown as written. No registered secret (the bot's
-password) and no session cookie survives in a worded text."""
+crawl's words for the same failure; a fact that is a time is written in the game's zone (`alert_texts.at`: `30.12
+22:00 МСК`). An error with no key is shown as written. No registered secret (the bot's password) and no session
+cookie survives in a worded text.
+
+The publisher's "not now" results (`too_soon`: the forum's flood limit, `[publish].interval`) are worded the same
+way (`publish.error.too_soon.*`), and so is a folder that cannot be written (`write_cause`: no space left, no
+permission, a read-only disk), which the daemon alerts."""
 from __future__ import annotations
+
+import errno
+from datetime import datetime, tzinfo
 
 import httpx
 
@@ -19,11 +27,12 @@ from mafvote_scraper import ScraperError
 from mafvote_scraper.model import FetchError
 
 from . import messages
+from .alert_texts import at
 from .crawl_text import describe
 from .errors import OperationFailed
 from .secret_registry import scrub_known
 
-__all__ = ["PublishError", "network_phrase", "publish_text"]
+__all__ = ["PublishError", "network_phrase", "publish_text", "write_cause"]
 
 
 class PublishError(OperationFailed):
@@ -38,31 +47,46 @@ class PublishError(OperationFailed):
     def phrase(self) -> tuple[str, dict[str, object]] | None:
         return (self.key, self.facts) if self.key else None
 
-    def text(self, language: str | None = None) -> str:
-        """The error in `language` (the current one by default): what a GM reads."""
-        return publish_text(str(self), self.phrase, language)
+    def text(self, language: str | None = None, tz: tzinfo | None = None) -> str:
+        """The error in `language` (the current one by default), its times in `tz`: what a GM reads."""
+        return publish_text(str(self), self.phrase, language, tz)
 
 
-def publish_text(english: str, phrase: tuple[str, dict[str, object]] | None, language: str | None = None) -> str:
-    """A publishing error in `language`: its phrase worded (`publish.error.<key>`), or the English when it has none;
-    no registered secret (the bot's password) and no session cookie in it."""
+def publish_text(english: str, phrase: tuple[str, dict[str, object]] | None, language: str | None = None,
+                 tz: tzinfo | None = None) -> str:
+    """A publishing error in `language`: its phrase worded (`publish.error.<key>`, times in `tz`), or the English
+    when it has none; no registered secret (the bot's password) and no session cookie in it."""
     if phrase is None:
         return scrub_known(english)
-    return scrub_known(_worded(phrase, language))
+    return scrub_known(_worded(phrase, language or messages.current(), tz))
 
 
-def _worded(phrase: tuple[str, dict[str, object]], language: str | None) -> str:
+def _worded(phrase: tuple[str, dict[str, object]], language: str, tz: tzinfo | None) -> str:
     key, facts = phrase
     return messages.text("publish.error." + key, language=language,
-                         **{name: _fact(value, language) for name, value in facts.items()})
+                         **{name: _fact(value, language, tz) for name, value in facts.items()})
 
 
-def _fact(value: object, language: str | None) -> object:
+def _fact(value: object, language: str, tz: tzinfo | None) -> object:
     if isinstance(value, ScraperError):
         return describe(value, language)
+    if isinstance(value, datetime):
+        return at(language, value, tz)
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict):
-        return _worded(value, language)
+        return _worded(value, language, tz)
     return value
+
+
+# What the GM can do about a folder that cannot be written, by the OS's error number; any other: its own words
+_WRITE_CAUSES = {errno.ENOSPC: "no_space", errno.EDQUOT: "no_space", errno.EACCES: "denied", errno.EPERM: "denied",
+                 errno.EROFS: "read_only", errno.ENOTDIR: "not_a_folder", errno.EEXIST: "not_a_folder"}
+
+
+def write_cause(exc: OSError, setting: str) -> tuple[str, dict[str, object]]:
+    """Why a file under `setting` (`[publish].dir`, …) could not be written and what to do, as a phrase
+    (`publish.error.write.<cause>`); the OS's words (`reason`) only where mafvote has none of its own."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return "write." + _WRITE_CAUSES.get(exc.errno or 0, "other"), {"reason": reason, "setting": setting}
 
 
 def network_phrase(exc: httpx.HTTPError, forum) -> tuple[str, dict[str, object]]:

@@ -91,6 +91,8 @@ MESSAGES: dict[str, str] = {
     "edit.before_seen": ", before mafvote first saw the post",
     "edit.reason": " (reason: «{reason}»)",
     "edit.change": " (the edit changed the votes: now {votes})",
+    "publish.write": "mafvote cannot write the count files or the game's pages (since {since}): they keep an old "
+                     "count. Once writing works again, mafvote updates them by itself{error}",
     "publish.login": "The forum {forum} refused the bot's login as {user}: the count was not posted to the "
                      "forum. Check the account and its password (environment variable {env}){error}",
     "edit.no_votes": "none",

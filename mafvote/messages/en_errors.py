@@ -136,10 +136,24 @@ MESSAGES: dict[str, str] = {
                                        "games.players in the config",
     # --- the publisher's errors (mafvote/publish.py raises them with a key and facts; publish_text words them)
     "publish.failed": "game {game} publish: {error}",
-    "publish.error.write_count": "cannot write the count to {folder} ({reason}); check [publish].dir in the config "
-                                 "and the folder's permissions",
-    "publish.error.write_pages": "cannot write the pages to {where} ({reason}); check [publish].dir and "
-                                 "[publish].gm_dir in the config and the folders' permissions",
+    "publish.error.write_count": "cannot write the count to {folder}: {cause}",
+    "publish.error.write_pages": "cannot write the pages to {where}: {cause}",
+    "publish.error.write.no_space": "no space left on the disk; free some or set {setting} to a folder on another "
+                                    "disk",
+    "publish.error.write.denied": "mafvote may not write in this folder; give the user running mafvote that right or "
+                                  "set {setting} to another folder",
+    "publish.error.write.read_only": "the disk of this folder is read-only; set {setting} to a folder on a writable "
+                                     "disk",
+    "publish.error.write.not_a_folder": "a file stands where the folder (or one above it) should be; remove it or set "
+                                        "{setting} to another folder",
+    "publish.error.write.other": "{reason}; check {setting} in the config, the folder's permissions and the free "
+                                 "disk space",
+    "publish.error.too_soon.flood": "the forum's flood limit; the count on the forum is updated at {until} at the "
+                                    "earliest",
+    "publish.error.too_soon.interval": "the count on the forum was updated at {last}, and [publish].interval keeps "
+                                       "updates apart; the next one at {next} at the earliest",
+    "publish.waiting": "game {game}: the count on the forum is not updated yet: {text}",
+    "publish.write_failed": "game {game}: {error}",
     "publish.error.server_error": "the forum is down: {url} answered HTTP {status}; the count is posted on a later "
                                   "crawl, nothing to do",
     "publish.error.post_server_error": "the forum {base} is down: posting answered HTTP {status}; the count is posted "

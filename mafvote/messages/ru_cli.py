@@ -109,7 +109,8 @@ MESSAGES: dict[str, str] = {
     "demo.daemon.replay": "День темы голосования проигрывается с {start} до момента после дедлайна {deadline} (МСК), "
                           "{step} игровых минут за шаг, около {speed} с на игровой час.",
     "demo.daemon.alert": "  ОПОВЕЩЕНИЕ: {kind}, {at}",
-    "demo.daemon.problem": "[{at}] ошибка чтения: {text}",
+    "demo.daemon.problem": "[{at}] ошибка: {text}",
+    "demo.daemon.note": "[{at}] {text}",
     "demo.daemon.no_votes": "голосов пока нет",
     "demo.daemon.crawl": "[{at}] чтение: постов в теме — {posts}; подсчёт: {count}; не проголосовали — {not_voted}",
     "demo.daemon.files": "Файлы живого подсчёта: {path} и {html}",
@@ -119,7 +120,7 @@ MESSAGES: dict[str, str] = {
         ("deadline_soon", "скоро дедлайн"), ("deadline", "дедлайн"), ("early_close", "досрочное закрытие"),
         ("early_close_majority", "большинство досрочно"), ("modkill_candidate", "кандидат на модкилл"),
         ("under_active", "мало постов"), ("silent_player", "игрок молчит"), ("vote_flag", "отметка в голосе"),
-        ("crawl_failing", "чтение не удаётся"))},
+        ("crawl_failing", "чтение не удаётся"), ("publish_failing", "подсчёт не публикуется"))},
     "step.what.excuse_night": "освобождение: {player}, ночное действие ночи {night}",
     "step.what.excuse_day": "освобождение: {player}, день {day}",
     "step.what.silence": "лишение голоса: {player}, день {day}",

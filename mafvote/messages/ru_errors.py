@@ -154,10 +154,24 @@ MESSAGES: dict[str, str] = {
                                        "`games.vote_thread` и `games.players` в конфиге",
     # --- the publisher's errors (mafvote/publish.py raises them with a key and facts; publish_text words them)
     "publish.failed": "игра {game}, подсчёт на форум не выложен: {error}",
-    "publish.error.write_count": "подсчёт не записан в папку {folder} (`{reason}`): проверьте `[publish].dir` в "
-                                 "конфиге и права на эту папку",
-    "publish.error.write_pages": "страницы не записаны в {where} (`{reason}`): проверьте `[publish].dir` и "
-                                 "`[publish].gm_dir` в конфиге и права на эти папки",
+    "publish.error.write_count": "подсчёт не записан в папку {folder}: {cause}",
+    "publish.error.write_pages": "страницы не записаны в {where}: {cause}",
+    # why a folder cannot be written (`publish_text.write_cause`, by the OS's error number) and what to do
+    "publish.error.write.no_space": "на диске не осталось места; освободите место или укажите в {setting} папку на "
+                                    "другом диске",
+    "publish.error.write.denied": "у mafvote нет прав на запись в эту папку; дайте их пользователю, под которым "
+                                  "запущен mafvote, или укажите в {setting} другую папку",
+    "publish.error.write.read_only": "диск с этой папкой доступен только для чтения; укажите в {setting} папку на "
+                                     "диске, куда можно писать",
+    "publish.error.write.not_a_folder": "на месте папки (или папки над ней) лежит файл; уберите его или укажите в "
+                                        "{setting} другую папку",
+    "publish.error.write.other": "`{reason}`; проверьте {setting} в конфиге, права на папку и место на диске",
+    # the publisher's "not now" (`PublishResult` too_soon): the forum's count is updated later by itself
+    "publish.error.too_soon.flood": "форум ограничил частоту сообщений; подсчёт на форуме обновится не раньше {until}",
+    "publish.error.too_soon.interval": "подсчёт на форуме обновлялся в {last}, а между обновлениями не меньше "
+                                       "`[publish].interval`; следующее — не раньше {next}",
+    "publish.waiting": "игра {game}, подсчёт на форуме пока не обновлён: {text}",
+    "publish.write_failed": "игра {game}: {error}",
     "publish.error.server_error": "форум не работает: {url} ответил HTTP {status}; подсчёт будет выложен при одном "
                                   "из следующих опросов, делать ничего не нужно",
     "publish.error.post_server_error": "форум {base} не работает: на отправку поста он ответил HTTP {status}; подсчёт "

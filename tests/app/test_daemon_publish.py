@@ -2,6 +2,7 @@
 publish files (and the forum if enabled)"), and `mafvote run --once`."""
 from __future__ import annotations
 
+import errno
 import re
 from datetime import timedelta
 
@@ -11,8 +12,12 @@ from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.daemon import Daemon
 from mafvote.pages import gm_pages_dir
-from mafvote.publish import PublishResult
+from mafvote import pages, publish
+from mafvote.config import ForumConfig, LoginConfig
+from mafvote.publish import ForumPublisher, PublishLog, PublishResult, PublishState
+from mafvote.store import Store
 from support.daemon import DAEMON_CONFIG, DAY, Recorder, msk, quick_client, run_day
+from support.paths import MOSCOW
 
 
 class FakePublisher:
@@ -247,3 +252,128 @@ def test_the_games_page_links_the_compact_live_count_files_while_the_day_runs(fo
         run_day(daemon, forum, msk("22:45"), msk("23:00"), timedelta(minutes=15), script=[])
     page = (public / "ny" / "index.html").read_text(encoding="utf-8")
     assert "Сейчас ночь 1" in page and "count-files" not in page and "votecount-" not in page
+
+
+def _russian(tmp_path, base, *, forum_publishing=False):
+    path = _config(tmp_path, base) if forum_publishing else tmp_path / "config.toml"
+    if not forum_publishing:
+        path.write_text(DAEMON_CONFIG.format(base=base, poll="5m"), encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace('language = "en"', 'language = "ru"'), encoding="utf-8")
+    return load_config(path)
+
+
+def test_files_that_cannot_be_written_are_a_tick_line_and_one_alert_until_they_are_written_again(
+        forum, tmp_path, monkeypatch):
+    # issue 14: the daemon only logged it; the GM learns it in Russian, with the folder and what to do (a full disk)
+    def full_disk(files):
+        raise OSError(errno.ENOSPC, "No space left on device", str(next(iter(files))))
+
+    config = _russian(tmp_path, forum.base_url)
+    public, gm = tmp_path / "public", tmp_path / "state" / "gm-pages"
+    channel = Recorder()
+    monkeypatch.setattr(publish, "write_changed", full_disk)
+    monkeypatch.setattr(pages, "write_changed", full_disk)
+    with Daemon(config, channels={"webhook": channel}, client_factory=quick_client, sleep=lambda s: None) as daemon:
+        first = daemon.tick(msk("10:00"))
+        second = daemon.tick(msk("10:05"))          # still full: the tick says so again, the alert is not repeated
+        monkeypatch.undo()
+        fixed = daemon.tick(msk("10:10"))           # space freed: written at the next poll, without a new post
+        monkeypatch.setattr(publish, "write_changed", full_disk)
+        monkeypatch.setattr(pages, "write_changed", full_disk)
+        forum.add_post(2, "Ronin", DAY[0][2], time=msk("10:12"))
+        again = daemon.tick(msk("10:15"))           # full once more: a new run of failures, a new alert
+    lines = [f"игра ny: подсчёт не записан в папку {public}: на диске не осталось места; освободите место или "
+             "укажите в `[publish].dir` папку на другом диске",
+             f"игра ny: страницы не записаны в {public} / {gm}: на диске не осталось места; освободите место или "
+             "укажите в `[publish].dir` / `[publish].gm_dir` папку на другом диске"]
+    assert first.errors == second.errors == again.errors == lines
+    assert fixed.errors == []
+    assert (public / "votecount-ny.bbcode").is_file() and (public / "ny" / "index.html").is_file()
+    alerts = [a for a in channel.sent if a.kind == "publish_failing"]
+    assert [a.key for a in alerts] == ["publish_failing:write:2026-12-30T10:00:00+03:00",
+                                       "publish_failing:write:2026-12-30T10:15:00+03:00"]
+    assert alerts[0].text == (
+        "mafvote не может записать файлы подсчёта или страницы игры (с 30.12 10:00 МСК): в них остаётся устаревший "
+        "подсчёт. Когда запись снова получится, mafvote обновит их сам\n"
+        f"Ошибка: подсчёт не записан в папку {public}: на диске не осталось места; освободите место или укажите в "
+        "`[publish].dir` папку на другом диске\n"
+        f"Ошибка: страницы не записаны в {public} / {gm}: на диске не осталось места; освободите место или укажите в "
+        "`[publish].dir` / `[publish].gm_dir` папку на другом диске")
+
+
+def test_a_folder_without_write_permission_is_told_with_what_to_do(forum, tmp_path, monkeypatch):
+    def denied(files):
+        raise OSError(errno.EACCES, "Permission denied", str(next(iter(files))))
+
+    config = _russian(tmp_path, forum.base_url)
+    monkeypatch.setattr(publish, "write_changed", denied)
+    with Daemon(config, channels={"webhook": Recorder()}, client_factory=quick_client, sleep=lambda s: None) as daemon:
+        report = daemon.tick(msk("10:00"))
+    assert report.errors[0] == (f"игра ny: подсчёт не записан в папку {tmp_path / 'public'}: у mafvote нет прав на "
+                                "запись в эту папку; дайте их пользователю, под которым запущен mafvote, или укажите "
+                                "в `[publish].dir` другую папку")
+    result = CliRunner().invoke(cli, ["run", "-c", str(tmp_path / "config.toml"), "--once", "--log-level", "ERROR"])
+    assert result.exit_code == 1, result.output
+
+
+def _publisher(tmp_path, state: PublishState) -> ForumPublisher:
+    store = Store(tmp_path / "m.db")
+    PublishLog(store).save(state)
+    forum_cfg = ForumConfig(id="sim", engine="mybb", base_url="http://forum.test/", timezone="Europe/Moscow",
+                            login=LoginConfig(user="bot", password_env="MAFVOTE_UNSET_PASSWORD"))
+    return ForumPublisher(store, game="ny", forum=forum_cfg, vote_thread="http://forum.test/showthread.php?tid=2",
+                          interval=timedelta(minutes=10), clock=lambda: msk("10:15"),
+                          password=lambda: "Wq4-pub-wait-secret")     # a scrubbed secret: not a common letter
+
+
+def test_the_publishers_waits_are_worded_in_russian_in_the_games_zone(tmp_path):
+    # issue 14: «flood limit until …», «last published …» were English with ISO times
+    pub = _publisher(tmp_path, PublishState(game="ny", post_id=77, day=1, updated_at=msk("10:10"), content_hash="x"))
+    try:
+        waiting = pub.publish("[b]Голосование[/b]", view="public", day=1)
+    finally:
+        pub.close()
+    assert (waiting.status, waiting.retry_at) == ("too_soon", msk("10:20"))
+    assert waiting.text("ru", MOSCOW) == ("подсчёт на форуме обновлялся в 30.12 10:10 МСК, а между обновлениями не "
+                                          "меньше `[publish].interval`; следующее — не раньше 30.12 10:20 МСК")
+    assert waiting.message == "last published 2026-12-30T07:10:00+00:00, interval 0:10:00"    # the log's English
+    pub = _publisher(tmp_path, PublishState(game="ny", post_id=77, day=1, not_before=msk("10:40")))
+    try:
+        flooded = pub.publish("[b]Голосование[/b]", view="public", day=1)
+    finally:
+        pub.close()
+    assert (flooded.status, flooded.retry_at) == ("too_soon", msk("10:40"))
+    assert flooded.text("ru", MOSCOW) == ("форум ограничил частоту сообщений; подсчёт на форуме обновится не раньше "
+                                          "30.12 10:40 МСК")
+    assert flooded.text("en", MOSCOW) == ("the forum's flood limit; the count on the forum is updated at 30.12 10:40 "
+                                          "Europe/Moscow at the earliest")
+
+
+class WaitingPublisher(FakePublisher):
+    """The forum's count was updated at 10:10 and [publish].interval is 10 minutes: too soon until 10:20."""
+
+    def publish(self, text, *, view, day=None):
+        now = self.clock()
+        self.calls.append((now, view, day, text))
+        if now < msk("10:20") and len(self.calls) > 1:
+            return PublishResult("too_soon", 77, "last published ...", retry_at=msk("10:20"),
+                                 phrase=("too_soon.interval", {"last": msk("10:10"), "next": msk("10:20")}))
+        return PublishResult("edited", 77)
+
+
+def test_a_count_that_waits_for_the_interval_is_a_note_and_is_posted_when_the_wait_is_over(forum, tmp_path):
+    WaitingPublisher.made.clear()
+    config = _russian(tmp_path, forum.base_url, forum_publishing=True)
+    with Daemon(config, channels={"webhook": Recorder()}, client_factory=quick_client, sleep=lambda s: None,
+                forum_publisher_factory=WaitingPublisher) as daemon:
+        daemon.tick(msk("10:10"))
+        forum.add_post(2, "Ronin", DAY[0][2], time=msk("10:12"))
+        waiting = daemon.tick(msk("10:15"))
+        posted = daemon.tick(msk("10:20"))       # no new post: the count that waited goes out at its time
+    assert waiting.notes == ["игра ny, подсчёт на форуме пока не обновлён: подсчёт на форуме обновлялся в 30.12 10:10 "
+                             "МСК, а между обновлениями не меньше `[publish].interval`; следующее — не раньше 30.12 "
+                             "10:20 МСК"]
+    assert waiting.errors == posted.errors == posted.notes == []
+    [publisher] = WaitingPublisher.made
+    assert [now for now, *_ in publisher.calls] == [msk("10:10"), msk("10:15"), msk("10:20")]
+    assert "forum:edited:77" in posted.published

@@ -139,9 +139,9 @@ def test_the_count_files_that_cannot_be_written_are_told_in_russian(tmp_path):
     with pytest.raises(PublishError) as refused:
         write_count_files(folder / "sub", "ny", bbcode="[b]Голосование[/b]", html_body="<p>Голосование</p>")
     assert str(refused.value).startswith(f"cannot write the count to {folder / 'sub'} (")
-    reason = refused.value.facts["reason"]
-    assert refused.value.text() == (f"подсчёт не записан в папку {folder / 'sub'} (`{reason}`): проверьте "
-                                    "`[publish].dir` в конфиге и права на эту папку")
+    # a file where the folder should be: said in Russian, with what to do, no English of the OS
+    assert refused.value.text() == (f"подсчёт не записан в папку {folder / 'sub'}: на месте папки (или папки над "
+                                    "ней) лежит файл; уберите его или укажите в `[publish].dir` другую папку")
 
 
 def test_the_gm_view_refused_reaches_the_gm_in_russian(tmp_path):
