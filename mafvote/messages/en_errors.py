@@ -118,6 +118,8 @@ MESSAGES: dict[str, str] = {
     "crawl.error.date": "{english}",
     "crawl.note.page_cap": "read {pages} pages of the topic in one crawl (the limit max_pages = {most} in [[forums]]); "
                            "the rest, from page {next} on, is read at the next poll",
+    # a run stored by mafvote before store migration 8 whose English has no known shape (crawl_text)
+    "crawl.error.legacy": "{text}",
     "crawl.error.internal": "internal error: {name}: {detail}",
     "crawl.error.no_engine": "no engine recognised the page (tried {engines}); set `engine` in config.toml",
     "tally.error.roster.empty_nick": "roster[{i}]: empty nick; give every player the forum account they post from",

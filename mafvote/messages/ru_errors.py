@@ -131,6 +131,8 @@ MESSAGES: dict[str, str] = {
     "crawl.error.date": "дата «{text}» не распознана (`{reason}`)",
     "crawl.note.page_cap": "прочитано {pages} стр. темы за один обход (предел `max_pages` = {most} в `[[forums]]`); "
                            "остальные страницы, с {next}-й, будут прочитаны при следующем опросе",
+    # a run stored by mafvote before store migration 8 whose English has no known shape (crawl_text)
+    "crawl.error.legacy": "ошибка, записанная прежней версией mafvote: `{text}`",
     "crawl.error.internal": "внутренняя ошибка mafvote: `{name}: {detail}`",
     "crawl.error.no_engine": "ни один движок не узнал страницу (проверены: `{engines}`); укажите `engine` в "
                              "`config.toml`",

@@ -330,7 +330,7 @@ def test_crawl_failing_in_russian_with_the_failures_agreeing():
         texts[n] = alert.text
     assert texts[3] == (f"Чтение {THREAD} не удалось 3 раза подряд, начиная с 30.12 15:00 МСК: форум отвечает "
                         "ошибкой сервера (HTTP 503). Подсчёт голосов не актуален; проверьте форум и сеть\n"
-                        "Ошибка: HTTP 503 from forum.example.org")
+                        "Ошибка: ошибка, записанная прежней версией mafvote: `HTTP 503 from forum.example.org`")
     assert "не удалось 5 раз подряд" in texts[5]
     assert "не удалось 21 раз подряд" in texts[21]
     assert "не удалось 22 раза подряд" in texts[22]
@@ -344,7 +344,7 @@ def test_layout_not_recognised_in_russian():
     assert alert.key == "crawl_failing:layout:vote:2026-12-30T12:00:00+00:00"
     assert alert.text == (f"Разметка страницы {THREAD} не распознана. Возможно, форум сменил оформление; "
                           "проверьте `forums[].engine` или пришлите эту страницу разработчикам\n"
-                          "Ошибка: no posts found on page 4")
+                          "Ошибка: ошибка, записанная прежней версией mafvote: `no posts found on page 4`")
 
 
 # ------------------------------------------------------------------------------- the same keys in every language

@@ -284,8 +284,9 @@ def test_tally_after_a_failed_crawl_names_the_error(half_read, tmp_path, capsys)
         crawl_run(s, "vote", msk("2026-01-11T12:32"), error="cannot read http://f/ after 3 attempts: HTTP 503")
     code, out, err = run(capsys, "tally", "--day", "1", "-c", str(half_read))
     assert out.splitlines()[0] == (
-        "внимание: последний обход темы голосования (11.01 12:32) не удался: cannot read http://f/ after 3 attempts: "
-        "HTTP 503; в подсчёте могут не хватать голосов — запустите `mafvote crawl` ещё раз")
+        "внимание: последний обход темы голосования (11.01 12:32) не удался: ошибка, записанная прежней версией "
+        "mafvote: `cannot read http://f/ after 3 attempts: HTTP 503`; в подсчёте могут не хватать голосов — запустите "
+        "`mafvote crawl` ещё раз")
 
 
 def test_status_of_a_half_read_vote_thread_shows_it_as_the_last_error_too(half_read, capsys):

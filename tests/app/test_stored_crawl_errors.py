@@ -2,10 +2,11 @@
 `mafvote status` (its text, and JSON's `error_text` beside the English `error`), the crawl alert and `tally`'s
 crawl warning. `crawl_runs` keeps the scraper's English (the daemon's log, scripts) and, beside it, the error's
 catalogue key and facts (`error_phrase`), which `mafvote.crawl_text` words; a run stored before the key was kept is
-shown as written."""
+read back into its key from its English, or quoted as an older version's error."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -14,7 +15,7 @@ import pytest
 
 from mafvote.alert_rules import crawl_alerts
 from mafvote.config import load_config
-from mafvote.crawl_text import describe
+from mafvote.crawl_text import describe, describe_stored
 from mafvote.daemon import Daemon, crawl_health
 from mafvote.store import MIGRATIONS, Store
 from mafvote_scraper.fetch import ForumClient, off_origin_error, page_too_big_error
@@ -104,30 +105,93 @@ def test_status_json_keeps_the_english_error_and_adds_it_in_the_gms_language(gon
     assert next(c for c in game["last_crawls"] if c["topic"] == "game")["error_text"] is None
 
 
-def test_a_run_stored_without_a_key_is_shown_as_written(tmp_path, capsys):
+def test_a_run_stored_without_a_key_is_read_back_into_its_key(tmp_path, capsys):
+    # an older mafvote kept only the English; status words it as a new one, in text and in JSON's error_text
     written = "cannot read http://f/ after 3 attempts: HTTP 503 Service Unavailable"
+    russian = "не удалось прочитать http://f/ за 3 попытки: форум ответил HTTP 503 (`Service Unavailable`)"
     with Store(tmp_path / "mafvote.db") as s:
         crawled(s, "vote", msk("2026-01-11T12:32"), written)
     lines = status_lines(tmp_path, None, capsys)
-    assert lines[4] == f"  последняя ошибка: 11.01 12:32 тема голосования: {written} (1 раз подряд, всё ещё не удаётся)"
+    assert lines[4] == f"  последняя ошибка: 11.01 12:32 тема голосования: {russian} (1 раз подряд, всё ещё не удаётся)"
     code, out, err = run(capsys, "status", "-c", str(tmp_path / "config.toml"), "--now", "2026-01-11T12:33",
                          "--format", "json")
-    assert json.loads(out)["games"][0]["last_error"]["error_text"] == written
+    assert json.loads(out)["games"][0]["last_error"] | {"at": None} == {
+        "topic": "vote", "at": None, "error": written, "error_text": russian, "finished": True}
 
 
-def test_a_store_from_before_the_key_migrates_and_shows_its_old_errors_as_written(tmp_path, capsys):
-    written = "cannot read http://f/: HTTP 404 Not Found; check the topic URL in the config (is the topic public to guests?)"
+def test_a_store_from_before_the_key_migrates_and_words_its_old_errors(tmp_path, capsys):
+    # a store row exactly as mafvote wrote it before migration 8: the English alone; the one it does not know is
+    # quoted as an older version's error, never shown bare
+    known = "cannot read http://f/: HTTP 404 Not Found; check the topic URL in the config (is the topic public to guests?)"
+    unknown = "cannot read http://f/: the forum sent something mafvote 0.1 did not expect"
     with Store(tmp_path / "mafvote.db", migrations=MIGRATIONS[:7]) as old:
         assert old.schema_version == 7 and "error_phrase" not in old.db["crawl_runs"].columns_dict
-        topic = old.ensure_topic("sim", "2", url=VOTE, kind="vote", game_id="ny")
-        run_id = old.start_crawl(topic, msk("2026-01-11T12:32"))
-        old.db.execute("update crawl_runs set finished_at = started_at, error = ? where id = ?", [written, run_id])
+        for tid, url, kind, minute, written in (("1", GAME, "game", 30, known), ("2", VOTE, "vote", 32, unknown)):
+            topic = old.ensure_topic("sim", tid, url=url, kind=kind, game_id="ny")
+            run_id = old.start_crawl(topic, msk(f"2026-01-11T12:{minute}"))
+            old.db.execute("update crawl_runs set finished_at = started_at, error = ? where id = ?", [written, run_id])
     with Store(tmp_path / "mafvote.db") as s:
         assert s.schema_version == len(MIGRATIONS) == 8
-        [stored] = s.crawl_runs()
-        assert (stored.error, stored.error_phrase) == (written, None)
-    assert status_lines(tmp_path, None, capsys)[4] == (
-        f"  последняя ошибка: 11.01 12:32 тема голосования: {written} (1 раз подряд, всё ещё не удаётся)")
+        assert [(r.error, r.error_phrase) for r in s.crawl_runs()] == [(known, None), (unknown, None)]
+    lines = status_lines(tmp_path, None, capsys)
+    assert lines[3] == (f"  последнее чтение: игровая тема 11.01 12:30 — ОШИБКА: не удалось прочитать http://f/: "
+                        "форум ответил HTTP 404 (`Not Found`); проверьте адрес темы в конфиге (тема открыта гостям?); "
+                        "тема голосования 11.01 12:32 — ОШИБКА: ошибка, записанная прежней версией mafvote: "
+                        f"`{unknown}`")
+    assert lines[4] == ("  последняя ошибка: 11.01 12:32 тема голосования: ошибка, записанная прежней версией mafvote: "
+                        f"`{unknown}` (1 раз подряд, всё ещё не удаётся)")
+    # with language = "en" the English is shown as it was written
+    assert status_lines(tmp_path, "en", capsys)[4] == f"  last error:    11.01 12:32 vote: {unknown} (1 in a row, still failing)"
+
+
+# The English (half Russian for the stops that had no key) older mafvote stored, as scraper/fetch.py and
+# scraper/crawl.py wrote it before migration 8 (git log -S'error_phrase'; 4bedf84^ for the stops), and its Russian now
+OLD_ERRORS = {
+    "timed out": ("cannot read http://f/t after 5 attempts: timed out (no whole answer in 20 s)",
+                  "не удалось прочитать http://f/t за 5 попыток: форум не ответил вовремя (за 20 с нет полного ответа)"),
+    "refused": (f"{REFUSED}", f"не удалось прочитать {VOTE} за 5 попыток: нет соединения с форумом (`[Errno 111] "
+                "Connection refused`)"),
+    "rate limited": ("cannot read http://f/t: HTTP 429 Too Many Requests, the forum asks to wait 900 s (more than "
+                     "300 s); try again later",
+                     "не удалось прочитать http://f/t: форум ответил HTTP 429 (`Too Many Requests`) и просит подождать "
+                     "900 с (больше 300 с); попробуйте позже"),
+    "layout": ("layout not recognised: http://f/t (engine mybb): no posts: nothing matches div.post",
+               "страница не распознана: http://f/t (движок `mybb`): `no posts: nothing matches div.post`"),
+    "internal": ("internal error: KeyError: 'pid'", "внутренняя ошибка mafvote: `KeyError: 'pid'`"),
+    "stopped": ("http://f/t: чтение прервано: mafvote остановлен (SIGINT/SIGTERM)",
+                "http://f/t: чтение прервано: mafvote остановлен (Ctrl-C или сигнал `SIGTERM`)"),
+    "too big": ("cannot read http://f/t: ответ больше 8 МиБ (max_page_mb в [[forums]]); страница форума так не весит: "
+                "проверьте адрес темы, или, если страница и правда такая, поднимите max_page_mb",
+                "не удалось прочитать http://f/t: ответ больше 8 МиБ (`max_page_mb` в `[[forums]]`); страница форума "
+                "так не весит: проверьте адрес темы или, если страница и правда такая, поднимите `max_page_mb`"),
+    "moved": ("http://f/t: форум перенаправил на http://m.example/t, другой адрес (http://m.example; адрес форума в "
+              "конфиге — http://f). mafvote не ходит на другие адреса и не отправляет им ни страниц, ни пароля. Если "
+              "форум действительно переехал, поменяйте base_url в его [[forums]] и адреса тем игры (game_topic, "
+              "vote_thread) на новые",
+              "http://f/t: форум перенаправил на http://m.example/t, другой адрес (http://m.example; адрес форума в "
+              "конфиге — http://f). mafvote не ходит на другие адреса и не отправляет им ни страниц, ни пароля. Если "
+              "форум действительно переехал, поменяйте `base_url` в его `[[forums]]` и адреса тем игры "
+              "(`game_topic`, `vote_thread`) на новые"),
+}
+
+
+@pytest.mark.parametrize("name", OLD_ERRORS)
+def test_each_error_older_mafvote_stored_is_worded_in_russian(name):
+    written, russian = OLD_ERRORS[name]
+    assert describe_stored(written, None, "ru") == russian
+    # in English: as written, and the half-Russian stops in today's English words
+    english = describe_stored(written, None, "en")
+    assert english == written if not re.search("[а-яё]", written) else not re.search("[а-яё]", english), english
+
+
+def test_an_old_error_of_an_unknown_shape_is_marked_in_the_crawl_alert(tmp_path):
+    written = "cannot read http://f/ after 3 attempts: something new"
+    with Store(tmp_path / "mafvote.db") as s:
+        for minute in (30, 32, 34):
+            topic = crawled(s, "vote", msk(f"2026-01-11T12:{minute}"), written)
+        health = crawl_health(s, topic, kind="vote", url=VOTE)
+    [alert] = crawl_alerts("ny", health, now=msk("2026-01-11T12:35"), phase="day1", tz=MSK, language="ru")
+    assert alert.text.splitlines()[1] == f"Ошибка: ошибка, записанная прежней версией mafvote: `{written}`"
 
 
 def test_a_nested_phrase_comes_back_from_the_store_as_it_went_in(tmp_path):
