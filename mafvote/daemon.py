@@ -223,7 +223,7 @@ class Daemon:
             problem = database_problem(self.config.store.path, exc)
             if problem is None:
                 log.exception("game %s: internal error, the other games carry on", game_id)
-                return TickReport(errors=[f"{game_id}: internal error: {type(exc).__name__}: {exc}"])
+                return TickReport(errors=[self._internal(game_id, exc)])
             message = f"game {game_id}: {problem}"
             g = self.games.get(game_id)
             if g is None or g.last_error != message:      # one line per problem, not one per poll
@@ -233,7 +233,12 @@ class Daemon:
             return TickReport(errors=[f"{game_id}: {problem}"])
         except Exception as exc:  # noqa: BLE001
             log.exception("game %s: internal error, the other games carry on", game_id)
-            return TickReport(errors=[f"{game_id}: internal error: {type(exc).__name__}: {exc}"])
+            return TickReport(errors=[self._internal(game_id, exc)])
+
+    def _internal(self, game_id: str, exc: BaseException) -> str:
+        """A bug met by one game, as the tick's line in the GM's language (the log has the traceback)."""
+        return messages.text("daemon.internal", self.config.alerts.language, game=game_id, name=type(exc).__name__,
+                             detail=str(exc))
 
     def crawl(self, game_id: str, now: datetime, *, process: bool = True) -> TickReport:
         """One crawl of the game's two topics, then `process` (unless told not to)."""
@@ -335,7 +340,7 @@ class Daemon:
                 g.last_error = None
         except MafvoteError as exc:
             message = f"game {game_id}: {exc}"
-            report.errors.append(message)
+            report.errors.append(f"{game_id}: {exc}")      # the tick's line as `_guarded` writes it, no English frame
             if message != g.last_error:      # one line per problem, not one per poll
                 log.error("%s", message)
                 g.last_error = message

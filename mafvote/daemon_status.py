@@ -124,7 +124,7 @@ def game_service(config, game, store: Store) -> GameService:
     try:
         return service_for(config, game, store)
     except GameError as exc:
-        raise DaemonError(f"game {game.id}: {exc}") from None
+        raise DaemonError(messages.text("daemon.game_error", game=game.id, error=exc)) from None
 
 
 

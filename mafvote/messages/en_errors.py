@@ -137,6 +137,8 @@ MESSAGES: dict[str, str] = {
                                        "roster player or GM (authors: {authors}); check games.vote_thread and "
                                        "games.players in the config",
     # --- the publisher's errors (mafvote/publish.py raises them with a key and facts; publish_text words them)
+    "daemon.game_error": "game {game}: {error}",
+    "daemon.internal": "{game}: internal error: {name}: {detail}",
     "publish.failed": "game {game} publish: {error}",
     "publish.error.write_count": "cannot write the count to {folder}: {cause}",
     "publish.error.write_pages": "cannot write the pages to {where}: {cause}",

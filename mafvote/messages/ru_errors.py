@@ -155,6 +155,8 @@ MESSAGES: dict[str, str] = {
                                        "одного от игрока из списка или ведущего (авторы: {authors}); проверьте "
                                        "`games.vote_thread` и `games.players` в конфиге",
     # --- the publisher's errors (mafvote/publish.py raises them with a key and facts; publish_text words them)
+    "daemon.game_error": "игра {game}: {error}",
+    "daemon.internal": "{game}: внутренняя ошибка mafvote: `{name}: {detail}`; подробности в логе",
     "publish.failed": "игра {game}, подсчёт на форум не выложен: {error}",
     "publish.error.write_count": "подсчёт не записан в папку {folder}: {cause}",
     "publish.error.write_pages": "страницы не записаны в {where}: {cause}",
