@@ -18,8 +18,8 @@ from typing import Any, Mapping
 from . import messages
 from .messages.kinds import FLAG_KINDS, REASONS
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "at", "color", "duration", "has", "phase_label", "phrase",
-           "reason", "subject"]
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "at", "color", "duration", "game_time", "has", "phase_label",
+           "phrase", "reason", "subject"]
 
 DEFAULT_LANGUAGE = messages.DEFAULT_LANGUAGE
 LANGUAGES = messages.LANGUAGES
@@ -67,12 +67,18 @@ def zone_name(dt: datetime, tz: tzinfo | None) -> str:
     return _zone_ru(local.utcoffset())
 
 
-def at(language: str, dt: datetime, tz: tzinfo | None) -> str:
+def at(language: str, dt: datetime, tz: tzinfo | None, *, year: bool = False) -> str:
     """`30.12 22:00 Europe/Moscow` (en, as before) or `30.12 22:00 МСК` (ru: the zone relative to Moscow, as
-    Russian forums write it, `МСК+2` for Yekaterinburg)."""
+    Russian forums write it, `МСК+2` for Yekaterinburg). `year`: `30.12.2026 22:00 МСК`, where a GM checks a typed
+    moment whose year may be the mistake (a refused `--closed-at`, `--at`)."""
     local = dt.astimezone(tz) if tz is not None else dt
-    return phrase(language, "at", when=local.strftime("%d.%m %H:%M"),
+    return phrase(language, "at", when=local.strftime("%d.%m.%Y %H:%M" if year else "%d.%m %H:%M"),
                   zone=str(tz) if tz is not None else local.tzname(), zone_abbr=_zone_ru(local.utcoffset()))
+
+
+def game_time(dt: datetime, tz: tzinfo | None, *, year: bool = False) -> str:
+    """Every time a GM reads (CLI output, errors, notes), in the game's zone and the current language: `at`."""
+    return at(messages.current(), dt, tz, year=year)
 
 
 def duration(language: str, minutes: int) -> str:

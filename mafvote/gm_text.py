@@ -22,7 +22,7 @@ from mafvote_resolver.ruleset_shapes import shown
 from mafvote_tally.format import hidden_outcome_facts
 
 from . import messages
-from .alert_texts import duration_parts
+from .alert_texts import duration_parts, game_time
 from .gm_files import toml_syntax
 from .messages import text as t
 
@@ -158,9 +158,11 @@ def tally_error(exc: Exception) -> str:
 
 def _moment(iso: Any) -> str:
     try:
-        return datetime.fromisoformat(str(iso)).strftime("%d.%m.%Y %H:%M")
+        moment = datetime.fromisoformat(str(iso))
     except ValueError:
         return str(iso)
+    # with its zone as every GM-read time (`game_time`); a time the config gave without one stays without
+    return game_time(moment, None, year=True) if moment.tzinfo is not None else moment.strftime("%d.%m.%Y %H:%M")
 
 
 def _rule_problem(p: Any) -> str:

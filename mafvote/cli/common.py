@@ -70,7 +70,7 @@ _quiet_startup_interrupt()
 
 import click  # noqa: E402
 
-from ..alert_texts import at  # noqa: E402
+from ..alert_texts import game_time  # noqa: E402
 from ..crawl_text import describe_stored  # noqa: E402
 from ..errors import BadInput  # noqa: E402
 from ..secret_registry import config_secrets, register  # noqa: E402
@@ -305,5 +305,6 @@ def local_time(value: str | datetime | None, tz: tzinfo) -> str:
 
 def zoned_time(value: datetime | None, tz: tzinfo) -> str:
     """The same with its zone, as status writes a deadline: `30.12 22:00 МСК` (ru), `30.12 22:00 Europe/Moscow`
-    (en); the alerts' formatter (`alert_texts.at`) in the current language."""
-    return at(messages.current(), value, tz) if value is not None else "—"
+    (en); every time the commands write for a GM goes through it (`alert_texts.game_time`, which the game layer's
+    errors and notes use too). JSON output stays ISO 8601."""
+    return game_time(value, tz) if value is not None else "—"

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 # first: it makes a Ctrl-C during the imports that follow quiet (see .common)
-from .common import INTERRUPTED, config_option, format_option, game_option, load, load_game  # noqa: I001
+from .common import INTERRUPTED, config_option, format_option, game_option, load, load_game, zoned_time  # noqa: I001
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -135,7 +135,7 @@ def _print_result(game_id: str, result, by_id, tz) -> None:
             if post is None:
                 continue
             first_line = plain_text(post.html).split("\n", 1)[0]
-            click.echo(f"  {label:9} #{pid} {post.time.astimezone(tz):%d.%m.%Y %H:%M} "
+            click.echo(f"  {label:9} #{pid} {zoned_time(post.time, tz)} "
                        f"{visible(post.author)}: {first_line[:100]}")
         if len(ids) > _SHOWN_PER_KIND:
             click.echo(t(f"crawl.more.{kind}", n=len(ids) - _SHOWN_PER_KIND))
@@ -175,7 +175,7 @@ def posts_command(config_path: Path, game_id: str | None, kind: str | None, fmt:
     for p in posts:
         flags = "".join(f" [{t(f'posts.flag.{f}')}]" for f, on in (("edited", p.edited), ("deleted", p.deleted)) if on)
         click.echo(t("posts.head", id=p.post_id, topic=t(f"posts.topic.{p.kind}"), page=p.page,
-                     time=f"{p.time.astimezone(tz):%d.%m.%Y %H:%M}", author=visible(p.author), flags=flags))
+                     time=zoned_time(p.time, tz), author=visible(p.author), flags=flags))
         for line in plain_text(p.html).split("\n"):
             click.echo(f"    {line}" if line else "")
 

@@ -41,10 +41,6 @@ def _echo_json(data) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
 
-def _local(service: GameService, t: datetime | None) -> str:
-    return t.astimezone(service.tz).strftime("%Y-%m-%d %H:%M") if t is not None else "—"
-
-
 def _winner(service: GameService, winner: str | None) -> None:
     """RULES.md §5: the game is over and who won, in the words of the game's posts («победа маньяка»)."""
     if winner:
@@ -268,7 +264,7 @@ def modkill_command(config_path: Path, game_id: str | None, player: str, reveal:
             click.echo(p.text)
         if ended is not None:
             # RULES.md §3.1: the day's count is the thread up to its end; a modkill after it changes nothing there
-            click.echo(t("cli.modkill.after_day_end", day=current.number, ended=_local(service, ended)))
+            click.echo(t("cli.modkill.after_day_end", day=current.number, ended=zoned_time(ended, service.tz)))
         if day is not None:
             click.echo(t("cli.modkill.day_kept", day=day.number))
         _winner(service, out.winner)
@@ -290,7 +286,7 @@ def replace_command(config_path: Path, game_id: str | None, player: str, by: str
         old, by = new.replacements[-1]
         # nicks are not inflected («вместо Зета» would be wrong for a female nick): the slot, then the new account
         # as stored (invisible characters and outer spaces dropped)
-        click.echo(t("cli.replaced", old=old, new=by, at=_local(service, when or now)))
+        click.echo(t("cli.replaced", old=old, new=by, at=zoned_time(when or now, service.tz)))
 
 
 @cli.command("undo")

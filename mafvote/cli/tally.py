@@ -17,7 +17,7 @@ from ..tally_text import tally_text
 from ..messages import text as t
 from ..shown_names import public_names
 from . import cli
-from .common import config_option, crawl_warning, format_option, game_option, parse_cli_time
+from .common import config_option, crawl_warning, format_option, game_option, parse_cli_time, zoned_time
 from .game import game_service
 
 __all__ = ["local_times", "tally_command", "votes_command"]
@@ -96,6 +96,6 @@ def votes_command(config_path: Path, game_id: str | None, player: str, fmt: str)
     for v in lines:
         color = t(f"votes.{v.color}") if v.color in ("red", "blue") else v.color
         target = v.target or t("votes.unknown", written=v.written)
-        click.echo(t("votes.line", time=f"{v.time.astimezone(tz):%d.%m.%Y %H:%M}",
+        click.echo(t("votes.line", time=zoned_time(v.time, tz),
                      phase=f" [{gm_text.phase(v.phase)}]" if v.phase else "", id=v.post_id, color=color,
                      target=target, early=t("votes.early") if v.early else "", url=v.url))

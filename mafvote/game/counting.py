@@ -22,6 +22,7 @@ from mafvote_tally import (DayState, Outcome, Player, Post, Replacement, Roster,
                            TallyError, Transfer, VoteRules, Weight, count_day)
 from mafvote_tally.recognise import add_stored
 
+from ..alert_texts import game_time
 from ..gm_text import tally_error
 from ..messages import text as t
 from ..store import CountRead
@@ -298,7 +299,7 @@ class Counting(NightDuties):
         the clock: a GM's close is stored at the end of its minute, which is still ahead for up to 60 s."""
         if as_of is not None and now is not None and as_of > now:
             # `--at` is a moment mafvote has lived through; a future one (a typo'd year) would invent a closed day
-            raise GameError(t("err.at_future", at=f"{as_of.astimezone(self.tz):%d.%m.%Y %H:%M}"))
+            raise GameError(t("err.at_future", at=game_time(as_of, self.tz, year=True)))
         applied = self.applied()
         # one read of the store for every view asked (the daemon counts the GM's and the public view together)
         inputs = self.count_inputs(day, since=since, deadline=deadline, as_of=as_of, applied=applied)

@@ -14,6 +14,7 @@ from mafvote_resolver import DayOutcome, GameState, ResolverError
 from mafvote_tally import Tally
 from mafvote_tally.format import shown_reason
 
+from ..alert_texts import game_time
 from ..errors import MafvoteError
 from ..messages import text as t
 from .counting import Counting
@@ -54,17 +55,18 @@ class Days(Counting, GameEnd, Undo):
         current = replace(current, start=since or current.start, deadline=deadline or current.deadline)
         if closed_at is not None:
             # a mistyped --closed-at would close the day on no votes and give every player a miss
-            shown = f"--closed-at {closed_at.astimezone(self.tz):%d.%m.%Y %H:%M}"
+            shown = f"--closed-at {game_time(closed_at, self.tz, year=True)}"
             if current.start is not None and closed_at <= current.start:
-                began = current.start.astimezone(self.tz)
-                raise GameError(t("err.closed_at_before", shown=shown, day=day, began=f"{began:%d.%m.%Y %H:%M}"))
+                raise GameError(t("err.closed_at_before", shown=shown, day=day,
+                                  began=game_time(current.start, self.tz, year=True)))
             if closed_at > now:
                 raise GameError(t("err.closed_at_future", shown=shown))
             if closed_at > current.deadline:
                 # the votes stopped counting at the deadline whatever the GM typed; quietly counting to the
                 # deadline would hide a GM's real intent when it was a day extended by hand (--deadline)
-                end = current.deadline.astimezone(self.tz)
-                raise GameError(t("err.closed_at_after", shown=shown, day=day, end=f"{end:%d.%m.%Y %H:%M}",
+                # (the suggested --deadline is ISO: the GM types it back)
+                raise GameError(t("err.closed_at_after", shown=shown, day=day,
+                                  end=game_time(current.deadline, self.tz, year=True),
                                   deadline=f"{closed_at.astimezone(self.tz):%Y-%m-%dT%H:%M}"))
         if closed_at is not None or now < current.deadline:
             # a GM's close (now, or --closed-at) keeps the votes shown in its own minute: they were most likely
@@ -105,8 +107,8 @@ class Days(Counting, GameEnd, Undo):
         except ResolverError as exc:
             raise self._wrap(exc) from None
         if closing.note is not None:
-            note = t(f"note.{closing.note.key}", **closing.note.facts, start=f"{current.start:%d.%m %H:%M}",
-                     deadline=f"{current.deadline:%d.%m %H:%M}")
+            note = t(f"note.{closing.note.key}", **closing.note.facts, start=game_time(current.start, self.tz),
+                     deadline=game_time(current.deadline, self.tz))
         if not closing.counted:
             count = None
         result = DayClose(closing.outcome, count, closing.decided_by, closing.modkill_candidates,  # type: ignore[arg-type]

@@ -14,8 +14,7 @@ from mafvote_resolver import DayOutcome, GameState, NightOutcome
 from mafvote_tally import DayState, Post, Roster, Tally, VoteRules
 from mafvote_resolver.duty import NightDuty
 
-from .. import messages
-from ..alert_texts import at as local_at
+from ..alert_texts import game_time
 from ..errors import BadInput
 from ..messages import text as t
 
@@ -62,7 +61,7 @@ class AppliedPhase:
             facts = {k: v for k, v in self.outcome.items() if k not in ("set", "what")}
             extra = ": " + (t(f"step.what.{how}", **facts) if how else str(self.outcome.get("what", "")))
         return t(f"step.{self.how}", seq=self.seq, phase=t(f"when.{self.kind}", n=self.number), extra=extra,
-                 at=local_at(messages.current(), self.applied_at, tz))
+                 at=game_time(self.applied_at, tz))
 
 
 @dataclass(frozen=True)

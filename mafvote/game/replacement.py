@@ -12,6 +12,7 @@ from mafvote_resolver import GameState, ResolverError
 from mafvote_resolver.state import find_player
 from mafvote_tally.names import normalise
 
+from ..alert_texts import game_time
 from ..config import name_key
 from ..messages import text as t
 from .core import GameCore
@@ -46,14 +47,14 @@ class Replacements(GameCore):
             if inside is not None:
                 where = t(f"err.replace_in.{inside.kind}", n=inside.number)
             else:
-                where = t("err.replace_before_start", start=f"{first.astimezone(self.tz):%Y-%m-%d %H:%M}")
-            raise GameError(t("err.replace_closed", at=f"{at.astimezone(self.tz):%Y-%m-%d %H:%M}", where=where,
-                              current=current.label_ru, start=f"{current.start.astimezone(self.tz):%Y-%m-%d %H:%M}"))
+                where = t("err.replace_before_start", start=game_time(first, self.tz, year=True))
+            raise GameError(t("err.replace_closed", at=game_time(at, self.tz, year=True), where=where,
+                              current=current.label_ru, start=game_time(current.start, self.tz, year=True)))
         if explicit and at > max(now, current.deadline):
             # a typo of the year or month: until then the new account's votes would not count (flagged as a stranger's)
-            raise GameError(t("err.replace_later", at=f"{at.astimezone(self.tz):%Y-%m-%d %H:%M}",
+            raise GameError(t("err.replace_later", at=game_time(at, self.tz, year=True),
                               current=current.label_ru,
-                              deadline=f"{current.deadline.astimezone(self.tz):%Y-%m-%d %H:%M}"))
+                              deadline=game_time(current.deadline, self.tz, year=True)))
         try:
             new = mafvote_resolver.replace_player(state, p.nick, by)
         except ResolverError as exc:
@@ -82,9 +83,8 @@ class Replacements(GameCore):
         for r in reversed(applied):
             if r.how == "replace" and name_key(r.outcome.get("old", "")) == name_key(player):
                 new = r.outcome["new"]
-                when = datetime.fromisoformat(r.outcome["at"]).astimezone(self.tz)
-                raise GameError(t("err.replaced_step", old=r.outcome["old"], new=new,
-                                  when=f"{when:%Y-%m-%d %H:%M}", seq=r.seq))
+                when = game_time(datetime.fromisoformat(r.outcome["at"]), self.tz)
+                raise GameError(t("err.replaced_step", old=r.outcome["old"], new=new, when=when, seq=r.seq))
         for cfg in self.game.players:
             if cfg.replaced_by is not None and name_key(cfg.nick) == name_key(player):
                 new = cfg.replaced_by.nick

@@ -85,8 +85,8 @@ def test_a_closed_at_after_the_deadline_is_refused_with_what_to_do_and_nothing_a
     ny.post("Петя", msk_at("2026-11-12T10:00"), red_span("Маша"))
     with pytest.raises(GameError) as exc:
         ny.svc.close_day(1, now=msk_at("2026-11-13T09:00"), closed_at=msk_at("2026-11-12T22:05"))
-    assert str(exc.value) == ("--closed-at 12.11.2026 22:05 — позже дедлайна дня 1 (12.11.2026 22:00), а подсчёт "
-                              "всё равно останавливается на дедлайне: уберите --closed-at; если вы продлили день, "
+    assert str(exc.value) == ("--closed-at 12.11.2026 22:05 МСК — позже дедлайна дня 1 (12.11.2026 22:00 МСК), а "
+                              "подсчёт всё равно останавливается на дедлайне: уберите --closed-at; если вы продлили день, "
                               "укажите вместо этого --deadline 2026-11-12T22:05")
     assert [r.how for r in ny.svc.applied()] == ["resolve"]
     # the deadline itself is the day's end, not after it

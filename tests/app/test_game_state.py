@@ -146,10 +146,10 @@ def test_a_day_closed_before_its_deadline_stays_closed_at_that_time_in_every_lat
 
 @pytest.mark.parametrize("closed_at, message", [
     # a typo'd date would close the day on no votes and give every player a miss (a modkill candidate next)
-    (datetime(2026, 11, 29, 17, 0, tzinfo=MSK), "--closed-at 29.11.2026 17:00 — не позже начала дня 1 "
-                                                "(30.12.2026 20:00); проверьте дату"),
-    (datetime(2027, 1, 3, 12, 0, tzinfo=MSK), "--closed-at 03.01.2027 12:00 — это будущее; день закрывают моментом, "
-                                              "который уже прошёл"),
+    (datetime(2026, 11, 29, 17, 0, tzinfo=MSK), "--closed-at 29.11.2026 17:00 МСК — не позже начала "
+                                                "дня 1 (30.12.2026 20:00 МСК); проверьте дату"),
+    (datetime(2027, 1, 3, 12, 0, tzinfo=MSK), "--closed-at 03.01.2027 12:00 МСК — это будущее; день закрывают "
+                                              "моментом, который уже прошёл"),
 ])
 def test_a_closed_at_before_the_day_began_or_in_the_future_is_refused_and_nothing_applied(tmp_path, closed_at,
                                                                                           message):
@@ -166,7 +166,7 @@ def test_a_count_at_a_future_moment_is_refused(tmp_path):
     store, svc = game_service(tmp_path, posts=True)
     with store:
         svc.resolve_night(1, now=BEFORE)
-        with pytest.raises(GameError, match=r"^--at 01\.01\.2028 12:00 — это будущее; --at считает так, как mafvote "
+        with pytest.raises(GameError, match=r"^--at 01\.01\.2028 12:00 МСК — это будущее; --at считает так, как mafvote "
                                             r"знал тему в прошлый момент$"):
             svc.count(1, since=SINCE, deadline=DEADLINE, as_of=datetime(2028, 1, 1, 12, 0, tzinfo=MSK), now=AFTER)
         assert svc.count(1, since=SINCE, deadline=DEADLINE, as_of=CAPTURE, now=AFTER).closed

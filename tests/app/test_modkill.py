@@ -109,7 +109,7 @@ def test_modkill_after_the_early_close_tells_the_gm_the_count_stands(tm):
     assert code == 0, err
     assert out.splitlines() == [
         "Модкилл: Маф2",
-        "День 3 уже закончился (2026-11-03 15:00) до этого модкилла: подсчёт дня остаётся как на момент конца "
+        "День 3 уже закончился (03.11 15:00 МСК) до этого модкилла: подсчёт дня остаётся как на момент конца "
         "(голоса модкилленного и за него учтены как поданы); закройте день: `mafvote day close --day 3`"]
     # before the end the GM is told nothing of the kind
     tm.svc.undo()
@@ -417,7 +417,7 @@ def test_a_modkill_in_a_game_whose_rules_do_not_close_the_day_leaves_it_open(pla
     # the clock here is after day 1's deadline: the modkill leaves the day's count alone, and the GM is told
     assert ok("modkill", "--player", "Соня").splitlines() == [
         "Модкилл: Соня",
-        "День 1 уже закончился (2026-12-31 18:00) до этого модкилла: подсчёт дня остаётся как на момент конца "
+        "День 1 уже закончился (31.12 18:00 МСК) до этого модкилла: подсчёт дня остаётся как на момент конца "
         "(голоса модкилленного и за него учтены как поданы); закройте день: `mafvote day close --day 1`"]
     st = state()
     assert (st["phase"]["kind"], st["phase"]["number"]) == ("day", 1)

@@ -28,18 +28,18 @@ def test_replace_at_a_time_in_a_closed_day_is_refused_naming_the_current_phase(n
     to_night_2()       # night 2 runs from day 1's deadline, 2026-12-31 18:00 MSK
     before = state()["applied"]
     assert refused("replace", "--player", "Ronin", "--by", "Новичок", "--at", "2026-12-31T12:00") == (
-        "`replace --at` 2026-12-31 12:00: это в дне 1, который уже закрыт; замена с того момента пересчитала бы "
+        "`replace --at` 31.12.2026 12:00 МСК: это в дне 1, который уже закрыт; замена с того момента пересчитала бы "
         "закрытые дни (голоса заменённого аккаунта пропали бы, а новый считался бы не проголосовавшим). Укажите "
-        "время в текущей фазе (ночь 2, с 2026-12-31 18:00) или уберите --at (тогда — сейчас); если подсчёт "
+        "время в текущей фазе (ночь 2, с 31.12.2026 18:00 МСК) или уберите --at (тогда — сейчас); если подсчёт "
         "закрытого дня должен измениться, сначала вернитесь к тому дню через `mafvote undo`")
     # a slip of the month: before the game began
     assert refused("replace", "--player", "Ronin", "--by", "Новичок", "--at", "2026-11-30T12:00").startswith(
-        "`replace --at` 2026-11-30 12:00: это до начала игры (2026-12-29 20:00); замена с того момента "
+        "`replace --at` 30.11.2026 12:00 МСК: это до начала игры (29.12.2026 20:00 МСК); замена с того момента "
         "пересчитала бы закрытые дни")
     # a slip of the year: after the current phase, the new account's votes would not count until then
     assert refused("replace", "--player", "Ronin", "--by", "Новичок", "--at", "2030-01-01T00:00") == (
-        "`replace --at` 2030-01-01 00:00: это позже текущей фазы (ночь 2, до 2026-12-31 20:00); до того момента "
-        "голоса нового аккаунта не считались бы за этого игрока. Укажите время в текущей фазе или уберите --at "
+        "`replace --at` 01.01.2030 00:00 МСК: это позже текущей фазы (ночь 2, до 31.12.2026 20:00 МСК); до того "
+        "момента голоса нового аккаунта не считались бы за этого игрока. Укажите время в текущей фазе или уберите --at "
         "(тогда — сейчас); будущую замену вносят, когда она происходит")
     after = state()
     assert after["applied"] == before and after["replacements"] == []
@@ -48,17 +48,17 @@ def test_replace_at_a_time_in_a_closed_day_is_refused_naming_the_current_phase(n
 def test_replace_at_the_current_phases_start_or_inside_it_is_taken(new_game_dir):
     to_night_2()
     assert ok("replace", "--player", "Ronin", "--by", "Новичок", "--at", "2026-12-31T18:00") == (
-        "замена: слот Ronin — теперь Новичок, с 2026-12-31 18:00\n")
+        "замена: слот Ronin — теперь Новичок, с 31.12 18:00 МСК\n")
     assert state()["replacements"] == [{"old": "Ronin", "new": "Новичок"}]
     ok("undo")
     assert ok("replace", "--player", "Ronin", "--by", "Новичок", "--at", "2026-12-31T19:30") == (
-        "замена: слот Ronin — теперь Новичок, с 2026-12-31 19:30\n")
+        "замена: слот Ronin — теперь Новичок, с 31.12 19:30 МСК\n")
 
 
 def test_replace_before_the_first_phase_ends_may_date_from_before_the_start(new_game_dir):
     # a player who dropped out at sign-up: no phase is closed, so no count can change
     assert ok("replace", "--player", "Ronin", "--by", "Новичок", "--at", "2026-12-28T12:00") == (
-        "замена: слот Ronin — теперь Новичок, с 2026-12-28 12:00\n")
+        "замена: слот Ronin — теперь Новичок, с 28.12 12:00 МСК\n")
 
 
 # --- `replace --by` a name votes would read as an existing player; names after a замена
@@ -122,7 +122,7 @@ def test_a_substitute_who_voted_before_the_replacement_was_entered_is_flagged_th
                ("Рики", "12 12:00", "Юну"))
     quiet_night(1)
     out = ok("replace", "--player", "Бетси", "--by", "Омега")                   # at: now (20.01 15:00 MSK)
-    assert out == "замена: слот Бетси — теперь Омега, с 2027-01-20 15:00\n"
+    assert out == "замена: слот Бетси — теперь Омега, с 20.01 15:00 МСК\n"
     gm = day_tally(1)
     flags = [(f["kind"], f["player"], f["post_id"], f["data"].get("case")) for f in gm["flags"]
              if f["kind"] == "unknown_author"]
@@ -134,7 +134,7 @@ def test_a_substitute_who_voted_before_the_replacement_was_entered_is_flagged_th
     assert ok("undo") == ("отменено: #2 замена, день 1: Бетси → Омега (применено 20.01 15:00 МСК)\n"
                           "текущая фаза: день 1 (дедлайн 12.01 22:30 МСК)\n")
     out = ok("replace", "--player", "бетси", "--by", "Омега", "--at", "2027-01-12T09:00")
-    assert out == "замена: слот Бетси — теперь Омега, с 2027-01-12 09:00\n"
+    assert out == "замена: слот Бетси — теперь Омега, с 12.01 09:00 МСК\n"
     gm = day_tally(1)
     assert gm["not_voted"] == []
     assert [(v["voter"], v["target"]) for v in gm["votes"] if v["post_id"] == omega] == [("Бетси", "Рики")]
@@ -224,7 +224,7 @@ def test_replace_by_the_gms_account_is_refused(new_year_game, by):
 def test_replace_keeps_the_nick_without_its_invisible_characters_and_spaces(new_year_game):
     code, out, err = new_year_game.cli("replace", "--player", "Ronin", "--by", " Zed\u200b ",
                             "--at", "2026-11-12T09:00", moment=msk_at("2026-11-12T09:30"))
-    assert (code, out, err) == (0, "замена: слот Ronin — теперь Zed, с 2026-11-12 09:00\n", "")
+    assert (code, out, err) == (0, "замена: слот Ronin — теперь Zed, с 12.11 09:00 МСК\n", "")
 
 
 def test_a_second_replace_of_the_old_nick_says_who_plays_the_slot_now(new_year_game):
@@ -233,7 +233,7 @@ def test_a_second_replace_of_the_old_nick_says_who_plays_the_slot_now(new_year_g
     assert code == 0, err
     code, out, err = new_year_game.cli("replace", "--player", "ronin", "--by", "Yan", moment=msk_at("2026-11-12T10:00"))
     assert (code, out) == (2, "")
-    assert err == ("ошибка: Ronin заменён на Zed в 2026-11-12 09:00 (шаг #2); чтобы заменить снова: "
+    assert err == ("ошибка: Ronin заменён на Zed в 12.11 09:00 МСК (шаг #2); чтобы заменить снова: "
                    "`mafvote replace --player Zed --by НОВЫЙ_НИК`\n")
     code, out, err = new_year_game.cli("replace", "--player", "Zed", "--by", "Yan", moment=msk_at("2026-11-12T10:00"))
-    assert (code, out, err) == (0, "замена: слот Zed — теперь Yan, с 2026-11-12 10:00\n", "")
+    assert (code, out, err) == (0, "замена: слот Zed — теперь Yan, с 12.11 10:00 МСК\n", "")
