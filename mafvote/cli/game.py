@@ -79,7 +79,7 @@ def night_add(config_path: Path, game_id: str | None, number: int, actor: str, t
 @game_option
 @click.option("--night", "number", type=int, required=True)
 @click.option("--actor", required=True, metavar="NICK")
-@click.argument("roll", type=click.Choice(list(ROLL_NAMES)))
+@click.argument("roll", type=click.Choice(list(ROLL_NAMES)), metavar="ROLL")
 @click.argument("value", metavar="yes|no|NICK")
 def night_roll(config_path: Path, game_id: str | None, number: int, actor: str, roll: str, value: str) -> None:
     # Force a random roll of that actor's action (e.g. after throwing real dice): `ROLL yes|no`, or for a roll

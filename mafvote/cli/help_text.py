@@ -1,6 +1,6 @@
 """`--help` in the GM's language (issue 14): the texts of `mafvote`, of every command and of every option come from
 the catalogue (`help.*` in `mafvote/messages/*_help.py`), and so do click's own words around them (`Usage:`,
-`Options:`, `Commands:`, `[OPTIONS]`, a metavar's `FILE`, `[default: …]`, `[required]`, the help and version
+`Options:`, `Commands:`, the `Arguments:` section click itself does not have, `[OPTIONS]`, a metavar's `FILE`, `[default: …]`, `[required]`, the help and version
 options' lines).
 
 click is extended where it means to be: the command classes of mafvote (`_Group`, `UsageCommand`, `UsageGroup`)
@@ -27,7 +27,7 @@ import click
 from .. import messages
 
 __all__ = ["HelpInLanguage", "command_key", "config_language", "language", "metavar", "short_help", "typed_config",
-           "usage_pieces"]
+           "usage_pieces", "usage_word"]
 
 t = messages.text
 _METAVAR_WORD = re.compile(r"[A-Z][A-Z_]*")
@@ -138,12 +138,25 @@ def _option_row(command: click.Command, ctx: click.Context, option: click.Option
     return spec, text
 
 
+def usage_word(param: click.Parameter, piece: str) -> str:
+    """A parameter's usage piece in the current language; a choice's values stay as typed, unless it is named by
+    a metavar (`night roll ROLL` → `БРОСОК`, its values listed in its line)."""
+    return piece if isinstance(param.type, click.Choice) and param.metavar is None else metavar(piece)
+
+
+def _argument_row(ctx: click.Context, argument: click.Argument) -> tuple[str, str]:
+    """An argument's row: as the usage line writes it (`ТЕКСТ`, `{night|day|votecount}`), and its text
+    (`help.<command path>.<parameter>`)."""
+    spec = " ".join(usage_word(argument, piece) for piece in argument.get_usage_pieces(ctx))
+    return spec, _text(f"help.{_path(ctx)}.{argument.name}", None)
+
+
 def usage_pieces(command: click.Command, ctx: click.Context) -> list[str]:
     """`[OPTIONS] ARG… COMMAND [ARGS]...` in the current language."""
     pieces = [t("help.options_metavar")] if command.options_metavar else []
     for param in command.get_params(ctx):
         for piece in param.get_usage_pieces(ctx):
-            pieces.append(piece if isinstance(param.type, click.Choice) else metavar(piece))
+            pieces.append(usage_word(param, piece))
     if isinstance(command, click.Group) and command.subcommand_metavar:
         optional = command.subcommand_metavar.startswith("[")
         pieces.append(t("help.subcommand_metavar.optional" if optional else "help.subcommand_metavar"))
@@ -169,6 +182,12 @@ class HelpInLanguage:
                 formatter.write_text(text)
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # click shows no section for arguments (their help is the command's text): mafvote lists each with its line
+        arguments = [_argument_row(ctx, param) for param in self.get_params(ctx)  # type: ignore[attr-defined]
+                     if isinstance(param, click.Argument)]
+        if arguments:
+            with formatter.section(t("help.arguments")):
+                formatter.write_dl(arguments)
         rows = [row for param in self.get_params(ctx)  # type: ignore[attr-defined]
                 if isinstance(param, click.Option) and (row := _option_row(self, ctx, param)) is not None]
         if rows:

@@ -29,7 +29,7 @@ from pathlib import Path
 import click
 
 from .. import messages
-from .help_text import HelpInLanguage, config_language, metavar, usage_pieces
+from .help_text import HelpInLanguage, config_language, usage_pieces, usage_word
 
 __all__ = ["ExtraArguments", "PathRefused", "UsageCommand", "UsageGroup", "WordedPath", "WordedUsageError",
            "config_read", "word"]
@@ -191,7 +191,7 @@ def _hint(param: click.Parameter | None, ctx: click.Context | None) -> str:
     if isinstance(param, click.Option):
         return " / ".join(param.opts)
     shown = param.make_metavar(ctx) if ctx is not None else param.human_readable_name
-    return f"`{shown if isinstance(param.type, click.Choice) else metavar(shown)}`"      # as --help words it
+    return f"`{usage_word(param, shown)}`"      # as --help words it
 
 
 def _missing(exc: click.MissingParameter) -> str:

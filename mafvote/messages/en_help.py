@@ -9,6 +9,7 @@ MESSAGES: dict[str, str] = {
     "help.usage": "Usage: ",
     "help.options": "Options",
     "help.commands": "Commands",
+    "help.arguments": "Arguments",
     "help.options_metavar": "[OPTIONS]",
     "help.subcommand_metavar": "COMMAND [ARGS]...",
     "help.subcommand_metavar.optional": "[COMMAND] [ARGS]...",
@@ -26,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "help.metavar.PATH": "PATH",
     "help.metavar.RANGE": "RANGE",
     "help.metavar.NICK": "NICK",
+    "help.metavar.ROLL": "ROLL",
     "help.metavar.NEWNICK": "NEWNICK",
     "help.metavar.TIME": "TIME",
     "help.metavar.ID": "ID",
@@ -70,6 +72,8 @@ MESSAGES: dict[str, str] = {
     "help.night.add": "Add a night action written as the player wrote it (`Лечу Васю`); prints how it was read.",
     "help.night.add.number": "The night's number.",
     "help.night.add.actor": "Who sent the action (nick, mask or alias).",
+    "help.night.add.text": "The action in the player's words, as in their message to the GM (`Лечу Васю`); in "
+                           "quotes when it has spaces.",
     "help.night.resolve": "Resolve the night from its night file; applies it unless --dry-run.",
     "help.night.resolve.number": "The night's number.",
     "help.night.resolve.dry_run": "Show the outcome without applying it.",
@@ -78,9 +82,16 @@ MESSAGES: dict[str, str] = {
                        "at risk) `ROLL NICK`.",
     "help.night.roll.number": "The night's number.",
     "help.night.roll.actor": "Whose action the roll is of (nick, mask or alias).",
+    "help.night.roll.roll": "Which roll to force: `evidence`, `silence`, `reveal`, `second_kill`, `bloody` (the "
+                            "second kill), `visitor` (the visitor at risk), `learn`.",
+    "help.night.roll.value": "The roll's result: `yes` (it happens) or `no` (it does not); for a roll that picks a "
+                             "player (`visitor`), that player's nick.",
     "help.posts": "The stored posts of a game, deleted ones included (marked).",
     "help.posts.kind": "Only the vote thread or only the game topic.",
     "help.render": "A themed post: the results of night N or day N, or the live vote count of day N.",
+    "help.render.kind": "What to render: `night` the night's results, `day` the day's results, `votecount` the "
+                        "day's live vote count.",
+    "help.render.number": "The night's or the day's number.",
     "help.render.flavor_file": "Flavour text for the top of the post (default: the phase's file in the game's "
                                "flavor_dir).",
     "help.render.variants": "The phrase style to use (0, 1, ...), or one phrase's variant (night.deaths=2); "

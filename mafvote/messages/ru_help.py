@@ -9,6 +9,7 @@ MESSAGES: dict[str, str] = {
     "help.usage": "Запуск: ",
     "help.options": "Параметры",
     "help.commands": "Команды",
+    "help.arguments": "Аргументы",
     "help.options_metavar": "[ПАРАМЕТРЫ]",
     "help.subcommand_metavar": "КОМАНДА [АРГУМЕНТЫ]...",
     "help.subcommand_metavar.optional": "[КОМАНДА] [АРГУМЕНТЫ]...",
@@ -26,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "help.metavar.PATH": "ПУТЬ",
     "help.metavar.RANGE": "",    # the range is shown in the brackets after the text
     "help.metavar.NICK": "НИК",
+    "help.metavar.ROLL": "БРОСОК",
     "help.metavar.NEWNICK": "НОВЫЙ-НИК",
     "help.metavar.TIME": "ВРЕМЯ",
     "help.metavar.ID": "ИГРА",
@@ -69,6 +71,8 @@ MESSAGES: dict[str, str] = {
     "help.night.add": "Внести ночное действие так, как его написал игрок (`Лечу Васю`); выводит, как оно понято.",
     "help.night.add.number": "Номер ночи.",
     "help.night.add.actor": "Кто прислал действие (ник, маска или прозвище).",
+    "help.night.add.text": "Действие словами игрока, как в его сообщении ведущему (`Лечу Васю`); в кавычках, если в "
+                           "нём есть пробелы.",
     "help.night.resolve": "Разобрать ночь по её ночному файлу; применяет итог, если не указан --dry-run.",
     "help.night.resolve.number": "Номер ночи.",
     "help.night.resolve.dry_run": "Показать итог, не применяя его.",
@@ -77,9 +81,17 @@ MESSAGES: dict[str, str] = {
                        "цели кровавого убийства под угрозой), — бросок и ник.",
     "help.night.roll.number": "Номер ночи.",
     "help.night.roll.actor": "Чьё это действие (ник, маска или прозвище).",
+    "help.night.roll.roll": "Какой бросок задать: `evidence` — улики, `silence` — лишение голоса, `reveal` — "
+                            "раскрытие роли, `second_kill` и `bloody` — второе убийство, `visitor` — гость под "
+                            "ударом, `learn` — узнать.",
+    "help.night.roll.value": "Исход броска: `yes` (случилось) или `no` (не случилось); для броска, который "
+                             "выбирает игрока (`visitor`), — ник этого игрока.",
     "help.posts": "Сохранённые посты игры, удалённые тоже (с пометкой).",
     "help.posts.kind": "Только тема голосования или только игровая тема.",
     "help.render": "Оформленный пост с итогами ночи или дня либо текущий подсчёт голосов дня (номер — НОМЕР).",
+    "help.render.kind": "Что оформить: `night` — итоги ночи, `day` — итоги дня, `votecount` — текущий подсчёт "
+                        "голосов дня.",
+    "help.render.number": "Номер ночи или дня.",
     "help.render.flavor_file": "Художественный текст для начала поста (по умолчанию — файл этой фазы в папке "
                                "`flavor_dir` игры).",
     "help.render.variants": "Стиль фраз (0, 1, …) или вариант одной фразы (`night.deaths=2`); можно указать "

@@ -74,6 +74,20 @@ def test_every_help_is_russian_by_default(no_config, path):
     for param in command.params:
         if isinstance(param, click.Option) and not param.hidden:
             assert param.opts[-1] in text, (param.opts, text)
+    # and every argument, in an «Аргументы:» section, each with its own Russian line (click shows none)
+    arguments = [p for p in command.params if isinstance(p, click.Argument)]
+    if not arguments:
+        assert "Аргументы:" not in text
+        return
+    section = text.partition("\nАргументы:\n")[2].partition("\n\nПараметры:")[0]
+    rows = re.split(r"\n(?=  \S)", section)
+    assert len(rows) == len(arguments), text
+    for param, row in zip(arguments, rows):
+        shown = usage.partition(" [ПАРАМЕТРЫ] ")[2].split()[arguments.index(param)]
+        spec, _, line = row.strip().partition("  ")
+        assert spec == shown and line.strip(), (param.name, row)
+        assert " ".join(line.split()) == messages.text(f"help.{'.'.join(path)}.{param.name}", language="ru")
+        assert re.search("[а-яё]{4}", line), row
 
 
 @pytest.mark.parametrize("path", [p for p, _ in COMMANDS], ids=lambda p: " ".join(("mafvote", *p)))
@@ -86,6 +100,8 @@ def test_every_command_and_option_has_its_text_in_the_catalogue(path):
         if isinstance(param, click.Option) and not param.hidden and param.name != "version":
             keys = [f"{key}.{param.name}", f"help.option.{param.name}"]
             assert any(messages.has(k, "ru") for k in keys), keys
+        if isinstance(param, click.Argument):
+            assert messages.has(f"{key}.{param.name}", "ru") and messages.has(f"{key}.{param.name}", "en"), param.name
 
 
 def test_the_group_help_in_russian(no_config):
@@ -143,6 +159,33 @@ def test_the_tally_help_in_russian(no_config):
         "  -h, --help                   Показать эту справку и выйти.\n")
 
 
+def test_the_arguments_in_russian(no_config):
+    # click shows no arguments: mafvote's «Аргументы:» section, each as the usage line writes it
+    text = help_of("night", "roll")
+    assert text.startswith("Запуск: mafvote night roll [ПАРАМЕТРЫ] БРОСОК yes|no|НИК\n"), text
+    assert (
+        "\nАргументы:\n"
+        "  БРОСОК      Какой бросок задать: `evidence` — улики, `silence` — лишение\n"
+        "              голоса, `reveal` — раскрытие роли, `second_kill` и `bloody` —\n"
+        "              второе убийство, `visitor` — гость под ударом, `learn` — узнать.\n"
+        "  yes|no|НИК  Исход броска: `yes` (случилось) или `no` (не случилось); для\n"
+        "              броска, который выбирает игрока (`visitor`), — ник этого игрока.\n"
+        "\nПараметры:\n") in text
+    assert (
+        "\nАргументы:\n"
+        "  {night|day|votecount}  Что оформить: `night` — итоги ночи, `day` — итоги дня,\n"
+        "                         `votecount` — текущий подсчёт голосов дня.\n"
+        "  НОМЕР                  Номер ночи или дня.\n"
+        "\nПараметры:\n") in help_of("render")
+    assert "Аргументы:" not in help_of("tally")
+    # a refused roll names the argument as --help does
+    result = CliRunner().invoke(cli, ["night", "roll", "--night", "1", "--actor", "x", "bogus", "yes"],
+                                prog_name="mafvote")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("ошибка: `БРОСОК`: нужно одно из: `evidence`, `silence`, `reveal`, "
+                                  "`second_kill`, `visitor`, `bloody`, `learn`\n"), result.stderr
+
+
 def test_a_required_option_and_a_range_in_russian(no_config):
     assert "\n  --player НИК          Игрок.  [обязательный]\n" in help_of("votes")
     assert "[по умолчанию: 8080; от 0 до 65535]" in " ".join(help_of("serve").split())
@@ -152,7 +195,9 @@ def test_help_in_english_when_the_config_says_en(no_config):
     (no_config / "config.toml").write_text('[alerts]\nlanguage = "en"\n', encoding="utf-8")
     text = help_of("night", "add")
     assert text.startswith("Usage: mafvote night add [OPTIONS] TEXT\n\n  Add a night action written as the player "
-                           "wrote it (`Лечу Васю`); prints how it\n  was read.\n\nOptions:\n"), text
+                           "wrote it (`Лечу Васю`); prints how it\n  was read.\n\nArguments:\n  TEXT  The action in "
+                           "the player's words, as in their message to the GM (`Лечу\n        Васю`); in quotes when "
+                           "it has spaces.\n\nOptions:\n"), text
     assert "  --night INTEGER    The night's number.  [required]\n" in text
     assert "  -h, --help         Show this message and exit.\n" in text
     group = help_of()
