@@ -22,7 +22,8 @@ from support.paths import RED
 
 
 def shown(minutes: int) -> str:
-    return f"{(CRAWL_T0 + timedelta(minutes=minutes)).astimezone(ZoneInfo('Europe/Moscow')):%d.%m.%Y %H:%M}"
+    """A post's time as `crawl` and `posts` write every time, in the game's zone: `02.12 03:23 МСК`."""
+    return f"{(CRAWL_T0 + timedelta(minutes=minutes)).astimezone(ZoneInfo('Europe/Moscow')):%d.%m %H:%M} МСК"
 
 
 def make_reread_due(config) -> None:

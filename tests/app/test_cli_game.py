@@ -93,7 +93,7 @@ def test_full_flow_resolve_close_undo_state(game_dir):
     assert st["silences"] == [{"player": "Соня", "days": 1, "announced": True}]
     # the GM's own decision instead of the count
     out = ok("day", "close", "--day", "1", "--eliminate", "Невермор")
-    assert "решение ведущего" in out and "Выбывает Nevermore - Хлопушка (мирный)" in out
+    assert "решение ведущего" in out and "  Выбывает Nevermore - Хлопушка (сторона мирных)\n" in out
     text = ok("state")
     assert text.startswith("Игра ny: ночь 2, с 31.12 18:00 до 31.12 20:00 МСК\n")
     assert "Выбыли: Alisa — ночь 1, мирная зверюшка; Nevermore — день 1, Хлопушка" in text     # in the order they died
@@ -266,7 +266,9 @@ def test_a_day_with_no_post_in_the_vote_thread_records_no_misses(game_dir):
     # in the data (a thread not crawled, wrong bounds), not twelve players missing their vote.
     ok("night", "resolve", "--night", "1")
     out = ok("day", "close", "--day", "1", "--nobody", "--since", "2026-12-30T10:00", "--deadline", "2026-12-30T19:00")
-    assert "Примечание: в теме голосования нет ни одного поста с " in out and "пропуски и активность не записаны" in out
+    assert "Примечание: в теме голосования нет ни одного поста с 30.12 10:00 МСК до 30.12 19:00 МСК: пропуски и " \
+           "активность не записаны; проверьте тему и границы дня (--since/--deadline) или `mafvote undo` и закройте " \
+           "день снова" in out.splitlines()
     assert state()["misses"] == {}
     # a day with posts still records the misses: these six cast no vote between 01.01 12:00 and 18:00
     ok("undo")

@@ -61,7 +61,7 @@ def latin_words(text: str, nicks: set[str] = NICKS) -> list[str]:
     """The Latin-letter words of `text` that are none of the allowed kinds."""
     found = []
     for line in text.splitlines():
-        # a crawled post's first line (`  новый #8 30.12.2026 20:00 Автор: текст`) quotes the forum
+        # a crawled post's first line (`  новый #8 30.12 20:00 МСК Автор: текст`) quotes the forum
         line = re.sub(r"^(\s*\S+\s+#\d+ [\d.]+ [\d:]+ [^:]+):.*$", r"\1", line)
         line = re.sub(r"^(#\d+ .*? с\.\d+ [\d.]+ [\d:]+ .*)$", "", line)
         line = re.sub(r"^    .*$", "", line)       # `posts`: the post's text, indented
@@ -170,8 +170,8 @@ def test_every_gm_command_refuses_in_russian(demo, monkeypatch):
         "ошибка: день 1 уже закрыт; если его нужно закрыть заново, `mafvote undo` отменит закрытие\n")
     assert outputs["night add, night 0"].startswith("ошибка: ночь 0: ночи нумеруются с 1 (следующая ночь игры — ")
     assert outputs["tally, a start after the deadline"] == (
-        "ошибка: день 2: начало (02.01.2027 00:00) не раньше дедлайна (01.01.2027 18:00); проверьте --since и "
-        "--deadline\n")
+        "ошибка: день 2: начало (02.01.2027 00:00 МСК) не раньше дедлайна (01.01.2027 18:00 МСК); проверьте --since "
+        "и --deadline\n")
     assert outputs["modkill, a dead player"] == (
         "ошибка: игрок Puss уже не в игре (день 2); здесь речь может идти только о живых\n")
     assert outputs["modkill, an unknown player"].startswith("ошибка: игрок «Гендальф»: такого нет в игре ny (игроки: ")
