@@ -206,7 +206,8 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "<ruleset>") -> 
                   Line("must_be_one_of", "must be one of {choices}", choices=", ".join(SIDE_KINDS)))
             continue
         sides[sid] = Side(id=sid, kind=sdata["kind"], title=sdata.get("title", sid),
-                          title_f=sdata.get("title_f", ""), hostile=sdata.get("hostile", sdata["kind"] != "town"),
+                          title_f=sdata.get("title_f", ""), title_any=sdata.get("title_any", ""),
+                          hostile=sdata.get("hostile", sdata["kind"] != "town"),
                           max_others=sdata.get("max_others", 1),
                           wins_with_roles=tuple(sdata.get("wins_with_roles", ())),
                           wins_with_anyone=sdata.get("wins_with_anyone", False))

@@ -139,6 +139,9 @@ class Side:
     kind: str              # town | mafia | solo
     title: str
     title_f: str = ""
+    # a title that agrees with a gender (`мирный`/`мирная`) named without one, for a player whose gender the config
+    # does not give: «сторона мирных», as the themes' posts write it (issue 14: never the masculine by default)
+    title_any: str = ""
     hostile: bool = True   # a solo side the town must remove to win (RULES.md §5)
     # RULES.md §5, a solo side: wins when at most `max_others` others live (ranked: alone or with one), or, with
     # `wins_with_roles`, when everyone else alive holds one of those roles (004 maniac: all dead but Донья Тереса)
@@ -147,7 +150,13 @@ class Side:
     wins_with_anyone: bool = False   # 004 neutral: "побеждает с любым игроком"; never blocks another's win
 
     def title_for(self, gender: str | None) -> str:
-        return self.title_f if gender == "f" and self.title_f else self.title
+        """The title agreeing with the player: a noun (`мафия`, `горец`) as it is; an adjective with `title_f` as
+        the gender asks, and for an unknown gender `title_any` (without one, the title quoted after «сторона»)."""
+        if not self.title_f or gender == "m":
+            return self.title
+        if gender == "f":
+            return self.title_f
+        return self.title_any or f"сторона «{self.title}»"
 
 
 @dataclass(frozen=True)

@@ -87,8 +87,8 @@ def _example_default(defaults, key: str) -> str:
 
 ABILITY_SHAPES = _field_shapes(Ability, evidence="chances", max_targets_when_alive_lt="pair", answers="texts")
 ROLE_SHAPES = _field_shapes(Role, kill_immune_nights="ints", abilities="tables")
-SIDE_SHAPES = {"kind": "str", "title": "str", "title_f": "str", "hostile": "bool", "max_others": "int",
-                "wins_with_roles": "strs", "wins_with_anyone": "bool"}
+SIDE_SHAPES = {"kind": "str", "title": "str", "title_f": "str", "title_any": "str", "hostile": "bool",
+               "max_others": "int", "wins_with_roles": "strs", "wins_with_anyone": "bool"}
 GAME_SHAPES = {"name": "str", "title": "str", "theme": "str", "starts_with": "str", "reveal_while_alive_gt": "int",
                 "reveal_night": "str", "reveal_day": "str", "notes": "str"}
 NIGHT_SHAPES = {"block_mode": "str", "succession": "strs", "submission_order": "strs",
@@ -101,7 +101,7 @@ TOP_SHAPES = {"game": "table", "votes": "table", "night": "table", "sides": "tab
 
 ABILITY_KEYS = set(Ability.__dataclass_fields__)
 ROLE_KEYS = set(Role.__dataclass_fields__)
-SIDE_KEYS = {"kind", "title", "title_f", "hostile", "max_others", "wins_with_roles", "wins_with_anyone"}
+SIDE_KEYS = {"kind", "title", "title_f", "title_any", "hostile", "max_others", "wins_with_roles", "wins_with_anyone"}
 TOP_KEYS = {"game", "votes", "night", "sides", "roles", "boss", "texts", "items"}
 GAME_KEYS = {"name", "title", "theme", "starts_with", "reveal_while_alive_gt", "reveal_night", "reveal_day", "notes"}
 NIGHT_KEYS = {"block_mode", "succession", "submission_order", "no_repeat_lifted_at_alive", "notes", "order",

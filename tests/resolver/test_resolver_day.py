@@ -133,3 +133,33 @@ def test_rule_3_15_the_reveal_threshold_uses_the_alive_count_when_the_day_began(
     ten = apply_day(ruleset, modkill(ruleset, st, "p9").state, []).state   # day 1 closes, 10 alive
     assert alive_at_start(ten) == 10
     assert apply_day(ruleset, ten, ["p3"]).deaths[0].revealed is False
+
+
+# RULES.md §6 / issue 14: the words of a hanging as `day close` prints them for the post: the side's title agrees
+# with the player's gender, and a player the config gives no gender gets a wording without one («сторона мирных»),
+# never the masculine «(мирный)». 004 shows the side (a noun), 000 no side; their lines differ only in the verb.
+HANGED_LINES = {
+    "new_year": ("Дед Мороз", {"f": "Повешена P0 - Дед Мороз (мирная)", "m": "Повешен P0 - Дед Мороз (мирный)",
+                               None: "Выбывает P0 - Дед Мороз (сторона мирных)"}),
+    "time_machine": ("Комиссар", {"f": "Повешена P0 - Комиссар (мирная)", "m": "Повешен P0 - Комиссар (мирный)",
+                                  None: "Выбывает P0 - Комиссар (сторона мирных)"}),
+    "grand_hotel": ("Донья Тереса", {"f": "Повешена P0 (город)", "m": "Повешен P0 (город)",
+                                     None: "Выбывает P0 (город)"}),
+    "peculiar": ("Джейкоб Портман", {"f": "Повешена P0 - Джейкоб Портман", "m": "Повешен P0 - Джейкоб Портман",
+                                     None: "Выбывает P0 - Джейкоб Портман"}),
+}
+
+
+@pytest.mark.parametrize("gender", ["f", "m", None], ids=["f", "m", "unknown"])
+@pytest.mark.parametrize("game", sorted(HANGED_LINES))
+def test_rule_6_the_hanged_line_names_the_side_without_guessing_a_gender(game, gender) -> None:
+    ruleset = load_ruleset(game)
+    role, lines = HANGED_LINES[game]
+    roster = [{"nick": f"P{i}", "role": role, "gender": gender} for i in range(12)]     # 12 alive: roles shown
+    state = new_game("g", roster, ruleset)
+    assert [p.text for p in apply_day(ruleset, state, ["P0"]).public] == [lines[gender]]
+    # a modkill shown with --reveal words the side the same way
+    shown = lines[gender].split(" ", 1)[1].replace("P0", "P1")
+    if game == "grand_hotel":       # 004's modkill with --reveal shows the role beside the side
+        shown = f"P1 - {role} (город)"
+    assert modkill(ruleset, state, "P1", reveal=True).public[0].text == f"Модкилл: {shown}"

@@ -7,7 +7,7 @@ from support.nights import SCENARIOS, run_file
 def test_rule_4_003_three_days_three_nights_end_to_end() -> None:
     _, outcomes = run_file(SCENARIOS / "tm_replay_three_days_three_nights.toml")
     day1, night1, day2, night2, day3, night3 = outcomes
-    assert [p.text for p in day1.public] == ["Выбывает B - Мирный житель (мирный)"]
+    assert [p.text for p in day1.public] == ["Выбывает B - Мирный житель (сторона мирных)"]
     assert night1.public == () and night1.saved == ("C", "D")
     # the role shot's victim and the maniac's, in roster order (never the kill order); neither shows a role
     assert [p.text for p in night2.public] == ["Com", "F"]
