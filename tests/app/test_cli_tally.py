@@ -14,7 +14,7 @@ import mafvote.game as game_mod
 from mafvote.cli.tally import local_times
 from support.cli import day_tally, ok, run
 from support.game_dir import WINDOW, fill_store_post_by_post, make_game_dir
-from support.games import quiet_night
+from support.games import NEW_YEAR_ROSTER, CliGame, msk_at, quiet_night, red_span
 
 MSK = ZoneInfo("Europe/Moscow")
 BASE = "http://127.0.0.1:8081/"
@@ -171,3 +171,19 @@ def test_tally_text_and_votes_json_read_in_the_games_zone(game_dir, monkeypatch)
     assert times == ["2026-12-31T00:20:00+03:00", "2027-01-01T08:00:00+03:00", "2027-01-01T08:00:00+03:00"]
     # the same instants as before (UTC): scripts comparing them keep working
     assert datetime.fromisoformat(times[0]) == datetime(2026, 12, 30, 21, 20, tzinfo=timezone.utc)
+
+
+def test_an_ambiguous_name_is_told_as_what_it_could_mean_not_guessed(tmp_path):
+    # issue 14: the flag said «не угадано»; `tally --view gm` words it as what the name could mean and what to do
+    roster = [(n, r) if n != "Маша" else ("Сонька", r) for n, r in NEW_YEAR_ROSTER]
+    g = CliGame(tmp_path, roster=roster).open()
+    g.svc.resolve_night(1, now=msk_at("2026-11-11T22:40"))
+    g.post("Петя", msk_at("2026-11-12T10:00"), red_span("Вася"))
+    pid = g.post("Петя", msk_at("2026-11-12T11:00"), red_span("Сон"))
+    g.store.close()
+    code, out, err = g.cli("tally", "--day", "1", "--view", "gm", moment=msk_at("2026-11-12T12:00"))
+    assert code == 0, err
+    assert [line for line in out.splitlines() if "неоднозначное имя" in line] == [
+        f"! неоднозначное имя: Петя, пост {pid} — «Сон» может означать Соня или Сонька: голос не засчитан (в силе "
+        "прежний голос игрока); решите, кого имели в виду"]
+    assert "угадан" not in out

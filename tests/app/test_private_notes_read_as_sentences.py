@@ -7,6 +7,8 @@ from __future__ import annotations
 from mafvote import rulesets
 from mafvote.render import render, roles_from_ruleset
 from mafvote_resolver import Action, Rolls, new_game, resolve_night
+from support.cli import ok
+from support.game_dir import GRAND_HOTEL_ROLES
 from support.nights import load_ruleset, private_notes
 
 HOTEL = [{"nick": "Ронин", "role": "Хулио Ольмедо", "gender": "m"}, {"nick": "Нежка", "role": "Донья Элиса", "gender": "f"},
@@ -70,3 +72,16 @@ def test_the_gm_reports_v_post_line_declines_the_nick_as_the_post_does():
     assert "- На снегу остались следы: улики указывают на Алукарда" in lines
     assert "- На снегу остались следы: улики указывают на игрока Пусс" in lines
     assert not any(line.endswith("указывают на Алукард") for line in lines)
+
+
+def test_004_the_block_on_a_watched_role_is_told_as_a_sentence_by_night_resolve_and_render(play):
+    # issue 14: «Блок: Alisa - София Аларкон» read like a log; Эрнандо's «узнает, если заблокировал Софию, Хулио,
+    # Донью Тересу» is told in a sentence, by the command the GM resolves the night with and by the private post
+    play("grand_hotel", {**GRAND_HOTEL_ROLES, "мирная зверюшка": "София Аларкон", "Щелкунчик": "Донья Тереса"})
+    ok("night", "add", "--night", "1", "--actor", "РэдДи", "Арестовываю Алису")
+    ok("night", "add", "--night", "1", "--actor", "King Eciton", "Убиваю Нежку")
+    lines = ok("night", "resolve", "--night", "1").splitlines()
+    assert "ЛС РэдДи: Ваше действие «блок» пришлось на игрока Alisa: это София Аларкон." in lines
+    assert not any("Блок:" in line for line in lines)
+    private = ok("render", "night", "1", "--private", "--format", "text")
+    assert "Ваше действие «блок» пришлось на игрока Alisa: это София Аларкон." in private.splitlines()
