@@ -10,17 +10,21 @@ still has its own `fsync` before its rename, as when they were written one after
 the file system puts them in one journal commit instead of one commit each (bench/README.md, issue 17: a tick
 with one new post wrote six files, and their six commits in a row were the largest part of it). When a flush
 fails nothing is renamed: every file stays as it was.
+
+`stage` does the first half and hands back a `Staged` whose `commit` waits for the flushes and renames: the daemon
+stages the count files, builds the pages while the disk flushes them, and commits them with the pages, so a tick
+with a new post waits for the disk once, not twice.
 """
 from __future__ import annotations
 
 import os
 import tempfile
 import threading
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Mapping
 
-__all__ = ["write_changed", "write_if_changed"]
+__all__ = ["Staged", "stage", "write_changed", "write_if_changed"]
 
 _FLUSHERS = 8                # threads flushing temp files side by side: more files than this queue for a thread
 _pool: ThreadPoolExecutor | None = None
@@ -36,6 +40,45 @@ def write_changed(files: Mapping[Path, str | bytes]) -> list[Path]:
     """Write each file (text, or bytes already UTF-8) whose bytes changed, atomically; returns those written, in
     the order given. An `OSError` (a folder that cannot be made, a full disk) leaves every file as it was, unless
     it came in the renames at the end (the files renamed before it are new, the others old: each one whole)."""
+    return stage(files).commit()
+
+
+class Staged:
+    """Files written to temp files beside their targets, their flushes under way: `commit` renames them."""
+
+    def __init__(self, temps: list[tuple[int | None, str, Path]], flushes: list[Future]) -> None:
+        self._temps = temps          # (open descriptor, temp file, target)
+        self._flushes = flushes
+        self.paths = [path for _, _, path in temps]      # the files that change, in the order given
+
+    def commit(self) -> list[Path]:
+        """Wait for the flushes, then rename each temp file over its target; returns the files written. A failed
+        flush raises its `OSError` with nothing renamed and no temp file left."""
+        temps, self._temps = self._temps, []
+        written: list[Path] = []
+        try:
+            wait(self._flushes)      # every flush ended before a failure is raised: the descriptors close below
+            for flush in self._flushes:
+                flush.result()
+            for i, (fd, tmp, path) in enumerate(temps):
+                os.close(fd)  # type: ignore[arg-type]
+                temps[i] = (None, tmp, path)
+                os.replace(tmp, path)
+                written.append(path)
+        finally:
+            _discard(temps, written)
+        return written
+
+    def discard(self) -> None:
+        """Leave every target as it was and remove the temp files."""
+        temps, self._temps = self._temps, []
+        wait(self._flushes)
+        _discard(temps, [])
+
+
+def stage(files: Mapping[Path, str | bytes]) -> Staged:
+    """The first half of `write_changed`: each changed file's bytes in a temp file beside it, flushed in the
+    background; `Staged.commit()` renames them. An `OSError` here leaves every file as it was."""
     todo: list[tuple[Path, bytes]] = []
     for path, text in files.items():
         path = Path(path)
@@ -46,10 +89,7 @@ def write_changed(files: Mapping[Path, str | bytes]) -> list[Path]:
         except FileNotFoundError:
             pass
         todo.append((path, data))
-    if not todo:
-        return []
-    temps: list[tuple[int | None, str, Path]] = []      # (open descriptor, temp file, target)
-    written: list[Path] = []
+    temps: list[tuple[int | None, str, Path]] = []
     try:
         for path, data in todo:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -58,34 +98,29 @@ def write_changed(files: Mapping[Path, str | bytes]) -> list[Path]:
             with open(fd, "wb", closefd=False) as handle:
                 handle.write(data)
             os.fchmod(fd, 0o644)  # mkstemp makes 0600; the page is for the web server to read
-        _flush([fd for fd, _, _ in temps])
-        for i, (fd, tmp, path) in enumerate(temps):
+        return Staged(temps, _flush([fd for fd, _, _ in temps]))  # type: ignore[misc]
+    except BaseException:
+        _discard(temps, [])
+        raise
+
+
+def _discard(temps: list[tuple[int | None, str, Path]], written: list[Path]) -> None:
+    for fd, tmp, path in temps:
+        if fd is not None:
             os.close(fd)
-            temps[i] = (None, tmp, path)
-            os.replace(tmp, path)
-            written.append(path)
-    finally:
-        for fd, tmp, path in temps:
-            if fd is not None:
-                os.close(fd)
-            if path not in written:
-                try:
-                    os.unlink(tmp)
-                except FileNotFoundError:
-                    pass
-    return written
+        if path not in written:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
 
 
-def _flush(fds: list[int]) -> None:
-    """`fsync` every descriptor; side by side when there are several, so that one journal commit takes them all."""
-    if len(fds) == 1:
-        os.fsync(fds[0])
-        return
+def _flush(fds: list[int]) -> list[Future]:
+    """`fsync` every descriptor in the flushing threads, side by side, so that one journal commit takes them all."""
+    if not fds:
+        return []
     global _pool
     with _pool_lock:
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=_FLUSHERS, thread_name_prefix="mafvote-fsync")
-    flushes = [_pool.submit(os.fsync, fd) for fd in fds]
-    wait(flushes)            # every flush ended before a failure is raised: the caller closes the descriptors
-    for flush in flushes:
-        flush.result()
+    return [_pool.submit(os.fsync, fd) for fd in fds]

@@ -106,6 +106,7 @@ class _Game:
     write_failing: datetime | None = None
     write_errors: list = field(default_factory=list)    # this tick's `publish.PublishError`s of writing
     write_tried: bool = False
+    staged: Any = None               # publish.StagedCount: this tick's count files, put in place after the pages
 
 
 def _theme_of(game, ruleset) -> str:
@@ -333,6 +334,7 @@ class Daemon:
                 # after a change, and at the moments the day was counted anyway (T−60, T−15, the deadline: the
                 # pages' time left and the closed day follow without waiting for a post)
                 report.published += self._pages(g, now)
+            report.published[:0] = self._count_files_in_place(g)      # first, as when written before the pages
             alerts += self._write_health(g, now, phase_key(day or current), report)
             g.dirty = False
             if g.last_error is not None:
@@ -344,6 +346,9 @@ class Daemon:
             if message != g.last_error:      # one line per problem, not one per poll
                 log.error("%s", message)
                 g.last_error = message
+        finally:
+            if g.staged is not None:         # the tick stopped between the count files and the pages
+                report.published[:0] = self._count_files_in_place(g)
         sent = self.sender.send(alerts)      # also retries deliveries still pending
         report.alerts.extend(sent.recorded)
         return report
@@ -441,13 +446,16 @@ class Daemon:
             return out
         bbcode = format_bbcode(public, now, names=self._names(g))
         if pub.dir is not None:
-            from .publish import PublishError, write_count_files  # start-up (module docstring)
+            from .publish import PublishError, stage_count_files  # start-up (module docstring)
 
             try:
-                written = write_count_files(Path(pub.dir), g.cfg.id, bbcode=bbcode, html_body=self._html(g, public, now),
-                                            title=f"{g.cfg.title or g.cfg.id} — голосование, день {public.day}")
-                out += [str(p) for p in written]
-                g.write_tried = True
+                # flushed to the disk while the pages are made, put in place with them (`_count_files_in_place`)
+                staged = stage_count_files(Path(pub.dir), g.cfg.id, bbcode=bbcode,
+                                           html_body=self._html(g, public, now),
+                                           title=f"{g.cfg.title or g.cfg.id} — голосование, день {public.day}")
+                if g.staged is not None:
+                    g.staged.discard()
+                g.staged = staged
             except PublishError as exc:
                 self._write_failed(g, exc)
         if g.publisher is not None:
@@ -474,6 +482,21 @@ class Daemon:
                         thread_url=g.cfg.vote_thread, language=language)
         return out
 
+    def _count_files_in_place(self, g: _Game) -> list[str]:
+        """The count files `_publish` staged this tick, renamed over the old ones (once their flush is done)."""
+        staged, g.staged = g.staged, None
+        if staged is None:
+            return []
+        from .publish import PublishError  # start-up (module docstring)
+
+        try:
+            written = [str(p) for p in staged.commit()]
+        except PublishError as exc:
+            self._write_failed(g, exc)
+            return []
+        g.write_tried = True
+        return written
+
     def _pages(self, g: _Game, now: datetime) -> list[str]:
         """The game's pages (mafvote.pages): public ones in `[publish].dir`, the GM's in `gm_dir`, after a change."""
         pub = self.config.publish
@@ -487,7 +510,8 @@ class Daemon:
             counted, g.counted = g.counted, None
             written = publish_pages([x.service for x in self.games.values()], public_dir=pub.dir,
                                     gm_dir=gm_pages_dir(self.config), now=now, caches=self._page_caches,
-                                    only=g.cfg.id, counted={g.cfg.id: counted} if counted else None)
+                                    only=g.cfg.id, counted={g.cfg.id: counted} if counted else None,
+                                    coming=g.staged.paths if g.staged is not None else ())
         except PublishError as exc:
             self._write_failed(g, exc)
             return []

@@ -517,11 +517,12 @@ def _summary(service, now: datetime) -> dict[str, Any]:
 
 def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: Path | None, now: datetime,
                   caches: dict[tuple[str, str], PageCache] | None = None, only: str | None = None,
-                  counted: Mapping[str, tuple] | None = None) -> dict[str, list[Path]]:
+                  counted: Mapping[str, tuple] | None = None, coming: Sequence[Path] = ()) -> dict[str, list[Path]]:
     """Write the pages of `services` (GameService, one per game) in both views, and the index of them all; `only`:
     the pages of that game alone (the daemon, after a change in one game). `counted`: game -> (day, {view: Tally},
     CountInputs) the caller has just counted at `now` (the daemon's tick), used for that running day instead of
-    counting again. Returns the files written per view."""
+    counting again. `coming`: count files the caller is writing (staged: not in place yet), linked as if there.
+    Returns the files written per view."""
     caches = caches if caches is not None else {}
     out: dict[str, list[Path]] = {}
     wanted = [v for v, d in (("public", public_dir), ("gm", gm_dir)) if d is not None]
@@ -551,7 +552,8 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
             # the compact live count the daemon writes beside the public pages (`publish.write_count_files`):
             # linked from the game's page when it is there (not in the GM's folder, nor before the first count)
             count_files = [name for name in count_file_names(service.game.id)
-                           if view == "public" and (Path(directory) / name).is_file()][::-1]
+                           if view == "public" and ((Path(directory) / name).is_file()
+                                                    or Path(directory) / name in coming)][::-1]
             files.update(game_pages(service, view=view, now=now, counts=running[service.game.id],
                                     cache=caches.setdefault((service.game.id, view), PageCache()),
                                     count_files=count_files))

@@ -50,7 +50,7 @@ from mafvote_scraper.netguard import (DEFAULT_MAX_PAGE_BYTES, Guard, GuardedTran
 from mafvote_scraper.untrusted import visible
 
 from .alerts import install_secret_filter, known_secrets, scrub
-from .atomic_files import write_changed
+from .atomic_files import Staged, stage
 from .messages import text as t
 from .publish_text import PublishError, network_phrase, publish_text, write_cause
 from .store import PublishState, Store
@@ -66,10 +66,12 @@ __all__ = [
     "PublishLog",
     "PublishResult",
     "PublishState",
+    "StagedCount",
     "count_file_names",
     "html_page",
     "is_html_document",
     "publish_text",
+    "stage_count_files",
     "write_count_files",
 ]
 
@@ -136,6 +138,34 @@ def write_count_files(directory: Path, game: str, *, bbcode: str, html_body: str
     `html_body` is a fragment, wrapped here in a page that reloads every `refresh` seconds, or a whole page
     (the theme's `votecount.html.j2` is one, with its own refresh and title), written as it is: wrapping a
     page made two documents, one inside the other, with two refresh rates."""
+    return stage_count_files(directory, game, bbcode=bbcode, html_body=html_body, title=title,
+                             refresh=refresh).commit()
+
+
+class StagedCount:
+    """The count files written beside their targets and being flushed (`atomic_files.stage`); `commit` puts them in
+    place (the daemon builds the pages meanwhile) and raises `PublishError` as `write_count_files` does."""
+
+    def __init__(self, directory: Path, staged: Staged) -> None:
+        self.directory, self._staged = directory, staged
+        self.paths = staged.paths
+
+    def commit(self) -> list[Path]:
+        try:
+            written = self._staged.commit()
+        except OSError as exc:
+            raise _count_write_error(self.directory, exc) from exc
+        for path in written:
+            log.info("publish: wrote %s", path)
+        return written
+
+    def discard(self) -> None:
+        self._staged.discard()
+
+
+def stage_count_files(directory: Path, game: str, *, bbcode: str, html_body: str, title: str | None = None,
+                      refresh: int = 60) -> StagedCount:
+    """`write_count_files`' first half: the files that change written to temp files and flushed in the background."""
     directory = Path(directory)
     bb_name, html_name = count_file_names(game)
     # no control character or bidi override from a post or a nick in a file a web server serves (issue 13)
@@ -143,15 +173,17 @@ def write_count_files(directory: Path, game: str, *, bbcode: str, html_body: str
     page = (html_body if html_body.endswith("\n") else html_body + "\n") if is_html_document(html_body) \
         else html_page(title or f"Голосование — {game}", html_body, refresh=refresh)
     try:
-        written = write_changed({directory / bb_name: bbcode if bbcode.endswith("\n") else bbcode + "\n",
-                                 directory / html_name: page})
+        staged = stage({directory / bb_name: bbcode if bbcode.endswith("\n") else bbcode + "\n",
+                        directory / html_name: page})
     except OSError as exc:
-        raise PublishError(f"cannot write the count to {directory} ({exc.strerror or exc}); check "
-                           "[publish].dir in the config, the folder's permissions and the free disk space",
-                           "write_count", folder=str(directory), cause=write_cause(exc, "`[publish].dir`")) from exc
-    for path in written:
-        log.info("publish: wrote %s", path)
-    return written
+        raise _count_write_error(directory, exc) from exc
+    return StagedCount(directory, staged)
+
+
+def _count_write_error(directory: Path, exc: OSError) -> "PublishError":
+    return PublishError(f"cannot write the count to {directory} ({exc.strerror or exc}); check "
+                        "[publish].dir in the config, the folder's permissions and the free disk space",
+                        "write_count", folder=str(directory), cause=write_cause(exc, "`[publish].dir`"))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -101,6 +101,8 @@ class GameCore:
         self.base_url = base_url
         self.tz = game.schedule.tz
         self._matcher: tuple[Roster, RosterMatcher] | None = None
+        # the last count's read of the store (its bounds, `Store.post_mark`, the read): `Counting._posts_for_count`
+        self._kept_read: tuple | None = None
         self._initial: GameState | None = None
 
     # -- reading the stored phases --

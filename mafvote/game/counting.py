@@ -241,12 +241,38 @@ class Counting(NightDuties):
         (`Roster.slot_of_author`): its latest post before each replacement time is taken too, so one it wrote
         afterwards (as a spectator) cannot hide the slot's last post. Posts dated after the moment counted (a
         forum clock or `timezone` that is off) are the one case this can read differently."""
-        cuts = {window, *(r.at for p in roster.players for r in p.replacements if r.at < window)}
+        cuts = tuple(sorted({window, *(r.at for p in roster.players for r in p.replacements if r.at < window)}))
+        mark = self.store.post_mark()
+        if as_of is None and self._kept_read is not None and self._kept_read[0] == cuts:
+            read = self._read_again(self._kept_read[2], self.store.posts_changed_since(self._kept_read[1]), window)
+            if read is not None:
+                self._kept_read = (cuts, mark, read)
+                return read
         # the tally's posts straight from the store, with the stored readings, never a version's HTML (issue 17)
         read = CountRead()
-        for cut in sorted(cuts):
+        for cut in cuts:
             self.store.count_posts(self.game.id, as_of=as_of, before=cut, last_per_author=True, tz=self.tz, into=read)
-        return self.store.count_posts(self.game.id, as_of=as_of, since=window, tz=self.tz, into=read)
+        self.store.count_posts(self.game.id, as_of=as_of, since=window, tz=self.tz, into=read)
+        self._kept_read = (cuts, mark, read) if as_of is None else None
+        return read
+
+    def _read_again(self, read: CountRead, changed: set[tuple[str, int]] | None, window: datetime) -> CountRead | None:
+        """The last read of the same bounds with the posts written since read again (the daemon counts after every
+        poll: a new post is one post read, not the day's), or None when it must be read whole: the store cannot say
+        what changed (another process wrote), or a changed post is dated before the window (it may be an
+        account's latest post before the day, which only a whole read finds)."""
+        if changed is None:
+            return None
+        if not changed:
+            return read
+        fresh = self.store.count_posts(self.game.id, tz=self.tz, posts=changed)
+        if any(p.time < window for p in fresh.posts.values()):
+            return None
+        for key in changed:
+            read.posts.pop(key, None)        # gone from the game's topics, or read again just below
+        read.posts.update(fresh.posts)
+        read.readings.update(fresh.readings)
+        return read
 
     def _count(self, inputs: CountInputs, *, view: str = "gm", as_of: datetime | None = None) -> Tally:
         if self._matcher is None or self._matcher[0] != inputs.roster:

@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, Any, Iterable
@@ -29,6 +30,8 @@ _IDS_PER_QUERY = 500      # post ids per `in (...)` lookup, well under SQLite's 
 # A count's versions are read by one range of post ids (the index in order, no lookup per id) when the range holds
 # at most this many ids per post wanted (other topics' posts of the forum in between are read and dropped)
 _RANGE_SPREAD = 3
+# the posts written through this Store that `posts_changed_since` remembers: a reader further behind reads afresh
+_CHANGES_KEPT = 4096
 # the columns of a stored post that a page read again may change (besides its content and last_seen)
 _SAME = ("topic", "page", "position", "author", "author_id", "time", "edited", "edit_at", "edit_by", "edit_reason")
 
@@ -95,7 +98,39 @@ class CountRead:
 
 class PostTables(TableFamily):
     """`posts` and `post_versions`: a parsed page's posts stored in one transaction, deletions marked, and the
-    stored posts read back in thread order."""
+    stored posts read back in thread order.
+
+    Every post this Store writes (new, new content, moved, re-authored, deleted, restored: all but a `last_seen`) is
+    remembered (`post_mark`, `posts_changed_since`), so a reader that keeps what it read (the daemon's count,
+    issue 17) reads again only those posts; a write by another connection (another process: SQLite's
+    `data_version`) makes it read everything again."""
+
+    _changed_posts: deque | None = None     # (forum, post_id) of the last _CHANGES_KEPT posts written, in order
+    _posts_written = 0                      # how many were ever written through this Store
+
+    def _remember(self, forum: str, post_ids: Iterable[int]) -> None:
+        if self._changed_posts is None:
+            self._changed_posts = deque(maxlen=_CHANGES_KEPT)
+        keys = [(forum, post_id) for post_id in post_ids]
+        self._changed_posts.extend(keys)
+        self._posts_written += len(keys)
+
+    def post_mark(self) -> tuple[int, int]:
+        """Where the stored posts stand: compare with `posts_changed_since(mark)` later."""
+        return self.db.execute("pragma data_version").fetchone()[0], self._posts_written
+
+    def posts_changed_since(self, mark: tuple[int, int]) -> set[tuple[str, int]] | None:
+        """The (forum, post id) of every post written since `mark` (`post_mark`), or None when that cannot be said:
+        another connection committed since (SQLite's `data_version` moved), or more posts were written than kept."""
+        version, written = mark
+        if self.db.execute("pragma data_version").fetchone()[0] != version:
+            return None
+        behind = self._posts_written - written
+        if behind == 0:
+            return set()
+        if self._changed_posts is None or behind > len(self._changed_posts) or behind < 0:
+            return None
+        return set(list(self._changed_posts)[-behind:])
 
     def upsert_page(self, topic: Topic | int, parsed: ParsedPage, fetched: FetchedMeta) -> PageChanges:
         """Store one parsed page and its posts in one transaction."""
@@ -118,6 +153,9 @@ class PostTables(TableFamily):
                     restored.append(post.post_id)
                 elif status == "unchanged":
                     unchanged.append(post.post_id)
+            # remembered before the commit: a rollback leaves a post read again for nothing, never one missed
+            kept = set(unchanged)
+            self._remember(forum, [post.post_id for post in parsed.posts if post.post_id not in kept])
             for at in range(0, len(unchanged), _IDS_PER_QUERY):
                 # seen again as stored: one statement for the page, not one per post (issue 17: the tick)
                 part = unchanged[at:at + _IDS_PER_QUERY]
@@ -212,6 +250,8 @@ class PostTables(TableFamily):
         tid = topic_row_id(topic)
         forum = next(self.db.query("select forum from topics where id = ?", [tid]))["forum"]
         marked = []
+        post_ids = list(post_ids)
+        self._remember(forum, post_ids)
         with self.db.atomic():
             for pid in post_ids:
                 cur = self.db.execute(
@@ -276,16 +316,21 @@ class PostTables(TableFamily):
 
     def count_posts(self, game_id: str, *, as_of: datetime | None = None, since: datetime | None = None,
                     before: datetime | None = None, last_per_author: bool = False, tz: tzinfo | None = None,
-                    into: CountRead | None = None) -> CountRead:
+                    into: CountRead | None = None, posts: Iterable[tuple[str, int]] | None = None) -> CountRead:
         """What a count reads (issue 17): the posts `posts(game_id=…, include_deleted=True, html=False, …)` gives
         for these bounds, each as `Post.from_stored(post, tz)` would make it, built straight from the few columns a
         count needs (no `StoredPost`, no HTML of a version with a current reading), added to `into` (a post read
-        twice is one). A count of a 3,000-post day spent most of its time building the records it then copied."""
+        twice is one). A count of a 3,000-post day spent most of its time building the records it then copied.
+        `posts`: only these (forum, post id) of the game, whatever their time (the daemon's count reads again the
+        posts written since its last read: `posts_changed_since`)."""
         out = into if into is not None else CountRead()
         as_of_text = to_db_time(as_of) if as_of is not None else None
-        rows = self._post_rows(game_id=game_id, topic=None, kind=None, as_of_text=as_of_text, include_deleted=True,
-                               since=since, before=before, last_per_author=last_per_author,
-                               columns=("forum", "post_id", "author", "time", "deleted_at"))
+        if posts is not None:
+            rows = self._rows_of(game_id, posts)
+        else:
+            rows = self._post_rows(game_id=game_id, topic=None, kind=None, as_of_text=as_of_text,
+                                   include_deleted=True, since=since, before=before, last_per_author=last_per_author,
+                                   columns=("forum", "post_id", "author", "time", "deleted_at"))
         versions = self._count_versions(rows)
         readings = out.readings
         times: dict[str, datetime] = {}        # seen_at text -> time: a page's posts share their seen_at
@@ -338,6 +383,22 @@ class PostTables(TableFamily):
                 None if deleted_at is None else when(deleted_at),
                 next((v[5] for v in reversed(noticed) if v[5]), None), when(noticed[0][1]) if noticed else None)
         return out
+
+    def _rows_of(self, game_id: str, posts: Iterable[tuple[str, int]]) -> list:
+        """`_post_rows`' count columns of these (forum, post id), those in the game's topics, by the posts' key."""
+        by_forum: dict[str, list[int]] = {}
+        for forum, post_id in posts:
+            by_forum.setdefault(forum, []).append(post_id)
+        rows: list = []
+        for forum, ids in by_forum.items():
+            for at in range(0, len(ids), _IDS_PER_QUERY):
+                part = ids[at:at + _IDS_PER_QUERY]
+                rows += self.db.rows(
+                    "select p.forum, p.post_id, p.author, p.time, p.deleted_at, t.topic_id as topic_key, t.kind, "
+                    "t.game_id from posts p join topics t on t.id = p.topic where p.forum = ? and p.post_id in ("
+                    + ", ".join("?" * len(part)) + ") and t.game_id = ? order by p.topic, p.post_id",
+                    [forum, *part, game_id])
+        return rows
 
     def _count_versions(self, rows: list) -> dict[tuple[str, int], list[tuple]]:
         """The versions of a count's post rows, in order, as (post_id, seen_at, content_hash, edited, edit_at,

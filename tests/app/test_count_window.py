@@ -273,6 +273,8 @@ def test_the_rows_a_count_of_the_last_day_loads_do_not_grow_with_earlier_days(ga
     assert len(store.posts(game_id="ny", include_deleted=True)) == stored + 450
     loaded.clear()
     monkeypatch.setattr(store, "count_posts", counting)
+    # the whole read, as after another process's write (the daemon's recount reads only what changed: below)
+    monkeypatch.setattr(store, "posts_changed_since", lambda mark: None)
     after = svc.count(DAYS, view="gm", now=now)
     # the day's posts, the night before it (its votes are flagged `early_post`: day 3's chatter runs an hour
     # into that night) and, before the night (and before the replacement), each account's latest post of each
@@ -282,6 +284,57 @@ def test_the_rows_a_count_of_the_last_day_loads_do_not_grow_with_earlier_days(ga
     assert night > 0
     assert sum(loaded) == first + night < stored
     assert [v.post_id for v in after.votes] == [v.post_id for v in before.votes] and after.votes
+
+
+def test_a_recount_reads_again_only_the_posts_written_since_the_last_count(game, monkeypatch):
+    # the daemon counts after every poll (issue 17): a new post, an edit or a deletion in the day is one post read
+    # again, and the count is the one every post gives; a post dated before the day, or a write by another process,
+    # and the day is read whole again
+    store, svc, thread = game
+    play_to(svc, thread, DAYS)
+    loaded: list[int] = []
+    count_posts = store.count_posts
+
+    def counting(game_id, **kw):
+        out = count_posts(game_id, **kw)
+        loaded.append(len(out.posts) if kw.get("into") is None else -1)
+        return out
+
+    monkeypatch.setattr(store, "count_posts", counting)
+    now = start(DAYS) + timedelta(hours=2)
+    assert_same_count(store, svc, DAYS, now=now)
+    whole = len(loaded)
+    assert whole >= 2
+    rng = random.Random(7)
+    again = 0
+    for step in range(1, 9):
+        loaded.clear()
+        at = now + timedelta(minutes=10 * step)
+        pid = thread.write("vote", rng.choice(TALKERS), at - timedelta(minutes=8), red(rng.choice(TARGETS)))
+        if step == 2:
+            thread.edit(pid, "передумал", at - timedelta(minutes=1))
+        if step == 4:
+            thread.delete(pid, at - timedelta(minutes=1))
+        due = {p for seen, p, _, _ in thread.planned if seen <= at}      # the game's other posts, edits, deletions
+        thread.until(at)
+        assert_same_count(store, svc, DAYS, now=at)
+        if all(thread.written[p][2] >= deadline(DAYS - 1) for p in due):
+            # the first count read those posts again (this one among them); the next two found nothing changed
+            assert loaded == [len(due)], (step, loaded, due)
+            again += 1
+        else:
+            assert -1 in loaded                 # one dated before the day's window: read whole again
+    assert again >= 5
+    loaded.clear()
+    old = thread.write("game", "Ronin", start(DAYS) - timedelta(hours=30), "Доброе утро")    # before the day
+    later = now + timedelta(hours=3)
+    thread.until(later)
+    assert_same_count(store, svc, DAYS, now=later)
+    assert len(loaded) > whole and -1 in loaded and old                 # read whole again
+    loaded.clear()
+    monkeypatch.setattr(store, "posts_changed_since", lambda mark: None)     # another process wrote
+    assert_same_count(store, svc, DAYS, now=later)
+    assert loaded.count(-1) >= whole
 
 
 def test_a_vote_one_second_before_the_start_is_not_counted_and_one_at_the_start_is(tmp_path):

@@ -3,16 +3,17 @@ publish files (and the forum if enabled)"), and `mafvote run --once`."""
 from __future__ import annotations
 
 import errno
+import os
 import re
 from datetime import timedelta
 
 from click.testing import CliRunner
 
+from mafvote import atomic_files, pages, publish
 from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.daemon import Daemon
 from mafvote.pages import gm_pages_dir
-from mafvote import pages, publish
 from mafvote.config import ForumConfig, LoginConfig
 from mafvote.publish import ForumPublisher, PublishLog, PublishResult, PublishState
 from mafvote.store import Store
@@ -271,14 +272,14 @@ def test_files_that_cannot_be_written_are_a_tick_line_and_one_alert_until_they_a
     config = _russian(tmp_path, forum.base_url)
     public, gm = tmp_path / "public", tmp_path / "state" / "gm-pages"
     channel = Recorder()
-    monkeypatch.setattr(publish, "write_changed", full_disk)
+    monkeypatch.setattr(publish, "stage", full_disk)
     monkeypatch.setattr(pages, "write_changed", full_disk)
     with Daemon(config, channels={"webhook": channel}, client_factory=quick_client, sleep=lambda s: None) as daemon:
         first = daemon.tick(msk("10:00"))
         second = daemon.tick(msk("10:05"))          # still full: the tick says so again, the alert is not repeated
         monkeypatch.undo()
         fixed = daemon.tick(msk("10:10"))           # space freed: written at the next poll, without a new post
-        monkeypatch.setattr(publish, "write_changed", full_disk)
+        monkeypatch.setattr(publish, "stage", full_disk)
         monkeypatch.setattr(pages, "write_changed", full_disk)
         forum.add_post(2, "Ronin", DAY[0][2], time=msk("10:12"))
         again = daemon.tick(msk("10:15"))           # full once more: a new run of failures, a new alert
@@ -306,7 +307,7 @@ def test_a_folder_without_write_permission_is_told_with_what_to_do(forum, tmp_pa
         raise OSError(errno.EACCES, "Permission denied", str(next(iter(files))))
 
     config = _russian(tmp_path, forum.base_url)
-    monkeypatch.setattr(publish, "write_changed", denied)
+    monkeypatch.setattr(publish, "stage", denied)
     with Daemon(config, channels={"webhook": Recorder()}, client_factory=quick_client, sleep=lambda s: None) as daemon:
         report = daemon.tick(msk("10:00"))
     assert report.errors[0] == (f"игра ny: подсчёт не записан в папку {tmp_path / 'public'}: у mafvote нет прав на "
@@ -377,3 +378,32 @@ def test_a_count_that_waits_for_the_interval_is_a_note_and_is_posted_when_the_wa
     [publisher] = WaitingPublisher.made
     assert [now for now, *_ in publisher.calls] == [msk("10:10"), msk("10:15"), msk("10:20")]
     assert "forum:edited:77" in posted.published
+
+
+def test_the_first_tick_writes_the_count_files_and_a_page_that_links_them(forum, tmp_path, monkeypatch):
+    # the count files are flushed while the pages are made and put in place with them (issue 17: the tick waits
+    # for the disk once): the first tick's page links them already, and each file is flushed before its rename
+    path = tmp_path / "config.toml"
+    path.write_text(DAEMON_CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
+    config = load_config(path)
+    public = tmp_path / "public"
+    forum.add_post(2, "Ronin", '<span style="color: red;" class="mycode_color">Соня</span>', time=msk("10:01"))
+    events: list[tuple[str, str]] = []
+    fsync, replace = atomic_files.os.fsync, atomic_files.os.replace
+    monkeypatch.setattr(atomic_files.os, "fsync", lambda fd: (fsync(fd), events.append(("fsync", os.fstat(fd).st_ino))))
+    monkeypatch.setattr(atomic_files.os, "replace",
+                        lambda src, dst: (events.append(("replace", os.stat(src).st_ino)), replace(src, dst)))
+    with Daemon(config, channels={"webhook": Recorder()}, client_factory=quick_client, sleep=lambda s: None) as daemon:
+        report = daemon.tick(msk("10:05"))
+    assert not report.errors
+    written = [p for p in report.published if "votecount-" in p]
+    assert sorted(written) == [str(public / "votecount-ny.bbcode"), str(public / "votecount-ny.html")]
+    assert report.published[:2] == written           # first, as when they were written before the pages
+    page = (public / "ny" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="../votecount-ny.html">' in page and '<a href="../votecount-ny.bbcode">' in page
+    bbcode = (public / "votecount-ny.bbcode").read_text(encoding="utf-8")
+    assert "Соня[/color] — 1 голос (Ronin)" in bbcode
+    renamed = [ino for what, ino in events if what == "replace"]
+    assert len(renamed) == len(report.published) >= 4
+    assert all(events.index(("fsync", ino)) < events.index(("replace", ino)) for ino in renamed)
+    assert not list(public.glob(".*.tmp"))
