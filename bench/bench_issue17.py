@@ -1,6 +1,6 @@
 """Issue 17's figures, side by side in one run: start-up, the count from stored readings, the daemon's tick.
 
-    python bench/bench_issue17.py [--rounds 7] [--only startup,count,tick] [--tree DIR]
+    python bench/bench_issue17.py [--rounds 7] [--only startup,count,tick] [--tree DIR] [--steps] [--profile]
 
 (1) start-up: wall time of `mafvote --version`, `mafvote --help` and `mafvote tally` on the demo's store (made
     with `mafvote demo --keep` into a temporary folder first) against `sqlite-utils --version` (installed with
@@ -201,6 +201,37 @@ from bench_soak import ROLES, T0, Forum, _config  # noqa: E402
 VOTE = 'Голосую <span style="color: red;" class="mycode_color">{target}</span>'
 DAY_POSTS = 300
 PROFILE = "--profile" in sys.argv
+STEPS = "--steps" in sys.argv
+# (3) --steps: CPU of this process in each part of a tick, by (game, "still"/"one"); the parts are methods every
+# tree since session 8 has (the count files are rendered and written in `_publish`, the pages in `_pages`)
+_steps: dict[tuple[int, str], dict[str, list[float]]] = {}
+_step_of: list[tuple[int, str] | None] = [None]
+
+
+def _time_steps() -> None:
+    import mafvote.daemon as daemon
+    import mafvote_scraper.crawl as crawl
+    from mafvote.alerts import AlertSender
+    from mafvote.game.counting import Counting
+
+    def wrap(owner, name: str, label: str) -> None:
+        inner = getattr(owner, name)
+
+        def timed(*args, **kwargs):
+            c = time.process_time()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                if _step_of[0] is not None:
+                    _steps.setdefault(_step_of[0], {}).setdefault(label, [0.0])[-1] += time.process_time() - c
+        setattr(owner, name, timed)
+
+    wrap(crawl, "crawl_game", "poll: both topics over HTTP, parsed, stored")
+    wrap(Counting, "count_views", "count of both views (store read + count_day ×2)")
+    wrap(daemon, "day_alerts", "the day's alerts")
+    wrap(daemon.Daemon, "_publish", "count files: BBCode, themed HTML, written")
+    wrap(daemon.Daemon, "_pages", "pages: both views built and written")
+    wrap(AlertSender, "send", "alert sender")
 
 
 def _thread(g: int, n: int, rnd: random.Random) -> list[tuple[str, str, datetime]]:
@@ -277,10 +308,14 @@ def tick(rounds: int, sizes: list[int]) -> None:
                     now += timedelta(minutes=2)
                     for g in range(len(sizes)):
                         gc.collect()
+                        _step_of[0] = (g, "still")
                         t, c = time.perf_counter(), time.process_time()
                         report = daemon.crawl(f"g{g}", now)
+                        _step_of[0] = None
                         still[g].append(time.perf_counter() - t)
                         still_cpu[g].append(time.process_time() - c)
+                        for acc in _steps.get((g, "still"), {}).values():
+                            acc.append(0.0)
                         counted[g] += len(report.counts)
                     now += timedelta(minutes=2)
                     for g in range(len(sizes)):
@@ -296,10 +331,14 @@ def tick(rounds: int, sizes: list[int]) -> None:
                             print(f"--- profile of a tick with one new post, game {g}")
                             pstats.Stats(prof).sort_stats("cumtime").print_stats(45)
                             continue
+                        _step_of[0] = (g, "one")
                         t, c = time.perf_counter(), time.process_time()
                         report = daemon.crawl(f"g{g}", now)
+                        _step_of[0] = None
                         one[g].append(time.perf_counter() - t)
                         one_cpu[g].append(time.process_time() - c)
+                        for acc in _steps.get((g, "one"), {}).values():
+                            acc.append(0.0)
                         assert report.counts, "a new post was not counted"
     finally:
         forum.stop()
@@ -309,6 +348,13 @@ def tick(rounds: int, sizes: list[int]) -> None:
               f"(counts made: {counted[g]}); one new post {_best_median(one[g])}")
         print(f"    {'':>6}  CPU of the daemon's process: no change {_best_median(still_cpu[g])}; "
               f"one new post {_best_median(one_cpu[g])}")
+        for kind, title in (("one", "one new post"), ("still", "no change")):
+            parts = _steps.get((g, kind))
+            if parts:
+                print(f"    {'':>6}  where a tick's CPU goes ({title}; median of the rounds, ms):")
+                for label, ts in parts.items():
+                    ts = [x for x in ts[:-1]] or [0.0]      # the last slot is the next tick's, empty
+                    print(f"    {'':>10}{label:52} {statistics.median(ts) * 1e3:6.2f}")
 
 
 def main() -> None:
@@ -316,6 +362,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--only", default="startup,count,tick")
     ap.add_argument("--profile", action="store_true", help="(3): profile the last tick with a new post")
+    ap.add_argument("--steps", action="store_true", help="(3): the CPU of each part of a tick (median of the rounds)")
     ap.add_argument("--baseline", default=None, help="(1): also time the commands with this checkout's code")
     ap.add_argument("--sizes", default="1000,30000", help="stored posts of each game of the tick bench")
     args = ap.parse_args()
@@ -328,6 +375,8 @@ def main() -> None:
     if "count" in only:
         count(args.rounds)
     if "tick" in only:
+        if args.steps:
+            _time_steps()
         tick(args.rounds, [int(s) for s in args.sizes.split(",")])
 
 

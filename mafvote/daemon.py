@@ -398,7 +398,8 @@ class Daemon:
                             thread_url=g.cfg.vote_thread, day_post=day_post,
                             night_deadline=night.deadline if night is not None else None, tz=tz,
                             language=self.config.alerts.language, names=self._gm_names(g, applied))
-        report.published += self._publish(g, public, now, final=ended, report=report, alerts=alerts)
+        report.published += self._publish(g, public, now, final=ended, report=report, alerts=alerts,
+                                          applied=applied)
         leaders = ", ".join(f"{c.player} {c.total}" for c in gm.candidates[:3]) or "no votes"
         log.info("count %s day %d: %s; not voted %d", g.cfg.id, day.number, leaders, len(gm.not_voted))
         return alerts
@@ -422,9 +423,9 @@ class Daemon:
                      day.number, exc)
         return format_bbcode(public, now, names=self._names(g)).rstrip("\n")
 
-    def _names(self, g: _Game) -> dict[str, str]:
+    def _names(self, g: _Game, applied=None) -> dict[str, str]:  # noqa: ANN001 - the applied steps read this tick
         """What the public count calls each slot: the mask in mask games, the account playing it now."""
-        return public_names(g.cfg.players, g.service.state().replacements)
+        return public_names(g.cfg.players, g.service.state(applied).replacements)
 
     def _gm_names(self, g: _Game, applied) -> dict[str, str]:
         """What the GM's alerts call each slot: the account playing it now (after a replacement the
@@ -433,7 +434,7 @@ class Daemon:
         return {e["nick"]: (e.get("replaced_by") or {}).get("nick") or e["nick"] for e in roster}
 
     def _publish(self, g: _Game, public: Tally, now: datetime, *, final: bool, report: TickReport | None = None,
-                 alerts: list[Alert] | None = None) -> list[str]:
+                 alerts: list[Alert] | None = None, applied=None) -> list[str]:  # noqa: ANN001
         """Write the count files and post the count; a forum post that failed is an error of the tick (`run --once`
         exits 1) and a refused login an alert to the GM (issue 12: the count silently stayed off the forum)."""
         out: list[str] = []
@@ -444,14 +445,14 @@ class Daemon:
             # a count of a thread never read says «nobody voted» and puts the penalty on everyone: players
             # must not see that while the forum is down on the daemon's first start
             return out
-        bbcode = format_bbcode(public, now, names=self._names(g))
+        bbcode = format_bbcode(public, now, names=self._names(g, applied))
         if pub.dir is not None:
             from .publish import PublishError, stage_count_files  # start-up (module docstring)
 
             try:
                 # flushed to the disk while the pages are made, put in place with them (`_count_files_in_place`)
                 staged = stage_count_files(Path(pub.dir), g.cfg.id, bbcode=bbcode,
-                                           html_body=self._html(g, public, now),
+                                           html_body=self._html(g, public, now, applied),
                                            title=f"{g.cfg.title or g.cfg.id} — голосование, день {public.day}")
                 if g.staged is not None:
                     g.staged.discard()
@@ -545,7 +546,7 @@ class Daemon:
         return publish_write_alerts(g.cfg.id, errors=texts, since=g.write_failing, phase=phase, now=now,
                                     tz=g.cfg.schedule.tz, language=language)
 
-    def _html(self, g: _Game, public: Tally, now: datetime) -> str:
+    def _html(self, g: _Game, public: Tally, now: datetime, applied=None) -> str:  # noqa: ANN001
         """The count's HTML: the theme's whole page (`votecount.html.j2`, written as it is), or, when the theme
         cannot render it, the BBCode text as a fragment that `write_count_files` wraps in a page (the
         themed page was wrapped again, two documents in one file)."""
@@ -553,11 +554,11 @@ class Daemon:
 
         try:
             data = build_data(tally=public.to_json(), game=g.cfg, ruleset=g.service.ruleset, now=now,
-                              deadline=public.deadline, replacements=g.service.state().replacements)
+                              deadline=public.deadline, replacements=g.service.state(applied).replacements)
             return render(g.theme, "votecount", data, fmt="html", templates_dir=getattr(g.cfg, "templates_dir", None))
         except RenderError as exc:
             log.warning("publish %s: the themed HTML count failed (%s); writing the BBCode as text", g.cfg.id, exc)
-            return f"<pre>{_html.escape(format_bbcode(public, now, names=self._names(g)))}</pre>"
+            return f"<pre>{_html.escape(format_bbcode(public, now, names=self._names(g, applied)))}</pre>"
 
     # -- what `status` and the scheduler need --
     def plan(self, now: datetime) -> list[PlannedJob]:

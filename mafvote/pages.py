@@ -542,6 +542,7 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
         else:
             running[service.game.id] = service.count_views(current.number, views=tuple(wanted), now=now)
     folders: list[tuple[str, Path, dict[str, str | bytes]]] = []
+    summaries: list[dict[str, Any]] | None = None         # the index's games, the same in both views
     for view, directory in (("public", public_dir), ("gm", gm_dir)):
         if directory is None:
             continue
@@ -557,7 +558,9 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
             files.update(game_pages(service, view=view, now=now, counts=running[service.game.id],
                                     cache=caches.setdefault((service.game.id, view), PageCache()),
                                     count_files=count_files))
-        files["index.html"] = index_page([_summary(s, now) for s in services], view=view, now=now)
+        if summaries is None:
+            summaries = [_summary(s, now) for s in services]
+        files["index.html"] = index_page(summaries, view=view, now=now)
         folders.append((view, Path(directory), files))
     written = _write_folders([(directory, files) for _, directory, files in folders])
     for (view, _, _), files_written in zip(folders, written):

@@ -13,6 +13,7 @@ __all__ = ["Ability", "Role", "Side", "Ruleset", "SIDE_KINDS", "IMMUNITIES", "BL
 
 import difflib
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Mapping
 
 from mafvote_tally.names import fold
@@ -225,11 +226,17 @@ class Ruleset:
         return next((a for a in self.items if _norm(a.name) == key), None)
 
     def find_role(self, name: str) -> Role | None:
-        key = _norm(name)
+        return self._roles_by_name.get(_norm(name))
+
+    @cached_property
+    def _roles_by_name(self) -> dict[str, Role]:
+        # each role by its folded name and aliases, the first role that has it winning (as the walk in order did):
+        # the daemon's count looks up every player's role after each poll
+        out: dict[str, Role] = {}
         for role in self.roles:
-            if _norm(role.name) == key or any(_norm(a) == key for a in role.aliases):
-                return role
-        return None
+            for word in (role.name, *role.aliases):
+                out.setdefault(_norm(word), role)
+        return out
 
     def role(self, name: str) -> Role:
         found = self.find_role(name)

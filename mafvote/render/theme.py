@@ -68,7 +68,15 @@ def _parsed_theme_file(source: str, filename: str | None) -> dict[str, Any]:
 
 def load_theme(env: jinja2.Environment, theme: str) -> Theme:
     """The theme's `theme.toml` over `_base/theme.toml`, each taken from the GM's folder when it has one
-    (a GM's file replaces single phrases, it need not repeat the others)."""
+    (a GM's file replaces single phrases, it need not repeat the others). The files are read each time (a GM's
+    edit shows at the next post); the theme made of the same texts is made once (the daemon renders the count
+    page after every new post)."""
+    return _theme(theme, tuple((name, tuple(_theme_texts(env, name)))
+                               for name in ("_base/theme.toml", f"{theme}/theme.toml")))
+
+
+@lru_cache(maxsize=32)
+def _theme(theme: str, files: tuple[tuple[str, tuple[tuple[str, str | None], ...]], ...]) -> Theme:
     phrases: dict[str, tuple[str, ...]] = {}
     roles: dict[str, dict[str, Any]] = {}
     sides: dict[str, dict[str, Any]] = {}
@@ -76,9 +84,10 @@ def load_theme(env: jinja2.Environment, theme: str) -> Theme:
     side_as: dict[str, str] = {}
     title, styles = theme, 1
     found = False
-    for name in ("_base/theme.toml", f"{theme}/theme.toml"):
+    for name, texts in files:
         # bundled first, then the GM's override of the same file on top
-        for source in _theme_sources(env, name):
+        for text, filename in texts:
+            source = _parse_theme_file(text, filename)
             found = found or name.startswith(theme + "/")
             where = source.pop("__file__", name)
             flat: dict[str, tuple[str, ...]] = {}
@@ -102,8 +111,9 @@ def load_theme(env: jinja2.Environment, theme: str) -> Theme:
     return Theme(theme, title, max(styles, 1), phrases, roles, sides, reveal, side_as)
 
 
-def _theme_sources(env: jinja2.Environment, name: str) -> list[dict[str, Any]]:
-    """Every copy of a theme file along the loader chain, bundled first, the GM's folder last (on top)."""
+def _theme_texts(env: jinja2.Environment, name: str) -> list[tuple[str, str | None]]:
+    """The text and file name of every copy of a theme file along the loader chain, bundled first, the GM's folder
+    last (on top)."""
     loader = env.loader
     chain = list(loader.loaders) if isinstance(loader, jinja2.ChoiceLoader) else [loader]
     out = []
@@ -112,7 +122,7 @@ def _theme_sources(env: jinja2.Environment, name: str) -> list[dict[str, Any]]:
             source, filename, _ = sub.get_source(env, name)  # type: ignore[union-attr]
         except jinja2.TemplateNotFound:
             continue
-        out.append(_parse_theme_file(source, filename))
+        out.append((source, filename))
     return out
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mafvote.render import RenderError, render
+from mafvote.render import RenderError, load_theme, make_environment, render
 from support.cli import ok
 from support.game_dir import refused
 
@@ -59,6 +59,20 @@ def test_a_theme_file_edited_between_two_posts_of_one_process_is_read_again(tmp_
             render("new_year", "night", NIGHT, fmt="text", templates_dir=folder)
     (folder / "new_year" / "theme.toml").write_text(THEME, encoding="utf-8")
     assert render("new_year", "night", NIGHT, fmt="text", templates_dir=folder) == "Все живы: Дед Мороз доволен\n"
+
+
+def test_a_theme_is_made_once_for_the_same_files_and_again_after_an_edit(tmp_path):
+    # the daemon renders the count page after every new post (issue 17): the files are read each time, the theme
+    # made of the same texts is the one made before; the GM's edit makes another
+    folder = gm_folder(tmp_path, "theme.toml", THEME.encode("utf-8"))
+    env = make_environment("text", folder)
+    first = load_theme(env, "new_year")
+    assert load_theme(env, "new_year") is first
+    assert first.phrases["night.no_deaths"] == ("Все живы: Дед Мороз доволен",)
+    (folder / "new_year" / "theme.toml").write_text(THEME.replace("доволен", "счастлив"), encoding="utf-8")
+    edited = load_theme(env, "new_year")
+    assert edited is not first and edited.phrases["night.no_deaths"] == ("Все живы: Дед Мороз счастлив",)
+    assert first.phrases["night.no_deaths"] == ("Все живы: Дед Мороз доволен",)
 
 
 def test_render_command_names_the_ansi_theme_file_and_exits_2(new_game_dir):
