@@ -205,7 +205,15 @@ STEPS = "--steps" in sys.argv
 # (3) --steps: CPU of this process in each part of a tick, by (game, "still"/"one"); the parts are methods every
 # tree since session 8 has (the count files are rendered and written in `_publish`, the pages in `_pages`)
 _steps: dict[tuple[int, str], dict[str, list[float]]] = {}
+_ticks: dict[tuple[int, str], int] = {}          # the ticks timed so far, by (game, kind)
 _step_of: list[tuple[int, str] | None] = [None]
+
+
+def _step_done(key: tuple[int, str]) -> None:
+    """A timed tick ended: each part's next slot (a part a tick did not reach took 0 ms in it)."""
+    _ticks[key] = _ticks.get(key, 0) + 1
+    for acc in _steps.get(key, {}).values():
+        acc.append(0.0)
 
 
 def _time_steps() -> None:
@@ -222,8 +230,12 @@ def _time_steps() -> None:
             try:
                 return inner(*args, **kwargs)
             finally:
-                if _step_of[0] is not None:
-                    _steps.setdefault(_step_of[0], {}).setdefault(label, [0.0])[-1] += time.process_time() - c
+                key = _step_of[0]
+                if key is not None:
+                    parts = _steps.setdefault(key, {})
+                    if label not in parts:
+                        parts[label] = [0.0] * (_ticks.get(key, 0) + 1)
+                    parts[label][-1] += time.process_time() - c
         setattr(owner, name, timed)
 
     wrap(crawl, "crawl_game", "poll: both topics over HTTP, parsed, stored")
@@ -314,8 +326,7 @@ def tick(rounds: int, sizes: list[int]) -> None:
                         _step_of[0] = None
                         still[g].append(time.perf_counter() - t)
                         still_cpu[g].append(time.process_time() - c)
-                        for acc in _steps.get((g, "still"), {}).values():
-                            acc.append(0.0)
+                        _step_done((g, "still"))
                         counted[g] += len(report.counts)
                     now += timedelta(minutes=2)
                     for g in range(len(sizes)):
@@ -337,8 +348,7 @@ def tick(rounds: int, sizes: list[int]) -> None:
                         _step_of[0] = None
                         one[g].append(time.perf_counter() - t)
                         one_cpu[g].append(time.process_time() - c)
-                        for acc in _steps.get((g, "one"), {}).values():
-                            acc.append(0.0)
+                        _step_done((g, "one"))
                         assert report.counts, "a new post was not counted"
     finally:
         forum.stop()
@@ -353,7 +363,7 @@ def tick(rounds: int, sizes: list[int]) -> None:
             if parts:
                 print(f"    {'':>6}  where a tick's CPU goes ({title}; median of the rounds, ms):")
                 for label, ts in parts.items():
-                    ts = [x for x in ts[:-1]] or [0.0]      # the last slot is the next tick's, empty
+                    ts = ts[:-1] or [0.0]      # the last slot is the next tick's, empty
                     print(f"    {'':>10}{label:52} {statistics.median(ts) * 1e3:6.2f}")
 
 
