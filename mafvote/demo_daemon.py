@@ -25,6 +25,7 @@ from mafvote_scraper.fetch import ForumClient
 from mafvote_scraper.parse import parse_page
 
 from . import messages
+from .alert_texts import game_time
 from .config import load_config
 from .daemon import Daemon
 from .demo import start_demo_forum, write_demo_config
@@ -46,7 +47,7 @@ class DemoConsole:
     name: str = "console"
 
     def send(self, alert) -> None:
-        shown = alert.time.astimezone(MSK).strftime("%d.%m %H:%M")
+        shown = game_time(alert.time, MSK)      # as every time a GM reads: «01.01 18:00 МСК»
         self.echo("\n" + t("demo.daemon.alert", kind=t(f"demo.daemon.kind.{alert.kind}") if messages.has(
             f"demo.daemon.kind.{alert.kind}") else alert.kind, at=shown))
         for line in alert.message().splitlines():

@@ -30,5 +30,5 @@ def test_the_demo_day_alerts_each_thing_once_and_ends_with_the_final_count(tmp_p
 def test_mafvote_demo_daemon_runs_from_the_command_line(tmp_path):
     result = CliRunner().invoke(cli, ["demo", "--daemon", "--speed", "0", "--keep", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "ОПОВЕЩЕНИЕ: дедлайн, 01.01 18:00" in result.output
+    assert "  ОПОВЕЩЕНИЕ: дедлайн, 01.01 18:00 МСК" in result.output.splitlines()
     assert result.output.rstrip().endswith("187 чтений, 9 оповещений, каждое отправлено один раз.")
