@@ -4,7 +4,8 @@ rolls and transfers (`night resolve`, `day close`, `render --gm`), and the count
 is worded from its key and facts through the message catalogue (mafvote.messages), in the current language.
 
     journal(line)          a resolver.journal.Line, its JSON ({"key", "facts", "text"}) or a plain string
-    night_text(outcome)    the night's GM view, as `NightOutcome.to_text` lays it out
+    night_text(outcome)    the night's GM view, as `NightOutcome.to_text` lays it out (private letters themed)
+    private_lines(...)     a step's private messages: each recipient's themed letter under «ЛС <nick>:»
     hidden_outcome(tally)  tally.format.hidden_outcome in words
     problem_text(text)     a ruleset problem's message or hint (a Line keyed `ruleset.<key>`)
     resolver_error(exc)    a resolver error as the commands print it: each problem `file: where: message (hint)`
@@ -26,8 +27,8 @@ from .alert_texts import duration_parts, game_time
 from .gm_files import toml_syntax
 from .messages import text as t
 
-__all__ = ["ability", "death_cause", "hidden_outcome", "journal", "night_text", "problem", "problem_text",
-           "reason", "resolver_error", "roll_name", "tally_error"]
+__all__ = ["ability", "death_cause", "hidden_outcome", "journal", "night_text", "private_lines", "problem",
+           "problem_text", "reason", "resolver_error", "roll_name", "tally_error"]
 
 
 def _listing(names: Any) -> str:
@@ -255,9 +256,23 @@ def night_alert(text: Any) -> str:
     return journal(text)
 
 
-def night_text(o: Any) -> str:
-    """The GM's view of a resolved night: public lines, then what only the GM sees (private results,
-    refusals, rolls, transfers, alerts), then the journal."""
+def private_lines(private: Any, letters: Mapping[str, str] | None = None) -> list[str]:
+    """A step's private messages as `night resolve` and `day close` print them: each recipient's letter as the
+    theme words it (`letters`, {nick: text}: what the GM sends, phase_post.private_letters) under «ЛС <nick>:»,
+    its lines indented by two (a blank line between two messages of one letter stays blank); without letters (a
+    theme that cannot be rendered) the resolver's plain line of each message."""
+    if letters is None:
+        return [t("night.private", to=p.to, text=p.text) for p in private]
+    lines: list[str] = []
+    for to, letter in letters.items():
+        lines.append(t("night.private.head", to=to))
+        lines += [f"  {x}" if x.strip() else "" for x in letter.strip("\n").split("\n")]
+    return lines
+
+
+def night_text(o: Any, letters: Mapping[str, str] | None = None) -> str:
+    """The GM's view of a resolved night: public lines, then what only the GM sees (private results as the
+    theme's letters, `private_lines`; refusals, rolls, transfers, alerts), then the journal."""
     lines = [t("night.head", night=o.night)]
     lines += [f"  {p.text}" for p in o.public] or ["  " + t("night.nothing_public")]
     if o.hidden_vote_loss:
@@ -266,7 +281,7 @@ def night_text(o: Any) -> str:
         lines.append(t("night.alibis", names=_listing(list(o.alibis))))
     if o.saved:
         lines.append(t("night.saved", names=_listing(list(o.saved))))
-    lines += [t("night.private", to=p.to, text=p.text) for p in o.private]
+    lines += private_lines(o.private, letters)
     lines += [t("night.refused.line", text=refusal(r)) for r in o.refused]
     lines += [roll_text(r) for r in o.rolls]
     lines += [t(f"night.transfer.{kind}" if messages.has(f"night.transfer.{kind}") else "night.transfer",

@@ -1,16 +1,18 @@
 """The pieces of a phase's post that `mafvote render` (cli/render.py) and the pages (pages.py) both build from
-the service: the theme, the outcome with that phase's modkills, the next deadline, the closed day's public count.
-One home below both, so the pages do not reach into the command line (issue 16: no import circles).
+the service: the theme, the outcome with that phase's modkills, the next deadline, the closed day's public count;
+and the players' private letters of a step as the theme words them, which `night resolve` and `day close` print
+(cli/game.py). One home below them all, so the pages do not reach into the command line (issue 16: no import
+circles).
 """
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Mapping
 
 from .config import GameConfig
 from .game import AppliedPhase, GameService, phase_index, phase_of_index
 
-__all__ = ["next_deadline", "public_day_count", "theme_of", "with_modkills"]
+__all__ = ["next_deadline", "private_letters", "public_day_count", "theme_of", "with_modkills"]
 
 
 def theme_of(game: GameConfig, service: GameService) -> str:
@@ -56,3 +58,22 @@ def public_day_count(service: GameService, close: AppliedPhase) -> dict[str, Any
     public = service.count(close.number, view="public").to_json()
     # the public totals of a recount, the real result as stored when the day was closed
     return {**public, "closed": True, "outcome": dict(outcome)}
+
+
+def private_letters(service: GameService, outcome: Mapping[str, Any], number: int) -> dict[str, str] | None:
+    """The private messages of a step's outcome (its JSON: a resolved night, a closed day) as the GM sends them:
+    the theme's letter to each recipient, {nick: text}, the same text `mafvote render night|day N --private`
+    gives once the step is applied. {} when there is none; None when the theme cannot be rendered (a GM's broken
+    theme: `mafvote render` names the problem and the key to fix)."""
+    if not outcome.get("private"):
+        return {}
+    # the themes load only for a step with private messages, never for `state`, `night add` or a night without any
+    from .render import RenderError, build_data, render_private  # start-up: jinja2 + render, ~120 ms CPU (loaded)
+
+    game = service.game
+    data = build_data(outcome=outcome, game=game, ruleset=service.ruleset, templates_dir=game.templates_dir,
+                      phase=number, replacements=service.state().replacements)
+    try:
+        return render_private(theme_of(game, service), data, fmt="text", templates_dir=game.templates_dir)
+    except RenderError:
+        return None

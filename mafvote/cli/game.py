@@ -14,11 +14,13 @@ import click
 
 from mafvote_resolver import CHOICE_ROLLS, ROLL_NAMES
 from mafvote_resolver.state import find_player
+from mafvote_scraper.untrusted import visible
 
 from .. import game as game_mod
 from .. import gm_text
 from ..messages import text as t
 from ..game import GameService, open_service
+from ..phase_post import private_letters
 from ..shown_names import public_names, shown_by_account
 from . import cli
 from .common import config_option, format_option, game_option, load_game, local_time, parse_cli_time, zoned_time
@@ -116,7 +118,7 @@ def night_resolve(config_path: Path, game_id: str | None, number: int, dry_run: 
             _echo_json(result.to_json())     # the GM alerts are its "alerts" (stored with the night as well)
         else:
             # ends its GM lines with "ВНИМАНИЕ: <alert>" for each alert
-            click.echo(gm_text.night_text(outcome))
+            click.echo(gm_text.night_text(outcome, _letters(service, outcome.to_json(), number)))
             if result.duty is not None:
                 _print_duty(result)
             _winner(service, outcome.winner)
@@ -125,6 +127,13 @@ def night_resolve(config_path: Path, game_id: str | None, number: int, dry_run: 
             for alert in outcome.alerts:
                 click.echo(t("cli.alert", text=gm_text.night_alert(alert)), err=True)
         click.echo(_applied("night", number, dry_run), err=True)
+
+
+def _letters(service: GameService, outcome: dict, number: int) -> dict[str, str] | None:
+    """The step's private letters as the GM sends them (the theme's words; issue 14: not the resolver's plain
+    «Вы теперь босс»), with the characters a forum nick may hide made visible, as `render --private` prints them."""
+    letters = private_letters(service, outcome, number)
+    return None if letters is None else {to: visible(text) for to, text in letters.items()}
 
 
 def _print_duty(result: game_mod.NightResult) -> None:
@@ -196,8 +205,9 @@ def _print_close(service: GameService, result: game_mod.DayClose) -> None:
     click.echo(t("cli.close.head", day=o.day, how=how))
     for p in o.public:
         click.echo(f"  {p.text}")
-    for m in o.private:     # like the night's: `render day N --private` gives them in the theme
-        click.echo(t("night.private", to=m.to, text=m.text))
+    # like the night's: the letters `render day N --private` gives, as the theme words them
+    for line in gm_text.private_lines(o.private, _letters(service, o.to_json(), o.day)):
+        click.echo(line)
     if result.count is not None:
         c = result.count
         # the count keys slots by their first nick; the GM reads them by the name the posts use now

@@ -12,6 +12,7 @@ MESSAGES: dict[str, str] = {
     "night.alibis": "Alibis for the day: {names}",
     "night.saved": "Saved: {names}",
     "night.private": "PM {to}: {text}",
+    "night.private.head": "PM {to}:",
     "night.refused.line": "Refused: {text}",
     "night.refused": "{actor} {ability}: {reason}",
     "night.roll": "Roll {name} ({actor}, p={p}): {value}{forced}",

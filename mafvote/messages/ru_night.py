@@ -14,6 +14,7 @@ MESSAGES: dict[str, str] = {
     "night.alibis": "Отмазаны на день: {names}",
     "night.saved": "Спасены: {names}",
     "night.private": "ЛС {to}: {text}",
+    "night.private.head": "ЛС {to}:",
     "night.refused.line": "Отказ: {text}",
     "night.refused": "{actor}, {ability} — {reason}",
     "night.roll": "Бросок «{name}» ({actor}, вероятность {p}): {value}{forced}",

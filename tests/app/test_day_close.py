@@ -240,10 +240,16 @@ def test_a_boss_hanged_by_day_tells_the_new_boss_privately(play):
     play("new_year")
     ok("night", "resolve", "--night", "1")
     out = ok("day", "close", "--day", "1", "--eliminate", "РэдДи", "--deadline", DAY_1_DEADLINE)
-    assert "ЛС King Eciton: Вы теперь босс" in out.splitlines()
+    # issue 14: the letter the GM sends, as the theme words it (not the resolver's plain «Вы теперь босс»)
+    letter = ["ЛС King Eciton:",
+              "  King Eciton, письмо от ведущего (день 1):",
+              "  Теперь вы ведёте свиту Санты Клауса: ночное действие босса за вами."]
+    lines = out.splitlines()
+    at = lines.index(letter[0])
+    assert lines[at:at + 3] == letter and lines[at + 3].startswith("Подсчёт: ")     # the letter ends there
+    assert "Вы теперь босс" not in out
     private = ok("render", "day", "1", "--private", "--format", "text")
-    assert private.splitlines()[0] == "== King Eciton =="
-    assert "Теперь вы ведёте свиту Санты Клауса" in private
+    assert private.splitlines() == ["== King Eciton ==", *(x[2:] for x in letter[1:])]
 
 
 def test_eliminate_prints_how_the_name_was_read_and_the_counts_own_result_is_not_a_gm_decision(ny_voted):

@@ -207,6 +207,39 @@ def test_rule_6_a_gms_own_theme_takes_the_base_header_for_a_day_and_a_night(tmp_
         "Нежка, результат ночи 4:"
 
 
+# the succession letter each theme gives King Eciton after a night that killed his boss
+SUCCESSION_LETTERS = {
+    "new_year": ["King Eciton, письмо от ведущего (ночь 1):",
+                 "Теперь вы ведёте свиту Санты Клауса: ночное действие босса за вами."],
+    "peculiar": ["King Eciton, весточка от мисс Перегрин (ночь 1):",
+                 "Пустоты теперь слушают вас: вы отдаёте приказ за Барона."],
+    # the base theme's words (these two themes have no succession phrase of their own)
+    "grand_hotel": ["King Eciton, записка от портье (ночь 1):",
+                    "Вы теперь во главе своей стороны: ночное действие босса теперь ваше."],
+    "time_machine": ["King Eciton, сообщение из лаборатории (ночь 1):",
+                     "Вы теперь во главе своей стороны: ночное действие босса теперь ваше."],
+}
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_rule_6_night_resolve_prints_the_letter_the_gm_sends(play, theme):
+    # issue 14: `night resolve` printed the resolver's plain «ЛС King Eciton: Вы теперь босс»; it prints the
+    # game's theme's letter, the text `render night 1 --private` gives, each line under «ЛС <nick>:» indented by two
+    root = play("new_year")
+    config = root / "config.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace('ruleset = "new_year"',
+                                                                 f'ruleset = "new_year"\ntheme = "{theme}"'),
+                      encoding="utf-8")
+    ok("night", "add", "--night", "1", "--actor", "Ронин", "Убиваю Рэдди")
+    lines = ok("night", "resolve", "--night", "1").splitlines()
+    at = lines.index("ЛС King Eciton:")
+    assert lines[at + 1:at + 3] == [f"  {x}" for x in SUCCESSION_LETTERS[theme]]
+    assert not lines[at + 3].startswith("  ")           # the letter ends there
+    assert "Вы теперь босс" not in "\n".join(lines)
+    private = ok("render", "night", "1", "--private", "--format", "text").splitlines()
+    assert private == ["== King Eciton ==", *SUCCESSION_LETTERS[theme]]
+
+
 def test_rule_6_the_cli_heads_the_private_message_of_a_day_with_the_day(game):
     # 000: the boss Франклин is hanged on day 1; the next hollow leads (a succession message to Бетти)
     ok("night", "add", "--night", "1", "--actor", "Франклин", "Вопрос: есть ли Джейкоб?")
