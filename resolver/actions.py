@@ -251,14 +251,14 @@ def _spent(ruleset: Ruleset, state: GameState, nick: str, card: Ability) -> str:
         side = ruleset.role(state.player(nick).role).side
         key = f"side:{side}/{card.name}" if card.uses_scope == "side" else f"{nick}/{card.name}"
         if state.uses.get(key, 0) >= card.uses:
-            whole = " на всю сторону" if card.uses_scope == "side" else ""
-            return Line.said("entry.used_up", f"{card.name} уже использовано: {card.uses} раз за игру{whole}",
+            whole = " for the whole side" if card.uses_scope == "side" else ""
+            return Line.said("entry.used_up", f"{card.name} used up: {card.uses} a game{whole}",
                              ability=card.name, n=card.uses, side=card.uses_scope == "side")
     if card.cooldown:
         used = state.counters.get(f"{nick}/{card.name}@night", 0)
         if used and state.night + 1 - used <= card.cooldown:
-            return Line.said("entry.cooldown", f"{card.name}: раз в {card.cooldown + 1} ночи, использовано в ночь {used}; "
-                             f"снова можно в ночь {used + card.cooldown + 1}", ability=card.name, every=card.cooldown + 1,
+            return Line.said("entry.cooldown", f"{card.name}: once in {card.cooldown + 1} nights, used on night {used}; "
+                             f"again on night {used + card.cooldown + 1}", ability=card.name, every=card.cooldown + 1,
                              used=used, next=used + card.cooldown + 1)
     return ""
 
@@ -365,8 +365,8 @@ def check_action(ruleset: Ruleset, state: GameState, action: Action, where: str,
                 # cooldown); the engine's own checks (resolver.admission `admit`) stay for a hand-written file
                 limit = _spent(ruleset, state, actor.nick, card)
                 if limit:
-                    bad(limit, Line.said("hint.instead", f"ночь отказала бы в действии; спросите {actor.nick}, что он "
-                                         "делает вместо этого", actor=actor.nick))
+                    bad(limit, Line("hint.instead", "the night would refuse the action; ask {actor} for another one",
+                                    actor=actor.nick))
             if card.kind != "copy" and at_entry:  # Абрахам's copy has its own memory (`must_change`), checked at resolve
                 again = repeat_target(ruleset, state, actor.nick, card, resolved_targets[0], action.role)
                 if again:
@@ -482,11 +482,11 @@ def parse_night_file(text: str, source: str, ruleset: Ruleset, state: GameState,
             key = who + ("/boss" if on_behalf else "") + (f"/{card.name}" if extra else "")
             if key in own_by_actor and pair and own_by_actor[key][1] != action.actor:
                 problems.append(Problem(source, where, Line.said(
-                    "entry.pair_one_action", f"{action.actor} и {link[0]} ходят одним действием на двоих "
-                    f"(«одно на двоих»): действие {own_by_actor[key][1]} уже внесено ({own_by_actor[key][0]}) и считается",
+                    "entry.pair_one_action", f"{action.actor} and {link[0]} have one action for the two («одно на "
+                    f"двоих»): {own_by_actor[key][1]}'s is entered already ({own_by_actor[key][0]}) and counts",
                     actor=action.actor, partner=link[0], first=own_by_actor[key][1], at=own_by_actor[key][0]),
-                    Line.said("hint.pair_one_action", "первое внесённое действие пары считается; уберите второе или "
-                              "замените первое")))
+                    Line.said("hint.pair_one_action", "the pair's first entered action counts; remove the second or "
+                              "replace the first")))
             elif key in own_by_actor:
                 problems.append(Problem(source, where, Line("entry.has_action", "{actor} already has an action ({at})",
                                                             actor=action.actor, at=own_by_actor[key][0]),

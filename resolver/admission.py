@@ -281,9 +281,10 @@ def shared_refusal(nt: Night, group: str, used: Act) -> str:
                     actor=used.actor, ability=used.action.ability)
     side = nt.r.sides[side_id]
     kinds = {c.kind for role in nt.r.roles for c in role.abilities if c.shared_action == group}
-    one, what = ("один выстрел", "выстрел") if kinds <= {"kill", "kill_silence", "bloody_kill"} else \
-        ("один доп. удар", "доп. удар") if kinds == {"role_shot"} else ("одно действие", "действие")
-    # Russian without inflecting a name: "мафии" for a mafia side whatever its title, another side quoted;
-    # "игрока X" keeps the nick in the nominative
-    whose = "у мафии" if side.kind == "mafia" else f"у стороны «{side.title}»"
-    return Line.said("refusal.side_one", f"{whose} {one} за ночь: используется {what} игрока {used.actor}", actor=used.actor)
+    what, words = ("shot", "one shot") if kinds <= {"kill", "kill_silence", "bloody_kill"} else \
+        ("extra", "one extra shot") if kinds == {"role_shot"} else ("action", "one action")
+    # keyed `refusal.side_one.<what>.<mafia|side>`: the GM's language words it without inflecting a name ("у мафии"
+    # for a mafia side whatever its title, another side quoted; "игрока X" keeps the nick in the nominative)
+    whose = "the mafia" if side.kind == "mafia" else f'the side "{side.title}"'
+    return Line.said(f"refusal.side_one.{what}.{'mafia' if side.kind == 'mafia' else 'side'}",
+                     f"{whose} has {words} a night: {used.actor}'s is used", actor=used.actor, side=side.title)

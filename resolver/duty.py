@@ -254,7 +254,10 @@ def night_duty(ruleset: Ruleset, state: GameState, actions: Iterable[Action], ou
         own = [c for c in cards if not _channel(ruleset, c)]
         if not own:
             names = ", ".join(c.name for c in cards)
-            duties.append(Duty(nick, "shared", f"{names}: общий ход стороны не прислан; штраф — на усмотрение ведущего"))
+            # keyed like the misses (issue 14: it was Russian here whatever the GM's language)
+            duties.append(Duty(nick, "shared", Line.said("duty.shared", f"{names}: the side's shared action was not "
+                                                         "sent; any penalty is the GM's call",
+                                                         abilities=[c.name for c in cards])))
             continue
         names = ", ".join(c.name for c in own)
         # a block that landed does not excuse (issue 19); the GM reads it beside the miss

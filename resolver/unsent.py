@@ -65,17 +65,22 @@ def shared_not_sent(nt: Night, entered: Iterable[Action]) -> None:
                                   f"({', '.join(holders)} could)", holders=", ".join(holders)))
 
 
-def shared_alert(nt: Night, channel: str, side_id: str | None, holders: list[str]) -> str:
-    """The GM's private alert for a shared action nobody sent, in Russian without inflecting a name."""
+def shared_alert(nt: Night, channel: str, side_id: str | None, holders: list[str]) -> Line:
+    """The GM's private alert for a shared action nobody sent: a line keyed `alert.shared.<what>[.side]` (the
+    GM's language words it without inflecting a name), its English here."""
     who = ", ".join(holders)
-    tail = f" (могли прислать: {who}); автоматического штрафа нет, штраф — на усмотрение ведущего"
+    tail = f" on night {nt.k} (could send: {who}); no automatic penalty, any penalty is the GM's call"
     if side_id is None:
-        return f"пара не прислала свой общий ход в ночь {nt.k}" + tail
+        return Line.said("alert.shared.pair", "the pair sent no shared action" + tail, night=nt.k, holders=who)
     side = nt.r.sides[side_id]
-    whose = "мафия не прислала" if side.kind == "mafia" else f"сторона «{side.title}» не прислала"
     if channel == "boss":
-        return f"{whose} ход босса в ночь {nt.k}" + tail
-    kinds = {c.kind for role in nt.r.roles for c in role.abilities if c.shared_action == channel}
-    what = "убийство" if kinds <= {"kill", "kill_silence", "bloody_kill"} else "общий ход"
-    return f"{whose} {what} в ночь {nt.k}" + tail
-
+        what, words = "boss", "no boss's action"
+    else:
+        kinds = {c.kind for role in nt.r.roles for c in role.abilities if c.shared_action == channel}
+        what, words = ("kill", "no kill") if kinds <= {"kill", "kill_silence", "bloody_kill"} else \
+            ("action", "no shared action")
+    # "мафия" for a mafia side whatever its title, another side by its title in quotes
+    if side.kind == "mafia":
+        return Line.said(f"alert.shared.{what}.mafia", f"the mafia sent {words}" + tail, night=nt.k, holders=who)
+    return Line.said(f"alert.shared.{what}.side", f'the side "{side.title}" sent {words}' + tail, night=nt.k,
+                     holders=who, side=side.title)

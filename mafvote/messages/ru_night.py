@@ -104,6 +104,7 @@ MESSAGES: dict[str, str] = {
     "journal.duty.missed.excused": "ночное действие не прислано (доступно: {abilities}); ведущий освободил от штрафа",
     "journal.duty.missed.blocked.excused": "ночное действие не прислано (доступно: {abilities}); в ту ночь был блок "
                                            "({by}); ведущий освободил от штрафа",
+    "journal.duty.shared": "{abilities}: общий ход стороны не прислан; штраф — на усмотрение ведущего",
     "journal.game_over": "игра окончена",
     "journal.modkill": "модкилл: {player} ({role})",
     "journal.refusal.not_in_game": "такого игрока нет в игре",

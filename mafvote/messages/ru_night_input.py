@@ -26,7 +26,15 @@ MESSAGES: dict[str, str] = {
                                          "меньше {lt}",
     "journal.refusal.max_targets": "«{ability}»: не больше {n:цели|целей|целей}",
     "journal.refusal.pair_one": "у пары одно действие за ночь: используется «{ability}» игрока {actor}",
-    "journal.refusal.side_one": "{text}",
+    "journal.refusal.side_one.shot.mafia": "у мафии один выстрел за ночь: используется выстрел игрока {actor}",
+    "journal.refusal.side_one.shot.side": "у стороны «{side}» один выстрел за ночь: "
+                                          "используется выстрел игрока {actor}",
+    "journal.refusal.side_one.extra.mafia": "у мафии один доп. удар за ночь: используется доп. удар игрока {actor}",
+    "journal.refusal.side_one.extra.side": "у стороны «{side}» один доп. удар за ночь: "
+                                           "используется доп. удар игрока {actor}",
+    "journal.refusal.side_one.action.mafia": "у мафии одно действие за ночь: используется действие игрока {actor}",
+    "journal.refusal.side_one.action.side": "у стороны «{side}» одно действие за ночь: "
+                                            "используется действие игрока {actor}",
     "journal.entry.used_up": "«{ability}» уже использовано: {n:раз|раза|раз} за игру{side}",
     "journal.entry.cooldown": "«{ability}»: раз в {every:ночь|ночи|ночей}, использовано в ночь {used}; снова можно в "
                               "ночь {next}",
@@ -50,7 +58,8 @@ MESSAGES: dict[str, str] = {
                                          "{actor}",
     "journal.entry.not_names": "`{key}` — это список имён, а не `{value}`",
     "journal.entry.not_text": "`{key}` — это текст в кавычках, а не `{value}`",
-    "journal.entry.pair_one_action": "{text}",
+    "journal.entry.pair_one_action": "{actor} и {partner} ходят одним действием на двоих («одно на двоих»): "
+                                     "действие игрока {first} уже внесено ({at}) и считается",
     "journal.entry.has_action": "у игрока {actor} уже есть действие ({at})",
     "journal.entry.roll_unused": "у игрока {player} этой ночью нет броска «{roll}»: броски внесённых действий игрока "
                                  "({entered}): {rolls}; {reason}",
@@ -84,7 +93,7 @@ MESSAGES: dict[str, str] = {
     "journal.hint.another_killer": "ночь отказала бы в действии; спросите у игрока {actor} другого убийцу (роль или "
                                    "сторону)",
     "journal.hint.another_target": "ночь отказала бы в действии; спросите у игрока {actor} другую цель",
-    "journal.hint.instead": "{text}",
+    "journal.hint.instead": "ночь отказала бы в действии; спросите у игрока {actor} другое действие",
     "journal.hint.learn": "{options}",
     "journal.hint.learn.option": "`learn = \"{option}\"` ({words})",
     "journal.hint.choose_partner": "выберите живого подельника",
@@ -97,7 +106,7 @@ MESSAGES: dict[str, str] = {
                                  "`targets = [...]`",
     "journal.hint.write_names": "впишите `{key} = [\"Вася\"]` или `{key} = [\"Вася\", \"Петя\"]`",
     "journal.hint.write_text": "впишите `{key} = \"...\"`",
-    "journal.hint.pair_one_action": "{text}",
+    "journal.hint.pair_one_action": "первое внесённое действие пары считается; уберите второе или замените первое",
     "journal.hint.one_entry": "у роли одно действие за ночь; оставьте одну запись",
     "journal.hint.roll_table": "пишите каждый бросок под `[[rolls]]`: `actor`, `name` и `value`",
     "journal.hint.rolls": "один из: `{names}`",
@@ -203,6 +212,24 @@ MESSAGES: dict[str, str] = {
                                           "не навещал цель {target} (гости: {visitors}): бросок выбирает среди "
                                           "гостей; если кубик сказал иное, задайте одного из них (`mafvote night "
                                           "roll … visitor НИК`)",
+    # a shared action nobody sent (resolver.unsent.shared_alert, RULES.md §3.17): the GM's private alert
+    "journal.alert.shared.pair": "пара не прислала свой общий ход в ночь {night} (могли прислать: {holders}); "
+                                 "автоматического штрафа нет, штраф — на усмотрение ведущего",
+    "journal.alert.shared.boss.mafia": "мафия не прислала ход босса в ночь {night} (могли прислать: {holders}); "
+                                       "автоматического штрафа нет, штраф — на усмотрение ведущего",
+    "journal.alert.shared.boss.side": "сторона «{side}» не прислала ход босса в ночь {night} "
+                                      "(могли прислать: {holders}); автоматического штрафа нет, штраф — на "
+                                      "усмотрение ведущего",
+    "journal.alert.shared.kill.mafia": "мафия не прислала убийство в ночь {night} (могли прислать: {holders}); "
+                                       "автоматического штрафа нет, штраф — на усмотрение ведущего",
+    "journal.alert.shared.kill.side": "сторона «{side}» не прислала убийство в ночь {night} "
+                                      "(могли прислать: {holders}); автоматического штрафа нет, штраф — на "
+                                      "усмотрение ведущего",
+    "journal.alert.shared.action.mafia": "мафия не прислала общий ход в ночь {night} (могли прислать: {holders}); "
+                                         "автоматического штрафа нет, штраф — на усмотрение ведущего",
+    "journal.alert.shared.action.side": "сторона «{side}» не прислала общий ход в ночь {night} "
+                                        "(могли прислать: {holders}); автоматического штрафа нет, штраф — на "
+                                        "усмотрение ведущего",
     "journal.alert.must_kill": "этой ночью нет убийства от стороны «{side}»: по правилам она должна убивать "
                                "каждую ночь; внесите её убийство (`mafvote night add`) или отметьте штраф",
 }

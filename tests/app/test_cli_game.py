@@ -334,12 +334,16 @@ def test_rule_4_003_night_add_order_decides_whose_kill_is_used(play) -> None:
     assert run("day", "close", "--day", "1", "--deadline", DAY_1_DEADLINE)[0] == 0
     assert run("night", "add", "--night", "1", "--actor", "King Eciton", "Убиваю Гаффа")[0] == 0
     assert run("night", "add", "--night", "1", "--actor", "РэдДи", "Убиваю Алису")[0] == 0
+    # the GM reads the refusal in Russian (issue 14: the resolver wrote it in Russian whatever the language)
+    assert ("Отказ: РэдДи, убийство — у мафии один выстрел за ночь: используется выстрел игрока King Eciton"
+            in ok("night", "resolve", "--night", "1", "--dry-run").splitlines())
     code, out, err = run("night", "resolve", "--night", "1", "--format", "json")
     assert code == 0, err
     data = json.loads(out)
     assert [d["player"] for d in data["deaths"]] == ["Гафф"]
+    # JSON's reason is the resolver's English, for scripts (as every other refusal's)
     assert {"actor": "РэдДи", "ability": "kill",
-            "reason": "у мафии один выстрел за ночь: используется выстрел игрока King Eciton"} in data["refused"]
+            "reason": "the mafia has one shot a night: King Eciton's is used"} in data["refused"]
 
 
 def test_rule_4_003_a_role_shot_guessing_a_role_it_cannot_name_is_refused_when_entered(play) -> None:
@@ -406,6 +410,25 @@ def test_night_roll_names_the_rolls_the_actors_actions_draw(play) -> None:
     assert code == 0, err
     assert '[[rolls]]\nactor = "Puss"\nname = "silence"\nvalue = true\n' in \
         (root / "state" / "nights" / "ny" / "night-1.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("language, lines", [
+    ("ru", ["ВНИМАНИЕ: мафия не прислала ход босса в ночь 1 (могли прислать: РэдДи, King Eciton, Trusiki Kayfa, "
+            "Puss); автоматического штрафа нет, штраф — на усмотрение ведущего",
+            "ВНИМАНИЕ: пара не прислала свой общий ход в ночь 1 (могли прислать: Nejka, Гафф); автоматического "
+            "штрафа нет, штраф — на усмотрение ведущего"]),
+    ("en", ["ATTENTION: the mafia sent no boss's action on night 1 (could send: РэдДи, King Eciton, Trusiki Kayfa, "
+            "Puss); no automatic penalty, any penalty is the GM's call",
+            "ATTENTION: the pair sent no shared action on night 1 (could send: Nejka, Гафф); no automatic penalty, "
+            "any penalty is the GM's call"]),
+])
+def test_rule_3_17_a_shared_action_not_sent_is_alerted_in_the_gms_language(game_dir, language, lines):
+    # issue 14: the alert was Russian in the resolver whatever `[alerts] language` said
+    if language == "en":
+        with open(game_dir / "config.toml", "a", encoding="utf-8") as config:
+            config.write('\n[alerts]\nlanguage = "en"\n')
+    out = ok("night", "resolve", "--night", "1", "--dry-run").splitlines()
+    assert [x for x in out if x.startswith(("ВНИМАНИЕ: ", "ATTENTION: "))] == lines
 
 
 def test_a_night_alert_is_shown_once_in_the_text_and_on_stderr_beside_json(game_dir):

@@ -36,8 +36,12 @@ def test_issue15_5_003_a_used_role_shot_is_refused_at_entry():
     with pytest.raises(ActionError) as caught:
         enter(r, state, "M2", "Доп. удар: Doc — доктор")     # the side's one shot, spent by M1
     assert [(p.where, p.message) for p in caught.value.problems] == [
-        ("the new entry (not written)", "role_shot уже использовано: 1 раз за игру на всю сторону")]
-    assert "спросите M2" in caught.value.problems[0].hint
+        ("the new entry (not written)", "role_shot used up: 1 a game for the whole side")]
+    # keyed: the GM's language words it (tests/app/test_night_entry_russian.py pins the Russian)
+    assert caught.value.problems[0].message.key == "entry.used_up"
+    assert caught.value.problems[0].message.facts == {"ability": "role_shot", "n": 1, "side": True}
+    assert caught.value.problems[0].hint == "the night would refuse the action; ask M2 for another one"
+    assert caught.value.problems[0].hint.key == "hint.instead"
     assert enter(r, state, "M2", "Убиваю Doc").actions          # the ordinary kill is still there
 
 
@@ -51,7 +55,8 @@ def test_issue15_5_004_alicias_face_in_its_cooldown_is_refused_at_entry():
     with pytest.raises(ActionError) as caught:
         enter(r, state, "Alicia", "Покажи мне свое лицо: Elisa")
     assert [p.message for p in caught.value.problems] == [
-        "face: раз в 2 ночи, использовано в ночь 1; снова можно в ночь 3"]
+        "face: once in 2 nights, used on night 1; again on night 3"]
+    assert caught.value.problems[0].message.facts == {"ability": "face", "every": 2, "used": 1, "next": 3}
     # her other action that night is taken: the refused one never blocks it ("already has an action")
     assert [a.ability for a in enter(r, state, "Alicia", "Я вижу тебя - Elisa").actions] == ["watch"]
     state = resolve_night(r, state, [], Rolls("t", 2)).state
@@ -72,14 +77,16 @@ def test_issue15_andres_and_angela_one_action_for_two_the_first_entered_counts()
     with pytest.raises(ActionError) as caught:
         parse_night_file(append_action(night_file, second[0]), "night-2.toml", r, state, unwritten=1)
     assert [(p.where, p.message) for p in caught.value.problems] == [
-        ("the new entry (not written)", "Angela и Andres ходят одним действием на двоих («одно на двоих»): действие "
-                                        "Andres уже внесено (line 3) и считается")]
+        ("the new entry (not written)", "Angela and Andres have one action for the two («одно на двоих»): Andres's "
+                                        "is entered already (line 3) and counts")]
+    assert caught.value.problems[0].message.facts == {"actor": "Angela", "partner": "Andres", "first": "Andres",
+                                                      "at": "line 3"}
     # a hand-written file with both: the night file's check names the second entry, the first counts
     both = append_action(append_action(f"night = {state.night + 1}\n", second[0]), first[0])
     with pytest.raises(ActionError) as caught:
         parse_night_file(both, "night-2.toml", r, state)
     assert [p.where for p in caught.value.problems] == ["line 8"]
-    assert "действие Angela уже внесено (line 3) и считается" in caught.value.problems[0].message
+    assert "Angela's is entered already (line 3) and counts" in caught.value.problems[0].message
 
 
 # ---- night add refuses last night's target with the engine's reason (the rosters of the four games)

@@ -151,8 +151,10 @@ def test_rule_4_used_up_serum_is_not_among_what_the_doctor_could_send():
 def test_rule_4_successor_lost_its_own_ability():
     duty = night("000", dead=["Baron"])
     golan = next(d for d in duty.duties if d.player == "Golan")
-    assert golan.detail == ("kill, intimidate, kill_intimidate, question: общий ход стороны не прислан; "
-                            "штраф — на усмотрение ведущего")
+    assert golan.detail == ("kill, intimidate, kill_intimidate, question: the side's shared action was not sent; "
+                            "any penalty is the GM's call")
+    assert golan.detail.key == "duty.shared"
+    assert golan.detail.facts == {"abilities": ["kill", "intimidate", "kill_intimidate", "question"]}
 
 
 # A small ruleset whose roles have one limited ability each: the card alone decides whether one is owed.

@@ -254,12 +254,13 @@ def test_rule_4_003_the_kill_written_first_in_the_night_file_is_the_sides_kill()
     out = resolve_tm_file(night_text(Action("M2", "kill", ("C",)), Action("M1", "kill", ("B",))))
     assert [d.player for d in out.deaths] == ["C"]
     assert [(r.actor, r.ability, r.reason) for r in out.refused] == [
-        ("M1", "kill", "у мафии один выстрел за ночь: используется выстрел игрока M2")]
+        ("M1", "kill", "the mafia has one shot a night: M2's is used")]
+    assert out.refused[0].reason.key == "refusal.side_one.shot.mafia"     # «у мафии один выстрел за ночь: …»
     # the other way round, the other kill: the nick's place in the alphabet never decides
     out = resolve_tm_file(night_text(Action("M1", "kill", ("B",)), Action("M2", "kill", ("C",))))
     assert [d.player for d in out.deaths] == ["B"]
     assert [(r.actor, r.reason) for r in out.refused] == [
-        ("M2", "у мафии один выстрел за ночь: используется выстрел игрока M1")]
+        ("M2", "the mafia has one shot a night: M1's is used")]
 
 
 def test_rule_4_003_the_role_shot_written_first_is_the_sides_and_the_refusal_says_so() -> None:
@@ -267,7 +268,8 @@ def test_rule_4_003_the_role_shot_written_first_is_the_sides_and_the_refusal_say
                                   Action("M1", "role_shot", ("Man",), role="Маньяк")))
     assert [d.player for d in out.deaths] == ["Doc"]
     assert [(r.actor, r.reason) for r in out.refused] == [
-        ("M1", "у мафии один доп. удар за ночь: используется доп. удар игрока M2")]
+        ("M1", "the mafia has one extra shot a night: M2's is used")]
+    assert out.refused[0].reason.key == "refusal.side_one.extra.mafia"
 
 
 def test_rule_4_004_the_mafia_kill_written_first_is_used_too() -> None:
@@ -276,7 +278,7 @@ def test_rule_4_004_the_mafia_kill_written_first_is_used_too() -> None:
     out = resolve_night(GH, GH_STATE, night.actions, Rolls("h30gh", 1))
     assert [d.player for d in out.deaths] == ["Julio"]
     assert [(r.actor, r.reason) for r in out.refused] == [
-        ("Hernando", "у мафии один выстрел за ночь: используется выстрел игрока Laura")]
+        ("Hernando", "the mafia has one shot a night: Laura's is used")]
 
 
 def test_rule_4_001_the_pair_keeps_its_reading_the_first_role_acts_whatever_the_file_order() -> None:
