@@ -224,7 +224,7 @@ def _named(html: str, reading: Reading, colors_matter: bool, matcher: RosterMatc
             flat = stored_flat(html, matcher)
             text = flat.text if flat is not None else read_post(html, matcher, colors_matter=False).text
     found: list[tuple[str, str]] = []
-    for line in lines_to_read(text or "", matcher.max_words):
+    for line in lines_to_read(text, matcher.max_words) if text else ():
         for s, e, m in matcher.find_in(line, fuzzy_whole=False):
             if not (m.status == "match" and m.step in _NAMING_STEPS and m.player):
                 continue

@@ -246,7 +246,7 @@ def _walk(node, flat: _Flat, hue: Hue, bold: bool) -> None:  # noqa: ANN001
             flat.newline()
 
 
-def _runs(intervals: list[tuple[int, int, str]], text: str) -> list[tuple[int, int, str]]:
+def _runs(intervals) -> list[tuple[int, int, str]]:  # noqa: ANN001 - (start, end, hue) in order
     """Merge touching intervals of one hue (a name split by tags inside one colour)."""
     out: list[tuple[int, int, str]] = []
     for s, e, h in intervals:
@@ -282,7 +282,9 @@ def read_post(html: str, matcher: RosterMatcher, *, colors_matter: bool = True,
 # `flatten` can give another result for the same HTML. tests/app/test_stored_readings.py fingerprints the flat
 # readings of the captured forum pages and fails until it is bumped (and its fingerprint updated).
 # 2: the talk facts (`Flat.vote_word`, `Flat.fewest_words`), so that a count needs no HTML at all (issue 17).
-READING_VERSION = 2
+# 3: the roster-free part of `_read` stored ahead of the text (`Flat.runs`, `Flat.words`, `Flat.early`), so that a cold
+#    count of a post with a vote decodes only that (issue 17).
+READING_VERSION = 3
 
 # markup stripped cheaply, to look at a colourless post's lines without parsing it (`talk_facts`)
 _TAG = re.compile(r"<[^>]*>")
@@ -321,6 +323,8 @@ def talk_facts(html: str) -> tuple[bool, int]:
 
 
 _SCAN_JSON = json.JSONDecoder().scan_once
+# one encoder for every reading stored (`json.dumps` with options builds one per call)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 @dataclass(frozen=True)
@@ -330,7 +334,11 @@ class Flat:
     ``hues`` are (start, end, hue) of the coloured characters of ``text``, ``bold`` (start, end) of the bold
     ones; ``coloured``: the raw HTML holds a colour or a colour word (without, a post holds no vote where
     colours matter); ``vote_word`` and ``fewest_words``: `talk_facts` of the HTML (the defaults: "read the
-    text"), which tell whether a colourless post has a line worth reading for a name written as talk."""
+    text"), which tell whether a colourless post has a line worth reading for a name written as talk.
+
+    ``runs``, ``words`` and ``early`` are what `_read` looks at first, taken from ``text`` and ``hues``; `to_json`
+    writes them ahead of the text and the text ahead of its marks (READING_VERSION 3), so that a count where
+    colours matter reads a player's post with a vote from those two alone: no marks decoded, no `Flat` built."""
 
     text: str
     hues: tuple[tuple[int, int, str], ...]
@@ -339,19 +347,44 @@ class Flat:
     vote_word: bool = True
     fewest_words: int = 0
 
+    def __post_init__(self) -> None:
+        # `runs`, `words`, `early`: plain attributes, not fields (equal flats are equal texts, colours and bold)
+        text = self.text
+        low = text.lower()
+        words = []
+        if "красным" in low or "синим" in low:
+            for wm in _WORD.finditer(text):
+                ls, _ = _line_bounds(text, wm.start())
+                words.append((ls, wm.start(), wm.group(1).lower() == "красным", text[ls:wm.start()]))
+        set_ = object.__setattr__
+        # (start, hue, the run's text) of each coloured run: touching intervals of one hue merged
+        set_(self, "runs", tuple((s, h, text[s:e]) for s, e, h in _runs(self.hues)))
+        # each colour word (``КРАСНЫМ``, ``синим цветом``): (its line's start, its start, whether it is red, the
+        # line's text before it)
+        set_(self, "words", tuple(words))
+        set_(self, "early", "досрочн" in low)       # ``досрочн…`` anywhere in the text
+
     def to_json(self) -> str:
-        return json.dumps([int(self.coloured), self.text, self.hues, self.bold, int(self.vote_word),
-                           self.fewest_words], ensure_ascii=False, separators=(",", ":"))
+        # three JSON values one after the other: what a count reads first, the text, the text's colours and bold
+        return (_ENCODE([int(self.coloured), int(self.vote_word), self.fewest_words, int(self.early), self.runs,
+                         self.words]) + _ENCODE(self.text) + _ENCODE([self.hues, self.bold]))
 
     @classmethod
     def from_json(cls, text: str) -> "Flat":
         # the JSON scanner itself: `json.loads`' layers around it cost as much as the scan (a cold count decodes
-        # thousands); `to_json` writes no space before or after the list
+        # thousands); `to_json` writes no space before or after the lists. Reading code 1 and 2 wrote one list,
+        # [coloured, text, hues, bold, *talk] (read here for `talk_in_json`; the store never hands one on)
         try:
-            (coloured, flat, hues, bold, *talk), _ = _SCAN_JSON(text, 0)
-        except StopIteration:
+            head, end = _SCAN_JSON(text, 0)
+            if len(head) > 1 and isinstance(head[1], str):
+                coloured, flat, hues, bold, *talk = head
+                vote_word, fewest = talk if talk else (True, 0)
+            else:
+                coloured, vote_word, fewest = head[:3]
+                flat, end = _SCAN_JSON(text, end)
+                (hues, bold), _ = _SCAN_JSON(text, end)
+        except (StopIteration, ValueError, TypeError):
             raise ValueError(f"not a stored reading: {text[:40]!r}") from None
-        vote_word, fewest = talk if talk else (True, 0)
         return cls(flat, tuple(map(tuple, hues)), tuple(map(tuple, bold)), bool(coloured), bool(vote_word), fewest)
 
     @staticmethod
@@ -361,11 +394,11 @@ class Flat:
 
     @classmethod
     def talk_in_json(cls, text: str) -> tuple[bool, int]:
-        """(`vote_word`, `fewest_words`) of `to_json`'s text: its last two items, both numbers, read without
-        decoding the text before them (else from the whole decoded)."""
-        _, vote_word, fewest = text[:-1].rsplit(",", 2)
-        if vote_word in ("0", "1") and fewest.isdigit():
-            return vote_word == "1", int(fewest)
+        """(`vote_word`, `fewest_words`) of `to_json`'s text: its second and third items, both numbers, read without
+        decoding the rest (else, an older reading, from the whole decoded)."""
+        items = text[1:32].split(",", 3)
+        if len(items) == 4 and items[1] in ("0", "1") and items[2].isdigit():
+            return items[1] == "1", int(items[2])
         flat = cls.from_json(text)
         return flat.vote_word, flat.fewest_words
 
@@ -420,42 +453,59 @@ def flat_of(html: str, matcher: RosterMatcher) -> Flat:
     return flat
 
 
+# a post that holds nothing for the count: no vote, no early mark, no other colour, no text to read further
+_NOTHING = Reading((), False, (), "")
+
+
 def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> Reading:
     # the stored reading when the caller has it (`RosterMatcher.flats`), else the HTML's. Without a colour or a
     # colour word in the raw HTML a post cannot hold a vote when colours matter: such posts skip the parse.
     flat = matcher.flats.get(html)
     if flat is None:
-        text = matcher.stored.get(html)
-        if text is not None:
-            if colors_matter and not Flat.coloured_in_json(text):
-                return Reading((), False, (), "")       # (left undecoded)
+        stored = matcher.stored.get(html)
+        if stored is not None:
+            if colors_matter:
+                if not Flat.coloured_in_json(stored):
+                    return _NOTHING                     # (left undecoded)
+                if not gm:
+                    # what reading code 3 stores ahead of the text's marks: a post with a vote needs nothing else
+                    (_, _, _, early, runs, words), end = _SCAN_JSON(stored, 0)
+                    reading = _votes(runs, words, early, matcher, True, False, None, _SCAN_JSON(stored, end)[0])
+                    if reading.votes or reading.unrecognised:
+                        return reading
             flat = stored_flat(html, matcher)
         elif isinstance(html, StoredKey):
             flat = flat_of(html, matcher)       # raises: a version without HTML must come with its reading
     if colors_matter and not (flat.coloured if flat is not None else _coloured(html)):
-        return Reading((), False, (), "")
+        return _NOTHING
     if flat is None:
         flat = flatten(html)
-    text = flat.text
+    return _votes(flat.runs, flat.words, flat.early, matcher, colors_matter, gm, flat, flat.text)
+
+
+def _votes(runs, words, early: bool, matcher: RosterMatcher, colors_matter: bool,  # noqa: ANN001 - `Flat.runs`, `.words`
+           gm: bool, flat: Flat | None, text: str) -> Reading:
+    """The votes of a post from what `Flat` reads first (`runs`, `words`, `early`: from the store's JSON or a `Flat`)
+    and its text; `flat` itself where colours do not matter (its bold), None where they do in a player's post."""
     votes: list[ReadVote] = []
     unrecognised: list[tuple[str, str]] = []
     taken: list[tuple[int, int]] = []
 
     # coloured (and, without colours, bold) runs
-    runs = _runs(list(flat.hues), text)
     if not colors_matter:
-        runs = runs + _runs([(s, e, "bold") for s, e in flat.bold], text)
-        runs.sort()
+        assert flat is not None
+        runs = sorted([*runs, *((s, "bold", text[s:e]) for s, e, _ in _runs([(s, e, "bold") for s, e in flat.bold]))],
+                      key=lambda r: (r[0], r[0] + len(r[2]), r[1]))
     # vote runs naming nobody for sure (no one, or only candidates): added after the other passes
-    unknown: list[tuple[int, int, str, NameMatch]] = []
-    for s, e, hue in runs:
-        chunk = text[s:e]
+    unknown: list[tuple[int, int, str, NameMatch, str]] = []
+    for s, hue, chunk in runs:
         found = matcher.find_in(chunk)
         if not found and not gm and (not colors_matter or hue in ("red", "blue")):
             # a bold run (004) is emphasis as often as a vote: only a coloured one is read as a typed-off name
             would = _would_be_name(chunk, matcher, coloured=hue != "bold")
             if would is not None:
-                unknown.append((s + would[0], s + would[1], "red" if not colors_matter else hue, would[2]))
+                unknown.append((s + would[0], s + would[1], "red" if not colors_matter else hue, would[2],
+                                chunk[would[0]:would[1]]))
             continue
         for ns, ne, m in found:
             a, b = s + ns, s + ne
@@ -466,37 +516,33 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
                     unrecognised.append((m.player or "", hue))
                 continue
             taken.append((a, b))
-            votes.append(ReadVote(m, text[a:b], "red" if not colors_matter else hue, a))  # type: ignore[arg-type]
+            votes.append(ReadVote(m, chunk[ns:ne], "red" if not colors_matter else hue, a))  # type: ignore[arg-type]
 
     # colour words: "Соня СИНИМ", "Алукард КРАСНЫМ", "Петю красным цветом"
-    low_text = text.lower()
-    words = _WORD.finditer(text) if ("красным" in low_text or "синим" in low_text) else ()
-    for wm in words:
-        ls, _ = _line_bounds(text, wm.start())
-        before = text[ls:wm.start()]
+    for ls, _, red, before in words:
         toks = list(_TOKEN.finditer(before))
         if not toks:
             continue
         found = None
         for n in range(min(matcher.max_words, len(toks)), 0, -1):
-            a, b = ls + toks[-n].start(), ls + toks[-1].end()
-            m = matcher.match(text[a:b].strip(".'’-"), fuzzy=(n == 1))
+            a, b = toks[-n].start(), toks[-1].end()
+            m = matcher.match(before[a:b].strip(".'’-"), fuzzy=(n == 1))
             if m.status != "none":
                 found = (a, b, m)
                 break
         if found is None:
-            a, b = ls + toks[-1].start(), ls + toks[-1].end()
-            w = text[a:b]
+            a, b = toks[-1].start(), toks[-1].end()
+            w = before[a:b]
             if not (w[:1].isupper() or re.match(r"[A-Za-z]", w)) or w.lower() in ("голосую", "голос"):
                 continue
             # the GM is shown the players it may mean («Сноумена КРАСНЫМ» → Snowman), or none
             found = (a, b, matcher.near(w.strip(".'’-")))
         a, b, m = found
-        if taken and _overlaps(taken, a, b):
+        if taken and _overlaps(taken, ls + a, ls + b):
             continue
-        color = "red" if (wm.group(1).lower() == "красным" or not colors_matter) else "blue"
-        taken.append((a, b))
-        votes.append(ReadVote(m, text[a:b], color, a))  # type: ignore[arg-type]
+        color = "red" if (red or not colors_matter) else "blue"
+        taken.append((ls + a, ls + b))
+        votes.append(ReadVote(m, before[a:b], color, ls + a))  # type: ignore[arg-type]
 
     # colours do not matter: a line that is only a name is a vote
     if not colors_matter:
@@ -513,17 +559,16 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
             pos += len(line) + 1
 
     # RULES.md §3.2: a vote for a name not on the roster is invalid and flagged, not silently lost
-    for a, b, hue, near in unknown:
+    for a, b, hue, near, written in unknown:
         if not (taken and _overlaps(taken, a, b)):
             taken.append((a, b))
-            votes.append(ReadVote(near, text[a:b], hue, a))  # type: ignore[arg-type]
+            votes.append(ReadVote(near, written, hue, a))  # type: ignore[arg-type]
 
     if len(votes) > 1:
         votes.sort(key=lambda v: v.pos)
     if gm:
-        votes = _proxies(votes, text, matcher)
-        return Reading(tuple(votes), False, (), text)
-    return Reading(tuple(votes), "досрочн" in low_text, tuple(unrecognised), text)
+        return Reading(tuple(_proxies(votes, text, matcher)), False, (), text)
+    return Reading(tuple(votes), bool(early), tuple(unrecognised), text)
 
 
 def _overlaps(taken: list[tuple[int, int]], s: int, e: int) -> bool:

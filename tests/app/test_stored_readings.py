@@ -27,7 +27,8 @@ from support.paths import MOSCOW, MYBB
 # post differently: bump READING_VERSION in tally/recognise.py (stores then read every post again when they open)
 # and put the new fingerprint under the new number.
 FINGERPRINTS = {1: "090e07ec22198cbe9d037769b0f2010afed4ecee8ef2c47e67689878824bbe91",
-                2: "bbd0b6f6456149298b5d836604a7050149e0e40b84e0c5042a3cb7eabb0dd61d"}
+                2: "bbd0b6f6456149298b5d836604a7050149e0e40b84e0c5042a3cb7eabb0dd61d",
+                3: "29977240e4659ee2c169a36d228f113891aa811e1dfc803552a4c3c4aefca97f"}
 
 # markup every engine's votes come in, beside the real posts: colours in each way engines render [color],
 # bold, quotes, spoilers and signatures (which never count), line breaks by blocks and <br>
@@ -234,3 +235,49 @@ def test_a_post_version_without_html_or_reading_is_an_error_not_a_parse_of_its_k
 
     with pytest.raises(LookupError, match="no stored reading"):
         recognise.read_post(StoredKey("sha256:00"), RosterMatcher({"Соня": []}), colors_matter=False)
+
+
+def test_a_vote_is_counted_from_what_the_reading_stores_ahead_of_the_marks(monkeypatch):
+    """Reading code 3 (issue 17): the stored reading writes the coloured runs, the colour words and the early mark
+    first, then the text, then its colours and bold; a count where colours matter reads a player's post with a vote
+    from the first two (no `Flat` built), and the whole reading only of a post that needs it (a GM's post, a
+    coloured post that holds no vote). The count is the one the HTML gives."""
+    from support.count import GM, as_stored, count, post, red
+
+    for html in _corpus():
+        flat = flatten(html)
+        stored = flat.to_json()
+        head, end = recognise._SCAN_JSON(stored, 0)
+        assert head == json.loads(json.dumps([int(flat.coloured), int(flat.vote_word), flat.fewest_words,
+                                              int(flat.early), flat.runs, flat.words]))
+        assert recognise._SCAN_JSON(stored, end)[0] == flat.text
+    touching = flatten('<font color="red">Со<b>ня</b></font> Досрочно<br>ну, Петя синим цветом')
+    assert (touching.runs, touching.early) == (((0, "red", "Соня"),), True)
+    assert touching.words == ((14, 23, False, "ну, Петя "),)        # "Соня Досрочно\n" before its line
+    posts = [post("Соня", "10:00", red("Петя") + " досрочно"), post("Вася", "10:05", "Петя КРАСНЫМ"),
+             post("Петя", "10:10", '<span style="color: green">Соня</span>'),
+             post("Ronin", "10:15", red("ну и ну") + "<br>голосую Вася"),
+             post(GM, "10:20", f"Ronin — {red('Соня')}")]
+    rules = {"early_close_from_day": 1}
+    expected = count(posts, rules=rules)
+    keyed, readings = as_stored(posts)
+    decoded: list[str] = []
+    real = Flat.from_json.__func__
+
+    def from_json(cls, text):
+        decoded.append(text)
+        return real(cls, text)
+
+    monkeypatch.setattr(Flat, "from_json", classmethod(from_json))
+    from mafvote_tally import RosterMatcher, VoteRules, count_day
+    from support.count import day_state, roster
+    matcher = RosterMatcher.from_roster(roster())
+    recognise.add_stored(matcher, readings)
+    assert count_day(keyed, day_state(), roster(), VoteRules.from_mapping(rules), game="test",
+                     matcher=matcher).to_json() == expected.to_json()
+    # the GM's proxy post and Ronin's run that names nobody are decoded; the three posts with a vote, a colour word
+    # or a colour that is not a vote are not
+    assert sorted(decoded) == sorted(readings[keyed[i].html] for i in (3, 4))
+    assert [(v.voter, v.target, v.color, v.early) for v in expected.votes if v.counted] == [
+        ("Соня", "Петя", "red", True), ("Вася", "Петя", "red", False), ("Ronin", "Соня", "red", False)]
+    assert [(f.kind, f.player) for f in expected.flags] == [("unrecognised_colour", "Петя"), ("not_a_vote", "Ronin")]

@@ -2,12 +2,16 @@
 and what a test reads of it; the day scenarios of tests/data/tally; a day of 000 (peculiar) on the count alone."""
 from __future__ import annotations
 
+import hashlib
 import tomllib
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from mafvote_tally import (DayState, Player, Post, Replacement, Roster, Shield, Silence, Tally, Transfer, VoteRules,
-                           Weight, count_day)
+from mafvote_tally import (DayState, Player, Post, Replacement, Roster, RosterMatcher, Shield, Silence, Tally, Transfer,
+                           VoteRules, Weight, count_day)
+from mafvote_tally.model import StoredKey
+from mafvote_tally.recognise import add_stored, flatten
 from support.paths import MOSCOW
 
 MSK = timezone(timedelta(hours=3))
@@ -65,8 +69,33 @@ def day_state(**kw) -> DayState:
 
 def count(posts, *, rules: dict | None = None, view: str = "gm", players=PLAYERS, as_of=None,
           ros: Roster | None = None, **st) -> Tally:
-    return count_day(posts, day_state(**st), ros or roster(players), VoteRules.from_mapping(rules or {}),
-                       game="test", view=view, as_of=as_of)
+    """The day's count of these posts from their HTML; every call also counts them as a store hands them over (each
+    version by its content key with its stored reading, `Flat.to_json`, as `mafvote.store` keeps it: issue 17) and
+    checks that count is the same, so each count rule's table also pins the count from stored readings."""
+    posts = list(posts)
+    state, ros, vote_rules = day_state(**st), ros or roster(players), VoteRules.from_mapping(rules or {})
+    t = count_day(posts, state, ros, vote_rules, game="test", view=view, as_of=as_of)
+    keyed, readings = as_stored(posts)
+    matcher = RosterMatcher.from_roster(ros)
+    add_stored(matcher, readings)
+    stored = count_day(keyed, state, ros, vote_rules, game="test", view=view, as_of=as_of, matcher=matcher)
+    assert stored.to_json() == t.to_json(), "the count from the stored readings is not the count from the HTML"
+    return t
+
+
+def as_stored(posts: list[Post]) -> tuple[list[Post], dict[StoredKey, str]]:
+    """The posts as `Store.count_posts` hands them to a count: each version's HTML replaced by a `StoredKey`, with its
+    reading (`flatten(html).to_json()`) under that key."""
+    readings: dict[StoredKey, str] = {}
+    keys: dict[str, StoredKey] = {}
+
+    def key(html: str) -> StoredKey:
+        if html not in keys:
+            keys[html] = StoredKey(f"sha256:{hashlib.sha256(html.encode()).hexdigest()}")
+            readings[keys[html]] = flatten(html).to_json()
+        return keys[html]
+
+    return [replace(p, html=key(p.html), versions=tuple((t, key(h)) for t, h in p.versions)) for p in posts], readings
 
 
 def totals(t: Tally) -> dict[str, int]:
