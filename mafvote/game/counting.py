@@ -12,10 +12,12 @@ take alibis before protections).
 """
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from mafvote_resolver import GameState
 from mafvote_tally import (DayState, Outcome, Player, Post, Replacement, Roster, RosterMatcher, Shield, Silence, Tally,
@@ -32,7 +34,7 @@ from .duty import NightDuties
 from .phases import MAX_PHASES_AHEAD, phase_index, phase_of_index, to_minute
 from .records import AppliedPhase, CountInputs, GameError
 
-__all__ = ["Counting", "hang_protections"]
+__all__ = ["Counting", "collector_paused", "hang_protections"]
 
 
 _TIE_REASONS = ("tie", "tie_forgiven", "tie_all")
@@ -326,6 +328,11 @@ class Counting(NightDuties):
         if as_of is not None and now is not None and as_of > now:
             # `--at` is a moment mafvote has lived through; a future one (a typo'd year) would invent a closed day
             raise GameError(t("err.at_future", at=game_time(as_of, self.tz, year=True)))
+        with collector_paused():
+            return self._count_views(day, views, since, deadline, as_of, now)
+
+    def _count_views(self, day: int | None, views: Sequence[str], since: datetime | None, deadline: datetime | None,
+                     as_of: datetime | None, now: datetime | None) -> tuple[dict[str, Tally], CountInputs]:
         applied = self.applied()
         # one read of the store for every view asked (the daemon counts the GM's and the public view together)
         inputs = self.count_inputs(day, since=since, deadline=deadline, as_of=as_of, applied=applied)
@@ -347,6 +354,23 @@ class Counting(NightDuties):
                 tally = replace(tally, outcome=Outcome(hanged, "decision"))
             out[view] = tally
         return out, inputs
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a count reads the store and counts (issue 17). A cold count
+    of a 3,000-post day makes some 50,000 objects that stay alive to its end (the posts, their readings, the
+    count's records), and the collector's passes over them as they pile up (about 66 young and 6 middle
+    generation passes) were 15 % of its CPU, for no garbage: what a count drops is freed by its reference count.
+    Any cycle it does leave is collected by the first pass after; a pause inside a pause leaves it to the outer."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def _with_modkills(state: DayState, modkills: Sequence[tuple[str, datetime | None]]) -> DayState:

@@ -230,3 +230,41 @@ def test_rule_3_10_the_killer_of_millard_keeps_an_alibi_shield_apart_from_004_pr
         ("B", "protected", "one-time protection from hanging", True),
         ("B", "protected", "universal protection", True),
         ("C", "protected", "universal protection", True)]
+
+
+def test_a_count_pauses_the_cycle_collector_and_leaves_it_as_it_was(tmp_path, monkeypatch):
+    """Issue 17: the store read and the count run with Python's cyclic garbage collector paused (its passes over
+    the count's live objects were 15 % of a cold count); after the count it runs again, also when the count
+    fails, and a count inside a pause leaves the collector paused."""
+    import gc
+
+    from mafvote.game import counting
+    from mafvote_tally import TallyError
+
+    seen: list[bool] = []
+    fail = []
+    real = counting.count_day
+
+    def spy(*args, **kwargs):
+        seen.append(gc.isenabled())
+        if fail:
+            raise TallyError("no count today", "day.no_deadline", day=1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(counting, "count_day", spy)
+    store, svc = game_service(tmp_path, posts=True)
+    with store:
+        assert gc.isenabled()
+        t = svc.count(1, since=SINCE, deadline=DEADLINE, now=AFTER)
+        assert (t.outcome.eliminated, seen, gc.isenabled()) == (("Puss",), [False], True)
+        fail.append(True)
+        with pytest.raises(GameError):
+            svc.count(1, since=SINCE, deadline=DEADLINE, now=AFTER)
+        assert (seen, gc.isenabled()) == ([False, False], True)
+        fail.clear()
+        gc.disable()
+        try:
+            svc.count(1, since=SINCE, deadline=DEADLINE, now=AFTER)
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
