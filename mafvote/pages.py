@@ -16,9 +16,9 @@ already show only what the rules let a post show), so nothing hidden can reach t
 Pages are written only when their text changed, both views' in one `atomic_files.write_changed`. Each page is
 whole in itself: its style inline, no script or font from anywhere (the one script updates «осталось …» between
 regenerations and the page reads the same without it). A closed day's page does not change after a new post:
-`PageCache` keeps it until the game's applied steps change, so the daemon regenerates a game after a post by
-counting one day; the running day's log rows and flags are kept too (`_kept`), so after a post only its own rows
-are written (bench/bench_pages.py: a 3,000-post day).
+it is written once, and `PageCache` keeps what the game's page shows of it until the game's applied steps change,
+so the daemon regenerates a game after a post by counting one day; the running day's log rows and flags are kept
+too (`_kept`), so after a post only its own rows are written (bench/bench_pages.py: a 3,000-post day).
 """
 from __future__ import annotations
 
@@ -193,18 +193,56 @@ def gm_pages_dir(config) -> Path:
 
 @dataclass
 class PageCache:
-    """The pages of closed days and nights, kept while the game's applied steps stay the same (a new post changes
-    only the running day)."""
+    """What the pages of closed days and nights show, kept while the game's applied steps stay the same (a new post
+    changes only the running day).
+
+    A closed day is kept as what the game's page shows of it (result, chart, steps, themed post), not as its page:
+    kept whole, both views' pages of every closed day of every game grew the daemon day after day (bench/README.md,
+    "Daemon soak", issue 17). Its page is made once and written; on later regenerations it is left out of the pages
+    to write while its file in `folder` (the view's folder, set by `publish_pages`) is the one written then (same
+    inode, size and time); a file deleted or changed since is made again. With no `folder` every closed day's page
+    is made on each call, as with no cache."""
 
     key: tuple = ()
     parts: dict[tuple, Any] = field(default_factory=dict)
+    folder: Path | None = None
+    # closed days' pages made by the last call and not yet known to be in their files: part -> relative path
+    unwritten: dict[tuple, str] = field(default_factory=dict)
 
     def get(self, key: tuple, part: tuple, make):  # noqa: ANN001
         if key != self.key:
-            self.key, self.parts = key, {}
+            self.key, self.parts, self.unwritten = key, {}, {}
         if part not in self.parts:
             self.parts[part] = make()
         return self.parts[part]
+
+    def written_closed_day(self, key: tuple, part: tuple, rel: str) -> dict[str, Any] | None:
+        """The kept summary of a closed day whose page is still in its file as written, else None (make it)."""
+        summary, stamp = self.get(key, part, lambda: (None, None))
+        if summary is None or stamp is None or self.folder is None or _stamp(self.folder / rel) != stamp:
+            return None
+        return summary
+
+    def keep_closed_day(self, part: tuple, rel: str, summary: dict[str, Any]) -> None:
+        self.parts[part] = (summary, None)
+        self.unwritten[part] = rel
+
+    def pages_written(self) -> None:
+        """The pages of the last call are in their files now (written, or found the same): their stamps."""
+        if self.folder is not None:
+            for part, rel in self.unwritten.items():
+                if part in self.parts:
+                    self.parts[part] = (self.parts[part][0], _stamp(self.folder / rel))
+        self.unwritten = {}
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """Which file `path` is: replaced (atomically, a new inode), rewritten or deleted, it is another."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_ino, info.st_size, info.st_mtime_ns
 
 
 # ------------------------------------------------------------------------------------------ one day
@@ -416,7 +454,8 @@ def _players(service, state, names: Mapping[str, str], view: str) -> list[dict[s
 def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = None,
                index_href: str = "../index.html", counts: tuple | None = None,
                count_files: Sequence[str] = ()) -> dict[str, bytes]:
-    """Every page of one game in one view, in UTF-8: `{"<game>/index.html": html, "<game>/day-N.html": html, …}`. `counts`:
+    """Every page of one game in one view, in UTF-8: `{"<game>/index.html": html, "<game>/day-N.html": html, …}`, but
+    for a closed day's page that `cache` knows is in its file already (`PageCache`). `counts`:
     the running day's `count_views(...)` with this view among them, when the caller has counted it already.
     `count_files`: the names of the game's count files (`votecount-<game>.html`, `.bbcode`) beside the pages'
     folder, which the running day's section links to."""
@@ -439,17 +478,17 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     before = service.initial()
     for row in applied:
         if row.how == "close":
-            def make(row=row):  # noqa: ANN001
+            rel, part = f"{game.id}/day-{row.number}.html", ("day", row.number)
+            summary = cache.written_closed_day(key, part, rel)
+            if summary is None:
                 tallies, inputs = service.count_views(row.number, views=(view,))
                 day = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz,
                                link=service.link, close=_close_end(row), memo={})
                 day["text"] = _themed(service, "day", row, now)
-                return day, _day_page(day, game=base["game"], view=view, index_href=index_href)
-            day, page = cache.get(key, ("day", row.number), make)
-            files[f"{game.id}/day-{row.number}.html"] = page
-            past.append({"kind": "day", "number": row.number, "result": day["result"], "chart": day["chart"],
-                         "steps": day["steps"],
-                         "href": f"day-{row.number}.html", "text": day["text"]})
+                files[rel] = _day_page(day, game=base["game"], view=view, index_href=index_href)
+                summary = {name: day[name] for name in ("result", "chart", "steps", "text")}
+                cache.keep_closed_day(part, rel, summary)
+            past.append({"kind": "day", "number": row.number, **summary, "href": f"day-{row.number}.html"})
         elif row.how == "resolve":
             night = cache.get(key, ("night", row.number),
                               lambda row=row, before=before: _night_view(service, row, before, view=view, now=now))
@@ -543,6 +582,7 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
             running[service.game.id] = service.count_views(current.number, views=tuple(wanted), now=now)
     folders: list[tuple[str, Path, dict[str, str | bytes]]] = []
     summaries: list[dict[str, Any]] | None = None         # the index's games, the same in both views
+    used: list[PageCache] = []
     for view, directory in (("public", public_dir), ("gm", gm_dir)):
         if directory is None:
             continue
@@ -555,14 +595,18 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
             count_files = [name for name in count_file_names(service.game.id)
                            if view == "public" and ((Path(directory) / name).is_file()
                                                     or Path(directory) / name in coming)][::-1]
-            files.update(game_pages(service, view=view, now=now, counts=running[service.game.id],
-                                    cache=caches.setdefault((service.game.id, view), PageCache()),
+            cache = caches.setdefault((service.game.id, view), PageCache())
+            cache.folder = Path(directory)
+            used.append(cache)
+            files.update(game_pages(service, view=view, now=now, counts=running[service.game.id], cache=cache,
                                     count_files=count_files))
         if summaries is None:
             summaries = [_summary(s, now) for s in services]
         files["index.html"] = index_page(summaries, view=view, now=now)
         folders.append((view, Path(directory), files))
     written = _write_folders([(directory, files) for _, directory, files in folders])
+    for cache in used:
+        cache.pages_written()
     for (view, _, _), files_written in zip(folders, written):
         out[view] = files_written
     return out

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from mafvote import game as game_mod
 from mafvote.cli import cli
 from mafvote.config import load_config
-from mafvote.pages import PagesError, day_page, day_view, gm_pages_dir, write_all_pages
+from mafvote.pages import Fragment, PageCache, PagesError, day_page, day_view, gm_pages_dir, write_all_pages
 from mafvote.serve import PagesServer, gm_allowed, is_local_client
 from mafvote_scraper.profile import post_link
 from mafvote_tally import VoteRules
@@ -181,6 +181,61 @@ def test_a_hidden_silence_set_by_the_gm_stays_off_the_public_pages(demo, tmp_pat
     # the GM's page marks it on Enzo's row
     gm = _texts(work / "gm-pages")["ny/index.html"]
     assert re.search(r"<td>Enzo</td><td>Кай</td>(?:(?!</tr>).)*<span class=\"pill gm\">тайная потеря голоса</span>.*?</tr>", gm, re.S)
+
+
+def _held(value) -> list[bytes | str]:
+    """Every text and byte string a page cache holds."""
+    out, stack = [], [value]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (bytes, str)):
+            out.append(x)
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+        elif isinstance(x, Fragment):
+            stack.extend(x.parts)
+        elif isinstance(x, PageCache):
+            stack.append(x.parts)
+    return out
+
+
+def test_a_closed_days_page_is_written_once_and_again_only_when_its_file_is_gone_or_changed(demo, tmp_path):
+    # issue 17: the daemon kept every closed day's page, both views', of every game, and grew day after day (the
+    # soak). It keeps what the game's page shows of a closed day, not the page: the next regeneration leaves the
+    # closed days' files alone, and writes again, the same bytes, a page deleted or changed since
+    folder, _ = demo
+    work = tmp_path / "copy"
+    shutil.copytree(folder, work)
+    shutil.rmtree(work / "public")
+    shutil.rmtree(work / "gm-pages")
+    config_path = work / "config.toml"
+    config_path.write_text(config_path.read_text(encoding="utf-8").replace(str(folder), str(work)), encoding="utf-8")
+    config = load_config(config_path)
+    moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
+    caches: dict = {}
+    day_pages = ["ny/day-1.html", "ny/day-2.html"]
+    with game_mod.clock_at(moment):
+        first = write_all_pages(config, now=moment, caches=caches)
+        assert sorted(str(p.relative_to(work / "public")) for p in first["public"]) == [
+            "index.html", *day_pages, "ny/index.html"]
+        pages = {view: _texts(work / view) for view in ("public", "gm-pages")}
+        # no page and no vote log row in the caches: the closed days' result, chart, steps and themed post only
+        held = _held(caches)
+        assert not [x for x in held if "<!doctype html>" in str(x).lower() or "data-voter=" in str(x)]
+        assert sum(len(x) for x in held) < sum(len(pages[v][d]) for v in pages for d in day_pages) / 2
+        # the game's page still shows each closed day: its result and chart
+        assert "Puss покидает игру" in pages["public"]["ny/index.html"]
+        assert pages["public"]["ny/index.html"].count('<g class="series" data-player="Puss"') >= 1
+
+        assert write_all_pages(config, now=moment, caches=caches) == {"public": [], "gm": []}
+        (work / "public" / "ny" / "day-1.html").unlink()
+        (work / "gm-pages" / "ny" / "day-2.html").write_text("испорчено", encoding="utf-8")
+        again = write_all_pages(config, now=moment, caches=caches)
+    assert again == {"public": [work / "public" / "ny" / "day-1.html"], "gm": [work / "gm-pages" / "ny" / "day-2.html"]}
+    assert {view: _texts(work / view) for view in ("public", "gm-pages")} == pages
 
 
 def test_gm_folder_inside_the_public_folder_is_refused(tmp_path):
