@@ -188,7 +188,7 @@ class Counting(NightDuties):
         if night_start is not None:
             window = min(window, night_start)
         bot = self._bot_posts(roster)
-        read = self._posts_for_count(window, roster, as_of)
+        read = self._posts_for_count(window, roster, as_of, until=_read_until(day_state, as_of))
         posts = tuple(p for p in read.posts.values() if not bot(p))
         readings = {key: read.readings[key] for p in posts for _, key in p.versions if key in read.readings}
         inputs = CountInputs(number, posts, day_state, roster, rules, to_nick, readings)
@@ -232,7 +232,8 @@ class Counting(NightDuties):
             for acc in (p.nick, p.mask, *(r.nick for r in p.replacements)) if acc)
         return lambda post: post.post_id in published or (bot_account and post.author.casefold().strip() == key)
 
-    def _posts_for_count(self, window: datetime, roster: Roster, as_of: datetime | None) -> CountRead:
+    def _posts_for_count(self, window: datetime, roster: Roster, as_of: datetime | None,
+                         until: datetime | None = None) -> CountRead:
         """Only the posts a count from `window` on can need, not the whole game's (the daemon counts both
         views after every crawl). `tally.count_day` reads the vote thread from the day's start (--since) on:
         the window (time >= start, RULES.md §3.1), late votes, activity (§3.13), and the night before the day
@@ -242,23 +243,27 @@ class Counting(NightDuties):
         account's latest post before it. A replaced account speaks for its slot only until its replacement
         (`Roster.slot_of_author`): its latest post before each replacement time is taken too, so one it wrote
         afterwards (as a spectator) cannot hide the slot's last post. Posts dated after the moment counted (a
-        forum clock or `timezone` that is off) are the one case this can read differently."""
+        forum clock or `timezone` that is off) are the one case this can read differently. `until`: the posts from
+        then on are none of the count's (`_read_until`)."""
         cuts = tuple(sorted({window, *(r.at for p in roster.players for r in p.replacements if r.at < window)}))
+        bounds = (cuts, until)
         mark = self.store.post_mark()
-        if as_of is None and self._kept_read is not None and self._kept_read[0] == cuts:
-            read = self._read_again(self._kept_read[2], self.store.posts_changed_since(self._kept_read[1]), window)
+        if as_of is None and self._kept_read is not None and self._kept_read[0] == bounds:
+            read = self._read_again(self._kept_read[2], self.store.posts_changed_since(self._kept_read[1]), window,
+                                    until)
             if read is not None:
-                self._kept_read = (cuts, mark, read)
+                self._kept_read = (bounds, mark, read)
                 return read
         # the tally's posts straight from the store, with the stored readings, never a version's HTML (issue 17)
         read = CountRead()
         for cut in cuts:
             self.store.count_posts(self.game.id, as_of=as_of, before=cut, last_per_author=True, tz=self.tz, into=read)
-        self.store.count_posts(self.game.id, as_of=as_of, since=window, tz=self.tz, into=read)
-        self._kept_read = (cuts, mark, read) if as_of is None else None
+        self.store.count_posts(self.game.id, as_of=as_of, since=window, before=until, tz=self.tz, into=read)
+        self._kept_read = (bounds, mark, read) if as_of is None else None
         return read
 
-    def _read_again(self, read: CountRead, changed: set[tuple[str, int]] | None, window: datetime) -> CountRead | None:
+    def _read_again(self, read: CountRead, changed: set[tuple[str, int]] | None, window: datetime,
+                    until: datetime | None) -> CountRead | None:
         """The last read of the same bounds with the posts written since read again (the daemon counts after every
         poll: a new post is one post read, not the day's), or None when it must be read whole: the store cannot say
         what changed (another process wrote), or a changed post is dated before the window (it may be an
@@ -272,7 +277,7 @@ class Counting(NightDuties):
             return None
         for key in changed:
             read.posts.pop(key, None)        # gone from the game's topics, or read again just below
-        read.posts.update(fresh.posts)
+        read.posts.update((key, p) for key, p in fresh.posts.items() if until is None or p.time < until)
         read.readings.update(fresh.readings)
         return read
 
@@ -371,6 +376,19 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         gc.enable()
+
+
+def _read_until(state: DayState, as_of: datetime | None) -> datetime | None:
+    """Where a count of `state`'s day stops reading the thread: the next day's start, when it comes after the
+    deadline. `tally.count_day` takes nothing from a post at or after it: the day's votes end at its close (at
+    or before the deadline), late votes at the next day's start, the silent-player check at the close (at
+    `as_of` with `--at`, so then the read goes on to `as_of`). Without it a closed day's recount (the pages
+    remake every closed day after each step of the game) read every later post of the game: a transient that
+    grew with the game and left the daemon's memory a step higher at each day's close (the soak, issue 17)."""
+    start = state.next_day_start
+    if start is None or state.deadline is None or start <= state.deadline:
+        return None         # (a next day that starts before this day's deadline: its late votes run on)
+    return start if as_of is None else max(start, as_of + timedelta(seconds=1))
 
 
 def _with_modkills(state: DayState, modkills: Sequence[tuple[str, datetime | None]]) -> DayState:

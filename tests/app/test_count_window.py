@@ -337,6 +337,24 @@ def test_a_recount_reads_again_only_the_posts_written_since_the_last_count(game,
     assert loaded.count(-1) >= whole
 
 
+def test_a_closed_days_count_reads_no_post_of_the_days_after_it(game):
+    # issue 17: the pages recount every closed day after each step of the game; day 1's count read every later post
+    # of the game, a transient that grew with the game and left the daemon's memory higher at each close (the soak)
+    store, svc, thread = game
+    play_to(svc, thread, DAYS)
+    now = start(DAYS) + timedelta(hours=10)
+    thread.until(now)
+    later = [p for p in every_post(store, None, svc.tz) if p.time >= start(2)]
+    assert len(later) > 100
+    read = svc.count_inputs(1).posts
+    assert read and max(p.time for p in read) < start(2)
+    assert_same_count(store, svc, 1, now=now)
+    # `--at` during day 3: the silence is measured to that moment, so the read goes on to it
+    at = start(3) + timedelta(hours=2)
+    assert start(2) < max(p.time for p in svc.count_inputs(1, as_of=at).posts) <= at
+    assert_same_count(store, svc, 1, now=now, as_of=at)
+
+
 def test_a_vote_one_second_before_the_start_is_not_counted_and_one_at_the_start_is(tmp_path):
     store, svc = game_service(tmp_path)
     with store:
