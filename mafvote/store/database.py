@@ -1,40 +1,111 @@
-"""`StoreDatabase`: sqlite-utils' `Database` with the store's transactions (the write lock taken when a
-transaction begins, SQLite's check before the first write of a connection, a lock, a full disk or a read-only
-file surfaced as a `StoreError` naming the file). Every family of tables writes through it."""
+"""`StoreDatabase`: the store's connection with its transactions (the write lock taken when a transaction begins,
+SQLite's check before the first write of a connection, a lock, a full disk or a read-only file surfaced as a
+`StoreError` naming the file). Every family of tables writes through it.
+
+It speaks `sqlite3` alone: `execute`, `query` and `atomic` behave as sqlite-utils' `Database` methods of the same
+names did when `StoreDatabase` was one (a lone write commits at once, `query` yields dicts, a nested `atomic` is a
+savepoint), and sqlite-utils' table API (`db["posts"].create(...)`, what the migrations are written in) is made on
+first use over the same connection (`tables`). A command that only reads never imports sqlite-utils: importing it
+(with dateutil and pluggy) was the largest single cost of `mafvote tally`'s start (issue 17)."""
 from __future__ import annotations
 
 import contextlib
 import sqlite3
 from pathlib import Path
-from typing import Any, Iterator, Sequence
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from .. import messages
 from .errors import (LOCKED, READ_ONLY, StoreError, damaged_message, disk_full, disk_full_message, locked_message,
                      read_only_message, sqlite_code)
 
+if TYPE_CHECKING:
+    import sqlite_utils
+
 __all__ = ["StoreDatabase"]
 
+# statements that end or begin a transaction themselves: `execute` never commits after them
+_TRANSACTION_CONTROL = {"BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"}
 
-class StoreDatabase(sqlite_utils.Database):
-    """sqlite-utils' `Database` with the store's transactions: `atomic()` takes the write lock when it
-    begins, and a lock or a read-only file surfaces as a `StoreError` naming the file.
+
+def _first_keyword(sql: str) -> str:
+    """The statement's first word, upper-cased, past blanks, `;` and comments ("" when there is none)."""
+    i, n = 0, len(sql)
+    while i < n:
+        if sql[i].isspace() or sql[i] in (";", "\ufeff"):
+            i += 1
+        elif sql.startswith("--", i):
+            end = sql.find("\n", i)
+            i = n if end < 0 else end + 1
+        elif sql.startswith("/*", i):
+            end = sql.find("*/", i + 2)
+            i = n if end < 0 else end + 2
+        else:
+            break
+    j = i
+    while j < n and (sql[j].isalnum() or sql[j] == "_"):
+        j += 1
+    return sql[i:j].upper()
+
+
+def _unique_keys(keys: Iterable[str]) -> list[str]:
+    """Column names made unique as sqlite-utils' `query` makes them (`id`, `id_2`, ...): a join's two `id`s."""
+    keys = list(keys)
+    taken = set(keys)
+    if len(taken) == len(keys):
+        return keys
+    seen: set[str] = set()
+    out = []
+    for key in keys:
+        if key in seen:
+            n = 2
+            while f"{key}_{n}" in taken:
+                n += 1
+            key = f"{key}_{n}"
+            taken.add(key)
+        seen.add(key)
+        out.append(key)
+    return out
+
+
+class StoreDatabase:
+    """The store's connection: `atomic()` takes the write lock when it begins, and a lock or a read-only file
+    surfaces as a `StoreError` naming the file.
 
     sqlite-utils begins with a plain (deferred) `BEGIN`: the transaction reads first and asks for the
     write lock at its first write. In WAL mode that upgrade fails at once, without waiting, when another
     process committed since the read (SQLITE_BUSY_SNAPSHOT), so two crawlers of one store died with
     "database is locked". `BEGIN IMMEDIATE` waits for the lock up to the busy timeout instead,
-    and every caller of `store.db.atomic()` (games, alerts, publishing) gets it too."""
+    and every caller of `store.db.atomic()` (games, alerts, publishing) gets it too, as do sqlite-utils'
+    table methods (`tables`)."""
 
-    store_path: Path = Path()
-    checked: bool = False
+    def __init__(self, conn: sqlite3.Connection, store_path: Path = Path()):
+        self.conn = conn
+        self.store_path = store_path
+        self.checked = False
+        self._savepoints = 0
+        self._tables: sqlite_utils.Database | None = None
+
+    # --- transactions ---------------------------------------------------------------------------------------
 
     @contextlib.contextmanager
     def atomic(self) -> Iterator["StoreDatabase"]:
         if self.conn.in_transaction:
-            with super().atomic():          # nested: a savepoint inside the outer transaction
+            # nested: a savepoint inside the outer transaction
+            self._savepoints += 1
+            name = f"mafvote_{self._savepoints}"
+            self.conn.execute(f"SAVEPOINT {name}")
+            try:
                 yield self
+            except BaseException:
+                # an error that destroyed the whole transaction took the savepoint with it: nothing to undo
+                if self.conn.in_transaction:
+                    self.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                    self.conn.execute(f"RELEASE SAVEPOINT {name}")
+                raise
+            else:
+                self.conn.execute(f"RELEASE SAVEPOINT {name}")
+            finally:
+                self._savepoints -= 1
             return
         try:
             self.conn.execute("BEGIN IMMEDIATE")
@@ -55,6 +126,11 @@ class StoreDatabase(sqlite_utils.Database):
                 raise self._store_error(exc) from exc
             raise
 
+    def rollback(self) -> None:
+        """Roll the open transaction back (nothing when none is open)."""
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+
     def _check_before_writing(self) -> None:
         """Nothing is written into a damaged file (an `undo` on a malformed store "succeeded" and made it worse):
         the first write of each connection runs SQLite's `quick_check` under the write lock. It reads every page
@@ -72,11 +148,33 @@ class StoreDatabase(sqlite_utils.Database):
                              + messages.text("store.damaged.nothing_written"))
         self.checked = True
 
+    # --- statements -----------------------------------------------------------------------------------------
+
     def execute(self, sql: str, parameters: Sequence | dict[str, Any] | None = None) -> sqlite3.Cursor:
+        """One statement. A write outside `atomic` is committed at once (the connection's implicit transaction is
+        never left open to swallow later writes); inside, it is part of the transaction."""
+        was_in_transaction = self.conn.in_transaction
         try:
-            return super().execute(sql, parameters)
-        except sqlite3.OperationalError as exc:
-            raise self._store_error(exc) from exc
+            cursor = self.conn.execute(sql, parameters) if parameters is not None else self.conn.execute(sql)
+        except Exception as exc:
+            if not was_in_transaction and self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")       # the failed statement's implicit transaction
+            if isinstance(exc, sqlite3.OperationalError):
+                raise self._store_error(exc) from exc
+            raise
+        if (not was_in_transaction and self.conn.in_transaction and cursor.description is None
+                and _first_keyword(sql) not in _TRANSACTION_CONTROL):
+            self.conn.execute("COMMIT")
+        return cursor
+
+    def query(self, sql: str, params: Sequence | dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
+        """The rows of a query as dicts by column name (fetched as they are iterated)."""
+        cursor = self.conn.execute(sql, params) if params is not None else self.conn.execute(sql)
+        if cursor.description is None:
+            raise ValueError("query() can only be used with SQL that returns rows - use execute() for other "
+                             "statements")
+        keys = _unique_keys(d[0] for d in cursor.description)
+        return (dict(zip(keys, row)) for row in cursor)
 
     def rows(self, sql: str, parameters: Sequence = ()) -> list[sqlite3.Row]:
         """The rows of a query as `sqlite3.Row`s (by column name, like `query`'s dicts): made in C, a third of
@@ -87,6 +185,40 @@ class StoreDatabase(sqlite_utils.Database):
             return cursor.execute(sql, parameters).fetchall()
         except sqlite3.OperationalError as exc:
             raise self._store_error(exc) from exc
+
+    def table_exists(self, name: str) -> bool:
+        return self.conn.execute("select 1 from sqlite_master where type = 'table' and name = ?",
+                                 [name]).fetchone() is not None
+
+    def enable_wal(self) -> None:
+        """WAL mode (the journal mode can only change outside a transaction, with no implicit one opened)."""
+        if str(self.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal":
+            return
+        level = self.conn.isolation_level
+        self.conn.isolation_level = None
+        try:
+            self.execute("PRAGMA journal_mode=wal")
+        finally:
+            self.conn.isolation_level = level
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # --- sqlite-utils' table API, for the migrations and a few writes ---------------------------------------
+
+    @property
+    def tables(self) -> "sqlite_utils.Database":
+        """sqlite-utils' `Database` over this connection (its table API: `create`, `create_index`, `add_column`,
+        `insert`, `upsert`, `columns_dict`), its transactions and statements going through this object's."""
+        if self._tables is None:
+            # a command that reads never gets here:
+            # start-up: sqlite-utils (with dateutil and pluggy) only for a migration or a table-API write
+            from .table_api import store_tables
+            self._tables = store_tables(self)
+        return self._tables
+
+    def __getitem__(self, name: str):
+        return self.tables[name]
 
     def _store_error(self, exc: sqlite3.OperationalError) -> Exception:
         code = sqlite_code(exc)

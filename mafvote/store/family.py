@@ -29,7 +29,7 @@ class TableFamily:
         return json.dumps(map_strings(value, self._scrub), ensure_ascii=False)
 
     def has_tables(self, *names: str) -> bool:
-        return all(self.db[name].exists() for name in names)
+        return all(self.db.table_exists(name) for name in names)
 
 
 def map_strings(value: Any, change: Callable[[str], str]) -> Any:

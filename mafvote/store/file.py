@@ -14,9 +14,7 @@ import sqlite3
 import time
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Sequence
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from .. import messages
 from ..secret_registry import scrub_known
@@ -33,6 +31,9 @@ from .readings import ReadingTables
 from .schema import MIGRATIONS, expected_schema
 from .times import to_db_time
 from .topics import TopicTables
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = ["Store"]
 
@@ -126,10 +127,7 @@ class Store(TopicTables, PostTables, ReadingTables, CrawlRunTables, JournalTable
             conn = _connect(self.path, read_only=self.read_only) if not memory else sqlite3.connect(":memory:")
             # Python's implicit transactions (a lone write outside `atomic`) take the write lock up front too.
             conn.isolation_level = "IMMEDIATE"
-            # sqlite-utils' plugins add SQL functions for its own command line; the store's SQL uses none, and
-            # finding them reads every installed package's entry points (≈ 40 ms of each command, issue 17)
-            self.db = StoreDatabase(conn, execute_plugins=False)
-            self.db.store_path = self.path
+            self.db = StoreDatabase(conn, self.path)
             self._refuse_foreign()
             if not self.read_only:
                 self._enable_wal()
@@ -222,7 +220,7 @@ class Store(TopicTables, PostTables, ReadingTables, CrawlRunTables, JournalTable
 
     @property
     def schema_version(self) -> int:
-        if not self.db["schema_version"].exists():
+        if not self.db.table_exists("schema_version"):
             return 0
         rows = list(self.db.query("select version from schema_version where id = 1"))
         return rows[0]["version"] if rows else 0
@@ -238,12 +236,14 @@ class Store(TopicTables, PostTables, ReadingTables, CrawlRunTables, JournalTable
             raise StoreError(messages.text("store.read_only.upgrade", path=self.path, version=str(len(migrations)),
                                            found=str(current)))
         with self.db.atomic():
-            if not self.db["schema_version"].exists():
-                self.db["schema_version"].create(
+            # the migrations are written in sqlite-utils' table API (imported now: a store to migrate)
+            tables = self.db.tables
+            if not self.db.table_exists("schema_version"):
+                tables["schema_version"].create(
                     {"id": int, "version": int, "migrated_at": str}, pk="id")
             current = self.schema_version       # again under the lock: another process may have just done it
             for version, migration in enumerate(migrations[current:], start=current + 1):
-                migration(self.db)
-                self.db["schema_version"].upsert(
+                migration(tables)
+                tables["schema_version"].upsert(
                     {"id": 1, "version": version,
                      "migrated_at": to_db_time(datetime.now(timezone.utc))}, pk="id")

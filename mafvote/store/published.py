@@ -52,7 +52,7 @@ class PublishedCountTables(TableFamily):
 
     def published_post_ids(self, game_id: str) -> set[int]:
         """The ids of the game's running count posts mafvote published (none in a store without the table)."""
-        if not self.db["published_counts"].exists():
+        if not self.db.table_exists("published_counts"):
             return set()
         return {r["post_id"] for r in self.db.query(
             "select post_id from published_counts where game = ? and post_id is not null", [game_id])}

@@ -7,13 +7,14 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any, Callable
 
 from mafvote_scraper.untrusted import visible
 
 from .family import map_strings
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = ["MIGRATIONS", "expected_schema"]
 
@@ -153,17 +154,49 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _m008_crawl_error_phrase]
 
 
-_SCHEMAS: dict[int, dict[str, set[str]]] = {}
+# table -> its columns, of a store made by all of `MIGRATIONS` (the key: how many): what `expected_schema` works out,
+# written down so that opening a store runs no migration in memory and imports no sqlite-utils (issue 17).
+# tests/app/test_store.py checks it against the migrations; after appending one, add its line (until then the open
+# works it out, slower).
+_MADE_BY: dict[int, dict[str, str]] = {
+    8: {
+        "schema_version": "id version migrated_at",
+        "forums": "id engine base_url timezone",
+        "topics": "id forum topic_id url kind game_id title pages_known last_crawl_at last_reread_at",
+        "pages": "topic page url etag last_modified content_hash next_url post_ids fetched_at",
+        "posts": "forum post_id topic page position author author_id time first_seen last_seen deleted_at version "
+                 "edited edit_at edit_by edit_reason",
+        "post_versions": "forum post_id n html content_hash edited edit_at edit_by edit_reason seen_at reading "
+                         "reading_code",
+        "crawl_runs": "id topic started_at finished_at requests bytes pages new changed deleted error error_phrase",
+        "game_phases": "game_id seq number kind start deadline state outcome applied_at how",
+        "alerts": "game key kind phase text time post_url recorded_at",
+        "alert_deliveries": "game key channel sent_at attempts last_try_at next_try_at last_error",
+        "published_counts": "game forum topic day post_id posted_at updated_at content_hash last_try_at not_before "
+                            "last_error",
+    },
+}
+
+_SCHEMAS: dict[int, dict[str, set[str]]] = {count: {table: set(columns.split()) for table, columns in made.items()}
+                                            for count, made in _MADE_BY.items()}
 
 
 def expected_schema(count: int) -> dict[str, set[str]]:
-    """table -> columns of a store made by the first `count` of `MIGRATIONS`, worked out once per process on an
-    empty store in memory."""
+    """table -> columns of a store made by the first `count` of `MIGRATIONS`: written down above for all of them,
+    else worked out once per process on an empty store in memory."""
     if count not in _SCHEMAS:
-        db = sqlite_utils.Database(memory=True, execute_plugins=False)   # no plugins: see file.Store
-        db["schema_version"].create({"id": int, "version": int, "migrated_at": str}, pk="id")
-        for migration in MIGRATIONS[:count]:
-            migration(db)
-        _SCHEMAS[count] = {t.name: {c.name for c in t.columns} for t in db.tables}
-        db.close()
+        _SCHEMAS[count] = made_by_migrations(count)
     return _SCHEMAS[count]
+
+
+def made_by_migrations(count: int) -> dict[str, set[str]]:
+    """table -> columns of an empty store in memory after the first `count` of `MIGRATIONS`."""
+    # start-up: sqlite-utils (the migrations' table API) only when the schema is not written down above
+    import sqlite_utils
+    db = sqlite_utils.Database(memory=True, execute_plugins=False)   # no plugins: see store.table_api
+    db["schema_version"].create({"id": int, "version": int, "migrated_at": str}, pk="id")
+    for migration in MIGRATIONS[:count]:
+        migration(db)
+    made = {t.name: {c.name for c in t.columns} for t in db.tables}
+    db.close()
+    return made

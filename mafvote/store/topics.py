@@ -70,8 +70,8 @@ class TopicTables(TableFamily):
         with self.db.atomic():
             existing = self.topic(forum, topic_id)
             if existing is None:
-                self.db["topics"].insert({"forum": forum, "topic_id": topic_id, "url": url,
-                                          "kind": kind, "game_id": game_id, "pages_known": 0})
+                self.db.execute("insert into topics (forum, topic_id, url, kind, game_id, pages_known) "
+                                "values (?, ?, ?, ?, ?, 0)", [forum, topic_id, url, kind, game_id])
             else:
                 if existing.url != url:
                     self._follow_url(existing.id, existing.url, url)

@@ -122,6 +122,9 @@ def test_tally_counts_without_jinja_httpx_or_the_alert_channels(tmp_path):
                              "mafvote.pages", "mafvote.publish", "smtplib", "pygments")) == []
     # nor the crawler's engine profiles (post links are for `mafvote votes`), nor rich: the table fits (issue 17)
     assert _loaded(modules, ("mafvote.links", "mafvote_scraper.profiles", "rich")) == []
+    # nor sqlite-utils (with dateutil and pluggy): the store is read through sqlite3 alone; its table API is for the
+    # migrations (mafvote.store.database, issue 17)
+    assert _loaded(modules, ("sqlite_utils", "dateutil", "pluggy", "mafvote.store.table_api")) == []
 
 
 def test_tally_on_a_cached_config_imports_no_pydantic(tmp_path):

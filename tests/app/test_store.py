@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from mafvote.store import MIGRATIONS, Store, StoreError
+from mafvote.store import MIGRATIONS, Store, StoreError, schema
 from mafvote_scraper.model import EditNotice, ParsedPost
 from mafvote_tally.recognise import READING_VERSION, flatten
 from support.forum import STORE_T0, store_meta, store_page, store_post
@@ -95,6 +95,40 @@ def test_an_older_store_has_its_control_characters_removed_from_every_text_it_ke
         assert conn.execute("select reading_code from post_versions where post_id = 1").fetchone() == (
             READING_VERSION,)
     conn.close()
+
+
+def test_the_written_down_schema_is_what_the_migrations_make():
+    # an open checks the store's tables against the schema written down in mafvote.store.schema (issue 17: no
+    # migration run in memory, no sqlite-utils imported to read); appending a migration needs its line there
+    assert len(MIGRATIONS) in schema._MADE_BY, (
+        f"add `{len(MIGRATIONS)}: {{...}}` to mafvote/store/schema.py's _MADE_BY: the tables and columns "
+        f"{schema.made_by_migrations(len(MIGRATIONS))}")
+    assert schema.expected_schema(len(MIGRATIONS)) == schema.made_by_migrations(len(MIGRATIONS))
+    assert schema.made_by_migrations(2)["game_phases"] == {"game_id", "seq", "number", "kind", "start", "deadline",
+                                                          "state", "outcome", "applied_at", "how"}
+
+
+def test_a_lone_write_commits_and_a_nested_transaction_undoes_only_its_own_part(tmp_path):
+    """The store's connection keeps sqlite-utils' behaviour without it (mafvote.store.database, issue 17): a write
+    outside a transaction is committed at once, a failed inner `atomic` rolls back to its savepoint and the outer
+    one commits the rest, `query` names a join's second `id` `id_2`."""
+    path = tmp_path / "m.db"
+    with Store(path) as s:
+        s.db.execute("insert into forums (id, engine) values ('a', 'mybb')")
+        other = sqlite3.connect(path)
+        assert other.execute("select id from forums").fetchall() == [("a",)]
+        with s.db.atomic():
+            s.db.execute("insert into forums (id, engine) values ('b', 'mybb')")
+            with pytest.raises(ValueError):
+                with s.db.atomic():
+                    s.db.execute("insert into forums (id, engine) values ('c', 'mybb')")
+                    raise ValueError("the inner part fails")
+            s.db.execute("insert into forums (id, engine) values ('d', 'mybb')")
+        assert other.execute("select id from forums order by id").fetchall() == [("a",), ("b",), ("d",)]
+        other.close()
+        s.db.execute("insert into topics (id, forum, topic_id, url, kind) values (7, 'a', '1', 'u', 'vote')")
+        assert list(s.db.query("select t.id, f.id from topics t join forums f on f.id = t.forum")) == [
+            {"id": 7, "id_2": "a"}]
 
 
 def test_file_from_a_newer_mafvote_is_refused_with_advice(tmp_path):
