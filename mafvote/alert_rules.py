@@ -48,7 +48,6 @@ from . import gm_text
 from .gm_text import death_cause
 from .alert_record import Alert
 from .crawl_text import describe_stored
-from .grammar import join_ru
 from .messages import using
 
 __all__ = [
@@ -376,6 +375,8 @@ def flag_text(flag: Mapping[str, Any], tally: Any = None, *, tz: tzinfo | None =
     if not has(language, key):
         return kind, flag.get("detail") or kind          # a kind the tables do not know yet
     if kind == "ambiguous_name" and facts.get("candidates"):
+        # start-up: the grammar package (its declension tables) only for an ambiguous name's list of candidates
+        from .grammar import join_ru
         facts["candidates"] = join_ru([str(_name(names, c)) for c in facts["candidates"]], phrase(language, "or"))
     if kind == "unknown_target" and facts.get("dead"):
         facts["dead"] = _name(names, facts["dead"])

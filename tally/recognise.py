@@ -51,8 +51,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal, Mapping
 
-from selectolax.lexbor import LexborHTMLParser
-
 from .colors import Hue, hue_of_element
 from .model import StoredKey
 from .names import NameMatch, RosterMatcher
@@ -414,6 +412,8 @@ def flatten(html: str) -> Flat:
     """The post's visible text with the colour and boldness of each character (module docstring)."""
     # A fragment parse (the HTML Standard's fragment algorithm) is ~4x cheaper than a document;
     # the wrapper div is the root, so the whole message is walked.
+    # start-up: selectolax (with logging) only where HTML is read; a count from stored readings reads none
+    from selectolax.lexbor import LexborHTMLParser
     tree = LexborHTMLParser(f"<div>{html}</div>", is_fragment=True)
     root = tree.root
     flat = _Flat()

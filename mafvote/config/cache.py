@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from dataclasses import fields, is_dataclass
 from datetime import datetime, time, timedelta, timezone
 from pathlib import Path
@@ -117,6 +116,8 @@ def _save(file: Path, data: bytes, record: Any, config: Config) -> None:
     payload = json.dumps({"key": _key(file, data), "depends": _depends(config), "config": record},
                          ensure_ascii=False, sort_keys=True).encode()
     target = cache_file(file)
+    # start-up: tempfile (with shutil and random) only when a cache is written, not for each command that reads one
+    import tempfile
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
     except OSError:

@@ -16,7 +16,6 @@ import hashlib
 import importlib.util
 import json
 import os
-import tempfile
 from pathlib import Path
 
 import mafvote_tally.names
@@ -75,6 +74,8 @@ def save_words(store_path: Path, words: Words) -> None:
         return
     try:
         mode = os.stat(store_path).st_mode & 0o777
+        # start-up: tempfile (with shutil and random) only when the words are written, not for each count
+        import tempfile
         fd, tmp = tempfile.mkstemp(dir=store_path.parent, prefix=words_file(store_path).name, suffix=".tmp")
     except OSError:
         return
