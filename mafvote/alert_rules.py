@@ -543,7 +543,8 @@ def publish_write_alerts(game: str, *, errors: Sequence[str], since: datetime, n
 
 # The shapes of the crawler's errors (scraper/fetch.py `ForumClient.get`), first match wins: a cause the GM can
 # read in the alert's language. An error of another shape has no cause; it is still shown, marked as the error.
-_CRAWL_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(pattern, re.I)) for key, pattern in (
+# (compiled with re.I at the first crawl error worded, through re's cache: issue 17)
+_CRAWL_CAUSES: tuple[tuple[str, str], ...] = (
     ("rate_limited", r"\bHTTP (?P<status>429)\b|the forum asks to wait"),
     ("timeout", r"\btimed out\b|\btimeout\b"),
     ("refused", r"connection refused|\[Errno 111\]|\[Errno 61\]|actively refused"),
@@ -554,12 +555,12 @@ _CRAWL_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(
     ("forbidden", r"\bHTTP (?P<status>401|403)\b"),
     ("server", r"\bHTTP (?P<status>5\d\d)\b"),
     ("http", r"\bHTTP (?P<status>\d{3})\b"),
-))
+)
 
 
 def _crawl_cause(language: str, error: str) -> str:
     for key, pattern in _CRAWL_CAUSES:
-        found = pattern.search(error)
+        found = re.search(pattern, error, re.I)
         if found:
             return phrase(language, f"crawl.cause.{key}", status=found.groupdict().get("status") or "")
     return ""

@@ -86,8 +86,9 @@ def read_gm_text(path: Path) -> str:
 
 _TOML_POS = re.compile(r"^(?P<what>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$")
 
-# tomllib's messages (English, and not ours to word) -> the catalogue's `config.toml.<name>`, with what they quote
-_TOML_ERRORS = tuple((re.compile(pattern), name) for pattern, name in (
+# tomllib's messages (English, and not ours to word) -> the catalogue's `config.toml.<name>`, with what they quote;
+# compiled at the first error (re's cache), not by every command that imports this module (issue 17)
+_TOML_ERRORS: tuple[tuple[str, str], ...] = (
     (r"Cannot overwrite a value", "overwrite"),
     (r"Cannot declare (?P<x>.+) twice", "twice"),
     (r"Cannot redefine namespace (?P<x>.+)", "redefine"),
@@ -111,7 +112,7 @@ _TOML_ERRORS = tuple((re.compile(pattern), name) for pattern, name in (
     (r"Expected (?P<x>'.+')", "expected"),
     (r"Escaped character is not a Unicode scalar value", "escape"),
     (r"Arrays or inline tables nested more than (?P<x>\d+) deep", "deep"),
-))
+)
 
 
 def _quoted(x: str) -> str:
@@ -128,7 +129,7 @@ def _quoted(x: str) -> str:
 def _toml_error(what: str) -> str:
     """tomllib's message in the GM's language (its own words when it is one we do not know)."""
     for pattern, name in _TOML_ERRORS:
-        if m := pattern.fullmatch(what):
+        if m := re.fullmatch(pattern, what):
             return t(f"config.toml.{name}", x=_quoted(m.groupdict().get("x") or ""))
     return t("config.toml.other", what=what[:1].lower() + what[1:])
 
@@ -158,7 +159,8 @@ def _token(name: str) -> str:
     return {"end of print statement": "}}", "end of statement block": "%}", "end of template": ""}.get(name, name)
 
 
-_JINJA_ERRORS = tuple((re.compile(pattern, re.S), name) for pattern, name in (
+# (compiled with re.S at the first error, as _TOML_ERRORS)
+_JINJA_ERRORS: tuple[tuple[str, str], ...] = (
     (r"Unexpected end of template\. Jinja was looking for the following tags: (?P<tags>.+?)\. The innermost block "
      r"that needs to be closed is '(?P<block>[^']+)'\.", "unclosed_block"),
     (r"Encountered unknown tag '(?P<tag>[^']+)'\. Jinja was looking for the following tags: (?P<tags>.+?)\. The "
@@ -176,14 +178,14 @@ _JINJA_ERRORS = tuple((re.compile(pattern, re.S), name) for pattern, name in (
     (r"expected name or number", "name_or_number"),
     (r"'(?P<name>[^']+)' is undefined", "undefined"),
     (r"'(?P<owner>.+)' has no attribute '(?P<name>[^']+)'", "no_attribute"),
-))
+)
 
 
 def jinja_syntax(message: str) -> str:
     """Jinja's message (a `TemplateSyntaxError`'s, or an `UndefinedError`'s when a template uses a name the post
     does not have) in the GM's language; one we do not know, quoted as Jinja wrote it."""
     for pattern, name in _JINJA_ERRORS:
-        if m := pattern.fullmatch(message.strip()):
+        if m := re.fullmatch(pattern, message.strip(), re.S):
             facts = {k: v or "" for k, v in m.groupdict().items()}
             if "tags" in facts:
                 facts["tags"] = _tags(facts["tags"])

@@ -337,7 +337,8 @@ def job(j: Any) -> str:
 
 # The causes of death the resolver records (resolver/kills.py and resolver/night.py `died`, resolver/day.py), first match wins; a
 # cause of another shape is shown as recorded.
-_DEATH_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(pattern)) for key, pattern in (
+# (compiled at the first death worded, through re's cache, not by every command importing this module: issue 17)
+_DEATH_CAUSES: tuple[tuple[str, str], ...] = (
     ("hanged", r"hanged"),
     ("modkill", r"modkill"),
     ("killed_boss", r"killed by (?P<actor>.+) \(boss\)"),
@@ -353,7 +354,7 @@ _DEATH_CAUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(
     ("silenced_visit", r"silenced by (?P<actor>.+)'s visit"),     # 001: a block's 50 % silence
     ("silenced", r"silenced by (?P<actor>.+)"),
     ("intimidated", r"intimidated by (?P<actor>.+)"),
-))
+)
 
 
 def death_cause(cause: str, *, language: str | None = None, prefix: str = "cause") -> str:
@@ -361,7 +362,7 @@ def death_cause(cause: str, *, language: str | None = None, prefix: str = "cause
     (`убийство: Ронин (босс)`, `повешение`); English and an unknown cause: as recorded. `prefix`: the
     catalogue's keys (`journal.cause` words it for the journal, after «нападение:»)."""
     for key, pattern in _DEATH_CAUSES:
-        found = pattern.fullmatch(cause)
+        found = re.fullmatch(pattern, cause)
         if found:
             return t(f"{prefix}.{key}", language=language, cause=cause, text=cause, **found.groupdict())
     return cause

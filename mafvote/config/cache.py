@@ -85,7 +85,9 @@ def _key(file: Path, data: bytes) -> dict[str, str]:
 
 def _code_digest() -> str:
     digest = hashlib.sha256()
-    for source in sorted(p for s in _SOURCES for p in ([s] if s.is_file() else s.glob("*.py"))):
+    # os.listdir, not Path.glob: the same names, without compiling a pattern each run (issue 17)
+    for source in sorted(p for s in _SOURCES
+                         for p in ([s] if s.is_file() else (s / n for n in os.listdir(s) if n.endswith(".py")))):
         digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
     return digest.hexdigest()
 
