@@ -41,7 +41,7 @@ from typing import Callable, Iterable, Mapping, Protocol, Sequence
 
 import httpx
 
-from . import alert_texts
+from . import alert_texts, messages
 from .alert_record import ALERT_KINDS, Alert
 from .errors import OperationFailed
 from .secret_registry import known_secrets, register, scrub
@@ -61,6 +61,7 @@ __all__ = [
     "TelegramChannel",
     "WebhookChannel",
     "channels_from_config",
+    "describe_delivery_error",
     "install_secret_filter",
     "known_secrets",
     "scrub",
@@ -89,14 +90,36 @@ class AlertError(OperationFailed):
 class ChannelError(AlertError):
     """One attempt on one channel failed. `retry_after` (seconds) when the service asked us to wait;
     `permanent` when retrying cannot help (bad token, bad chat id): it is still retried on later
-    calls, since the GM may fix the environment, but not hammered within one call."""
+    calls, since the GM may fix the environment, but not hammered within one call.
 
-    def __init__(self, channel: str, message: str, *, retry_after: float | None = None,
-                 permanent: bool = False):
+    `message` is English (the log, `alert_deliveries.last_error`); `key` and `facts` are the same in the catalogue
+    (`alert.channel.<key>`), kept beside it in the store so that `mafvote status` words it in the GM's language."""
+
+    def __init__(self, channel: str, message: str, *, key: str, facts: Mapping[str, object] | None = None,
+                 retry_after: float | None = None, permanent: bool = False):
         self.channel = channel
         self.retry_after = retry_after
         self.permanent = permanent
+        self.phrase: tuple[str, dict] = (key, dict(facts or {}))
         super().__init__(f"alert channel {channel}: {message}")
+
+    def scrubbed_phrase(self, secrets: Iterable[str]) -> tuple[str, dict]:
+        """The key and facts with every secret scrubbed from the facts' text (a service's answer may echo one)."""
+        key, facts = self.phrase
+        return key, {name: scrub(value, secrets) if isinstance(value, str) else value for name, value in facts.items()}
+
+
+def describe_delivery_error(english: str, phrase: tuple[str, dict] | None, channel: str,
+                            language: str | None = None) -> str:
+    """A failed delivery's error as stored (`Delivery.last_error`, `.last_error_phrase`) in `language`. A delivery
+    that failed before store migration 9 has no key: quoted as an older version's error, like an old crawl error."""
+    if phrase is None or not messages.has(_CHANNEL_PREFIX + phrase[0], language):
+        return messages.text("crawl.error.legacy", language=language, text=english)
+    detail = messages.text(_CHANNEL_PREFIX + phrase[0], language=language, **phrase[1])
+    return messages.text("alert.channel.error", language=language, channel=channel, detail=detail)
+
+
+_CHANNEL_PREFIX = "alert.channel."
 
 
 class _SecretFilter(logging.Filter):
@@ -197,7 +220,8 @@ class TelegramChannel:
             response = self._client.post(url, json=body)
         except httpx.HTTPError as exc:
             raise ChannelError(self.name, scrub(f"cannot reach the Bot API ({type(exc).__name__}: {exc})",
-                                                self.secrets)) from None
+                                                self.secrets), key="telegram.unreachable",
+                               facts={"name": type(exc).__name__, "detail": scrub(str(exc), self.secrets)}) from None
         try:
             data = response.json()
         except ValueError:
@@ -209,14 +233,23 @@ class TelegramChannel:
         if response.status_code == 429 or retry_after is not None:
             wait = float(retry_after) if retry_after is not None else _retry_after_header(response)
             raise ChannelError(self.name, scrub(f"rate limited: {description}", self.secrets),
+                               key="telegram.rate_limited", facts={"description": scrub(description, self.secrets)},
                                retry_after=wait)
         if response.status_code in (400, 401, 403, 404):
-            hint = {401: "check the bot token in the variable [alerts.telegram].token_env names",
-                    404: "check the bot token in the variable [alerts.telegram].token_env names",
-                    403: "the bot cannot write to this chat: start a chat with the bot or add it to the group",
-                    400: "check [alerts.telegram].chat_id"}[response.status_code]
-            raise ChannelError(self.name, scrub(f"{description} ({hint})", self.secrets), permanent=True)
-        raise ChannelError(self.name, scrub(f"the Bot API answered {description}", self.secrets))
+            key, hint = _TELEGRAM_REFUSALS[response.status_code]
+            raise ChannelError(self.name, scrub(f"{description} ({hint})", self.secrets), key=key,
+                               facts={"description": scrub(description, self.secrets)}, permanent=True)
+        raise ChannelError(self.name, scrub(f"the Bot API answered {description}", self.secrets),
+                           key="telegram.answered", facts={"description": scrub(description, self.secrets)})
+
+
+# the Bot API's refusals that retrying cannot help: status -> the key of its wording, and the English hint
+_TELEGRAM_REFUSALS = {
+    401: ("telegram.token", "check the bot token in the variable [alerts.telegram].token_env names"),
+    404: ("telegram.token", "check the bot token in the variable [alerts.telegram].token_env names"),
+    403: ("telegram.forbidden", "the bot cannot write to this chat: start a chat with the bot or add it to the group"),
+    400: ("telegram.chat_id", "check [alerts.telegram].chat_id"),
+}
 
 
 class WebhookChannel:
@@ -232,11 +265,14 @@ class WebhookChannel:
         try:
             response = self._client.post(self.url, json=alert.payload())
         except httpx.HTTPError as exc:
-            raise ChannelError(self.name, f"cannot reach {self.url} ({type(exc).__name__}: {exc})") from None
+            raise ChannelError(self.name, f"cannot reach {self.url} ({type(exc).__name__}: {exc})",
+                               key="webhook.unreachable",
+                               facts={"url": self.url, "name": type(exc).__name__, "detail": str(exc)}) from None
         if 200 <= response.status_code < 300:
             return
         retry_after = _retry_after_header(response) if response.status_code in (429, 503) else None
         raise ChannelError(self.name, f"{self.url} answered HTTP {response.status_code}",
+                           key="webhook.status", facts={"url": self.url, "status": response.status_code},
                            retry_after=retry_after,
                            permanent=response.status_code in (400, 401, 403, 404, 405, 410))
 
@@ -303,7 +339,7 @@ class EmailChannel:
         if self._password and not (self.starttls or self.implicit_tls):
             raise ChannelError(self.name, f"refusing to send the SMTP password to {self.host}:{self.port} "
                                           "unencrypted; set starttls = true, or port = 465 for SSL",
-                               permanent=True)
+                               key="email.unencrypted", facts={"host": self.host, "port": self.port}, permanent=True)
         context = self._context or ssl.create_default_context()
         try:
             if self.implicit_tls:
@@ -322,10 +358,13 @@ class EmailChannel:
         except smtplib.SMTPAuthenticationError as exc:
             raise ChannelError(self.name, scrub(
                 f"{self.host} refused the login of {self.user} ({exc.smtp_code}); check the password in "
-                "the variable [alerts.email].password_env names", self.secrets), permanent=True) from None
+                "the variable [alerts.email].password_env names", self.secrets), key="email.login",
+                facts={"host": self.host, "user": self.user, "code": exc.smtp_code}, permanent=True) from None
         except (smtplib.SMTPException, OSError, ssl.SSLError) as exc:
             raise ChannelError(self.name, scrub(f"{self.host}:{self.port}: {type(exc).__name__}: {exc}",
-                                                self.secrets)) from None
+                                                self.secrets), key="email.failed",
+                               facts={"host": self.host, "port": self.port, "name": type(exc).__name__,
+                                      "detail": scrub(str(exc), self.secrets)}) from None
 
 
 class _MissingSecret:
@@ -337,7 +376,8 @@ class _MissingSecret:
 
     def send(self, alert: Alert) -> None:
         raise ChannelError(self.name, f"environment variable {self.variable} is not set; export it "
-                                      "and restart mafvote (pending alerts are sent then)", permanent=True)
+                                      "and restart mafvote (pending alerts are sent then)",
+                           key="missing_secret", facts={"variable": self.variable}, permanent=True)
 
 
 def channels_from_config(alerts, *, client: httpx.Client, environ: Mapping[str, str] | None = None,
@@ -382,6 +422,8 @@ class Delivery:
     last_try_at: datetime | None
     next_try_at: datetime | None
     last_error: str | None
+    # the error's catalogue key and facts (`describe_delivery_error`); None before store migration 9
+    last_error_phrase: tuple[str, dict] | None = None
 
     @property
     def pending(self) -> bool:
@@ -411,9 +453,9 @@ class AlertLog:
         self.store.mark_delivery_sent(alert.game, alert.key, channel, at=at, attempts=attempts)
 
     def mark_failed(self, alert: Alert, channel: str, at: datetime, attempts: int, error: str,
-                    next_try_at: datetime | None) -> None:
+                    next_try_at: datetime | None, phrase: tuple[str, dict] | None = None) -> None:
         self.store.mark_delivery_failed(alert.game, alert.key, channel, at=at, attempts=attempts, error=error,
-                                        next_try_at=next_try_at)
+                                        next_try_at=next_try_at, error_phrase=phrase)
 
     def deliveries(self, *, game: str | None = None, pending_only: bool = False,
                    channel: str | None = None) -> list[Delivery]:
@@ -421,7 +463,8 @@ class AlertLog:
         return [Delivery(alert=Alert(game=r.game, kind=r.kind, text=r.text, time=r.time, phase=r.phase,
                                      post_url=r.post_url, key=r.key),
                          channel=r.channel, sent_at=r.sent_at, attempts=r.attempts, last_try_at=r.last_try_at,
-                         next_try_at=r.next_try_at, last_error=r.last_error)
+                         next_try_at=r.next_try_at, last_error=r.last_error,
+                         last_error_phrase=r.last_error_phrase)
                 for r in rows]
 
     def pending(self, game: str | None = None) -> list[Delivery]:
@@ -498,7 +541,7 @@ class AlertSender:
             channel = self.channels.get(name)
             if name == LOG_CHANNEL or channel is None or name in down:
                 continue  # a channel removed from the config keeps its rows; nothing to send them with
-            ok, tries, error, asked = self._attempt(channel, delivery.alert)
+            ok, tries, (error, phrase), asked = self._attempt(channel, delivery.alert)
             alert = delivery.alert
             if ok:
                 self.log_store.mark_sent(alert, name, self.clock(), tries)
@@ -511,30 +554,33 @@ class AlertSender:
             if asked is not None:  # the service said when to come back (Telegram's retry_after)
                 delay = max(delay, timedelta(seconds=asked))
             at = self.clock()
-            self.log_store.mark_failed(alert, name, at, tries, error, at + delay)
+            self.log_store.mark_failed(alert, name, at, tries, error, at + delay, phrase)
             report.failed.append((alert.game, alert.key, name, error))
             self.logger.error("alert %s %s not sent by %s after %d attempt(s): %s; kept pending, next try "
                               "after %s", alert.game, alert.key, name, tries, error,
                               (at + delay).isoformat(timespec="seconds"))
         return report
 
-    def _attempt(self, channel: Channel, alert: Alert) -> tuple[bool, int, str, float | None]:
-        """(delivered, attempts made, last error, the wait the service asked for)."""
-        error, asked = "", None
+    def _attempt(self, channel: Channel, alert: Alert) -> tuple[bool, int, tuple[str, tuple[str, dict] | None],
+                                                                 float | None]:
+        """(delivered, attempts made, (last error, its key and facts), the wait the service asked for)."""
+        error, phrase, asked = "", None, None
         for attempt in range(1, self.attempts + 1):
             try:
                 channel.send(alert)
-                return True, attempt, "", None
+                return True, attempt, ("", None), None
             except ChannelError as exc:
                 error, asked = scrub(str(exc), self._secrets), exc.retry_after
+                phrase = exc.scrubbed_phrase(self._secrets)
                 wait = asked if asked is not None else self.backoff * (2 ** (attempt - 1))
                 if exc.permanent or attempt == self.attempts or wait > self.max_wait:
-                    return False, attempt, error, asked
+                    return False, attempt, (error, phrase), asked
             except Exception as exc:  # a bug in one channel must not stop the others or the daemon
                 error = scrub(f"alert channel {channel.name}: {type(exc).__name__}: {exc}", self._secrets)
+                phrase = ("bug", {"name": type(exc).__name__, "detail": scrub(str(exc), self._secrets)})
                 wait = self.backoff * (2 ** (attempt - 1))
                 if attempt == self.attempts:
-                    return False, attempt, error, None
+                    return False, attempt, (error, phrase), None
             self.logger.warning("%s; retrying in %.0f s (attempt %d of %d)", error, wait, attempt, self.attempts)
             self.sleep(wait)
-        return False, self.attempts, error, asked
+        return False, self.attempts, (error, phrase), asked

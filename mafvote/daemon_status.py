@@ -16,7 +16,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Sequence
 
 from .alert_rules import CrawlHealth, offset_label
-from .alerts import AlertLog
+from .alerts import AlertLog, describe_delivery_error
 from . import messages
 from .config import format_duration
 from .crawl_text import describe_stored
@@ -182,7 +182,9 @@ class GameStatus:
     last_error: dict | None           # the latest failed crawl: kind, at, error, error_text
     failures_in_a_row: int
     next_jobs: list[PlannedJob]
-    unsent: list[dict]                # pending deliveries: key, kind, channel, attempts, last_error, next_try_at
+    # pending deliveries: key, kind, channel, attempts, last_error (English), last_error_text (the GM's language),
+    # next_try_at
+    unsent: list[dict]
     alerts_sent: int
     winner: str | None = None         # RULES.md §5: the side that won (GameService.winner); None while it goes on
     winner_text: str | None = None    # «победа мафии»
@@ -279,6 +281,8 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
         jobs += game_plan(service, game, config.alerts.before_deadline, now)
         unsent = [{"key": d.alert.key, "kind": d.alert.kind, "channel": d.channel, "attempts": d.attempts,
                    "last_error": d.last_error,
+                   "last_error_text": describe_delivery_error(d.last_error, d.last_error_phrase, d.channel, language)
+                   if d.last_error else None,
                    "next_try_at": d.next_try_at.isoformat() if d.next_try_at else None}
                   for d in alert_log.pending(game.id) if d.channel != "log"]
         sent = store.alert_count(game.id)

@@ -132,7 +132,7 @@ def _print_status(config, games, now: datetime, fmt: str) -> None:
         if s.unsent:
             click.echo(t("status.unsent", n=len(s.unsent), sent=s.alerts_sent))
             for d in s.unsent:
-                why = f": {d['last_error']}" if d["last_error"] else ""
+                why = f": {d['last_error_text']}" if d["last_error_text"] else ""
                 retry = t("status.unsent.retry", at=local_time(d["next_try_at"], tz)) if d["next_try_at"] else ""
                 click.echo(t("status.unsent.item", channel=d["channel"], key=d["key"], attempts=d["attempts"],
                              retry=retry, why=why))

@@ -240,4 +240,25 @@ MESSAGES: dict[str, str] = {
     "cli.roll.yes_no": "roll {roll} takes yes or no, not {quoted} (a player's name is for: {picks})",
     "cli.roll.pick": "roll {roll} picks a player: give the player's name (e.g. `{roll} Вася`), not {quoted}",
     "cli.close.exclusive": "--eliminate and --nobody exclude each other",
+    # --- an alert channel's failure (mafvote.alerts.ChannelError's key and facts, stored beside its English since
+    # store migration 9 and worded by mafvote.alerts.describe_delivery_error in `mafvote status`)
+    "alert.channel.error": "alert channel {channel}: {detail}",
+    "alert.channel.telegram.unreachable": "cannot reach the Bot API ({name}: {detail})",
+    "alert.channel.telegram.rate_limited": "rate limited: {description}",
+    "alert.channel.telegram.token": "{description} (check the bot token in the variable [alerts.telegram].token_env "
+                                    "names)",
+    "alert.channel.telegram.forbidden": "{description} (the bot cannot write to this chat: start a chat with the bot "
+                                        "or add it to the group)",
+    "alert.channel.telegram.chat_id": "{description} (check [alerts.telegram].chat_id)",
+    "alert.channel.telegram.answered": "the Bot API answered {description}",
+    "alert.channel.webhook.unreachable": "cannot reach {url} ({name}: {detail})",
+    "alert.channel.webhook.status": "{url} answered HTTP {status}",
+    "alert.channel.email.unencrypted": "refusing to send the SMTP password to {host}:{port} unencrypted; set "
+                                       "starttls = true, or port = 465 for SSL",
+    "alert.channel.email.login": "{host} refused the login of {user} ({code}); check the password in the variable "
+                                 "[alerts.email].password_env names",
+    "alert.channel.email.failed": "{host}:{port}: {name}: {detail}",
+    "alert.channel.missing_secret": "environment variable {variable} is not set; export it and restart mafvote "
+                                    "(pending alerts are sent then)",
+    "alert.channel.bug": "{name}: {detail}",
 }

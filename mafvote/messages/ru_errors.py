@@ -262,4 +262,26 @@ MESSAGES: dict[str, str] = {
                        "бросков `{picks}`)",
     "cli.roll.pick": "бросок `{roll}` выбирает игрока: напишите имя игрока (например, `{roll} Вася`), а не «{value}»",
     "cli.close.exclusive": "--eliminate и --nobody вместе не пишутся: выберите одно",
+    # --- an alert channel's failure (mafvote.alerts.ChannelError's key and facts, stored beside its English since
+    # store migration 9 and worded by mafvote.alerts.describe_delivery_error in `mafvote status`)
+    "alert.channel.error": "канал оповещений {channel}: {detail}",
+    "alert.channel.telegram.unreachable": "нет связи с Телеграмом (`{name}: {detail}`)",
+    "alert.channel.telegram.rate_limited": "Телеграм просит подождать (`{description}`)",
+    "alert.channel.telegram.token": "Телеграм не принял токен бота (`{description}`): проверьте токен в переменной "
+                                    "окружения, которую называет `[alerts.telegram].token_env`",
+    "alert.channel.telegram.forbidden": "бот не может писать в этот чат (`{description}`): начните с ботом личный чат "
+                                        "или добавьте его в группу",
+    "alert.channel.telegram.chat_id": "Телеграм отклонил сообщение (`{description}`): проверьте "
+                                      "`[alerts.telegram].chat_id`",
+    "alert.channel.telegram.answered": "Телеграм ответил ошибкой: `{description}`",
+    "alert.channel.webhook.unreachable": "нет связи с {url} (`{name}: {detail}`)",
+    "alert.channel.webhook.status": "{url} ответил HTTP {status}",
+    "alert.channel.email.unencrypted": "пароль почтового сервера не отправляется на {host}:{port} без шифрования: "
+                                       "укажите в `[alerts.email]` `starttls = true` или `port = 465`",
+    "alert.channel.email.login": "{host} не принял вход {user} (код {code}): проверьте пароль в переменной "
+                                 "окружения, которую называет `[alerts.email].password_env`",
+    "alert.channel.email.failed": "не удалось отправить письмо через {host}:{port} (`{name}: {detail}`)",
+    "alert.channel.missing_secret": "переменная окружения {variable} не задана: задайте её и перезапустите mafvote "
+                                    "(тогда уйдут и неотправленные оповещения)",
+    "alert.channel.bug": "внутренняя ошибка mafvote: `{name}: {detail}`",
 }

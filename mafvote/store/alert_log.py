@@ -1,12 +1,16 @@
 """The alert log (`alerts`, `alert_deliveries`): each alert once per (game, key), and its delivery on each
-channel with attempts, the last error (scrubbed of secrets) and when to try again (`mafvote.alerts.AlertLog`)."""
+channel with attempts, the last error (scrubbed of secrets) and when to try again (`mafvote.alerts.AlertLog`).
+
+A failed delivery keeps the channel's English (`last_error`: the daemon's log, `status --format json`) and, since
+store migration 9, the error's catalogue key and facts (`last_error_phrase`, JSON), which
+`mafvote.alerts.describe_delivery_error` words in the GM's language."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Iterable
 
-from .family import TableFamily
+from .family import Phrase, TableFamily, read_phrase
 from .times import from_db_time, to_db_time
 
 __all__ = ["AlertDeliveryRow", "AlertTables"]
@@ -30,6 +34,7 @@ class AlertDeliveryRow:
     last_try_at: datetime | None
     next_try_at: datetime | None
     last_error: str | None
+    last_error_phrase: Phrase | None = None     # None: no key (a delivery that failed before store migration 9)
 
 
 class AlertTables(TableFamily):
@@ -62,12 +67,13 @@ class AlertTables(TableFamily):
                 [to_db_time(at), attempts, to_db_time(at), game, key, channel])
 
     def mark_delivery_failed(self, game: str, key: str, channel: str, *, at: datetime, attempts: int, error: str,
-                             next_try_at: datetime | None) -> None:
+                             next_try_at: datetime | None, error_phrase: Phrase | None = None) -> None:
         with self.db.atomic():
             self.db.execute(
                 "update alert_deliveries set attempts = attempts + ?, last_try_at = ?, next_try_at = ?, "
-                "last_error = ? where game = ? and key = ? and channel = ?",
-                [attempts, to_db_time(at), to_db_time(next_try_at), self._clean(error), game, key, channel])
+                "last_error = ?, last_error_phrase = ? where game = ? and key = ? and channel = ?",
+                [attempts, to_db_time(at), to_db_time(next_try_at), self._clean(error),
+                 self._phrase_json(error_phrase), game, key, channel])
 
     def alert_deliveries(self, *, game: str | None = None, pending_only: bool = False,
                          channel: str | None = None) -> list[AlertDeliveryRow]:
@@ -82,14 +88,16 @@ class AlertTables(TableFamily):
             where.append("d.channel = ?")
             params.append(channel)
         rows = self.db.query(
-            "select a.*, d.channel, d.sent_at, d.attempts, d.last_try_at, d.next_try_at, d.last_error "
+            "select a.*, d.channel, d.sent_at, d.attempts, d.last_try_at, d.next_try_at, d.last_error, "
+            "d.last_error_phrase "
             "from alert_deliveries d join alerts a on a.game = d.game and a.key = d.key "
             f"where {' and '.join(where)} order by a.recorded_at, a.rowid, d.channel", params)
         return [AlertDeliveryRow(game=r["game"], key=r["key"], kind=r["kind"], phase=r["phase"], text=r["text"],
                                  time=from_db_time(r["time"]), post_url=r["post_url"], channel=r["channel"],
                                  sent_at=from_db_time(r["sent_at"]), attempts=r["attempts"] or 0,
                                  last_try_at=from_db_time(r["last_try_at"]),
-                                 next_try_at=from_db_time(r["next_try_at"]), last_error=r["last_error"])
+                                 next_try_at=from_db_time(r["next_try_at"]), last_error=r["last_error"],
+                                 last_error_phrase=read_phrase(r["last_error_phrase"]))
                 for r in rows]
 
     def alert_count(self, game_id: str) -> int:

@@ -5,19 +5,17 @@ scraper gave one, the error's catalogue key and facts (`error_phrase`, JSON), wh
 GM's language; a fact that is itself a phrase is a `(key, facts)` pair, stored as a two-item list."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from .family import TableFamily
+from .family import Phrase, TableFamily, read_phrase
 from .times import from_db_time, to_db_time
 from .topics import Topic, topic_row_id
 
 __all__ = ["CrawlRun", "CrawlRunTables", "ErrorPhrase"]
 
 # an error's catalogue key (`crawl.error.<key>`) and its facts
-ErrorPhrase = tuple[str, dict[str, Any]]
+ErrorPhrase = Phrase
 
 
 @dataclass(frozen=True)
@@ -60,7 +58,7 @@ class CrawlRunTables(TableFamily):
     def finish_crawl(self, run_id: int, finished_at: datetime, *, requests: int, bytes: int,
                      pages: int, new: int, changed: int, deleted: int, error: str | None,
                      error_phrase: ErrorPhrase | None = None) -> None:
-        phrase = None if error_phrase is None else self._clean_json({"key": error_phrase[0], "facts": error_phrase[1]})
+        phrase = self._phrase_json(error_phrase)
         with self.db.atomic():
             cursor = self.db.execute(
                 "update crawl_runs set finished_at = ?, requests = ?, bytes = ?, pages = ?, new = ?, changed = ?, "
@@ -123,18 +121,5 @@ def _crawl_run(r: dict) -> CrawlRun:
                     finished_at=from_db_time(r["finished_at"]), requests=r["requests"] or 0,
                     bytes=r["bytes"] or 0, pages=r["pages"] or 0, new=r["new"] or 0,
                     changed=r["changed"] or 0, deleted=r["deleted"] or 0, error=r["error"],
-                    error_phrase=_phrase(r.get("error_phrase")))
+                    error_phrase=read_phrase(r.get("error_phrase")))
 
-
-def _phrase(stored: str | None) -> ErrorPhrase | None:
-    if not stored:
-        return None
-    value = json.loads(stored)
-    return value["key"], {name: _fact(fact) for name, fact in value["facts"].items()}
-
-
-def _fact(value: Any) -> Any:
-    # JSON has no tuples: a nested phrase comes back as [key, facts]
-    if isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict):
-        return value[0], {name: _fact(fact) for name, fact in value[1].items()}
-    return value

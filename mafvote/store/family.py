@@ -11,7 +11,10 @@ from typing import Any, Callable
 
 from .database import StoreDatabase
 
-__all__ = ["TableFamily", "map_strings"]
+__all__ = ["Phrase", "TableFamily", "map_strings", "read_phrase"]
+
+# an error's catalogue key and its facts; a fact that is itself a phrase is a `(key, facts)` pair
+Phrase = tuple[str, dict[str, Any]]
 
 
 class TableFamily:
@@ -27,6 +30,10 @@ class TableFamily:
     def _clean_json(self, value: Any) -> str:
         # each string inside is scrubbed, not the JSON text: a secret holding `"` or `\` is escaped in JSON
         return json.dumps(map_strings(value, self._scrub), ensure_ascii=False)
+
+    def _phrase_json(self, phrase: Phrase | None) -> str | None:
+        """An error's key and facts as stored beside its English: JSON `{"key": ..., "facts": {...}}`, scrubbed."""
+        return None if phrase is None else self._clean_json({"key": phrase[0], "facts": phrase[1]})
 
     def has_tables(self, *names: str) -> bool:
         return all(self.db.table_exists(name) for name in names)
@@ -56,3 +63,18 @@ def map_strings(value: Any, change: Callable[[str], str]) -> Any:
             out = change(item) if isinstance(item, str) else item
         parent[slot] = out
     return root[0]
+
+
+def read_phrase(stored: str | None) -> Phrase | None:
+    """A key and facts as `TableFamily._phrase_json` stored them; None for a row with none."""
+    if not stored:
+        return None
+    value = json.loads(stored)
+    return value["key"], {name: _fact(fact) for name, fact in value["facts"].items()}
+
+
+def _fact(value: Any) -> Any:
+    # JSON has no tuples: a nested phrase comes back as [key, facts]
+    if isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict):
+        return value[0], {name: _fact(fact) for name, fact in value[1].items()}
+    return value

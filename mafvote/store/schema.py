@@ -147,11 +147,19 @@ def _m008_crawl_error_phrase(db: sqlite_utils.Database) -> None:
         db["crawl_runs"].add_column("error_phrase", str)
 
 
+def _m009_delivery_error_phrase(db: sqlite_utils.Database) -> None:
+    # Issue 14: a failed alert delivery keeps its error's catalogue key and facts beside the channel's English
+    # (`last_error`), as JSON `{"key": ..., "facts": {...}}`, so that `mafvote status` words it in the GM's language
+    # (`mafvote.alerts.describe_delivery_error`). Rows from before have none: quoted as an older version's error.
+    if "last_error_phrase" not in db["alert_deliveries"].columns_dict:
+        db["alert_deliveries"].add_column("last_error_phrase", str)
+
+
 # Append new migrations at the end; the index + 1 is the schema version they bring the file to.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _m001_initial, _m002_game_phases, _m003_alerts_and_publishing, _m004_posts_by_author,
     _m005_crawl_runs_by_topic_and_id, _m006_post_readings, _m007_visible_stored_texts,
-    _m008_crawl_error_phrase]
+    _m008_crawl_error_phrase, _m009_delivery_error_phrase]
 
 
 # table -> its columns, of a store made by all of `MIGRATIONS` (the key: how many): what `expected_schema` works out,

@@ -114,7 +114,10 @@ class Broken:
 
     def send(self, alert) -> None:
         self.tries += 1
-        raise ChannelError("email", "smtp.example.org:587: ConnectionRefusedError: [Errno 111] refused")
+        raise ChannelError("email", "smtp.example.org:587: ConnectionRefusedError: [Errno 111] refused",
+                           key="email.failed", facts={"host": "smtp.example.org", "port": 587,
+                                                      "name": "ConnectionRefusedError",
+                                                      "detail": "[Errno 111] refused"})
 
 
 def write_daemon_config(tmp_path: Path, base: str, poll: str = "5m") -> Path:
