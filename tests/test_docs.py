@@ -8,12 +8,14 @@ from pathlib import Path
 import click
 import pytest
 
+from mafvote.alert_record import ALERT_KINDS
 from mafvote.cli import cli, load_all_commands
 
 # the commands load lazily (mafvote.cli._COMMANDS): every one of them, whatever else this run imported
 load_all_commands()
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+INTERFACE = (ROOT / "docs" / "INTERFACE.md").read_text(encoding="utf-8")
 
 
 def _commands(group: click.Group, prefix: str = "mafvote") -> list[str]:
@@ -53,3 +55,14 @@ def test_readme_night_file_example_names_every_key_the_night_file_takes():
     shown = set(re.findall(r"^#?\s*(\w+) =", block, re.M))
     assert _ACTION_KEYS <= shown
     tomllib.loads(block)   # and the uncommented part is valid TOML as written
+
+
+def test_the_webhook_kinds_in_interface_and_readme_are_every_alert_kind():
+    """Issue 14: INTERFACE.md's list lacked `publish_failing`. Both documents name exactly the kinds the webhook
+    may carry (`ALERT_KINDS`), in their order; the README adds a word on some of them."""
+    listed = re.search(r"with\s+`kind` among (.*?)\.\n", INTERFACE, re.S).group(1)
+    assert tuple(re.findall(r"`(\w+)`", listed)) == ALERT_KINDS
+    readme = re.search(r"with `kind` among (.*?)\. Each alert", README, re.S).group(1)
+    kinds = re.findall(r"`([a-z]+_?[a-z_]*)`", readme)
+    assert tuple(kind for kind in kinds if kind in ALERT_KINDS) == ALERT_KINDS
+    assert set(kinds) - set(ALERT_KINDS) == {"dead_voter"}
