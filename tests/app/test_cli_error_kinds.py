@@ -74,7 +74,7 @@ TABLE = {
     "UnreadableFile": (lambda k: k("line 3", "not UTF-8", "save it as UTF-8"), 2,
                        "ошибка: line 3: not UTF-8 (save it as UTF-8)"),
     "AlertError": (lambda k: k("telegram: no token"), 1, "ошибка: telegram: no token"),
-    "ChannelError": (lambda k: k("telegram", "chat not found"), 1, "ошибка: alert channel telegram: chat not found"),
+    "ChannelError": (lambda k: k("telegram", "chat not found", key="telegram.chat_id"), 1, "ошибка: alert channel telegram: chat not found"),
     "ScraperError": (lambda k: k("the crawl stopped"), 1, "ошибка: the crawl stopped"),
     "FetchError": (lambda k: k("cannot read https://f.example/t after 3 attempts"), 1,
                    "ошибка: cannot read https://f.example/t after 3 attempts"),
