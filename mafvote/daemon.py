@@ -453,7 +453,8 @@ class Daemon:
                 # flushed to the disk while the pages are made, put in place with them (`_count_files_in_place`)
                 staged = stage_count_files(Path(pub.dir), g.cfg.id, bbcode=bbcode,
                                            html_body=self._html(g, public, now, applied),
-                                           title=f"{g.cfg.title or g.cfg.id} — голосование, день {public.day}")
+                                           title=messages.text("daemon.count_page.title", self.config.alerts.language,
+                                                               title=g.cfg.title or g.cfg.id, day=public.day))
                 if g.staged is not None:
                     g.staged.discard()
                 g.staged = staged

@@ -138,6 +138,8 @@ MESSAGES: dict[str, str] = {
                                        "games.players in the config",
     # --- the publisher's errors (mafvote/publish.py raises them with a key and facts; publish_text words them)
     "daemon.game_error": "game {game}: {error}",
+    # the count page's title when the theme's page cannot be rendered and the BBCode is wrapped in a page (daemon)
+    "daemon.count_page.title": "{title} — vote count, day {day}",
     "daemon.internal": "{game}: internal error: {name}: {detail}",
     "publish.failed": "game {game} publish: {error}",
     "publish.error.write_count": "cannot write the count to {folder}: {cause}",

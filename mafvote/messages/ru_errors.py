@@ -156,6 +156,8 @@ MESSAGES: dict[str, str] = {
                                        "`games.vote_thread` и `games.players` в конфиге",
     # --- the publisher's errors (mafvote/publish.py raises them with a key and facts; publish_text words them)
     "daemon.game_error": "игра {game}: {error}",
+    # the count page's title when the theme's page cannot be rendered and the BBCode is wrapped in a page (daemon)
+    "daemon.count_page.title": "{title} — голосование, день {day}",
     "daemon.internal": "{game}: внутренняя ошибка mafvote: `{name}: {detail}`; подробности в логе",
     "publish.failed": "игра {game}, подсчёт на форум не выложен: {error}",
     "publish.error.write_count": "подсчёт не записан в папку {folder}: {cause}",

@@ -299,6 +299,25 @@ def test_the_published_count_page_is_one_document_with_one_refresh(forum, tmp_pa
     assert [t for t, _ in page.tags].count("table") == 1      # the themed count itself is in it
 
 
+@pytest.mark.parametrize("language, title", [("ru", "Новогодняя мафия — голосование, день 1"),
+                                             ("en", "Новогодняя мафия — vote count, day 1")])
+def test_the_count_page_wrapped_by_the_daemon_is_titled_in_the_gms_language(forum, tmp_path, language, title):
+    """Issue 14: when the theme's page cannot be rendered (here the GM's own copy of it is broken), the daemon writes
+    the BBCode wrapped in a page whose title follows `[alerts] language`; it was always Russian."""
+    (tmp_path / "mine" / "_base").mkdir(parents=True)
+    (tmp_path / "mine" / "_base" / "votecount.html.j2").write_text("{% if %}", encoding="utf-8")
+    config = write_daemon_config(tmp_path, forum.base_url)
+    config.write_text(config.read_text(encoding="utf-8")
+                      .replace('language = "en"', f'language = "{language}"')
+                      .replace('poll_interval = "5m"', f'poll_interval = "5m"\ntemplates_dir = "{tmp_path / "mine"}"'),
+                      encoding="utf-8")
+    forum.add_post(2, "Ronin", f"Голосую {red('Соня')}", time=msk("10:07"))
+    with daemon_for(config, {"webhook": Recorder()}) as daemon:
+        daemon.tick(msk("10:10"))
+    page = (tmp_path / "public" / "votecount-ny.html").read_text(encoding="utf-8")
+    assert "<pre>" in page and re.findall(r"<title>(.*?)</title>", page) == [title]
+
+
 def test_a_whole_page_is_written_as_it_is_and_a_fragment_is_wrapped(tmp_path):
     whole = "<!doctype html>\n<html lang=\"ru\"><head><meta http-equiv=\"refresh\" content=\"120\"></head>" \
             "<body><p>Соня: 2</p></body></html>\n"
