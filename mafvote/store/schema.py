@@ -167,7 +167,7 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
 # tests/app/test_store.py checks it against the migrations; after appending one, add its line (until then the open
 # works it out, slower).
 _MADE_BY: dict[int, dict[str, str]] = {
-    8: {
+    9: {
         "schema_version": "id version migrated_at",
         "forums": "id engine base_url timezone",
         "topics": "id forum topic_id url kind game_id title pages_known last_crawl_at last_reread_at",
@@ -179,7 +179,7 @@ _MADE_BY: dict[int, dict[str, str]] = {
         "crawl_runs": "id topic started_at finished_at requests bytes pages new changed deleted error error_phrase",
         "game_phases": "game_id seq number kind start deadline state outcome applied_at how",
         "alerts": "game key kind phase text time post_url recorded_at",
-        "alert_deliveries": "game key channel sent_at attempts last_try_at next_try_at last_error",
+        "alert_deliveries": "game key channel sent_at attempts last_try_at next_try_at last_error last_error_phrase",
         "published_counts": "game forum topic day post_id posted_at updated_at content_hash last_try_at not_before "
                             "last_error",
     },
