@@ -2,6 +2,7 @@
 in the support package. A module that needs another variant defines its own fixture of the same name."""
 from __future__ import annotations
 
+import logging
 from datetime import UTC, timedelta
 
 import pytest
@@ -15,6 +16,25 @@ from support.game_dir import (AFTER, MIDDAY, MIDDAY_SEEN, fill_store, make_game_
                               resolve_night_1, write_game, write_render_config)
 from support.games import (FORUM_GAME_NOW, NEW_YEAR_ROSTER, PECULIAR_NOW, CliGame, ForumGame, PeculiarGame, StoreGame,
                            msk_at, red_span)
+
+
+@pytest.fixture(autouse=True)
+def _logging_as_it_was():
+    """`mafvote run` and `demo` set up logging for their process (`mafvote.logs.setup_logging`: the root logger's level
+    and handler, the HTTP loggers' levels). A test that runs them in-process must not decide what a later test's
+    `caplog` sees: `run --log-level ERROR` left the root at ERROR, and a later test's warnings were never captured."""
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    quiet = {name: logging.getLogger(name).level for name in ("httpx", "httpcore", "apscheduler")}
+    yield
+    root.setLevel(level)
+    for handler in root.handlers[:]:
+        # pytest's own capture handlers come and go by phase: only ours are taken off
+        if handler not in handlers and not type(handler).__module__.startswith("_pytest"):
+            root.removeHandler(handler)
+            handler.close()
+    for name, was in quiet.items():
+        logging.getLogger(name).setLevel(was)
 
 
 @pytest.fixture
