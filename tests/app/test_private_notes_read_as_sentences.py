@@ -81,7 +81,10 @@ def test_004_the_block_on_a_watched_role_is_told_as_a_sentence_by_night_resolve_
     ok("night", "add", "--night", "1", "--actor", "РэдДи", "Арестовываю Алису")
     ok("night", "add", "--night", "1", "--actor", "King Eciton", "Убиваю Нежку")
     lines = ok("night", "resolve", "--night", "1").splitlines()
-    assert "ЛС РэдДи: Ваше действие «блок» пришлось на игрока Alisa: это София Аларкон." in lines
+    # `night resolve` shows each letter as the theme words it (b0b3479): the recipient's line, then the letter
+    letter = lines.index("ЛС РэдДи:")
+    assert lines[letter + 1:letter + 3] == ["  РэдДи, записка от портье (ночь 1):",
+                                            "  Ваше действие «блок» пришлось на игрока Alisa: это София Аларкон."]
     assert not any("Блок:" in line for line in lines)
     private = ok("render", "night", "1", "--private", "--format", "text")
     assert "Ваше действие «блок» пришлось на игрока Alisa: это София Аларкон." in private.splitlines()
