@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Iterable
 from urllib.parse import quote, quote_plus
 
-__all__ = ["config_secrets", "known_secrets", "register", "scrub", "scrub_cookies", "scrub_known", "spellings"]
+__all__ = ["SHORT_SECRET", "config_secrets", "known_secrets", "register", "scrub", "scrub_cookies", "scrub_known", "spellings"]
 
 _SECRETS: set[str] = set()
 
@@ -73,18 +73,36 @@ def spellings(secret: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _spellings(secrets: Iterable[str]) -> set[str]:
-    out: set[str] = set()
-    for s in secrets:
-        out |= spellings(s)
-    return out
+# A secret shorter than this is scrubbed only where it stands alone, not inside a longer word or number: a short
+# password ("x", "1234") is inside ordinary words and numbers all the time («excused», post 12345), and replacing
+# it everywhere mangled every later alert and tick line («e***cused»). A form or an
+# address still carries it between non-word characters (`password=1234&`), so an echo of it is still scrubbed.
+# From 8 characters on, a secret occurs inside other text by chance about never, and is scrubbed anywhere: glued to
+# other text too (`token=abcSECRET`), as before. 8 is also the shortest password most forums and mail hosts accept.
+SHORT_SECRET = 8
+
+
+@lru_cache(maxsize=64)
+def _pattern(secrets: frozenset[str]) -> re.Pattern[str] | None:
+    """One pattern for every spelling of `secrets`, the longest first; a short secret's only as a whole word."""
+    anywhere: dict[str, bool] = {}
+    for secret in secrets:
+        for form in spellings(secret):
+            # a spelling shared with a long secret is scrubbed anywhere
+            anywhere[form] = anywhere.get(form, False) or len(secret) >= SHORT_SECRET
+    if not anywhere:
+        return None
+    forms = sorted(anywhere, key=lambda form: (-len(form), form))
+    return re.compile("|".join(re.escape(form) if anywhere[form] else rf"(?<!\w){re.escape(form)}(?!\w)"
+                               for form in forms))
 
 
 def scrub(text: str, secrets: Iterable[str] = ()) -> str:
     """`text` with every secret (in any of its `spellings`) replaced by `***`, and any Telegram `/bot<token>` path
-    masked."""
-    for secret in sorted(_spellings(secrets), key=len, reverse=True):
-        text = text.replace(secret, "***")
+    masked. A secret shorter than `SHORT_SECRET` is replaced only where it is not part of a longer word or number."""
+    pattern = _pattern(frozenset(s for s in secrets if s))
+    if pattern is not None:
+        text = pattern.sub("***", text)
     return _TOKEN_IN_URL.sub("/bot***", text)
 
 
