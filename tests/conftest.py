@@ -5,9 +5,11 @@ from __future__ import annotations
 import logging
 from datetime import UTC, timedelta
 
+import click
 import pytest
 
 import mafvote.game as game_mod
+from mafvote.cli import cli
 from mafvote.forumsim import ForumSim
 from support.cli import ok
 from support.daemon import msk
@@ -35,6 +37,23 @@ def _logging_as_it_was():
             handler.close()
     for name, was in quiet.items():
         logging.getLogger(name).setLevel(was)
+
+
+@pytest.fixture
+def raising():
+    """`mafvote raise-for-test` raises what the test puts in the box, as a command's library call would: the route
+    from an error to the GM's line, without building the state that makes a command raise it."""
+    box: dict[str, BaseException] = {}
+
+    @click.command("raise-for-test", hidden=True)
+    def command():
+        raise box["error"]
+
+    cli.add_command(command)
+    try:
+        yield box
+    finally:
+        cli.commands.pop("raise-for-test")
 
 
 @pytest.fixture

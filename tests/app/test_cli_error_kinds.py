@@ -110,22 +110,6 @@ TABLE = {
 }
 
 
-@pytest.fixture
-def raising():
-    """`mafvote raise-for-test` raises what the test puts in the box."""
-    box: dict[str, BaseException] = {}
-
-    @click.command("raise-for-test", hidden=True)
-    def command():
-        raise box["error"]
-
-    cli.add_command(command)
-    try:
-        yield box
-    finally:
-        cli.commands.pop("raise-for-test")
-
-
 def _run(box: dict, error: BaseException):
     box["error"] = error
     return CliRunner().invoke(cli, ["raise-for-test"])

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-import click
 import pytest
 from click.testing import CliRunner
 
@@ -78,22 +77,6 @@ def _raised(name: str) -> ResolverError:
     with pytest.raises(ResolverError) as caught:
         REFUSALS[name][0]()
     return caught.value
-
-
-@pytest.fixture
-def raising():
-    """`mafvote raise-for-test` raises the error the test puts in the box, as a command's library call would."""
-    box: dict[str, BaseException] = {}
-
-    @click.command("raise-for-test", hidden=True)
-    def command():
-        raise box["error"]
-
-    cli.add_command(command)
-    try:
-        yield box
-    finally:
-        cli.commands.pop("raise-for-test")
 
 
 @pytest.mark.parametrize("name", sorted(REFUSALS))
