@@ -87,7 +87,8 @@ def _text(key: str, fallback: str | None) -> str:
 def short_help(key: str, fallback: click.Command | None, limit: int) -> str:
     """A command's line in its group's list: the first sentence of its text, cut to `limit`."""
     if messages.has(key) or fallback is None:
-        return click.utils.make_default_short_help(_text(key, None), limit)
+        # click's own cut of a help to its first sentence; `make_default_short_help` is deprecated (removed in Click 9)
+        return click.Command(None, help=_text(key, None)).get_short_help_str(limit)
     return fallback.get_short_help_str(limit)
 
 
