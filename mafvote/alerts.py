@@ -103,6 +103,11 @@ class ChannelError(AlertError):
         self.phrase: tuple[str, dict] = (key, dict(facts or {}))
         super().__init__(f"alert channel {channel}: {message}")
 
+    def text(self) -> str:
+        """The error in the GM's language, as the command line shows it (`mafvote.failures.failure`)."""
+        return describe_delivery_error(scrub(str(self), known_secrets()), self.scrubbed_phrase(known_secrets()),
+                                       self.channel)
+
     def scrubbed_phrase(self, secrets: Iterable[str]) -> tuple[str, dict]:
         """The key and facts with every secret scrubbed from the facts' text (a service's answer may echo one)."""
         key, facts = self.phrase

@@ -19,6 +19,7 @@ import mafvote
 import mafvote_resolver
 import mafvote_scraper
 import mafvote_tally
+from mafvote.alerts import register
 from mafvote.cli import cli
 from mafvote.cli.common import load
 from mafvote.errors import MafvoteError
@@ -74,7 +75,11 @@ TABLE = {
     "UnreadableFile": (lambda k: k("line 3", "not UTF-8", "save it as UTF-8"), 2,
                        "ошибка: line 3: not UTF-8 (save it as UTF-8)"),
     "AlertError": (lambda k: k("telegram: no token"), 1, "ошибка: telegram: no token"),
-    "ChannelError": (lambda k: k("telegram", "chat not found", key="telegram.chat_id"), 1, "ошибка: alert channel telegram: chat not found"),
+    # worded from its key and facts, as `status` words a stored one (issue 14: was «ошибка: alert channel telegram: …»)
+    "ChannelError": (lambda k: k("telegram", "Bad Request: chat not found", key="telegram.chat_id",
+                                 facts={"description": "Bad Request: chat not found"}), 1,
+                     "ошибка: канал оповещений telegram: Телеграм отклонил сообщение (`Bad Request: chat not found`): "
+                     "проверьте `[alerts.telegram].chat_id`"),
     "ScraperError": (lambda k: k("the crawl stopped"), 1, "ошибка: the crawl stopped"),
     "FetchError": (lambda k: k("cannot read https://f.example/t after 3 attempts"), 1,
                    "ошибка: cannot read https://f.example/t after 3 attempts"),
@@ -178,3 +183,14 @@ def test_a_bug_of_ours_keeps_its_traceback(raising):
     result = _run(raising, ValueError("a bug"))
     assert isinstance(result.exception, ValueError) and str(result.exception) == "a bug"
     assert "error:" not in result.output and "ошибка:" not in result.output
+
+
+def test_an_alert_channels_error_at_the_command_line_never_shows_a_registered_secret(raising):
+    # a service's answer may echo the token it refused; the GM's line is scrubbed as the stored one is
+    # the registry is process-wide: a long, unique secret
+    register(["Tk9-cli-channel-secret"])
+    error = _kinds()["ChannelError"]("telegram", "Unauthorized: Tk9-cli-channel-secret", key="telegram.chat_id",
+                                     facts={"description": "Unauthorized: Tk9-cli-channel-secret"})
+    result = _run(raising, error)
+    assert result.output == ("ошибка: канал оповещений telegram: Телеграм отклонил сообщение (`Unauthorized: ***`): "
+                             "проверьте `[alerts.telegram].chat_id`\n")
