@@ -3,7 +3,8 @@
 `ForumSim` keeps topics as lists of posts that can change while it runs (add, edit, delete) and
 renders them with the markup of a real MyBB 1.8 board (`fixtures/html/mybb/showthread_tid2_page*.html`):
 `#posts > div.post`, `span.post_date` with `span.post_edit`, `div.post_body#pid_N`, `div.pagination`
-with `a.pagination_next`; N posts per page; no pagination block on a one-page topic; a page past
+windowed as MyBB windows it (page 1, five links around the current page, the last page, «…» between; read on a
+real board) with `a.pagination_next`; N posts per page; no pagination block on a one-page topic; a page past
 the end answered with page 1 and HTTP 200, as MyBB does. Dates are absolute (`12-30-2026, 08:00 PM`)
 in the board's time zone.
 
@@ -273,24 +274,50 @@ class ForumSim:
         return _PAGE.format(title=title, tid=topic.tid, pagination=pagination, posts=body)
 
     def _pagination(self, tid: int, page: int, pages: int) -> str:
+        """The block MyBB 1.8.37 prints above and below the posts: `multipage()` of its inc/functions.php with the
+        default theme's `multipage*` templates and the default settings (`maxmultipagelinks` 5, jump-to-page on),
+        read on a real board (`../shared/live-forums`, a 16-page thread; tests/data/mybb_windowed/ holds its pages
+        1, 8 and 16, and a test compares this block with theirs). A window of 5 page links around the current
+        one, page 1 (`pagination_first`) and the last page (`pagination_last`) with «…» when the window leaves
+        them out: a 1,500-page thread's last page is as big as its second, as on a real board."""
         if pages <= 1:
             return ""        # a one-page MyBB thread has no div.pagination at all
 
         def href(n: int) -> str:
             return f"showthread.php?tid={tid}" if n == 1 else f"showthread.php?tid={tid}&amp;page={n}"
 
-        bits = [f'<div class="pagination">\n<span class="pages">Pages ({pages}):</span>\n']
+        def bit(template: str, text: str) -> str:   # MyBB's template comments (tplhtmlcomments, on by default)
+            return f"<!-- start: {template} -->\n{text}\n<!-- end: {template} -->"
+
+        links = _MULTIPAGE_LINKS
+        first, last = page - links // 2, page + links // 2
+        if first <= 0:
+            first, last = 1, links
+        if last > pages:
+            last, first = pages, max(1, pages - links + 1)
+        bits = []
         if page > 1:
-            bits.append(f'<a href="{href(page - 1)}" class="pagination_previous">&laquo; Previous</a>\n')
-        for n in range(1, pages + 1):
+            bits.append(bit("multipage_prevpage",
+                            f'<a href="{href(page - 1)}" class="pagination_previous">&laquo; Previous</a>'))
+        if first > 1:
+            dots = "" if first == 2 else " &hellip;"
+            bits.append(bit("multipage_start", f'<a href="{href(1)}" class="pagination_first">1</a> {dots}'))
+        for n in range(first, last + 1):
             if n == page:
-                bits.append(f' <span class="pagination_current">{n}</span>\n')
+                bits.append(bit("multipage_page_current", f' <span class="pagination_current">{n}</span>'))
             else:
-                bits.append(f'<a href="{href(n)}" class="pagination_page">{n}</a>\n')
+                bits.append(bit("multipage_page", f'<a href="{href(n)}" class="pagination_page">{n}</a>'))
+        if last < pages:
+            dots = "" if last + 1 == pages else "&hellip; "
+            bits.append(bit("multipage_end", f'{dots} <a href="{href(pages)}" class="pagination_last">{pages}</a>'))
         if page < pages:
-            bits.append(f'<a href="{href(page + 1)}" class="pagination_next">Next &raquo;</a>\n')
-        bits.append("</div>")
-        return "".join(bits)
+            bits.append(bit("multipage_nextpage",
+                            f'<a href="{href(page + 1)}" class="pagination_next">Next &raquo;</a>'))
+        if pages > links + 1:
+            bits.append(bit("multipage_jump_page", _JUMP_PAGE.format(
+                url=f"showthread.php?tid={tid}", page=page, pages=pages, base=self.base_url)))
+        return (f'<div class="pagination">\n<span class="pages">Pages ({pages}):</span>\n'
+                + "".join(bits) + "\n</div>")
 
     def _date(self, dt: datetime) -> str:
         return dt.astimezone(self.tz).strftime("%m-%d-%Y, %I:%M %p")
@@ -347,6 +374,28 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass              # quiet: tests and the demo print their own output
 
+
+# MyBB's `maxmultipagelinks` setting (default 5): the page links shown around the current page
+_MULTIPAGE_LINKS = 5
+# the default theme's `multipage_jump_page` template (English pack), shown when a thread has more than 6 pages
+_JUMP_PAGE = """<div class="popup_menu drop_go_page" style="display: none;">
+\t<form action="{url}" method="post">
+\t\t<label for="page">Jump to page:</label> <input type="number" class="textbox" name="page" value="{page}" size="4" min="1" max="{pages}" />
+\t\t<input type="submit" class="button" value="Go" />
+\t</form>
+</div>
+<a href="javascript:void(0)" class="go_page" title="Jump to page"><img src="{base}images/arrow_down.png" alt="Jump to page" /></a>&nbsp;
+<script type="text/javascript">
+\tvar go_page = 'go_page_' + $(".go_page").length;
+\t$(".go_page").last().attr('id', go_page);
+\t$(".drop_go_page").last().attr('id', go_page + '_popup');
+\t$('#' + go_page).popupMenu(false).on('click', function() {{
+\t\tvar drop_go_page = $(this).prev('.drop_go_page');
+\t\tif (drop_go_page.is(':visible')) {{
+\t\t\tdrop_go_page.find('.textbox').trigger('focus');
+\t\t}}
+\t}});
+</script>"""
 
 _PAGE = """<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd"><!-- start: showthread -->
 <html xml:lang="en" lang="en" xmlns="http://www.w3.org/1999/xhtml">

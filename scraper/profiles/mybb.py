@@ -115,7 +115,11 @@ PROFILE = EngineProfile(
     pagination_box="div.pagination",  # none at all on a one-page thread
     next_page="div.pagination a.pagination_next",
     current_page="div.pagination span.pagination_current",
-    page_links="div.pagination a.pagination_page, div.pagination span.pagination_current",
+    # a thread of more than 5 pages shows a window of 5 page links; page 1 and the last page are then
+    # `a.pagination_first` / `a.pagination_last` beside «…» (multipage(), read on a real 1.8.37 board: the last
+    # page's number is known only from that link, page 1's URL only from the first)
+    page_links=("div.pagination a.pagination_page, div.pagination span.pagination_current, "
+                "div.pagination a.pagination_first, div.pagination a.pagination_last"),
     page_param="page",
     page_url_pattern=r"/thread-\d+-page-(\d+)\.html",
     topic_param="tid",

@@ -83,6 +83,18 @@ def test_first_crawl_reads_every_page_with_progress(forum, crawler):
     assert run.bytes == result.bytes > 0
 
 
+def test_first_crawl_given_a_middle_page_of_a_windowed_thread_starts_at_page_1(forum, crawler):
+    # 12 pages of 5: MyBB links page 1 from page 8 only as `pagination_first` («1 …», a window of 5 around 8), and
+    # the thread's length only as `pagination_last`
+    pids = fill(forum, 58)
+    result = crawl_topic(crawler.client, crawler.store, forum="hyper", url=forum.url_of(2, 8), kind="vote",
+                         game_id="ny", profile="mybb", tz=MSK, now=NOW,
+                         progress=lambda done, total: crawler.progress.append((done, total)))
+    assert result.ok and result.new == tuple(pids) and (result.pages, result.requests) == (12, 13)
+    assert crawler.progress == [(n, 12) for n in range(1, 13)]
+    assert forum.log[:2] == [("/showthread.php?tid=2&page=8", 200), ("/showthread.php?tid=2", 200)]
+
+
 def test_unchanged_topic_costs_one_request_answered_304(forum, crawler):
     fill(forum, 13)
     crawler.run()

@@ -155,3 +155,34 @@ def test_mybb_friendly_post_link_is_the_topic_with_pid():
                      topic=f"https://forum.example/{SLUG}") == f"https://forum.example/{SLUG}?pid=493155#pid493155"
     assert post_link("mybb", topic_url="https://forum.example/thread-2.html", post_id=19,
                      topic="2") == "https://forum.example/thread-2.html?pid=19#pid19"
+
+
+# A 16-page thread of a real MyBB 1.8.37 board (tests/data/mybb_windowed/, see SOURCE.txt there): the pagination
+# is a window of 5 page links with page 1 and the last page as `pagination_first` / `pagination_last` beside «…».
+WINDOWED = ROOT / "tests" / "data" / "mybb_windowed"
+WINDOWED_URL = "http://127.0.0.1:18731/showthread.php?tid=1"
+
+
+def _windowed(n: int):
+    html = (WINDOWED / f"showthread_tid1_page{n}.html").read_bytes()
+    url = WINDOWED_URL + (f"&page={n}" if n > 1 else "")
+    return parse_page(html, url=url, profile="mybb", tz=MSK, now=datetime(2026, 12, 2, 5, 50, tzinfo=timezone.utc))
+
+
+def test_mybb_windowed_pagination_last_page_known_only_from_the_last_link():
+    # page 1 links pages 2-5 and, after «…», 16: the thread's length is that last link's number
+    first = _windowed(1)
+    assert (first.page, first.last_page, first.next_url, first.first_url) == (
+        1, 16, WINDOWED_URL + "&page=2", WINDOWED_URL)
+    assert [p.post_id for p in first.posts] == list(range(1, 11))
+
+
+def test_mybb_windowed_pagination_page_1_known_only_from_the_first_link():
+    # a middle page links page 1 only as `pagination_first` («1 …»): a first crawl given page 8 goes back there
+    middle, last = _windowed(8), _windowed(16)
+    assert (middle.page, middle.last_page, middle.next_url, middle.first_url) == (
+        8, 16, WINDOWED_URL + "&page=9", WINDOWED_URL)
+    assert (last.page, last.last_page, last.next_url, last.first_url) == (16, 16, None, WINDOWED_URL)
+    assert [p.post_id for p in middle.posts] == list(range(71, 81))
+    assert [p.post_id for p in last.posts] == list(range(151, 161))
+    assert [p.author for p in last.posts] == ["Соня"] * 10
