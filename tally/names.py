@@ -222,6 +222,10 @@ class RosterMatcher:
         # the same as the store keeps them (`Flat.to_json`), decoded into `flats` when a count first needs one
         # (`recognise.add_stored`): a post without colour, in a game where colours matter, is never decoded
         self.stored: dict[str, str] = {}
+        # what a player's coloured post holds, by the stored reading's first JSON value (its coloured runs, colour
+        # words and early mark, where they stand in the text: `recognise._read`): the posts that vote the same way
+        # at the same place («Голосую Соня» in red) are matched once (issue 17's cold count)
+        self.heads: dict[str, Any] = {}
         # tally.count keeps its last walk of a day's posts here (`count._Walk`): the next count of the same day
         # (the other view, the next poll's) goes on from where it stopped instead of taking every post again
         self.walk: Any = None

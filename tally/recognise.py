@@ -468,11 +468,18 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
                 if not Flat.coloured_in_json(stored):
                     return _NOTHING                     # (left undecoded)
                 if not gm:
-                    # what reading code 3 stores ahead of the text's marks: a post with a vote needs nothing else
-                    (_, _, _, early, runs, words), end = _SCAN_JSON(stored, 0)
-                    reading = _votes(runs, words, early, matcher, True, False, None, _SCAN_JSON(stored, end)[0])
-                    if reading.votes or reading.unrecognised:
-                        return reading
+                    # what reading code 3 stores ahead of the text's marks: a post with a vote needs nothing else.
+                    # `_votes` of a player's post where colours matter reads only these, never the text: the same
+                    # first value gives the same votes (`RosterMatcher.heads`), the text is the post's own
+                    head, end = _SCAN_JSON(stored, 0)
+                    source = stored[:end]
+                    held = matcher.heads.get(source)
+                    if held is None:
+                        held = _votes(head[4], head[5], head[3], matcher, True, False, None, "")
+                        if len(matcher.heads) < 100_000:
+                            matcher.heads[source] = held
+                    if held.votes or held.unrecognised:
+                        return Reading(held.votes, held.early, held.unrecognised, _SCAN_JSON(stored, end)[0])
             flat = stored_flat(html, matcher)
         elif isinstance(html, StoredKey):
             flat = flat_of(html, matcher)       # raises: a version without HTML must come with its reading

@@ -283,3 +283,43 @@ def test_a_vote_is_counted_from_what_the_reading_stores_ahead_of_the_marks(monke
     assert [(v.voter, v.target, v.color, v.early) for v in expected.votes if v.counted] == [
         ("Соня", "Петя", "red", True), ("Вася", "Петя", "red", False), ("Ronin", "Соня", "red", False)]
     assert [(f.kind, f.player) for f in expected.flags] == [("unrecognised_colour", "Петя"), ("not_a_vote", "Ronin")]
+
+
+def test_posts_whose_stored_readings_begin_alike_are_matched_once_each_with_its_own_text(monkeypatch):
+    """A cold count matches the votes of a player's coloured post from its stored reading's first value (the runs,
+    colour words and early mark where they stand, issue 17): posts that vote the same way at the same place are
+    matched once per matcher (`RosterMatcher.heads`), each reading keeps its own text, and the count is the HTML's.
+    The matcher is the roster's: another roster (Петя renamed Пётр) matches the same readings afresh."""
+    from mafvote_tally import Player, RosterMatcher, VoteRules, count_day
+    from support.count import PLAYERS, as_stored, count, day_state, post, red, roster
+
+    posts = [post("Соня", "10:00", red("Петя") + "<br>ну и ну"), post("Вася", "10:05", red("Петя") + "<br>ладно"),
+             post("Ronin", "10:10", red("Петя") + "<br>ну и ну, " + red("Вася")),
+             post("Nejka", "10:15", red("Пётр") + "<br>ладно")]
+    expected = count(posts)
+    keyed, readings = as_stored(posts)
+    heads = [readings[p.html][:recognise._SCAN_JSON(readings[p.html], 0)[1]] for p in keyed]
+    assert heads[0] == heads[1] and heads[2] != heads[0]
+    matched: list[str] = []
+    real = recognise._votes
+
+    def votes(runs, *args):
+        matched.append(runs)
+        return real(runs, *args)
+
+    monkeypatch.setattr(recognise, "_votes", votes)
+    matcher = RosterMatcher.from_roster(roster())
+    recognise.add_stored(matcher, readings)
+    got = count_day(keyed, day_state(), roster(), VoteRules(), game="test", matcher=matcher)
+    assert got.to_json() == expected.to_json()
+    assert len(matched) == 3            # the first two posts' alike first value matched once
+    assert [recognise.read_post(p.html, matcher).text for p in keyed[:2]] == ["Петя\nну и ну", "Петя\nладно"]
+    assert [(v.voter, v.target) for v in got.votes if v.counted] == [("Соня", "Петя"), ("Вася", "Петя"),
+                                                                   ("Ronin", "Вася")]
+    renamed = roster(tuple("Пётр" if p == "Петя" else p for p in PLAYERS))
+    other = RosterMatcher.from_roster(renamed)
+    recognise.add_stored(other, readings)
+    state = day_state(alive=tuple(p.nick for p in renamed.players))
+    again = count_day(keyed, state, renamed, VoteRules(), game="test", matcher=other)
+    assert again.to_json() == count(posts, ros=renamed, alive=state.alive).to_json()
+    assert [(v.voter, v.target) for v in again.votes if v.counted] == [("Ronin", "Вася"), ("Nejka", "Пётр")]
