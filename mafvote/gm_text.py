@@ -4,7 +4,7 @@ rolls and transfers (`night resolve`, `day close`, `render --gm`), and the count
 is worded from its key and facts through the message catalogue (mafvote.messages), in the current language.
 
     journal(line)          a resolver.journal.Line, its JSON ({"key", "facts", "text"}) or a plain string
-    night_text(outcome)    the night's GM view, as `NightOutcome.to_text` lays it out (private letters themed)
+    night_text(outcome)    the night's GM view (a resolver.NightOutcome; private letters themed)
     private_lines(...)     a step's private messages: each recipient's themed letter under «ЛС <nick>:»
     hidden_outcome(tally)  tally.format.hidden_outcome in words
     problem_text(text)     a ruleset problem's message or hint (a Line keyed `ruleset.<key>`)

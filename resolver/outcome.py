@@ -98,28 +98,6 @@ class NightOutcome:
     transfers: tuple[tuple[str, str, str], ...] = ()   # 004: (stolen|gifted, source, to) for the coming day
     alerts: tuple[str, ...] = ()                       # for the GM (004: the mafia entered no kill)
 
-    def to_text(self) -> str:
-        """The GM's view: public lines, then what only the GM sees (private results, refusals, rolls, log)."""
-        lines = [f"Ночь {self.night}"]
-        lines += [f"  {p.text}" for p in self.public] or ["  (ничего публичного)"]
-        if self.hidden_vote_loss:
-            lines.append("Скрыто лишены голоса: " + ", ".join(self.hidden_vote_loss))
-        if self.alibis:
-            lines.append("Отмазаны на день: " + ", ".join(self.alibis))
-        if self.saved:
-            lines.append("Спасены: " + ", ".join(self.saved))
-        lines += [f"ЛС {p.to}: {p.text}" for p in self.private]
-        lines += [f"Отказ: {r.actor} {r.ability}: {r.reason}" for r in self.refused]
-        lines += [f"Бросок {r.name} ({r.actor}, p={r.p}): {_roll_value(r.value)}{' (задан ведущим)' if r.forced else ''}"
-                  for r in self.rolls]
-        lines += [f"Передача голоса ({kind}): {src} -> {to}" for kind, src, to in self.transfers]
-        lines += [f"ВНИМАНИЕ: {a}" for a in self.alerts]
-        if self.winner:
-            lines.append(f"Игра окончена: победа {self.winner}")
-        lines.append("Ход разбора:")
-        lines += [f"  {line}" for line in self.log]
-        return "\n".join(lines)
-
     def to_json(self) -> dict:
         return {
             "night": self.night,
@@ -164,7 +142,3 @@ class DayOutcome:
                 "journal": [line_json(x) for x in self.log],
                 "private": [m.to_json() for m in self.private]}
 
-
-def _roll_value(value: bool | str) -> str:
-    # a choice roll (004's bloody-kill visitor) records a player's nick, the others yes/no
-    return value if isinstance(value, str) else ("да" if value else "нет")

@@ -5,7 +5,7 @@ resolver's journal lines, the names of abilities and rolls, the causes of deaths
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
-    # the resolver's night (mafvote.gm_text), laid out as `NightOutcome.to_text`
+    # the resolver's night as mafvote.gm_text.night_text lays it out
     "night.head": "Night {night}",
     "night.nothing_public": "(nothing public)",
     "night.hidden_vote_loss": "Hidden vote loss: {names}",

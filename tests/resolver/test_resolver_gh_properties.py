@@ -4,6 +4,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 from hypothesis import given, settings
 
+from mafvote import gm_text
 from mafvote_resolver import Action, Rolls, apply_day, new_game, resolve_night
 from mafvote_resolver.order import Stage
 from support.nights import load_ruleset
@@ -73,7 +74,9 @@ def test_rule_4_004_must_kill_alert_in_json_and_text() -> None:
     out = resolve_night(GH, STATE, [Action("Javier", "kill", ("Julio",))], Rolls("t", 1))
     assert out.to_json()["alerts"] == ["no kill from the мафия side tonight: the rules say it must kill every night; "
                                        "enter its kill (night add) or note the penalty"]
-    assert "ВНИМАНИЕ: no kill from the мафия side tonight" in out.to_text()
+    # the GM's view of the night (`night resolve`): the alert worded from its key in the GM's language
+    assert ("ВНИМАНИЕ: этой ночью нет убийства от стороны «мафия»: по правилам она должна убивать каждую ночь; "
+            "внесите её убийство (`mafvote night add`) или отметьте штраф") in gm_text.night_text(out).splitlines()
     ok = resolve_night(GH, STATE, [Action("Laura", "kill", ("Julio",))], Rolls("t", 1))
     assert "alerts" not in ok.to_json()
 

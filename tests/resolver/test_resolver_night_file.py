@@ -5,6 +5,7 @@ from dataclasses import replace
 
 import pytest
 
+from mafvote import gm_text
 from mafvote_resolver import (Action, ActionError, Rolls, append_action, append_roll, apply_day, new_game,
                               parse_night_file, resolve_night)
 from support.cli import run
@@ -136,9 +137,13 @@ def test_rule_4_gm_forces_a_roll_and_the_last_forcing_wins(game) -> None:
 def test_gm_text_view_shows_public_lines_and_what_only_the_gm_sees(game) -> None:
     ruleset, state = game
     night = parse_night_file(GOOD, "nights/1.toml", ruleset, state)
-    text = resolve_night(ruleset, state, night.actions, Rolls("ny", 1, night.forced)).to_text()
-    assert text.splitlines()[:3] == ["Ночь 1", "  (ничего публичного)", "Спасены: Соня"]
-    assert "  kill: Соня attacked (killed by Ronin (boss)) but healed by Enzo" in text.splitlines()
+    outcome = resolve_night(ruleset, state, night.actions, Rolls("ny", 1, night.forced))
+    assert (outcome.public, outcome.saved) == ((), ("Соня",))
+    assert "kill: Соня attacked (killed by Ronin (boss)) but healed by Enzo" in outcome.log
+    # as `night resolve` shows it to the GM (mafvote.gm_text), the journal worded from its keys
+    lines = gm_text.night_text(outcome).splitlines()
+    assert lines[:3] == ["Ночь 1", "  (ничего публичного)", "Спасены: Соня"]
+    assert "  убийство: Соня — нападение: Ronin (босс); спасает лечение: Enzo" in lines
 
 
 def test_bad_input_004_elisa_learns_only_of_a_partner_and_by_a_known_choice() -> None:
