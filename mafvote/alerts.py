@@ -43,7 +43,7 @@ import httpx
 
 from . import alert_texts, messages
 from .alert_record import ALERT_KINDS, Alert
-from .errors import OperationFailed
+from .errors import OperationFailed, PhrasedError
 from .secret_registry import known_secrets, register, scrub
 from .store import Store
 
@@ -87,7 +87,7 @@ class AlertError(OperationFailed):
     """An alert channel is misconfigured or refused; the message says which and what to do."""
 
 
-class ChannelError(AlertError):
+class ChannelError(AlertError, PhrasedError):
     """One attempt on one channel failed. `retry_after` (seconds) when the service asked us to wait;
     `permanent` when retrying cannot help (bad token, bad chat id): it is still retried on later
     calls, since the GM may fix the environment, but not hammered within one call.
@@ -100,8 +100,7 @@ class ChannelError(AlertError):
         self.channel = channel
         self.retry_after = retry_after
         self.permanent = permanent
-        self.phrase: tuple[str, dict] = (key, dict(facts or {}))
-        super().__init__(f"alert channel {channel}: {message}")
+        super().__init__(f"alert channel {channel}: {message}", key, facts)
 
     def text(self) -> str:
         """The error in the GM's language, as the command line shows it (`mafvote.failures.failure`)."""
@@ -110,8 +109,8 @@ class ChannelError(AlertError):
 
     def scrubbed_phrase(self, secrets: Iterable[str]) -> tuple[str, dict]:
         """The key and facts with every secret scrubbed from the facts' text (a service's answer may echo one)."""
-        key, facts = self.phrase
-        return key, {name: scrub(value, secrets) if isinstance(value, str) else value for name, value in facts.items()}
+        return str(self.key), {name: scrub(value, secrets) if isinstance(value, str) else value
+                               for name, value in self.facts.items()}
 
 
 def describe_delivery_error(english: str, phrase: tuple[str, dict] | None, channel: str,

@@ -9,7 +9,7 @@ command (exit 2: the GM's input is wrong; 1: the operation failed; INTERFACE.md)
 language is decided here, by `failure`, which the CLI's group calls once for every command:
 
     MafvoteError   its own `exit_code` (BadInput 2, OperationFailed 1)   its text (worded where it was raised, or
-                                                                         by its `text()`: the publisher's key)
+                                                                         by its `text()`: a PhrasedError's key)
     ScraperError   1: the forum could not be read as the profile says    its key and facts, worded (crawl_text)
     TallyError     2: the roster, the day or the [votes] rules given     its key and facts, worded (gm_text)
     ResolverError  2: a ruleset or night file, a phrase, a roll          every problem, worded (gm_text)
@@ -28,7 +28,7 @@ from pathlib import Path
 from mafvote_scraper import ScraperError     # light: the package imports only its model
 
 from .crawl_text import describe
-from .errors import BAD_INPUT, OPERATION_FAILED, MafvoteError
+from .errors import BAD_INPUT, OPERATION_FAILED, MafvoteError, PhrasedError
 
 __all__ = ["Failure", "failure"]
 
@@ -45,10 +45,9 @@ def failure(exc: BaseException, store: Path | str | None = None) -> Failure | No
     """The exit status and message of `exc`; None when it is none of ours (a bug: keep its traceback). `store`
     names the database file in the line for an SQLite error (None: the command read no config that names it)."""
     if isinstance(exc, MafvoteError):
-        # the publisher's errors keep English in str() (the log) and word themselves in the GM's language (`text`);
-        # the others were worded where they were raised
-        worded = getattr(exc, "text", None)
-        return Failure(exc.exit_code, worded() if callable(worded) else str(exc))
+        # the publisher's and the alert channels' errors keep English in str() (the log) and word themselves in the
+        # GM's language (`PhrasedError.text`); the others were worded where they were raised
+        return Failure(exc.exit_code, exc.text() if isinstance(exc, PhrasedError) else str(exc))
     if isinstance(exc, ScraperError):
         return Failure(OPERATION_FAILED, describe(exc))
     tally = sys.modules.get("mafvote_tally.model")

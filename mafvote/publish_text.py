@@ -29,23 +29,18 @@ from mafvote_scraper.model import FetchError
 from . import messages
 from .alert_texts import at
 from .crawl_text import describe
-from .errors import OperationFailed
+from .errors import OperationFailed, PhrasedError
 from .secret_registry import scrub_known
 
 __all__ = ["PublishError", "network_phrase", "publish_text", "write_cause"]
 
 
-class PublishError(OperationFailed):
+class PublishError(OperationFailed, PhrasedError):
     """The count could not be published; the message says where and what to do. `str()` is English (the log, the
-    store); `key` and `facts` word it for the GM (`publish_text`, `text`)."""
+    store); `key` and `facts` (`publish.error.<key>`) word it for the GM (`publish_text`, `text`)."""
 
     def __init__(self, message: str, key: str | None = None, **facts: object):
-        super().__init__(message)
-        self.key, self.facts = key, facts
-
-    @property
-    def phrase(self) -> tuple[str, dict[str, object]] | None:
-        return (self.key, self.facts) if self.key else None
+        super().__init__(message, key, facts)
 
     def text(self, language: str | None = None, tz: tzinfo | None = None) -> str:
         """The error in `language` (the current one by default), its times in `tz`: what a GM reads."""

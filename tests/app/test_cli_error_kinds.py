@@ -64,6 +64,10 @@ TABLE = {
     "NoTheme": (lambda k: k("у темы «house» нет файла `house/theme.toml`", "house"), 2,
                 "ошибка: у темы «house» нет файла `house/theme.toml`"),
     "PagesError": (lambda k: k("папка pages/ недоступна"), 2, "ошибка: папка pages/ недоступна"),
+    # the shared base of the publisher's and the channels' errors: its own text() is the English (each kind words
+    # its key in its own catalogue area)
+    "PhrasedError": (lambda k: k("the forum refused the post", "refused", {"base": "http://f/"}), 1,
+                     "ошибка: the forum refused the post"),
     "PublishError": (lambda k: k("the forum refused the post"), 1, "ошибка: the forum refused the post"),
     "LoginFailed": (lambda k: k("login refused"), 1, "ошибка: login refused"),
     "FloodLimited": (lambda k: k("flood limit", retry_after=30), 1, "ошибка: flood limit"),
