@@ -277,7 +277,7 @@ def day_view(tally: Tally, state: DayState, rules: VoteRules, *, view: str, name
                      "blue_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "blue"]})
     gm = view == "gm"
     log_rows = _kept(tally.votes, memo, "log", lambda v: _log_row(v, names, tz, rules.colors_matter, link, gm))
-    title = f"День {tally.day}: голоса по времени"
+    title = messages.text("pages.title.chart", day=tally.day)
     svg = chart_svg(steps, start=tally.since, deadline=tally.deadline, tz=tz, names=names,
                     closed_early=tally.closed_early, now=live_now, title=title, sizes=("wide", "narrow"))
     result = outcome_text(tally, names) if tally.closed else ""
@@ -381,7 +381,8 @@ def day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, inde
 
 def _day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, index_href: str) -> bytes:
     return render_bytes("day.html.j2", game=game, view=view, gm=view == "gm", index_href=index_href, updated="",
-                        live_clock=not clock_fixed(), day=day, title=f"{game['title']} — день {day['number']}")
+                        live_clock=not clock_fixed(), day=day,
+                        title=messages.text("pages.title.day", game=game["title"], day=day["number"]))
 
 
 # ------------------------------------------------------------------------------------------ a game
@@ -509,7 +510,8 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                     "alibis": [names.get(a, a) for a in state.alibis],
                     "steps": [r.describe(tz) for r in applied]}
     files[f"{game.id}/index.html"] = render_bytes(
-        "game.html.j2", **base, title=f"{game.title or game.id} — {current.label_ru}", phase=phase, live=live,
+        "game.html.j2", **base, phase=phase, live=live,
+        title=messages.text(f"pages.title.game.{current.kind}", game=game.title or game.id, number=current.number),
         past=list(reversed(past)), players=_players(service, state, names, view),
         winner=service.winner_words(winner) if winner else "", gm_state=gm_state,
         count_links=[{"href": f"../{name}", "name": name, "bbcode": name.endswith(".bbcode")} for name in count_files])
@@ -519,7 +521,8 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
 def index_page(games: Sequence[Mapping[str, Any]], *, view: str, now: datetime) -> str:
     return _template("index.html.j2").render(games=games, view=view, gm=view == "gm", index_href="index.html",
                                              live_clock=not clock_fixed(),
-                                             title="Игры — страницы ведущего" if view == "gm" else "Игры",
+                                             title=messages.text("pages.title.index.gm" if view == "gm"
+                                                                 else "pages.title.index"),
                                              updated=now.astimezone(timezone.utc).strftime("%d.%m %H:%M UTC"))
 
 

@@ -32,4 +32,12 @@ MESSAGES: dict[str, str] = {
     "serve.gm.local": "from this computer only",
     "serve.stop_hint": "Ctrl-C to stop.",
     "serve.stopped": "Stopped.",
+    # the titles of the count page and of the day-at-a-glance pages (mafvote.publish, mafvote.pages)
+    "publish.count_page.title": "Vote count — {game}",
+    "pages.title.index": "Games",
+    "pages.title.index.gm": "Games — pages for the GM",
+    "pages.title.game.day": "{game} — day {number}",
+    "pages.title.game.night": "{game} — night {number}",
+    "pages.title.day": "{game} — day {day}",
+    "pages.title.chart": "Day {day}: votes over time",
 }

@@ -33,4 +33,12 @@ MESSAGES: dict[str, str] = {
     "serve.gm.local": "только с этого компьютера",
     "serve.stop_hint": "Ctrl-C — остановить.",
     "serve.stopped": "Остановлено.",
+    # the titles of the count page and of the day-at-a-glance pages (mafvote.publish, mafvote.pages)
+    "publish.count_page.title": "Голосование — {game}",
+    "pages.title.index": "Игры",
+    "pages.title.index.gm": "Игры — страницы ведущего",
+    "pages.title.game.day": "{game} — день {number}",
+    "pages.title.game.night": "{game} — ночь {number}",
+    "pages.title.day": "{game} — день {day}",
+    "pages.title.chart": "День {day}: голоса по времени",
 }

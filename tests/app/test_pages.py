@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from mafvote import game as game_mod
+from mafvote import messages
 from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.pages import Fragment, PageCache, PagesError, day_page, day_view, gm_pages_dir, write_all_pages
@@ -181,6 +182,43 @@ def test_a_hidden_silence_set_by_the_gm_stays_off_the_public_pages(demo, tmp_pat
     # the GM's page marks it on Enzo's row
     gm = _texts(work / "gm-pages")["ny/index.html"]
     assert re.search(r"<td>Enzo</td><td>Кай</td>(?:(?!</tr>).)*<span class=\"pill gm\">тайная потеря голоса</span>.*?</tr>", gm, re.S)
+
+
+_TITLES = {
+    "ru": {"index.html": ("Игры", "Игры — страницы ведущего"), "ny/index.html": "Новогодняя мафия — ночь 3",
+           "ny/day-1.html": "Новогодняя мафия — день 1", "ny/day-2.html": "Новогодняя мафия — день 2",
+           "chart": "День 2: голоса по времени"},
+    "en": {"index.html": ("Games", "Games — pages for the GM"), "ny/index.html": "Новогодняя мафия — night 3",
+           "ny/day-1.html": "Новогодняя мафия — day 1", "ny/day-2.html": "Новогодняя мафия — day 2",
+           "chart": "Day 2: votes over time"},
+}
+
+
+@pytest.mark.parametrize("language", sorted(_TITLES))
+def test_every_pages_title_is_in_the_gms_language(demo, tmp_path, language):
+    """Each page's title (and the day chart's) is worded from the catalogue: Russian by default, English with
+    `language = "en"` (they were Russian in both)."""
+    folder, _ = demo
+    work = tmp_path / "copy"
+    shutil.copytree(folder, work)
+    config_path = work / "config.toml"
+    config_path.write_text(config_path.read_text(encoding="utf-8").replace(str(folder), str(work)), encoding="utf-8")
+    moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
+    shutil.rmtree(work / "public")
+    shutil.rmtree(work / "gm-pages")
+    with game_mod.clock_at(moment), messages.using(language):
+        write_all_pages(load_config(config_path), now=moment)
+    titles = _TITLES[language]
+    for view, folder_name in ((0, "public"), (1, "gm-pages")):
+        pages = _texts(work / folder_name)
+        assert sorted(pages) == ["index.html", "ny/day-1.html", "ny/day-2.html", "ny/index.html"]
+        index = titles["index.html"][view]
+        assert re.findall(r"<title>(.*?)</title>", pages["index.html"]) == [index]
+        assert re.findall(r"<h1>(.*?)</h1>", pages["index.html"]) == [index]
+        for name in ("ny/index.html", "ny/day-1.html", "ny/day-2.html"):
+            assert re.findall(r"<title>(.*?)</title>", pages[name].split("<body", 1)[0]) == [titles[name]], name
+        # the chart of day 2 (two sizes) on its own page, titled as a picture
+        assert re.findall(r'<svg [^>]*><title>(.*?)</title>', pages["ny/day-2.html"]) == [titles["chart"]] * 2
 
 
 def _held(value) -> list[bytes | str]:

@@ -4,11 +4,12 @@ and the pages: each file on the disk before it replaces the old one, several flu
 from __future__ import annotations
 
 import os
+import re
 import stat
 
 import pytest
 
-from mafvote import atomic_files
+from mafvote import atomic_files, messages
 from mafvote.atomic_files import write_changed
 from mafvote.publish import PublishError, write_count_files
 
@@ -29,6 +30,15 @@ def test_both_files_written_with_meta_refresh_and_the_count(tmp_path):
     # readable by the web server that serves the page, not only by mafvote
     assert stat.S_IMODE(os.stat(out / "votecount-ny.html").st_mode) == 0o644
     assert sorted(p.name for p in out.iterdir()) == ["votecount-ny.bbcode", "votecount-ny.html"]
+
+
+@pytest.mark.parametrize("language, title", [("ru", "Голосование — ny"), ("en", "Vote count — ny")])
+def test_a_count_page_given_no_title_is_titled_in_the_gms_language(tmp_path, language, title):
+    # the fallback title, when the caller names none, is the catalogue's (it was Russian with `language = "en"`)
+    with messages.using(language):
+        write_count_files(tmp_path, "ny", bbcode=BB, html_body=BODY)
+    page = (tmp_path / "votecount-ny.html").read_text(encoding="utf-8")
+    assert re.findall(r"<title>(.*?)</title>", page) == [title]
 
 
 def test_an_unchanged_count_leaves_the_files_untouched(tmp_path):
