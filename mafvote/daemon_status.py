@@ -6,6 +6,7 @@ game's status for `mafvote status` (the same plan `mafvote run` schedules).
     the stored phases + the schedule ──> active_day / deadline_plan / due_key ──> Daemon (jobs, alerts)
     the store's crawl_runs ─────────────> crawl_health ────────────────────────> Daemon (crawl alerts)
     config + store + now ───────────────> collect_status ──────────────────────> `mafvote status`
+    the store's published_counts ───────> forum_post ───────────────────────────> `mafvote status` (the count post)
 
 Reads the store only; imports neither the forum client nor the themes (`mafvote status` loads none of them).
 """
@@ -23,12 +24,13 @@ from .crawl_text import describe_stored
 from .errors import MafvoteError, OperationFailed
 from .game import GameError, GameService, Phase, phase_of_index, service_for
 from .links import topic_key
-from .store import CrawlRun, Store, to_db_time
+from .publish_text import publish_text
+from .store import CrawlRun, PublishState, Store, to_db_time
 
 __all__ = [
-    "CRAWL_NOT_FINISHED", "DaemonError", "GameStatus", "PlannedJob", "active_day", "collect_status", "crawl_health",
-    "deadline_plan", "due_key", "early_close", "format_left", "game_plan", "game_service", "phase_key",
-    "url_changes_text",
+    "CRAWL_NOT_FINISHED", "DaemonError", "ForumPost", "GameStatus", "PlannedJob", "active_day", "collect_status",
+    "crawl_health", "deadline_plan", "due_key", "early_close", "format_left", "forum_post", "game_plan", "game_service",
+    "phase_key", "url_changes_text",
 ]
 
 
@@ -193,6 +195,8 @@ class GameStatus:
     # the last crawl is older than 3 poll intervals: no daemon is crawling (`mafvote run` is not running)
     no_crawl_for: timedelta | None = None
     poll_interval: timedelta | None = None
+    # the running count post on the forum (`[publish] forum`; `forum_post`): None when the game posts none
+    forum_post: ForumPost | None = None
 
     @property
     def crawl_overdue_text(self) -> str | None:
@@ -221,7 +225,49 @@ class GameStatus:
                 "seconds": int(self.no_crawl_for.total_seconds()),
                 "poll_interval_seconds": int(self.poll_interval.total_seconds()) if self.poll_interval else None,
                 "text": self.crawl_overdue_text},
+            "forum_post": self.forum_post.to_json() if self.forum_post is not None else None,
         }
+
+
+@dataclass(frozen=True)
+class ForumPost:
+    """The game's running count post on the forum as the store has it (`published_counts`), for `mafvote status`:
+    the post, when it was last updated, when posting waits until and why (the forum's flood limit,
+    `[publish].interval`), the last failure (English, and in the GM's language)."""
+
+    post_id: int | None
+    day: int | None
+    updated_at: datetime | None
+    last_try_at: datetime | None
+    waits_until: datetime | None
+    wait: str | None                   # flood | interval
+    last_error: str | None
+    last_error_text: str | None
+
+    def to_json(self) -> dict:
+        def moment(value: datetime | None) -> str | None:
+            return value.isoformat() if value is not None else None
+        return {"post_id": self.post_id, "day": self.day, "updated_at": moment(self.updated_at),
+                "last_try_at": moment(self.last_try_at), "waits_until": moment(self.waits_until), "wait": self.wait,
+                "last_error": self.last_error, "last_error_text": self.last_error_text}
+
+
+def forum_post(state: PublishState, interval: timedelta, now: datetime, tz, language: str) -> ForumPost:
+    """What `status` says of the running count post: a flood limit the forum set (`not_before`) is waited first,
+    then `[publish].interval` after the last update (`mafvote.publish.ForumPublisher.publish`). The last error is
+    worded from its stored key and facts; one stored before store migration 10 is quoted as an older version's."""
+    waits_until, wait = None, None
+    if state.not_before is not None and state.not_before > now:
+        waits_until, wait = state.not_before, "flood"
+    elif state.updated_at is not None and state.updated_at + interval > now:
+        waits_until, wait = state.updated_at + interval, "interval"
+    text = None
+    if state.last_error:
+        text = (publish_text(state.last_error, state.last_error_phrase, language, tz)
+                if state.last_error_phrase is not None
+                else messages.text("crawl.error.legacy", language=language, text=state.last_error))
+    return ForumPost(state.post_id, state.day, state.updated_at, state.last_try_at, waits_until, wait,
+                     state.last_error, text)
 
 
 # What `mafvote status` says of a crawl run that never recorded its end (stopped by Ctrl-C or a kill, or
@@ -288,8 +334,12 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
         sent = store.alert_count(game.id)
         winner = service.winner(applied)
         overdue = silent if silent is not None and silent > 3 * game.poll_interval and winner is None else None
+        posted = store.published_state(game.id)
+        post = (forum_post(posted, config.publish.interval, now, game.schedule.tz, language)
+                if config.publish.forum or posted != PublishState(game.id) else None)
         out.append(GameStatus(game.id, game.title, current, day, now, crawls, last_error, failures,
                               sorted(jobs, key=lambda j: j.at), unsent, sent, winner,
                               f"победа {service.winner_words(winner)}" if winner else None,
-                              no_crawl_for=overdue, poll_interval=game.poll_interval, closed_early=closed_early))
+                              no_crawl_for=overdue, poll_interval=game.poll_interval, closed_early=closed_early,
+                              forum_post=post))
     return out

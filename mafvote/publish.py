@@ -23,7 +23,8 @@ login happens and never logged; neither are cookies.
 The state is the store's `published_counts` table (created by the store's migration 3).
 
 Errors: a `PublishError`'s `str()` is English (what the log and `published_counts.last_error` keep); it also carries a
-key and facts that `mafvote.publish_text` words in the GM's language. `PublishResult.text(language)` is what the daemon
+key and facts that `mafvote.publish_text` words in the GM's language (kept beside the English as
+`published_counts.last_error_phrase`, for `mafvote status`). `PublishResult.text(language)` is what the daemon
 shows the GM.
 """
 from __future__ import annotations
@@ -52,7 +53,7 @@ from mafvote_scraper.untrusted import visible
 from .alerts import install_secret_filter, known_secrets, scrub
 from .atomic_files import Staged, stage
 from .messages import text as t
-from .publish_text import PublishError, network_phrase, publish_text, write_cause
+from .publish_text import PublishError, network_phrase, publish_text, stored_phrase, write_cause
 from .store import PublishState, Store
 
 __all__ = [
@@ -676,7 +677,8 @@ class ForumPublisher:
         except FloodLimited as exc:
             wait = timedelta(seconds=exc.retry_after) if exc.retry_after else self.interval
             message = scrub(str(exc), secrets)
-            self.log.save(_replace(state, last_try_at=now, not_before=now + wait, last_error=message))
+            self.log.save(_replace(state, last_try_at=now, not_before=now + wait, last_error=message,
+                                   last_error_phrase=stored_phrase(exc.phrase)))
             log.warning("publish %s: %s; next try after %s", self.game, message, (now + wait).isoformat())
             return PublishResult("flood", state.post_id, message, phrase=exc.phrase, retry_at=now + wait)
         except (PublishError, httpx.HTTPError) as exc:
@@ -684,9 +686,9 @@ class ForumPublisher:
                             else f"{self.forum.id}: {type(exc).__name__}: {exc}", secrets)
             if isinstance(exc, LoginFailed):
                 self._logged_in = False
-            self.log.save(_replace(state, last_try_at=now, last_error=message))
-            log.error("publish %s: %s", self.game, message)
             phrase = exc.phrase if isinstance(exc, PublishError) else network_phrase(exc, self.forum)
+            self.log.save(_replace(state, last_try_at=now, last_error=message, last_error_phrase=stored_phrase(phrase)))
+            log.error("publish %s: %s", self.game, message)
             return PublishResult("failed", state.post_id, message, login_refused=isinstance(exc, LoginFailed),
                                  phrase=phrase)
         done = self.clock()

@@ -28,11 +28,11 @@ from mafvote_scraper.model import FetchError
 
 from . import messages
 from .alert_texts import at
-from .crawl_text import describe
+from .crawl_text import describe, describe_stored
 from .errors import OperationFailed, PhrasedError
 from .secret_registry import scrub_known
 
-__all__ = ["PublishError", "network_phrase", "publish_text", "write_cause"]
+__all__ = ["PublishError", "network_phrase", "publish_text", "stored_phrase", "write_cause"]
 
 
 class PublishError(OperationFailed, PhrasedError):
@@ -68,7 +68,37 @@ def _fact(value: object, language: str, tz: tzinfo | None) -> object:
     if isinstance(value, datetime):
         return at(language, value, tz)
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict):
+        if value[0] == _CRAWL:
+            return describe_stored(value[1]["english"], value[1]["phrase"], language)
+        if value[0] == _TIME:
+            return at(language, datetime.fromisoformat(value[1]["iso"]), tz)
         return _worded(value, language, tz)
+    return value
+
+
+# a fact that is a crawl error or a moment, as the store keeps it (`stored_phrase`): a pair under a key no catalogue
+# entry has, which `_fact` words as the live value
+_CRAWL, _TIME = "@crawl_error", "@time"
+
+
+def stored_phrase(phrase: tuple[str, dict[str, object]] | None) -> tuple[str, dict[str, object]] | None:
+    """`phrase` as the store can keep it in JSON (`published_counts.last_error_phrase`) and `publish_text` still
+    words it: a `ScraperError` fact becomes its English and its own key and facts (worded as `crawl_text` words a
+    stored crawl error), a time its ISO 8601, in nested phrases too."""
+    if phrase is None:
+        return None
+    key, facts = phrase
+    return key, {name: _stored_fact(value) for name, value in facts.items()}
+
+
+def _stored_fact(value: object) -> object:
+    if isinstance(value, ScraperError):
+        # the crawler's key and facts are what `crawl_runs.error_phrase` keeps: JSON already
+        return _CRAWL, {"english": str(value), "phrase": value.phrase}
+    if isinstance(value, datetime):
+        return _TIME, {"iso": value.isoformat()}
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict):
+        return stored_phrase(value)           # type: ignore[arg-type]
     return value
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from .. import gm_text
-from ..alert_texts import zone_name
+from ..alert_texts import game_time, zone_name
 from ..daemon import Daemon, collect_status
 from ..logs import config_secrets, setup_logging
 from ..messages import text as t
@@ -138,3 +138,26 @@ def _print_status(config, games, now: datetime, fmt: str) -> None:
                              retry=retry, why=why))
         else:
             click.echo(t("status.unsent.none", sent=s.alerts_sent))
+        if s.forum_post is not None:
+            _print_forum_post(s.forum_post, config.publish.interval, tz)
+
+
+def _print_forum_post(post, interval, tz) -> None:
+    """The running count post on the forum (`daemon_status.ForumPost`): the post or that there is none yet, when
+    the next update may go out and why, and the last failure in the GM's language; times in the game's zone."""
+    if post.post_id is not None:
+        text = t("status.post.posted", post=post.post_id,
+                 at=game_time(post.updated_at, tz) if post.updated_at is not None else "—",
+                 day=t("status.post.day", day=post.day) if post.day is not None else "")
+    elif post.last_try_at is not None:
+        text = t("status.post.tried", at=game_time(post.last_try_at, tz))
+    else:
+        text = t("status.post.none")
+    if post.wait == "flood":
+        text += t("status.post.wait.flood", until=game_time(post.waits_until, tz))
+    elif post.wait == "interval":
+        text += t("status.post.wait.interval", until=game_time(post.waits_until, tz), every=gm_text.left(interval))
+    click.echo(t("status.post", text=text))
+    if post.last_error_text is not None:
+        click.echo(t("status.post.error", at=game_time(post.last_try_at, tz) if post.last_try_at is not None else "—",
+                     error=post.last_error_text))

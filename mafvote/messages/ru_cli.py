@@ -88,6 +88,15 @@ MESSAGES: dict[str, str] = {
     "status.unsent.item": "    {channel}: {key} ({attempts:попытка|попытки|попыток}{retry}){why}",
     "status.unsent.retry": ", следующая — {at}",
     "status.unsent.none": "  не отправлено:    ничего (отправлено оповещений: {sent})",
+    # the running count post on the forum (`[publish] forum`), its times in the game's zone
+    "status.post": "  пост с подсчётом: {text}",
+    "status.post.posted": "№{post}{day}, обновлён {at}",
+    "status.post.day": " (день {day})",
+    "status.post.tried": "ещё не выложен (последняя попытка — {at})",
+    "status.post.none": "ещё не выложен",
+    "status.post.wait.flood": "; следующее обновление не раньше {until}: форум ограничил частоту сообщений",
+    "status.post.wait.interval": "; следующее обновление не раньше {until} (`[publish].interval` — {every})",
+    "status.post.error": "  ошибка выкладки:  {at}: {error}",
     "status.note": "примечание: {text}",
     "status.unfinished": "не закончено (остановлено или ещё идёт)",
     # `mafvote run` (mafvote/jobs.py): a signal, and the clean end

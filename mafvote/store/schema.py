@@ -155,11 +155,19 @@ def _m009_delivery_error_phrase(db: sqlite_utils.Database) -> None:
         db["alert_deliveries"].add_column("last_error_phrase", str)
 
 
+def _m010_publish_error_phrase(db: sqlite_utils.Database) -> None:
+    # Issue 14: the forum count post's last failure keeps its catalogue key and facts beside the publisher's English
+    # (`published_counts.last_error`), as JSON `{"key": ..., "facts": {...}}`, so that `mafvote status` words it in
+    # the GM's language (`mafvote.publish_text`). Rows from before have none: quoted as an older version's error.
+    if "last_error_phrase" not in db["published_counts"].columns_dict:
+        db["published_counts"].add_column("last_error_phrase", str)
+
+
 # Append new migrations at the end; the index + 1 is the schema version they bring the file to.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _m001_initial, _m002_game_phases, _m003_alerts_and_publishing, _m004_posts_by_author,
     _m005_crawl_runs_by_topic_and_id, _m006_post_readings, _m007_visible_stored_texts,
-    _m008_crawl_error_phrase, _m009_delivery_error_phrase]
+    _m008_crawl_error_phrase, _m009_delivery_error_phrase, _m010_publish_error_phrase]
 
 
 # table -> its columns, of a store made by all of `MIGRATIONS` (the key: how many): what `expected_schema` works out,
@@ -167,7 +175,7 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
 # tests/app/test_store.py checks it against the migrations; after appending one, add its line (until then the open
 # works it out, slower).
 _MADE_BY: dict[int, dict[str, str]] = {
-    9: {
+    10: {
         "schema_version": "id version migrated_at",
         "forums": "id engine base_url timezone",
         "topics": "id forum topic_id url kind game_id title pages_known last_crawl_at last_reread_at",
@@ -181,7 +189,7 @@ _MADE_BY: dict[int, dict[str, str]] = {
         "alerts": "game key kind phase text time post_url recorded_at",
         "alert_deliveries": "game key channel sent_at attempts last_try_at next_try_at last_error last_error_phrase",
         "published_counts": "game forum topic day post_id posted_at updated_at content_hash last_try_at not_before "
-                            "last_error",
+                            "last_error last_error_phrase",
     },
 }
 

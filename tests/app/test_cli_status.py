@@ -4,13 +4,17 @@ part of a day against a local forum that was down for a while, with a dead e-mai
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+import httpx
 import pytest
+import respx
 from click.testing import CliRunner
 
 from mafvote.cli import cli
-from support.daemon import DAY, Broken, Recorder, daemon_for, msk, run_day, write_daemon_config
+from support.daemon import DAEMON_CONFIG, DAY, Broken, Recorder, daemon_for, msk, run_day, write_daemon_config
+from mafvote.store import MIGRATIONS, Store, to_db_time
+from test_publish_forum import COUNT_1, PASSWORD, START, Clock, FakeMybb, make
 from support.games import TIME_MACHINE_ROSTER, TIME_MACHINE_SCHEDULE, CliGame, time_machine_day_3
 
 
@@ -135,3 +139,131 @@ def test_status_before_the_early_close_still_plans_the_days_warnings(tm):
     game = json.loads(out)["games"][0]
     assert game["closed_early"] is None
     assert [j["label"] for j in game["next_jobs"]][1:] == ["day 3 T−60m", "day 3 T−15m", "day 3 deadline"]
+
+
+# -- the running count post on the forum ---------------------------------------------------------------------
+
+def _posting(tmp_path, language: str):
+    """A config that posts the count to the forum (`[publish] forum`), in `language`, and a publisher on its store
+    against the recorded MyBB forum of test_publish_forum (a respx mock)."""
+    text = DAEMON_CONFIG.format(base="http://127.0.0.1:9/", poll="5m").replace('language = "en"',
+                                                                              f'language = "{language}"')
+    text = text.replace('[publish]\ndir = "public"', '[publish]\ndir = "public"\nforum = true\ninterval = "10m"')
+    text = text.replace('retries = 0\n',
+                        'retries = 0\nlogin = { user = "mafvote-bot", password_env = "T_BOT_PASSWORD" }\n')
+    config = tmp_path / "config.toml"
+    config.write_text(text, encoding="utf-8")
+    (tmp_path / "state").mkdir()
+    return config
+
+
+@pytest.fixture
+def mybb():
+    fake = FakeMybb()
+    with respx.mock(assert_all_called=False) as router:
+        router.route(host=httpx.URL(fake.base).host).mock(side_effect=fake.handle)
+        yield fake
+
+
+def _status_at(config, now: datetime, *args) -> str:
+    result = CliRunner().invoke(cli, ["status", "-c", str(config), "--now", now.isoformat(), *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+_SAID = ("Пожалуйста, исправьте следующие ошибки, прежде чем продолжить: Вы ввели неверную комбинацию имени "
+         "пользователя и пароля. Если вы забыли пароль, нажмите здесь .")
+_LOGIN_REFUSED = {
+    "ru": ["  пост с подсчётом: ещё не выложен (последняя попытка — 30.12 21:00 МСК)",
+           f"  ошибка выкладки:  30.12 21:00 МСК: форум http://hyper.test/ не пустил бота под именем mafvote-bot: "
+           f"`{_SAID}`; проверьте `login.user` форума в конфиге и пароль в переменной окружения, которую называет "
+           "`password_env`"],
+    "en": ["  count post:    not posted yet (last try 30.12 21:00 Europe/Moscow)",
+           f"  post error:    30.12 21:00 Europe/Moscow: the forum http://hyper.test/ refused the bot's login as "
+           f"mafvote-bot: {_SAID}; check the forum's login.user in the config and the password in the variable "
+           "password_env names"],
+}
+
+
+@pytest.mark.parametrize("language", sorted(_LOGIN_REFUSED))
+def test_status_words_the_count_posts_last_failure_from_its_stored_key(tmp_path, mybb, language):
+    # the forum refused the bot's login: `status` ends the game's block with the count post's state and the failure,
+    # worded from the key and facts kept beside the English (store migration 10), times in the game's zone
+    config = _posting(tmp_path, language)
+    pub = make("mybb", mybb, tmp_path / "state" / "mafvote.db", Clock(START), password="wrong-" + PASSWORD)
+    failed = pub.publish(COUNT_1, view="public")
+    assert failed.status == "failed"
+    lines = _status_at(config, START + timedelta(minutes=2)).splitlines()
+    assert lines[-2:] == _LOGIN_REFUSED[language]
+    [game] = json.loads(_status_at(config, START + timedelta(minutes=2), "--format", "json"))["games"]
+    assert game["forum_post"] == {
+        "post_id": None, "day": None, "updated_at": None, "last_try_at": "2026-12-30T18:00:00+00:00",
+        "waits_until": None, "wait": None, "last_error": failed.message,
+        "last_error_text": _LOGIN_REFUSED[language][1].split(": ", 2)[2]}
+
+
+def test_status_shows_the_forums_flood_wait_then_the_post_and_the_interval_it_waits(tmp_path, mybb):
+    config = _posting(tmp_path, "ru")
+    clock = Clock(START)
+    pub = make("mybb", mybb, tmp_path / "state" / "mafvote.db", clock)
+    mybb.flood = True
+    assert pub.publish(COUNT_1, view="public").status == "flood"         # MyBB: wait 30 s
+    assert _status_at(config, START + timedelta(seconds=10)).splitlines()[-2:] == [
+        "  пост с подсчётом: ещё не выложен (последняя попытка — 30.12 21:00 МСК); следующее обновление не раньше "
+        "30.12 21:00 МСК: форум ограничил частоту сообщений",
+        "  ошибка выкладки:  30.12 21:00 МСК: форум http://hyper.test/ пока не даёт ответить в теме 2: бот пишет "
+        "слишком часто (ограничение форума на частоту сообщений, ждать 30 с); mafvote попробует снова сам, делать "
+        "ничего не нужно"]
+    mybb.flood = False
+    clock.now = START + timedelta(minutes=3)
+    assert pub.publish(COUNT_1, view="public", day=1).status == "posted"
+    # the failure is over: no error line; the next update waits for `[publish].interval` after this one
+    assert _status_at(config, START + timedelta(minutes=5)).splitlines()[-1] == (
+        "  пост с подсчётом: №46 (день 1), обновлён 30.12 21:03 МСК; следующее обновление не раньше 30.12 21:13 МСК "
+        "(`[publish].interval` — 10 мин)")
+    [game] = json.loads(_status_at(config, START + timedelta(minutes=5), "--format", "json"))["games"]
+    assert game["forum_post"] == {
+        "post_id": 46, "day": 1, "updated_at": "2026-12-30T18:03:00+00:00", "last_try_at": "2026-12-30T18:03:00+00:00",
+        "waits_until": "2026-12-30T18:13:00+00:00", "wait": "interval", "last_error": None, "last_error_text": None}
+    # once the interval is over, nothing waits
+    assert _status_at(config, START + timedelta(minutes=13)).splitlines()[-1] == (
+        "  пост с подсчётом: №46 (день 1), обновлён 30.12 21:03 МСК")
+
+
+def test_status_quotes_a_count_post_failure_stored_before_its_key_was_kept(tmp_path):
+    # a failure stored by a mafvote before store migration 10 has its English only: quoted as that version's error
+    config = _posting(tmp_path, "ru")
+    written = "mybb forum http://hyper.test/: posting answered HTTP 502; the count is posted on a later crawl"
+    with Store(tmp_path / "state" / "mafvote.db", migrations=MIGRATIONS[:9]) as old:
+        assert old.schema_version == 9 and "last_error_phrase" not in old.db["published_counts"].columns_dict
+        old.db.execute("insert into published_counts (game, last_try_at, last_error) values ('ny', ?, ?)",
+                       [to_db_time(START), written])
+    with Store(tmp_path / "state" / "mafvote.db") as s:
+        assert s.schema_version == len(MIGRATIONS) == 10
+        state = s.published_state("ny")
+        assert (state.last_error, state.last_error_phrase) == (written, None)
+    assert _status_at(config, START + timedelta(minutes=2)).splitlines()[-2:] == [
+        "  пост с подсчётом: ещё не выложен (последняя попытка — 30.12 21:00 МСК)",
+        f"  ошибка выкладки:  30.12 21:00 МСК: ошибка, записанная прежней версией mafvote: `{written}`"]
+
+
+def test_status_of_a_game_that_posts_no_count_says_nothing_of_a_post(ran):
+    assert not [line for line in status(ran).splitlines() if line.startswith("  count post:")]
+    [game] = json.loads(status(ran, "--format", "json"))["games"]
+    assert game["forum_post"] is None
+
+
+def test_status_words_a_count_post_failure_whose_facts_hold_the_crawlers_error(tmp_path):
+    # a forum that cannot be reached: the failure's facts hold the crawler's FetchError, kept in the store as its
+    # English and its own key, and worded as the crawl words the same failure
+    config = _posting(tmp_path, "ru")
+    down = type("Down", (), {"base": "http://127.0.0.1:9/"})()
+    pub = make("mybb", down, tmp_path / "state" / "mafvote.db", Clock(START))
+    failed = pub.publish(COUNT_1, view="public")
+    assert failed.status == "failed"
+    worded = ("подсчёт не выложен на форум http://127.0.0.1:9/: нет соединения с форумом (`[Errno 111] Connection "
+              "refused`); mafvote попробует снова при следующем опросе")
+    assert _status_at(config, START + timedelta(minutes=2)).splitlines()[-1] == (
+        f"  ошибка выкладки:  30.12 21:00 МСК: {worded}")
+    # the same words the daemon's tick gave the GM from the live error
+    assert failed.text("ru") == worded

@@ -80,7 +80,7 @@ def test_an_older_store_has_its_control_characters_removed_from_every_text_it_ke
     conn.close()
 
     with Store(path) as s:
-        assert s.schema_version == len(MIGRATIONS) == 9
+        assert s.schema_version == len(MIGRATIONS) == 10
         first, second = s.posts(game_id="ny")
         assert (first.author, first.html) == ("Вася", "Голосую ]0;title<b>Петя</b>")
         assert first.versions_count == 1 and first.versions[0].content_hash == f"h:{dirty}"

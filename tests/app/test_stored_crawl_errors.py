@@ -131,7 +131,7 @@ def test_a_store_from_before_the_key_migrates_and_words_its_old_errors(tmp_path,
             run_id = old.start_crawl(topic, msk(f"2026-01-11T12:{minute}"))
             old.db.execute("update crawl_runs set finished_at = started_at, error = ? where id = ?", [written, run_id])
     with Store(tmp_path / "mafvote.db") as s:
-        assert s.schema_version == len(MIGRATIONS) == 9
+        assert s.schema_version == len(MIGRATIONS) == 10
         assert [(r.error, r.error_phrase) for r in s.crawl_runs()] == [(known, None), (unknown, None)]
     lines = status_lines(tmp_path, None, capsys)
     assert lines[3] == (f"  последнее чтение: игровая тема 11.01 12:30 — ОШИБКА: не удалось прочитать http://f/: "

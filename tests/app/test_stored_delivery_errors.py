@@ -98,7 +98,7 @@ def test_a_delivery_failed_before_the_key_was_kept_is_quoted_as_an_older_version
                          post_url=None, channels=["email"], now=AT)
         old.db.execute("update alert_deliveries set attempts = 3, last_error = ? where channel = 'email'", [written])
     with Store(tmp_path / "mafvote.db") as s:
-        assert s.schema_version == len(MIGRATIONS) == 9
+        assert s.schema_version == len(MIGRATIONS) == 10
         [delivery] = s.alert_deliveries()
         assert (delivery.last_error, delivery.last_error_phrase) == (written, None)
     lines = status(tmp_path, None, capsys).splitlines()
