@@ -66,8 +66,13 @@ class _Fault:
 
 class ForumSim:
     def __init__(self, *, per_page: int = 10, timezone_name: str = "Europe/Moscow",
-                 etag: bool = True, last_modified: bool = True, slow: float = 0.0):
+                 etag: bool = True, last_modified: bool = True, slow: float = 0.0, tokens: bool = False):
         self.per_page = per_page
+        # True: each answer carries a new form token (`my_post_key`) and the footer's clock, as a real MyBB's page
+        # does for a guest: two answers of an unchanged page are never byte-identical (with etag and
+        # last_modified False, what a real MyBB 1.8 sends: it has neither header on showthread.php)
+        self.tokens = tokens
+        self._answers = 0
         self.tz = ZoneInfo(timezone_name)
         self.send_etag = etag
         self.send_last_modified = last_modified
@@ -271,7 +276,15 @@ class ForumSim:
         body = "".join(self._postbit(topic, p, start + i + 1) for i, p in enumerate(posts))
         if self.unknown_theme:
             body = body.replace('<div class="post " style="" id="post_', '<div class="message" id="msg_')
-        return _PAGE.format(title=title, tid=topic.tid, pagination=pagination, posts=body)
+        head = footer = ""
+        if self.tokens:
+            self._answers += 1
+            key = hashlib.md5(f"{id(self)}:{self._answers}".encode()).hexdigest()
+            head = f'<script type="text/javascript">\n\tvar my_post_key = "{key}";\n</script>\n'
+            footer = (f'\t\t\t<span id="current_time"><strong>Current time:</strong> '
+                      f'{self._date(_BASE_TIME + timedelta(minutes=self._answers))}</span>\n')
+        return _PAGE.format(title=title, tid=topic.tid, pagination=pagination, posts=body, head=head,
+                            footer=footer)
 
     def _pagination(self, tid: int, page: int, pages: int) -> str:
         """The block MyBB 1.8.37 prints above and below the posts: `multipage()` of its inc/functions.php with the
@@ -402,7 +415,7 @@ _PAGE = """<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http:
 <head>
 <title>{title}</title>
 <meta http-equiv="Content-Type" content="text/html; charset=UTF-8" />
-</head>
+{head}</head>
 <body>
 <div id="container">
 <a name="top" id="top"></a>
@@ -443,7 +456,7 @@ _PAGE = """<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http:
 </div>
 </div>
 <div id="footer"><div class="lower"><div class="wrapper">
-<span id="copyright">Powered By <a href="https://mybb.com" target="_blank" rel="noopener">MyBB</a>, &copy; 2002-2027 <a href="https://mybb.com" target="_blank" rel="noopener">MyBB Group</a>.</span>
+{footer}<span id="copyright">Powered By <a href="https://mybb.com" target="_blank" rel="noopener">MyBB</a>, &copy; 2002-2027 <a href="https://mybb.com" target="_blank" rel="noopener">MyBB Group</a>.</span>
 </div></div></div>
 </div>
 </body>

@@ -7,7 +7,10 @@ parser and `now` are passed in; this module only decides which pages to ask for 
   A URL that opens a later page (a page-2 link, a post link: `topic=3.msg20`, `viewtopic.php?p=25`,
   `showthread.php?pid=19`) is read once to find page 1 in its pagination, and the crawl starts there.
 - **Poll**: start at the stored page with the highest number (where the newest stored post is),
-  with a conditional request (ETag / Last-Modified), and follow `next` links to new pages only.
+  with a conditional request (ETag / Last-Modified), and follow `next` links to new pages only. A page
+  answered in full is parsed only when its digest changed: the body without what the engine changes at
+  every answer (`EngineProfile.volatile`: MyBB's form token, its relative dates and clock), since a real
+  MyBB sends neither ETag nor Last-Modified and never the same bytes twice (issue 17).
   A crawl that failed midway left its pages stored, so the next poll resumes from the last one.
 - **Re-read** (`reread_since`): start instead at the first page holding a post at or after
   `since`, so edits and deletions on older pages of the current day are caught.
@@ -147,7 +150,10 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
             result = client.get(page_url, etag=row.etag if conditional else None,
                                 last_modified=row.last_modified if conditional else None)
             at = clock()
-            body_hash = None if result.not_modified else FetchedMeta.body_hash(result.content)
+            # the page's digest without what changes at every answer (`EngineProfile.volatile`): a real board sends
+            # no ETag and a new page each time, and a page whose posts did not change need not be parsed again
+            body_hash = None if result.not_modified else FetchedMeta.body_hash(
+                result.content, profile.volatile if isinstance(profile, EngineProfile) else ())
             if result.not_modified or (conditional and body_hash == row.content_hash):
                 # Unchanged since we stored it: its posts are all still there.
                 store.touch_page(topic, page_no, at)

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import time as _time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
+from functools import lru_cache
 from typing import Callable
 
 import httpx
@@ -56,11 +58,21 @@ class FetchedMeta:
     fetched_at: datetime
     etag: str | None = None
     last_modified: str | None = None
-    content_hash: str | None = None      # sha256 of the response body
+    content_hash: str | None = None      # sha256 of the response body (its engine's volatile parts left out)
 
     @staticmethod
-    def body_hash(body: bytes) -> str:
+    def body_hash(body: bytes, volatile: tuple[str, ...] = ()) -> str:
+        """sha256 of the body, with what matches the engine's `volatile` patterns blanked first (a real MyBB page
+        carries a new form token at every request: its whole-page hash never matched, so every poll parsed)."""
+        for pattern in volatile:
+            rx = _volatile_rx(pattern)
+            body = rx.sub(rb"\g<1>" if rx.groups else b"", body)     # group 1, if any, is what stays
         return hashlib.sha256(body).hexdigest()
+
+
+@lru_cache(maxsize=32)
+def _volatile_rx(pattern: str) -> re.Pattern[bytes]:
+    return re.compile(pattern.encode("ascii"))
 
 
 class ForumClient:

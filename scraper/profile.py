@@ -83,6 +83,11 @@ class EngineProfile:
     edit_reason_pattern: str = ""               # regex on the notice text; group 1 = the reason
     hash_ignore: tuple[str, ...] = ()           # selectors inside the body left out of the content hash:
                                                 # text that changes without an edit (relative dates in quotes)
+    volatile: tuple[str, ...] = ()              # regexes on the page's bytes: what changes from one answer to the
+                                                # next though no post did (a form token, "5 minutes ago"), blanked
+                                                # before the page's digest, so an unchanged page is not parsed again;
+                                                # each must match only text the parser never reads (or reads
+                                                # elsewhere too: a relative date's `title` holds the date)
     topic_id_pattern: str = ""                  # regex on the URL; group 1 = topic id (when not a query param)
     topic_id_selector: str = ""                 # fallback: a node on the page naming the topic (a link, or a
                                                 # hidden <input> whose value is the id)

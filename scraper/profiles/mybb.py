@@ -112,6 +112,18 @@ PROFILE = EngineProfile(
     spoiler=("div.spoiler",),
     # relative dates in quote headers ("7 hours ago") change with the clock, not with an edit
     hash_ignore=("blockquote.mycode_quote > cite > span",),
+    # what differs between two answers of an unchanged page (read on a real 1.8.37 board, tests/data/mybb_windowed/):
+    # the guest's form token, new at every request, and the relative dates ("10 minutes ago", "Yesterday") of the
+    # post, its edit notice and its quotes, whose `title` (kept) holds the date the parser reads
+    volatile=(r'my_post_key(?: = "|" type="hidden" value="|=)[0-9a-f]{32}',
+              r'(<span class="post_date"><span title="[^"<>]*">)[^<]*',
+              r'(modified: <span title="[^"<>]*">)[^<]*',
+              r'(<cite><span> \(<span title="[^"<>]*">)[^<]*',
+              # the footer's clock, and beside each post its author's online status and post count
+              r'<span id="current_time">.*?</span>',
+              r'<!-- start: postbit_(?:online|offline|away) -->[^<]*(?:<(?!!-- end: postbit_)[^<]*)*'
+              r'<!-- end: postbit_\w+ -->',
+              r'(<div class="author_statistics">)[^<]*(?:<(?!/div>)[^<]*)*'),
     pagination_box="div.pagination",  # none at all on a one-page thread
     next_page="div.pagination a.pagination_next",
     current_page="div.pagination span.pagination_current",

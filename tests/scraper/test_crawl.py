@@ -12,6 +12,7 @@ from mafvote.forumsim import ForumSim
 from mafvote.store import Store
 from mafvote_scraper.crawl import crawl_topic
 from mafvote_scraper.fetch import ForumClient
+from mafvote_scraper.parse import parse_page
 
 NOW = datetime(2027, 1, 1, 15, 40, tzinfo=timezone.utc)
 MSK = ZoneInfo("Europe/Moscow")
@@ -115,6 +116,68 @@ def test_unchanged_topic_without_etag_uses_last_modified(tmp_path):
             forum.reset_counts()
             assert c.run().requests == 1
             assert forum.log == [("/showthread.php?tid=2&page=2", 304)]
+
+
+@pytest.fixture
+def real_mybb(tmp_path):
+    """A forum answering as a real MyBB 1.8 does: no ETag, no Last-Modified, and a new form token and footer clock
+    in every answer (no two answers byte-identical); `parsed` counts the pages the crawl parsed."""
+    with ForumSim(per_page=5, etag=False, last_modified=False, tokens=True) as forum, \
+            Store(tmp_path / "m.db") as store:
+        forum.add_topic(2, "Голосование")
+        c = Crawler(forum, store)
+        c.parsed = []
+
+        def run(**kw):
+            def parse(content, **pkw):
+                c.parsed.append(pkw["url"])
+                return parse_page(content, **pkw)
+            return crawl_topic(c.client, store, forum="hyper", url=forum.url_of(2), kind="vote", game_id="ny",
+                               profile="mybb", tz=MSK, now=NOW, parse=parse, **kw)
+        c.run = run
+        yield forum, c
+        c.client.close()
+
+
+def test_a_page_answered_anew_with_the_same_posts_is_not_parsed_again(real_mybb):
+    forum, crawler = real_mybb
+    fill(forum, 13)
+    crawler.run()
+    forum.reset_counts()
+    crawler.parsed.clear()
+    result = crawler.run()
+    assert (result.new, result.changed, result.deleted, result.requests) == ((), (), (), 1)
+    assert forum.log == [("/showthread.php?tid=2&page=3", 200)] and crawler.parsed == []
+
+
+def test_an_edit_on_a_page_answered_anew_is_seen_on_the_next_poll(real_mybb):
+    forum, crawler = real_mybb
+    fill(forum, 13)
+    crawler.run()
+    crawler.run()
+    forum.edit_post(12, 'Голосую <span style="color: blue;" class="mycode_color">Puss</span>',
+                    at=datetime(2026, 12, 30, 17, 20, tzinfo=timezone.utc))
+    assert crawler.run().changed == (12,)
+    # the same text, only a later edit stamp: the page is read again
+    crawler.parsed.clear()
+    forum.edit_post(12, 'Голосую <span style="color: blue;" class="mycode_color">Puss</span>',
+                    at=datetime(2026, 12, 30, 17, 25, tzinfo=timezone.utc))
+    result = crawler.run()
+    # parsed and handed to the store, which versions a post by its text (its stamp alone makes no new version)
+    assert crawler.parsed == [forum.url_of(2, 3)] and result.changed == ()
+
+
+def test_a_deletion_and_a_new_page_on_pages_answered_anew_are_seen_on_the_next_poll(real_mybb):
+    forum, crawler = real_mybb
+    fill(forum, 15)                              # three full pages
+    crawler.run()
+    crawler.run()
+    forum.delete_post(14)
+    assert crawler.run().deleted == (14,)
+    added = [forum.add_post(2, "Enzo", vote(40 + i)) for i in range(2)]   # page 3 full again, page 4 appears
+    result = crawler.run()
+    assert result.new == tuple(added)
+    assert [(p.post_id, p.page) for p in crawler.stored()][-3:] == [(15, 3), (16, 3), (17, 4)]
 
 
 def test_poll_after_new_posts_on_the_last_page(forum, crawler):

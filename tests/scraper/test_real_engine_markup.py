@@ -13,7 +13,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from mafvote_scraper.fetch import FetchedMeta
 from mafvote_scraper.parse import parse_page
+from mafvote_scraper.profiles import get_profile
 
 ROOT = Path(__file__).resolve().parents[2]
 IPS4_REAL = ROOT / "tests" / "data" / "ips4_real" / "topic.html"
@@ -186,3 +188,25 @@ def test_mybb_windowed_pagination_page_1_known_only_from_the_first_link():
     assert [p.post_id for p in middle.posts] == list(range(71, 81))
     assert [p.post_id for p in last.posts] == list(range(151, 161))
     assert [p.author for p in last.posts] == ["Соня"] * 10
+
+
+def test_mybb_page_digest_leaves_out_what_a_real_board_changes_at_every_answer_and_nothing_else():
+    volatile = get_profile("mybb").volatile
+    page = (WINDOWED / "showthread_tid1_page16.html").read_bytes()
+    key = re.search(rb'my_post_key = "([0-9a-f]{32})"', page).group(1)
+    # a minute later, another answer: a new form token, the clock, "N minutes ago", the author gone offline
+    later = (page.replace(key, b"0123456789abcdef0123456789abcdef")
+             .replace(b"Current time:</strong> 12-02-2026, 08:49 AM", b"Current time:</strong> 12-02-2026, 08:50 AM")
+             .replace(b">Less than 1 minute ago<", b">1 minute ago<")
+             .replace(b"postbit_online", b"postbit_offline").replace(b"Posts: 160", b"Posts: 161"))
+    assert later != page
+    assert FetchedMeta.body_hash(later, volatile) == FetchedMeta.body_hash(page, volatile)
+    # a post's text, its date's title, an edit or a pagination link: a new digest
+    for old, new in (("пост 160".encode(), "пост 16O".encode()),
+                     (b'title="12-02-2026, 08:49 AM"', b'title="12-02-2026, 08:48 AM"'),
+                     (b'<span class="post_edit" id="edited_by_160">',
+                      b'<span class="post_edit" id="edited_by_160"><span class="edited_post">(This post was last '
+                      b'modified: 12-02-2026, 08:55 AM by x.)</span>'),
+                     (b'class="pagination_page">15<', b'class="pagination_page">17<')):
+        assert old in page, old
+        assert FetchedMeta.body_hash(page.replace(old, new), volatile) != FetchedMeta.body_hash(page, volatile), old
