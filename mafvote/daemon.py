@@ -445,14 +445,16 @@ class Daemon:
             # a count of a thread never read says «nobody voted» and puts the penalty on everyone: players
             # must not see that while the forum is down on the daemon's first start
             return out
-        bbcode = format_bbcode(public, now, names=self._names(g, applied))
+        # the count's JSON once: the BBCode and the themed HTML both read it (each made its own before; issue 17)
+        shown = public.to_json()
+        bbcode = format_bbcode(shown, now, names=self._names(g, applied))
         if pub.dir is not None:
             from .publish import PublishError, stage_count_files  # start-up (module docstring)
 
             try:
                 # flushed to the disk while the pages are made, put in place with them (`_count_files_in_place`)
                 staged = stage_count_files(Path(pub.dir), g.cfg.id, bbcode=bbcode,
-                                           html_body=self._html(g, public, now, applied),
+                                           html_body=self._html(g, public, now, applied, shown=shown),
                                            title=messages.text("daemon.count_page.title", self.config.alerts.language,
                                                                title=g.cfg.title or g.cfg.id, day=public.day))
                 if g.staged is not None:
@@ -547,15 +549,17 @@ class Daemon:
         return publish_write_alerts(g.cfg.id, errors=texts, since=g.write_failing, phase=phase, now=now,
                                     tz=g.cfg.schedule.tz, language=language)
 
-    def _html(self, g: _Game, public: Tally, now: datetime, applied=None) -> str:  # noqa: ANN001
+    def _html(self, g: _Game, public: Tally, now: datetime, applied=None,  # noqa: ANN001
+              shown: Mapping[str, Any] | None = None) -> str:
         """The count's HTML: the theme's whole page (`votecount.html.j2`, written as it is), or, when the theme
         cannot render it, the BBCode text as a fragment that `write_count_files` wraps in a page (the
-        themed page was wrapped again, two documents in one file)."""
+        themed page was wrapped again, two documents in one file). `shown`: `public.to_json()`, when made already."""
         from .render import RenderError, build_data, render  # start-up (module docstring)
 
         try:
-            data = build_data(tally=public.to_json(), game=g.cfg, ruleset=g.service.ruleset, now=now,
-                              deadline=public.deadline, replacements=g.service.state(applied).replacements)
+            data = build_data(tally=shown if shown is not None else public.to_json(), game=g.cfg,
+                              ruleset=g.service.ruleset, now=now, deadline=public.deadline,
+                              replacements=g.service.state(applied).replacements)
             return render(g.theme, "votecount", data, fmt="html", templates_dir=getattr(g.cfg, "templates_dir", None))
         except RenderError as exc:
             log.warning("publish %s: the themed HTML count failed (%s); writing the BBCode as text", g.cfg.id, exc)

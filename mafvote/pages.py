@@ -300,14 +300,15 @@ def _kept(items: Sequence[Any], memo: dict, slot: str, make: Callable[[Any], str
           keep: Callable[[Any], bool] = lambda item: True) -> list[bytes]:
     """`make(item)` in UTF-8 for each of `items` (the vote records, the flags: frozen dataclasses), kept in `memo` between
     regenerations. An item equal to the one at its place last time takes that one's HTML (a new post adds records
-    at the end and changes a few before them, each an equality test); another is looked up by value (a hash and an
-    equality test); the rest are made. An item that `keep` refuses is made anew each time."""
+    at the end and changes a few before them, each an equality test, or none: a warm recount hands back the same
+    record objects for the posts it did not read again); another is looked up by value (a hash and an equality
+    test); the rest are made. An item that `keep` refuses is made anew each time."""
     before, made = memo.get(slot, ((), ()))
     count = len(before)
     out: list[bytes] = []
     kept: list[bytes | None] = []
     for i, item in enumerate(items):
-        html = made[i] if i < count and made[i] is not None and before[i] == item else None
+        html = made[i] if i < count and made[i] is not None and (before[i] is item or before[i] == item) else None
         if html is None:
             if keep(item):
                 html = memo.get(item)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import shutil
 from datetime import timedelta
 
 from click.testing import CliRunner
@@ -13,11 +14,12 @@ from mafvote import atomic_files, pages, publish
 from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.daemon import Daemon
-from mafvote.pages import gm_pages_dir
+from mafvote.game import open_service
+from mafvote.pages import gm_pages_dir, publish_pages
 from mafvote.config import ForumConfig, LoginConfig
 from mafvote.publish import ForumPublisher, PublishLog, PublishResult, PublishState
 from mafvote.store import Store
-from support.daemon import DAEMON_CONFIG, DAY, Recorder, msk, quick_client, run_day
+from support.daemon import DAEMON_CONFIG, DAY, Recorder, msk, quick_client, run_day, vote
 from support.paths import MOSCOW
 
 
@@ -407,3 +409,50 @@ def test_the_first_tick_writes_the_count_files_and_a_page_that_links_them(forum,
     assert len(renamed) == len(report.published) >= 4
     assert all(events.index(("fsync", ino)) < events.index(("replace", ino)) for ino in renamed)
     assert not list(public.glob(".*.tmp"))
+
+
+def _files(folder) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_the_pages_kept_from_tick_to_tick_are_the_bytes_a_fresh_build_writes(forum, tmp_path):
+    # issue 17: the daemon keeps what the pages show between ticks (the log's rows, the closed days, the counts of
+    # the posts it did not read again) and builds only what a post changed; after every tick each page of both
+    # views is, byte for byte, what a fresh process building them from the store alone writes
+    path = tmp_path / "config.toml"
+    path.write_text(DAEMON_CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
+    config = load_config(path)
+    public, gm = tmp_path / "public", gm_pages_dir(config)
+    script = [("10:07", "Ronin", vote("Соня")), ("10:21", "Соня", vote("Ronin")),
+              ("10:33", "Ronin", vote("Puss")),                      # a change of vote: the earlier row changes
+              ("10:46", "Puss", "Я пока думаю."), ("10:58", "Alisa", vote("Снегирь")),     # nobody of that name
+              ("11:12", "Puss", vote("Alisa", early=True)), ("11:25", "Соня", vote("Puss")),
+              ("11:39", "Puss", vote("Ronin"))]                     # after a final vote: it stays
+    checked = 0
+    with Daemon(config, channels={"webhook": Recorder()}, client_factory=quick_client, sleep=lambda s: None) as daemon:
+        for at, who, body in script:
+            forum.add_post(2, who, body, time=msk(at))
+            now = msk(at) + timedelta(minutes=2)
+            report = daemon.tick(now)
+            assert not report.errors and report.counts
+            fresh_public, fresh_gm = tmp_path / f"fresh-{at}" / "public", tmp_path / f"fresh-{at}" / "gm"
+            fresh_public.mkdir(parents=True)
+            for name in ("votecount-ny.html", "votecount-ny.bbcode"):          # the count files the page links
+                shutil.copy(public / name, fresh_public / name)
+            store, service = open_service(load_config(path), config.games[0])
+            try:
+                publish_pages([service], public_dir=fresh_public, gm_dir=fresh_gm, now=now)
+            finally:
+                store.close()
+            kept = {"public": _files(public), "gm": _files(gm)}
+            fresh = {"public": _files(fresh_public), "gm": _files(fresh_gm)}
+            assert sorted(kept["public"]) == ["index.html", "ny/index.html", "votecount-ny.bbcode",
+                                              "votecount-ny.html"]
+            assert kept == fresh, at
+            checked += 1
+    page = (public / "ny" / "index.html").read_text(encoding="utf-8")
+    rows = re.findall(r'<tr class="(on|off)" data-voter="([^"]+)".*?<td class="status">(.*?)<span', page)
+    assert rows == [("off", "Ronin", "заменён следующим голосом"), ("off", "Соня", "заменён следующим голосом"),
+                    ("on", "Ronin", "<b>засчитан</b>"), ("on", "Puss", "<b>засчитан, досрочно</b>"),
+                    ("on", "Соня", "<b>засчитан</b>"), ("off", "Puss", "после досрочного голоса: не меняет его")]
+    assert checked == len(script)
