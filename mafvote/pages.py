@@ -16,9 +16,10 @@ already show only what the rules let a post show), so nothing hidden can reach t
 Pages are written only when their text changed, both views' in one `atomic_files.write_changed`. Each page is
 whole in itself: its style inline, no script or font from anywhere (the one script updates «осталось …» between
 regenerations and the page reads the same without it). A closed day's page does not change after a new post:
-it is written once, and `PageCache` keeps what the game's page shows of it until the game's applied steps change,
-so the daemon regenerates a game after a post by counting one day; the running day's log rows and flags are kept
-too (`_kept`), so after a post only its own rows are written (bench/bench_pages.py: a 3,000-post day).
+it is written once, and `PageCache` keeps what the game's page shows of it until a step its count is made from
+changes (`GameService.finished_day_steps`): the daemon regenerates a game after a post, a day's close or a night's
+resolution by counting the days that changed, not every closed day again; the running day's log rows and flags are
+kept too (`_kept`), so after a post only its own rows are written (bench/bench_pages.py: a 3,000-post day).
 """
 from __future__ import annotations
 
@@ -193,8 +194,11 @@ def gm_pages_dir(config) -> Path:
 
 @dataclass
 class PageCache:
-    """What the pages of closed days and nights show, kept while the game's applied steps stay the same (a new post
-    changes only the running day).
+    """What the pages of closed days and nights show, each kept while what it is made from stays the same: a closed
+    day while the steps its count reads do (`GameService.finished_day_steps`: not a later day's close or a night's
+    resolution after its own), the rest while the game's applied steps do (a new post changes only the running day).
+    Each close used to remake every closed day, both views, so each close's transient (and the daemon's memory after
+    it) was a day bigger than the last (the soak, issue 17).
 
     A closed day is kept as what the game's page shows of it (result, chart, steps, themed post), not as its page:
     kept whole, both views' pages of every closed day of every game grew the daemon day after day (bench/README.md,
@@ -203,18 +207,25 @@ class PageCache:
     inode, size and time); a file deleted or changed since is made again. With no `folder` every closed day's page
     is made on each call, as with no cache."""
 
-    key: tuple = ()
-    parts: dict[tuple, Any] = field(default_factory=dict)
+    # part -> (the key it was made under, what it is)
+    parts: dict[tuple, tuple[tuple, Any]] = field(default_factory=dict)
     folder: Path | None = None
     # closed days' pages made by the last call and not yet known to be in their files: part -> relative path
     unwritten: dict[tuple, str] = field(default_factory=dict)
+    # the parts the current call asked for (`used`): what it did not ask for is gone from the game (an undone close)
+    asked: set[tuple] = field(default_factory=set)
+    # where the store's posts stood at the last call (`GameService.posts_changed_since`)
+    posts_seen: tuple | None = None
+
+    def forget(self, part: tuple) -> None:
+        self.parts.pop(part, None)
 
     def get(self, key: tuple, part: tuple, make):  # noqa: ANN001
-        if key != self.key:
-            self.key, self.parts, self.unwritten = key, {}, {}
-        if part not in self.parts:
-            self.parts[part] = make()
-        return self.parts[part]
+        self.asked.add(part)
+        kept = self.parts.get(part)
+        if kept is None or kept[0] != key:
+            kept = self.parts[part] = (key, make())
+        return kept[1]
 
     def written_closed_day(self, key: tuple, part: tuple, rel: str) -> dict[str, Any] | None:
         """The kept summary of a closed day whose page is still in its file as written, else None (make it)."""
@@ -223,16 +234,23 @@ class PageCache:
             return None
         return summary
 
-    def keep_closed_day(self, part: tuple, rel: str, summary: dict[str, Any]) -> None:
-        self.parts[part] = (summary, None)
+    def keep_closed_day(self, key: tuple, part: tuple, rel: str, summary: dict[str, Any]) -> None:
+        self.parts[part] = (key, (summary, None))
         self.unwritten[part] = rel
+
+    def used(self) -> None:
+        """The end of a call: the parts it did not ask for are let go."""
+        for part in [p for p in self.parts if p not in self.asked]:
+            del self.parts[part]
+        self.asked = set()
 
     def pages_written(self) -> None:
         """The pages of the last call are in their files now (written, or found the same): their stamps."""
         if self.folder is not None:
             for part, rel in self.unwritten.items():
                 if part in self.parts:
-                    self.parts[part] = (self.parts[part][0], _stamp(self.folder / rel))
+                    key, (summary, _) = self.parts[part]
+                    self.parts[part] = (key, (summary, _stamp(self.folder / rel)))
         self.unwritten = {}
 
 
@@ -470,7 +488,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     current = service.current_phase(applied)
     winner = service.winner(applied)
     names = public_names(game.players, state.replacements)
-    key = (view, tuple(r.seq for r in applied))
+    key = (view, tuple((r.seq, r.digest) for r in applied))     # a redone step has the undone one's seq
     tz = service.tz
     base = {"game": {"id": game.id, "title": game.title or game.id}, "view": view, "index_href": index_href,
             "updated": _local(now, tz), "gm": view == "gm", "live_clock": not clock_fixed()}
@@ -478,10 +496,19 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
 
     past = []
     before = service.initial()
+    # a post written since the last call dated before a closed day's end (an edit, a late crawl, the night's
+    # votes after the day's close) changes that day's count
+    cache.posts_seen, changed = service.posts_changed_since(cache.posts_seen)
     for row in applied:
         if row.how == "close":
             rel, part = f"{game.id}/day-{row.number}.html", ("day", row.number)
-            summary = cache.written_closed_day(key, part, rel)
+            if changed is not None:
+                end = service.finished_day_read_end(row.number, applied)
+                if end is None or changed < end:
+                    cache.forget(part)
+            # a closed day is made again only when a step its count reads changed (the names: `replace` steps)
+            day_key = (view, game, service.finished_day_steps(row.number, applied))
+            summary = cache.written_closed_day(day_key, part, rel)
             if summary is None:
                 tallies, inputs = service.count_views(row.number, views=(view,))
                 day = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz,
@@ -489,7 +516,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                 day["text"] = _themed(service, "day", row, now)
                 files[rel] = _day_page(day, game=base["game"], view=view, index_href=index_href)
                 summary = {name: day[name] for name in ("result", "chart", "steps", "text")}
-                cache.keep_closed_day(part, rel, summary)
+                cache.keep_closed_day(day_key, part, rel, summary)
             past.append({"kind": "day", "number": row.number, **summary, "href": f"day-{row.number}.html"})
         elif row.how == "resolve":
             night = cache.get(key, ("night", row.number),
@@ -501,6 +528,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
         tallies, inputs = counts or service.count_views(current.number, views=(view,), now=now)
         live = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz, link=service.link,
                         now=now, memo=cache.get(key, ("memo", current.number), dict))
+    cache.used()
     phase = {"label": current.label_ru, "kind": current.kind, "deadline": _local(current.deadline, tz),
              "deadline_iso": current.deadline.isoformat(),
              "time_left": time_left(current.deadline, now) if winner is None else ""}

@@ -109,7 +109,7 @@ class GameCore:
     def applied(self) -> list[AppliedPhase]:
         return [AppliedPhase(seq=r.seq, number=r.number, kind=r.kind, start=self._local(r.start),
                              deadline=self._local(r.deadline), state=GameState.from_dict(r.state), outcome=r.outcome,
-                             applied_at=r.applied_at, how=r.how)
+                             applied_at=r.applied_at, how=r.how, digest=r.digest)
                 for r in self.store.game_phases(self.game.id)]
 
     def _local(self, at: datetime | None) -> datetime | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable, Iterator, Mapping, Sequence
 
@@ -32,12 +32,15 @@ from .core import current_nick
 from .dictionary_words import load_words, save_words
 from .duty import NightDuties
 from .phases import MAX_PHASES_AHEAD, phase_index, phase_of_index, to_minute
-from .records import AppliedPhase, CountInputs, GameError
+from .records import ENDS_PHASE, AppliedPhase, CountInputs, GameError
 
-__all__ = ["Counting", "collector_paused", "hang_protections"]
+__all__ = ["ANY_TIME", "Counting", "collector_paused", "hang_protections"]
 
 
 _TIE_REASONS = ("tie", "tie_forgiven", "tie_all")
+
+# `Counting.posts_changed_since` when what changed cannot be said: before every moment
+ANY_TIME = datetime.min.replace(tzinfo=timezone.utc)
 
 
 class Counting(NightDuties):
@@ -105,6 +108,55 @@ class Counting(NightDuties):
         if closed:
             return closed[-1]
         return self._phase_after(current.index + 1, current.deadline).number
+
+    def finished_day_steps(self, day: int, applied: Sequence[AppliedPhase]) -> tuple | None:
+        """The stored steps (`seq` and `digest`: an undone step's seq is the next one's) a closed day's count is made
+        from, None while `day` is not closed: a
+        cache of the finished day (the daemon's pages, issue 17) holds while this stays the same, and a step that
+        changes the day's count changes it. What `count_inputs` reads of the journal for a closed day: every step up
+        to its close (the state before the close, the day's modkills, the earlier closes' ties and ends, its night
+        duty and excuses: a modkill, an excuse or a silence for the day is stored before its close, `undo` drops
+        only the last step, so an undone or redone step at or before the close is another step here); the step
+        that ended the night after it (where the next day starts bounds the day's late votes); and every
+        `replace`, whenever made (the roster lists each replacement, and the pages name the slot by its latest
+        account). Steps of later phases change none of it (a later day's modkill, close, silence)."""
+        close = next((i for i, r in enumerate(applied) if r.how == "close" and r.number == day), None)
+        if close is None:
+            return None
+        later = applied[close + 1:]
+        night_end = next(((r.seq, r.digest) for r in later if r.how in ENDS_PHASE), None)
+        return (*((r.seq, r.digest) for r in applied[:close + 1]), night_end,
+                *((r.seq, r.digest) for r in later if r.how == "replace"))
+
+    def finished_day_read_end(self, day: int, applied: Sequence[AppliedPhase]) -> datetime | None:
+        """Before when a post must be dated to change closed day `day`'s count: the next day's start or the day's
+        deadline, whichever is later (`_read_until`); None while the night after it runs (its posts are the day's
+        late votes) or the day is not closed."""
+        close = next((i for i, r in enumerate(applied) if r.how == "close" and r.number == day), None)
+        if close is None:
+            return None
+        night_end = next((r for r in applied[close + 1:] if r.how in ENDS_PHASE), None)
+        if night_end is None or night_end.ended is None:
+            return None
+        deadline = applied[close].deadline
+        return night_end.ended if deadline is None else max(night_end.ended, deadline)
+
+    def posts_changed_since(self, mark: tuple | None) -> tuple[tuple, datetime | None]:
+        """For a cache of finished days kept between calls: the store's mark now (keep it for the next call), and the
+        earliest time of a post of this game written (new, edited, deleted) since `mark`, None when there is none:
+        `ANY_TIME` when that cannot be said (no mark, another store or another process wrote, more posts written than
+        the store remembers), so every finished day is made again."""
+        now = (id(self.store), self.store.post_mark())
+        if mark is None or mark[0] != now[0]:
+            return now, ANY_TIME
+        changed = self.store.posts_changed_since(mark[1])
+        if changed is None:
+            return now, ANY_TIME
+        if not changed:
+            return now, None
+        # (a post of another game, or moved out of this game's topics, is not found: no day of this game reads it)
+        times = [p.time for p in self.store.count_posts(self.game.id, tz=self.tz, posts=changed).posts.values()]
+        return now, min(times, default=None)
 
     def count_inputs(self, day: int | None = None, *, since: datetime | None = None, deadline: datetime | None = None,
                      as_of: datetime | None = None, closed_at: datetime | None = None,

@@ -41,6 +41,7 @@ class AppliedPhase:
     outcome: Mapping[str, Any]
     applied_at: datetime
     how: str
+    digest: int = 0         # the stored row's (`StoredPhase.digest`): an undone and redone step has the same seq
 
     @property
     def ended(self) -> datetime | None:

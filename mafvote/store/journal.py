@@ -28,6 +28,9 @@ class StoredPhase:
     outcome: dict[str, Any]
     applied_at: datetime | None
     how: str
+    # which row this is, within this process: `seq` alone is not (an undone step's seq is the next step's), so a
+    # cache of what a step made (the daemon's pages of a closed day) compares this too; the stored texts' hash
+    digest: int = 0
 
 
 class JournalTables(TableFamily):
@@ -39,7 +42,7 @@ class JournalTables(TableFamily):
         return [StoredPhase(seq=r["seq"], number=r["number"], kind=r["kind"], start=from_db_time(r["start"]),
                             deadline=from_db_time(r["deadline"]), state=json.loads(r["state"]),
                             outcome=json.loads(r["outcome"] or "{}"), applied_at=from_db_time(r["applied_at"]),
-                            how=r["how"])
+                            how=r["how"], digest=hash((r["state"], r["outcome"], r["applied_at"], r["how"])))
                 for r in rows]
 
     def append_game_phase(self, game_id: str, *, number: int, kind: str, start: datetime | None,

@@ -1,0 +1,186 @@
+"""A finished day's pages are made once (issue 17): the daemon regenerates a game's pages after every poll, day close
+and night resolution, and used to recount and remake every closed day, both views, at each step, so each close's
+transient was a day bigger than the last (the soak's RSS stepped up at every close). A closed day is now made again
+only when a step its count reads changes (`GameService.finished_day_steps`): an undo of its close, a replacement,
+a modkill back-dated into it, a corrected close, the night after it resolved. Never a stale day: after each such
+step the pages kept between calls are byte for byte the pages made from nothing, and the day's page and
+`tally --day N` show the new count.
+
+The game and its seeded thread are test_count_window's (four days of votes, edits, deletions, a replacement)."""
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from mafvote.pages import publish_pages
+from support.game_dir import game_service
+from test_count_window import Thread, deadline, fill, red, start
+
+
+@pytest.fixture
+def game(tmp_path):
+    store, svc = game_service(tmp_path)
+    with store:
+        thread = Thread(store)
+        fill(thread)
+        yield store, svc, thread
+
+
+def _pages(svc, folder: Path, now, caches: dict) -> dict[str, str]:
+    publish_pages([svc], public_dir=folder / "public", gm_dir=folder / "gm", now=now, caches=caches)
+    return {str(p.relative_to(folder)): p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*.html"))}
+
+
+class Pages:
+    """The daemon's way (one folder, caches kept from call to call) beside pages made from nothing each time."""
+
+    def __init__(self, svc, root: Path) -> None:
+        self.svc, self.root, self.caches, self.fresh = svc, root, {}, 0
+
+    def check(self, now) -> dict[str, str]:
+        kept = _pages(self.svc, self.root / "kept", now, self.caches)
+        self.fresh += 1
+        fresh = _pages(self.svc, self.root / f"fresh{self.fresh}", now, {})
+        # the kept folder may still hold the page of a day no longer closed (an undone close): not linked, not compared
+        assert {rel: kept[rel] for rel in fresh} == fresh
+        return fresh
+
+
+def _counted(svc, monkeypatch) -> list[tuple[int, tuple[str, ...]]]:
+    """Every count the service makes from now on: (day, views)."""
+    calls: list[tuple[int, tuple[str, ...]]] = []
+    count_views = svc.count_views
+
+    def counting(day=None, **kw):
+        calls.append((day, tuple(kw.get("views", ("gm", "public")))))
+        return count_views(day, **kw)
+
+    monkeypatch.setattr(svc, "count_views", counting)
+    return calls
+
+
+def test_a_finished_day_is_counted_once_not_again_on_later_ticks_and_steps(game, tmp_path, monkeypatch):
+    store, svc, thread = game
+    svc.resolve_night(1, now=start(1) + timedelta(minutes=5))
+    for n in (1, 2):
+        thread.until(deadline(n) + timedelta(minutes=5))
+        svc.close_day(n, now=deadline(n) + timedelta(minutes=5))
+        svc.resolve_night(n + 1, now=start(n + 1) + timedelta(minutes=5))
+    pages = Pages(svc, tmp_path / "pages")
+    calls = _counted(svc, monkeypatch)
+    folder, caches = tmp_path / "kept", {}
+    now = start(3) + timedelta(hours=2)
+    thread.until(now)
+    _pages(svc, folder, now, caches)
+    # the first regeneration: each closed day once per view (and the day post's public recount), the running day
+    assert sorted({day for day, _ in calls}) == [1, 2, 3]
+    assert calls.count((3, ("public", "gm"))) == 1
+    for tick in range(1, 6):            # posts come: the running day alone, once for both views
+        calls.clear()
+        now += timedelta(minutes=20)
+        thread.write("vote", "Соня", now - timedelta(minutes=10), f"Голосую за Ronin, {tick}")
+        thread.until(now)
+        _pages(svc, folder, now, caches)
+        assert calls == [(3, ("public", "gm"))], tick
+    # a step of the running day (a modkill) and its undo: the closed days stay as made
+    calls.clear()
+    svc.modkill("Alisa", now=now)
+    _pages(svc, folder, now, caches)
+    svc.undo()
+    _pages(svc, folder, now, caches)
+    assert {day for day, _ in calls} == {3}
+    # day 3 closes: it is made (once per view and its day post); days 1 and 2 are not counted again
+    calls.clear()
+    thread.until(deadline(3) + timedelta(minutes=5))
+    svc.close_day(3, now=deadline(3) + timedelta(minutes=5))
+    _pages(svc, folder, deadline(3) + timedelta(minutes=6), caches)
+    assert {day for day, _ in calls} == {3}
+    calls.clear()
+    _pages(svc, folder, deadline(3) + timedelta(minutes=8), caches)
+    assert calls == []                  # the night: nothing counted at all
+    # night 4 resolved: day 3 once more (where day 4 starts bounds its late votes), day 4 live; 1 and 2 never
+    svc.resolve_night(4, now=start(4) + timedelta(minutes=5))
+    _pages(svc, folder, start(4) + timedelta(minutes=6), caches)
+    assert {day for day, _ in calls} == {3, 4}
+    calls.clear()
+    _pages(svc, folder, start(4) + timedelta(minutes=8), caches)
+    assert calls == [(4, ("public", "gm"))]
+    # and what was kept is what a regeneration from nothing makes
+    monkeypatch.undo()
+    pages.check(start(4) + timedelta(minutes=8))
+
+
+def _day_result(page: str) -> str:
+    return page.split('class="result"', 1)[1].split("</", 1)[0] if 'class="result"' in page else page
+
+
+def test_no_stale_finished_day_after_a_step_that_changes_it(game, tmp_path):
+    # each step that changes a past day's count, one after the other; after each the kept pages are the pages made
+    # from nothing, and the day's page says the count `tally --day 1` gives
+    store, svc, thread = game
+    pages = Pages(svc, tmp_path / "pages")
+    svc.resolve_night(1, now=start(1) + timedelta(minutes=5))
+    thread.until(deadline(1) + timedelta(minutes=5))
+    svc.close_day(1, now=deadline(1) + timedelta(minutes=5))
+    svc.resolve_night(2, now=start(2) + timedelta(minutes=5))
+    now = start(2) + timedelta(hours=1)
+    thread.until(now)
+    first = pages.check(now)
+    counted = svc.count(1, view="gm")
+    assert counted.outcome.reason == "plurality" and counted.outcome.eliminated
+
+    def shown(view: str = "public") -> str:
+        return pages.check(now)[f"{view}/ny/day-1.html"]
+
+    # 1. the close undone and corrected: the GM decides nobody hangs
+    svc.undo()
+    svc.undo()
+    svc.close_day(1, now=deadline(1) + timedelta(minutes=5), nobody=True)
+    svc.resolve_night(2, now=start(2) + timedelta(minutes=5))
+    decided = svc.count(1, view="gm")
+    assert decided.outcome.reason == "decision" and decided.outcome.eliminated == ()
+    page = shown()
+    assert page != first["public/ny/day-1.html"] and "не вешается никто" in page
+
+    # 2. a modkill back-dated into day 1 (close undone, the modkill at 12:00 of day 1, the close made again): the
+    # player modkilled casts no vote in day 1's count and cannot be hanged by it
+    svc.undo()
+    svc.undo()
+    victim = counted.outcome.eliminated[0]
+    svc.modkill(victim, now=start(1) + timedelta(hours=16))
+    svc.close_day(1, now=deadline(1) + timedelta(minutes=5))
+    svc.resolve_night(2, now=start(2) + timedelta(minutes=5))
+    after = svc.count(1, view="gm")
+    assert victim not in after.outcome.eliminated and not [v for v in after.votes if v.voter == victim and v.counted]
+    assert after.outcome != counted.outcome
+    page = shown()
+    assert f"{victim}" in page
+
+    # 3. a corrected close: closed at 14:00 of day 1, not at the deadline; the votes after it do not count
+    svc.undo()
+    svc.undo()
+    closed_at = deadline(1) - timedelta(hours=4)
+    svc.close_day(1, now=deadline(1) + timedelta(minutes=5), closed_at=closed_at)
+    svc.resolve_night(2, now=start(2) + timedelta(minutes=5))
+    early = svc.count(1, view="gm")
+    assert all(v.time < closed_at for v in early.votes if v.counted)
+    assert len(early.votes) != len(after.votes)
+    shown("gm")
+
+    # 4. a replacement during day 2: day 1's pages name the slot by the account playing it now
+    svc.replace_player("Ronin", "Самурай", now=now)
+    assert "Самурай" in shown() and "Самурай" in shown("gm")
+
+    # 5. the night after day 1 undone and resolved again earlier: day 2 starts earlier, and a vote in the night is
+    # no longer day 1's late vote
+    vote = thread.write("vote", "Соня", start(2) - timedelta(hours=1), red("Ronin"))
+    thread.until(now)
+    assert [(f.kind, f.player) for f in svc.count(1, view="gm").flags if f.post_id == vote] == [("late", "Соня")]
+    before = shown("gm")
+    svc.undo()                          # the replacement
+    svc.undo()                          # night 2
+    svc.resolve_night(2, now=start(2) - timedelta(hours=2))
+    assert vote not in {f.post_id for f in svc.count(1, view="gm").flags}
+    assert shown("gm") != before
