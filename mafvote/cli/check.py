@@ -14,7 +14,7 @@ import click
 from .. import messages
 from ..config import check_file, describe, problem_json
 from ..messages import text as t
-from . import cli
+from .group import cli
 from .common import config_option, format_option
 
 

@@ -41,11 +41,14 @@ INTERRUPTED = 130
 
 
 def _interrupted_while_starting(signum: int, frame: Any) -> None:
-    # Until `mafvote.cli.main` is on the stack we are importing (or exiting): nothing to report or undo.
+    # Until `mafvote.cli.main` runs the command we are importing (or exiting): nothing to report or undo. The
+    # innermost frame of mafvote/cli/__init__.py says which: `main` itself runs the command, its `_group` imports.
     while frame is not None:
         code = frame.f_code
-        if code.co_name == "main" and Path(code.co_filename).parts[-2:] == ("cli", "__init__.py"):
-            raise KeyboardInterrupt
+        if Path(code.co_filename).parts[-2:] == ("cli", "__init__.py"):
+            if code.co_name == "main":
+                raise KeyboardInterrupt
+            break
         frame = frame.f_back
     sys.stderr.write(messages.text("cli.interrupted.starting", language=messages.DEFAULT_LANGUAGE) + "\n")
     raise SystemExit(INTERRUPTED)

@@ -21,7 +21,7 @@ from ..errors import OperationFailed
 from ..messages import text as t
 from ..secret_registry import scrub_known
 from ..store import NoStore, Store
-from . import cli
+from .group import cli
 
 __all__ = ["plain_text"]
 

@@ -15,7 +15,7 @@ from ..daemon import Daemon, collect_status
 from ..logs import config_secrets, setup_logging
 from ..messages import text as t
 from ..store import NoStore, Store
-from . import cli
+from .group import cli
 from .common import config_option, format_option, load, local_time, parse_cli_time
 from .usage import WordedPath
 

@@ -18,7 +18,7 @@ from ..demo import DAY_1_DEADLINE, DEMO_DEADLINE, DEMO_ROLES, DEMO_SINCE, start_
 from ..demo_daemon import run_daemon_demo
 from ..messages import text as t
 from ..pages import gm_pages_dir, public_pages_dir, write_all_pages
-from . import cli
+from .group import cli
 from .common import load
 from .usage import WordedPath
 

@@ -22,7 +22,7 @@ from ..messages import text as t
 from ..game import GameService, open_service
 from ..phase_post import private_letters
 from ..shown_names import public_names, shown_by_account
-from . import cli
+from .group import cli
 from .common import config_option, format_option, game_option, load_game, local_time, parse_cli_time, zoned_time
 
 __all__ = ["day", "game_service", "night", "state_group"]

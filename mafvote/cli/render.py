@@ -29,7 +29,7 @@ from ..gm_files import UnreadableFile, file_problem, read_gm_text
 from ..messages import text as t
 from ..phase_post import next_deadline, public_day_count, theme_of, with_modkills
 from ..render import NoTheme, RenderError, Theme, build_data, load_flavor, load_theme, make_environment, render, render_private
-from . import cli
+from .group import cli
 from .common import config_option, format_option, game_option, load_game
 from .game import game_service
 from .usage import WordedPath

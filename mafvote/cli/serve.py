@@ -11,7 +11,7 @@ from ..errors import BadInput
 from ..messages import text as t
 from ..pages import gm_pages_dir, public_pages_dir, write_all_pages
 from ..serve import PagesServer
-from . import cli
+from .group import cli
 from .common import config_option, load
 
 __all__ = ["serve_command"]

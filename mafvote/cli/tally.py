@@ -16,7 +16,7 @@ from .. import gm_text
 from ..tally_text import tally_text
 from ..messages import text as t
 from ..shown_names import public_names
-from . import cli
+from .group import cli
 from .common import config_option, crawl_warning, format_option, game_option, parse_cli_time, zoned_time
 from .game import game_service
 

@@ -5,7 +5,7 @@ as `--help` words them: mafvote.cli.help_text.usage_pieces).
 click words its messages in English through `gettext`; a catalogue for click's strings would go through the
 process-wide `messages` domain and pick its language from the environment (`LANGUAGE`, `LANG`), not from the
 config (`--help` speaks the config's language the same way: mafvote.cli.help_text). So the group catches click's
-exceptions (`mafvote.cli._Group`) and words them here from their structured fields (`NoSuchOption.option_name`
+exceptions (`mafvote.cli.group._Group`) and words them here from their structured fields (`NoSuchOption.option_name`
 and `.possibilities`, `NoSuchCommand.command_name`, `MissingParameter.param`, `BadParameter.param` and its
 type: `Choice.choices`, `IntRange`'s bounds, a number type; `BadOptionUsage.option_name`), through the catalogue
 (`cli.usage.*` in `mafvote/messages/*_errors.py`). A value refused by a callback of ours keeps its own message.

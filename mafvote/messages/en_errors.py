@@ -3,7 +3,7 @@ mafvote always printed."""
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
-    # --- the lead of every error line the CLI prints (mafvote/cli/__init__.py, common.py)
+    # --- the lead of every error line the CLI prints (mafvote/cli/group.py, common.py)
     "cli.error": "error: {message}",
     # --- the store (mafvote/store/errors.py, file.py, database.py)
     "store.none": "no store at {path} yet: run `mafvote crawl` first (or check [store].path in the config)",

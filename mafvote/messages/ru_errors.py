@@ -7,7 +7,7 @@ what SQLite or the forum said is quoted as it said it, in backticks too."""
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
-    # --- the lead of every error line the CLI prints (mafvote/cli/__init__.py, common.py)
+    # --- the lead of every error line the CLI prints (mafvote/cli/group.py, common.py)
     "cli.error": "ошибка: {message}",
     # --- the store (mafvote/store/errors.py, file.py, database.py)
     "store.none": "хранилища {path} ещё нет: сначала запустите `mafvote crawl` (или проверьте `[store].path` в "

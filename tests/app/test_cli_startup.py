@@ -53,14 +53,23 @@ def _loaded(modules: set[str], names) -> list[str]:
 
 
 # what the group itself needs (no command): the shared options, the wording of click's usage errors and of `--help`
-SHARED = ("mafvote.cli.common", "mafvote.cli.usage", "mafvote.cli.help_text")
+SHARED = ("mafvote.cli.group", "mafvote.cli.common", "mafvote.cli.usage", "mafvote.cli.help_text")
 
 
 def test_version_imports_no_command_and_no_heavy_library():
     text, modules = _modules_after(["--version"])
     assert text == "mafvote, version 0.1.0\n"
     assert _loaded(modules, HEAVY) == []
-    assert not any(m.startswith("mafvote.cli.") and m not in SHARED for m in modules), sorted(modules)
+    # answered before the group: not even click (mafvote.cli.main)
+    assert _loaded(modules, ("click", "mafvote.messages")) == []
+    assert not any(m.startswith("mafvote.cli.") for m in modules), sorted(modules)
+
+
+def test_version_after_another_option_is_clicks_answer_and_the_same_line():
+    # not the bare `mafvote --version`: click's version option answers it, with the line mafvote.cli.main prints
+    text, modules = _modules_after(["-c", "config.toml", "--version"])
+    assert text == "mafvote, version 0.1.0\n" and "click" in modules
+    assert CliRunner().invoke(cli, ["--version"]).output == "mafvote, version 0.1.0\n"
 
 
 def test_help_lists_every_command_without_importing_them():
