@@ -23,9 +23,7 @@ __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "at", "color", "duration",
 
 DEFAULT_LANGUAGE = messages.DEFAULT_LANGUAGE
 LANGUAGES = messages.LANGUAGES
-TABLES: Mapping[str, Mapping[str, str]] = messages.TABLES
-EN = TABLES["en"]
-RU = TABLES["ru"]
+TABLES: Mapping[str, Mapping[str, str]] = messages.TABLES      # each language loaded on its first use
 
 
 def phrase(language: str, key: str, **facts: Any) -> str:

@@ -34,7 +34,6 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
-from zoneinfo import ZoneInfo
 
 # 128 + SIGINT, what shells report for a program stopped by Ctrl-C.
 INTERRUPTED = 130
@@ -74,9 +73,7 @@ _quiet_startup_interrupt()
 import click  # noqa: E402
 
 from ..alert_texts import game_time  # noqa: E402
-from ..crawl_text import describe_stored  # noqa: E402
 from ..errors import BadInput  # noqa: E402
-from ..secret_registry import config_secrets, register  # noqa: E402
 from .usage import WordedPath  # noqa: E402
 
 if TYPE_CHECKING:
@@ -232,6 +229,9 @@ def crawl_warning(run, tz: tzinfo, language: str | None = None) -> str | None:
     if not run.finished:
         what = messages.text("cli.crawl_warning.unfinished", language, started=started)
     else:
+        # start-up: the crawler's wording and its model (≈ 20 ms), only for a crawl that failed (never for --help)
+        from ..crawl_text import describe_stored
+
         # json (language "en") keeps the crawler's English as stored, as `status`' `error` does
         error = run.error if language == "en" else describe_stored(run.error, run.error_phrase, language)
         what = messages.text("cli.crawl_warning.failed", language, started=started, error=error)
@@ -263,6 +263,7 @@ def _param(ctx: click.Context, name: str) -> Any:
 def _load(path: Path) -> Config:
     # start-up: the config and the core, never for --help/--version; pydantic only for a file not seen validated
     from ..config import ConfigError, load_cached
+    from ..secret_registry import config_secrets, register  # start-up: `html` and its entities, not for --help
 
     try:
         config = load_cached(path)
@@ -282,6 +283,8 @@ _DATE_ONLY = re.compile(r"\d{4}-\d{2}-\d{2}")
 def parse_cli_time(text: str, tz: tzinfo | str, option: str = "") -> datetime:
     """A time typed on the command line (INTERFACE.md: ISO 8601; without an offset it is in the
     game's time zone) -> an aware datetime. Raises BadInput naming the accepted form, in the current language."""
+    from zoneinfo import ZoneInfo  # start-up: zoneinfo (≈ 5 ms), not for --help; a command's game has its zone
+
     zone = ZoneInfo(tz) if isinstance(tz, str) else tz
     facts = {"label": f"{option}: " if option else "", "text": text, "quoted": repr(text),
              "accepted": messages.text("cli.time.accepted")}

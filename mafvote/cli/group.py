@@ -18,8 +18,6 @@ import click
 from . import common  # (first: a Ctrl-C during the command's imports that follow is quiet)
 from . import VERSION_MESSAGE, help_text, usage
 from .. import __version__, messages
-from ..failures import failure
-from ..secret_registry import scrub_known
 
 # command -> its module under mafvote.cli (its `--help` texts, and its line in `mafvote --help`, are in the catalogue:
 # `help.<command>` in mafvote/messages/*_help.py)
@@ -113,6 +111,9 @@ class _Group(help_text.HelpInLanguage, click.Group):
             except Exception as exc:
                 # the store an SQLite error is about: the loaded config's (None: no config read, the line says
                 # where the path is set)
+                # start-up: the four packages' errors (the crawler's model, ≈ 20 ms), only when one is raised
+                from ..failures import failure
+
                 found = failure(exc, ctx.meta.get(common.STORE_PATH))
                 if found is None:
                     raise       # a bug of ours keeps its traceback
@@ -123,6 +124,8 @@ class _Group(help_text.HelpInLanguage, click.Group):
 def _error_line(message: str) -> None:
     """One error line on stderr, in the current language (the config's once the command read it; Russian when it could
     not be read), scrubbed of the secrets the config names (a forum's answer may quote the password)."""
+    from ..secret_registry import scrub_known  # start-up: `html` and its entities, only for an error line
+
     click.echo(messages.text("cli.error", message=scrub_known(message)), err=True)
 
 

@@ -20,7 +20,6 @@ Two errors click gives no field for are recognised here: a path refused (every p
 """
 from __future__ import annotations
 
-import difflib
 import os
 import stat
 from gettext import gettext
@@ -161,6 +160,9 @@ def _message(exc: click.UsageError) -> str:
     if isinstance(exc, click.NoSuchOption):
         return t("cli.usage.no_option", option=exc.option_name, guess=_guess(exc.possibilities))
     if isinstance(exc, click.exceptions.NoSuchCommand):
+        # start-up: difflib, only for a command name mistyped
+        import difflib
+
         # the group loads its commands lazily: click's guesses know only the loaded ones
         known = exc.ctx.command.list_commands(exc.ctx) if exc.ctx is not None and isinstance(exc.ctx.command,
                                                                                              click.Group) else []

@@ -17,22 +17,25 @@ The forms are the language's CLDR plural categories in CLDR's order (ru: one|few
 Babel picks the category: its rules are CLDR's, kept up to date by the Unicode consortium and Babel's
 maintainers, where a hand-written `n % 10` rule is the kind of code that goes wrong on 11-14.
 A key ending in `~` is the fallback used when a fact is missing (a tally JSON written before the facts were
-recorded). Both tables have exactly the same keys (checked on import): a text cannot exist in one language only.
+recorded). Both tables have exactly the same keys (tests/app/test_gm_texts_russian.py): a text cannot exist in one
+language only.
+
+A language's tables are loaded on its first use (issue 17): a command in Russian never loads the English ones (the
+English table takes the resolver's own words from the Russian one's keys, so English loads both).
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any, Mapping
-
-from . import (en, en_cli, en_config, en_errors, en_game, en_help, en_night, en_night_input, en_outputs, en_report,
-               en_rulesets, ru, ru_cli, ru_config, ru_errors, ru_game, ru_help, ru_night, ru_night_input, ru_outputs,
-               ru_report, ru_rulesets)
+from typing import Any, Callable, Iterator, Mapping
 
 __all__ = ["AREAS", "DEFAULT_LANGUAGE", "LANGUAGES", "TABLES", "current", "has", "table", "text", "use", "using"]
 
 DEFAULT_LANGUAGE = "ru"
+LANGUAGES = ("en", "ru")
+
+
 # one table per area and language, merged here: `ru.py` the alerts and the GM report, `ru_night.py` the night as
 # printed, `ru_night_input.py` the GM's night input refused, `ru_report.py` the count's and the report's notes,
 # `ru_cli.py` the commands' own lines, `ru_game.py` the game commands, `ru_config.py` the config's problems and
@@ -40,10 +43,20 @@ DEFAULT_LANGUAGE = "ru"
 # ruleset's problems and the GM's files that cannot be read (templates, night files), `ru_errors.py` the CLI's error
 # lines (the store's, the crawl's, click's usage errors), `ru_help.py` `--help` of every command; a key is in one area
 # only
-AREAS = {"en": (en, en_night, en_night_input, en_report, en_cli, en_game, en_config, en_outputs, en_rulesets,
-                en_errors, en_help),
-         "ru": (ru, ru_night, ru_night_input, ru_report, ru_cli, ru_game, ru_config, ru_outputs, ru_rulesets,
-                ru_errors, ru_help)}
+def _areas(language: str) -> tuple[Any, ...]:
+    if language == "en":
+        # start-up: the English tables (≈ 5 ms), only for a GM whose config asks for English
+        from . import (en, en_cli, en_config, en_errors, en_game, en_help, en_night, en_night_input, en_outputs,
+                       en_report, en_rulesets)
+
+        return (en, en_night, en_night_input, en_report, en_cli, en_game, en_config, en_outputs, en_rulesets,
+                en_errors, en_help)
+    # start-up: the Russian tables (≈ 5 ms), with the first text a command shows (or the English table's keys)
+    from . import (ru, ru_cli, ru_config, ru_errors, ru_game, ru_help, ru_night, ru_night_input, ru_outputs, ru_report,
+                   ru_rulesets)
+
+    return (ru, ru_night, ru_night_input, ru_report, ru_cli, ru_game, ru_config, ru_outputs, ru_rulesets, ru_errors,
+            ru_help)
 
 
 def _merged(parts: tuple[Any, ...]) -> dict[str, str]:
@@ -56,22 +69,43 @@ def _merged(parts: tuple[Any, ...]) -> dict[str, str]:
     return out
 
 
-_EN, _RU = _merged(AREAS["en"]), _merged(AREAS["ru"])
-# English words a journal line, a refusal, an ability and a roll as the resolver wrote them (its sentence, its
-# identifiers): the keys exist so that both catalogues have the same ones
-_EN.update({k: ("{text}" if k.startswith("journal.") else k.split(".", 1)[1])
-            for k in _RU if k.startswith(("journal.", "ability.", "roll.")) and k not in _EN})
-TABLES: Mapping[str, Mapping[str, str]] = {"en": _EN, "ru": _RU}
-LANGUAGES = tuple(TABLES)
+def _table(language: str) -> dict[str, str]:
+    out = _merged(AREAS[language])
+    if language == "en":
+        # English words a journal line, a refusal, an ability and a roll as the resolver wrote them (its sentence,
+        # its identifiers): the keys exist so that both catalogues have the same ones
+        out.update({k: ("{text}" if k.startswith("journal.") else k.split(".", 1)[1])
+                    for k in TABLES["ru"] if k.startswith(("journal.", "ability.", "roll.")) and k not in out})
+    return out
+
+
+class _PerLanguage(Mapping[str, Any]):
+    """`LANGUAGES` → a value made on the first look-up of that language."""
+
+    def __init__(self, make: Callable[[str], Any]):
+        self._make = make
+        self._made: dict[str, Any] = {}
+
+    def __getitem__(self, language: str) -> Any:
+        if language not in LANGUAGES:
+            raise KeyError(language)
+        found = self._made.get(language)
+        if found is None:
+            found = self._made[language] = self._make(language)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+
+AREAS: Mapping[str, tuple[Any, ...]] = _PerLanguage(_areas)
+TABLES: Mapping[str, Mapping[str, str]] = _PerLanguage(_table)
 
 # CLDR's plural categories in the order a format spec lists the forms
 _CATEGORIES = {"ru": ("one", "few", "many", "other"), "en": ("one", "other")}
-
-for _lang, _keys in TABLES.items():
-    if set(_keys) != set(TABLES[DEFAULT_LANGUAGE]):
-        raise RuntimeError(f"messages: the {_lang!r} catalogue differs from {DEFAULT_LANGUAGE!r} in "
-                           f"{sorted(set(_keys) ^ set(TABLES[DEFAULT_LANGUAGE]))}")
-del _lang, _keys
 
 _language: ContextVar[str] = ContextVar("mafvote_language", default=DEFAULT_LANGUAGE)
 

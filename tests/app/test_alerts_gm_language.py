@@ -263,8 +263,8 @@ def test_the_english_crawl_alert_is_unchanged():
 
 
 def test_every_crawl_cause_exists_in_both_languages():
-    causes = {k for k in alert_texts.RU if k.startswith("crawl.cause.")}
-    assert len(causes) == 10 and causes == {k for k in alert_texts.EN if k.startswith("crawl.cause.")}
+    causes = {k for k in alert_texts.TABLES["ru"] if k.startswith("crawl.cause.")}
+    assert len(causes) == 10 and causes == {k for k in alert_texts.TABLES["en"] if k.startswith("crawl.cause.")}
 
 
 # ------------------------------------------------------------------ one HTML document

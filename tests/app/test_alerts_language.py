@@ -313,8 +313,8 @@ def test_unknown_name_and_flags_without_facts_get_the_short_russian_wording():
 def test_every_flag_kind_of_the_tally_has_a_russian_label_and_wording():
     for kind in FLAG_KINDS:
         for key in (f"flag.{kind}", f"flag.{kind}.label", f"flag.{kind}~"):
-            assert alert_texts.RU[key] != alert_texts.EN[key], key
-    assert set(alert_texts.RU) == set(alert_texts.EN)
+            assert alert_texts.TABLES["ru"][key] != alert_texts.TABLES["en"][key], key
+    assert set(alert_texts.TABLES["ru"]) == set(alert_texts.TABLES["en"])
 
 
 # ------------------------------------------------------------------------------- crawl_failing
