@@ -104,9 +104,21 @@ class GameCore:
         # the last count's read of the store (its bounds, `Store.post_mark`, the read): `Counting._posts_for_count`
         self._kept_read: tuple | None = None
         self._initial: GameState | None = None
+        # the journal's rows as last parsed, with the store's `journal_mark` then (`applied`)
+        self._applied: tuple[tuple[int, int], list[AppliedPhase]] | None = None
 
     # -- reading the stored phases --
     def applied(self) -> list[AppliedPhase]:
+        """The game's applied steps, in order. Parsed again only when the journal changed (`Store.journal_mark`): a
+        closed day's stored outcome holds its whole count (≈ 35 KB of JSON a day at the soak's post rate), and the
+        daemon reads the journal several times a tick, so parsing it each time was work and a transient that grew
+        by a day at each close (issue 17)."""
+        mark = self.store.journal_mark()
+        if self._applied is None or self._applied[0] != mark:
+            self._applied = (mark, self._parse_applied())
+        return list(self._applied[1])
+
+    def _parse_applied(self) -> list[AppliedPhase]:
         return [AppliedPhase(seq=r.seq, number=r.number, kind=r.kind, start=self._local(r.start),
                              deadline=self._local(r.deadline), state=GameState.from_dict(r.state), outcome=r.outcome,
                              applied_at=r.applied_at, how=r.how, digest=r.digest)

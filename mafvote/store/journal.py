@@ -36,6 +36,13 @@ class StoredPhase:
 class JournalTables(TableFamily):
     """`game_phases`: the steps a GM applied, in order."""
 
+    _journal_writes = 0                     # steps appended or dropped through this Store
+
+    def journal_mark(self) -> tuple[int, int]:
+        """Where the journal stands: equal marks, the same rows (this Store's writes counted, another connection's
+        commits seen by SQLite's `data_version`), so a reader may keep what it parsed (`GameCore.applied`)."""
+        return self.db.execute("pragma data_version").fetchone()[0], self._journal_writes
+
     def game_phases(self, game_id: str) -> list[StoredPhase]:
         """The game's applied steps in the order they were applied."""
         rows = self.db.query("select * from game_phases where game_id = ? order by seq", [game_id])
@@ -52,6 +59,7 @@ class JournalTables(TableFamily):
         with self.db.atomic():
             rows = list(self.db.query("select max(seq) as m from game_phases where game_id = ?", [game_id]))
             seq = (rows[0]["m"] or 0) + 1
+            self._journal_writes += 1
             self.db.execute(
                 "insert into game_phases (game_id, seq, number, kind, start, deadline, state, outcome, applied_at, how) "
                 "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -61,6 +69,7 @@ class JournalTables(TableFamily):
 
     def drop_game_phase(self, game_id: str, seq: int) -> None:
         with self.db.atomic():
+            self._journal_writes += 1
             self.db.execute("delete from game_phases where game_id = ? and seq = ?", [game_id, seq])
 
     def phase_counts(self) -> tuple[tuple[str, int, int], ...]:

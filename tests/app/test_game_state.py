@@ -80,10 +80,9 @@ def test_millard_is_unhangable_and_his_killer_has_one_alibi(tmp_path):
     store, svc = game_service(tmp_path, text)
     with store:
         st = svc.state()
-        store.db.execute("insert into game_phases (game_id, seq, number, kind, start, deadline, state, outcome, "
-                         "applied_at, how) values ('ny', 1, 1, 'night', null, null, ?, '{}', ?, 'set')",
-                         [json.dumps(replace(st, hang_protection={"РэдДи": 1}).to_dict(), ensure_ascii=False),
-                          AFTER.isoformat()])
+        store.append_game_phase("ny", number=1, kind="night", start=None, deadline=None,
+                                state=replace(st, hang_protection={"РэдДи": 1}).to_dict(), outcome={},
+                                applied_at=AFTER, how="set")
         shields = {(s.player, s.kind, s.consumable) for s in svc.count_inputs(1).state.shields}
         assert shields == {("Гафф", "unhangable", False), ("РэдДи", "alibi", True)}
 
