@@ -80,11 +80,12 @@ class JournalTables(TableFamily):
 
     def game_changes(self, game_id: str) -> tuple:
         """What a count of the game depends on that any process may change: its applied steps (count, last
-        seq) and the last crawl of its vote thread that changed anything. Equal values: nothing to recount."""
-        phases = next(self.db.query("select count(*) as n, max(seq) as s from game_phases where game_id = ?",
-                                    [game_id]))
+        seq, the latest applied: a step undone and another applied takes the undone one's seq) and the last crawl of
+        its vote thread that changed anything. Equal values: nothing to recount."""
+        phases = next(self.db.query("select count(*) as n, max(seq) as s, max(applied_at) as a from game_phases "
+                                    "where game_id = ?", [game_id]))
         crawled = next(self.db.query(
             "select max(r.id) as id from crawl_runs r join topics t on t.id = r.topic where t.game_id = ? and "
             "t.kind = 'vote' and (coalesce(r.new, 0) + coalesce(r.changed, 0) + coalesce(r.deleted, 0)) > 0",
             [game_id]))
-        return phases["n"], phases["s"], crawled["id"]
+        return phases["n"], phases["s"], phases["a"], crawled["id"]

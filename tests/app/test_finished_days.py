@@ -184,3 +184,17 @@ def test_no_stale_finished_day_after_a_step_that_changes_it(game, tmp_path):
     svc.resolve_night(2, now=start(2) - timedelta(hours=2))
     assert vote not in {f.post_id for f in svc.count(1, view="gm").flags}
     assert shown("gm") != before
+
+
+def test_a_step_undone_and_another_applied_between_two_polls_makes_the_daemon_count_again(game):
+    # the daemon recounts and regenerates a game when `Store.game_changes` moves; a GM's `undo` and a new close
+    # between two polls left the count and the last seq as they were (the new step takes the undone one's seq)
+    store, svc, thread = game
+    svc.resolve_night(1, now=start(1) + timedelta(minutes=5))
+    thread.until(deadline(1) + timedelta(minutes=5))
+    svc.close_day(1, now=deadline(1) + timedelta(minutes=5))
+    seen, seq = store.game_changes("ny"), svc.applied()[-1].seq
+    svc.undo()
+    svc.close_day(1, now=deadline(1) + timedelta(minutes=7), nobody=True)
+    assert svc.applied()[-1].seq == seq and svc.applied()[-1].outcome["decided_by"] == "gm"
+    assert store.game_changes("ny") != seen
