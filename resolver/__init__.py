@@ -24,7 +24,7 @@ _HOME: dict[str, str] = {
     "NightFile": "actions",
     "append_action": "actions",
     "append_roll": "actions",
-    "available_abilities": "actions",
+    "available_abilities": "checks",
     "check_action": "actions",
     "check_roll": "actions",
     "parse_night_file": "actions",
@@ -40,7 +40,7 @@ _HOME: dict[str, str] = {
     "DUTY_STATUSES": "duty",
     "Duty": "duty",
     "NightDuty": "duty",
-    "night_actors": "duty",
+    "night_actors": "checks",
     "night_duty": "duty",
     "current_boss": "checks",
     "check_win": "engine",
@@ -79,12 +79,12 @@ _HOME: dict[str, str] = {
 }
 
 if TYPE_CHECKING:
-    from .actions import (Action, NightFile, append_action, append_roll, available_abilities, check_action,
+    from .actions import (Action, NightFile, append_action, append_roll, check_action,
                           check_roll, parse_night_file)
     from .day import (DayClosing, DayCount, alive_at_start, apply_day, close_day, mark_phase_start, modkill,
                       record_misses, replace_player)
-    from .duty import DUTY_STATUSES, Duty, NightDuty, night_actors, night_duty
-    from .checks import current_boss
+    from .duty import DUTY_STATUSES, Duty, NightDuty, night_duty
+    from .checks import available_abilities, current_boss, night_actors
     from .engine import check_win, resolve_night
     from .errors import ActionError, Problem, ResolverError, RulesetError
     from .outcome import EVENT_KINDS, PRIVATE_KINDS, DayOutcome, Death, NightOutcome, Private, Public, Refusal, SilenceOut

@@ -22,7 +22,7 @@ every problem with its line; nothing is applied when any entry is wrong.
 """
 from __future__ import annotations
 
-__all__ = ["Action", "NightFile", "parse_night_file", "append_action", "append_roll", "check_action", "available_abilities",
+__all__ = ["Action", "NightFile", "parse_night_file", "append_action", "append_roll", "check_action",
            "action_rolls", "check_roll", "copied_card", "repeated_targets", "self_targeted"]
 
 import json
@@ -33,7 +33,7 @@ from typing import Mapping, Sequence
 
 from .toml_text import loads as toml_loads
 from .journal import Line
-from .checks import current_boss, repeat_target
+from .checks import available_abilities, current_boss, repeat_target
 from .errors import ActionError, Problem
 from .rolls import CHOICE_ROLLS, ROLL_NAMES, canonical_roll
 from .ruleset import (WATCH_OPTIONS, Ability, Ruleset, did_you_mean, not_partners, shot_guess, toml_error_line,
@@ -171,35 +171,6 @@ def double_brackets(key: str) -> Line:
     """The hint for `[actions]` / `[rolls]` written with single brackets."""
     what = "action" if key == "actions" else "roll"
     return Line(f"hint.double_brackets.{key}", "use [[{key}]] (double brackets): one table per {what}", key=key, what=what)
-
-
-def available_abilities(ruleset: Ruleset, state: GameState, nick: str) -> dict[str, tuple[Ability, bool]]:
-    """The abilities a player may send tonight: name -> (card, sent on the boss's behalf)."""
-    player = state.player(nick)
-    role = ruleset.role(player.role)
-    boss = current_boss(ruleset, state)
-    out: dict[str, tuple[Ability, bool]] = {}
-    if nick == boss:
-        # RULES.md §4.10: the successor loses its own ability, except the blackmailer's block
-        own = role.abilities if role.name == (ruleset.succession or ("",))[0] else [a for a in role.abilities if a.kept_as_boss]
-        out.update({a.name: (a, False) for a in own})
-        out.update({a.name: (a, False) for a in ruleset.boss_abilities})
-        return out
-    link = linked_partner(state, nick)
-    if link is not None and link[1] and state.player(link[0]).alive:
-        # 004 Андрес: "НД Андреса меняется на НД матери и выполняется вместе с ней (одно на двоих)"
-        out.update({a.name: (a, False) for a in ruleset.role(state.player(link[0]).role).abilities})
-    else:
-        out.update({a.name: (a, False) for a in role.abilities})
-    if role.name in ruleset.submission_order and boss is not None:
-        for a in ruleset.boss_abilities:
-            out.setdefault(a.name, (a, True))
-    # 003: the items the player holds, each an extra card (once, "Каждый предмет единоразовый")
-    for name in state.items.get(nick, ()):
-        card = ruleset.item(name)
-        if card is not None:
-            out.setdefault(card.name, (card, False))
-    return out
 
 
 def item_gone(ruleset: Ruleset, state: GameState, nick: str, name: str) -> str:

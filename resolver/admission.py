@@ -15,8 +15,8 @@ __all__ = ["CHECK_ACTIONS", "ENTRY_CHECKS", "admit", "one_action_each"]
 from dataclasses import replace
 from typing import Callable
 
-from .actions import Action, available_abilities, item_gone, repeated_targets, self_targeted
-from .checks import repeat_target
+from .actions import Action, item_gone, repeated_targets, self_targeted
+from .checks import available_abilities, repeat_target
 from .journal import Line
 from .night import Act, Night
 from .ruleset import WATCH_OPTIONS, Ability, Role, not_partners, shot_guess, watch_option

@@ -1,16 +1,19 @@
 """The rules the night file's check (`actions.check_action`, so `night add`) and the night engine
 (`engine`, CHECK_ACTIONS) both ask, so that the two always agree: who the boss is now, and whether a target
-repeats. They live here, below both, so each imports them one way at the top (issue 16: no import circles).
+repeats; which cards a player may send tonight (`available_abilities`) and who holds one (`night_actors`, which
+a day's count asks: here, so that a count never loads the night's actions, outcome and duty; issue 17).
+They live here, below both, so each imports them one way at the top (issue 16: no import circles).
 """
 from __future__ import annotations
 
 from typing import Sequence
 
+from .errors import ResolverError
 from .journal import Line
 from .ruleset import Ability, Ruleset
-from .state import GameState, LastAction, alive_at_start
+from .state import GameState, LastAction, alive_at_start, linked_partner
 
-__all__ = ["current_boss", "killer_key", "repeat_target"]
+__all__ = ["available_abilities", "current_boss", "killer_key", "night_actors", "repeat_target"]
 
 
 def current_boss(ruleset: Ruleset, state: GameState) -> str | None:
@@ -69,3 +72,49 @@ def repeat_target(ruleset: Ruleset, state: GameState, nick: str, card: Ability, 
                     targets=", ".join(again), alive=lifted_at)
     return Line("refusal.repeat_never", "repeat target: {targets} also last night (never twice running in this game)",
                 targets=", ".join(again))
+
+
+def available_abilities(ruleset: Ruleset, state: GameState, nick: str) -> dict[str, tuple[Ability, bool]]:
+    """The abilities a player may send tonight: name -> (card, sent on the boss's behalf)."""
+    player = state.player(nick)
+    role = ruleset.role(player.role)
+    boss = current_boss(ruleset, state)
+    out: dict[str, tuple[Ability, bool]] = {}
+    if nick == boss:
+        # RULES.md §4.10: the successor loses its own ability, except the blackmailer's block
+        own = role.abilities if role.name == (ruleset.succession or ("",))[0] else [a for a in role.abilities if a.kept_as_boss]
+        out.update({a.name: (a, False) for a in own})
+        out.update({a.name: (a, False) for a in ruleset.boss_abilities})
+        return out
+    link = linked_partner(state, nick)
+    if link is not None and link[1] and state.player(link[0]).alive:
+        # 004 Андрес: "НД Андреса меняется на НД матери и выполняется вместе с ней (одно на двоих)"
+        out.update({a.name: (a, False) for a in ruleset.role(state.player(link[0]).role).abilities})
+    else:
+        out.update({a.name: (a, False) for a in role.abilities})
+    if role.name in ruleset.submission_order and boss is not None:
+        for a in ruleset.boss_abilities:
+            out.setdefault(a.name, (a, True))
+    # 003: the items the player holds, each an extra card (once, "Каждый предмет единоразовый")
+    for name in state.items.get(nick, ()):
+        card = ruleset.item(name)
+        if card is not None:
+            out.setdefault(card.name, (card, False))
+    return out
+
+
+def night_actors(ruleset: Ruleset, state: GameState) -> tuple[str, ...] | None:
+    """The living players who hold a night ability in `state` (their role's, the boss's, 003's items): the ones
+    the 3-posts rule (RULES.md §3.13) can refuse something; None while a role is unknown."""
+    if any(not p.role for p in state.players):
+        return None
+    out = []
+    for p in state.players:
+        if not p.alive:
+            continue
+        try:
+            if available_abilities(ruleset, state, p.nick):
+                out.append(p.nick)
+        except (ResolverError, KeyError):
+            out.append(p.nick)      # when in doubt, the GM is told
+    return tuple(out)

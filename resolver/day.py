@@ -24,8 +24,7 @@ from typing import Iterable, Mapping, Sequence
 
 from mafvote_tally.names import RosterMatcher
 
-from .checks import current_boss
-from .duty import night_actors
+from .checks import current_boss, night_actors
 from .engine import check_win, death_text, inherit, reveal_mode
 from .errors import ResolverError
 from .journal import Line

@@ -47,12 +47,13 @@ Pure: no I/O, no clock, no randomness.
 """
 from __future__ import annotations
 
-__all__ = ["DUTY_STATUSES", "Duty", "NightDuty", "night_actors", "night_duty", "usable_abilities"]
+__all__ = ["DUTY_STATUSES", "Duty", "NightDuty", "night_duty", "usable_abilities"]
 
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from .actions import Action, available_abilities, copied_card
+from .actions import Action, copied_card
+from .checks import available_abilities
 from .errors import ResolverError
 from .journal import Line
 from .outcome import NightOutcome
@@ -149,23 +150,6 @@ def usable_abilities(ruleset: Ruleset, state: GameState, nick: str) -> tuple[tup
         else:
             usable.append(card)
     return tuple(usable), tuple(why)
-
-
-def night_actors(ruleset: Ruleset, state: GameState) -> tuple[str, ...] | None:
-    """The living players who hold a night ability in `state` (their role's, the boss's, 003's items): the ones
-    the 3-posts rule (RULES.md §3.13) can refuse something; None while a role is unknown."""
-    if any(not p.role for p in state.players):
-        return None
-    out = []
-    for p in state.players:
-        if not p.alive:
-            continue
-        try:
-            if available_abilities(ruleset, state, p.nick):
-                out.append(p.nick)
-        except (ResolverError, KeyError):
-            out.append(p.nick)      # when in doubt, the GM is told
-    return tuple(out)
 
 
 def _card(ruleset: Ruleset, state: GameState, action: Action, nick: str) -> Ability | None:

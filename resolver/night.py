@@ -18,8 +18,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from .actions import Action, available_abilities
-from .checks import current_boss, killer_key
+from .actions import Action
+from .checks import available_abilities, current_boss, killer_key
 from .journal import Line
 from .order import DEATH_ORDER, ORDER, STAGE_OF_KIND, Stage
 from .outcome import Private, Public, Refusal

@@ -8,7 +8,8 @@ __all__ = ["KILL_KINDS", "must_kill", "shared_not_sent"]
 
 from typing import Iterable
 
-from .actions import Action, available_abilities
+from .actions import Action
+from .checks import available_abilities
 from .journal import Line
 from .night import Night
 from .state import find_player

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 import re
-from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Iterator
 
 import click
 
@@ -19,24 +17,14 @@ from mafvote_scraper.untrusted import visible
 from .. import game as game_mod
 from .. import gm_text
 from ..messages import text as t
-from ..game import GameService, open_service
+from ..game import GameService
 from ..phase_post import private_letters
 from ..shown_names import public_names, shown_by_account
 from .group import cli
-from .common import config_option, format_option, game_option, load_game, local_time, parse_cli_time, zoned_time
+from .service import game_service
+from .common import config_option, format_option, game_option, local_time, parse_cli_time, zoned_time
 
-__all__ = ["day", "game_service", "night", "state_group"]
-
-
-@contextmanager
-def game_service() -> Iterator[GameService]:
-    """The service of the game the command names (`--game`), its store closed when the command ends."""
-    config, game = load_game()
-    store, service = open_service(config, game)
-    try:
-        yield service
-    finally:
-        store.close()
+__all__ = ["day", "night", "state_group"]
 
 
 def _echo_json(data) -> None:

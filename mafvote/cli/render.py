@@ -31,7 +31,7 @@ from ..phase_post import next_deadline, public_day_count, theme_of, with_modkill
 from ..render import NoTheme, RenderError, Theme, build_data, load_flavor, load_theme, make_environment, render, render_private
 from .group import cli
 from .common import config_option, format_option, game_option, load_game
-from .game import game_service
+from .service import game_service
 from .usage import WordedPath
 
 __all__ = ["render_command"]

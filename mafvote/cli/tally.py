@@ -18,7 +18,7 @@ from ..messages import text as t
 from ..shown_names import public_names
 from .group import cli
 from .common import config_option, crawl_warning, format_option, game_option, parse_cli_time, zoned_time
-from .game import game_service
+from .service import game_service
 
 __all__ = ["local_times", "tally_command", "votes_command"]
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 # the day's close, the night engine and the phrase reader load on first use (the resolver's lazy names, issue 17)
 import mafvote_resolver
-from mafvote_resolver import DayOutcome, GameState, ResolverError
+from mafvote_resolver import GameState, ResolverError
 from mafvote_tally import Tally
 from mafvote_tally.format import shown_reason
 
@@ -22,6 +22,9 @@ from .phases import Phase, to_minute
 from .records import AppliedPhase, CountInputs, DayClose, GameError
 from .undo import Undo
 from .winner import GameEnd
+
+if TYPE_CHECKING:       # annotations only (issue 17, start-up)
+    from mafvote_resolver import DayOutcome
 
 __all__ = ["Days"]
 

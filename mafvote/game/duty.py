@@ -10,16 +10,18 @@
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 # the day's close, the night engine and the phrase reader load on first use (the resolver's lazy names, issue 17)
 import mafvote_resolver
 from mafvote_resolver import GameState
-from mafvote_resolver.duty import NightDuty
 from mafvote_resolver.state import find_player
 
 from .core import GameCore, current_nick
 from .records import AppliedPhase
+
+if TYPE_CHECKING:       # an annotation; read through the resolver's lazy names when a night stored one (issue 17)
+    from mafvote_resolver.duty import NightDuty
 
 __all__ = ["NightDuties"]
 
@@ -55,7 +57,7 @@ class NightDuties(GameCore):
         rows = list(self.applied() if applied is None else applied)
         row = next((r for r in reversed(rows) if r.how == "resolve" and r.kind == "night" and r.number == night), None)
         data = row.outcome.get("night_duty") if row is not None else None
-        return NightDuty.from_json(data) if data else None
+        return mafvote_resolver.NightDuty.from_json(data) if data else None
 
     def owes_night_action(self, day: int, state: GameState, applied: Sequence[AppliedPhase]) -> tuple[str, ...]:
         """The players day `day`'s count punishes for a missed night action: the stored misses of the night

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-# the day's close, the night engine and the phrase reader load on first use (the resolver's lazy names, issue 17)
+# the day's close, the night engine, its rolls and duty and the phrase reader load on first use (the resolver's lazy
+# names, issue 17: a count never imports them)
 import mafvote_resolver
-from mafvote_resolver import CHOICE_ROLLS, GameState, NightOutcome, ROLL_NAMES, ResolverError, Rolls, canonical_roll
-from mafvote_resolver.duty import night_duty
+from mafvote_resolver import GameState, ResolverError
 
 from ..gm_files import UnreadableFile, read_gm_text
 from ..gm_text import journal, problem
@@ -24,6 +24,9 @@ from .duty import NightDuties
 from .phases import to_minute
 from .records import AppliedPhase, GameError, NightResult
 from .winner import GameEnd
+
+if TYPE_CHECKING:
+    from mafvote_resolver import NightOutcome
 
 __all__ = ["Nights"]
 
@@ -101,18 +104,20 @@ class Nights(NightDuties, GameEnd):
         state = self.state()
         self._night_ready(night, state, resolving=False)
         p = self._player(state, actor, what=t("err.what.actor"))
-        if roll not in ROLL_NAMES:
-            raise GameError(t("err.roll_unknown", roll=roll, rolls=", ".join(ROLL_NAMES)))
-        if roll in CHOICE_ROLLS:
+        if roll not in mafvote_resolver.ROLL_NAMES:
+            raise GameError(t("err.roll_unknown", roll=roll, rolls=", ".join(mafvote_resolver.ROLL_NAMES)))
+        if roll in mafvote_resolver.CHOICE_ROLLS:
             if not isinstance(value, str):
                 raise GameError(t("err.roll_picks", roll=roll, night=night, nick=p.nick))
             value = self._player(state, value, what=t("err.what.roll_player", roll=roll)).nick
         elif not isinstance(value, bool):
-            raise GameError(t("err.roll_yes_no", roll=roll, value=value, rolls=", ".join(CHOICE_ROLLS)))
+            raise GameError(t("err.roll_yes_no", roll=roll, value=value,
+                              rolls=", ".join(mafvote_resolver.CHOICE_ROLLS)))
         old = self.read_night(night)
         # a roll none of the actor's actions draws would be silently unused (a townsperson's evidence)
         entered = self._check_file(night, old if old.strip() else f"night = {night}\n", state).actions
-        unused = mafvote_resolver.check_roll(self.ruleset, state, entered, p.nick, canonical_roll(roll))
+        unused = mafvote_resolver.check_roll(self.ruleset, state, entered, p.nick,
+                                             mafvote_resolver.canonical_roll(roll))
         if unused:
             raise GameError(journal(unused))
         new = mafvote_resolver.append_roll(old if old.strip() else f"night = {night}\n", p.nick, roll, value)
@@ -134,8 +139,9 @@ class Nights(NightDuties, GameEnd):
         parsed = self._check_file(night, self.read_night(night) or f"night = {night}\n", state)
         try:
             outcome = mafvote_resolver.resolve_night(self.ruleset, state, parsed.actions,
-                                                     Rolls(self.game.id, night, parsed.forced))
-            duty = (night_duty(self.ruleset, state, parsed.actions, outcome, self._night_excused(state, night))
+                                                     mafvote_resolver.Rolls(self.game.id, night, parsed.forced))
+            duty = (mafvote_resolver.night_duty(self.ruleset, state, parsed.actions, outcome,
+                                                self._night_excused(state, night))
                     if self.night_action_is_duty else None)
         except ResolverError as exc:
             raise self._wrap(exc) from None

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
-from typing import Any, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Literal, Mapping
 
-from mafvote_resolver import DayOutcome, GameState, NightOutcome
+from mafvote_resolver import GameState
 from mafvote_tally import DayState, Post, Roster, Tally, VoteRules
-from mafvote_resolver.duty import NightDuty
 
 from ..alert_texts import game_time
 from ..errors import BadInput
 from ..messages import text as t
+
+if TYPE_CHECKING:       # annotations only: a count never loads the night's outcome and duty (issue 17, start-up)
+    from mafvote_resolver import DayOutcome, NightOutcome
+    from mafvote_resolver.duty import NightDuty
 
 __all__ = ["APPLY_KINDS", "ENDS_PHASE", "AppliedPhase", "CountInputs", "DayClose", "GameError", "NightResult",
            "VoteLine"]

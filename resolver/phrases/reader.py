@@ -8,7 +8,8 @@ from typing import Sequence
 
 from mafvote_tally.names import RosterMatcher
 
-from ..actions import Action, available_abilities
+from ..actions import Action
+from ..checks import available_abilities
 from ..errors import ActionError, Problem
 from ..journal import Line
 from ..ruleset import Role, Ruleset

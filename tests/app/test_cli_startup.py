@@ -134,6 +134,10 @@ def test_tally_counts_without_jinja_httpx_or_the_alert_channels(tmp_path):
     # nor sqlite-utils (with dateutil and pluggy): the store is read through sqlite3 alone; its table API is for the
     # migrations (mafvote.store.database, issue 17)
     assert _loaded(modules, ("sqlite_utils", "dateutil", "pluggy", "mafvote.store.table_api")) == []
+    # nor the night's machinery: the resolver's actions, outcome, duty and rolls, nor the night and day commands
+    # (who holds a night action, which the count asks, is in mafvote_resolver.checks; issue 17)
+    assert _loaded(modules, ("mafvote_resolver.actions", "mafvote_resolver.outcome", "mafvote_resolver.duty",
+                             "mafvote_resolver.rolls", "mafvote.cli.game")) == []
 
 
 def test_tally_on_a_cached_config_imports_no_pydantic(tmp_path):
