@@ -15,17 +15,12 @@ from pathlib import Path
 import pytest
 
 from mafvote.pages import publish_pages
-from support.game_dir import game_service
-from test_count_window import Thread, deadline, fill, red, start
+from support.seeded_game import deadline, red, seeded_game, start
 
 
 @pytest.fixture
 def game(tmp_path):
-    store, svc = game_service(tmp_path)
-    with store:
-        thread = Thread(store)
-        fill(thread)
-        yield store, svc, thread
+    yield from seeded_game(tmp_path)
 
 
 def _pages(svc, folder: Path, now, caches: dict) -> dict[str, str]:
