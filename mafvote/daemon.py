@@ -455,7 +455,8 @@ class Daemon:
                 # flushed to the disk while the pages are made, put in place with them (`_count_files_in_place`)
                 staged = stage_count_files(Path(pub.dir), g.cfg.id, bbcode=bbcode,
                                            html_body=self._html(g, public, now, applied, shown=shown),
-                                           title=messages.text("daemon.count_page.title", self.config.alerts.language,
+                                           # the players' page: Russian, whatever the GM's language
+                                           title=messages.text("daemon.count_page.title", "ru",
                                                                title=g.cfg.title or g.cfg.id, day=public.day))
                 if g.staged is not None:
                     g.staged.discard()

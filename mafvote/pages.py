@@ -8,6 +8,12 @@
     ──templates/_pages/*.html.j2 (Jinja, autoescaped; the log's rows, the flags and the charts set in after it as
       `Fragment`s, already UTF-8)──> {relative path: html} ──write_pages──> a folder
 
+Language: the public pages are the players', who read the Russian forum: Russian whatever `[alerts] language`, title
+and body, as the themed posts and the compact count page (`publish`) are. The GM's pages are the GM's: in the GM's
+language (`messages.current()`, Russian by default). `_page_language(view)` says which; every title is worded in
+it. The GM pages' bodies (the templates' words, the vote log's, the flags', the night's) are still Russian in
+both languages: moving them into the catalogue (`ru_outputs`/`en_outputs`) is not done yet.
+
 Public pages go to `[publish].dir`, the GM's to `[publish].gm_dir` (default `gm-pages/` beside the store), which
 may never be the public folder or inside it: the GM's pages hold the hidden weights, and a folder a web server
 serves would serve them. The public pages are built from public-view counts only (and the themed posts, which
@@ -65,6 +71,14 @@ class PagesError(BadInput):
 
 
 VIEWS = ("public", "gm")
+
+
+def _page_language(view: str) -> str:
+    """The language of a view's pages: the public pages are the players', who read the Russian forum, so they are
+    Russian whatever `[alerts] language` (like the themed posts); the GM's follow the GM's language (the current
+    one: the CLI's and the daemon's `messages.use`)."""
+    return "ru" if view == "public" else messages.current()
+
 
 # what each vote did, in Russian, from the count's reasons (tally/count.py `_cast`, tally/views.py `vote_weight`)
 _REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), r) for p, r in (
@@ -295,7 +309,7 @@ def day_view(tally: Tally, state: DayState, rules: VoteRules, *, view: str, name
                      "blue_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "blue"]})
     gm = view == "gm"
     log_rows = _kept(tally.votes, memo, "log", lambda v: _log_row(v, names, tz, rules.colors_matter, link, gm))
-    title = messages.text("pages.title.chart", day=tally.day)
+    title = messages.text("pages.title.chart", _page_language(view), day=tally.day)
     svg = chart_svg(steps, start=tally.since, deadline=tally.deadline, tz=tz, names=names,
                     closed_early=tally.closed_early, now=live_now, title=title, sizes=("wide", "narrow"))
     result = outcome_text(tally, names) if tally.closed else ""
@@ -401,7 +415,8 @@ def day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, inde
 def _day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, index_href: str) -> bytes:
     return render_bytes("day.html.j2", game=game, view=view, gm=view == "gm", index_href=index_href, updated="",
                         live_clock=not clock_fixed(), day=day,
-                        title=messages.text("pages.title.day", game=game["title"], day=day["number"]))
+                        title=messages.text("pages.title.day", _page_language(view), game=game["title"],
+                                            day=day["number"]))
 
 
 # ------------------------------------------------------------------------------------------ a game
@@ -450,7 +465,7 @@ def _night_view(service, row, before, *, view: str, now: datetime) -> dict[str, 
         lines = o.get("journal") or o.get("log") or ()
         refused = o.get("refused") or ()
         reasons = o.get("refused_journal") or [r.get("reason") for r in refused]
-        with messages.using("ru"):       # the pages are Russian, whatever the GM's alert language
+        with messages.using("ru"):       # the GM page's body is Russian yet (module docstring)
             out.update(actions=actions, read=read, journal=[gm_text.journal(x) for x in lines],
                        refused=[gm_text.refusal({**r, "reason_line": why}) for r, why in zip(refused, reasons)],
                        deaths=[f"{d.get('player')} — {d.get('role')}" for d in o.get("deaths") or ()])
@@ -540,7 +555,8 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                     "steps": [r.describe(tz) for r in applied]}
     files[f"{game.id}/index.html"] = render_bytes(
         "game.html.j2", **base, phase=phase, live=live,
-        title=messages.text(f"pages.title.game.{current.kind}", game=game.title or game.id, number=current.number),
+        title=messages.text(f"pages.title.game.{current.kind}", _page_language(view), game=game.title or game.id,
+                            number=current.number),
         past=list(reversed(past)), players=_players(service, state, names, view),
         winner=service.winner_words(winner) if winner else "", gm_state=gm_state,
         count_links=[{"href": f"../{name}", "name": name, "bbcode": name.endswith(".bbcode")} for name in count_files])
@@ -551,7 +567,7 @@ def index_page(games: Sequence[Mapping[str, Any]], *, view: str, now: datetime) 
     return _template("index.html.j2").render(games=games, view=view, gm=view == "gm", index_href="index.html",
                                              live_clock=not clock_fixed(),
                                              title=messages.text("pages.title.index.gm" if view == "gm"
-                                                                 else "pages.title.index"),
+                                                                 else "pages.title.index", _page_language(view)),
                                              updated=now.astimezone(timezone.utc).strftime("%d.%m %H:%M UTC"))
 
 

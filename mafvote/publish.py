@@ -172,7 +172,7 @@ def stage_count_files(directory: Path, game: str, *, bbcode: str, html_body: str
     # no control character or bidi override from a post or a nick in a file a web server serves (issue 13)
     bbcode, html_body = visible(bbcode), visible(html_body)
     page = (html_body if html_body.endswith("\n") else html_body + "\n") if is_html_document(html_body) \
-        else html_page(title or t("publish.count_page.title", game=game), html_body, refresh=refresh)
+        else html_page(title or t("publish.count_page.title", "ru", game=game), html_body, refresh=refresh)
     try:
         staged = stage({directory / bb_name: bbcode if bbcode.endswith("\n") else bbcode + "\n",
                         directory / html_name: page})

@@ -185,21 +185,19 @@ def test_a_hidden_silence_set_by_the_gm_stays_off_the_public_pages(demo, tmp_pat
 
 
 _TITLES = {
-    "ru": {"index.html": ("Игры", "Игры — страницы ведущего"), "ny/index.html": "Новогодняя мафия — ночь 3",
-           "ny/day-1.html": "Новогодняя мафия — день 1", "ny/day-2.html": "Новогодняя мафия — день 2",
-           "chart": "День 2: голоса по времени"},
-    "en": {"index.html": ("Games", "Games — pages for the GM"), "ny/index.html": "Новогодняя мафия — night 3",
-           "ny/day-1.html": "Новогодняя мафия — day 1", "ny/day-2.html": "Новогодняя мафия — day 2",
-           "chart": "Day 2: votes over time"},
+    "ru": {"index.html": "Игры", "gm/index.html": "Игры — страницы ведущего",
+           "ny/index.html": "Новогодняя мафия — ночь 3", "ny/day-1.html": "Новогодняя мафия — день 1",
+           "ny/day-2.html": "Новогодняя мафия — день 2", "chart": "День 2: голоса по времени"},
+    "en": {"index.html": "Games", "gm/index.html": "Games — pages for the GM",
+           "ny/index.html": "Новогодняя мафия — night 3", "ny/day-1.html": "Новогодняя мафия — day 1",
+           "ny/day-2.html": "Новогодняя мафия — day 2", "chart": "Day 2: votes over time"},
 }
 
 
-@pytest.mark.parametrize("language", sorted(_TITLES))
-def test_every_pages_title_is_in_the_gms_language(demo, tmp_path, language):
-    """Each page's title (and the day chart's) is worded from the catalogue: Russian by default, English with
-    `language = "en"` (they were Russian in both)."""
+def _demo_pages(demo, tmp_path, language: str) -> dict[str, dict[str, str]]:
+    """The demo's pages written afresh with `[alerts] language` `language`: {"public"/"gm-pages": {path: text}}."""
     folder, _ = demo
-    work = tmp_path / "copy"
+    work = tmp_path / f"copy-{language}"
     shutil.copytree(folder, work)
     config_path = work / "config.toml"
     config_path.write_text(config_path.read_text(encoding="utf-8").replace(str(folder), str(work)), encoding="utf-8")
@@ -208,17 +206,37 @@ def test_every_pages_title_is_in_the_gms_language(demo, tmp_path, language):
     shutil.rmtree(work / "gm-pages")
     with game_mod.clock_at(moment), messages.using(language):
         write_all_pages(load_config(config_path), now=moment)
-    titles = _TITLES[language]
-    for view, folder_name in ((0, "public"), (1, "gm-pages")):
-        pages = _texts(work / folder_name)
+    return {name: _texts(work / name) for name in ("public", "gm-pages")}
+
+
+@pytest.mark.parametrize("language", sorted(_TITLES))
+def test_the_public_pages_titles_are_russian_and_the_gms_in_the_gms_language(demo, tmp_path, language):
+    """The public pages are the players', who read the Russian forum: titled in Russian whatever `[alerts]
+    language` (with "en" they were English over a Russian body). The GM's pages are titled in the GM's language:
+    Russian by default, English with `language = "en"`."""
+    written = _demo_pages(demo, tmp_path, language)
+    for folder_name, titles in (("public", _TITLES["ru"]), ("gm-pages", _TITLES[language])):
+        pages = written[folder_name]
         assert sorted(pages) == ["index.html", "ny/day-1.html", "ny/day-2.html", "ny/index.html"]
-        index = titles["index.html"][view]
-        assert re.findall(r"<title>(.*?)</title>", pages["index.html"]) == [index]
-        assert re.findall(r"<h1>(.*?)</h1>", pages["index.html"]) == [index]
+        index = titles["gm/index.html" if folder_name == "gm-pages" else "index.html"]
+        assert re.findall(r"<title>(.*?)</title>", pages["index.html"]) == [index], folder_name
+        assert re.findall(r"<h1>(.*?)</h1>", pages["index.html"]) == [index], folder_name
         for name in ("ny/index.html", "ny/day-1.html", "ny/day-2.html"):
-            assert re.findall(r"<title>(.*?)</title>", pages[name].split("<body", 1)[0]) == [titles[name]], name
+            assert re.findall(r"<title>(.*?)</title>", pages[name].split("<body", 1)[0]) == [titles[name]], \
+                (folder_name, name)
         # the chart of day 2 (two sizes) on its own page, titled as a picture
         assert re.findall(r'<svg [^>]*><title>(.*?)</title>', pages["ny/day-2.html"]) == [titles["chart"]] * 2
+
+
+def test_the_public_pages_are_the_same_russian_pages_whatever_the_gms_language(demo, tmp_path):
+    """`language = "en"` changes nothing a player reads: every public page is byte for byte the one written with the
+    default language (titles and body in Russian, as the themed posts)."""
+    ru, en = _demo_pages(demo, tmp_path, "ru"), _demo_pages(demo, tmp_path, "en")
+    assert sorted(en["public"]) == ["index.html", "ny/day-1.html", "ny/day-2.html", "ny/index.html"]
+    assert en["public"] == ru["public"]
+    assert "<title>Игры</title>" in en["public"]["index.html"]
+    # the GM's differ, in their titles
+    assert en["gm-pages"] != ru["gm-pages"]
 
 
 def _held(value) -> list[bytes | str]:
