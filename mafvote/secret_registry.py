@@ -9,7 +9,6 @@ scrubbed wherever it ends up.
 """
 from __future__ import annotations
 
-import html
 import os
 import re
 from functools import lru_cache
@@ -64,6 +63,7 @@ def spellings(secret: str) -> frozenset[str]:
     out = {secret, quote(secret, safe=""), quote_plus(secret), quote(secret)}
     out |= {_PERCENT.sub(lambda m: m[0].lower(), s) for s in out}
     # Python's escape writes ' as &#x27;, PHP's htmlspecialchars (phpBB, MyBB) as &#039;
+    import html  # start-up: with its entity tables, for a registered secret only; the store imports this module
     out |= {e for s in list(out) for e in (html.escape(s), html.escape(s).replace("&#x27;", "&#039;"),
                                            html.escape(s, quote=False))}
     try:

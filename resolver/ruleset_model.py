@@ -11,7 +11,6 @@ from __future__ import annotations
 __all__ = ["Ability", "Role", "Side", "Ruleset", "SIDE_KINDS", "IMMUNITIES", "BLOCK_MODES", "DEFENCES", "REVEALS",
            "USE_SCOPES", "WATCH_OPTIONS", "watch_option", "shot_guess", "not_partners", "did_you_mean"]
 
-import difflib
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Mapping
@@ -136,6 +135,7 @@ class Ability:
 
 @dataclass(frozen=True)
 class Side:
+    """A side of the ruleset (town, mafia or a solo) and its titles."""
     id: str
     kind: str              # town | mafia | solo
     title: str
@@ -162,6 +162,7 @@ class Side:
 
 @dataclass(frozen=True)
 class Role:
+    """A role card: its side, aliases, rank and abilities."""
     name: str
     side: str
     aliases: tuple[str, ...] = ()
@@ -198,6 +199,7 @@ class Role:
 
 @dataclass(frozen=True)
 class Ruleset:
+    """A checked ruleset: the sides, the roles, their abilities, the night's order and the vote rules."""
     name: str
     title: str
     theme: str
@@ -270,6 +272,7 @@ def _norm(s: str) -> str:
 
 def did_you_mean(word: str, choices) -> str:
     """`did you mean "X"?` for the closest of `choices` to a misspelt name, or "" (rulesets and night files)."""
+    import difflib  # start-up: only a misspelt name needs it; every count loads this module (issue 17)
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return Line("did_you_mean", 'did you mean "{close}"?', close=close[0]) if close else ""
 

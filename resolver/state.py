@@ -18,6 +18,7 @@ from .journal import Line
 
 @dataclass(frozen=True)
 class Player:
+    """One slot of the game: the nick, the role, gender, aliases and whether the player is alive."""
     nick: str
     role: str
     gender: str | None = None
@@ -35,6 +36,7 @@ class Player:
 
 @dataclass(frozen=True)
 class Silence:
+    """A player silenced for the coming days, and whether it was announced."""
     player: str
     days: int                          # days left, the coming day included
     announced: bool
@@ -55,6 +57,7 @@ class LastAction:
 
 @dataclass(frozen=True)
 class GameState:
+    """The whole game after a step: the players and what the night and day rules remember."""
     game: str
     players: tuple[Player, ...]
     night: int = 0                     # the last resolved night

@@ -20,6 +20,7 @@ class EditNotice:
 
 @dataclass(frozen=True)
 class ParsedPost:
+    """One post as a topic page shows it: ids, where it stands, author, time, HTML and edit notice."""
     post_id: int                 # the forum's own post id (stable across pages)
     topic_id: str                # the forum's topic id as in the URL (tid / t / topic)
     page: int                    # 1-based page number the post was seen on
@@ -38,6 +39,7 @@ class ParsedPost:
 
 @dataclass(frozen=True)
 class ParsedPage:
+    """One topic page as parsed: its posts, its page number and how many pages the topic has."""
     url: str
     engine: str                  # profile name that parsed it
     topic_id: str

@@ -36,6 +36,8 @@ class Cast:
 
 @dataclass
 class DayRecord:
+    """The day's votes as the walk through the posts builds them: every cast, the current and final one per voter,
+    the flags."""
     casts: list[Cast] = field(default_factory=list)
     current: dict[str, int | None] = field(default_factory=dict)   # voter -> index into casts
     final: dict[str, int] = field(default_factory=dict)

@@ -201,6 +201,7 @@ class Player:
 
 @dataclass(frozen=True)
 class Roster:
+    """The game's players (slots, their aliases and replacements) and the GMs, whose posts are not votes."""
     players: tuple[Player, ...]
     gms: tuple[str, ...] = ()
 
@@ -448,6 +449,7 @@ def _iso(t: datetime | None) -> str | None:
 
 @dataclass(frozen=True)
 class Voter:
+    """One vote on a candidate's line of the count: who voted, in which colour, its weight and post."""
     voter: str
     color: Color
     weight: int
@@ -461,6 +463,7 @@ class Voter:
 
 @dataclass(frozen=True)
 class Candidate:
+    """One player's line of the count: the total, its red and blue parts, the penalty and the voters."""
     player: str
     total: int
     red: int
@@ -547,6 +550,7 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Tally:
+    """A day's count as of a moment: the candidates, who did not vote, the flags and the outcome."""
     game: str
     day: int
     view: View

@@ -43,6 +43,7 @@ Step = Literal["exact", "lookalike", "translit", "inflected", "prefix", "fuzzy"]
 
 @dataclass(frozen=True)
 class NameMatch:
+    """What a written name means: one player, several (ambiguous) or none, and the step that decided."""
     status: Literal["match", "ambiguous", "none"]
     player: str | None = None
     candidates: tuple[str, ...] = ()

@@ -61,6 +61,7 @@ __all__ = ["EXCLUDED_SELECTORS", "READING_VERSION", "Flat", "ReadVote", "Reading
 
 @dataclass(frozen=True)
 class ReadVote:
+    """One coloured name a post holds: the match, as written, its colour and where it stands."""
     target: NameMatch
     written: str
     color: Literal["red", "blue"]
@@ -71,6 +72,7 @@ class ReadVote:
 
 @dataclass(frozen=True)
 class Reading:
+    """What a post says for the count: its votes, the early mark, names in other colours, its text."""
     votes: tuple[ReadVote, ...]
     early: bool
     unrecognised: tuple[tuple[str, str], ...] = ()   # (player, colour as classified) names in other colours

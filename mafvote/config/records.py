@@ -9,7 +9,6 @@ test, a tool) is taken as given.
 """
 from __future__ import annotations
 
-import difflib
 import json
 import os
 from dataclasses import dataclass, field
@@ -47,11 +46,13 @@ def _filled(default):
 
 @_record
 class StoreConfig:
+    """[store]: where the store's file is."""
     path: Path = Path("mafvote.db")
 
 
 @_record
 class LoginConfig:
+    """A forum's [forums.login]: the bot account and the environment variable with its password."""
     user: str
     password_env: str
     _where: str = _filled("")
@@ -72,6 +73,7 @@ class LoginConfig:
 
 @_record
 class ForumConfig:
+    """One [[forums]]: the engine, the address, the forum's time zone and the crawl's pace."""
     id: str
     engine: str
     base_url: str
@@ -90,12 +92,14 @@ class ForumConfig:
 
 @_record
 class Replacement:
+    """A player's replacement: the new nick and from when."""
     nick: str
     at: datetime
 
 
 @_record
 class PlayerConfig:
+    """One player of a game's roster as the GM wrote it."""
     nick: str
     aliases: list[str] = field(default_factory=list)
     gender: str | None = None
@@ -117,6 +121,7 @@ class PlayerConfig:
 
 @_record
 class ScheduleConfig:
+    """A game's [games.schedule]: its start, its time zone and the deadlines."""
     timezone: str | None = None
     start: datetime
     starts_with: str
@@ -131,6 +136,7 @@ class ScheduleConfig:
 
 @_record
 class GameConfig:
+    """One [[games]]: the forum, the ruleset, the topics, the roster and the schedule."""
     id: str
     title: str = ""
     forum: str
@@ -170,12 +176,14 @@ class GameConfig:
 
 @_record
 class TelegramConfig:
+    """[alerts.telegram]: the bot token's environment variable and the chat."""
     token_env: str
     chat_id: str
 
 
 @_record
 class EmailConfig:
+    """[alerts.email]: the SMTP server, its account and the addresses."""
     host: str
     port: int = 587
     starttls: bool = True
@@ -187,11 +195,13 @@ class EmailConfig:
 
 @_record
 class WebhookConfig:
+    """[alerts.webhook]: the address alerts are posted to."""
     url: str
 
 
 @_record
 class AlertsConfig:
+    """[alerts]: when to warn before a deadline, the channels and their language."""
     before_deadline: list[timedelta] = field(default_factory=lambda: [timedelta(minutes=60), timedelta(minutes=15)])
     channels: list[str] = field(default_factory=list)
     language: str = "ru"
@@ -202,6 +212,7 @@ class AlertsConfig:
 
 @_record
 class PublishConfig:
+    """[publish]: the folders of the public and GM pages and the forum count post."""
     dir: Path | None = None
     gm_dir: Path | None = None
     forum: bool = False
@@ -210,6 +221,7 @@ class PublishConfig:
 
 @_record
 class Config:
+    """The whole config file: the store, the forums, the games, the alerts and the publishing."""
     store: StoreConfig = field(default_factory=StoreConfig)
     forums: list[ForumConfig]
     games: list[GameConfig]
@@ -257,6 +269,7 @@ class Config:
         for game in self.games:
             if game.id == game_id:
                 return game
+        import difflib  # start-up: only a mistyped --game needs it; every command loads the records (issue 17)
         close = difflib.get_close_matches(game_id, [g.id for g in self.games], n=1)
         hint = "; " + t("config.did_you_mean", close=close[0]) if close else ""
         raise BadInput(t("config.no_game", file=self._shown, id=json.dumps(game_id, ensure_ascii=False), ids=ids)

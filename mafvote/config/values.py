@@ -4,7 +4,6 @@ validators, the cross-checks on the raw file and the CLI all read values through
 """
 from __future__ import annotations
 
-import difflib
 import json
 import math
 import re
@@ -123,6 +122,7 @@ def find_zone(name: str) -> ZoneInfo:
 
 
 def zone_hint(name: str) -> str:
+    import difflib  # start-up: only a mistyped time zone needs it; every command loads this module (issue 17)
     close = difflib.get_close_matches(name, sorted(available_timezones()), n=1, cutoff=0.7)
     return t("config.zone.hint.close", close=close[0]) if close else t("config.zone.hint")
 

@@ -22,6 +22,7 @@ __all__ = ["MAX_PHASES_AHEAD", "MIN_DAY", "Phase", "next_deadline", "phase_deadl
 
 @dataclass(frozen=True)
 class Phase:
+    """A day or night of the schedule: its number, start, deadline and place in the game."""
     kind: Literal["day", "night"]
     number: int
     start: datetime

@@ -35,6 +35,7 @@ class GameError(BadInput):
 
 @dataclass(frozen=True)
 class AppliedPhase:
+    """One stored step of the game's journal: the phase, how it was applied, the state after it and its outcome."""
     seq: int
     number: int
     kind: str

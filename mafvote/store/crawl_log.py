@@ -20,6 +20,7 @@ ErrorPhrase = Phrase
 
 @dataclass(frozen=True)
 class CrawlRun:
+    """One crawl of a topic: when it ran, its requests and what it stored or why it stopped."""
     id: int
     topic: int
     started_at: datetime

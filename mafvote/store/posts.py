@@ -49,6 +49,7 @@ class PageChanges:
 
 @dataclass(frozen=True)
 class PostVersion:
+    """One version of a post's content as first seen (1 is the original; an edit adds one)."""
     n: int                        # 1 = first seen, never overwritten
     seen_at: datetime
     html: str | None              # None only from `posts(html=False)`, for a version with a current reading
@@ -62,6 +63,7 @@ class PostVersion:
 
 @dataclass(frozen=True)
 class StoredPost:
+    """A stored post: where it was posted, its author and time, and its versions."""
     post_id: int
     forum: str
     topic: str                    # the forum's topic id

@@ -17,6 +17,7 @@ __all__ = ["StoredPage", "Topic", "TopicTables", "topic_row_id"]
 
 @dataclass(frozen=True)
 class Topic:
+    """A stored topic: the forum, the topic's id and address, and whether it is the vote or the game topic."""
     id: int                       # the store's own row id
     forum: str                    # forum id from the config
     topic_id: str                 # the forum's topic id (tid)
@@ -31,6 +32,7 @@ class Topic:
 
 @dataclass(frozen=True)
 class StoredPage:
+    """A topic page as last fetched: its address, validators and digest."""
     topic: int
     page: int
     url: str
