@@ -9,8 +9,9 @@ import click
 from .. import game as game_mod
 from ..errors import BadInput
 from ..messages import text as t
-from ..pages import gm_pages_dir, public_pages_dir, write_all_pages
+from ..pages import gm_pages_dir, public_pages_dir
 from ..serve import PagesServer
+from ..serve_pages import ServedPages
 from .group import cli
 from .common import config_option, load
 
@@ -32,11 +33,13 @@ def serve_command(config_path: Path, host: str, port: int, token_env: str | None
         if not token:
             raise BadInput(t("serve.token_missing", var=token_env))
     public, gm = public_pages_dir(config), gm_pages_dir(config)
-    caches: dict = {}
-    write = None if no_write else (lambda: write_all_pages(config, now=game_mod.utc_now(), caches=caches))
+    # the games' services and their pages kept from refresh to refresh: one costs what changed since the last
+    write = None if no_write else ServedPages(config, now=game_mod.utc_now)
     try:
         server = PagesServer((host, port), public_dir=public, gm_dir=gm, token=token, write=write)
     except OSError as exc:
+        if write is not None:
+            write.close()
         raise BadInput(t("serve.cannot_listen", host=host, port=port, reason=exc.strerror or exc)) from None
     server.refresh_pages(force=True)
     shown = f"[{host}]" if ":" in host else host
@@ -50,3 +53,5 @@ def serve_command(config_path: Path, host: str, port: int, token_env: str | None
         click.echo(t("serve.stopped"))
     finally:
         server.server_close()
+        if write is not None:
+            write.close()

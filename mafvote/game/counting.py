@@ -27,7 +27,7 @@ from mafvote_tally.recognise import add_stored
 from ..alert_texts import game_time
 from ..gm_text import tally_error
 from ..messages import text as t
-from ..store import CountRead
+from ..store import CountRead, from_db_time
 from .core import current_nick
 from .dictionary_words import load_words, save_words
 from .duty import NightDuties
@@ -141,22 +141,47 @@ class Counting(NightDuties):
         deadline = applied[close].deadline
         return night_end.ended if deadline is None else max(night_end.ended, deadline)
 
+    # `mafvote serve` (`mafvote.serve_pages`): its store is written by other processes between two refreshes (the
+    # daemon's crawls, a GM's `crawl`), which the store's own memory of its writes cannot name. With this on, a
+    # mark keeps every post's state (`Store.post_states`), and the posts another process wrote are found by
+    # comparing, so a refresh remakes the days they fall in, not every finished day. Off for the daemon: it writes
+    # its posts itself, and the states are memory it would keep for nothing.
+    compare_post_states = False
+
     def posts_changed_since(self, mark: tuple | None) -> tuple[tuple, datetime | None]:
         """For a cache of finished days kept between calls: the store's mark now (keep it for the next call), and the
         earliest time of a post of this game written (new, edited, deleted) since `mark`, None when there is none:
         `ANY_TIME` when that cannot be said (no mark, another store or another process wrote, more posts written than
-        the store remembers), so every finished day is made again."""
-        now = (id(self.store), self.store.post_mark())
-        if mark is None or mark[0] != now[0]:
-            return now, ANY_TIME
+        the store remembers), so every finished day is made again; with `compare_post_states`, another process's
+        writes are found by comparing the posts' states before and after."""
+        mark_now = (id(self.store), self.store.post_mark())
+        if mark is None or mark[0] != mark_now[0]:
+            return self._with_states(mark_now, None), ANY_TIME
         changed = self.store.posts_changed_since(mark[1])
         if changed is None:
-            return now, ANY_TIME
+            before = mark[2] if len(mark) > 2 else None
+            mark_now = self._with_states(mark_now, None)
+            if before is None or len(mark_now) < 3:
+                return mark_now, ANY_TIME
+            after = mark_now[2]
+            times = []
+            for key in before.keys() | after.keys():
+                old, new = before.get(key), after.get(key)
+                if old != new:
+                    # both times: a post re-dated, or gone from the game's topics, changes the days it was read in
+                    times += [from_db_time(state[0]) for state in (old, new) if state is not None]
+            return mark_now, min(times, default=None)
         if not changed:
-            return now, None
+            return (*mark_now, *mark[2:]), None
         # (a post of another game, or moved out of this game's topics, is not found: no day of this game reads it)
         times = [p.time for p in self.store.count_posts(self.game.id, tz=self.tz, posts=changed).posts.values()]
-        return now, min(times, default=None)
+        return self._with_states(mark_now, None), min(times, default=None)
+
+    def _with_states(self, mark: tuple, states: dict | None) -> tuple:
+        """`mark` with the posts' states when `compare_post_states` is on (read now unless given)."""
+        if not self.compare_post_states:
+            return mark
+        return (*mark, states if states is not None else self.store.post_states(self.game.id))
 
     def count_inputs(self, day: int | None = None, *, since: datetime | None = None, deadline: datetime | None = None,
                      as_of: datetime | None = None, closed_at: datetime | None = None,

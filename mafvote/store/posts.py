@@ -134,6 +134,17 @@ class PostTables(TableFamily):
             return None
         return set(list(self._changed_posts)[-behind:])
 
+    def post_states(self, game_id: str) -> dict[tuple[str, int], tuple[str, int]]:
+        """Every stored post of the game's topics, (forum, post id) -> (its time as stored text, a hash of what a write changes: its
+        version, deletion and the `_SAME` columns; not `last_seen`). Two of these, before and after, name the posts
+        any connection wrote in between, where `posts_changed_since` cannot (another process wrote): `mafvote
+        serve` beside a daemon (issue 17)."""
+        rows = self.db.execute(
+            f"select p.forum, p.post_id, p.version, p.deleted_at, {', '.join('p.' + c for c in _SAME)} from posts p "
+            "join topics t on t.id = p.topic where t.game_id = ?", [game_id])
+        time_at = 2 + 2 + _SAME.index("time")
+        return {(r[0], r[1]): (r[time_at], hash(r[2:])) for r in rows}
+
     def upsert_page(self, topic: Topic | int, parsed: ParsedPage, fetched: FetchedMeta) -> PageChanges:
         """Store one parsed page and its posts in one transaction."""
         tid = topic_row_id(topic)
