@@ -1,6 +1,7 @@
 """Issue 17's figures, side by side in one run: start-up, the count from stored readings, the daemon's tick.
 
     python bench/bench_issue17.py [--rounds 7] [--only startup,count,tick] [--tree DIR] [--steps] [--profile]
+                                  [--sizes 1000,30000] [--forum etag,mybb]
 
 (1) start-up: wall time of `mafvote --version`, `mafvote --help` and `mafvote tally` on the demo's store (made
     with `mafvote demo --keep` into a temporary folder first) against `sqlite-utils --version` (installed with
@@ -22,6 +23,11 @@
     past days' are): with no change (target <= 5 ms) and with one new post (target <= 20 ms). The forum is
     `mafvote.forumsim.ForumSim` (MyBB) in a child process, as in bench_soak. Wall time, and beside it the CPU
     time of the daemon's process (`process_time`: its own work, the fsync threads included, not the forum's).
+    `--forum etag,mybb` (both by default, one after the other): ForumSim as before, with ETags (an unchanged page
+    answers 304), and as a real MyBB 1.8 answers (no ETag or Last-Modified, a new form token and clock in every
+    answer: what GMs run against). Beside the times: the SQL of 3 untimed ticks with no change (statements, write
+    transactions, rows written); `--steps` also splits the poll (HTTP, parsing); `--profile` also profiles 5 more
+    ticks with no change (CPU time).
 
 To compare with an older revision, copy this file into a `git worktree` of it and run it there ((2) leaves out
 the stored readings where the tree has none); (1) runs the `mafvote` installed beside this Python.
@@ -228,6 +234,7 @@ def _time_steps() -> None:
     import mafvote_scraper.crawl as crawl
     from mafvote.alerts import AlertSender
     from mafvote.game.counting import Counting
+    from mafvote_scraper.fetch import ForumClient
 
     def wrap(owner, name: str, label: str) -> None:
         inner = getattr(owner, name)
@@ -246,6 +253,9 @@ def _time_steps() -> None:
         setattr(owner, name, timed)
 
     wrap(crawl, "crawl_game", "poll: both topics over HTTP, parsed, stored")
+    wrap(ForumClient, "get", "  of which HTTP (ForumClient.get)")
+    wrap(crawl, "parse_page", "  of which pages parsed")
+    wrap(daemon, "url_changes_text", "the config's addresses against the store")
     wrap(Counting, "count_views", "count of both views (store read + count_day ×2)")
     wrap(daemon, "day_alerts", "the day's alerts")
     wrap(daemon.Daemon, "_publish", "count files: BBCode, themed HTML, written")
@@ -267,14 +277,39 @@ def _thread(g: int, n: int, rnd: random.Random) -> list[tuple[str, str, datetime
     return out
 
 
-def tick(rounds: int, sizes: list[int]) -> None:
+# (3)'s forums: ForumSim as the bench always ran it (an ETag and Last-Modified on each page, so an unchanged page is
+# answered 304), and as a real MyBB 1.8 answers (neither header, a new form token and clock in every answer: every
+# page comes back in full and differs from the last answer; what GMs run against)
+FORUMS = {"etag": ("ForumSim with ETags (304s)", {}),
+          "mybb": ("real MyBB 1.8: no ETag, a new token each answer", {"etag": False, "last_modified": False,
+                                                                       "tokens": True})}
+
+
+def _sql_of(daemon, game_id: str, now: datetime) -> tuple[int, int, int]:
+    """One untimed tick with the store's statements traced: (statements, write transactions begun, rows written)."""
+    conn = daemon.store.db.conn
+    statements: list[str] = []
+    changes = conn.total_changes
+    conn.set_trace_callback(statements.append)
+    try:
+        daemon.crawl(game_id, now)
+    finally:
+        conn.set_trace_callback(None)
+    begins = sum(1 for s in statements if s.lstrip().upper().startswith("BEGIN"))
+    return len(statements), begins, conn.total_changes - changes
+
+
+def tick(rounds: int, sizes: list[int], mode: str = "etag") -> None:
     from mafvote.config import load_config
     from mafvote.daemon import Daemon
     from mafvote_scraper.fetch import ForumClient
 
     logging.getLogger("mafvote").addHandler(logging.NullHandler())
     logging.getLogger("mafvote").propagate = False
-    forum = Forum(per_page=20)
+    _steps.clear()
+    _ticks.clear()
+    title, sim = FORUMS[mode]
+    forum = Forum(per_page=20, **sim)
 
     def send(kind: str, tid: int, posts: list[tuple[str, str, datetime]]) -> None:
         for author, html, when in posts:
@@ -357,14 +392,35 @@ def tick(rounds: int, sizes: list[int]) -> None:
                         one_cpu[g].append(time.process_time() - c)
                         _step_done((g, "one"))
                         assert report.counts, "a new post was not counted"
+                # untimed ticks with no change: the store's statements (3 ticks: one may be a re-read, which reads
+                # the day's pages again) and, with --profile, where 5 more ticks' time goes
+                sql: dict[int, list[tuple[int, int, int]]] = {g: [] for g in range(len(sizes))}
+                for _ in range(3):
+                    now += timedelta(minutes=2)
+                    for g in range(len(sizes)):
+                        sql[g].append(_sql_of(daemon, f"g{g}", now))
+                if PROFILE:
+                    import cProfile
+                    import pstats
+                    profs = {g: cProfile.Profile(time.process_time) for g in range(len(sizes))}
+                    for _ in range(5):
+                        now += timedelta(minutes=2)
+                        for g in range(len(sizes)):
+                            profs[g].runcall(daemon.crawl, f"g{g}", now)
+                    for g in range(len(sizes)):
+                        print(f"--- profile of 5 ticks with no change, game {g} ({title})")
+                        pstats.Stats(profs[g]).sort_stats("cumtime").print_stats(60)
     finally:
         forum.stop()
-    print(f"(3) the daemon's tick for one game, {rounds} rounds (first crawl of all games {first:.1f} s):")
+    print(f"(3) the daemon's tick for one game, {rounds} rounds, forum: {title} (first crawl of all games "
+          f"{first:.1f} s):")
     for g, n in enumerate(sizes):
         print(f"    {stored[g]:>6,} stored posts (the day's {DAY_POSTS}): no change {_best_median(still[g])} "
               f"(counts made: {counted[g]}); one new post {_best_median(one[g])}")
         print(f"    {'':>6}  CPU of the daemon's process: no change {_best_median(still_cpu[g])}; "
               f"one new post {_best_median(one_cpu[g])}")
+        print(f"    {'':>6}  SQL of 3 ticks with no change (statements, write transactions, rows written): "
+              + "; ".join(f"{n}, {w}, {c}" for n, w, c in sql[g]))
         for kind, title in (("one", "one new post"), ("still", "no change")):
             parts = _steps.get((g, kind))
             if parts:
@@ -382,6 +438,8 @@ def main() -> None:
     ap.add_argument("--steps", action="store_true", help="(3): the CPU of each part of a tick (median of the rounds)")
     ap.add_argument("--baseline", default=None, help="(1): also time the commands with this checkout's code")
     ap.add_argument("--sizes", default="1000,30000", help="stored posts of each game of the tick bench")
+    ap.add_argument("--forum", default="etag,mybb", help="(3): the forums to tick against, of " + ", ".join(
+        f"{k} ({v[0]})" for k, v in FORUMS.items()))
     args = ap.parse_args()
     from bench_tally import machine
 
@@ -394,7 +452,8 @@ def main() -> None:
     if "tick" in only:
         if args.steps:
             _time_steps()
-        tick(args.rounds, [int(s) for s in args.sizes.split(",")])
+        for mode in args.forum.split(","):
+            tick(args.rounds, [int(s) for s in args.sizes.split(",")], mode)
 
 
 if __name__ == "__main__":

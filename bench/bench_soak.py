@@ -53,9 +53,9 @@ ROLES = ["Санта Клаус", "Снеговик", "Дед Мороз", "Сн
 VOTE = 'Голосую <span style="color: red;" class="mycode_color">{target}</span>{early}'
 
 
-def _serve(conn, per_page: int) -> None:
-    """A forum in a child process: topics and posts added on command."""
-    forum = ForumSim(per_page=per_page).start()
+def _serve(conn, per_page: int, sim: dict | None = None) -> None:
+    """A forum in a child process: topics and posts added on command (`sim`: more of ForumSim's arguments)."""
+    forum = ForumSim(per_page=per_page, **(sim or {})).start()
     conn.send(forum.base_url)
     while True:
         command = conn.recv()
@@ -74,9 +74,9 @@ def _serve(conn, per_page: int) -> None:
 
 
 class Forum:
-    def __init__(self, per_page: int = 20) -> None:
+    def __init__(self, per_page: int = 20, **sim) -> None:
         self.conn, child = mp.get_context("fork").Pipe()
-        self.proc = mp.get_context("fork").Process(target=_serve, args=(child, per_page), daemon=True)
+        self.proc = mp.get_context("fork").Process(target=_serve, args=(child, per_page, sim), daemon=True)
         self.proc.start()
         self.base_url = self.conn.recv()
 

@@ -135,17 +135,21 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
             since_page = store.first_page_since(topic, reread_since)
             if since_page is not None and since_page < page_no:
                 page_no = since_page
-        row = store.page(topic, page_no)
+        row = last if page_no == last.page else store.page(topic, page_no)
         page_url = row.url if row is not None else url
         if row is None:
             page_no = 1
     run_start = page_no
     reached_end_at: int | None = None
     restarted = False              # a first crawl given a later page went back to page 1
+    # pages answered unchanged (page, when): stamped with the run's end, in its one write transaction
+    touched: list[tuple[int, datetime]] = []
+    known = row if not first else None     # the stored page `page_no` when already read (the loop's first)
 
     try:
         while True:
-            row = store.page(topic, page_no)
+            row = known if known is not None and known.page == page_no else store.page(topic, page_no)
+            known = None
             conditional = row is not None and row.url == page_url
             result = client.get(page_url, etag=row.etag if conditional else None,
                                 last_modified=row.last_modified if conditional else None)
@@ -156,7 +160,7 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
                 result.content, profile.volatile if isinstance(profile, EngineProfile) else ())
             if result.not_modified or (conditional and body_hash == row.content_hash):
                 # Unchanged since we stored it: its posts are all still there.
-                store.touch_page(topic, page_no, at)
+                touched.append((page_no, at))
                 seen.update(row.post_ids)
                 next_url = row.next_url
                 total = None
@@ -221,36 +225,49 @@ def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: 
                 note_phrase = ("page_cap", {"pages": pages_done, "most": max_pages, "next": page_no + 1})
                 break
             page_url, page_no = next_url, page_no + 1
-
-        if reached_end_at is not None and seen:
-            # Deletion by id range (see the module docstring); only posts stored on the pages of
-            # this run are candidates, so a page we did not read can never lose a post.
-            low = None if run_start == 1 else min(seen)
-            candidates = [pid for pid in store.live_post_ids(topic, min_page=run_start)
-                          if pid not in seen and (low is None or pid >= low)]
-            if candidates:
-                deleted = store.mark_deleted(topic, candidates, clock())
-            store.drop_pages_after(topic, reached_end_at)
-        if reached_end_at is not None:
-            store.set_topic_crawled(topic, clock(), reread=initial or reread_since is not None)
     except ScraperError as exc:
         error, exception = str(exc), exc
     except Exception as exc:  # recorded so `mafvote status` shows it, then raised: it is our bug
-        store.finish_crawl(run_id, clock(), requests=client.requests - req0,
-                           bytes=client.bytes - bytes0, pages=pages_done, new=len(new),
-                           changed=len(changed), deleted=len(deleted),
-                           error=f"internal error: {type(exc).__name__}: {exc}",
-                           error_phrase=("internal", {"name": type(exc).__name__, "detail": str(exc)}))
+        _internal(store, run_id, clock, client, req0, bytes0, pages_done, new, changed, deleted, exc)
         raise
-    store.finish_crawl(run_id, clock(), requests=client.requests - req0, bytes=client.bytes - bytes0,
-                       pages=pages_done, new=len(new), changed=len(changed), deleted=len(deleted),
-                       error=error, error_phrase=exception.phrase if exception is not None else None)
+    try:
+        # The run's end in one write transaction (a poll that found nothing new writes once, issue 17): the
+        # pages answered unchanged, the deletions, the topic's stamps and the run's log, all or none.
+        with store.transaction():
+            for page, at in touched:
+                store.touch_page(topic, page, at)
+            if reached_end_at is not None and seen:
+                # Deletion by id range (see the module docstring); only posts stored on the pages of
+                # this run are candidates, so a page we did not read can never lose a post.
+                low = None if run_start == 1 else min(seen)
+                candidates = [pid for pid in store.live_post_ids(topic, min_page=run_start)
+                              if pid not in seen and (low is None or pid >= low)]
+                if candidates:
+                    deleted = store.mark_deleted(topic, candidates, clock())
+                store.drop_pages_after(topic, reached_end_at)
+            if reached_end_at is not None:
+                store.set_topic_crawled(topic, clock(), reread=initial or reread_since is not None)
+            store.finish_crawl(run_id, clock(), requests=client.requests - req0, bytes=client.bytes - bytes0,
+                               pages=pages_done, new=len(new), changed=len(changed), deleted=len(deleted),
+                               error=error, error_phrase=exception.phrase if exception is not None else None)
+    except Exception as exc:  # the end could not be written (rolled back): recorded if it can be, then raised
+        _internal(store, run_id, clock, client, req0, bytes0, pages_done, new, changed, [], exc)
+        raise
     return CrawlResult(forum=forum, topic_id=tkey, url=url, kind=kind, new=tuple(new),
                        changed=tuple(changed), deleted=tuple(deleted), restored=tuple(restored),
                        pages=pages_done, requests=client.requests - req0,
                        bytes=client.bytes - bytes0, first=first,
                        reread=reread_since is not None and not first, error=error, note=note,
                        exception=exception, note_phrase=note_phrase)
+
+
+def _internal(store, run_id: int, clock, client: _Client, req0: int, bytes0: int, pages: int, new: list[int],
+              changed: list[int], deleted: list[int], exc: Exception) -> None:
+    """Log the run as ended by our own bug (`mafvote status` shows it); the caller raises the exception."""
+    store.finish_crawl(run_id, clock(), requests=client.requests - req0, bytes=client.bytes - bytes0, pages=pages,
+                       new=len(new), changed=len(changed), deleted=len(deleted),
+                       error=f"internal error: {type(exc).__name__}: {exc}",
+                       error_phrase=("internal", {"name": type(exc).__name__, "detail": str(exc)}))
 
 
 def _detect(result: FetchResult) -> EngineProfile:

@@ -12,7 +12,7 @@ otherwise. Pages come back as `PageRecord`s, and what one stored page changed as
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Iterable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ContextManager, Iterable, Protocol, TypeVar
 
 if TYPE_CHECKING:       # scraper.fetch imports httpx: a module that only names the protocol never needs it
     from .fetch import FetchedMeta
@@ -119,3 +119,7 @@ class CrawlStore(Protocol[TopicT]):
 
     def set_topic_crawled(self, topic: TopicT, at: datetime, *, reread: bool = False) -> None:
         """A crawl read the topic to its end at `at` (`reread`: and read the last day's pages again)."""
+
+    def transaction(self) -> ContextManager[object]:
+        """The calls made inside are written all at once or not at all: the end of a crawl (its pages seen again,
+        its deletions, the topic's stamps and the run's log) is one write, not one per call."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import ContextManager
 
 from .family import Phrase, TableFamily, read_phrase
 from .times import from_db_time, to_db_time
@@ -47,6 +48,10 @@ class CrawlRun:
 class CrawlRunTables(TableFamily):
     """`crawl_runs`: each crawl of a topic, started and finished (`scraper.crawl`), and what `mafvote status` and
     the daemon ask of them."""
+
+    def transaction(self) -> ContextManager[object]:
+        """The writes made inside are one write transaction (`CrawlStore.transaction`: a crawl's end)."""
+        return self.db.atomic()
 
     def start_crawl(self, topic: Topic | int, started_at: datetime) -> int:
         # plain SQL: sqlite-utils' insert and update read the table's schema on every call, twice a poll (issue 17)

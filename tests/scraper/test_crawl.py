@@ -191,6 +191,66 @@ def test_poll_after_new_posts_on_the_last_page(forum, crawler):
     assert [p.post_id for p in crawler.stored()] == list(range(1, 16))
 
 
+def test_an_edit_of_the_same_length_under_the_same_stamp_on_a_page_answered_anew_is_seen(real_mybb):
+    # the page's digest is of its bytes, not of its length or its edit stamp: one letter changed is a new version
+    forum, crawler = real_mybb
+    fill(forum, 13)
+    stamp = datetime(2026, 12, 30, 17, 20, tzinfo=timezone.utc)
+    forum.edit_post(12, "Голосую Puss", at=stamp)
+    crawler.run()
+    crawler.run()
+    forum.edit_post(12, "Голосую Russ", at=stamp)
+    crawler.parsed.clear()
+    assert crawler.run().changed == (12,)
+    assert crawler.parsed == [forum.url_of(2, 3)]
+    assert crawler.store.posts(game_id="ny")[-2].html == "Голосую Russ"
+
+
+def test_a_poll_that_finds_nothing_new_writes_the_store_twice_and_logs_its_run(crawler, forum):
+    # the run's start (kept even if the poll is cut off: `status` says so) and its end, in one write: the page seen
+    # again, the topic's stamp and the run's log
+    fill(forum, 13)
+    crawler.run()
+    statements: list[str] = []
+    crawler.store.db.conn.set_trace_callback(statements.append)
+    try:
+        result = crawler.run()
+    finally:
+        crawler.store.db.conn.set_trace_callback(None)
+    assert (result.new, result.changed, result.deleted, result.requests) == ((), (), (), 1)
+    assert [s for s in statements if s.startswith("BEGIN")] == ["BEGIN IMMEDIATE", "BEGIN IMMEDIATE"]
+    runs = crawler.store.crawl_runs()
+    assert [(r.pages, r.new, r.ok) for r in runs] == [(3, 13, True), (1, 0, True)]
+    assert crawler.store.topics("ny")[0].last_crawl_at == NOW
+
+
+def test_a_crawls_end_that_cannot_be_written_is_written_not_at_all_and_its_run_says_why(crawler, forum, monkeypatch):
+    pids = fill(forum, 13)
+    crawler.run()
+    before = crawler.store.topics("ny")[0]
+    forum.delete_post(pids[-1])
+    finish = crawler.store.finish_crawl
+    calls = []
+
+    def finish_once_broken(*args, **kwargs):
+        calls.append(kwargs["error"])
+        if len(calls) == 1:
+            raise RuntimeError("disk gone")
+        return finish(*args, **kwargs)
+    monkeypatch.setattr(crawler.store, "finish_crawl", finish_once_broken)
+    with pytest.raises(RuntimeError, match="disk gone"):
+        crawler.run()
+    # the deletion, the topic's stamp and the run's end were one write: none of it is in the store
+    assert [p.post_id for p in crawler.stored()] == pids
+    assert crawler.store.topics("ny")[0] == before
+    assert calls == [None, "internal error: RuntimeError: disk gone"]
+    assert [(r.deleted, r.error) for r in crawler.store.crawl_runs()] == [
+        (0, None), (0, "internal error: RuntimeError: disk gone")]
+    # the next poll sees the deletion
+    monkeypatch.undo()
+    assert crawler.run().deleted == (pids[-1],)
+
+
 def test_poll_after_a_new_page(forum, crawler):
     fill(forum, 10)                              # exactly two full pages
     crawler.run()

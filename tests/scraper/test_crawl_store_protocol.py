@@ -3,6 +3,7 @@ few dicts as it is into SQLite, and mafvote's `Store` offers every call of the p
 parameters. The forum is the local MyBB simulation (`mafvote.forumsim`), read by the real client and parser."""
 from __future__ import annotations
 
+import contextlib
 import inspect
 import sqlite3
 from dataclasses import dataclass, replace
@@ -126,6 +127,9 @@ class DictStore:
         for key in [k for k in self.pages if k[0] == _key(topic) and k[1] > last_page]:
             del self.pages[key]
 
+    def transaction(self) -> contextlib.AbstractContextManager[object]:
+        return contextlib.nullcontext()
+
     def set_topic_crawled(self, topic: DictTopic, at: datetime, *, reread: bool = False) -> None:
         stored = self.topics[_key(topic)]
         self.topics[_key(topic)] = replace(stored, last_crawl_at=at,
@@ -195,7 +199,7 @@ def test_the_dict_store_and_the_sqlite_store_offer_every_call_of_the_protocol():
     calls = _protocol_calls()
     assert sorted(calls) == ["drop_pages_after", "ensure_forum", "ensure_topic", "finish_crawl", "first_page_since",
                              "last_page", "live_post_ids", "mark_deleted", "page", "set_topic_crawled",
-                             "start_crawl", "topic", "touch_page", "upsert_page"]
+                             "start_crawl", "topic", "touch_page", "transaction", "upsert_page"]
     for store_class in (DictStore, Store):
         for name, signature in calls.items():
             assert _parameters(inspect.signature(getattr(store_class, name))) == _parameters(signature), (
