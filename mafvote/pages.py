@@ -296,9 +296,10 @@ def day_view(tally: Tally, state: DayState, rules: VoteRules, *, view: str, name
     def n(p: str | None) -> str:
         return names.get(p, p) if p else "—"
 
-    steps = timeline(tally, state, rules, close=close)
+    # the running day's timeline and chart resume from the last regeneration's (`memo`): a new post is a step more
+    steps = timeline(tally, state, rules, close=close, memo=memo)
     live_now = None if tally.closed else (tally.as_of or now)
-    colour_of = {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(chart_order(steps))}
+    colour_of = {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(chart_order(steps, memo))}
     rows = []
     for c in tally.candidates:
         # only the shown name, in the text and the attributes: in a mask game the slot's nick is the account behind
@@ -311,7 +312,7 @@ def day_view(tally: Tally, state: DayState, rules: VoteRules, *, view: str, name
     log_rows = _kept(tally.votes, memo, "log", lambda v: _log_row(v, names, tz, rules.colors_matter, link, gm))
     title = messages.text("pages.title.chart", _page_language(view), day=tally.day)
     svg = chart_svg(steps, start=tally.since, deadline=tally.deadline, tz=tz, names=names,
-                    closed_early=tally.closed_early, now=live_now, title=title, sizes=("wide", "narrow"))
+                    closed_early=tally.closed_early, now=live_now, title=title, sizes=("wide", "narrow"), memo=memo)
     result = outcome_text(tally, names) if tally.closed else ""
     return {
         "number": tally.day, "view": view, "closed": tally.closed, "closed_early": _local(tally.closed_early, tz),

@@ -6,11 +6,18 @@
 
 Only what the steps hold is drawn: a public count's steps are public weights, so the public chart shows what the
 public count shows. Each line carries `data-player` and `data-total` (its last value), which the browser tests read.
+
+`memo` (the running day's, kept by the pages' `PageCache` beside the timeline's) keeps what the steps before the
+last drew: where each line changes, each step's x written out, each line's points. A new post adds a step: while
+the same steps (the same objects: `tally.timeline` resumed) start the next call's, the chart draws the new ones only
+(issue 17); a line's points are kept while the chart's x range (start to deadline, fixed while the day runs) and
+its y range stay the same. The last step (the count now) is drawn anew each time; so is everything else.
 """
 from __future__ import annotations
 
 import html
 from datetime import datetime, timedelta, tzinfo
+from operator import is_
 from typing import Mapping, Sequence
 
 __all__ = ["PALETTE", "chart_svg", "order"]
@@ -22,6 +29,7 @@ PALETTE = ("#7b3fb3", "#e69f00", "#009e73", "#cc79a7", "#0b7285", "#8c6d31", "#5
 # instead of a wide chart shrunk to half); the page shows one of the two by its width (CSS)
 SIZES = {"wide": (760, 320, 132, 8), "narrow": (420, 300, 100, 5)}
 LEFT, TOP, BOTTOM = 36, 40, 34
+_MEMO = "chart"             # `memo`'s slot
 
 
 def _e(text: object) -> str:
@@ -44,61 +52,115 @@ def _ticks(start: datetime, end: datetime, tz: tzinfo, most: int) -> list[tuple[
     return out
 
 
-def order(steps: Sequence) -> list[str]:
+def order(steps: Sequence, memo: dict | None = None) -> list[str]:
     """The candidates by their last total, highest first (the leader takes the palette's first colour; the count
     table uses the same colours)."""
-    seen: dict[str, int] = {}
-    for i, s in enumerate(steps):
-        for p in s.changed:
-            seen.setdefault(p, i)
-    last = steps[-1].totals if steps else {}
-    return sorted(seen, key=lambda p: (-last.get(p, 0), seen[p]))
+    return _lines(steps, memo)[0][0]
 
 
-def _lines(steps: Sequence) -> tuple[list[str], dict[str, list[tuple[int, int, int]]], dict[str, int], int, int]:
+class _Walk:
+    """`_lines` over the steps before the last (`steps`), kept in `memo`: where each line changes (step index,
+    value before, value after), each line's last value, the range of values, the steps marked досрочно; and per
+    chart size what was written of them (`drawn`: size -> (x range, y range, each step's x, each line's points))."""
+
+    __slots__ = ("steps", "seen", "changes", "last", "lo", "hi", "early", "drawn", "lines")
+
+    def __init__(self) -> None:
+        self.steps: tuple = ()
+        self.seen: dict[str, int] = {}
+        self.changes: dict[str, list[tuple[int, int, int]]] = {}
+        self.last: dict[str, int] = {}
+        self.lo, self.hi = 0, 1
+        self.early: list[int] = []
+        self.drawn: dict[str, tuple] = {}
+        self.lines: tuple = ((), None)        # (the steps, `_lines` of them) of the last call
+
+    def walk(self, steps: Sequence, start: int, stop: int) -> None:
+        seen, changes, last = self.seen, self.changes, self.last
+        lo, hi = self.lo, self.hi
+        for i in range(start, stop):
+            s = steps[i]
+            totals = s.totals
+            if s.early:
+                self.early.append(i)
+            for p in s.changed:
+                v = totals.get(p, 0)
+                before = last.get(p)
+                if before is None:
+                    seen[p], changes[p], before = i, [], 0
+                if v != before:
+                    changes[p].append((i, before, v))
+                    last[p] = v
+                    lo, hi = (v if v < lo else lo), (v if v > hi else hi)
+                elif p not in last:
+                    last[p] = 0
+        self.lo, self.hi = lo, hi
+
+
+def _walked(steps: Sequence, memo: dict | None) -> _Walk:
+    """The walk of every step but the last, resumed from `memo`'s when its steps start these."""
+    kept = memo.get(_MEMO) if memo is not None else None
+    head = len(steps) - 1
+    if kept is not None and len(kept.steps) <= head and all(map(is_, kept.steps, steps)):
+        start = len(kept.steps)
+    else:
+        kept, start = _Walk(), 0
+    kept.walk(steps, start, head)
+    kept.steps = tuple(steps[:head])
+    if memo is not None:
+        memo[_MEMO] = kept
+    return kept
+
+
+def _lines(steps: Sequence, memo: dict | None = None) -> tuple[tuple, _Walk]:
     """What both sizes draw, in one pass over the steps: the candidates in order (`order`), where each line changes
-    (step index, value before, value after), each line's last value, and the range of values."""
-    seen: dict[str, int] = {}
-    changes: dict[str, list[tuple[int, int, int]]] = {}
-    last: dict[str, int] = {}
-    lo, hi = 0, 1
-    for i, s in enumerate(steps):
-        totals = s.totals
+    (step index, value before, value after), each line's last value, and the range of values; and the walk of the
+    steps before the last it was drawn from."""
+    kept = memo.get(_MEMO) if memo is not None else None
+    if kept is not None and kept.lines[0] is steps:
+        return kept.lines[1], kept
+    walk = _walked(steps, memo) if steps else _Walk()
+    # the last step on copies: the next call's last step is another
+    seen, last = dict(walk.seen), dict(walk.last)
+    changes = {p: list(c) for p, c in walk.changes.items()}
+    lo, hi = walk.lo, walk.hi
+    if steps:
+        i, s = len(steps) - 1, steps[-1]
         for p in s.changed:
-            v = totals.get(p, 0)
+            v = s.totals.get(p, 0)
             before = last.get(p)
             if before is None:
                 seen[p], changes[p], before = i, [], 0
             if v != before:
                 changes[p].append((i, before, v))
                 last[p] = v
-                lo, hi = (v if v < lo else lo), (v if v > hi else hi)
+                lo, hi = min(v, lo), max(v, hi)
             elif p not in last:
                 last[p] = 0
     end = steps[-1].totals if steps else {}
     players = sorted(seen, key=lambda p: (-end.get(p, 0), seen[p]))
-    return players, changes, last, lo, hi
+    out = players, changes, last, lo, hi
+    walk.lines = (steps, out)
+    return out, walk
 
 
 def chart_svg(steps: Sequence, *, start: datetime | None, deadline: datetime, tz: tzinfo,
               names: Mapping[str, str], closed_early: datetime | None = None, now: datetime | None = None,
-              title: str = "", sizes: Sequence[str] = ("wide",)) -> str:
+              title: str = "", sizes: Sequence[str] = ("wide",), memo: dict | None = None) -> str:
     """The chart of `steps` (tally.timeline.Step) from `start` to the deadline (or the last step after it), one
-    `<svg>` per size of `sizes`."""
+    `<svg>` per size of `sizes`; `memo`: the running day's, kept between calls (the module's docstring)."""
     if not steps:
         return ""
-    lines = _lines(steps)
+    lines, walk = _lines(steps, memo)
     t0 = start or steps[0].time
     t1 = max(deadline, steps[-1].time, now or deadline)
     if t1 <= t0:
         t1 = t0 + timedelta(hours=1)
-    # each step's time from the start, worked out once for both sizes
-    seconds = [(s.time - t0).total_seconds() for s in steps]
-    return "".join(_svg(steps, lines, seconds, t0=t0, t1=t1, deadline=deadline, tz=tz, names=names,
+    return "".join(_svg(steps, lines, walk, t0=t0, t1=t1, deadline=deadline, tz=tz, names=names,
                         closed_early=closed_early, now=now, title=title, size=size) for size in sizes)
 
 
-def _svg(steps: Sequence, lines, seconds: Sequence[float], *, t0: datetime, t1: datetime,  # noqa: ANN001
+def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # noqa: ANN001
          deadline: datetime, tz: tzinfo, names: Mapping[str, str], closed_early: datetime | None,
          now: datetime | None, title: str, size: str) -> str:
     W, H, RIGHT, most = SIZES[size]
@@ -145,21 +207,38 @@ def _svg(steps: Sequence, lines, seconds: Sequence[float], *, t0: datetime, t1: 
     ends: list[tuple[float, str, str, int]] = []
     first_series = len(out)
     # the points' coordinates as the text they are written in, each worked out once (a 3,000-post day draws some
-    # 1,800 points per chart, and writing a float is the costly part of a point; bench/bench_pages.py)
-    xs = [str(round(LEFT + pw * sec / span, 1)) for sec in seconds]
+    # 1,800 points per chart, and writing a float is the costly part of a point; bench/bench_pages.py); those of
+    # the steps before the last kept in the walk while the x range stays (the module's docstring)
+    head = len(walk.steps)
+    ranges, kept_xs, kept_points = walk.drawn.get(size, (None, [], {}))
+    if ranges is None or ranges[0] != (t0, t1):
+        kept_xs, kept_points = [], {}
+    elif ranges[1] != (lo, hi):
+        kept_points = {}
+    kept_xs.extend(str(round(LEFT + pw * (steps[i].time - t0).total_seconds() / span, 1))
+                   for i in range(len(kept_xs), head))
+    walk.drawn[size] = ((t0, t1), (lo, hi)), kept_xs, kept_points
+    xs = [*kept_xs, *(str(round(LEFT + pw * (s.time - t0).total_seconds() / span, 1)) for s in steps[head:])]
     ys = {v: str(y(v)) for v in range(lo, hi + 1)}      # a total is a whole number from lo to hi
     marks_of: dict[str, list[str]] = {p: [] for p in players}
-    for sx, s in zip(xs, steps):
-        if s.early and s.target in marks_of:
+    for i in walk.early:
+        s, sx = steps[i], xs[i]
+        if s.target in marks_of:
             marks_of[s.target].append(
                 f'<path class="final" d="M{sx},{y(s.totals.get(s.target, 0)) - 6}l6,6l-6,6l-6,-6z" fill="COLOR">'
                 f'<title>{_e(names.get(s.voter or "", s.voter))}: досрочно, '
                 f'{"против" if s.color == "red" else "в защиту"} {_e(names.get(s.target, s.target))}</title></path>')
     for i, player in enumerate(players):
         color = PALETTE[i % len(PALETTE)]
-        points = [f"{x(t0)},{ys[0]}"]
-        for i, before, after in changes[player]:
-            sx = xs[i]
+        # the line's points up to the steps before the last, kept; then the last step's change and the line's end
+        walked = walk.changes.get(player, ())
+        done, text = kept_points.get(player, (0, f"{x(t0)},{ys[0]}"))
+        if done < len(walked):
+            text += "".join(f" {xs[j]},{ys[before]} {xs[j]},{ys[after]}" for j, before, after in walked[done:])
+            kept_points[player] = (len(walked), text)
+        points = [text]
+        for j, before, after in changes[player][len(walked):]:
+            sx = xs[j]
             points.append(f"{sx},{ys[before]} {sx},{ys[after]}")
         value = last[player]
         points.append(f"{xs[-1]},{ys[value]}")

@@ -416,9 +416,10 @@ def _files(folder) -> dict[str, bytes]:
 
 
 def test_the_pages_kept_from_tick_to_tick_are_the_bytes_a_fresh_build_writes(forum, tmp_path):
-    # issue 17: the daemon keeps what the pages show between ticks (the log's rows, the closed days, the counts of
-    # the posts it did not read again) and builds only what a post changed; after every tick each page of both
-    # views is, byte for byte, what a fresh process building them from the store alone writes
+    # issue 17: the daemon keeps what the pages show between ticks (the log's rows, the running day's timeline and
+    # chart, the closed days, the counts of the posts it did not read again) and builds only what a post changed;
+    # after every tick each page of both views is, byte for byte, what a fresh process building them from the store
+    # alone writes: through new votes, a change of vote, a day's close, its undo, a late post and the close again
     path = tmp_path / "config.toml"
     path.write_text(DAEMON_CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
     config = load_config(path)
@@ -428,31 +429,54 @@ def test_the_pages_kept_from_tick_to_tick_are_the_bytes_a_fresh_build_writes(for
               ("10:46", "Puss", "Я пока думаю."), ("10:58", "Alisa", vote("Снегирь")),     # nobody of that name
               ("11:12", "Puss", vote("Alisa", early=True)), ("11:25", "Соня", vote("Puss")),
               ("11:39", "Puss", vote("Ronin"))]                     # after a final vote: it stays
-    checked = 0
+    checked = []
+
+    def same_as_fresh(now, label: str, day_pages: tuple[str, ...] = ()) -> None:
+        fresh_public, fresh_gm = tmp_path / f"fresh-{label}" / "public", tmp_path / f"fresh-{label}" / "gm"
+        fresh_public.mkdir(parents=True)
+        for name in ("votecount-ny.html", "votecount-ny.bbcode"):          # the count files the page links
+            shutil.copy(public / name, fresh_public / name)
+        store, service = open_service(load_config(path), config.games[0])
+        try:
+            publish_pages([service], public_dir=fresh_public, gm_dir=fresh_gm, now=now)
+        finally:
+            store.close()
+        fresh = {"public": _files(fresh_public), "gm": _files(fresh_gm)}
+        # the kept folders may hold the page of a day no longer closed (an undone close): not linked, not compared
+        kept = {view: {rel: text for rel, text in _files(folder).items() if rel in fresh[view]}
+                for view, folder in (("public", public), ("gm", gm))}
+        assert sorted(fresh["public"]) == ["index.html", *day_pages, "ny/index.html", "votecount-ny.bbcode",
+                                           "votecount-ny.html"]
+        assert kept == fresh, label
+        checked.append(label)
+
     with Daemon(config, channels={"webhook": Recorder()}, client_factory=quick_client, sleep=lambda s: None) as daemon:
         for at, who, body in script:
             forum.add_post(2, who, body, time=msk(at))
             now = msk(at) + timedelta(minutes=2)
             report = daemon.tick(now)
             assert not report.errors and report.counts
-            fresh_public, fresh_gm = tmp_path / f"fresh-{at}" / "public", tmp_path / f"fresh-{at}" / "gm"
-            fresh_public.mkdir(parents=True)
-            for name in ("votecount-ny.html", "votecount-ny.bbcode"):          # the count files the page links
-                shutil.copy(public / name, fresh_public / name)
-            store, service = open_service(load_config(path), config.games[0])
-            try:
-                publish_pages([service], public_dir=fresh_public, gm_dir=fresh_gm, now=now)
-            finally:
-                store.close()
-            kept = {"public": _files(public), "gm": _files(gm)}
-            fresh = {"public": _files(fresh_public), "gm": _files(fresh_gm)}
-            assert sorted(kept["public"]) == ["index.html", "ny/index.html", "votecount-ny.bbcode",
-                                              "votecount-ny.html"]
-            assert kept == fresh, at
-            checked += 1
-    page = (public / "ny" / "index.html").read_text(encoding="utf-8")
+            same_as_fresh(now, at)
+        page = (public / "ny" / "index.html").read_text(encoding="utf-8")
+        service = daemon.games["ny"].service
+        # the GM closes day 1 after its deadline, undoes the close, a post of the day is read late, the close again
+        service.close_day(1, now=msk("22:05"))
+        assert not daemon.tick(msk("22:06")).errors
+        same_as_fresh(msk("22:06"), "closed", ("ny/day-1.html",))
+        service.undo()
+        assert not daemon.tick(msk("22:08")).errors
+        same_as_fresh(msk("22:08"), "undone")
+        forum.add_post(2, "Alisa", vote("Puss"), time=msk("21:50"))
+        assert daemon.tick(msk("22:12")).counts          # the next poll (every 5 minutes) reads it
+        same_as_fresh(msk("22:12"), "late post")
+        service.close_day(1, now=msk("22:14"))
+        assert not daemon.tick(msk("22:15")).errors
+        same_as_fresh(msk("22:15"), "closed again", ("ny/day-1.html",))
+    # the late post is in the closed day's page: its vote counted, the last of the log
+    closed = (public / "ny" / "day-1.html").read_text(encoding="utf-8")
+    assert re.findall(r'<tr class="(on|off)" data-voter="([^"]+)"', closed)[-1] == ("on", "Alisa")
     rows = re.findall(r'<tr class="(on|off)" data-voter="([^"]+)".*?<td class="status">(.*?)<span', page)
     assert rows == [("off", "Ronin", "заменён следующим голосом"), ("off", "Соня", "заменён следующим голосом"),
                     ("on", "Ronin", "<b>засчитан</b>"), ("on", "Puss", "<b>засчитан, досрочно</b>"),
                     ("on", "Соня", "<b>засчитан</b>"), ("off", "Puss", "после досрочного голоса: не меняет его")]
-    assert checked == len(script)
+    assert checked == [at for at, *_ in script] + ["closed", "undone", "late post", "closed again"]

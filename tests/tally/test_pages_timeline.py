@@ -111,3 +111,47 @@ def test_property_steps_equal_the_count_at_each_moment(votes, name, view):
     for s in steps[:-1]:
         assert s.nonzero() == _at_moment(posts, s.time, view, **HIDDEN[name])
     assert steps[-1].nonzero() == {c.player: c.total for c in t.candidates if c.total}
+
+
+def _days_as_the_daemon_sees_them(posts, view, **mod):
+    """The day after each post (counted at that post's minute, as a tick counts), then with the third post deleted,
+    then with a silence applied (another day state): (tally, day state) each."""
+    out = []
+    for i in range(1, len(posts) + 1):
+        out.append((count(posts[:i], view=view, as_of=posts[i - 1].time, rules=RULES, **mod), day_state(**mod)))
+    gone = posts[:2] + posts[3:]
+    out.append((count(gone, view=view, as_of=at("14:00"), rules=RULES, **mod), day_state(**mod)))
+    silenced = dict(mod, silences=(*mod.get("silences", ()), Silence("Алукард", announced=True)))
+    out.append((count(gone, view=view, as_of=at("14:00"), rules=RULES, **silenced), day_state(**silenced)))
+    return out
+
+
+@pytest.mark.parametrize("view", ["public", "gm"])
+@pytest.mark.parametrize("name", HIDDEN)
+def test_a_timeline_resumed_from_the_last_call_is_the_timeline_made_whole(view, name):
+    # issue 17: the pages keep the running day's replay (`memo`) and replay only the new posts' records; a deleted
+    # post or another day state replays the day whole: every call equals the timeline made from nothing
+    memo: dict = {}
+    before: tuple = ()
+    kept = []
+    for tally, state in _days_as_the_daemon_sees_them(DAY, view, **HIDDEN[name]):
+        rules = VoteRules.from_mapping(RULES)
+        steps = timeline(tally, state, rules, memo=memo)
+        assert steps == timeline(tally, state, rules)
+        # were the steps of the votes before the last call's own (resumed, not replayed)?
+        kept.append(bool(before[:-1]) and all(a is b for a, b in zip(before[:-1], steps)))
+        before = steps
+    # resumed after each new post from the first vote's on; the deletion and the silence replayed the day whole
+    assert kept == [False, *[True] * (len(DAY) - 1), False, False]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(_voters, _targets, st.booleans(), st.booleans()), min_size=3, max_size=14),
+       st.sampled_from(sorted(HIDDEN)), st.sampled_from(["public", "gm"]))
+def test_property_a_resumed_timeline_equals_the_whole_one(votes, name, view):
+    posts = [post(v, f"{10 + i // 6}:{(i % 6) * 10:02d}", (red if r else blue)(tg) + (" досрочно" if e else ""))
+             for i, (v, tg, r, e) in enumerate(votes)]
+    memo: dict = {}
+    for tally, state in _days_as_the_daemon_sees_them(posts, view, **HIDDEN[name]):
+        rules = VoteRules.from_mapping(RULES)
+        assert timeline(tally, state, rules, memo=memo) == timeline(tally, state, rules)
