@@ -236,6 +236,30 @@ def test_crawl_runs_record_counts_and_errors(store, topic):
     assert r.error == "layout not recognised: x" and r.finished_at == STORE_T0 + timedelta(seconds=4)
 
 
+def test_a_games_changes_name_its_vote_threads_last_crawl_that_changed_something(store, topic):
+    def run(at_topic, minute, **counts):
+        run_id = store.start_crawl(at_topic, STORE_T0 + timedelta(minutes=minute))
+        store.finish_crawl(run_id, STORE_T0 + timedelta(minutes=minute), requests=1, bytes=1, pages=1,
+                           **{"new": 0, "changed": 0, "deleted": 0, **counts}, error=None)
+        return run_id
+    game_topic = store.ensure_topic("hyper", "1", url="http://f/showthread.php?tid=1", kind="game", game_id="ny")
+    assert store.game_changes("ny") == (0, None, None, None)
+    edited = run(topic, 0, changed=1)
+    for minute in range(1, 40):                  # polls that found nothing, and the game topic's news
+        run(topic, minute)
+        run(game_topic, minute, new=1)
+    assert store.game_changes("ny")[3] == edited
+    deleted = run(topic, 40, deleted=2)
+    run(topic, 41)
+    assert store.game_changes("ny")[3] == deleted
+    # the vote thread moved (a new topic row): the newest change of either counts
+    moved = store.ensure_topic("hyper", "9", url="http://f/showthread.php?tid=9", kind="vote", game_id="ny")
+    run(moved, 42)
+    assert store.game_changes("ny")[3] == deleted
+    assert store.game_changes("ny")[3] < run(moved, 43, new=1) == store.game_changes("ny")[3]
+    assert store.game_changes("other") == (0, None, None, None)
+
+
 def test_times_are_iso_utc_text(store, topic):
     store.upsert_page(topic, store_page(1, [store_post(10, 1, 0)]), store_meta(1))
     row = next(store.db.query("select time, first_seen from posts"))
