@@ -107,6 +107,7 @@ class _Game:
     write_errors: list = field(default_factory=list)    # this tick's `publish.PublishError`s of writing
     write_tried: bool = False
     staged: Any = None               # publish.StagedCount: this tick's count files, put in place after the pages
+    render_memo: dict = field(default_factory=dict)     # what the themed count page keeps (`render`'s `memo`)
 
 
 def _theme_of(game, ruleset) -> str:
@@ -561,7 +562,8 @@ class Daemon:
             data = build_data(tally=shown if shown is not None else public.to_json(), game=g.cfg,
                               ruleset=g.service.ruleset, now=now, deadline=public.deadline,
                               replacements=g.service.state(applied).replacements)
-            return render(g.theme, "votecount", data, fmt="html", templates_dir=getattr(g.cfg, "templates_dir", None))
+            return render(g.theme, "votecount", data, fmt="html", templates_dir=getattr(g.cfg, "templates_dir", None),
+                          memo=g.render_memo)
         except RenderError as exc:
             log.warning("publish %s: the themed HTML count failed (%s); writing the BBCode as text", g.cfg.id, exc)
             return f"<pre>{_html.escape(format_bbcode(public, now, names=self._names(g, applied)))}</pre>"

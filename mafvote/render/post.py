@@ -24,7 +24,7 @@ from .views import Views, events_from
 
 def render(theme: str, kind: str, data: Mapping[str, Any], *, fmt: str = "bbcode", flavor: str | None = None,
            seed: object = None, variant: int | Mapping[str, int] | None = None,
-           templates_dir: str | Path | None = None) -> str:
+           templates_dir: str | Path | None = None, memo: dict | None = None) -> str:
     """A themed post.
 
     `kind`: night | day | votecount | gm_report | private. `data`: `outcome` (the `night resolve` JSON, or the
@@ -35,7 +35,9 @@ def render(theme: str, kind: str, data: Mapping[str, Any], *, fmt: str = "bbcode
     GM-view `tally`, for the GM report's warnings), `style` (the game's post style, the config's `style`).
     `seed`: chooses the style by a hash when the data has none (default: style 0 for every post of the game);
     `variant`: the GM's pick for this post, one style number or {phrase key: number}. `templates_dir`:
-    the GM's override folder (else `data["templates_dir"]`).
+    the GM's override folder (else `data["templates_dir"]`). `memo`: a dict the caller keeps per game (the
+    daemon renders the count page after every new post): the game's players, roles and sides (`Views`) are kept
+    in it while the theme and the data's roster, roles and sides are the same (issue 17).
     """
     if kind not in KINDS:
         raise RenderError(msg("render.kind.unknown", kind=kind, kinds=_listed(KINDS)))
@@ -56,7 +58,7 @@ def render(theme: str, kind: str, data: Mapping[str, Any], *, fmt: str = "bbcode
             raise RenderError(msg("render.data.hidden_weights", heavy=", ".join(heavy)))
     if kind in ("night", "day") and not isinstance(data.get("outcome"), Mapping):
         raise RenderError(msg(f"render.data.no_outcome.{kind}"))
-    views = Views(data, th)
+    views = _views(data, th, memo)
     ctx = post_context(th, kind, data, views, public, fmt)
     if kind == "private":
         to = data.get("to")
@@ -112,3 +114,16 @@ def render_private(theme: str, data: Mapping[str, Any], *, fmt: str = "text", se
 def _listed(names) -> str:
     """`night`, `day`, … as the catalogue's texts list choices."""
     return ", ".join(f"`{n}`" for n in names)
+
+
+def _views(data: Mapping[str, Any], th, memo: dict | None) -> Views:  # noqa: ANN001 - Theme
+    """`Views(data, th)`, or the one `memo` keeps when made of the same theme (the same texts make the same object:
+    `load_theme`) and equal roster, roles and sides."""
+    key = (data.get("roster"), data.get("roles"), data.get("sides"))
+    kept = memo.get("views") if memo is not None else None
+    if kept is not None and kept[0] is th and kept[1] == key:
+        return kept[2]
+    views = Views(data, th)
+    if memo is not None:
+        memo["views"] = (th, key, views)
+    return views

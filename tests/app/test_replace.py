@@ -159,6 +159,24 @@ def test_replacement_the_count_names_the_account_playing_the_slot_now():
     assert shown_names(REPLACED) == {"Зета": "Омега", "Эта": "Эта"}
 
 
+def test_replacement_the_count_page_kept_between_counts_names_the_new_account_at_once():
+    # issue 17: the daemon keeps a game's players, roles and sides (`Views`) from one count page to the next
+    # (`render(..., memo=)`); a replacement changes the roster, and the very next page names the account playing now
+    count = public_count([cand("Зета", ["Альфа", "Бета"]), cand("Эта", ["Зета"])], {}, closed=False,
+                         not_voted=["Зета"])
+    memo: dict = {}
+    before = [{"nick": "Зета", "gender": "f", "forms": {"accs": "Зету"}}, {"nick": "Эта", "gender": "m"}]
+    first = render("time_machine", "votecount", {"roster": before, "tally": count}, fmt="text", memo=memo)
+    assert "Зета — 2 голоса (Альфа, Бета)" in first.splitlines()
+    kept = memo["views"][2]
+    again = render("time_machine", "votecount", {"roster": [dict(p) for p in before], "tally": count}, fmt="text",
+                   memo=memo)
+    assert again == first and memo["views"][2] is kept          # the same players: kept, not made again
+    after = render("time_machine", "votecount", {"roster": REPLACED, "tally": count}, fmt="text", memo=memo)
+    assert after == render("time_machine", "votecount", {"roster": REPLACED, "tally": count}, fmt="text")
+    assert "Омега — 2 голоса (Альфа, Бета)" in after.splitlines() and "Зета" not in after
+
+
 @pytest.mark.parametrize("replaced_by, line", [
     ({"nick": "Омега"}, "Казнена Омега - Мирный житель"),                    # the slot's gender
     ({"nick": "Омега", "gender": "m"}, "Казнён Омега - Мирный житель"),      # the new account's, when given
