@@ -25,7 +25,10 @@ regenerations and the page reads the same without it). A closed day's page does 
 it is written once, and `PageCache` keeps what the game's page shows of it until a step its count is made from
 changes (`GameService.finished_day_steps`): the daemon regenerates a game after a post, a day's close or a night's
 resolution by counting the days that changed, not every closed day again; the running day's log rows and flags are
-kept too (`_kept`), so after a post only its own rows are written (bench/bench_pages.py: a 3,000-post day).
+kept too (`_kept`), so after a post only its own rows are written (bench/bench_pages.py: a 3,000-post day), and so
+are its timeline's replay and its chart's lines (`tally.timeline` and `pages_chart` resume from the running day's
+memo: a new post is one step replayed and drawn; issue 17). All of it lives in the running day's memo, made anew
+when the game's applied steps change and let go when the day closes: nothing kept grows with the game's days.
 """
 from __future__ import annotations
 
