@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from mafvote_tally import DayState, Player, Post, Roster, RosterMatcher, Tally, VoteRules, count_day  # noqa: E402
 from bench_tally import GM, PLAYERS, START, best, build_store, machine, span, thread, to_tally  # noqa: E402
 from mafvote.pages import day_view, render_bytes, write_pages  # noqa: E402
+from mafvote.pages_words import page_words  # noqa: E402
 
 
 def cpu(fn, repeat: int) -> float:  # noqa: ANN001
@@ -76,7 +77,7 @@ def main() -> None:
             for view, t in tallies.items():
                 day = day_view(t, state, rules, view=view, names={}, tz=tz, link=link, now=now, memo=memos[view])
                 html = render_bytes(
-                    "game.html.j2",
+                    "game.html.j2", **page_words(view),
                     game={"id": "bench", "title": "Бенчмарк"}, view=view, gm=view == "gm", index_href="../index.html",
                     updated=f"{now:%d.%m %H:%M}", live_clock=True, title="Бенчмарк — день 2",
                     phase={"label": "день 2", "kind": "day", "deadline": "", "deadline_iso": t.deadline.isoformat(),

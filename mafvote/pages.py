@@ -10,9 +10,9 @@
 
 Language: the public pages are the players', who read the Russian forum: Russian whatever `[alerts] language`, title
 and body, as the themed posts and the compact count page (`publish`) are. The GM's pages are the GM's: in the GM's
-language (`messages.current()`, Russian by default). `_page_language(view)` says which; every title is worded in
-it. The GM pages' bodies (the templates' words, the vote log's, the flags', the night's) are still Russian in
-both languages: moving them into the catalogue (`ru_outputs`/`en_outputs`) is not done yet.
+language (`messages.current()`, Russian by default). `page_language(view)` says which, and every word of a page is in
+it: the titles, the templates' words, the vote log's, the chart's, the flags', the night's (mafvote.pages_words). What
+stays as it is: the players' and roles' names, the game's title and the themed posts (the forum's own text).
 
 Public pages go to `[publish].dir`, the GM's to `[publish].gm_dir` (default `gm-pages/` beside the store), which
 may never be the public folder or inside it: the GM's pages hold the hidden weights, and a folder a web server
@@ -36,7 +36,6 @@ import logging
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import lru_cache
 from html import escape
 from datetime import datetime, timezone
 from pathlib import Path
@@ -46,7 +45,6 @@ import jinja2
 
 from mafvote_resolver import ResolverError, parse_night_file
 from mafvote_tally import DayState, Flag, Tally, VoteRecord, VoteRules
-from mafvote_tally.format import outcome_text, time_left
 from mafvote_tally.timeline import timeline
 
 from . import gm_text, messages
@@ -55,6 +53,7 @@ from .atomic_files import write_changed
 from .errors import BadInput
 from .game import clock_fixed, open_service
 from .pages_chart import PALETTE, chart_svg
+from .pages_words import outcome_in, page_language, page_word, page_words, phase_label, time_left_in, vote_reason
 from .pages_chart import order as chart_order
 from .paths import data_dir
 from .phase_post import next_deadline, public_day_count, theme_of, with_modkills
@@ -74,49 +73,6 @@ class PagesError(BadInput):
 
 
 VIEWS = ("public", "gm")
-
-
-def _page_language(view: str) -> str:
-    """The language of a view's pages: the public pages are the players', who read the Russian forum, so they are
-    Russian whatever `[alerts] language` (like the themed posts); the GM's follow the GM's language (the current
-    one: the CLI's and the daemon's `messages.use`)."""
-    return "ru" if view == "public" else messages.current()
-
-
-# what each vote did, in Russian, from the count's reasons (tally/count.py `_cast`, tally/views.py `vote_weight`)
-_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), r) for p, r in (
-    (r"^counted \(досрочно, final\)", "засчитан, досрочно"),
-    (r"^counted ×(\d+)", r"засчитан ×\1"),
-    (r"^counted", "засчитан"),
-    (r"^silenced \(secret\)", "лишён голоса тайно: вес 0"),
-    (r"^silenced", "лишён голоса: вес 0"),
-    (r"^vote stolen", "голос украден: вес 0"),
-    (r"^replaced by a later vote", "заменён следующим голосом"),
-    (r"^voter is not alive", "голосующий не в игре"),
-    (r"^after a final", "после досрочного голоса: не меняет его"),
-    (r"^unknown name '?(.*?)'?; ", r"имени «\1» нет в списке: остаётся прежний голос"),
-    (r"^ambiguous name '?(.*?)'?; ", r"имя «\1» неоднозначно: остаётся прежний голос"),
-    (r"^self-vote", "голос за себя не засчитывается"),
-    (r"^(.*) is not alive; ", r"\1 не в игре: остаётся прежний голос"),
-    (r"^(.*) was modkilled after this vote", r"\1 получил модкилл позже: голос ничего не весит"),
-    (r"^edited post: void", "пост изменён: голос недействителен"),
-))
-_EXTRA = ((re.compile(r" \+(\d+) \(stolen/gifted\)"), r" +\1 (украденные и подаренные)"),
-          (re.compile(r" \(досрочно, final\)"), ", досрочно"))
-
-
-@lru_cache(maxsize=512)
-def vote_reason(reason: str) -> str:
-    """The count's reason for a vote (English, for scripts) as the pages say it."""
-    for pattern, words in _REASONS:
-        m = pattern.match(reason)
-        if m:
-            out = m.expand(words)
-            rest = reason[m.end():]
-            for extra, repl in _EXTRA:
-                rest = extra.sub(repl, rest)
-            return out + (rest if rest.startswith((" +", ",")) else "")
-    return reason
 
 
 def _env() -> jinja2.Environment:
@@ -312,23 +268,26 @@ def day_view(tally: Tally, state: DayState, rules: VoteRules, *, view: str, name
                      "red_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "red"],
                      "blue_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "blue"]})
     gm = view == "gm"
-    log_rows = _kept(tally.votes, memo, "log", lambda v: _log_row(v, names, tz, rules.colors_matter, link, gm))
-    title = messages.text("pages.title.chart", _page_language(view), day=tally.day)
+    language = page_language(view)
+    log_rows = _kept(tally.votes, memo, "log",
+                     lambda v: _log_row(v, names, tz, rules.colors_matter, link, gm, language))
+    title = messages.text("pages.title.chart", language, day=tally.day)
     svg = chart_svg(steps, start=tally.since, deadline=tally.deadline, tz=tz, names=names,
-                    closed_early=tally.closed_early, now=live_now, title=title, sizes=("wide", "narrow"), memo=memo)
-    result = outcome_text(tally, names) if tally.closed else ""
+                    closed_early=tally.closed_early, now=live_now, title=title, sizes=("wide", "narrow"), memo=memo,
+                    language=language)
+    result = outcome_in(tally, names, language) if tally.closed else ""
     return {
         "number": tally.day, "view": view, "closed": tally.closed, "closed_early": _local(tally.closed_early, tz),
         "deadline": _local(tally.deadline, tz), "deadline_iso": tally.deadline.isoformat(),
         "since": _local(tally.since, tz), "as_of": _local(tally.as_of or now, tz),
-        "time_left": time_left(tally.deadline, live_now) if live_now is not None else "",
+        "time_left": time_left_in(tally.deadline, live_now, language) if live_now is not None else "",
         "rows": rows, "log": Fragment(log_rows), "log_count": len(log_rows),
         "log_counted": sum(1 for v in tally.votes if v.counted),
         "not_voted": [n(p) for p in tally.not_voted], "silenced": [n(p) for p in tally.silenced],
         "final": [n(p) for p in tally.final], "colors_matter": rules.colors_matter,
         "chart": Fragment((svg.encode("utf-8"),)), "result": result, "steps": len(steps) - 1, "text": "",
-        "flags": Fragment(_flags(tally, tz, link, names, memo)) if gm else "",
-        "alerts": _alerts(tally, tz) if gm else [],
+        "flags": Fragment(_flags(tally, tz, link, names, memo, language)) if gm else "",
+        "alerts": _alerts(tally, tz, language) if gm else [],
     }
 
 
@@ -361,52 +320,57 @@ def _kept(items: Sequence[Any], memo: dict, slot: str, make: Callable[[Any], str
 
 
 def _log_row(v: VoteRecord, names: Mapping[str, str], tz, colors_matter: bool, link: Callable[[int], str],
-             gm: bool) -> str:
+             gm: bool, language: str = "ru") -> str:
     """One row of the vote log, written here rather than in the template: a 3,000-post day has some 1,800 vote
-    records, and the page is regenerated after every post (bench/bench_pages.py)."""
+    records, and the page is regenerated after every post (bench/bench_pages.py). Worded in `language`."""
     voter = escape(names.get(v.voter, v.voter))
     target = escape(names.get(v.target, v.target)) if v.target else f"«{escape(v.written)}»"
     if colors_matter:
-        color, word = v.color, ("против" if v.color == "red" else "в защиту")
+        color = v.color
+        word = page_word(language, "legend.against" if v.color == "red" else "legend.for")
     else:
-        color, word = "vote", "голос"
+        color, word = "vote", page_word(language, "log.a_vote")
     url = escape(link(v.post_id))
-    status = escape(vote_reason(v.reason))
+    status = escape(vote_reason(v.reason, language))
     if v.counted:
-        status = f"<b>{status}</b>" + (f" · вес {v.weight}" if gm else "")
-    early = ' <span class="pill early">досрочно</span>' if v.early else ""
+        status = f"<b>{status}</b>" + (escape(page_word(language, "log.weight", n=v.weight)) if gm else "")
+    early = f' <span class="pill early">{escape(page_word(language, "log.final"))}</span>' if v.early else ""
     local = v.time.astimezone(tz)
     return (f'<tr class="{"on" if v.counted else "off"}" data-voter="{voter}">'
             f'<td class="time"><time datetime="{v.time.isoformat()}">{local:%d.%m %H:%M}</time></td>'
             f'<td>{voter}</td><td><span class="vote {color}">{word} {target}</span>{early}</td>'
             f'<td class="hide-phone"><a href="{url}" rel="nofollow noopener">#{v.post_id}</a></td>'
-            f'<td class="status">{status}<span class="show-phone"> · <a href="{url}" rel="nofollow noopener">пост</a>'
+            f'<td class="status">{status}<span class="show-phone"> · <a href="{url}" rel="nofollow noopener">'
+            f'{escape(page_word(language, "log.a_post"))}</a>'
             f'</span></td></tr>\n')
 
 
-def _flags(tally: Tally, tz, link: Callable[[int], str], names: Mapping[str, str], memo: dict) -> list[bytes]:
-    """The GM's flags, one line each (written here, not in the template: a busy day has over a thousand)."""
+def _flags(tally: Tally, tz, link: Callable[[int], str], names: Mapping[str, str], memo: dict,
+           language: str = "ru") -> list[bytes]:
+    """The GM's flags, one line each (written here, not in the template: a busy day has over a thousand), worded in
+    `language`."""
     # what flag_text reads of the count beside a flag's own facts (misses, activity), not its whole JSON
     facts = {"view": "gm", "game": tally.game, "day": tally.day, "misses": dict(tally.misses),
              "activity": dict(tally.activity)}
 
     def line(flag: Flag) -> str:
         f = flag.to_json()
-        label, text = flag_text(f, facts, tz=tz, language="ru", names=names)
+        label, text = flag_text(f, facts, tz=tz, language=language, names=names)
         who = f" — {escape(names.get(f['player'], f['player']))}" if f["player"] else ""
         url = link(f["post_id"]) if f["post_id"] is not None else None
-        post = f' (<a href="{escape(url)}" rel="nofollow noopener">пост #{f["post_id"]}</a>)' if url else ""
+        post = (f' (<a href="{escape(url)}" rel="nofollow noopener">'
+                f'{escape(page_word(language, "flags.post", id=str(f["post_id"])))}</a>)') if url else ""
         return f"<li><b>{escape(label)}</b>{who}: {escape(text)}{post}</li>\n"
 
     # a flag about a post says the same on every regeneration; one about a player (misses) is worded anew
     return _kept(tally.flags, memo, "flags", line, keep=lambda flag: flag.post_id is not None)
 
 
-def _alerts(tally: Tally, tz) -> list[dict[str, Any]]:
+def _alerts(tally: Tally, tz, language: str = "ru") -> list[dict[str, Any]]:
     if not tally.alerts:
         return []
     data = gm_report_data({"tally": {"view": "gm", "game": tally.game, "day": tally.day, "flags": [],
-                                     "alerts": [a.to_json() for a in tally.alerts]}}, language="ru", tz=tz)
+                                     "alerts": [a.to_json() for a in tally.alerts]}}, language=language, tz=tz)
     return [{"text": a["text"], "time": _local(datetime.fromisoformat(a["time"]), tz) if a.get("time") else ""}
             for a in data["tally"]["alerts"]]
 
@@ -417,9 +381,9 @@ def day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, inde
 
 
 def _day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, index_href: str) -> bytes:
-    return render_bytes("day.html.j2", game=game, view=view, gm=view == "gm", index_href=index_href, updated="",
-                        live_clock=not clock_fixed(), day=day,
-                        title=messages.text("pages.title.day", _page_language(view), game=game["title"],
+    return render_bytes("day.html.j2", **page_words(view), game=game, view=view, gm=view == "gm",
+                        index_href=index_href, updated="", live_clock=not clock_fixed(), day=day,
+                        title=messages.text("pages.title.day", page_language(view), game=game["title"],
                                             day=day["number"]))
 
 
@@ -469,7 +433,7 @@ def _night_view(service, row, before, *, view: str, now: datetime) -> dict[str, 
         lines = o.get("journal") or o.get("log") or ()
         refused = o.get("refused") or ()
         reasons = o.get("refused_journal") or [r.get("reason") for r in refused]
-        with messages.using("ru"):       # the GM page's body is Russian yet (module docstring)
+        with messages.using(page_language(view)):
             out.update(actions=actions, read=read, journal=[gm_text.journal(x) for x in lines],
                        refused=[gm_text.refusal({**r, "reason_line": why}) for r, why in zip(refused, reasons)],
                        deaths=[f"{d.get('player')} — {d.get('role')}" for d in o.get("deaths") or ()])
@@ -509,8 +473,8 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     names = public_names(game.players, state.replacements)
     key = (view, tuple((r.seq, r.digest) for r in applied))     # a redone step has the undone one's seq
     tz = service.tz
-    base = {"game": {"id": game.id, "title": game.title or game.id}, "view": view, "index_href": index_href,
-            "updated": _local(now, tz), "gm": view == "gm", "live_clock": not clock_fixed()}
+    base = {**page_words(view), "game": {"id": game.id, "title": game.title or game.id}, "view": view,
+            "index_href": index_href, "updated": _local(now, tz), "gm": view == "gm", "live_clock": not clock_fixed()}
     files: dict[str, bytes] = {}
 
     past = []
@@ -548,9 +512,10 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
         live = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz, link=service.link,
                         now=now, memo=cache.get(key, ("memo", current.number), dict))
     cache.used()
-    phase = {"label": current.label_ru, "kind": current.kind, "deadline": _local(current.deadline, tz),
+    language = page_language(view)
+    phase = {"label": phase_label(current, language), "kind": current.kind, "deadline": _local(current.deadline, tz),
              "deadline_iso": current.deadline.isoformat(),
-             "time_left": time_left(current.deadline, now) if winner is None else ""}
+             "time_left": time_left_in(current.deadline, now, language) if winner is None else ""}
     gm_state = None
     if view == "gm":
         gm_state = {"silences": [f"{names.get(s.player, s.player)}: {s.days} дн." + ("" if s.announced else " (тайно)")
@@ -559,7 +524,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                     "steps": [r.describe(tz) for r in applied]}
     files[f"{game.id}/index.html"] = render_bytes(
         "game.html.j2", **base, phase=phase, live=live,
-        title=messages.text(f"pages.title.game.{current.kind}", _page_language(view), game=game.title or game.id,
+        title=messages.text(f"pages.title.game.{current.kind}", page_language(view), game=game.title or game.id,
                             number=current.number),
         past=list(reversed(past)), players=_players(service, state, names, view),
         winner=service.winner_words(winner) if winner else "", gm_state=gm_state,
@@ -568,10 +533,11 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
 
 
 def index_page(games: Sequence[Mapping[str, Any]], *, view: str, now: datetime) -> str:
-    return _template("index.html.j2").render(games=games, view=view, gm=view == "gm", index_href="index.html",
+    return _template("index.html.j2").render(**page_words(view), games=games, view=view, gm=view == "gm",
+                                             index_href="index.html",
                                              live_clock=not clock_fixed(),
                                              title=messages.text("pages.title.index.gm" if view == "gm"
-                                                                 else "pages.title.index", _page_language(view)),
+                                                                 else "pages.title.index", page_language(view)),
                                              updated=now.astimezone(timezone.utc).strftime("%d.%m %H:%M UTC"))
 
 
@@ -595,14 +561,14 @@ def _write_folders(folders: Sequence[tuple[Path, Mapping[str, str | bytes]]]) ->
     return [[directory / rel for rel in files if directory / rel in written] for directory, files in folders]
 
 
-def _summary(service, now: datetime) -> dict[str, Any]:
+def _summary(service, now: datetime, language: str) -> dict[str, Any]:
     applied = service.applied()
     current = service.current_phase(applied)
     winner = service.winner(applied)
     return {"id": service.game.id, "title": service.game.title or service.game.id, "href": f"{service.game.id}/index.html",
-            "phase": current.label_ru, "deadline": _local(current.deadline, service.tz),
+            "phase": phase_label(current, language), "deadline": _local(current.deadline, service.tz),
             "deadline_iso": current.deadline.isoformat(),
-            "time_left": time_left(current.deadline, now) if winner is None else "",
+            "time_left": time_left_in(current.deadline, now, language) if winner is None else "",
             "winner": service.winner_words(winner) if winner else ""}
 
 
@@ -633,7 +599,7 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
         else:
             running[service.game.id] = service.count_views(current.number, views=tuple(wanted), now=now)
     folders: list[tuple[str, Path, dict[str, str | bytes]]] = []
-    summaries: list[dict[str, Any]] | None = None         # the index's games, the same in both views
+    summaries: dict[str, list[dict[str, Any]]] = {}       # the index's games, per language (the same in one)
     used: list[PageCache] = []
     for view, directory in (("public", public_dir), ("gm", gm_dir)):
         if directory is None:
@@ -652,9 +618,10 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
             used.append(cache)
             files.update(game_pages(service, view=view, now=now, counts=running[service.game.id], cache=cache,
                                     count_files=count_files))
-        if summaries is None:
-            summaries = [_summary(s, now) for s in services]
-        files["index.html"] = index_page(summaries, view=view, now=now)
+        language = page_language(view)
+        if language not in summaries:
+            summaries[language] = [_summary(s, now, language) for s in services]
+        files["index.html"] = index_page(summaries[language], view=view, now=now)
         folders.append((view, Path(directory), files))
     written = _write_folders([(directory, files) for _, directory, files in folders])
     for cache in used:

@@ -20,6 +20,8 @@ from datetime import datetime, timedelta, tzinfo
 from operator import is_
 from typing import Mapping, Sequence
 
+from . import messages
+
 __all__ = ["PALETTE", "chart_svg", "order"]
 
 # Okabe–Ito, without its red and blue look-alikes' meaning clash: the candidates' lines are not vote colours
@@ -146,9 +148,11 @@ def _lines(steps: Sequence, memo: dict | None = None) -> tuple[tuple, _Walk]:
 
 def chart_svg(steps: Sequence, *, start: datetime | None, deadline: datetime, tz: tzinfo,
               names: Mapping[str, str], closed_early: datetime | None = None, now: datetime | None = None,
-              title: str = "", sizes: Sequence[str] = ("wide",), memo: dict | None = None) -> str:
+              title: str = "", sizes: Sequence[str] = ("wide",), memo: dict | None = None,
+              language: str = "ru") -> str:
     """The chart of `steps` (tally.timeline.Step) from `start` to the deadline (or the last step after it), one
-    `<svg>` per size of `sizes`; `memo`: the running day's, kept between calls (the module's docstring)."""
+    `<svg>` per size of `sizes`, its labels in `language` (the public pages' are Russian always: mafvote.pages);
+    `memo`: the running day's, kept between calls (the module's docstring)."""
     if not steps:
         return ""
     lines, walk = _lines(steps, memo)
@@ -157,12 +161,13 @@ def chart_svg(steps: Sequence, *, start: datetime | None, deadline: datetime, tz
     if t1 <= t0:
         t1 = t0 + timedelta(hours=1)
     return "".join(_svg(steps, lines, walk, t0=t0, t1=t1, deadline=deadline, tz=tz, names=names,
-                        closed_early=closed_early, now=now, title=title, size=size) for size in sizes)
+                        closed_early=closed_early, now=now, title=title, size=size, language=language)
+                   for size in sizes)
 
 
 def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # noqa: ANN001
          deadline: datetime, tz: tzinfo, names: Mapping[str, str], closed_early: datetime | None,
-         now: datetime | None, title: str, size: str) -> str:
+         now: datetime | None, title: str, size: str, language: str = "ru") -> str:
     W, H, RIGHT, most = SIZES[size]
     players, changes, last, lo, hi = lines
     pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM
@@ -193,11 +198,15 @@ def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # 
     for t, label in _ticks(t0, t1, tz, most):
         out.append(f'<line class="grid" x1="{x(t)}" x2="{x(t)}" y1="{TOP}" y2="{H - BOTTOM}"/>'
                    f'<text class="xlab" x="{x(t)}" y="{H - BOTTOM + 16}">{label}</text>')
-    rules = [(deadline, "дедлайн " + deadline.astimezone(tz).strftime("%H:%M"), "deadline")]
+    def words(key: str, **facts) -> str:  # noqa: ANN003
+        return messages.text(f"pages.w.chart.{key}", language, **facts)
+
+    rules = [(deadline, words("deadline", at=deadline.astimezone(tz).strftime("%H:%M")), "deadline")]
     if closed_early is not None:
-        rules.append((closed_early, "досрочно " + closed_early.astimezone(tz).strftime("%H:%M"), "early"))
+        rules.append((closed_early, words("early", at=closed_early.astimezone(tz).strftime("%H:%M")), "early"))
     if now is not None and now < deadline:
-        rules.append((now, "сейчас", "now"))
+        rules.append((now, words("now"), "now"))
+    final = {color: words(f"final.{color}") for color in ("red", "blue")}
     for k, (t, label, cls) in enumerate(rules):
         # above the plot, one row each (the deadline, an early close), so that no label lies on a line; «сейчас»
         # at the foot of its rule, inside the plot
@@ -226,8 +235,8 @@ def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # 
         if s.target in marks_of:
             marks_of[s.target].append(
                 f'<path class="final" d="M{sx},{y(s.totals.get(s.target, 0)) - 6}l6,6l-6,6l-6,-6z" fill="COLOR">'
-                f'<title>{_e(names.get(s.voter or "", s.voter))}: досрочно, '
-                f'{"против" if s.color == "red" else "в защиту"} {_e(names.get(s.target, s.target))}</title></path>')
+                f'<title>{_e(names.get(s.voter or "", s.voter))}: '
+                f'{final["red" if s.color == "red" else "blue"]} {_e(names.get(s.target, s.target))}</title></path>')
     for i, player in enumerate(players):
         color = PALETTE[i % len(PALETTE)]
         # the line's points up to the steps before the last, kept; then the last step's change and the line's end

@@ -50,7 +50,8 @@ MSK = ZoneInfo("Europe/Moscow")
 ALLOWED = {"mafvote", "MyBB", "HTTP", "HTML", "DNS", "TLS", "UTC", "SQLite", "gender", "forms", "gent", "m", "f",
            "TOML", "UTF", "ANSI", "IANA",     # the config's format, encodings and time-zone names, as editors name them
            "Ctrl", "C",   # the keys to press (`mafvote serve`: «Ctrl-C — остановить»), as the keyboard shows them
-           "ny"}     # the demo game's id (the config's `id`, as the GM named it)
+           "ny",     # the demo game's id (the config's `id`, as the GM named it)
+           "BBCode"}     # the forums' markup, as they name it (the pages link the count «в BBCode»)
 NICKS = {"King", "Eciton", "Trusiki", "Kayfa", "Nejka", "Ronin", "Alisa", "Enzo", "Nevermore", "Puss", "Кот"}
 
 _TECHNICAL = re.compile(r"(?:https?|file)://\S+|`[^`]*`|(?<!\w)--[\w-]+|(?<![\w-])-[A-Za-z]\b|(?:/[\w.\-]+)+/?|\b[\w-]+\.(?:toml|db)\b"

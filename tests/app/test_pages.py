@@ -4,6 +4,7 @@ real socket (a client on 127.0.0.1 is let in; one from 127.0.0.2, another addres
 without the token)."""
 from __future__ import annotations
 
+import html
 import http.client
 import re
 import shutil
@@ -17,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from mafvote import game as game_mod
-from mafvote import messages
+from mafvote import messages, rulesets
 from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.pages import Fragment, PageCache, PagesError, day_page, day_view, gm_pages_dir, write_all_pages
@@ -237,6 +238,66 @@ def test_the_public_pages_are_the_same_russian_pages_whatever_the_gms_language(d
     assert "<title>Игры</title>" in en["public"]["index.html"]
     # the GM's differ, in their titles
     assert en["gm-pages"] != ru["gm-pages"]
+
+
+def test_the_gms_pages_are_worded_in_the_gms_language_the_public_in_russian(demo, tmp_path):
+    """The words of the pages' templates (`pages.w.*` in the catalogue) follow the GM's language on the GM's pages:
+    with `language = "en"` none of the Russian ones is left there, and the page says it is English; the public pages
+    keep them (they are the players')."""
+    written = {language: _demo_pages(demo, tmp_path, language) for language in ("ru", "en")}
+    gm_en, gm_ru, public_en = written["en"]["gm-pages"], written["ru"]["gm-pages"], written["en"]["public"]
+    game_en = gm_en["ny/index.html"]
+    for words in ('<html lang="en">', '<a href="../index.html">All games</a>',
+                  '<div class="gmbar">The GM&#39;s page: it shows the hidden weights and reasons. Do not publish '
+                  'it.</div>', "<h2>Earlier in the game</h2>", "<h2>Players</h2>",
+                  "<th>Player</th><th>Role</th><th>Alive</th><th class=\"num\">Misses</th><th>Marks</th>",
+                  "<p><b>Actions entered:</b></p>", "<footer>Updated 01.01 18:10 · mafvote</footer>"):
+        assert words in game_en, words
+    assert "<h2>The count at the close</h2>" in gm_en["ny/day-2.html"]
+    assert "<h2>Vote log</h2>" in gm_en["ny/day-2.html"]
+    assert '<html lang="ru">' in gm_ru["ny/index.html"] and "<h2>Прошлое игры</h2>" in gm_ru["ny/index.html"]
+    russian = [re.sub(r"\{[a-z_]+\}", "", words) for key, words in messages.TABLES["ru"].items()
+               if key.startswith("pages.w.")]
+    russian = [words for words in russian if len(words) >= 8]
+    assert len(russian) > 30
+    for name, page in gm_en.items():
+        assert '<html lang="en">' in page, name
+        left = [words for words in russian if words in page]
+        assert left == [], name
+    for name, page in public_en.items():
+        assert '<html lang="ru">' in page and "Все игры" in page, name
+
+
+def _names_in(config_path: Path) -> list[str]:
+    """What a page may show in Russian whatever its language: the game's title, the players' names (nicks, aliases,
+    masks, replacements) and the GMs', and the ruleset's role and side names."""
+    config = load_config(config_path)
+    out: list[str] = []
+    for game in config.games:
+        out += [game.title or "", *game.gm]
+        for p in game.players:
+            out += [p.nick, *p.aliases, p.mask or "", p.replaced_by.nick if p.replaced_by else ""]
+        ruleset = rulesets.load(game.ruleset_path)
+        out += [role.name for role in ruleset.roles] + [role.side for role in ruleset.roles]
+    return sorted({x for x in out if x}, key=len, reverse=True)
+
+
+def test_a_gm_page_in_english_has_no_russian_but_names_roles_and_the_forums_text(demo, tmp_path):
+    """Under `language = "en"` the GM's pages have no Cyrillic left outside the players', roles' and game's names and
+    the forum's own text (the themed posts the GM publishes, the night file as typed, what a post wrote in quotes, an
+    edit's reason)."""
+    pages = _demo_pages(demo, tmp_path, "en")["gm-pages"]
+    names = _names_in(tmp_path / "copy-en" / "config.toml")
+    assert sorted(pages) == ["index.html", "ny/day-1.html", "ny/day-2.html", "ny/index.html"]
+    for name, page in pages.items():
+        # the forum's text: the themed posts, the night file, a name a post wrote, an edit's reason as the forum shows it
+        text = re.sub(r'<div class="post">.*?</div>|<pre class="file">.*?</pre>|«[^»]*»|\(reason: [^)]*\)', " ", page,
+                      flags=re.S)
+        text = html.unescape(re.sub(r"<[^>]+>", " ", text))
+        for known in names:
+            text = text.replace(known, " ")
+        left = sorted(set(re.findall(r"\S*[А-Яа-яЁё]+\S*", text)))
+        assert left == [], name
 
 
 def _held(value) -> list[bytes | str]:
