@@ -198,6 +198,7 @@ def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # 
     for t, label in _ticks(t0, t1, tz, most):
         out.append(f'<line class="grid" x1="{x(t)}" x2="{x(t)}" y1="{TOP}" y2="{H - BOTTOM}"/>'
                    f'<text class="xlab" x="{x(t)}" y="{H - BOTTOM + 16}">{label}</text>')
+
     def words(key: str, **facts) -> str:  # noqa: ANN003
         return messages.text(f"pages.w.chart.{key}", language, **facts)
 
