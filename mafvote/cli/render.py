@@ -155,7 +155,7 @@ def render_command(config_path: Path, game_id: str | None, kind: str, number: in
                 data = build_data(outcome=with_modkills(service, row), deadline=deadline, now=now, **common)
             else:
                 public = public_day_count(service, row)
-                tally = row.outcome.get("count") if gm_report else public
+                tally = service.stored_count(row) if gm_report else public
                 data = build_data(outcome=with_modkills(service, row), tally=tally, public_tally=public,
                                   deadline=deadline, now=now, **common)
         if gm_report:

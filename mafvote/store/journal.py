@@ -52,6 +52,11 @@ class JournalTables(TableFamily):
                             how=r["how"], digest=hash((r["state"], r["outcome"], r["applied_at"], r["how"])))
                 for r in rows]
 
+    def game_phase_outcome(self, game_id: str, seq: int) -> dict[str, Any] | None:
+        """The stored outcome of one step (its `seq`), None when there is no such step."""
+        rows = list(self.db.query("select outcome from game_phases where game_id = ? and seq = ?", [game_id, seq]))
+        return json.loads(rows[0]["outcome"] or "{}") if rows else None
+
     def append_game_phase(self, game_id: str, *, number: int, kind: str, start: datetime | None,
                           deadline: datetime | None, state: Mapping[str, Any], outcome: Mapping[str, Any],
                           applied_at: datetime, how: str) -> int:

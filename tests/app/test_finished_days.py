@@ -193,3 +193,27 @@ def test_a_step_undone_and_another_applied_between_two_polls_makes_the_daemon_co
     svc.close_day(1, now=deadline(1) + timedelta(minutes=7), nobody=True)
     assert svc.applied()[-1].seq == seq and svc.applied()[-1].outcome["decided_by"] == "gm"
     assert store.game_changes("ny") != seen
+
+
+def test_the_journal_kept_between_ticks_holds_a_closed_days_outcome_not_its_votes(game):
+    # the daemon keeps each game's parsed journal for its life: with each close's whole count in it (every vote,
+    # candidate and flag), every closed day stayed in memory for good and the soak's RSS stepped up each evening
+    store, svc, thread = game
+    svc.resolve_night(1, now=start(1) + timedelta(minutes=5))
+    closes = {}
+    for n in (1, 2, 3):
+        thread.until(deadline(n) + timedelta(minutes=5))
+        closes[n] = svc.close_day(n, now=deadline(n) + timedelta(minutes=5))
+        svc.resolve_night(n + 1, now=start(n + 1) + timedelta(minutes=5))
+    rows = [r for r in svc.applied() if r.how == "close"]
+    assert [r.number for r in rows] == [1, 2, 3]
+    for row in rows:
+        whole = closes[row.number].count.to_json()
+        assert len(whole["votes"]) > 10 and whole["flags"]
+        kept = row.outcome["count"]
+        assert not {"votes", "candidates", "flags", "alerts", "activity"} & set(kept)
+        # what the journal's readers take of it stays: the outcome (ties, the day post), the early close, the misses
+        assert kept["outcome"] == whole["outcome"] and kept["closed_early"] == whole["closed_early"]
+        assert kept["misses"] == whole["misses"] and kept["day"] == row.number
+        # and the whole count (`render day N --gm`) is read from the store when asked for
+        assert svc.stored_count(row) == whole
