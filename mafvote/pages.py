@@ -395,8 +395,9 @@ def _close_end(row) -> datetime | None:  # noqa: ANN001 - AppliedPhase
     return datetime.fromisoformat(at) if at else None
 
 
-def _themed(service, kind: str, row, now: datetime) -> str:
-    """The themed post of a resolved night or a closed day (the post the GM publishes), as plain text."""
+def _themed(service, kind: str, row, now: datetime, public: Tally | None = None) -> str:
+    """The themed post of a resolved night or a closed day (the post the GM publishes), as plain text. `public`: the
+    closed day's public count when the caller has it."""
     game = service.game
     common = dict(game=game, ruleset=service.ruleset, templates_dir=game.templates_dir, phase=row.number,
                   replacements=service.state().replacements, now=now,
@@ -405,8 +406,8 @@ def _themed(service, kind: str, row, now: datetime) -> str:
         if kind == "night":
             data = build_data(outcome=with_modkills(service, row), **common)
         else:
-            public = public_day_count(service, row)
-            data = build_data(outcome=with_modkills(service, row), tally=public, public_tally=public, **common)
+            shown = public_day_count(service, row, public)
+            data = build_data(outcome=with_modkills(service, row), tally=shown, public_tally=shown, **common)
         return render(theme_of(game, service), kind, data, fmt="text", templates_dir=game.templates_dir).strip()
     except RenderError as exc:
         log.warning("pages %s: the themed %s %d post failed (%s)", game.id, kind, row.number, exc)
@@ -456,12 +457,16 @@ def _players(service, state, names: Mapping[str, str], view: str) -> list[dict[s
 
 def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = None,
                index_href: str = "../index.html", counts: tuple | None = None,
-               count_files: Sequence[str] = ()) -> dict[str, bytes]:
+               count_files: Sequence[str] = (), closed: dict | None = None,
+               views: Sequence[str] = ()) -> dict[str, bytes]:
     """Every page of one game in one view, in UTF-8: `{"<game>/index.html": html, "<game>/day-N.html": html, …}`, but
     for a closed day's page that `cache` knows is in its file already (`PageCache`). `counts`:
     the running day's `count_views(...)` with this view among them, when the caller has counted it already.
     `count_files`: the names of the game's count files (`votecount-<game>.html`, `.bbcode`) beside the pages'
-    folder, which the running day's section links to."""
+    folder, which the running day's section links to. `closed` (one dict per game for the calls of one
+    regeneration, with `views` the views it makes): a closed day made in one view is counted in all of `views` at
+    once and its themed post made once, kept there for the other views' calls; a close used to count the day four
+    times (each view, and the day post's public count in each)."""
     if view not in VIEWS:
         raise ValueError(view)
     cache = cache if cache is not None else PageCache()
@@ -493,10 +498,17 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
             day_key = (view, game, service.finished_day_steps(row.number, applied))
             summary = cache.written_closed_day(day_key, part, rel)
             if summary is None:
-                tallies, inputs = service.count_views(row.number, views=(view,))
+                made = closed.get((row.number, day_key[2])) if closed is not None else None
+                if made is None:
+                    asked = tuple(dict.fromkeys((view, *views)))
+                    tallies, inputs = service.count_views(row.number, views=asked)
+                    made = (tallies, inputs, _themed(service, "day", row, now, tallies.get("public")))
+                    if closed is not None:
+                        closed[(row.number, day_key[2])] = made
+                tallies, inputs, text = made
                 day = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz,
                                link=service.link, close=_close_end(row), memo={})
-                day["text"] = _themed(service, "day", row, now)
+                day["text"] = text
                 files[rel] = _day_page(day, game=base["game"], view=view, index_href=index_href)
                 summary = {name: day[name] for name in ("result", "chart", "steps", "text")}
                 cache.keep_closed_day(day_key, part, rel, summary)
@@ -601,6 +613,7 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
     folders: list[tuple[str, Path, dict[str, str | bytes]]] = []
     summaries: dict[str, list[dict[str, Any]]] = {}       # the index's games, per language (the same in one)
     used: list[PageCache] = []
+    closed: dict[str, dict] = {}        # per game: its closed days counted in this call, for both views
     for view, directory in (("public", public_dir), ("gm", gm_dir)):
         if directory is None:
             continue
@@ -617,7 +630,8 @@ def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: P
             cache.folder = Path(directory)
             used.append(cache)
             files.update(game_pages(service, view=view, now=now, counts=running[service.game.id], cache=cache,
-                                    count_files=count_files))
+                                    count_files=count_files, closed=closed.setdefault(service.game.id, {}),
+                                    views=wanted))
         language = page_language(view)
         if language not in summaries:
             summaries[language] = [_summary(s, now, language) for s in services]

@@ -9,6 +9,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Mapping
 
+from mafvote_tally import Tally
+
 from .config import GameConfig
 from .game import AppliedPhase, GameService, phase_index, phase_of_index
 
@@ -46,16 +48,17 @@ def next_deadline(service: GameService, kind: str, number: int) -> datetime:
     return service.phase(next_kind, next_number).deadline.astimezone(service.tz)
 
 
-def public_day_count(service: GameService, close: AppliedPhase) -> dict[str, Any] | None:
+def public_day_count(service: GameService, close: AppliedPhase, counted: Tally | None = None) -> dict[str, Any] | None:
     """The closed day's public count (every vote at weight 1) with the stored close's real outcome: the day
     post compares them and never tells a reason that hidden weights made (`tally.format.hidden_outcome`).
-    None for a day the GM decided (no count outcome)."""
+    None for a day the GM decided (no count outcome). `counted`: that public count when the caller has made it
+    (the pages count a closed day's both views at once), else it is counted here."""
     outcome = (close.outcome.get("count") or {}).get("outcome")
     if not outcome:
         return None
     # no `now`: the day is closed (a day closed early is counted up to its close), even when its scheduled
     # deadline is still ahead
-    public = service.count(close.number, view="public").to_json()
+    public = (counted if counted is not None else service.count(close.number, view="public")).to_json()
     # the public totals of a recount, the real result as stored when the day was closed
     return {**public, "closed": True, "outcome": dict(outcome)}
 

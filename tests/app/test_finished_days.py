@@ -217,3 +217,26 @@ def test_the_journal_kept_between_ticks_holds_a_closed_days_outcome_not_its_vote
         assert kept["misses"] == whole["misses"] and kept["day"] == row.number
         # and the whole count (`render day N --gm`) is read from the store when asked for
         assert svc.stored_count(row) == whole
+
+
+def test_a_day_closed_is_counted_once_for_both_views_and_its_day_post(game, tmp_path, monkeypatch):
+    # the regeneration after a close counted the day four times: once per view, and the day post's public count
+    # in each; the public count of both views is the day post's
+    store, svc, thread = game
+    svc.resolve_night(1, now=start(1) + timedelta(minutes=5))
+    thread.until(deadline(1) - timedelta(minutes=30))
+    pages = Pages(svc, tmp_path / "pages")
+    pages.check(deadline(1) - timedelta(minutes=20))
+    calls = _counted(svc, monkeypatch)
+    thread.until(deadline(1) + timedelta(minutes=5))
+    svc.close_day(1, now=deadline(1) + timedelta(minutes=5))
+    calls.clear()
+    _pages(svc, pages.root / "kept", deadline(1) + timedelta(minutes=6), pages.caches)
+    assert calls == [(1, ("public", "gm"))]
+    calls.clear()
+    _pages(svc, pages.root / "kept", deadline(1) + timedelta(minutes=8), pages.caches)
+    assert calls == []
+    monkeypatch.undo()
+    fresh = pages.check(deadline(1) + timedelta(minutes=10))
+    # the day post in the closed day's page and on the game's page, the same in both views
+    assert "gm/ny/day-1.html" in fresh and "public/ny/day-1.html" in fresh
