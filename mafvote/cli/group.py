@@ -16,8 +16,9 @@ import importlib
 import click
 
 from . import common  # (first: a Ctrl-C during the command's imports that follow is quiet)
-from . import VERSION_MESSAGE, help_text, usage
-from .. import __version__, messages
+from . import help_text, usage, version_line
+from .language import typed_config
+from .. import messages
 
 # command -> its module under mafvote.cli (its `--help` texts, and its line in `mafvote --help`, are in the catalogue:
 # `help.<command>` in mafvote/messages/*_help.py)
@@ -83,7 +84,7 @@ class _Group(help_text.HelpInLanguage, click.Group):
         except click.exceptions.NoArgsIsHelpError:
             raise
         except click.UsageError as exc:
-            raise usage.word(exc, help_text.typed_config(args)) from None
+            raise usage.word(exc, typed_config(args)) from None
         return ctx
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -106,7 +107,7 @@ class _Group(help_text.HelpInLanguage, click.Group):
                 raise click.exceptions.Exit(common.INTERRUPTED) from None
             except click.UsageError as exc:
                 # worded now, in the language of the moment (the config's once the command read it)
-                typed = help_text.typed_config(ctx.meta.get("mafvote.argv", [])) or ctx.params.get("config_path")
+                typed = typed_config(ctx.meta.get("mafvote.argv", [])) or ctx.params.get("config_path")
                 raise usage.word(exc, typed) from None
             except Exception as exc:
                 # the store an SQLite error is about: the loaded config's (None: no config read, the line says
@@ -129,6 +130,12 @@ def _error_line(message: str) -> None:
     click.echo(messages.text("cli.error", message=scrub_known(message)), err=True)
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(version_line(help_text.language(ctx)))
+        ctx.exit()
+
+
 def _config_defaults(group: click.Group, path: str) -> dict:
     """`default_map` giving every command under `group` (nested groups too) the config file `path`: the commands
     loaded, which include the one being invoked (click resolves it before the group's callback runs)."""
@@ -142,8 +149,9 @@ def _config_defaults(group: click.Group, path: str) -> dict:
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-# not importlib.metadata: 10-20 ms at start; the line is the one mafvote.cli.main prints without click
-@click.version_option(version=__version__, prog_name="mafvote", message=VERSION_MESSAGE)
+# not click's version_option (an English line; its version from importlib.metadata unless given: 10-20 ms at start):
+# the line mafvote.cli.main prints without click, in the language `--help` speaks
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version)
 @click.option("-c", "--config", "config_path", type=usage.WordedPath(dir_okay=False), default=None)
 @click.pass_context
 def cli(ctx: click.Context, config_path: str | None) -> None:

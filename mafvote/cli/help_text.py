@@ -10,52 +10,24 @@ and metavar) and `get_help_extra` (its default, range, `required`). click's `get
 would take its language from the environment, and `--help` has to speak the config's.
 
 The language: no config is read before help is shown, and help must stay fast, so it is the `[alerts] language` of
-the config the command would read (`-c FILE` as typed, else $MAFVOTE_CONFIG, else ./config.toml), read with
-`tomllib` alone and only for that key, when that file is TOML and names one; else the default, Russian (the same
-rule as a usage error's, `mafvote.cli.usage.word`).
+the config the command would read (mafvote.cli.language: the same rule as a usage error's, `mafvote.cli.usage.word`,
+and `--version`'s).
 """
 from __future__ import annotations
 
 import inspect
-import os
 import re
-from pathlib import Path
 
 import click
 
 from .. import messages
+from .language import config_language, typed_config
 
-__all__ = ["HelpInLanguage", "command_key", "config_language", "language", "metavar", "short_help", "typed_config",
+__all__ = ["HelpInLanguage", "command_key", "language", "metavar", "short_help",
            "usage_pieces", "usage_word"]
 
 t = messages.text
 _METAVAR_WORD = re.compile(r"[A-Z][A-Z_]*")
-
-
-def typed_config(args: list[str]) -> str | None:
-    """The config file named on the command line (`-c FILE`, `--config FILE`, `--config=FILE`)."""
-    for i, arg in enumerate(args):
-        if arg in ("-c", "--config") and i + 1 < len(args):
-            return args[i + 1]
-        if arg.startswith("--config="):
-            return arg.removeprefix("--config=")
-    return None
-
-
-def config_language(path: str | Path | None) -> str | None:
-    """The `[alerts] language` of the config at `path` (else $MAFVOTE_CONFIG, else ./config.toml) when that file is
-    TOML that names a known one; None otherwise."""
-    path = Path(path or os.environ.get("MAFVOTE_CONFIG") or "config.toml")
-    try:
-        with path.open("rb") as file:
-            import tomllib  # start-up: tomllib (≈ 5 ms), only where there is a config to read
-
-            raw = tomllib.load(file)
-    except (OSError, ValueError):      # no file, not TOML, not UTF-8: the default speaks
-        return None
-    alerts = raw.get("alerts")
-    found = alerts.get("language") if isinstance(alerts, dict) else None
-    return found if found in messages.LANGUAGES else None
 
 
 def language(ctx: click.Context) -> str:

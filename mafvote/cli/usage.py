@@ -28,7 +28,8 @@ from pathlib import Path
 import click
 
 from .. import messages
-from .help_text import HelpInLanguage, config_language, usage_pieces, usage_word
+from .help_text import HelpInLanguage, usage_pieces, usage_word
+from .language import config_language
 
 __all__ = ["ExtraArguments", "PathRefused", "UsageCommand", "UsageGroup", "WordedPath", "WordedUsageError",
            "config_read", "word"]

@@ -53,23 +53,45 @@ def _loaded(modules: set[str], names) -> list[str]:
 
 
 # what the group itself needs (no command): the shared options, the wording of click's usage errors and of `--help`
-SHARED = ("mafvote.cli.group", "mafvote.cli.common", "mafvote.cli.usage", "mafvote.cli.help_text")
+SHARED = ("mafvote.cli.group", "mafvote.cli.common", "mafvote.cli.usage", "mafvote.cli.help_text", "mafvote.cli.language")
 
 
-def test_version_imports_no_command_and_no_heavy_library():
-    text, modules = _modules_after(["--version"])
-    assert text == "mafvote, version 0.1.0\n"
+def test_version_imports_no_command_and_no_heavy_library(tmp_path):
+    # Russian, as every line a GM reads (no config in tmp_path names a language)
+    text, modules = _modules_after(["--version"], tmp_path)
+    assert text == "mafvote, версия 0.1.0\n"
     assert _loaded(modules, HEAVY) == []
-    # answered before the group: not even click (mafvote.cli.main)
-    assert _loaded(modules, ("click", "mafvote.messages")) == []
-    assert not any(m.startswith("mafvote.cli.") for m in modules), sorted(modules)
+    # answered before the group: not even click (mafvote.cli.main), nor the catalogue, nor tomllib with no config
+    assert _loaded(modules, ("click", "mafvote.messages", "tomllib")) == []
+    assert not any(m.startswith("mafvote.cli.") and m != "mafvote.cli.language" for m in modules), sorted(modules)
 
 
-def test_version_after_another_option_is_clicks_answer_and_the_same_line():
-    # not the bare `mafvote --version`: click's version option answers it, with the line mafvote.cli.main prints
-    text, modules = _modules_after(["-c", "config.toml", "--version"])
-    assert text == "mafvote, version 0.1.0\n" and "click" in modules
-    assert CliRunner().invoke(cli, ["--version"]).output == "mafvote, version 0.1.0\n"
+def test_version_after_another_option_is_the_groups_answer_and_the_same_line(tmp_path):
+    # not the bare `mafvote --version`: the group's own --version option answers it, with the line mafvote.cli.main
+    # prints
+    (tmp_path / "config.toml").write_text("[alerts]\n", encoding="utf-8")
+    text, modules = _modules_after(["-c", "config.toml", "--version"], tmp_path)
+    assert text == "mafvote, версия 0.1.0\n" and "click" in modules
+    assert CliRunner().invoke(cli, ["-c", str(tmp_path / "config.toml"), "--version"]).output == (
+        "mafvote, версия 0.1.0\n")
+
+
+def test_version_in_english_when_the_config_says_en(tmp_path):
+    # the language `--help` speaks (mafvote.cli.language): ./config.toml, $MAFVOTE_CONFIG or -c FILE
+    (tmp_path / "config.toml").write_text('[alerts]\nlanguage = "en"\n', encoding="utf-8")
+    text, modules = _modules_after(["--version"], tmp_path)
+    assert text == "mafvote, version 0.1.0\n"
+    assert _loaded(modules, ("click", "pydantic", "mafvote.config")) == []
+    text, _ = _modules_after(["-c", "config.toml", "--version"], tmp_path)
+    assert text == "mafvote, version 0.1.0\n"
+    (tmp_path / "other.toml").write_text('[alerts]\nlanguage = "ru"\n', encoding="utf-8")
+    text, _ = _modules_after(["--version"], tmp_path,
+                             prelude=f"import os; os.environ['MAFVOTE_CONFIG'] = {str(tmp_path / 'other.toml')!r}")
+    assert text == "mafvote, версия 0.1.0\n"
+    # a config that is not TOML leaves the default
+    (tmp_path / "config.toml").write_text("[alerts\n", encoding="utf-8")
+    text, _ = _modules_after(["--version"], tmp_path)
+    assert text == "mafvote, версия 0.1.0\n"
 
 
 def test_help_lists_every_command_without_importing_them():
