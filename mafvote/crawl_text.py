@@ -16,11 +16,12 @@ an older version's error («ошибка, записанная прежней в
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
-
-from mafvote_scraper import ScraperError
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import messages
+
+if TYPE_CHECKING:       # an annotation only: `mafvote tally` words no crawl error and loads no crawler model
+    from mafvote_scraper import ScraperError
 
 __all__ = ["describe", "describe_note", "describe_stored", "legacy_phrase"]
 

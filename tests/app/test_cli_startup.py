@@ -162,6 +162,9 @@ def test_tally_counts_without_jinja_httpx_or_the_alert_channels(tmp_path):
                              "mafvote_resolver.rolls", "mafvote.cli.game")) == []
     # nor html's entity tables, which only a registered secret's spellings need (issue 17)
     assert _loaded(modules, ("html", "html.entities")) == []
+    # nor the crawler's model (its records and errors): the package names them lazily, and the count reads the
+    # store's records (issue 17)
+    assert "mafvote_scraper.untrusted" in modules and "mafvote_scraper.model" not in modules
 
 
 def test_tally_on_a_cached_config_imports_no_pydantic(tmp_path):
