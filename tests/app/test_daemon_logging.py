@@ -129,3 +129,22 @@ def test_the_daemon_logs_one_line_when_the_config_moved_the_forum(tmp_path, capl
                      f"{STORE_GAME_BASE}showthread.php?tid=1 -> {moved}showthread.php?tid=1; vote topic "
                      f"{STORE_GAME_BASE}showthread.php?tid=2 -> {moved}showthread.php?tid=2; reading the new address from now "
                      "on (the stored posts are kept)"]
+
+
+
+def test_the_daemon_compares_the_configs_addresses_with_the_store_at_its_first_crawl_of_a_game_only(tmp_path):
+    # the first crawl makes the store follow the config (the crawl's ensure_forum / ensure_topic), and a daemon's
+    # config never changes: the ticks after it do not read the addresses again
+    g = CliGame(tmp_path).open()
+    g.store.close()
+    with Daemon(load_config(g.path), channels={"webhook": Recorder()},
+                client_factory=lambda forum: ForumClient.for_forum(forum, sleep=lambda s: None)) as daemon:
+        statements: list[str] = []
+        daemon.store.db.conn.set_trace_callback(statements.append)
+        daemon.crawl("g", msk_at("2026-11-12T12:00"), process=False)
+        first = [s for s in statements if s.startswith("select base_url from forums")]
+        statements.clear()
+        daemon.crawl("g", msk_at("2026-11-12T12:05"), process=False)
+        daemon.store.db.conn.set_trace_callback(None)
+    assert len(first) == 1
+    assert [s for s in statements if s.startswith("select base_url from forums")] == []
