@@ -530,7 +530,8 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
              "time_left": time_left_in(current.deadline, now, language) if winner is None else ""}
     gm_state = None
     if view == "gm":
-        gm_state = {"silences": [f"{names.get(s.player, s.player)}: {s.days} дн." + ("" if s.announced else " (тайно)")
+        gm_state = {"silences": [page_word(language, "silence" if s.announced else "silence.secret",
+                                           who=names.get(s.player, s.player), days=str(s.days))
                                  for s in state.silences if s.days > 0],
                     "alibis": [names.get(a, a) for a in state.alibis],
                     "steps": [r.describe(tz) for r in applied]}

@@ -170,4 +170,6 @@ MESSAGES: dict[str, str] = {
     "pages.w.result.undisclosed": "{who} out of the game",
     "pages.w.result.undisclosed.nobody": "nobody is hanged",
     "pages.w.result.saved": "; saved from the hanging: {who}",
+    "pages.w.silence": "{who}: {days} d",
+    "pages.w.silence.secret": "{who}: {days} d (in secret)",
 }

@@ -171,4 +171,6 @@ MESSAGES: dict[str, str] = {
     "pages.w.result.undisclosed": "{who} покидает игру",
     "pages.w.result.undisclosed.nobody": "не вешается никто",
     "pages.w.result.saved": "; защита от казни спасла: {who}",
+    "pages.w.silence": "{who}: {days} дн.",
+    "pages.w.silence.secret": "{who}: {days} дн. (тайно)",
 }

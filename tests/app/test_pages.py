@@ -21,11 +21,13 @@ from mafvote import game as game_mod
 from mafvote import messages, rulesets
 from mafvote.cli import cli
 from mafvote.config import load_config
-from mafvote.pages import Fragment, PageCache, PagesError, day_page, day_view, gm_pages_dir, write_all_pages
+from mafvote.pages import (Fragment, PageCache, PagesError, day_page, day_view, game_pages, gm_pages_dir,
+                           write_all_pages)
 from mafvote.serve import PagesServer, gm_allowed, is_local_client
 from mafvote_scraper.profile import post_link
 from mafvote_tally import VoteRules
 from support.count import HIDDEN, POSTS, at, count, day_state
+from support.game_dir import game_service
 
 MSK = timezone(timedelta(hours=3))
 RULES = VoteRules()
@@ -298,6 +300,18 @@ def test_a_gm_page_in_english_has_no_russian_but_names_roles_and_the_forums_text
             text = text.replace(known, " ")
         left = sorted(set(re.findall(r"\S*[А-Яа-яЁё]+\S*", text)))
         assert left == [], name
+
+
+@pytest.mark.parametrize("language, words", [("ru", "<p><b>Лишения голоса:</b> Ronin: 2 дн.</p>"),
+                                             ("en", "<p><b>Votes taken away:</b> Ronin: 2 d</p>")])
+def test_the_gms_page_lists_the_silences_in_the_gms_language(tmp_path, language, words):
+    store, svc = game_service(tmp_path)
+    with store:
+        now = datetime(2026, 12, 30, 21, 0, tzinfo=ZoneInfo("Europe/Moscow"))
+        svc.set_silence("Ronin", 1, now=now, days=2)
+        with messages.using(language):
+            page = game_pages(svc, view="gm", now=now)["ny/index.html"].decode("utf-8")
+    assert words in page
 
 
 def _held(value) -> list[bytes | str]:
