@@ -6,35 +6,17 @@ store migration 9, the error's catalogue key and facts (`last_error_phrase`, JSO
 `mafvote.alerts.describe_delivery_error` words in the GM's language."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from .family import Phrase, TableFamily, read_phrase
 from .times import from_db_time, to_db_time
 
-__all__ = ["AlertDeliveryRow", "AlertTables"]
+__all__ = ["AlertTables"]
 
+if TYPE_CHECKING:
+    from datetime import datetime
 
-@dataclass(frozen=True)
-class AlertDeliveryRow:
-    """One recorded alert on one channel (the alert log's two tables joined); `mafvote.alerts.AlertLog` makes
-    its `Delivery` of it."""
-
-    game: str
-    key: str
-    kind: str
-    phase: str
-    text: str
-    time: datetime
-    post_url: str | None
-    channel: str
-    sent_at: datetime | None
-    attempts: int
-    last_try_at: datetime | None
-    next_try_at: datetime | None
-    last_error: str | None
-    last_error_phrase: Phrase | None = None     # None: no key (a delivery that failed before store migration 9)
+    from .output_rows import AlertDeliveryRow
 
 
 class AlertTables(TableFamily):
@@ -92,6 +74,8 @@ class AlertTables(TableFamily):
             "d.last_error_phrase "
             "from alert_deliveries d join alerts a on a.game = d.game and a.key = d.key "
             f"where {' and '.join(where)} order by a.recorded_at, a.rowid, d.channel", params)
+        from .output_rows import AlertDeliveryRow  # start-up: the record class (≈ 7 M instructions), which a count never needs
+
         return [AlertDeliveryRow(game=r["game"], key=r["key"], kind=r["kind"], phase=r["phase"], text=r["text"],
                                  time=from_db_time(r["time"]), post_url=r["post_url"], channel=r["channel"],
                                  sent_at=from_db_time(r["sent_at"]), attempts=r["attempts"] or 0,

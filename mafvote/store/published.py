@@ -6,37 +6,23 @@ store migration 10, its catalogue key and facts (`last_error_phrase`, JSON), whi
 the GM's language."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from typing import TYPE_CHECKING
 
 from .family import Phrase, TableFamily, read_phrase
 from .times import from_db_time, to_db_time
 
-__all__ = ["PublishState", "PublishedCountTables"]
+__all__ = ["PublishedCountTables"]
 
-
-@dataclass(frozen=True)
-class PublishState:
-    """The running count post of one game (published_counts; `mafvote.publish.PublishLog`)."""
-
-    game: str
-    forum: str | None = None
-    topic: str | None = None
-    day: int | None = None               # the day the running post counts
-    post_id: int | None = None           # the running count post
-    posted_at: datetime | None = None    # when it was created
-    updated_at: datetime | None = None   # last successful post or edit
-    content_hash: str | None = None      # of the text last published
-    last_try_at: datetime | None = None
-    not_before: datetime | None = None   # the forum's flood limit
-    last_error: str | None = None
-    last_error_phrase: Phrase | None = None    # None: no key (a failure stored before store migration 10)
+if TYPE_CHECKING:
+    from .output_rows import PublishState
 
 
 class PublishedCountTables(TableFamily):
     """`published_counts`: the running count post of each game."""
 
     def published_state(self, game: str) -> PublishState:
+        from .output_rows import PublishState  # start-up: the record class (≈ 6 M instructions), which a count never needs
+
         rows = list(self.db.query("select * from published_counts where game = ?", [game]))
         if not rows:
             return PublishState(game)

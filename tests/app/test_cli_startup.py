@@ -165,6 +165,8 @@ def test_tally_counts_without_jinja_httpx_or_the_alert_channels(tmp_path):
     # nor the crawler's model (its records and errors): the package names them lazily, and the count reads the
     # store's records (issue 17)
     assert "mafvote_scraper.untrusted" in modules and "mafvote_scraper.model" not in modules
+    # nor the records of the daemon's output tables (the alert log's deliveries, the published count post)
+    assert "mafvote.store" in modules and "mafvote.store.output_rows" not in modules
 
 
 def test_tally_on_a_cached_config_imports_no_pydantic(tmp_path):
