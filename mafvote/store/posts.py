@@ -449,7 +449,7 @@ class PostTables(TableFamily):
                    before: datetime | None, last_per_author: bool, columns: tuple[str, ...] | None = None) -> list:
         """The post rows of `posts`: every column of `posts`, then the topic's id, kind and game, as `sqlite3.Row`s;
         or (a count's, `count_posts`) these `columns` of it and the topic's kind, as tuples: each value fetched costs
-        (≈ 1,100 CPU instructions in Python 3.11's sqlite3, issue 17), and a count fetches a few thousand rows.
+        (≈ 1,500 CPU instructions in Python 3.11's sqlite3, issue 17), and a count fetches a few thousand rows.
         A game has a handful of topics: the queries go topic by topic
         (`cross join` keeps SQLite from scanning every post first) and reach the posts through an index,
         so a time-bounded or per-author read does not grow with the rest of the game."""
