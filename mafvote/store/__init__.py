@@ -21,7 +21,8 @@ One module per family of tables, each a class `Store` is made of:
 - `journal`: the game's applied steps (`game_phases`);
 - `alert_log`: alerts and their deliveries;
 - `published`: the running count post of each game;
-- `output_rows`: the records of the alert log and the published counts, loaded on first use (issue 17).
+- `output_rows`, `topic_rows`: the records of the alert log, the published counts, the topics and the pages, loaded
+  on first use (issue 17).
 
 Every free text a family writes goes through the store's scrubber first (issue 13), so no secret reaches the file.
 """
@@ -36,10 +37,10 @@ from .journal import StoredPhase
 from .posts import CountRead, PageChanges, PostVersion, StoredPost
 from .schema import MIGRATIONS
 from .times import from_db_time, to_db_time
-from .topics import StoredPage, Topic
 
 if TYPE_CHECKING:
     from .output_rows import AlertDeliveryRow, PublishState
+    from .topic_rows import StoredPage, Topic
 
 __all__ = [
     "AlertDeliveryRow",
@@ -62,8 +63,9 @@ __all__ = [
     "from_db_time",
 ]
 
-# the daemon's output records load on first use (mafvote.store.output_rows: a count never makes them)
+# records a count never makes load on first use (mafvote.store.output_rows, mafvote.store.topic_rows)
 _LAZY = frozenset({"AlertDeliveryRow", "PublishState"})
+_LAZY_TOPICS = frozenset({"StoredPage", "Topic"})
 
 
 def __getattr__(name: str) -> object:
@@ -71,4 +73,8 @@ def __getattr__(name: str) -> object:
         from . import output_rows  # start-up: two record classes (≈ 13 M instructions) `mafvote tally` never makes
 
         return getattr(output_rows, name)
+    if name in _LAZY_TOPICS:
+        from . import topic_rows  # start-up: two record classes `mafvote tally` never makes
+
+        return getattr(topic_rows, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import ContextManager
+from typing import TYPE_CHECKING, ContextManager
 
 from .family import Phrase, TableFamily, read_phrase
 from .times import from_db_time, to_db_time
-from .topics import Topic, topic_row_id
+from .topics import topic_row_id
+
+if TYPE_CHECKING:
+    from .topic_rows import Topic
 
 __all__ = ["CrawlRun", "CrawlRunTables", "ErrorPhrase"]
 

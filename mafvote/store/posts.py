@@ -18,11 +18,13 @@ from mafvote_tally import Post, StoredKey
 from .family import TableFamily
 from .readings import reading_code, reading_columns
 from .times import db_time_up, from_db_time, to_db_time
-from .topics import Topic, topic_row_id
+from .topics import topic_row_id
 
 if TYPE_CHECKING:       # scraper.fetch imports httpx (≈ 80 ms), which a command reading the store never needs
     from mafvote_scraper.fetch import FetchedMeta
     from mafvote_scraper.model import ParsedPage
+
+    from .topic_rows import Topic
 
 __all__ = ["CountRead", "PageChanges", "PostTables", "PostVersion", "StoredPost"]
 

@@ -5,43 +5,17 @@ moved to the new address by `ensure_topic`, so the crawl never goes back to the 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from .family import TableFamily
 from .times import from_db_time, to_db_time
 
-__all__ = ["StoredPage", "Topic", "TopicTables", "topic_row_id"]
+__all__ = ["TopicTables", "topic_row_id"]
 
+if TYPE_CHECKING:
+    from datetime import datetime
 
-@dataclass(frozen=True)
-class Topic:
-    """A stored topic: the forum, the topic's id and address, and whether it is the vote or the game topic."""
-    id: int                       # the store's own row id
-    forum: str                    # forum id from the config
-    topic_id: str                 # the forum's topic id (tid)
-    url: str
-    kind: str                     # "vote" | "game"
-    game_id: str | None
-    title: str | None
-    pages_known: int              # highest page number stored
-    last_crawl_at: datetime | None
-    last_reread_at: datetime | None
-
-
-@dataclass(frozen=True)
-class StoredPage:
-    """A topic page as last fetched: its address, validators and digest."""
-    topic: int
-    page: int
-    url: str
-    etag: str | None
-    last_modified: str | None
-    content_hash: str | None
-    next_url: str | None
-    post_ids: tuple[int, ...]
-    fetched_at: datetime
+    from .topic_rows import StoredPage, Topic
 
 
 class TopicTables(TableFamily):
@@ -184,10 +158,16 @@ class TopicTables(TableFamily):
 
 
 def topic_row_id(topic: Topic | int) -> int:
+    if isinstance(topic, int):
+        return int(topic)
+    from .topic_rows import Topic  # start-up: the record class, only when one is given (a count gives row ids)
+
     return topic.id if isinstance(topic, Topic) else int(topic)
 
 
 def _topic(r: dict) -> Topic:
+    from .topic_rows import Topic  # start-up: the record class (≈ 5 M instructions), which a count never makes
+
     return Topic(id=r["id"], forum=r["forum"], topic_id=r["topic_id"], url=r["url"], kind=r["kind"],
                  game_id=r["game_id"], title=r["title"], pages_known=r["pages_known"] or 0,
                  last_crawl_at=from_db_time(r["last_crawl_at"]),
@@ -195,6 +175,8 @@ def _topic(r: dict) -> Topic:
 
 
 def _page(r: dict) -> StoredPage:
+    from .topic_rows import StoredPage  # start-up: the record class (≈ 5 M instructions), which a count never makes
+
     ids = tuple(int(x) for x in (r["post_ids"] or "").split(",") if x)
     return StoredPage(topic=r["topic"], page=r["page"], url=r["url"], etag=r["etag"],
                       last_modified=r["last_modified"], content_hash=r["content_hash"],
