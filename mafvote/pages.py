@@ -53,7 +53,8 @@ from .atomic_files import write_changed
 from .errors import BadInput
 from .game import clock_fixed, open_service
 from .pages_chart import PALETTE, chart_svg
-from .pages_words import outcome_in, page_language, page_word, page_words, phase_label, time_left_in, vote_reason
+from .pages_words import (outcome_in, page_language, page_word, page_words, phase_label, shown_times, time_left_in,
+                          vote_reason, winner_in)
 from .pages_chart import order as chart_order
 from .paths import data_dir
 from .phase_post import next_deadline, public_day_count, theme_of, with_modkills
@@ -356,6 +357,8 @@ def _flags(tally: Tally, tz, link: Callable[[int], str], names: Mapping[str, str
     def line(flag: Flag) -> str:
         f = flag.to_json()
         label, text = flag_text(f, facts, tz=tz, language=language, names=names)
+        if language != "ru":
+            text = shown_times(text, tz, language)      # English shows the count's sentence, its moments ISO
         who = f" — {escape(names.get(f['player'], f['player']))}" if f["player"] else ""
         url = link(f["post_id"]) if f["post_id"] is not None else None
         post = (f' (<a href="{escape(url)}" rel="nofollow noopener">'
@@ -371,7 +374,9 @@ def _alerts(tally: Tally, tz, language: str = "ru") -> list[dict[str, Any]]:
         return []
     data = gm_report_data({"tally": {"view": "gm", "game": tally.game, "day": tally.day, "flags": [],
                                      "alerts": [a.to_json() for a in tally.alerts]}}, language=language, tz=tz)
-    return [{"text": a["text"], "time": _local(datetime.fromisoformat(a["time"]), tz) if a.get("time") else ""}
+    # English shows the count's own sentence, its moments shown as the Russian alerts show theirs
+    return [{"text": a["text"] if language == "ru" else shown_times(a["text"], tz, language),
+             "time": _local(datetime.fromisoformat(a["time"]), tz) if a.get("time") else ""}
             for a in data["tally"]["alerts"]]
 
 
@@ -540,7 +545,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
         title=messages.text(f"pages.title.game.{current.kind}", page_language(view), game=game.title or game.id,
                             number=current.number),
         past=list(reversed(past)), players=_players(service, state, names, view),
-        winner=service.winner_words(winner) if winner else "", gm_state=gm_state,
+        winner=winner_in(service, winner, language), gm_state=gm_state,
         count_links=[{"href": f"../{name}", "name": name, "bbcode": name.endswith(".bbcode")} for name in count_files])
     return files
 
@@ -582,7 +587,7 @@ def _summary(service, now: datetime, language: str) -> dict[str, Any]:
             "phase": phase_label(current, language), "deadline": _local(current.deadline, service.tz),
             "deadline_iso": current.deadline.isoformat(),
             "time_left": time_left_in(current.deadline, now, language) if winner is None else "",
-            "winner": service.winner_words(winner) if winner else ""}
+            "winner": winner_in(service, winner, language)}
 
 
 def publish_pages(services: Sequence[Any], *, public_dir: Path | None, gm_dir: Path | None, now: datetime,

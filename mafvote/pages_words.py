@@ -16,8 +16,10 @@ from mafvote_tally import Tally
 from mafvote_tally.format import outcome_text, shown_reason, time_left
 
 from . import messages
+from .alert_texts import at
 
-__all__ = ["outcome_in", "page_language", "page_word", "page_words", "phase_label", "time_left_in", "vote_reason"]
+__all__ = ["outcome_in", "page_language", "page_word", "page_words", "phase_label", "shown_times", "time_left_in",
+           "vote_reason", "winner_in"]
 
 
 def page_language(view: str) -> str:
@@ -80,6 +82,39 @@ def outcome_in(tally: Tally, names: Mapping[str, str], language: str) -> str:
     if reason == "tie_all" and outcome.get("saved"):
         text += page_word(language, "result.saved", who=who(outcome.get("saved")))
     return text
+
+
+def winner_in(service, winner: str | None, language: str) -> str:  # noqa: ANN001 - GameService
+    """The side that has won as the game's page says it after «Игра окончена» / "The game is over": in Russian
+    the theme's genitive (`GameService.winner_words`: «мафии», as the game's posts word it); in another language a
+    sentence of that language around the ruleset's name of the side («the мафия side wins»: the name is data, never
+    inflected). "" while the game goes on."""
+    if not winner:
+        return ""
+    key = "winner.nobody" if winner == "nobody" else "winner"
+    if language == "ru":
+        return page_word(language, key, win=service.winner_words(winner))
+    side = service.ruleset.sides.get(winner)
+    return page_word(language, key, side=side.title if side is not None and side.title else winner)
+
+
+# a moment as the count's English sentences (a flag's `detail`, an alert's) write it; after `--at ` it is a command's
+_ISO = re.compile(r"(--at )?(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[+-]\d{2}:\d{2}|Z)?)")
+
+
+def shown_times(text: str, tz, language: str) -> str:  # noqa: ANN001 - tzinfo
+    """The count's English sentence (a flag's or an alert's, which English shows as the count wrote it) with each
+    moment as the Russian flags show theirs (`alert_texts.at`: `01.01 23:00 Europe/Moscow`, in the game's zone); a
+    moment in a command to paste (`mafvote replace ... --at <moment>`) stays ISO, in the game's zone to the minute,
+    as the Russian flag writes it."""
+    def one(m: re.Match[str]) -> str:
+        moment = datetime.fromisoformat(m.group(2).replace("Z", "+00:00"))
+        if moment.tzinfo is None:
+            return m.group(0)
+        if m.group(1):
+            return m.group(1) + (moment.astimezone(tz) if tz is not None else moment).isoformat(timespec="minutes")
+        return at(language, moment, tz)
+    return _ISO.sub(one, text)
 
 
 # what each vote did, from the count's reasons (tally/count.py `_cast`, tally/views.py `vote_weight`): the pattern and

@@ -90,6 +90,8 @@ MESSAGES: dict[str, str] = {
     "pages.w.game_over": "Игра окончена: {winner}",
     "pages.w.index.phase": "Сейчас {phase}, до",
     "pages.w.no_games": "Игр нет.",
+    "pages.w.winner": "{win}",
+    "pages.w.winner.nobody": "{win}",
     "pages.w.game.over": "Игра окончена",
     "pages.w.game.now": "Сейчас {phase}",
     "pages.w.game.until": "до",

@@ -22,12 +22,14 @@ from mafvote import messages, rulesets
 from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.pages import (Fragment, PageCache, PagesError, day_page, day_view, game_pages, gm_pages_dir,
-                           write_all_pages)
+                           publish_pages, write_all_pages)
 from mafvote.serve import PagesServer, gm_allowed, is_local_client
 from mafvote_scraper.profile import post_link
 from mafvote_tally import VoteRules
 from support.count import HIDDEN, POSTS, at, count, day_state
-from support.game_dir import game_service
+from mafvote.pages_words import shown_times, winner_in
+from support.cli import day_tally, ok
+from support.game_dir import game_service, make_ruleset_game_dir
 
 MSK = timezone(timedelta(hours=3))
 RULES = VoteRules()
@@ -522,3 +524,103 @@ def test_serve_command_on_a_port_in_use_says_so_in_russian_and_what_to_do(tmp_pa
     assert result.exit_code == 2
     assert f"не удаётся слушать 127.0.0.1:{port} (Address already in use); выберите другой --port или --host\n" \
         in result.output
+
+
+@pytest.mark.parametrize("language, words, index", [
+    ("ru", '<span class="big">Игра окончена</span><span class="result">мирных</span>',
+     '<p class="result">Игра окончена: мирных</p>'),
+    ("en", '<span class="big">The game is over</span><span class="result">the мирный side wins</span>',
+     '<p class="result">The game is over: the мирный side wins</p>')])
+def test_a_finished_games_page_names_the_winner_in_the_gms_language(tmp_path, language, words, index):
+    """The GM's page of a game that is over says who won in the GM's language: in Russian the theme's genitive
+    («победа мирных», as the posts word it); in English an English sentence around the ruleset's name of the side
+    (data, never inflected). The players' page stays Russian."""
+    store, svc = game_service(tmp_path)
+    with store:
+        now = datetime(2026, 12, 30, 21, 0, tzinfo=ZoneInfo("Europe/Moscow"))
+        # the mafia (Санта Клаус, Злой тролль, Кай, Щелкунчик) and the Snow Queen dead: the town has won
+        for nick in ("РэдДи", "King Eciton", "Trusiki Kayfa", "Puss", "Ronin"):
+            svc.set_dead(nick, now=now)
+        assert svc.winner() == "town"
+        # everyone dead (resolver.check_win): no side's name to give
+        assert winner_in(svc, "nobody", "en") == "nobody wins"
+        with messages.using(language):
+            gm = game_pages(svc, view="gm", now=now)["ny/index.html"].decode("utf-8")
+            public = game_pages(svc, view="public", now=now)["ny/index.html"].decode("utf-8")
+            publish_pages([svc], public_dir=tmp_path / "public", gm_dir=tmp_path / "gm", now=now)
+    assert re.findall(r'<div class="phase">\s*(.*?)\s*</div>', gm, re.S) == [words]
+    # the list of games
+    assert re.findall(r'<p class="result">.*?</p>', (tmp_path / "gm" / "index.html").read_text(encoding="utf-8")) \
+        == [index]
+    assert re.findall(r'<p class="result">.*?</p>', (tmp_path / "public" / "index.html").read_text(encoding="utf-8")) \
+        == ['<p class="result">Игра окончена: мирных</p>']
+    assert re.findall(r'<div class="phase">\s*(.*?)\s*</div>', public, re.S) == [
+        '<span class="big">Игра окончена</span><span class="result">мирных</span>']
+
+
+_FLAG_TIMES = {
+    "ru": ("<li><b>Оповещение</b> (29.12 20:00): День 1: Ronin ничего не пишет уже 48 часов (с 27.12 20:00 МСК): "
+           "кандидат на замену</li>",
+           "<li><b>пост изменён</b> — Соня: пост изменён в 01.01 15:42 МСК — ещё до того, как mafvote его увидел "
+           "(причина: «добавила красный»); засчитан голос в первой увиденной версии"),
+    "en": ("<li><b>Alert</b> (29.12 20:00): Day 1: Ronin has written nothing for 48 h (since 27.12 20:00 "
+           "Europe/Moscow): a replacement candidate</li>",
+           "<li><b>edited</b> — Соня: edited at 01.01 15:42 Europe/Moscow before mafvote first saw the post "
+           "(reason: добавила красный); the vote as first seen counts"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(_FLAG_TIMES))
+def test_the_times_in_the_gms_flags_and_alerts_are_the_games_clock(demo, tmp_path, language):
+    """A flag or an alert on the GM's page gives its moments in the game's zone, day and clock as the rest of the page
+    (English shows the count's own sentence, which wrote them as ISO timestamps: «at 2027-01-01T15:42:00+03:00»)."""
+    pages = _demo_pages(demo, tmp_path, language)["gm-pages"]
+    alert, edited = _FLAG_TIMES[language]
+    assert alert in pages["ny/day-1.html"]
+    assert edited in pages["ny/day-2.html"]
+    for name, page in pages.items():
+        lines = re.findall(r"<li>.*?</li>", page, re.S)
+        assert [li for li in lines if re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d", li)] == [], name
+
+
+def test_a_moment_in_a_command_stays_iso_in_the_games_zone_the_rest_is_the_pages_clock():
+    # the English sentence of an account's vote before its replacement (tally/casting.py), as the GM's page shows it
+    text = ("Омега is not on the roster, not a replacement and not a GM: the vote is not counted; if this account "
+            "took over a slot, enter it with `mafvote replace --player NICK --by Омега --at 2027-01-13T11:00:00+00:00`"
+            "; vote at 2027-01-13T11:00:00+00:00")
+    assert shown_times(text, ZoneInfo("Europe/Moscow"), "en") == (
+        "Омега is not on the roster, not a replacement and not a GM: the vote is not counted; if this account took "
+        "over a slot, enter it with `mafvote replace --player NICK --by Омега --at 2027-01-13T14:00+03:00`; vote at "
+        "13.01 14:00 Europe/Moscow")
+
+
+# a GM's copy of the New Year ruleset whose doctor silences in secret for two days, as 004's Laura does with her serum
+# (rulesets/grand_hotel.toml `serum_vote`, `announced = false`, even nights); the GM's own `state silence --secret`
+# is the coming day's hidden loss of a vote instead (a mark on the player's row: test above)
+_SECRET_POISON = ('kind = "poison"', 'kind = "silence"\nannounced = false\nwords = ["травлю"]')
+
+
+@pytest.mark.parametrize("language, words", [("ru", "<p><b>Лишения голоса:</b> Ronin: 2 дн. (тайно)</p>"),
+                                             ("en", "<p><b>Votes taken away:</b> Ronin: 2 d (in secret)</p>")])
+def test_rule_3_5_a_secret_silence_by_a_night_action_counts_zero_and_shows_on_the_gms_page_only(
+        tmp_path, monkeypatch, language, words):
+    """RULES.md §3.5: a secret silence (Laura's serum) makes the vote count 0 in the GM's view and changes nothing
+    anyone can see; the GM's page lists it with its days, marked secret, in the GM's language."""
+    folder = make_ruleset_game_dir(tmp_path, monkeypatch, ruleset_edit=_SECRET_POISON)
+    ok("night", "add", "--night", "1", "--actor", "Алукард", "Травлю Ронина")
+    ok("night", "resolve", "--night", "1")
+    gm, public = day_tally(1, "gm"), day_tally(1, "public")
+    ronin = [(v["target"], v["weight"], v["reason"]) for v in gm["votes"] if v["voter"] == "Ronin" and v["counted"]]
+    assert ronin and all(weight == 0 and reason == "silenced (secret)" for _, weight, reason in ronin), ronin
+    assert "Ronin" in gm["silenced"] and public["silenced"] == []
+    assert all(v["weight"] == 1 for v in public["votes"] if v["voter"] == "Ronin" and v["counted"])
+    moment = datetime(2026, 12, 31, 12, 0, tzinfo=ZoneInfo("Europe/Moscow"))
+    with game_mod.clock_at(moment), messages.using(language):
+        written = write_all_pages(load_config(folder / "config.toml"), now=moment)
+    [gm_index] = [p for p in written["gm"] if p.parts[-2:] == ("ny", "index.html")]
+    gm_page = gm_index.read_text(encoding="utf-8")
+    assert re.findall(r"<p><b>(?:Лишения голоса|Votes taken away):</b>.*?</p>", gm_page) == [words]
+    assert written["public"]
+    for page in written["public"]:
+        text = page.read_text(encoding="utf-8")
+        assert "тайно" not in text and "Лишения голоса" not in text and "без голоса" not in text, page.name
