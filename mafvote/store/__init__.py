@@ -21,8 +21,8 @@ One module per family of tables, each a class `Store` is made of:
 - `journal`: the game's applied steps (`game_phases`);
 - `alert_log`: alerts and their deliveries;
 - `published`: the running count post of each game;
-- `output_rows`, `topic_rows`: the records of the alert log, the published counts, the topics and the pages, loaded
-  on first use (issue 17).
+- `output_rows`, `topic_rows`, `post_rows`: the records of the alert log, the published counts, the topics, the
+  pages, the stored posts and their versions and a stored page's changes, loaded on first use (issue 17).
 
 Every free text a family writes goes through the store's scrubber first (issue 13), so no secret reaches the file.
 """
@@ -34,12 +34,13 @@ from .crawl_log import CrawlRun
 from .errors import BUSY_TIMEOUT, NoStore, StoreError, database_problem
 from .file import Store
 from .journal import StoredPhase
-from .posts import CountRead, PageChanges, PostVersion, StoredPost
+from .posts import CountRead
 from .schema import MIGRATIONS
 from .times import from_db_time, to_db_time
 
 if TYPE_CHECKING:
     from .output_rows import AlertDeliveryRow, PublishState
+    from .post_rows import PageChanges, PostVersion, StoredPost
     from .topic_rows import StoredPage, Topic
 
 __all__ = [
@@ -63,9 +64,10 @@ __all__ = [
     "from_db_time",
 ]
 
-# records a count never makes load on first use (mafvote.store.output_rows, mafvote.store.topic_rows)
+# records a count never makes load on first use (mafvote.store.output_rows, .topic_rows, .post_rows)
 _LAZY = frozenset({"AlertDeliveryRow", "PublishState"})
 _LAZY_TOPICS = frozenset({"StoredPage", "Topic"})
+_LAZY_POSTS = frozenset({"PageChanges", "PostVersion", "StoredPost"})
 
 
 def __getattr__(name: str) -> object:
@@ -77,4 +79,8 @@ def __getattr__(name: str) -> object:
         from . import topic_rows  # start-up: two record classes `mafvote tally` never makes
 
         return getattr(topic_rows, name)
+    if name in _LAZY_POSTS:
+        from . import post_rows  # start-up: three record classes `mafvote tally` never makes (a count: `CountRead`)
+
+        return getattr(post_rows, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -24,9 +24,10 @@ if TYPE_CHECKING:       # scraper.fetch imports httpx (≈ 80 ms), which a comma
     from mafvote_scraper.fetch import FetchedMeta
     from mafvote_scraper.model import ParsedPage
 
+    from .post_rows import PageChanges, PostVersion, StoredPost
     from .topic_rows import Topic
 
-__all__ = ["CountRead", "PageChanges", "PostTables", "PostVersion", "StoredPost"]
+__all__ = ["CountRead", "PostTables"]
 
 _IDS_PER_QUERY = 500      # post ids per `in (...)` lookup, well under SQLite's variable limit
 # A count's versions are read by one range of post ids (the index in order, no lookup per id) when the range holds
@@ -36,59 +37,6 @@ _RANGE_SPREAD = 3
 _CHANGES_KEPT = 4096
 # the columns of a stored post that a page read again may change (besides its content and last_seen)
 _SAME = ("topic", "page", "position", "author", "author_id", "time", "edited", "edit_at", "edit_by", "edit_reason")
-
-
-@dataclass(frozen=True)
-class PageChanges:
-    """What one stored page changed: post ids new to the store, with new content, back from deleted."""
-
-    page: int
-    new: tuple[int, ...] = ()
-    changed: tuple[int, ...] = ()
-    restored: tuple[int, ...] = ()
-    seen: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class PostVersion:
-    """One version of a post's content as first seen (1 is the original; an edit adds one)."""
-    n: int                        # 1 = first seen, never overwritten
-    seen_at: datetime
-    html: str | None              # None only from `posts(html=False)`, for a version with a current reading
-    content_hash: str
-    edited: bool                  # the forum showed an edit notice with this content
-    edit_at: datetime | None
-    edit_by: str | None
-    edit_reason: str | None
-    reading: str | None = None    # tally.recognise.Flat as JSON, made by this mafvote's reading code (else None)
-
-
-@dataclass(frozen=True)
-class StoredPost:
-    """A stored post: where it was posted, its author and time, and its versions."""
-    post_id: int
-    forum: str
-    topic: str                    # the forum's topic id
-    kind: str                     # "vote" | "game"
-    game_id: str | None
-    page: int
-    position: int
-    author: str
-    author_id: str | None
-    time: datetime                # aware, UTC
-    html: str | None              # current content (latest version, or latest as of `as_of`); None: html=False
-    first_html: str | None        # content as first seen
-    versions: tuple[PostVersion, ...]
-    edited: bool                  # the forum shows an edit notice, or we saw the content change
-    edit_at: datetime | None      # when the forum says it was last edited
-    deleted: bool
-    deleted_at: datetime | None
-    first_seen: datetime
-    last_seen: datetime
-
-    @property
-    def versions_count(self) -> int:
-        return len(self.versions)
 
 
 @dataclass
@@ -149,6 +97,8 @@ class PostTables(TableFamily):
 
     def upsert_page(self, topic: Topic | int, parsed: ParsedPage, fetched: FetchedMeta) -> PageChanges:
         """Store one parsed page and its posts in one transaction."""
+        from .post_rows import PageChanges  # start-up: the record class, which a count never makes
+
         tid = topic_row_id(topic)
         forum = self.db.rows("select forum from topics where id = ?", [tid])[0][0]
         seen_at = to_db_time(fetched.fetched_at)
@@ -277,10 +227,12 @@ class PostTables(TableFamily):
         return marked
 
     def post_versions(self, post: StoredPost | tuple[str, int]) -> list[PostVersion]:
+        from .post_rows import StoredPost, version_of_row  # start-up: the record classes, which a count never makes
+
         forum, post_id = (post.forum, post.post_id) if isinstance(post, StoredPost) else post
         rows = self.db.query("select * from post_versions where forum = ? and post_id = ? order by n",
                              [forum, post_id])
-        return [_version(r) for r in rows]
+        return [version_of_row(r) for r in rows]
 
     def posts(self, *, game_id: str | None = None, topic: Topic | int | None = None,
               kind: str | None = None, include_deleted: bool = False,
@@ -304,6 +256,8 @@ class PostTables(TableFamily):
         its `html` (and the post's `html`/`first_html` when it is that version's) is None, its `reading` is
         there; a version without a current reading (a read-only store of older code) comes with its HTML.
         """
+        from .post_rows import StoredPost  # start-up: the record class (a count reads `count_posts`, not this)
+
         as_of_text = to_db_time(as_of) if as_of is not None else None
         rows = self._post_rows(game_id=game_id, topic=topic, kind=kind, as_of_text=as_of_text,
                                include_deleted=include_deleted, since=since, before=before,
@@ -495,6 +449,8 @@ class PostTables(TableFamily):
         """The versions of these post rows (seen by `as_of`), looked up by key: a day's posts are a small
         part of the game's, and the key lookup never scans the versions of the others. Without `html`, a
         version's HTML only when its reading is not current (`posts`)."""
+        from .post_rows import version_of_row  # start-up: the record class, which a count never makes
+
         out: dict[tuple[str, int], list[PostVersion]] = {}
         code = reading_code()[0] if rows else None
         by_forum: dict[str, list[int]] = {}
@@ -512,7 +468,7 @@ class PostTables(TableFamily):
                     [*(() if html else (code,)), forum, *chunk])
                 for v in vrows:
                     if as_of_text is None or v["seen_at"] <= as_of_text:
-                        out.setdefault((v["forum"], v["post_id"]), []).append(_version(v, code))
+                        out.setdefault((v["forum"], v["post_id"]), []).append(version_of_row(v, code))
         return out
 
 
@@ -520,13 +476,3 @@ def _where(conditions: list[tuple[str, Any]]) -> tuple[list[str], list[Any]]:
     """SQL conditions and their parameters, for the ones whose value is given (None: no condition)."""
     given = [(clause, value) for clause, value in conditions if value is not None]
     return ["1 = 1", *(clause for clause, _ in given)], [value for _, value in given]
-
-
-def _version(r, code: int | None = None) -> PostVersion:
-    # a reading made by another version of the reading code is never handed on (a read-only store keeps it
-    # until a writable open reads it again): the count then reads the HTML
-    return PostVersion(n=r["n"], seen_at=from_db_time(r["seen_at"]), html=r["html"],
-                       content_hash=r["content_hash"], edited=bool(r["edited"]),
-                       edit_at=from_db_time(r["edit_at"]), edit_by=r["edit_by"],
-                       edit_reason=r["edit_reason"],
-                       reading=r["reading"] if code is not None and r["reading_code"] == code else None)

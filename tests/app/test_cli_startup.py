@@ -169,6 +169,8 @@ def test_tally_counts_without_jinja_httpx_or_the_alert_channels(tmp_path):
     assert "mafvote.store" in modules and "mafvote.store.output_rows" not in modules
     # nor the topics' and pages' records: the count reads posts by their topic's row id
     assert "mafvote.store.topic_rows" not in modules
+    # nor the stored posts' and versions' records, nor a stored page's changes: the count reads `count_posts`
+    assert "mafvote.store.post_rows" not in modules
 
 
 def test_tally_on_a_cached_config_imports_no_pydantic(tmp_path):
