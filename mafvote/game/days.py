@@ -19,12 +19,14 @@ from ..errors import MafvoteError
 from ..messages import text as t
 from .counting import Counting
 from .phases import Phase, to_minute
-from .records import AppliedPhase, CountInputs, DayClose, GameError
+from .records import AppliedPhase, CountInputs, GameError
 from .undo import Undo
 from .winner import GameEnd
 
 if TYPE_CHECKING:       # annotations only (issue 17, start-up)
     from mafvote_resolver import DayOutcome
+
+    from .command_results import DayClose
 
 __all__ = ["Days"]
 
@@ -114,6 +116,8 @@ class Days(Counting, GameEnd, Undo):
                      deadline=game_time(current.deadline, self.tz))
         if not closing.counted:
             count = None
+        from .command_results import DayClose  # start-up: the record class, which a count never makes
+
         result = DayClose(closing.outcome, count, closing.decided_by, closing.modkill_candidates,  # type: ignore[arg-type]
                           closing.under_active, note, closing.owes_night_action, overridden,
                           public_count if count is not None else None)

@@ -22,11 +22,13 @@ from ..gm_text import journal, problem
 from ..messages import text as t
 from .duty import NightDuties
 from .phases import to_minute
-from .records import AppliedPhase, GameError, NightResult
+from .records import AppliedPhase, GameError
 from .winner import GameEnd
 
 if TYPE_CHECKING:
     from mafvote_resolver import NightOutcome
+
+    from .command_results import NightResult
 
 __all__ = ["Nights"]
 
@@ -146,6 +148,8 @@ class Nights(NightDuties, GameEnd):
         except ResolverError as exc:
             raise self._wrap(exc) from None
         outcome = _keep_hand_set(state, outcome)
+        from .command_results import NightResult  # start-up: the record class, which a count never makes
+
         result = NightResult(outcome, duty, self.day_after_night(night))
         if not dry_run:
             # the day starts at the results' minute: forums show post times in minutes, and a vote posted

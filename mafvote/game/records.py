@@ -1,28 +1,24 @@
 """The game's records: what the service stores, reads and returns (no behaviour beyond JSON and a line of text).
 
 `AppliedPhase` is one stored step (a row of the store's game journal, `Store.game_phases`), `CountInputs`
-what `tally.count_day` takes for one day, `DayClose` / `NightResult` what `day close` / `night resolve`
-applied, `VoteLine` one vote of `mafvote votes`. `GameError` is the refusal every game operation raises.
+what `tally.count_day` takes for one day. `GameError` is the refusal every game operation raises. What `day close`,
+`night resolve` and `mafvote votes` return (`DayClose`, `NightResult`, `VoteLine`) is in `command_results`, loaded
+on first use (a count never makes them; issue 17, start-up).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
-from typing import TYPE_CHECKING, Any, Literal, Mapping
+from typing import Any, Mapping
 
 from mafvote_resolver import GameState
-from mafvote_tally import DayState, Post, Roster, Tally, VoteRules
+from mafvote_tally import DayState, Post, Roster, VoteRules
 
 from ..alert_texts import game_time
 from ..errors import BadInput
 from ..messages import text as t
 
-if TYPE_CHECKING:       # annotations only: a count never loads the night's outcome and duty (issue 17, start-up)
-    from mafvote_resolver import DayOutcome, NightOutcome
-    from mafvote_resolver.duty import NightDuty
-
-__all__ = ["APPLY_KINDS", "ENDS_PHASE", "AppliedPhase", "CountInputs", "DayClose", "GameError", "NightResult",
-           "VoteLine"]
+__all__ = ["APPLY_KINDS", "ENDS_PHASE", "AppliedPhase", "CountInputs", "GameError"]
 
 # How a row was applied. `resolve` and `close` end a phase; the others happen inside one.
 APPLY_KINDS = ("resolve", "close", "modkill", "replace", "set")
@@ -83,60 +79,3 @@ class CountInputs:
     # posts are read without their HTML): the count reads these instead of parsing the posts (a version without
     # one, as in a read-only store of older code, comes with its HTML and is parsed)
     readings: Mapping[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class DayClose:
-    """What `day close` applied (or would apply with --dry-run)."""
-
-    outcome: DayOutcome
-    count: Tally | None
-    decided_by: Literal["count", "gm"]
-    modkill_candidates: tuple[str, ...]
-    under_active: tuple[str, ...]
-    note: str = ""
-    owes_night_action: tuple[str, ...] = ()   # punished at this count for a missed night action (§3.6)
-    # (player, shield) the GM's `--eliminate` hanged through: "alibi" (отмаза) or "protected" (RULES.md §3.10)
-    overridden: tuple[tuple[str, str], ...] = ()
-    # the public view of the same count (same bounds as `count`); not stored with the close
-    public: Tally | None = None
-
-    def to_json(self) -> dict:
-        return {"day": self.outcome.to_json(), "decided_by": self.decided_by,
-                "count": self.count.to_json() if self.count is not None else None,
-                "modkill_candidates": list(self.modkill_candidates), "under_active": list(self.under_active),
-                "note": self.note, "owes_night_action": list(self.owes_night_action),
-                "overridden": [{"player": p, "shield": k} for p, k in self.overridden]}
-
-
-@dataclass(frozen=True)
-class NightResult:
-    """What `night resolve` applied (or would apply with --dry-run): the outcome and, with
-    `night_action_is_duty`, who missed their night action."""
-
-    outcome: NightOutcome
-    duty: NightDuty | None
-    day_after: int          # the day whose count punishes the missed actions
-
-    def to_json(self) -> dict:
-        data = self.outcome.to_json()
-        data["night_duty"] = self.duty.to_json() if self.duty is not None else None
-        return data
-
-
-@dataclass(frozen=True)
-class VoteLine:
-    """One vote a player wrote (`mafvote votes`)."""
-
-    post_id: int
-    time: datetime
-    phase: str            # "day 2", or "" when the post is outside every known day
-    target: str | None
-    written: str
-    color: str
-    early: bool
-    url: str
-
-    def to_json(self) -> dict:
-        return {"post_id": self.post_id, "time": self.time.isoformat(), "day": self.phase, "target": self.target,
-                "written": self.written, "color": self.color, "early": self.early, "url": self.url}

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from mafvote_tally import RosterMatcher, read_post
 from mafvote_resolver.state import find_player
 
 from .core import current_nick
 from .counting import Counting
-from .records import AppliedPhase, VoteLine
+from .records import AppliedPhase
+
+if TYPE_CHECKING:
+    from .command_results import VoteLine
 
 __all__ = ["VoteHistory"]
 
@@ -35,6 +38,8 @@ class VoteHistory(Counting):
         """Every vote the player wrote in the vote thread, in order, with the day it fell in and a link. A
         replaced account (`mafvote replace`) names its slot: its votes were the slot's, so the history is the
         slot's, the old account's votes and its successor's."""
+        from .command_results import VoteLine  # start-up: the record class, which a count never makes
+
         applied = self.applied()
         state = self.state(applied)
         if find_player(state.players, player) is None:

@@ -171,6 +171,8 @@ def test_tally_counts_without_jinja_httpx_or_the_alert_channels(tmp_path):
     assert "mafvote.store.topic_rows" not in modules
     # nor the stored posts' and versions' records, nor a stored page's changes: the count reads `count_posts`
     assert "mafvote.store.post_rows" not in modules
+    # nor what `day close`, `night resolve` and `mafvote votes` return
+    assert "mafvote.game" in modules and "mafvote.game.command_results" not in modules
 
 
 def test_tally_on_a_cached_config_imports_no_pydantic(tmp_path):
