@@ -38,17 +38,19 @@ texts name the account the GM writes to; keys keep the slot's nick.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from . import alert_texts
 from .alert_texts import DEFAULT_LANGUAGE, at, color, duration, has, phrase
 from . import gm_text
 from .gm_text import death_cause
-from .alert_record import Alert
 from .crawl_text import describe_stored
 from .messages import using
+
+if TYPE_CHECKING:       # annotations only: `mafvote tally` words flags here and makes neither record (issue 17)
+    from .alert_record import Alert
+    from .crawl_health import CrawlHealth
 
 __all__ = [
     "CrawlHealth",
@@ -92,19 +94,10 @@ PostLink = Callable[[int], str] | str | None
 DEFAULT_CRAWL_FAILURES = 3
 
 
-@dataclass(frozen=True)
-class CrawlHealth:
-    """The crawler's recent record for one topic, as the daemon keeps it."""
+def _alert(**fields: Any) -> Alert:
+    from .alert_record import Alert  # start-up: the record class, which `mafvote tally` never makes
 
-    topic: str                           # a short id for the key and the text: the topic URL or "vote"
-    failures_in_a_row: int
-    first_failure_at: datetime | None    # start of the current run of failures
-    last_error: str | None = None        # the crawler's English, as `crawl_runs.error` keeps it
-    layout_unrecognised: bool = False    # the last page fetched but was not recognised as a topic
-    url: str | None = None
-    # the last error's catalogue key and facts (`crawl_runs.error_phrase`): the alert words it in its language;
-    # None (a run stored before the key was kept, an error without one): the English is quoted
-    last_error_phrase: tuple[str, dict[str, Any]] | None = None
+    return Alert(**fields)
 
 
 def offset_label(offset: timedelta) -> str:
@@ -272,7 +265,7 @@ def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
                                reason=alert_texts.reason(language, outcome["reason"])))
         if day_post:
             text += ["", phrase(language, "deadline.day_post"), day_post]
-        return [Alert(game=game, kind="deadline", text="\n".join(text), time=deadline if
+        return [_alert(game=game, kind="deadline", text="\n".join(text), time=deadline if
                       closed_early is None else min(closed_early, deadline), phase=phase, post_url=thread_url,
                       key=f"deadline:{phase}")]
     due = [o for o in before_deadline if deadline - o <= now]
@@ -292,7 +285,7 @@ def deadline_alerts(game: str, tally: Any, *, deadline: datetime, now: datetime,
         text.append(phrase(language, "soon.result", eliminated=eliminated,
                            reason=alert_texts.reason(language, outcome["reason"])))
     text += count_lines(data, limit=5, language=language, names=names)
-    return [Alert(game=game, kind="deadline_soon", text="\n".join(text), time=deadline - offset,
+    return [_alert(game=game, kind="deadline_soon", text="\n".join(text), time=deadline - offset,
                   phase=phase, post_url=thread_url, key=f"deadline_soon:{phase}:{offset_label(offset)}")]
 
 
@@ -326,7 +319,7 @@ def early_close_alerts(game: str, tally: Any, *, post_url: PostLink = None,
             continue
         when = _time(item.get("time"))
         text = _early_close_text(item, data["day"], language)
-        out.append(Alert(game=game, kind="early_close", text=text,
+        out.append(_alert(game=game, kind="early_close", text=text,
                          time=when or _time(data["deadline"]), phase=phase,
                          post_url=_link(post_url, _post_of(data, when)), key=f"{item['kind']}:{phase}"))
     return out
@@ -353,7 +346,7 @@ def silent_alerts(game: str, tally: Any, *, now: datetime, tz: tzinfo | None = N
         if item["kind"] != "silent_player":
             continue
         text = _silent_text(item, data["day"], tz, language, names)
-        out.append(Alert(game=game, kind="silent_player", text=text, time=_time(item.get("time")) or now,
+        out.append(_alert(game=game, kind="silent_player", text=text, time=_time(item.get("time")) or now,
                          phase=phase, post_url=None, key=f"silent_player:{phase}:{item.get('player')}"))
     return out
 
@@ -451,7 +444,7 @@ def flag_alerts(game: str, tally: Any, *, now: datetime, post_url: PostLink = No
         label, text = flag_text(flag, data, tz=tz, language=language, names=names)
         shown = _name(names, player)      # the text's name; the key keeps the slot's nick
         if kind == "modkill_candidate":
-            out.append(Alert(game=game, kind="modkill_candidate",
+            out.append(_alert(game=game, kind="modkill_candidate",
                              text=phrase(language, "modkill_candidate", day=day, player=shown, text=text),
                              time=now, phase=phase, post_url=link, key=f"modkill_candidate:{phase}:{player}"))
         elif kind == "under_active":
@@ -460,14 +453,14 @@ def flag_alerts(game: str, tally: Any, *, now: datetime, post_url: PostLink = No
             before = (phrase(language, "under_active.before",
                              night_iso=night_deadline.isoformat(timespec="minutes"),
                              night_at=_show(night_deadline, tz, language)) if night_deadline else "")
-            out.append(Alert(game=game, kind="under_active",
+            out.append(_alert(game=game, kind="under_active",
                              text=phrase(language, "under_active", day=day, player=shown, text=text,
                                          before=before),
                              time=now, phase=phase, post_url=link, key=f"under_active:{phase}:{player}"))
         else:
             where = f"post{post_id}" if post_id is not None else f"{phase}:{player}"
             who = phrase(language, "vote_flag.who", player=shown) if player else ""
-            out.append(Alert(game=game, kind="vote_flag",
+            out.append(_alert(game=game, kind="vote_flag",
                              text=phrase(language, "vote_flag", day=day, label=label, who=who, text=text),
                              time=now, phase=phase, post_url=link, key=f"vote_flag:{where}:{kind}"))
     return out
@@ -509,12 +502,12 @@ def crawl_alerts(game: str, health: CrawlHealth, *, now: datetime, phase: str,
     where = health.url or health.topic
     if health.layout_unrecognised:
         text = phrase(language, "crawl.layout", where=where, error=error)
-        return [Alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
+        return [_alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
                       key=f"crawl_failing:layout:{health.topic}:{stamp}")]
     if health.failures_in_a_row >= threshold:
         text = phrase(language, "crawl.failing", where=where, failures=health.failures_in_a_row, stamp=stamp,
                       since=_show(since, tz, language), error=error, cause=cause)
-        return [Alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
+        return [_alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
                       key=f"crawl_failing:{health.topic}:{stamp}")]
     return []
 
@@ -526,7 +519,7 @@ def publish_login_alerts(game: str, *, forum: str, user: str, env: str, error: s
     or its password. Once per day (a password fixed and broken again the same day is in the log)."""
     text = phrase(language, "publish.login", forum=forum, user=user, env=env,
                   error=phrase(language, "crawl.error", error=error) if error else "")
-    return [Alert(game=game, kind="publish_failing", text=text, time=now, phase=phase, post_url=thread_url,
+    return [_alert(game=game, kind="publish_failing", text=text, time=now, phase=phase, post_url=thread_url,
                   key=f"publish_failing:login:day{day}")]
 
 
@@ -537,7 +530,7 @@ def publish_write_alerts(game: str, *, errors: Sequence[str], since: datetime, n
     run of failures (`since`, its first tick): the daemon starts a new run after a tick that writes them again."""
     text = phrase(language, "publish.write", since=_show(since, tz, language),
                   error="".join(phrase(language, "crawl.error", error=error) for error in errors))
-    return [Alert(game=game, kind="publish_failing", text=text, time=now, phase=phase, post_url=None,
+    return [_alert(game=game, kind="publish_failing", text=text, time=now, phase=phase, post_url=None,
                   key=f"publish_failing:write:{since.isoformat(timespec='seconds')}")]
 
 
@@ -639,3 +632,11 @@ def _worded_outcome(outcome: Mapping[str, Any], sides: Mapping[str, Any], roster
         out["journal_texts"] = [gm_text.journal(x) for x in outcome.get("journal") or outcome.get("log") or ()]
         out["alert_texts"] = [gm_text.night_alert(a) for a in outcome.get("alert_lines") or outcome.get("alerts") or ()]
     return out
+
+
+def __getattr__(name: str) -> object:
+    if name == "CrawlHealth":
+        from .crawl_health import CrawlHealth  # start-up: the record class, which `mafvote tally` never makes
+
+        return CrawlHealth
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

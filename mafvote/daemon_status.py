@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Sequence
 
-from .alert_rules import CrawlHealth, offset_label
+from .alert_rules import offset_label
+from .crawl_health import CrawlHealth
 from .alerts import AlertLog, describe_delivery_error
 from . import messages
 from .config import format_duration

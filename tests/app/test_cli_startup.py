@@ -173,6 +173,8 @@ def test_tally_counts_without_jinja_httpx_or_the_alert_channels(tmp_path):
     assert "mafvote.store.post_rows" not in modules
     # nor what `day close`, `night resolve` and `mafvote votes` return
     assert "mafvote.game" in modules and "mafvote.game.command_results" not in modules
+    # nor the alert record and the crawler's health: the flags are worded by mafvote.alert_rules, no alert is made
+    assert "mafvote.alert_rules" in modules and _loaded(modules, ("mafvote.alert_record", "mafvote.crawl_health")) == []
 
 
 def test_tally_on_a_cached_config_imports_no_pydantic(tmp_path):
