@@ -41,7 +41,7 @@ Callers import from the package (`from mafvote.config import load_config`); `__a
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rulesets import bundled_rulesets, resolve_ruleset
 from .cache import load_cached
@@ -52,20 +52,18 @@ from .records import (
     ENGINES,
     AlertsConfig,
     Config,
-    EmailConfig,
     ForumConfig,
     GameConfig,
-    LoginConfig,
     PlayerConfig,
     PublishConfig,
-    Replacement,
     ScheduleConfig,
     StoreConfig,
-    TelegramConfig,
-    WebhookConfig,
 )
 from .toml_lines import key_lines
 from .values import format_duration, name_key, parse_duration
+
+if TYPE_CHECKING:
+    from .optional_records import EmailConfig, LoginConfig, Replacement, TelegramConfig, WebhookConfig
 
 __all__ = [
     "AlertsConfig",
@@ -102,14 +100,18 @@ __all__ = [
 ]
 
 # the names of the validating side (pydantic and the schema), by their module: imported when first asked for, so
-# that a command whose config is cached never loads them (issue 17)
-_VALIDATING = {"load_config": "load", "check_file": "check", "CheckReport": "check", "ruleset_file_problems": "check"}
+# that a command whose config is cached never loads them (issue 17); and the optional tables' records (a forum's
+# login, a player's replacement, the alert channels), made on first use
+_LAZY = {"load_config": "load", "check_file": "check", "CheckReport": "check", "ruleset_file_problems": "check"}
+_LAZY.update(dict.fromkeys(("EmailConfig", "LoginConfig", "Replacement", "TelegramConfig", "WebhookConfig"),
+                           "optional_records"))
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _VALIDATING:
+    if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    # start-up: the validator's modules import pydantic (≈ 0.3 s of a command's start, issue 17)
-    value = getattr(importlib.import_module(f"{__name__}.{_VALIDATING[name]}"), name)
+    # start-up: the validator's modules import pydantic (≈ 0.3 s of a command's start, issue 17); the optional
+    # records are five classes a config without those tables never makes
+    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
     globals()[name] = value
     return value

@@ -10,16 +10,18 @@ test, a tool) is taken as given.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterator, Mapping
 from zoneinfo import ZoneInfo
 
 from ..errors import BadInput
 from ..messages import text as t
-from .problems import ConfigError, unset_env_problem
 from .values import name_key
+
+if TYPE_CHECKING:       # annotations only: the optional tables' records load on first use (issue 17, start-up)
+    from .optional_records import EmailConfig, LoginConfig, Replacement, TelegramConfig, WebhookConfig
 
 __all__ = [
     "AlertsConfig", "CHANNELS", "Config", "ENGINES", "EmailConfig", "FORM_CASES", "ForumConfig", "GameConfig",
@@ -51,27 +53,6 @@ class StoreConfig:
 
 
 @_record
-class LoginConfig:
-    """A forum's [forums.login]: the bot account and the environment variable with its password."""
-    user: str
-    password_env: str
-    _where: str = _filled("")
-
-    def locate(self, where: str) -> None:
-        """Where the file sets `password_env` (`config.toml: forums[0].login.password_env`), for the problem an
-        unset variable gives: the loader knows it, the record does not."""
-        self._where = where
-
-    def password(self) -> str:
-        """The password, read from the environment now (never stored in the file or in memory)."""
-        value = os.environ.get(self.password_env)
-        if not value:
-            where = self._where or "login.password_env"
-            raise ConfigError([unset_env_problem(where, self.password_env, t("config.env.for.login"))])
-        return value
-
-
-@_record
 class ForumConfig:
     """One [[forums]]: the engine, the address, the forum's time zone and the crawl's pace."""
     id: str
@@ -88,13 +69,6 @@ class ForumConfig:
     @property
     def tz(self) -> ZoneInfo:
         return ZoneInfo(self.timezone)
-
-
-@_record
-class Replacement:
-    """A player's replacement: the new nick and from when."""
-    nick: str
-    at: datetime
 
 
 @_record
@@ -175,31 +149,6 @@ class GameConfig:
 
 
 @_record
-class TelegramConfig:
-    """[alerts.telegram]: the bot token's environment variable and the chat."""
-    token_env: str
-    chat_id: str
-
-
-@_record
-class EmailConfig:
-    """[alerts.email]: the SMTP server, its account and the addresses."""
-    host: str
-    port: int = 587
-    starttls: bool = True
-    user: str | None = None
-    password_env: str | None = None
-    sender: str
-    to: list[str]
-
-
-@_record
-class WebhookConfig:
-    """[alerts.webhook]: the address alerts are posted to."""
-    url: str
-
-
-@_record
 class AlertsConfig:
     """[alerts]: when to warn before a deadline, the channels and their language."""
     before_deadline: list[timedelta] = field(default_factory=lambda: [timedelta(minutes=60), timedelta(minutes=15)])
@@ -276,7 +225,37 @@ class Config:
                        + hint)
 
 
-# every record by its name (the schema's models carry the same names; the cache names a record by it)
-RECORDS: dict[str, type] = {cls.__name__: cls for cls in (
-    StoreConfig, LoginConfig, ForumConfig, Replacement, PlayerConfig, ScheduleConfig, GameConfig, TelegramConfig,
-    EmailConfig, WebhookConfig, AlertsConfig, PublishConfig, Config)}
+# the optional tables' records (mafvote.config.optional_records), imported when first asked for
+_OPTIONAL = ("LoginConfig", "Replacement", "TelegramConfig", "EmailConfig", "WebhookConfig")
+_ORDER = ("StoreConfig", "LoginConfig", "ForumConfig", "Replacement", "PlayerConfig", "ScheduleConfig", "GameConfig",
+          "TelegramConfig", "EmailConfig", "WebhookConfig", "AlertsConfig", "PublishConfig", "Config")
+
+
+class _Records(Mapping[str, type]):
+    """Every record by its name (the schema's models carry the same names; the cache names a record by it). The
+    names are known without importing a record; an optional table's record is imported when it is looked up."""
+
+    def __getitem__(self, name: str) -> type:
+        if name not in _ORDER:
+            raise KeyError(name)
+        return __getattr__(name) if name in _OPTIONAL else globals()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_ORDER)
+
+    def __len__(self) -> int:
+        return len(_ORDER)
+
+    def __contains__(self, name: object) -> bool:
+        return name in _ORDER
+
+
+RECORDS: Mapping[str, type] = _Records()
+
+
+def __getattr__(name: str) -> type:
+    if name in _OPTIONAL:
+        from . import optional_records  # start-up: five record classes a config without those tables never makes
+
+        return getattr(optional_records, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

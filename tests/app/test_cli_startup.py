@@ -175,6 +175,9 @@ def test_tally_counts_without_jinja_httpx_or_the_alert_channels(tmp_path):
     assert "mafvote.game" in modules and "mafvote.game.command_results" not in modules
     # nor the alert record and the crawler's health: the flags are worded by mafvote.alert_rules, no alert is made
     assert "mafvote.alert_rules" in modules and _loaded(modules, ("mafvote.alert_record", "mafvote.crawl_health")) == []
+    # nor the records of the config's optional tables the test's config does not have (a forum's login, a player's
+    # replacement, the alert channels)
+    assert "mafvote.config.records" in modules and "mafvote.config.optional_records" not in modules
 
 
 def test_tally_on_a_cached_config_imports_no_pydantic(tmp_path):
