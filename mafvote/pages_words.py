@@ -93,7 +93,7 @@ def winner_in(service, winner: str | None, language: str) -> str:  # noqa: ANN00
         return ""
     key = "winner.nobody" if winner == "nobody" else "winner"
     if language == "ru":
-        return page_word(language, key, win=service.winner_words(winner))
+        return page_word(language, key, win=service.winner_words(winner, language))
     side = service.ruleset.sides.get(winner)
     return page_word(language, key, side=side.title if side is not None and side.title else winner)
 

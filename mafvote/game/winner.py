@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..messages import text as t
+from ..messages import current, text as t
 from .core import GameCore
 from .records import AppliedPhase, GameError
 
@@ -35,8 +35,16 @@ class GameEnd(GameCore):
             return None
         return next(r for r in reversed(rows) if _may_end_the_game(r))
 
-    def winner_words(self, winner: str) -> str:
-        """«мафии», «маньяка»: the winner as «победа …» needs it, worded as the game's posts word it."""
+    def winner_words(self, winner: str, language: str | None = None) -> str:
+        """«мафии», «маньяка»: the winner as «победа …» needs it, worded as the game's posts word it; in another
+        language (default: the current one) the ruleset's name of the side in that language's phrase («the мафия
+        side»: the name is data, never inflected), «nobody» when all are dead."""
+        language = language or current()
+        side = self.ruleset.sides.get(winner)
+        if language != "ru":
+            if side is None and winner == "nobody":
+                return t("nobody", language)
+            return t("winner.side", language, side=side.title if side is not None and side.title else winner)
         # start-up: the themes (jinja2) load only for a game that is over, not for every `mafvote tally`
         from ..render import RenderError, winner_genitive
 
@@ -44,8 +52,7 @@ class GameEnd(GameCore):
             return winner_genitive(self.game.theme or self.ruleset.theme, winner, self.ruleset,
                                    templates_dir=self.game.templates_dir)
         except RenderError:
-            side = self.ruleset.sides.get(winner)
-            return f"стороны «{side.title if side else winner}»"
+            return t("winner.side", language, side=side.title if side else winner)
 
     def _not_over(self, applied: Sequence[AppliedPhase], what: str) -> None:
         """Refuse a step after the game's end (RULES.md §5), naming the winner and the way back."""

@@ -77,6 +77,7 @@ MESSAGES: dict[str, str] = {
     "state.excused.day": "day {n}",
     "state.excused.night": "night action of night {n}",
     "state.applied": "Steps applied: {n}; last: {last}",
+    "winner.side": "the {side} side",
     "state.winner": "{side} wins",
     "step.resolve": "#{seq} resolved {phase}{extra} (applied {at})",
     "step.close": "#{seq} closed {phase}{extra} (applied {at})",

@@ -78,6 +78,7 @@ MESSAGES: dict[str, str] = {
     "state.excused.day": "день {n}",
     "state.excused.night": "ночное действие ночи {n}",
     "state.applied": "Применено шагов: {n}; последний: {last}",
+    "winner.side": "стороны «{side}»",
     "state.winner": "победа {side}",
     # a step of the game's history (mafvote.game.AppliedPhase.describe)
     "step.resolve": "#{seq} разобрана {phase}{extra} (применено {at})",

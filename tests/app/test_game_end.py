@@ -57,6 +57,28 @@ def test_rule_5_after_the_end_state_shows_the_winner_and_later_steps_are_refused
     assert ok("state").splitlines()[0].startswith("Игра g: ночь 1, с ")
 
 
+def test_rule_5_in_english_the_gm_reads_who_won_in_english_around_the_rulesets_side_name(game):
+    """Under `[alerts] language = "en"` the end of the game is an English sentence around the ruleset's name of the
+    side (data: «пустота», never inflected); it was the theme's Russian genitive («Game over: пустот wins», «game g
+    is over: победа пустот», `status`'s «победа пустот»)."""
+    config = game.path / "config.toml"
+    config.write_text(config.read_text(encoding="utf-8") + '\n[alerts]\nlanguage = "en"\n', encoding="utf-8")
+    for nick in ("Рики", "Юна"):
+        ok("state", "kill", "--player", nick)
+    ok("night", "add", "--night", "1", "--actor", "Франклин", "Убиваю Бетси")
+    out = ok("night", "resolve", "--night", "1")
+    assert "Game over: the пустота side wins" in out.splitlines()
+    st = state()
+    assert (st["game_over"], st["winner"], st["winner_text"]) == (True, "hollows", "the пустота side wins")
+    assert ok("state").splitlines()[0].startswith("Game g is over: the пустота side wins (after step #3: ")
+    status = json.loads(ok("status", "--format", "json", "--now", "2027-01-12T12:00"))["games"][0]
+    assert (status["game_over"], status["winner"], status["winner_text"]) == (True, "hollows", "the пустота side wins")
+    assert "  game over:     the пустота side wins (hollows); nothing more to close or resolve (`mafvote undo` " \
+           "reverts the last step if it was entered by mistake)" in ok("status", "--now", "2027-01-12T12:00").splitlines()
+    code, _, err = run("day", "close", "--day", "1", "--nobody")
+    assert code == 2 and "game g is over: the пустота side has won, since step #3 " in err, err
+
+
 def test_rule_5_the_final_newspaper_says_the_maniac_won():
     data = build_data(outcome={"night": 1, "deaths": [], "public": [], "winner": "maniac"},
                       game={"id": "gh", "players": GRAND_HOTEL_RENDER_ROSTER}, ruleset=GH)
