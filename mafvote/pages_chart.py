@@ -82,21 +82,28 @@ class _Walk:
         lo, hi = self.lo, self.hi
         for i in range(start, stop):
             s = steps[i]
-            totals = s.totals
             if s.early:
                 self.early.append(i)
-            for p in s.changed:
-                v = totals.get(p, 0)
-                before = last.get(p)
-                if before is None:
-                    seen[p], changes[p], before = i, [], 0
-                if v != before:
-                    changes[p].append((i, before, v))
-                    last[p] = v
-                    lo, hi = (v if v < lo else lo), (v if v > hi else hi)
-                elif p not in last:
-                    last[p] = 0
+            lo, hi = _take(i, s, seen, changes, last, lo, hi)
         self.lo, self.hi = lo, hi
+
+
+def _take(i: int, step, seen: dict[str, int], changes: dict[str, list[tuple[int, int, int]]], last: dict[str, int],
+          lo: int, hi: int) -> tuple[int, int]:
+    """Step `i`'s changed lines added to `seen`, `changes` and `last` (in place); the range of values with them."""
+    totals = step.totals
+    for p in step.changed:
+        v = totals.get(p, 0)
+        before = last.get(p)
+        if before is None:
+            seen[p], changes[p], before = i, [], 0
+        if v != before:
+            changes[p].append((i, before, v))
+            last[p] = v
+            lo, hi = (v if v < lo else lo), (v if v > hi else hi)
+        elif p not in last:
+            last[p] = 0
+    return lo, hi
 
 
 def _walked(steps: Sequence, memo: dict | None) -> _Walk:
@@ -127,18 +134,7 @@ def _lines(steps: Sequence, memo: dict | None = None) -> tuple[tuple, _Walk]:
     changes = {p: list(c) for p, c in walk.changes.items()}
     lo, hi = walk.lo, walk.hi
     if steps:
-        i, s = len(steps) - 1, steps[-1]
-        for p in s.changed:
-            v = s.totals.get(p, 0)
-            before = last.get(p)
-            if before is None:
-                seen[p], changes[p], before = i, [], 0
-            if v != before:
-                changes[p].append((i, before, v))
-                last[p] = v
-                lo, hi = min(v, lo), max(v, hi)
-            elif p not in last:
-                last[p] = 0
+        lo, hi = _take(len(steps) - 1, steps[-1], seen, changes, last, lo, hi)
     end = steps[-1].totals if steps else {}
     players = sorted(seen, key=lambda p: (-end.get(p, 0), seen[p]))
     out = players, changes, last, lo, hi
