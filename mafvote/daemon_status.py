@@ -340,7 +340,7 @@ def collect_status(config, store: Store, now: datetime) -> list[GameStatus]:
                 if config.publish.forum or posted != PublishState(game.id) else None)
         out.append(GameStatus(game.id, game.title, current, day, now, crawls, last_error, failures,
                               sorted(jobs, key=lambda j: j.at), unsent, sent, winner,
-                              messages.text("state.winner", side=service.winner_words(winner)) if winner else None,
+                              service.winner_text(winner) if winner else None,
                               no_crawl_for=overdue, poll_interval=game.poll_interval, closed_early=closed_early,
                               forum_post=post))
     return out

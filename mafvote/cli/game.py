@@ -34,7 +34,7 @@ def _echo_json(data) -> None:
 def _winner(service: GameService, winner: str | None) -> None:
     """RULES.md §5: the game is over and who won, in the words of the game's posts («победа маньяка»)."""
     if winner:
-        click.echo(t("cli.winner", side=service.winner_words(winner)))
+        click.echo(t("cli.winner", result=service.winner_text(winner)))
 
 
 def _applied(kind: str, number: int, dry_run: bool) -> str:
@@ -316,7 +316,7 @@ def state_json(service: GameService) -> dict:
         # RULES.md §5: after the game's end `phase` is the one that would come next; nothing more is resolved
         "game_over": winner is not None,
         "winner": winner,
-        "winner_text": t("state.winner", side=service.winner_words(winner)) if winner else None,
+        "winner_text": service.winner_text(winner) if winner else None,
         "game_over_step": ({"seq": ended_by.seq, "kind": ended_by.kind, "number": ended_by.number,
                             "how": ended_by.how} if ended_by is not None else None),
         "applied": [{"seq": r.seq, "kind": r.kind, "number": r.number, "how": r.how,

@@ -54,6 +54,13 @@ class GameEnd(GameCore):
         except RenderError:
             return t("winner.side", language, side=side.title if side else winner)
 
+    def winner_text(self, winner: str, language: str | None = None) -> str:
+        """The game's result as a phrase: «победа маньяка» / "the маньяк side wins", and «победителей нет» /
+        "nobody wins" when all are dead (RULES.md §5: no side's genitive reads after «победа» then)."""
+        if winner == "nobody" and winner not in self.ruleset.sides:
+            return t("state.winner.nobody", language)
+        return t("state.winner", language, side=self.winner_words(winner, language))
+
     def _not_over(self, applied: Sequence[AppliedPhase], what: str) -> None:
         """Refuse a step after the game's end (RULES.md §5), naming the winner and the way back."""
         winner = self.winner(applied)
@@ -62,7 +69,7 @@ class GameEnd(GameCore):
             return
         after = sum(1 for r in applied if r.seq > last.seq)
         undo = t("over.undo") if not after else t("over.undo_n", times=after + 1, after=after)
-        raise GameError(t("over", game=self.game.id, winner=self.winner_words(winner), step=last.describe(self.tz),
+        raise GameError(t("over", game=self.game.id, winner=self.winner_text(winner), step=last.describe(self.tz),
                           what=what, undo=undo))
 
 

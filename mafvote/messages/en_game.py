@@ -18,7 +18,7 @@ MESSAGES: dict[str, str] = {
     "cli.duty.excused": "Excused from the night action by the GM: {names}",
     "cli.duty.hint": "  penalty and a miss at day {day}'s count; if the player warned the GM: "
                      "mafvote state excuse --player NICK --day {day} --night",
-    "cli.winner": "Game over: {side} wins",
+    "cli.winner": "Game over: {result}",
     "cli.eliminate": "--eliminate {written}: {read}",
     "cli.eliminate.nobody": "nobody hanged",
     "cli.close.head": "Day {day} ({how})",
@@ -79,6 +79,7 @@ MESSAGES: dict[str, str] = {
     "state.applied": "Steps applied: {n}; last: {last}",
     "winner.side": "the {side} side",
     "state.winner": "{side} wins",
+    "state.winner.nobody": "nobody wins",
     "step.resolve": "#{seq} resolved {phase}{extra} (applied {at})",
     "step.close": "#{seq} closed {phase}{extra} (applied {at})",
     "step.modkill": "#{seq} modkill in {phase}{extra} (applied {at})",

@@ -65,7 +65,7 @@ MESSAGES: dict[str, str] = {
     "describe.head": "{actor}: {ability}",
     "describe.targets": " -> {targets}",
     "describe.kill": "; kill -> {targets}",
-    "over": "game {game} is over: {winner} has won, since step {step}; {what}. If that step was entered by mistake, "
+    "over": "game {game} is over: {winner}, since step {step}; {what}. If that step was entered by mistake, "
             "{undo} and the game goes on",
     "over.undo": "`mafvote undo` takes it back",
     "over.undo_n": "`mafvote undo` {times} times takes it back (with the {after:step|steps} after it)",

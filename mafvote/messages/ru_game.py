@@ -18,7 +18,7 @@ MESSAGES: dict[str, str] = {
     "cli.duty.excused": "Освобождены от НД ведущим: {names}",
     "cli.duty.hint": "  штраф и пропуск на подсчёте дня {day}; если игрок предупредил ведущего: "
                      "`mafvote state excuse --player НИК --day {day} --night`",
-    "cli.winner": "Игра окончена: победа {side}",
+    "cli.winner": "Игра окончена: {result}",
     "cli.eliminate": "--eliminate {written}: {read}",
     "cli.eliminate.nobody": "никто не повешен",
     "cli.close.head": "День {day} ({how})",
@@ -80,6 +80,7 @@ MESSAGES: dict[str, str] = {
     "state.applied": "Применено шагов: {n}; последний: {last}",
     "winner.side": "стороны «{side}»",
     "state.winner": "победа {side}",
+    "state.winner.nobody": "победителей нет",
     # a step of the game's history (mafvote.game.AppliedPhase.describe)
     "step.resolve": "#{seq} разобрана {phase}{extra} (применено {at})",
     "step.close": "#{seq} закрыт {phase}{extra} (применено {at})",

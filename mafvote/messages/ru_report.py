@@ -70,7 +70,7 @@ MESSAGES: dict[str, str] = {
     "describe.targets": " → {targets}",
     "describe.kill": "; убийство → {targets}",
     # a step refused after the game's end (mafvote/game/winner.py `_not_over`, RULES.md §5)
-    "over": "игра {game} окончена: победа {winner}, с шага {step}; {what}. Если этот шаг внесён по ошибке, {undo}, "
+    "over": "игра {game} окончена: {winner}, с шага {step}; {what}. Если этот шаг внесён по ошибке, {undo}, "
             "и игра продолжится",
     "over.undo": "`mafvote undo` отменит его",
     "over.undo_n": "`mafvote undo` {times:раз|раза|раз} подряд отменит его (и {after:шаг|шага|шагов} после "

@@ -76,7 +76,7 @@ def test_rule_5_in_english_the_gm_reads_who_won_in_english_around_the_rulesets_s
     assert "  game over:     the пустота side wins (hollows); nothing more to close or resolve (`mafvote undo` " \
            "reverts the last step if it was entered by mistake)" in ok("status", "--now", "2027-01-12T12:00").splitlines()
     code, _, err = run("day", "close", "--day", "1", "--nobody")
-    assert code == 2 and "game g is over: the пустота side has won, since step #3 " in err, err
+    assert code == 2 and "game g is over: the пустота side wins, since step #3 " in err, err
 
 
 def test_rule_5_the_final_newspaper_says_the_maniac_won():
@@ -103,6 +103,21 @@ def test_rule_5_the_gm_report_says_who_won_in_russian():
 def test_rule_5_every_theme_names_the_winner_in_the_genitive(theme, ruleset, winner, line):
     data = build_data(outcome={"day": 4, "deaths": [], "public": [], "winner": winner}, ruleset=load_ruleset(ruleset))
     assert render(theme, "day", data).splitlines()[-1] == line
+
+
+@pytest.mark.parametrize("theme,line", [
+    ("new_year", "[b]Праздник окончен: игра завершена! Победителей нет.[/b]"),
+    ("peculiar", "[b]Петля замкнулась: игра окончена! Победителей нет.[/b]"),
+    ("time_machine", "[b]Путешествие окончено: игра завершена! Победителей нет.[/b]"),
+    ("grand_hotel", "[b]Последний выпуск: игра окончена! Победителей нет.[/b]"),
+])
+def test_rule_5_when_all_are_dead_every_theme_says_nobody_won(theme, line):
+    # resolver.check_win: "nobody" is no side, so no genitive reads after «Победа» (it printed «стороны «nobody»»)
+    for kind, outcome in (("day", {"day": 4}), ("night", {"night": 4})):
+        data = build_data(outcome={**outcome, "deaths": [], "public": [], "winner": "nobody"},
+                          ruleset=load_ruleset(theme))
+        assert render(theme, kind, data).splitlines()[-1] == line
+    assert "[b]Игра окончена: победителей нет[/b]" in render(theme, "gm_report", data).splitlines()
 
 
 def test_rule_5_a_side_without_a_theme_word_is_named_without_inflection():

@@ -527,13 +527,13 @@ def test_serve_command_on_a_port_in_use_says_so_in_russian_and_what_to_do(tmp_pa
 
 
 @pytest.mark.parametrize("language, words, index", [
-    ("ru", '<span class="big">Игра окончена</span><span class="result">мирных</span>',
-     '<p class="result">Игра окончена: мирных</p>'),
+    ("ru", '<span class="big">Игра окончена</span><span class="result">победа мирных</span>',
+     '<p class="result">Игра окончена: победа мирных</p>'),
     ("en", '<span class="big">The game is over</span><span class="result">the мирный side wins</span>',
      '<p class="result">The game is over: the мирный side wins</p>')])
 def test_a_finished_games_page_names_the_winner_in_the_gms_language(tmp_path, language, words, index):
-    """The GM's page of a game that is over says who won in the GM's language: in Russian the theme's genitive
-    («победа мирных», as the posts word it); in English an English sentence around the ruleset's name of the side
+    """The GM's page of a game that is over says who won in the GM's language: in Russian «победа» and the theme's
+    genitive («победа мирных», as the posts word it; «победителей нет» when all are dead); in English an English sentence around the ruleset's name of the side
     (data, never inflected). The players' page stays Russian."""
     store, svc = game_service(tmp_path)
     with store:
@@ -544,6 +544,10 @@ def test_a_finished_games_page_names_the_winner_in_the_gms_language(tmp_path, la
         assert svc.winner() == "town"
         # everyone dead (resolver.check_win): no side's name to give
         assert winner_in(svc, "nobody", "en") == "nobody wins"
+        assert winner_in(svc, "nobody", "ru") == "победителей нет"
+        assert (svc.winner_text("nobody", "ru"), svc.winner_text("town", "ru")) == ("победителей нет", "победа мирных")
+        assert (svc.winner_text("nobody", "en"), svc.winner_text("town", "en")) == ("nobody wins",
+                                                                                    "the мирный side wins")
         with messages.using(language):
             gm = game_pages(svc, view="gm", now=now)["ny/index.html"].decode("utf-8")
             public = game_pages(svc, view="public", now=now)["ny/index.html"].decode("utf-8")
@@ -553,9 +557,9 @@ def test_a_finished_games_page_names_the_winner_in_the_gms_language(tmp_path, la
     assert re.findall(r'<p class="result">.*?</p>', (tmp_path / "gm" / "index.html").read_text(encoding="utf-8")) \
         == [index]
     assert re.findall(r'<p class="result">.*?</p>', (tmp_path / "public" / "index.html").read_text(encoding="utf-8")) \
-        == ['<p class="result">Игра окончена: мирных</p>']
+        == ['<p class="result">Игра окончена: победа мирных</p>']
     assert re.findall(r'<div class="phase">\s*(.*?)\s*</div>', public, re.S) == [
-        '<span class="big">Игра окончена</span><span class="result">мирных</span>']
+        '<span class="big">Игра окончена</span><span class="result">победа мирных</span>']
 
 
 _FLAG_TIMES = {
