@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from mafvote.pages import publish_pages
-from support.seeded_game import deadline, red, seeded_game, start
+from support.seeded_game import close_days, deadline, red, seeded_game, start
 
 
 @pytest.fixture
@@ -58,11 +58,7 @@ def _counted(svc, monkeypatch) -> list[tuple[int, tuple[str, ...]]]:
 
 def test_a_finished_day_is_counted_once_not_again_on_later_ticks_and_steps(game, tmp_path, monkeypatch):
     store, svc, thread = game
-    svc.resolve_night(1, now=start(1) + timedelta(minutes=5))
-    for n in (1, 2):
-        thread.until(deadline(n) + timedelta(minutes=5))
-        svc.close_day(n, now=deadline(n) + timedelta(minutes=5))
-        svc.resolve_night(n + 1, now=start(n + 1) + timedelta(minutes=5))
+    close_days(svc, thread, 2)
     pages = Pages(svc, tmp_path / "pages")
     calls = _counted(svc, monkeypatch)
     folder, caches = tmp_path / "kept", {}
@@ -199,12 +195,7 @@ def test_the_journal_kept_between_ticks_holds_a_closed_days_outcome_not_its_vote
     # the daemon keeps each game's parsed journal for its life: with each close's whole count in it (every vote,
     # candidate and flag), every closed day stayed in memory for good and the soak's RSS stepped up each evening
     store, svc, thread = game
-    svc.resolve_night(1, now=start(1) + timedelta(minutes=5))
-    closes = {}
-    for n in (1, 2, 3):
-        thread.until(deadline(n) + timedelta(minutes=5))
-        closes[n] = svc.close_day(n, now=deadline(n) + timedelta(minutes=5))
-        svc.resolve_night(n + 1, now=start(n + 1) + timedelta(minutes=5))
+    closes = close_days(svc, thread, 3)
     rows = [r for r in svc.applied() if r.how == "close"]
     assert [r.number for r in rows] == [1, 2, 3]
     for row in rows:

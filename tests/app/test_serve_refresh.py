@@ -18,7 +18,7 @@ from mafvote.config import load_config
 from mafvote.game import counting
 from mafvote.pages import publish_pages
 from mafvote.serve_pages import ServedPages
-from support.seeded_game import deadline, red, seeded_game, start
+from support.seeded_game import close_days, deadline, red, seeded_game, start
 
 
 @pytest.fixture
@@ -38,11 +38,7 @@ class Clock:
 def served(game, tmp_path):
     """The game with days 1 and 2 closed and night 3 resolved, served from its config; the refreshes' clock."""
     store, svc, thread = game
-    svc.resolve_night(1, now=start(1) + timedelta(minutes=5))
-    for n in (1, 2):
-        thread.until(deadline(n) + timedelta(minutes=5))
-        svc.close_day(n, now=deadline(n) + timedelta(minutes=5))
-        svc.resolve_night(n + 1, now=start(n + 1) + timedelta(minutes=5))
+    close_days(svc, thread, 2)
     clock = Clock(start(3) + timedelta(hours=2))
     thread.until(clock.now)
     pages = ServedPages(load_config(tmp_path / "config.toml"), now=clock)

@@ -143,3 +143,15 @@ def seeded_game(tmp_path: Path) -> Iterator[tuple]:
         thread = Thread(store)
         fill(thread)
         yield store, svc, thread
+
+
+def close_days(svc, thread: Thread, last: int) -> dict:  # noqa: ANN001 - GameService
+    """Resolve night 1 (no actions), then close days 1..`last` five minutes after each deadline with what was posted
+    by then, resolving the night after each; each close's result by its day."""
+    svc.resolve_night(1, now=start(1) + timedelta(minutes=5))
+    closes = {}
+    for n in range(1, last + 1):
+        thread.until(deadline(n) + timedelta(minutes=5))
+        closes[n] = svc.close_day(n, now=deadline(n) + timedelta(minutes=5))
+        svc.resolve_night(n + 1, now=start(n + 1) + timedelta(minutes=5))
+    return closes
