@@ -85,17 +85,10 @@ def outcome_in(tally: Tally, names: Mapping[str, str], language: str) -> str:
 
 
 def winner_in(service, winner: str | None, language: str) -> str:  # noqa: ANN001 - GameService
-    """The side that has won as the game's page says it after «Игра окончена» / "The game is over": in Russian
-    the theme's genitive (`GameService.winner_words`: «мафии», as the game's posts word it); in another language a
-    sentence of that language around the ruleset's name of the side («the мафия side wins»: the name is data, never
-    inflected). "" while the game goes on."""
-    if not winner:
-        return ""
-    key = "winner.nobody" if winner == "nobody" else "winner"
-    if language == "ru":
-        return page_word(language, key, win=service.winner_words(winner, language))
-    side = service.ruleset.sides.get(winner)
-    return page_word(language, key, side=side.title if side is not None and side.title else winner)
+    """The side that has won as the game's page says it after «Игра окончена» / "The game is over": the game's
+    result phrase (`GameService.winner_text`: «победа мирных», «the мирный side wins», «победителей нет»), the
+    same words the CLI and `status` use. "" while the game goes on."""
+    return service.winner_text(winner, language) if winner else ""
 
 
 # a moment as the count's English sentences (a flag's `detail`, an alert's) write it; after `--at ` it is a command's

@@ -89,8 +89,6 @@ MESSAGES: dict[str, str] = {
     "pages.w.game_over": "The game is over: {winner}",
     "pages.w.index.phase": "Now {phase}, until",
     "pages.w.no_games": "No games.",
-    "pages.w.winner": "the {side} side wins",
-    "pages.w.winner.nobody": "nobody wins",
     "pages.w.game.over": "The game is over",
     "pages.w.game.now": "Now {phase}",
     "pages.w.game.until": "until",

@@ -90,8 +90,6 @@ MESSAGES: dict[str, str] = {
     "pages.w.game_over": "Игра окончена: {winner}",
     "pages.w.index.phase": "Сейчас {phase}, до",
     "pages.w.no_games": "Игр нет.",
-    "pages.w.winner": "победа {win}",
-    "pages.w.winner.nobody": "победителей нет",
     "pages.w.game.over": "Игра окончена",
     "pages.w.game.now": "Сейчас {phase}",
     "pages.w.game.until": "до",
