@@ -9,11 +9,12 @@ group, imported on first use: `main` for a command line, `from mafvote.cli impor
 """
 from __future__ import annotations
 
+import gc
 import sys
 
 from .. import __version__
 
-__all__ = ["VERSION_LINES", "cli", "load_all_commands", "main", "version_line"]
+__all__ = ["VERSION_LINES", "cli", "command_starts", "load_all_commands", "main", "version_line"]
 
 # the line of `mafvote --version` in each language (in English click's version_option's own); not in the catalogue:
 # loading it would double a bare --version's start-up
@@ -30,7 +31,33 @@ def main(argv: list[str] | None = None) -> None:
 
         sys.stdout.write(version_line(config_language(None)) + "\n")
         return
-    _group().cli.main(args=argv, prog_name=PROG_NAME)
+    if argv is not None:      # a caller's process (tests, a library user): its collector is not ours to manage
+        _group().cli.main(args=argv, prog_name=PROG_NAME)
+        return
+    # The program itself: Python's cyclic collector paused while mafvote starts, and what the start made frozen
+    # when the command starts (issue 17). The modules, classes and functions the group and the command import live
+    # to the process's end, so the collector's passes over them as they pile up, and the full pass at exit, found
+    # no garbage (`mafvote tally`: 706 → 664 M instructions, `--help` 239 → 214 M; callgrind). Frozen, the later
+    # passes (the daemon's) skip them too. The start's own cycles (≈ 300 objects) are left uncollected: one
+    # collection to free them costs ≈ 11 M instructions, a third of the gain.
+    _starting.append(gc.isenabled())
+    gc.disable()
+    try:
+        _group().cli.main(prog_name=PROG_NAME)
+    finally:
+        command_starts()        # no command ran (`--help`, a usage error): the start ends here
+
+
+# whether the collector was on when `main` paused it (empty: not paused)
+_starting: list[bool] = []
+
+
+def command_starts() -> None:
+    """The group's callback, once the command's module is loaded and before the command runs: the start's objects
+    frozen and the collector on again, as it was before `main` paused it (mafvote.cli.main)."""
+    if _starting and _starting.pop():
+        gc.freeze()
+        gc.enable()
 
 
 def version_line(language: str | None) -> str:

@@ -16,7 +16,7 @@ import importlib
 import click
 
 from . import common  # (first: a Ctrl-C during the command's imports that follow is quiet)
-from . import help_text, usage, version_line
+from . import command_starts, help_text, usage, version_line
 from .language import typed_config
 from .. import messages
 
@@ -156,6 +156,7 @@ def _config_defaults(group: click.Group, path: str) -> dict:
 @click.pass_context
 def cli(ctx: click.Context, config_path: str | None) -> None:
     # Vote counter and results daemon for forum mafia games.
+    command_starts()
     # `mafvote -c FILE posts` as well as `mafvote posts -c FILE` (the command's own -c wins)
     if config_path is not None:
         ctx.default_map = _config_defaults(cli, config_path)

@@ -4,6 +4,7 @@ figures are in bench/README.md), so an import added at the top of a module canno
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import subprocess
@@ -14,7 +15,7 @@ import click
 from click.testing import CliRunner
 
 from mafvote import messages
-from mafvote.cli import _COMMANDS, cli, load_all_commands
+from mafvote.cli import _COMMANDS, cli, load_all_commands, main
 from mafvote.cli.help_text import HelpInLanguage
 from support.game_dir import GAME_CONFIG, WINDOW, fill_store_post_by_post
 
@@ -236,3 +237,54 @@ def test_a_lazily_loaded_command_runs_and_its_errors_keep_their_exit_codes(tmp_p
     assert "missing.toml" in result.output
     result = CliRunner().invoke(cli, ["no-such-command"])
     assert result.exit_code == 2 and "ошибка: нет команды `no-such-command`\n" in result.output
+
+
+def _program(args: list[str], cwd: Path, watch: str = "") -> dict:
+    """`mafvote ARGS` run as the program (the console script's `main()`, its words in `sys.argv`) in a fresh
+    interpreter, with the collector watched: how many passes ran before the command started and after, the
+    collector's state and the frozen objects' count when the command's `load_game` was called, and at exit."""
+    script = (
+        "import atexit, gc, json, sys\n"
+        "seen = {'before': 0, 'after': 0, 'in_command': None}\n"
+        "gc.callbacks.append(lambda phase, info: phase == 'start' and seen.__setitem__(\n"
+        "    'after' if seen['in_command'] else 'before', seen['after' if seen['in_command'] else 'before'] + 1))\n"
+        "import mafvote.cli.common as common\n"
+        "load_game = common.load_game\n"
+        "def watched(*a, **k):\n"
+        "    seen['in_command'] = [gc.isenabled(), gc.get_freeze_count()]\n"
+        "    gc.collect(0)\n"
+        "    return load_game(*a, **k)\n"
+        "common.load_game = watched\n"
+        "atexit.register(lambda: sys.stderr.write(json.dumps(seen | {'at_exit': gc.isenabled()})))\n"
+        f"sys.argv = ['mafvote', *{args!r}]\n"
+        "from mafvote.cli import main\n"
+        "seen['before'] = 0\n"              # (the watch's own imports above ran with the collector on)
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=cwd, timeout=120)
+    return json.loads(done.stderr.strip().splitlines()[-1])
+
+
+def test_the_program_starts_with_the_collector_paused_and_runs_the_command_with_it_on(tmp_path):
+    # issue 17: the start's objects live to the end, the collector's passes over them found nothing; paused until
+    # the command starts, then those objects frozen (never walked again) and the collector on for the command
+    (tmp_path / "config.toml").write_text("[store]\npath = 1\n", encoding="utf-8")
+    seen = _program(["tally"], tmp_path)
+    assert seen["before"] == 0
+    enabled, frozen = seen["in_command"]
+    assert enabled and frozen > 1000
+    assert seen["after"] >= 1 and seen["at_exit"] is True
+    # no command (the group's help): paused throughout, on again at the end
+    seen = _program(["--help"], tmp_path)
+    assert seen == {"before": 0, "after": 0, "in_command": None, "at_exit": True}
+
+
+def test_main_called_by_a_caller_leaves_its_collector_alone(capsys):
+    # `main(argv)` inside another program (a test, a library user): no pause, nothing frozen
+    before = gc.get_freeze_count()
+    try:
+        main(["--help"])
+    except SystemExit:
+        pass
+    assert gc.isenabled() and gc.get_freeze_count() == before
+    assert "tally" in capsys.readouterr().out
