@@ -13,7 +13,10 @@ its deadline, so the games run day after day.
 
 Checks, printed at the end (and as JSON with --json):
 - memory: Python allocations (tracemalloc, after a gc) and RSS (/proc/self/status) sampled over the
-  run; growth from the end of the warm-up (first 10 % of the run) to the end;
+  run; growth from the end of the warm-up (first 10 % of the run) to the end; beside them what SQLite
+  holds (`sqlite3_status64` MEMORY_USED, of which page caches PAGECACHE_OVERFLOW, on the libsqlite3
+  `_sqlite3` loaded) and glibc's allocator (`mallinfo2`: `uordblks` in use, `fordblks` freed but held,
+  `arena` + `hblkhd` taken from the system), so RSS can be told apart into Python, SQLite and the allocator;
 - open files: /proc/self/fd sampled, first vs last vs max;
 - alerts: every (game, key) the channel received, which must be unique;
 - deadlines: every day deadline that passed got its `deadline:dayN` alert, at the first tick at or
@@ -22,6 +25,7 @@ Checks, printed at the end (and as JSON with --json):
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gc
 import json
 import logging
@@ -29,6 +33,7 @@ import multiprocessing as mp
 import os
 import platform
 import random
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -138,6 +143,50 @@ def _rss_kib() -> int:
     return 0
 
 
+class _Mallinfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                 "keepcost")]
+
+
+def _loaded(name: str) -> str | None:
+    """The path of the shared library `name` this process has mapped (the one `_sqlite3` links), else None."""
+    with open("/proc/self/maps", encoding="ascii", errors="replace") as maps:
+        for line in maps:
+            path = line.split()[-1]
+            if f"/{name}" in path:
+                return path
+    return None
+
+
+def _native_meters():  # noqa: ANN202 - returns a sampler or None
+    """What SQLite and glibc's malloc hold, read through ctypes; None where either is not there (not Linux/glibc)."""
+    sqlite3.connect(":memory:").close()          # `_sqlite3` (and its libsqlite3) loaded
+    path = _loaded("libsqlite3.so")
+    try:
+        libsqlite = ctypes.CDLL(path) if path else None
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = _Mallinfo2
+    except (OSError, AttributeError):
+        return None
+
+    def status(op: int) -> int | None:
+        if libsqlite is None:
+            return None
+        current, high = ctypes.c_int64(), ctypes.c_int64()
+        libsqlite.sqlite3_status64(op, ctypes.byref(current), ctypes.byref(high), 0)
+        return current.value // 1024
+
+    def sample() -> dict:
+        m = libc.mallinfo2()
+        return {"sqlite_kib": status(0),             # SQLITE_STATUS_MEMORY_USED: all sqlite3_malloc'd memory
+                "sqlite_pagecache_kib": status(2),   # SQLITE_STATUS_PAGECACHE_OVERFLOW: page caches (no static pool)
+                "malloc_inuse_kib": m.uordblks // 1024 + m.hblkhd // 1024,
+                "malloc_free_kib": m.fordblks // 1024,
+                "malloc_system_kib": (m.arena + m.hblkhd) // 1024}
+    return sample
+
+
 def _fds() -> int:
     return len(os.listdir("/proc/self/fd"))
 
@@ -173,6 +222,7 @@ def soak(wall: float, games: int, forums_n: int, step_minutes: int, sample_every
             forum.send("post", 100 + 2 * g, "Ведущий", "День первый.", T0)
             forum.send("post", 101 + 2 * g, "Ведущий", "Голосование открыто.", T0)
         channel = Counting(clock)
+        native = _native_meters()
         if trace:
             tracemalloc.start()
         daemon = Daemon(config, channels={"webhook": channel},
@@ -226,7 +276,8 @@ def soak(wall: float, games: int, forums_n: int, step_minutes: int, sample_every
                     samples.append({"t": round(time.monotonic() - started, 1), "ticks": ticks,
                                     "game_time": now.isoformat(), "rss_kib": _rss_kib(), "fds": _fds(),
                                     "traced_kib": tracemalloc.get_traced_memory()[0] // 1024 if trace else None,
-                                    "posts": posts})
+                                    "posts": posts, "game_days": round((now - T0).total_seconds() / 86400, 2),
+                                    **(native() if native else {})})
                     next_sample += sample_every
                 clock[0] = now + step
         finally:
@@ -269,12 +320,17 @@ def soak(wall: float, games: int, forums_n: int, step_minutes: int, sample_every
                     "max": max((s["rss_kib"] for s in samples), default=None)},
         "traced_kib": {"warm": warm.get("traced_kib"), "end": last.get("traced_kib"),
                        "max": max((s["traced_kib"] or 0 for s in samples), default=None)},
+        **{key: {"warm": warm.get(key), "end": last.get(key)} for key in _NATIVE if key in last},
+        "game_days_warm": warm.get("game_days"),
         "fds": {"first": samples[0]["fds"] if samples else None, "end": last.get("fds"),
                 "max": max((s["fds"] for s in samples), default=None)},
         "tick_ms_first_last": _tick_times(samples),
         "traced_growth_top": growth,
         "samples": samples,
     }
+
+
+_NATIVE = ("sqlite_kib", "sqlite_pagecache_kib", "malloc_inuse_kib", "malloc_free_kib", "malloc_system_kib")
 
 
 def _tick_times(samples: list[dict]) -> list[float | None]:
