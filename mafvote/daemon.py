@@ -9,6 +9,7 @@
                   GameService.count(day, gm/public) ─> alert_rules.day_alerts (+ the suggested day post)
                                                     └─> publish: files, the forum (when enabled)
                AlertSender.send(alerts)   the store's alert log drops keys already sent (restarts too)
+         a call that did work (posts found, a count, files written): heap.give_back() once, after all its games
 
 The clock is never read here: every entry point takes `now`, so tests drive a whole game day with a
 fake clock, and `mafvote.jobs` (APScheduler) is a thin layer that calls the same methods with the real
@@ -40,7 +41,7 @@ import httpx
 
 from mafvote_tally import Tally, format_bbcode
 
-from . import messages
+from . import heap, messages
 from .alert_rules import crawl_alerts, day_alerts, flag_alerts, publish_login_alerts, publish_write_alerts
 from .alerts import Alert, AlertLog, AlertSender, Channel, channels_from_config
 from .crawl_text import describe
@@ -111,6 +112,13 @@ class _Game:
     # a crawl of this daemon made the store follow the config's addresses (`ensure_forum`, `ensure_topic`); the config
     # does not change in a daemon's life, so later ticks need not compare them again (0.2 ms a tick, issue 17)
     addresses_followed: bool = False
+
+
+def _give_back_after(report: TickReport) -> None:
+    # a call that counted, wrote or found posts freed its transients (pages, counts, parsed posts): glibc keeps
+    # them in its arenas and RSS would follow the largest so far (mafvote.heap); once per call, after all its games
+    if report.changed or report.counts or report.published:
+        heap.give_back()
 
 
 def _theme_of(game, ruleset) -> str:
@@ -207,9 +215,10 @@ class Daemon:
             if self.stop_requested:
                 break
             crawl_due = g.next_crawl is None or now >= g.next_crawl
-            report.merge(self._guarded(game_id, now, self.crawl if crawl_due else self.process))
+            report.merge(self._guarded(game_id, now, self._crawl if crawl_due else self.process))
             if crawl_due:
                 g.next_crawl = now + g.cfg.poll_interval
+        _give_back_after(report)
         return report
 
     def _guarded(self, game_id: str, now: datetime, step: Callable[[str, datetime], TickReport]) -> TickReport:
@@ -247,6 +256,11 @@ class Daemon:
 
     def crawl(self, game_id: str, now: datetime, *, process: bool = True) -> TickReport:
         """One crawl of the game's two topics, then `process` (unless told not to)."""
+        report = self._crawl(game_id, now, process=process)
+        _give_back_after(report)
+        return report
+
+    def _crawl(self, game_id: str, now: datetime, *, process: bool = True) -> TickReport:
         from mafvote_scraper.crawl import crawl_game  # start-up (module docstring)
 
         self._now = now
@@ -295,6 +309,7 @@ class Daemon:
             if self.stop_requested:
                 break
             report.merge(self._guarded(game_id, now, self.process))
+        _give_back_after(report)
         return report
 
     # -- one game --

@@ -10,12 +10,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafvote import daemon_status
+from mafvote import daemon_status, heap
 from mafvote.config import load_config
 from mafvote.daemon import Daemon, DaemonError
 from mafvote.game import GameError
 from mafvote.forumsim import ForumSim
-from support.daemon import (DAEMON_CONFIG, DAY, Broken, Recorder, daemon_for, msk, quick_client, run_day,
+from support.daemon import (DAEMON_CONFIG, DAY, Broken, Recorder, daemon_for, msk, quick_client, run_day, vote,
                             write_daemon_config)
 
 MSK = ZoneInfo("Europe/Moscow")
@@ -229,7 +229,7 @@ def test_a_store_error_in_one_game_is_one_line_and_the_daemon_goes_on(forum, tmp
     with daemon_for(config, {"webhook": Recorder()}) as daemon:
         def locked(game_id, now):
             raise StoreError("store m.db is locked: another program kept writing it for 10 s; try again")
-        monkeypatch.setattr(daemon, "crawl", locked)
+        monkeypatch.setattr(daemon, "_crawl", locked)
         with caplog.at_level("ERROR", logger="mafvote.daemon"):
             report = daemon.tick(msk("10:00"))
     assert report.errors == ["ny: store m.db is locked: another program kept writing it for 10 s; try again"]
@@ -246,7 +246,7 @@ def test_a_bug_met_by_one_game_is_a_russian_line_of_the_tick_and_a_traceback_in_
     with daemon_for(config, {"webhook": Recorder()}) as daemon:
         def bug(game_id, now):
             raise KeyError("pid")
-        monkeypatch.setattr(daemon, "crawl", bug)
+        monkeypatch.setattr(daemon, "_crawl", bug)
         with caplog.at_level("ERROR", logger="mafvote.daemon"):
             report = daemon.tick(msk("10:00"))
     assert report.errors == ["ny: внутренняя ошибка mafvote: `KeyError: 'pid'`; подробности в логе"]
@@ -264,3 +264,20 @@ def test_a_game_whose_ruleset_cannot_be_opened_stops_the_daemon_naming_the_game_
     with pytest.raises(DaemonError) as stopped:
         daemon_for(write_daemon_config(tmp_path, forum.base_url), {"webhook": Recorder()})
     assert str(stopped.value) == "игра ny: набор правил new_year не читается: строка 3, лишняя скобка"
+
+
+def test_the_heap_is_given_back_once_per_tick_that_did_work_and_not_after_an_idle_one(forum, tmp_path, monkeypatch):
+    # glibc keeps a tick's freed pages and counts in its arenas; the soak's RSS followed the largest so far
+    given = []
+    monkeypatch.setattr(heap, "give_back", lambda: given.append(1) or True)
+    config = write_daemon_config(tmp_path, forum.base_url)
+    with daemon_for(config, {"webhook": Recorder()}) as daemon:
+        first = daemon.tick(msk("10:00"))          # the first crawl: both games' counts and pages
+        assert first.counts and len(given) == 1
+        idle = daemon.tick(msk("10:05"))           # nothing new, no deadline moment
+        assert not (idle.changed or idle.counts or idle.published) and len(given) == 1
+        forum.add_post(2, "Ronin", vote("Соня"), time=msk("10:07"))
+        worked = daemon.tick(msk("10:10"))
+        assert worked.changed == ["ny"] and len(given) == 2
+        daemon.run_due(msk("10:11"))               # looked at again, nothing to do
+        assert len(given) == 2
