@@ -84,7 +84,8 @@ def read_gm_text(path: Path) -> str:
 # ---------------------------------------------------------------------------------------------
 # TOML syntax: tomllib's message -> the catalogue's `config.toml.<name>`
 
-_TOML_POS = re.compile(r"^(?P<what>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$")
+# compiled at the first error (re's cache), like the messages below
+_TOML_POS = r"^(?P<what>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$"
 
 # tomllib's messages (English, and not ours to word) -> the catalogue's `config.toml.<name>`, with what they quote;
 # compiled at the first error (re's cache), not by every command that imports this module (issue 17)
@@ -137,7 +138,7 @@ def _toml_error(what: str) -> str:
 def toml_syntax(message: str) -> tuple[str, str, str]:
     """tomllib's `Invalid value (at line 3, column 9)` -> (where: «строка 3, столбец 9», «конец файла» or "";
     what is wrong, in the GM's language; tomllib's own English `what`, for a caller that picks a hint by it)."""
-    match = _TOML_POS.match(message)
+    match = re.match(_TOML_POS, message)
     what = match["what"] if match else message
     if match and match["line"]:
         where = t("config.at.line_column", line=match["line"], column=match["col"])

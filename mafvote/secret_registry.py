@@ -19,12 +19,13 @@ __all__ = ["SHORT_SECRET", "config_secrets", "known_secrets", "register", "scrub
 
 _SECRETS: set[str] = set()
 
+# patterns, compiled at their first use (re's cache): a command that scrubs nothing never compiles them (issue 17)
 # A Bot API token is `<bot id>:<35 characters>`; it sits in the URL path after `/bot`.
-_TOKEN_IN_URL = re.compile(r"/bot\d+:[A-Za-z0-9_-]+")
+_TOKEN_IN_URL = r"/bot\d+:[A-Za-z0-9_-]+"
 # Session cookies of the forum account that posts the count: a Cookie/Set-Cookie header and the
 # MyBB/phpBB session cookies by name, wherever they show up in a message.
-_COOKIE_HEADER = re.compile(r"(?i)\b(set-cookie|cookie)(\s*[:=]\s*)[^\r\n|]+")
-_SESSION_COOKIE = re.compile(r"(?i)\b(mybbuser|sid|phpbb\w*_(?:sid|u|k)|PHPSESSID)=([^;&\s'\"]+)")
+_COOKIE_HEADER = r"(?i)\b(set-cookie|cookie)(\s*[:=]\s*)[^\r\n|]+"
+_SESSION_COOKIE = r"(?i)\b(mybbuser|sid|phpbb\w*_(?:sid|u|k)|PHPSESSID)=([^;&\s'\"]+)"
 
 
 def register(secrets: Iterable[str]) -> None:
@@ -49,7 +50,7 @@ def known_secrets() -> tuple[str, ...]:
     return tuple(_SECRETS)
 
 
-_PERCENT = re.compile(r"%[0-9A-F]{2}")
+_PERCENT = r"%[0-9A-F]{2}"
 
 
 @lru_cache(maxsize=256)
@@ -61,7 +62,7 @@ def spellings(secret: str) -> frozenset[str]:
     if not secret:
         return frozenset()
     out = {secret, quote(secret, safe=""), quote_plus(secret), quote(secret)}
-    out |= {_PERCENT.sub(lambda m: m[0].lower(), s) for s in out}
+    out |= {re.sub(_PERCENT, lambda m: m[0].lower(), s) for s in out}
     # Python's escape writes ' as &#x27;, PHP's htmlspecialchars (phpBB, MyBB) as &#039;
     import html  # start-up: with its entity tables, for a registered secret only; the store imports this module
     out |= {e for s in list(out) for e in (html.escape(s), html.escape(s).replace("&#x27;", "&#039;"),
@@ -103,13 +104,13 @@ def scrub(text: str, secrets: Iterable[str] = ()) -> str:
     pattern = _pattern(frozenset(s for s in secrets if s))
     if pattern is not None:
         text = pattern.sub("***", text)
-    return _TOKEN_IN_URL.sub("/bot***", text)
+    return re.sub(_TOKEN_IN_URL, "/bot***", text)
 
 
 def scrub_cookies(text: str) -> str:
     """`text` with session cookie values masked."""
-    text = _COOKIE_HEADER.sub(lambda m: f"{m.group(1)}{m.group(2)}***", text)
-    return _SESSION_COOKIE.sub(lambda m: f"{m.group(1)}=***", text)
+    text = re.sub(_COOKIE_HEADER, lambda m: f"{m.group(1)}{m.group(2)}***", text)
+    return re.sub(_SESSION_COOKIE, lambda m: f"{m.group(1)}=***", text)
 
 
 def scrub_known(text: str, extra: Iterable[str] = ()) -> str:

@@ -491,9 +491,6 @@ def _time(value: Any) -> datetime | None:
     return datetime.fromisoformat(str(value))
 
 
-_TAGS = re.compile(r"\[/?(?:b|i|u|color)(?:=[^\]\u200b]*)?\]")
-
-
 def _removed_votes(t: Mapping[str, Any]) -> dict[str, list[str]]:
     """Per player modkilled during the day, the voters whose standing vote is for them (`target_removed`: the
     voter has voted, the vote weighs nothing), in the order of their votes."""

@@ -277,7 +277,8 @@ def _load(path: Path) -> Config:
     return config
 
 
-_DATE_ONLY = re.compile(r"\d{4}-\d{2}-\d{2}")
+# a pattern, compiled at its first use (re's cache), not by every command that imports this module (issue 17)
+_DATE_ONLY = r"\d{4}-\d{2}-\d{2}"
 
 
 def parse_cli_time(text: str, tz: tzinfo | str, option: str = "") -> datetime:
@@ -289,7 +290,7 @@ def parse_cli_time(text: str, tz: tzinfo | str, option: str = "") -> datetime:
     facts = {"label": f"{option}: " if option else "", "text": text, "quoted": repr(text),
              "accepted": messages.text("cli.time.accepted")}
     value = text.strip()
-    if _DATE_ONLY.fullmatch(value):
+    if re.fullmatch(_DATE_ONLY, value):
         # A date alone would silently mean midnight, which is rarely the moment meant.
         raise BadInput(messages.text("cli.time.date_only", **facts))
     try:

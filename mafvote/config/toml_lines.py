@@ -30,16 +30,17 @@ def key_path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-_TABLE = re.compile(r"^\[\s*(?P<path>[^\[\]]+?)\s*\](?:\s*#.*)?$")
-_ARRAY_TABLE = re.compile(r"^\[\[\s*(?P<path>[^\[\]]+?)\s*\]\](?:\s*#.*)?$")
+# patterns, compiled at their first use (re's cache): only a config's problem is looked up by its line, not every
+# command that imports this module (issue 17)
+_TABLE = r"^\[\s*(?P<path>[^\[\]]+?)\s*\](?:\s*#.*)?$"
+_ARRAY_TABLE = r"^\[\[\s*(?P<path>[^\[\]]+?)\s*\]\](?:\s*#.*)?$"
 _PART = r"""[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*'"""   # a bare, "basic" or 'literal' key
-_KEY = re.compile(rf"^(?P<key>(?:{_PART})(?:\s*\.\s*(?:{_PART}))*)\s*=(?P<value>.*)$")
-_KEY_PART = re.compile(_PART)
+_KEY = rf"^(?P<key>(?:{_PART})(?:\s*\.\s*(?:{_PART}))*)\s*=(?P<value>.*)$"
 
 
 def _key_parts(dotted: str) -> list[str]:
     parts = []
-    for raw in _KEY_PART.findall(dotted):
+    for raw in re.findall(_PART, dotted):
         if raw.startswith('"'):
             raw = json.loads(raw)
         elif raw.startswith("'"):
@@ -75,7 +76,7 @@ def key_lines(text: str) -> dict[str, int]:
             continue
         if not stripped or stripped.startswith("#"):
             continue
-        if m := _ARRAY_TABLE.match(stripped):
+        if m := re.match(_ARRAY_TABLE, stripped):
             parts = _key_parts(m["path"])
             base = resolve(parts[:-1]) + [parts[-1]]
             key = key_path(tuple(base))
@@ -83,10 +84,10 @@ def key_lines(text: str) -> dict[str, int]:
             current = base + [arrays[key] - 1]
             lines.setdefault(key, number)
             lines[key_path(tuple(current))] = number
-        elif m := _TABLE.match(stripped):
+        elif m := re.match(_TABLE, stripped):
             current = resolve(_key_parts(m["path"]))
             lines.setdefault(key_path(tuple(current)), number)
-        elif m := _KEY.match(stripped):
+        elif m := re.match(_KEY, stripped):
             path = current + _key_parts(m["key"])
             lines.setdefault(key_path(tuple(path)), number)
             value = m["value"].strip()

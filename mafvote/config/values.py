@@ -23,11 +23,9 @@ __all__ = [
 
 
 
-_DURATION_RE = re.compile(
-    r"^(?:(?P<d>\d+)\s*d)?\s*(?:(?P<h>\d+)\s*h)?\s*(?:(?P<m>\d+)\s*m)?\s*"
-    r"(?:(?P<s>\d+(?:\.\d+)?)\s*s)?$",
-    re.IGNORECASE,
-)
+# a pattern, compiled at its first use (re's cache): a command reading a cached config never parses a duration
+_DURATION = (r"(?i)^(?:(?P<d>\d+)\s*d)?\s*(?:(?P<h>\d+)\s*h)?\s*(?:(?P<m>\d+)\s*m)?\s*"
+             r"(?:(?P<s>\d+(?:\.\d+)?)\s*s)?$")
 
 
 def parse_duration(text: str) -> timedelta:
@@ -38,7 +36,7 @@ def parse_duration(text: str) -> timedelta:
     """
     if isinstance(text, bool) or not isinstance(text, str):
         raise ValueError(t("config.duration.no_unit", value=shown_value(text)))
-    match = _DURATION_RE.match(text.strip())
+    match = re.match(_DURATION, text.strip())
     if not text.strip() or not match or not any(match.groupdict().values()):
         raise ValueError(t("config.duration.bad", value=json.dumps(text, ensure_ascii=False)))
     parts = {k: float(v) for k, v in match.groupdict().items() if v}
