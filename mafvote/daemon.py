@@ -112,6 +112,12 @@ class _Game:
     # a crawl of this daemon made the store follow the config's addresses (`ensure_forum`, `ensure_topic`); the config
     # does not change in a daemon's life, so later ticks need not compare them again (0.2 ms a tick, issue 17)
     addresses_followed: bool = False
+    # the vote thread was crawled to its end once (`Store.vote_thread_read`): a finished run stays in the store, so
+    # it is asked until it says yes, not twice a tick (issue 17)
+    thread_read: bool = False
+    # the store's row of each topic (kind -> id), once it is there: a topic row is never removed or re-keyed (a moved
+    # address is followed in place), so the crawl's health is read by it without finding the topic each tick
+    topic_rows: dict[str, int] = field(default_factory=dict)
 
 
 def _give_back_after(report: TickReport) -> None:
@@ -148,6 +154,7 @@ class Daemon:
             raise DaemonError(messages.text("store.read_only.daemon", path=config.store.path))
         self._now: datetime | None = None
         self._page_caches: dict = {}          # mafvote.pages: the closed days' pages, per game and view
+        self._gm_dir: Path | None = None      # mafvote.pages.gm_pages_dir, once it was found right
         self.stop_requested = False
         self._own_http = http is None and channels is None
         self._http = http if http is not None else (httpx.Client(timeout=20.0) if channels is None else None)
@@ -376,10 +383,13 @@ class Daemon:
     def _crawl_alerts(self, g: _Game, now: datetime, phase: str) -> list[Alert]:
         found: dict[str, list[Alert]] = {}
         for kind, url in (("game", g.cfg.game_topic), ("vote", g.cfg.vote_thread)):
-            topic = self.store.topic(g.forum.id, topic_key(g.forum.engine, url))
-            if topic is None:
-                continue
-            health = crawl_health(self.store, topic.id, kind=kind, url=url)
+            row = g.topic_rows.get(kind)
+            if row is None:
+                topic = self.store.topic(g.forum.id, topic_key(g.forum.engine, url))
+                if topic is None:
+                    continue
+                row = g.topic_rows[kind] = topic.id
+            health = crawl_health(self.store, row, kind=kind, url=url)
             found[kind] = crawl_alerts(g.cfg.id, health, now=now, phase=phase, threshold=CRAWL_FAILURE_THRESHOLD,
                                        tz=g.cfg.schedule.tz, language=self.config.alerts.language)
         # A forum that is down fails both topics: the GM gets one alert (the vote thread's, which is
@@ -461,7 +471,7 @@ class Daemon:
         pub = self.config.publish
         if pub.dir is None and g.publisher is None:
             return out
-        if not self.store.vote_thread_read(g.cfg.id):
+        if not self._thread_read(g):
             # a count of a thread never read says «nobody voted» and puts the penalty on everyone: players
             # must not see that while the forum is down on the daemon's first start
             return out
@@ -507,6 +517,10 @@ class Daemon:
                         thread_url=g.cfg.vote_thread, language=language)
         return out
 
+    def _thread_read(self, g: _Game) -> bool:
+        g.thread_read = g.thread_read or self.store.vote_thread_read(g.cfg.id)
+        return g.thread_read
+
     def _count_files_in_place(self, g: _Game) -> list[str]:
         """The count files `_publish` staged this tick, renamed over the old ones (once their flush is done)."""
         staged, g.staged = g.staged, None
@@ -527,14 +541,17 @@ class Daemon:
         pub = self.config.publish
         if pub.dir is None and pub.gm_dir is None:
             return []
-        if not self.store.vote_thread_read(g.cfg.id):
+        if not self._thread_read(g):
             return []                 # as `_publish`: no page of a thread never read
         from .pages import PublishError, gm_pages_dir, publish_pages  # start-up (module docstring)
 
         try:
+            if self._gm_dir is None:
+                # the config's folders do not change in a daemon's life: resolved once, not at every tick (issue 17)
+                self._gm_dir = gm_pages_dir(self.config)
             counted, g.counted = g.counted, None
             written = publish_pages([x.service for x in self.games.values()], public_dir=pub.dir,
-                                    gm_dir=gm_pages_dir(self.config), now=now, caches=self._page_caches,
+                                    gm_dir=self._gm_dir, now=now, caches=self._page_caches,
                                     only=g.cfg.id, counted={g.cfg.id: counted} if counted else None,
                                     coming=g.staged.paths if g.staged is not None else ())
         except PublishError as exc:

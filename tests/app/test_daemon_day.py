@@ -222,6 +222,31 @@ def test_no_count_is_published_before_the_vote_thread_was_read_once(forum, tmp_p
     assert "[color=#FF0000]Соня[/color] — 1 голос (Ronin [i]досрочно[/i])" in published.read_text(encoding="utf-8")
 
 
+def test_the_daemon_asks_whether_the_thread_was_read_until_it_was_and_finds_each_topic_once(forum, tmp_path,
+                                                                                            monkeypatch):
+    # a finished run stays in the store and a topic row is never removed: once found, neither is asked again at
+    # each tick (issue 17: two reads of the crawl log and two of the topics a tick)
+    config = write_daemon_config(tmp_path, forum.base_url, poll="1m")
+    asked: Counter = Counter()
+    with daemon_for(config, {"webhook": Recorder()}) as daemon:
+        for name in ("vote_thread_read", "topic"):
+            inner = getattr(daemon.store, name)
+            monkeypatch.setattr(daemon.store, name, lambda *a, _inner=inner, _name=name, **k: (
+                asked.update([_name]), _inner(*a, **k))[1])
+        forum.fail_for(3600, status=503)
+        run_day(daemon, forum, msk("10:00"), msk("10:02"), timedelta(minutes=1), script=())
+        failing = asked["vote_thread_read"]
+        forum.fail_for(0)
+        run_day(daemon, forum, msk("10:03"), msk("10:08"), timedelta(minutes=1), script=DAY[:1])
+        asked.clear()
+        run_day(daemon, forum, msk("10:09"), msk("10:14"), timedelta(minutes=1), script=[("10:11", *DAY[1][1:])])
+        published = (tmp_path / "public" / "votecount-ny.bbcode").read_text(encoding="utf-8")
+    assert failing >= 2             # while the forum was down: asked at each count (no count file, no page)
+    # the crawl's own look at each topic (`ensure_topic`), two a tick: none from the daemon's crawl health
+    assert asked == Counter({"topic": 6 * 2})
+    assert "[color=#FF0000]Ronin[/color] — 1 голос (Соня [i]досрочно[/i])" in published     # 10:11's vote
+
+
 def test_a_store_error_in_one_game_is_one_line_and_the_daemon_goes_on(forum, tmp_path, caplog, monkeypatch):
     from mafvote.store import StoreError
 
