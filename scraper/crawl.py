@@ -100,15 +100,21 @@ def _resolve_profile(profile: EngineProfile | str) -> EngineProfile | str:
 def crawl_topic(client: _Client, store: CrawlStore[TopicT], *, forum: str, url: str, kind: str,
                 game_id: str | None, profile: EngineProfile | str, tz: ZoneInfo,
                 now: datetime | Callable[[], datetime], reread_since: datetime | None = None,
+                reread_every: tuple[timedelta, timedelta] | None = None,
                 parse: Callable[..., ParsedPage] | None = None,
                 progress: ProgressCallback | None = None, max_pages: int | None = None) -> CrawlResult:
-    """Crawl one topic into `store`; never raises for a forum or layout problem (see `error`)."""
+    """Crawl one topic into `store`; never raises for a forum or layout problem (see `error`). `reread_every`
+    (interval, window): re-read the pages since `window` ago when the topic's last re-read is `interval` old (the
+    topic row is read here once, issue 17); `reread_since`: re-read from then, whatever the last re-read."""
     clock = now if callable(now) else (lambda: now)
     parse = parse or _default_parse()
     profile = _resolve_profile(profile)
     tkey = stored_topic_key(url, profile)
     topic = store.ensure_topic(forum, tkey, url=url, kind=kind, game_id=game_id)
     started = clock()
+    if (reread_since is None and reread_every is not None and topic.last_crawl_at is not None
+            and reread_due(topic.last_reread_at, started, reread_every[0])):
+        reread_since = started - reread_every[1]
     run_id = store.start_crawl(topic, started)
     req0, bytes0 = client.requests, client.bytes
 
@@ -293,16 +299,9 @@ def crawl_game(game, forum, client: _Client, store: CrawlStore[TopicT], *, now: 
     profile = _resolve_profile(forum.engine)
     results = []
     for kind, url in (("game", game.game_topic), ("vote", game.vote_thread)):
-        key = stored_topic_key(url, profile)
-        stored = store.topic(forum.id, key)
-        at = clock()
-        since = None
-        if (stored is not None and stored.last_crawl_at is not None
-                and reread_due(stored.last_reread_at, at, game.reread_interval)):
-            since = at - reread_window
         results.append(crawl_topic(
             client, store, forum=forum.id, url=url, kind=kind, game_id=game.id, profile=profile,
-            tz=forum.tz, now=clock, reread_since=since, parse=parse,
+            tz=forum.tz, now=clock, reread_every=(game.reread_interval, reread_window), parse=parse,
             progress=progress_for(kind, url) if progress_for is not None else None,
             max_pages=getattr(forum, "max_pages", None)))
     return results

@@ -79,9 +79,6 @@ class CrawlStore(Protocol[TopicT]):
     def ensure_forum(self, forum_id: str, *, engine: str, base_url: str, timezone_name: str) -> None:
         """Record the forum as the config gives it."""
 
-    def topic(self, forum: str, topic_id: str) -> TopicT | None:
-        """The stored topic, or None before its first crawl."""
-
     def ensure_topic(self, forum: str, topic_id: str, *, url: str, kind: str, game_id: str | None) -> TopicT:
         """The topic, created on first use; its address, kind and game follow the config."""
 

@@ -42,7 +42,7 @@ class TopicTables(TableFamily):
         stored page addresses moved with it (`_follow_url`), so the next crawl resumes at the new address."""
         existing = self.topic(forum, topic_id)
         if existing is not None and (existing.url, existing.kind, existing.game_id) == (url, kind, game_id):
-            return existing       # as the config says: no write (the daemon asks twice a poll, issue 17)
+            return existing       # as the config says: no write (asked at every poll of the topic, issue 17)
         with self.db.atomic():
             existing = self.topic(forum, topic_id)
             if existing is None:

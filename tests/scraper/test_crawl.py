@@ -413,6 +413,23 @@ def test_first_crawl_of_a_one_page_topic(forum, crawler):
     assert crawler.run().requests == 1 and forum.log[0][1] == 304
 
 
+def test_reread_every_rereads_the_window_once_the_last_reread_is_an_interval_old(forum, crawler):
+    fill(forum, 13)
+    crawler.run()                                # the first crawl reads everything: a re-read as of NOW
+    since = datetime(2026, 12, 30, 17, 7, tzinfo=timezone.utc)       # post 7, page 2
+    paths = []
+    for minutes in (29, 30):
+        at = NOW + timedelta(minutes=minutes)
+        forum.reset_counts()
+        result = crawl_topic(crawler.client, crawler.store, forum="hyper", url=forum.url_of(2), kind="vote",
+                             game_id="ny", profile="mybb", tz=MSK, now=at,
+                             reread_every=(timedelta(minutes=30), NOW + timedelta(minutes=30) - since))
+        paths.append(([path for path, _ in forum.log], result.reread))
+    assert paths == [(["/showthread.php?tid=2&page=3"], False),
+                     (["/showthread.php?tid=2&page=2", "/showthread.php?tid=2&page=3"], True)]
+    assert crawler.store.topic("hyper", "2").last_reread_at == NOW + timedelta(minutes=30)
+
+
 def test_reread_due():
     from mafvote_scraper.crawl import reread_due
 

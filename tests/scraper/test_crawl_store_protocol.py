@@ -67,9 +67,6 @@ class DictStore:
     def ensure_forum(self, forum_id: str, *, engine: str, base_url: str, timezone_name: str) -> None:
         self.forums[forum_id] = base_url
 
-    def topic(self, forum: str, topic_id: str) -> DictTopic | None:
-        return self.topics.get((forum, topic_id))
-
     def ensure_topic(self, forum: str, topic_id: str, *, url: str, kind: str, game_id: str | None) -> DictTopic:
         return self.topics.setdefault((forum, topic_id), DictTopic(forum, topic_id))
 
@@ -199,7 +196,7 @@ def test_the_dict_store_and_the_sqlite_store_offer_every_call_of_the_protocol():
     calls = _protocol_calls()
     assert sorted(calls) == ["drop_pages_after", "ensure_forum", "ensure_topic", "finish_crawl", "first_page_since",
                              "last_page", "live_post_ids", "mark_deleted", "page", "set_topic_crawled",
-                             "start_crawl", "topic", "touch_page", "transaction", "upsert_page"]
+                             "start_crawl", "touch_page", "transaction", "upsert_page"]
     for store_class in (DictStore, Store):
         for name, signature in calls.items():
             assert _parameters(inspect.signature(getattr(store_class, name))) == _parameters(signature), (
