@@ -17,8 +17,8 @@ with a new post waits for the disk once, not twice.
 """
 from __future__ import annotations
 
+import itertools
 import os
-import tempfile
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
@@ -92,16 +92,37 @@ def stage(files: Mapping[Path, str | bytes]) -> Staged:
     temps: list[tuple[int | None, str, Path]] = []
     try:
         for path, data in todo:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            fd, tmp = _temp_beside(path)
             temps.append((fd, tmp, path))
-            with open(fd, "wb", closefd=False) as handle:
-                handle.write(data)
-            os.fchmod(fd, 0o644)  # mkstemp makes 0600; the page is for the web server to read
+            rest = memoryview(data)
+            while rest:
+                rest = rest[os.write(fd, rest):]
+            os.fchmod(fd, 0o644)  # whatever the umask: the page is for the web server to read
         return Staged(temps, _flush([fd for fd, _, _ in temps]))  # type: ignore[misc]
     except BaseException:
         _discard(temps, [])
         raise
+
+
+_temps = itertools.count()
+_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _temp_beside(path: Path) -> tuple[int, str]:
+    """A new temp file beside `path`, open for writing, named by this process and a counter (`tempfile.mkstemp`'s
+    random name and a Python file object cost ≈ 0.1 ms a file a tick, issue 17). Made as mkstemp makes it: never
+    over a file or link already there (a name left by a process of the same id is passed over), readable by this
+    user only until `fchmod`. The folder is made when it is missing."""
+    for _ in range(100):
+        tmp = f"{path.parent}{os.sep}.{path.name}.{os.getpid()}-{next(_temps)}.tmp"
+        try:
+            return os.open(tmp, _FLAGS, 0o600), tmp
+        except FileExistsError:
+            continue
+        except FileNotFoundError:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            return os.open(tmp, _FLAGS, 0o600), tmp
+    raise FileExistsError(f"no free temp file name beside {path}")
 
 
 def _discard(temps: list[tuple[int | None, str, Path]], written: list[Path]) -> None:

@@ -3,6 +3,7 @@
 and the pages: each file on the disk before it replaces the old one, several flushed side by side."""
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import stat
@@ -78,6 +79,25 @@ def test_unwritable_folder_names_the_config_key(tmp_path):
     blocker.write_text("a file where the folder should be")
     with pytest.raises(PublishError, match=r"\[publish\]\.dir"):
         write_count_files(blocker, "ny", bbcode=BB, html_body=BODY)
+
+
+def test_a_temp_file_is_never_made_over_a_file_or_link_at_its_name_and_the_page_is_readable_whatever_the_umask(
+        tmp_path, monkeypatch):
+    # the temp files are named by the process and a counter (issue 17: not mkstemp's random name), so a link planted
+    # at the next name in a shared folder must be passed over as mkstemp would, its target left alone
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("чужой файл", encoding="utf-8")
+    monkeypatch.setattr(atomic_files, "_temps", itertools.count(7))
+    (tmp_path / f".page.html.{os.getpid()}-7.tmp").symlink_to(target)
+    umask = os.umask(0o077)
+    try:
+        assert write_changed({tmp_path / "page.html": "страница"}) == [tmp_path / "page.html"]
+    finally:
+        os.umask(umask)
+    assert target.read_text(encoding="utf-8") == "чужой файл"
+    assert (tmp_path / "page.html").read_text(encoding="utf-8") == "страница"
+    assert stat.S_IMODE(os.stat(tmp_path / "page.html").st_mode) == 0o644
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")) == [f".page.html.{os.getpid()}-7.tmp"]
 
 
 def test_each_file_is_flushed_to_the_disk_before_it_replaces_the_old_one(tmp_path, monkeypatch):
