@@ -6,6 +6,7 @@ per topic, the alerts' links) need; the rules themselves are the crawler's (`scr
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 from mafvote_scraper.profile import post_link, stored_topic_key
@@ -19,9 +20,11 @@ def topic_key(engine: str, url: str) -> str:
     return stored_topic_key(url, PROFILES.get(engine))
 
 
+@lru_cache(maxsize=1024)
 def post_url(engine: str, *, topic_url: str, post_id: int, base_url: str = "", topic: str | None = None) -> str:
     """The URL of a post of the topic at `topic_url`, by the engine's rule (`scraper.profile.post_link`); `topic`
-    is the topic's stored key when the caller has it."""
+    is the topic's stored key when the caller has it. Kept for the latest posts asked: a new post's link is asked by
+    both views' pages, its flags and its alerts, ≈ 0.05 ms each time (URL parsing and joining; issue 17)."""
     profile = PROFILES.get(engine)
     if topic is None:
         topic = stored_topic_key(topic_url, profile)

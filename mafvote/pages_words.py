@@ -37,7 +37,16 @@ def page_words(view: str) -> dict[str, Any]:
 
 
 def page_word(language: str, key: str, **facts: Any) -> str:
+    if not facts:
+        return _bare_word(language, key)
     return messages.text(f"pages.w.{key}", language, **facts)
+
+
+@lru_cache(maxsize=None)
+def _bare_word(language: str, key: str) -> str:
+    # a word without facts is the same at every regeneration (the catalogue is fixed in a process's life): a game's
+    # two pages ask for some hundred of them a tick (issue 17)
+    return messages.text(f"pages.w.{key}", language)
 
 
 def phase_label(phase, language: str) -> str:  # noqa: ANN001 - Phase

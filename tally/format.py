@@ -497,6 +497,8 @@ def _removed_votes(t: Mapping[str, Any]) -> dict[str, list[str]]:
     removed = {f.get("post_id"): (f.get("data") or {}).get("target") for f in t.get("flags") or ()
                if f.get("kind") == "target_removed"}
     out: dict[str, list[str]] = {}
+    if not removed:
+        return out           # no modkill that day (nearly every count): the votes need no walk
     for v in t.get("votes") or ():
         target = removed.get(v.get("post_id"))
         if v.get("counted") and target is not None and v.get("target") == target:
