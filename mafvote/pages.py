@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 import jinja2
+from markupsafe import escape as escape_html
 
 from mafvote_resolver import ResolverError, parse_night_file
 from mafvote_tally import DayState, Flag, Tally, VoteRecord, VoteRules
@@ -260,15 +261,11 @@ def day_view(tally: Tally, state: DayState, rules: VoteRules, *, view: str, name
     steps = timeline(tally, state, rules, close=close, memo=memo)
     live_now = None if tally.closed else (tally.as_of or now)
     colour_of = {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(chart_order(steps, memo))}
-    rows = []
-    for c in tally.candidates:
-        # only the shown name, in the text and the attributes: in a mask game the slot's nick is the account behind
-        # the mask, which no public page may carry
-        rows.append({"player": n(c.player), "total": c.total, "red": c.red, "blue": c.blue,
-                     "penalty": c.penalty, "colour": colour_of.get(c.player, "#888"),
-                     "red_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "red"],
-                     "blue_voters": [{"name": n(v.voter), "weight": v.weight} for v in c.voters if v.color == "blue"]})
     gm = view == "gm"
+    # only the shown name, in the text and the attributes: in a mask game the slot's nick is the account behind the
+    # mask, which no public page may carry
+    rows = [_count_row(c, n, colour_of.get(c.player, "#888"), gm, rules.colors_matter).encode("utf-8")
+            for c in tally.candidates]
     language = page_language(view)
     log_rows = _kept(tally.votes, memo, "log",
                      lambda v: _log_row(v, names, tz, rules.colors_matter, link, gm, language))
@@ -282,7 +279,7 @@ def day_view(tally: Tally, state: DayState, rules: VoteRules, *, view: str, name
         "deadline": _local(tally.deadline, tz), "deadline_iso": tally.deadline.isoformat(),
         "since": _local(tally.since, tz), "as_of": _local(tally.as_of or now, tz),
         "time_left": time_left_in(tally.deadline, live_now, language) if live_now is not None else "",
-        "rows": rows, "log": Fragment(log_rows), "log_count": len(log_rows),
+        "rows": Fragment(rows), "log": Fragment(log_rows), "log_count": len(log_rows),
         "log_counted": sum(1 for v in tally.votes if v.counted),
         "not_voted": [n(p) for p in tally.not_voted], "silenced": [n(p) for p in tally.silenced],
         "final": [n(p) for p in tally.final], "colors_matter": rules.colors_matter,
@@ -290,6 +287,30 @@ def day_view(tally: Tally, state: DayState, rules: VoteRules, *, view: str, name
         "flags": Fragment(_flags(tally, tz, link, names, memo, language)) if gm else "",
         "alerts": _alerts(tally, tz, language) if gm else [],
     }
+
+
+def _count_row(c, n: Callable[[str | None], str], colour: str, gm: bool, colors_matter: bool) -> str:  # noqa: ANN001
+    """One row of the count table, a candidate's (`Candidate`): written here rather than in the template, as the
+    log's rows are: both views' pages are made again after every post, and the template's loops over the voters
+    were a third of a game page's Jinja (issue 17). Escaped as Jinja's autoescape does (`markupsafe.escape`)."""
+    red = [v for v in c.voters if v.color == "red"]
+    blue = [v for v in c.voters if v.color == "blue"]
+
+    def voter(v, colour_: str, comma: bool) -> str:  # noqa: ANN001
+        weight = f" ×{escape_html(v.weight)}" if gm and v.weight != 1 else ""
+        return f'<span class="{colour_}">{escape_html(n(v.voter))}{weight}</span>' + (", " if comma else "")
+
+    voters = "".join([*(voter(v, "red", i < len(red) - 1 or bool(blue)) for i, v in enumerate(red)),
+                      *(voter(v, "blue", i < len(blue) - 1) for i, v in enumerate(blue))])
+    player = escape_html(n(c.player))
+    blue_cell = (f'<td class="num"><span class="vote blue" data-blue="{c.blue}">{c.blue}</span></td>'
+                 if colors_matter else "")
+    return (f'<tr data-player="{player}" data-total="{c.total}">\n'
+            f'<td><span class="swatch" style="background: {escape_html(colour)}"></span><b>{player}</b>\n'
+            f'<div class="voters">{voters}</div></td>\n'
+            f'<td class="num"><span class="vote red" data-red="{c.red}">{c.red}</span></td>\n'
+            f'{blue_cell}<td class="num hide-phone">{f"+{c.penalty}" if c.penalty else "—"}</td>\n'
+            f'<td class="num total">{c.total}</td></tr>\n')
 
 
 def _kept(items: Sequence[Any], memo: dict, slot: str, make: Callable[[Any], str],

@@ -142,6 +142,20 @@ def test_demo_ends_by_writing_the_pages_and_saying_where(demo):
     assert re.search(r'<tr data-player="Puss" data-total="6">', day2)
     assert re.search(r'<tr data-player="Puss" data-total="7">', _texts(folder / "gm-pages")["ny/day-2.html"])
     assert re.search(r'<g class="series" data-player="Puss" data-total="6">', day2)
+    # the count table's rows, written in Python since issue 17 (`pages._count_row`): byte for byte the template's
+    gm_day1, gm_day2 = (_texts(folder / "gm-pages")[f"ny/day-{n}.html"] for n in (1, 2))
+    voters = '<span class="red">Alisa</span>, <span class="red">Гафф</span>, <span class="red">Алукард</span>, ' \
+             '<span class="red">Соня{}</span>, <span class="red">РэдДи</span>, <span class="red">Enzo</span>'
+    for page, total, weight in ((day2, 6, ""), (gm_day2, 7, " ×2")):
+        assert (f'<tr data-player="Puss" data-total="{total}">\n<td><span class="swatch" style="background: #7b3fb3">'
+                f'</span><b>Puss</b>\n<div class="voters">{voters.format(weight)}</div></td>\n<td class="num"><span '
+                f'class="vote red" data-red="{total}">{total}</span></td>\n<td class="num"><span class="vote blue" '
+                f'data-blue="0">0</span></td><td class="num hide-phone">—</td>\n<td class="num total">{total}</td></tr>'
+                f'\n') in page
+    assert ('<tr data-player="Puss" data-total="2">\n<td><span class="swatch" style="background: #e69f00"></span>'
+            '<b>Puss</b>\n<div class="voters"></div></td>\n<td class="num"><span class="vote red" data-red="0">0</span>'
+            '</td>\n<td class="num"><span class="vote blue" data-blue="0">0</span></td><td class="num hide-phone">+2'
+            '</td>\n<td class="num total">2</td></tr>\n</tbody></table>') in gm_day1
     # the game page: night 3 now, the past, the living (Puss is gone)
     game = public["ny/index.html"]
     assert "Сейчас ночь 3" in game and "Трупов нет: все дожили до утра!" in game
