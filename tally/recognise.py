@@ -52,13 +52,14 @@ from dataclasses import dataclass, field
 from typing import Literal, Mapping
 
 from .colors import Hue, hue_of_element
-from .model import StoredKey
+from .model import StoredKey, quick_init
 from .names import NameMatch, RosterMatcher
 
 __all__ = ["EXCLUDED_SELECTORS", "READING_VERSION", "Flat", "ReadVote", "Reading", "StoredKey", "add_stored", "flat_of",
            "flatten", "lines_to_read", "read_post", "stored_flat", "talk_facts"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class ReadVote:
     """One coloured name a post holds: the match, as written, its colour and where it stands."""
@@ -70,6 +71,7 @@ class ReadVote:
     early: bool = False                    # proxy votes: досрочно on the proxy's line
 
 
+@quick_init
 @dataclass(frozen=True)
 class Reading:
     """What a post says for the count: its votes, the early mark, names in other colours, its text."""
