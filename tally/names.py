@@ -237,6 +237,19 @@ class RosterMatcher:
         # default dictionary (`morph` not given): another analyzer's answers are its own
         self.lemmas: dict[str, tuple[str, ...] | None] = {}
 
+    def post_versions(self) -> int:
+        """How many entries the matcher keeps by post version (readings, flats, stored readings, heads): what grows
+        with the posts it has read, game day after game day, where one matcher serves a game's life."""
+        return len(self.readings) + len(self.flats) + len(self.stored) + len(self.heads)
+
+    def forget_posts(self) -> None:
+        """Drop what the matcher keeps by post version; its names, the dictionary's answers and the day's walk stay.
+        The next count reads its posts' stored readings again (the caller gives them: `recognise.add_stored`)."""
+        self.readings.clear()
+        self.flats.clear()
+        self.stored.clear()
+        self.heads.clear()
+
     @classmethod
     def from_roster(cls, roster: Any, **kw: Any) -> "RosterMatcher":
         return cls({p.nick: p.names() for p in roster.players}, **kw)

@@ -38,6 +38,11 @@ __all__ = ["ANY_TIME", "Counting", "collector_paused", "hang_protections"]
 
 
 _TIE_REASONS = ("tie", "tie_forgiven", "tie_all")
+# The post versions a game's matcher keeps readings of (`RosterMatcher.post_versions`) before it forgets them all: one
+# matcher serves the game's life, and kept without a bound it held every version of every day's posts (a 3,000-post
+# day is ≈ 7,400 entries over both views). Past this the next count decodes its day's stored readings again, once
+# (a cold count, ≈ 0.1 s), and goes on warm.
+KEPT_POST_VERSIONS = 20_000
 
 # `Counting.posts_changed_since` when what changed cannot be said: before every moment
 ANY_TIME = datetime.min.replace(tzinfo=timezone.utc)
@@ -366,6 +371,8 @@ class Counting(NightDuties):
             # the dictionary's answers of earlier commands: a count whose words are all known never loads it
             self._matcher[1].lemmas.update(self._kept_words())
         matcher = self._matcher[1]
+        if matcher.post_versions() > KEPT_POST_VERSIONS:
+            matcher.forget_posts()
         # decoded once per matcher, when the count first reads the post: a recount decodes only the new posts'
         add_stored(matcher, inputs.readings)
         asked = len(matcher.lemmas)

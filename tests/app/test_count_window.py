@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from mafvote.game import GameError
+from mafvote.game import GameError, counting
 from mafvote_tally import Post, Tally, count_day
 from support.game_dir import game_service
 from support.seeded_game import (DAYS, PUSS_LAST, REPLACED_AT, SILENT_SINCE, TALKERS, TARGETS, Thread, chatter,
@@ -296,3 +296,29 @@ def test_a_since_without_a_time_zone_is_still_the_counts_error_naming_it(tmp_pat
         # the count's key and facts, worded in the GM's language (Russian by default)
         assert str(info.value) == ("время `since` = `30.12.2026 20:00` дано без часового пояса; укажите его со "
                                    "смещением, например `+03:00`")
+
+
+def test_a_matcher_past_its_bound_forgets_its_posts_and_every_count_stays_the_same(game, monkeypatch):
+    # one matcher serves the game's life: kept without a bound it held every version of every day's posts. Past
+    # KEPT_POST_VERSIONS it forgets them and the next count reads its day's stored readings again, counting the same
+    store, svc, thread = game
+    monkeypatch.setattr(counting, "KEPT_POST_VERSIONS", 60)
+    forgot = []
+    real_forget = counting.RosterMatcher.forget_posts
+
+    def forget(matcher) -> None:
+        forgot.append(matcher.post_versions())
+        real_forget(matcher)
+    monkeypatch.setattr(counting.RosterMatcher, "forget_posts", forget)
+    svc.resolve_night(1, now=start(1) + timedelta(minutes=5))
+    for day in range(1, DAYS + 1):
+        if day == 2:
+            svc.replace_player("Puss", "Кот", now=REPLACED_AT)
+        for hours in (6, 14, 23):            # live twice, then after the deadline: a warm recount between
+            thread.until(start(day) + timedelta(hours=hours))
+            assert_same_count(store, svc, day, now=start(day) + timedelta(hours=hours))
+            assert svc._matcher[1].post_versions() < 60 + 30      # the bound and one count's new posts
+        svc.close_day(day, now=deadline(day) + timedelta(minutes=5))
+        if day < DAYS:
+            svc.resolve_night(day + 1, now=start(day + 1) + timedelta(minutes=5))
+    assert len(forgot) >= 3 and all(n > 60 for n in forgot)
