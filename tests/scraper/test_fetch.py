@@ -159,6 +159,19 @@ def test_conditional_get_reports_not_modified():
     assert "mafvote" in sent["User-Agent"]
 
 
+@respx.mock
+def test_each_poll_asks_for_the_page_it_names_though_addresses_are_parsed_once():
+    # the client keeps each address parsed (issue 17, the tick's poll): pages asked in turn, again and again, and
+    # more of them than it keeps, each go to their own address with their own query
+    pages = [f"http://forum.test/showthread.php?tid=2&page={n}" for n in range(1, 301)]
+    route = respx.get(url__startswith="http://forum.test/showthread.php").mock(
+        side_effect=lambda request: httpx.Response(200, text=str(request.url)))
+    with client(FakeClock()) as c:
+        asked = [*pages, pages[0], pages[-1], pages[0]]
+        assert [c.get(url).content.decode() for url in asked] == asked
+    assert [str(call.request.url) for call in route.calls] == asked
+
+
 def test_polls_answered_304_keep_one_connection_to_the_forum():
     # a 304 read to its end hands the connection back: closed unread, every poll of an unchanged topic cost the
     # forum (and the daemon's tick) a new TCP connection
