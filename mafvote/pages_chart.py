@@ -10,8 +10,9 @@ public count shows. Each line carries `data-player` and `data-total` (its last v
 `memo` (the running day's, kept by the pages' `PageCache` beside the timeline's) keeps what the steps before the
 last drew: where each line changes, each step's x written out, each line's points. A new post adds a step: while
 the same steps (the same objects: `tally.timeline` resumed) start the next call's, the chart draws the new ones only
-(issue 17); a line's points are kept while the chart's x range (start to deadline, fixed while the day runs) and
-its y range stay the same. The last step (the count now) is drawn anew each time; so is everything else.
+(issue 17); a line's points, the досрочно marks (with the names they show) and the frame (the value grid, the hours) are kept
+while the chart's x range (start to deadline, fixed while the day runs) and its y range stay the same. The last step
+(the count now) is drawn anew each time; so are the rules (the deadline, «сейчас») and the lines' ends.
 """
 from __future__ import annotations
 
@@ -161,6 +162,24 @@ def chart_svg(steps: Sequence, *, start: datetime | None, deadline: datetime, tz
                    for size in sizes)
 
 
+def _frame(W: int, H: int, RIGHT: int, most: int, t0: datetime, t1: datetime, lo: int, hi: int,  # noqa: N803
+           tz: tzinfo, title: str, x, y, size: str) -> str:  # noqa: ANN001
+    """The chart's opening, its title, the value grid and the hours' lines (what `_svg` keeps while its ranges stay)."""
+    out = [f'<svg class="chart chart-{size}" viewBox="0 0 {W} {H}" role="img" '
+           f'xmlns="http://www.w3.org/2000/svg"><title>{_e(title)}</title>']
+    grid = max(1, (hi - lo) // 6 + (1 if (hi - lo) % 6 else 0))
+    v = (lo // grid) * grid
+    while v <= hi:
+        cls = "axis0" if v == 0 else "grid"
+        out.append(f'<line class="{cls}" x1="{LEFT}" x2="{W - RIGHT}" y1="{y(v)}" y2="{y(v)}"/>'
+                   f'<text class="ylab" x="{LEFT - 6}" y="{y(v) + 4}">{v}</text>')
+        v += grid
+    for t, label in _ticks(t0, t1, tz, most):
+        out.append(f'<line class="grid" x1="{x(t)}" x2="{x(t)}" y1="{TOP}" y2="{H - BOTTOM}"/>'
+                   f'<text class="xlab" x="{x(t)}" y="{H - BOTTOM + 16}">{label}</text>')
+    return "".join(out)
+
+
 def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # noqa: ANN001
          deadline: datetime, tz: tzinfo, names: Mapping[str, str], closed_early: datetime | None,
          now: datetime | None, title: str, size: str, language: str = "ru") -> str:
@@ -182,18 +201,20 @@ def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # 
             h = heights[v] = round(TOP + ph * (hi - v) / (hi - lo), 1)
         return h
 
-    out = [f'<svg class="chart chart-{size}" viewBox="0 0 {W} {H}" role="img" '
-           f'xmlns="http://www.w3.org/2000/svg"><title>{_e(title)}</title>']
-    grid = max(1, (hi - lo) // 6 + (1 if (hi - lo) % 6 else 0))
-    v = (lo // grid) * grid
-    while v <= hi:
-        cls = "axis0" if v == 0 else "grid"
-        out.append(f'<line class="{cls}" x1="{LEFT}" x2="{W - RIGHT}" y1="{y(v)}" y2="{y(v)}"/>'
-                   f'<text class="ylab" x="{LEFT - 6}" y="{y(v) + 4}">{v}</text>')
-        v += grid
-    for t, label in _ticks(t0, t1, tz, most):
-        out.append(f'<line class="grid" x1="{x(t)}" x2="{x(t)}" y1="{TOP}" y2="{H - BOTTOM}"/>'
-                   f'<text class="xlab" x="{x(t)}" y="{H - BOTTOM + 16}">{label}</text>')
+    # what the steps before the last drew, kept while the x and y ranges stay (the module's docstring): each step's
+    # x written out, each line's points, each досрочно mark (names too: a replacement renames its title), the frame
+    ranges, kept_xs, kept_points, kept_marks, frame = walk.drawn.get(size, (None, [], {}, ({}, {}), ("", "")))
+    if ranges is None or ranges[0] != (t0, t1):
+        kept_xs, kept_points, kept_marks = [], {}, ({}, {})
+    elif ranges[1] != (lo, hi):
+        kept_points, kept_marks = {}, ({}, {})
+    if kept_marks[0] != names:
+        kept_marks = (dict(names), {})
+    # the frame (the title, the value grid and the hours) changes with the ranges alone
+    framed = (t0, t1, lo, hi, tz, title)
+    if frame[0] != framed:
+        frame = (framed, _frame(W, H, RIGHT, most, t0, t1, lo, hi, tz, title, x, y, size))
+    out = [frame[1]]
 
     def words(key: str, **facts) -> str:  # noqa: ANN003
         return messages.text(f"pages.w.chart.{key}", language, **facts)
@@ -216,24 +237,23 @@ def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # 
     # 1,800 points per chart, and writing a float is the costly part of a point; bench/bench_pages.py); those of
     # the steps before the last kept in the walk while the x range stays (the module's docstring)
     head = len(walk.steps)
-    ranges, kept_xs, kept_points = walk.drawn.get(size, (None, [], {}))
-    if ranges is None or ranges[0] != (t0, t1):
-        kept_xs, kept_points = [], {}
-    elif ranges[1] != (lo, hi):
-        kept_points = {}
     kept_xs.extend(str(round(LEFT + pw * (steps[i].time - t0).total_seconds() / span, 1))
                    for i in range(len(kept_xs), head))
-    walk.drawn[size] = ((t0, t1), (lo, hi)), kept_xs, kept_points
+    walk.drawn[size] = ((t0, t1), (lo, hi)), kept_xs, kept_points, kept_marks, frame
     xs = [*kept_xs, *(str(round(LEFT + pw * (s.time - t0).total_seconds() / span, 1)) for s in steps[head:])]
     ys = {v: str(y(v)) for v in range(lo, hi + 1)}      # a total is a whole number from lo to hi
     marks_of: dict[str, list[str]] = {p: [] for p in players}
+    made_marks = kept_marks[1]
     for i in walk.early:
-        s, sx = steps[i], xs[i]
+        s = steps[i]
         if s.target in marks_of:
-            marks_of[s.target].append(
-                f'<path class="final" d="M{sx},{y(s.totals.get(s.target, 0)) - 6}l6,6l-6,6l-6,-6z" fill="COLOR">'
-                f'<title>{_e(names.get(s.voter or "", s.voter))}: '
-                f'{final["red" if s.color == "red" else "blue"]} {_e(names.get(s.target, s.target))}</title></path>')
+            mark = made_marks.get(i)
+            if mark is None:
+                mark = made_marks[i] = (
+                    f'<path class="final" d="M{xs[i]},{y(s.totals.get(s.target, 0)) - 6}l6,6l-6,6l-6,-6z" '
+                    f'fill="COLOR"><title>{_e(names.get(s.voter or "", s.voter))}: '
+                    f'{final["red" if s.color == "red" else "blue"]} {_e(names.get(s.target, s.target))}</title></path>')
+            marks_of[s.target].append(mark)
     for i, player in enumerate(players):
         color = PALETTE[i % len(PALETTE)]
         # the line's points up to the steps before the last, kept; then the last step's change and the line's end

@@ -27,8 +27,8 @@ DAY = [
 ]
 
 
-def _chart(tally, steps, now, memo=None) -> str:
-    return chart_svg(steps, start=at("00:00"), deadline=tally.deadline, tz=at("00:00").tzinfo, names=NAMES,
+def _chart(tally, steps, now, memo=None, names=NAMES) -> str:
+    return chart_svg(steps, start=at("00:00"), deadline=tally.deadline, tz=at("00:00").tzinfo, names=names,
                      closed_early=tally.closed_early, now=now, title="День 1", sizes=("wide", "narrow"), memo=memo)
 
 
@@ -50,3 +50,16 @@ def test_a_chart_drawn_from_the_last_one_is_the_chart_drawn_from_nothing():
     # what a GM sees: Петя's line ends on his total (2 after Алукард's vote), the досрочно mark drawn in both sizes
     assert charts[6].count('data-player="Петя" data-total="2"') == 2
     assert charts[6].count('<path class="final"') == 2
+
+
+def test_a_replacement_during_the_day_renames_the_kept_early_mark():
+    # the досрочно marks are kept with the names they show: after `mafvote replace` the mark of Ronin's vote names
+    # the account playing his slot now, as a chart drawn from nothing does
+    memo: dict = {}
+    for i, names in ((5, NAMES), (6, NAMES), (7, {"Ronin": "Ронин-2"})):
+        now = DAY[i - 1].time + timedelta(minutes=1)
+        tally = count(DAY[:i], as_of=now, rules={"early_close_from_day": 1})
+        steps = timeline(tally, day_state(), RULES, memo=memo)
+        chart = _chart(tally, steps, now, memo, names)
+        assert chart == _chart(tally, steps, now, names=names)
+    assert chart.count("<title>Ронин-2: ") == 2 and "<title>Ронин: " not in chart
