@@ -48,9 +48,32 @@ class _GMFileLoader(jinja2.FileSystemLoader):
     """Templates and theme files read as the GM's other files are (`gm_files.read_gm_text`): the GM edits the
     copies in `templates_dir`, often in Notepad, so a BOM is read past (it would open every post with an
     invisible U+FEFF, and a theme.toml with it is a TOML syntax error) and a file saved as ANSI (windows-1251)
-    or UTF-16 is a RenderError naming the file and the line, never a UnicodeDecodeError traceback."""
+    or UTF-16 is a RenderError naming the file and the line, never a UnicodeDecodeError traceback.
+
+    `bundled`: the templates mafvote ships, which do not change while it runs: each file is read once and a name
+    that is not there is looked for once (a render looks for the theme's own template of its kind before `_base`'s,
+    and reads both theme.toml files: the daemon's count page did it after every new post, issue 17). The GM's
+    folder is looked at each time: a file the GM adds or edits shows at the next post."""
+
+    def __init__(self, searchpath: str, *, bundled: bool = False) -> None:
+        super().__init__(searchpath)
+        self.known: dict[str, tuple[str, str, Any] | None] | None = {} if bundled else None
 
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
+        if self.known is None:
+            return self._read(template)
+        if template not in self.known:
+            try:
+                text, filename, _ = self._read(template)
+                self.known[template] = (text, filename, _always)
+            except jinja2.TemplateNotFound:
+                self.known[template] = None
+        found = self.known[template]
+        if found is None:
+            raise jinja2.TemplateNotFound(template)
+        return found
+
+    def _read(self, template: str) -> tuple[str, str, Any]:
         pieces = jinja2.loaders.split_template_path(template)
         found = next((f for f in (Path(base).joinpath(*pieces) for base in self.searchpath) if f.is_file()), None)
         if found is None:
@@ -70,6 +93,10 @@ class _GMFileLoader(jinja2.FileSystemLoader):
         return text, str(found), uptodate
 
 
+def _always() -> bool:
+    return True
+
+
 def _loader(override_dir: str | Path | None) -> jinja2.BaseLoader:
     loaders: list[jinja2.BaseLoader] = []
     if override_dir:
@@ -78,7 +105,7 @@ def _loader(override_dir: str | Path | None) -> jinja2.BaseLoader:
             raise RenderError(file_problem("", "", msg("render.templates_dir.missing", path=path),
                                            msg("render.templates_dir.missing.hint")))
         loaders.append(_GMFileLoader(str(path)))
-    loaders.append(_GMFileLoader(str(data_dir("templates"))))
+    loaders.append(_GMFileLoader(str(data_dir("templates")), bundled=True))
     return jinja2.ChoiceLoader(loaders)
 
 

@@ -75,6 +75,23 @@ def test_a_theme_is_made_once_for_the_same_files_and_again_after_an_edit(tmp_pat
     assert first.phrases["night.no_deaths"] == ("Все живы: Дед Мороз доволен",)
 
 
+def test_a_template_the_gm_adds_is_used_at_the_next_post_while_the_bundled_files_are_read_once(tmp_path, monkeypatch):
+    # the bundled templates do not change while mafvote runs: read once, a name they lack looked for once (the count
+    # page of every tick looked for the theme's own template twice and read both theme.toml files, issue 17); the
+    # GM's folder is looked at each time
+    import mafvote.render.environment as environment
+
+    folder = gm_folder(tmp_path, "theme.toml", THEME.encode("utf-8"))
+    assert render("new_year", "night", NIGHT, fmt="text", templates_dir=folder) == "Все живы: Дед Мороз доволен\n"
+    read: list[Path] = []
+    real = environment.read_gm_text
+    monkeypatch.setattr(environment, "read_gm_text", lambda path: (read.append(path), real(path))[1])
+    assert render("new_year", "night", NIGHT, fmt="text", templates_dir=folder) == "Все живы: Дед Мороз доволен\n"
+    assert read == [folder / "new_year" / "theme.toml"]
+    (folder / "new_year" / "night.j2").write_text(TEMPLATE, encoding="utf-8")
+    assert render("new_year", "night", NIGHT, fmt="text", templates_dir=folder) == "Ночь 2\nВсе живы: Дед Мороз доволен\n"
+
+
 def test_render_command_names_the_ansi_theme_file_and_exits_2(new_game_dir):
     config = new_game_dir / "config.toml"
     config.write_text(config.read_text(encoding="utf-8").replace('gm = ["Ведущий"]',
