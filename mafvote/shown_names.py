@@ -61,6 +61,10 @@ def roster_with_replacements(roster: Sequence[Mapping[str, Any]],
     """The roster with the replacements made during the game (`mafvote replace`; the game state's
     `(old, new)` pairs, in order) as each slot's `replaced_by`, so posts name the account playing now."""
     out = [dict(e) for e in roster]
+    replacements = tuple(replacements)
+    if not replacements:
+        # most games: nothing to look up, so no slot index (a name folded per slot, four rosters a tick; issue 17)
+        return out
     slot_of = {roster_key(e["nick"]): e for e in out}
     for e in out:
         repl = e.get("replaced_by")

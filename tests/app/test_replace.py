@@ -202,6 +202,17 @@ def test_replacement_the_game_states_replacements_become_the_rosters():
     assert out[1] == {"nick": "Эта", "gender": "m"} and roster[0] == {"nick": "Зета", "gender": "f"}
 
 
+def test_replacement_none_made_leaves_the_roster_a_copy_and_a_stream_of_them_is_read_once():
+    # the daemon asks for the roster four times a tick, most games with no replacement (issue 17): a copy all the same
+    roster = [{"nick": "Зета", "gender": "f"}, {"nick": "Эта", "gender": "m"}]
+    out = roster_with_replacements(roster, iter(()))
+    out[0]["nick"] = "Омега"
+    assert out[1] == {"nick": "Эта", "gender": "m"} and roster[0] == {"nick": "Зета", "gender": "f"}
+    streamed = roster_with_replacements(roster, (pair for pair in [("Зета", "Омега"), ("Омега", "Пси")]))
+    assert streamed == roster_with_replacements(roster, [("Зета", "Омега"), ("Омега", "Пси")])
+    assert streamed[0]["replaced_by"] == {"nick": "Пси"}
+
+
 def test_replacement_the_cli_count_and_posts_name_the_new_account(midday_dir):
     ok("replace", "--player", "Puss", "--by", "Котофей")
     published = ok("tally", "--day", "1", "--format", "bbcode").splitlines()
