@@ -33,6 +33,7 @@ when the game's applied steps change and let go when the day closes: nothing kep
 from __future__ import annotations
 
 import logging
+import os
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -126,8 +127,10 @@ class Fragment:
         return f"\x00{len(placed) - 1}\x00"
 
 
-def render_bytes(name: str, **context: Any) -> bytes:
-    """The page of template `name` with `context`, in UTF-8, each `Fragment` in it set where the template puts it."""
+def render_bytes(name: str, *, where: dict[Fragment, tuple[int, int]] | None = None, **context: Any) -> bytes:
+    """The page of template `name` with `context`, in UTF-8, each `Fragment` in it set where the template puts it.
+    `where`, when given, receives each placed fragment's (offset, length) in the page (`PageCache` reads a closed
+    day's chart and post back from its page's file)."""
     placed: list[Fragment] = []
     token = _PLACED.set(placed)
     try:
@@ -140,11 +143,18 @@ def render_bytes(name: str, **context: Any) -> bytes:
         # posts and names, so this is a safeguard): the page rendered whole instead
         return _template(name).render(**context).encode("utf-8")
     out: list[bytes] = []
+    at = 0
     for i, piece in enumerate(pieces):
         if i % 2:
-            out.extend(placed[int(piece)].parts)
+            fragment = placed[int(piece)]
+            out.extend(fragment.parts)
+            size = sum(len(part) for part in fragment.parts)
+            if where is not None:
+                where[fragment] = (at, size)
         else:
             out.append(piece.encode("utf-8"))
+            size = len(out[-1])
+        at += size
     return b"".join(out)
 
 
@@ -175,12 +185,14 @@ class PageCache:
     Each close used to remake every closed day, both views, so each close's transient (and the daemon's memory after
     it) was a day bigger than the last (the soak, issue 17).
 
-    A closed day is kept as what the game's page shows of it (result, chart, steps, themed post), not as its page:
-    kept whole, both views' pages of every closed day of every game grew the daemon day after day (bench/README.md,
-    "Daemon soak", issue 17). Its page is made once and written; on later regenerations it is left out of the pages
-    to write while its file in `folder` (the view's folder, set by `publish_pages`) is the one written then (same
-    inode, size and time); a file deleted or changed since is made again. With no `folder` every closed day's page
-    is made on each call, as with no cache."""
+    A closed day is kept as what the game's page shows of it (`_ClosedDay`: result, steps, and where its chart and
+    themed post lie in its own page's file), not as its page: kept whole, both views' pages of every closed day of
+    every game grew the daemon day after day (bench/README.md, "Daemon soak", issue 17), and so did the charts and
+    posts kept in memory (≈ 30 KiB a game and game day, rss12b's measure). Its page is made once and written; on
+    later regenerations it is left out of the pages to write while its file in `folder` (the view's folder, set by
+    `publish_pages`) is the one written then (same inode, size and time), and its chart and post are read back from
+    that file; a file deleted or changed since is made again. With no `folder` every closed day's page is made on
+    each call, as with no cache."""
 
     # part -> (the key it was made under, what it is)
     parts: dict[tuple, tuple[tuple, Any]] = field(default_factory=dict)
@@ -203,14 +215,18 @@ class PageCache:
         return kept[1]
 
     def written_closed_day(self, key: tuple, part: tuple, rel: str) -> dict[str, Any] | None:
-        """The kept summary of a closed day whose page is still in its file as written, else None (make it)."""
-        summary, stamp = self.get(key, part, lambda: (None, None))
-        if summary is None or stamp is None or self.folder is None or _stamp(self.folder / rel) != stamp:
+        """What the game's page shows of a closed day whose page is still in its file as written (its chart and post
+        read back from the file), else None (make it)."""
+        day = self.get(key, part, lambda: None)
+        if day is None or day.stamp is None or self.folder is None:
             return None
-        return summary
+        return day.read_back(self.folder / rel)
 
-    def keep_closed_day(self, key: tuple, part: tuple, rel: str, summary: dict[str, Any]) -> None:
-        self.parts[part] = (key, (summary, None))
+    def keep_closed_day(self, key: tuple, part: tuple, rel: str, shown: dict[str, Any],
+                        spans: dict[str, tuple[int, int]] | None) -> None:
+        """`shown`: what the game's page shows of the closed day just made; `spans`: where its chart and post lie
+        in the page made for it (None: not known, the day is kept whole)."""
+        self.parts[part] = (key, _ClosedDay(shown, spans))
         self.unwritten[part] = rel
 
     def used(self) -> None:
@@ -224,9 +240,52 @@ class PageCache:
         if self.folder is not None:
             for part, rel in self.unwritten.items():
                 if part in self.parts:
-                    key, (summary, _) = self.parts[part]
-                    self.parts[part] = (key, (summary, _stamp(self.folder / rel)))
+                    self.parts[part][1].written(_stamp(self.folder / rel))
         self.unwritten = {}
+
+
+# what a closed day's summary holds in its page's file, read back (`_ClosedDay`), and what it holds as it is
+_IN_FILE = ("chart", "text")
+
+
+class _ClosedDay:
+    """What the game's page shows of one closed day in one view. Until its page is in its file: all of it (`shown`).
+    After (`written`): its result and steps, and where its chart and themed post lie in the file (`spans`), read
+    back at each regeneration (`read_back`: one open, a check that the file is the one written, a read per piece),
+    so that nothing the daemon keeps grows with a chart per closed day (issue 17, the soak). A page whose pieces'
+    places are not known (`spans` None: a NUL in its text made it render whole) stays whole in memory."""
+
+    __slots__ = ("shown", "spans", "stamp")
+
+    def __init__(self, shown: dict[str, Any], spans: dict[str, tuple[int, int]] | None) -> None:
+        self.shown = shown
+        self.spans = spans
+        self.stamp: tuple[int, int, int] | None = None
+
+    def written(self, stamp: tuple[int, int, int] | None) -> None:
+        self.stamp = stamp
+        if stamp is not None and self.spans is not None:
+            self.shown = {name: value for name, value in self.shown.items() if name not in _IN_FILE}
+
+    def read_back(self, path: Path) -> dict[str, Any] | None:
+        """What the game's page shows of the day, its pieces read from `path`; None when the file is not the one
+        written (deleted, replaced, changed)."""
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except OSError:
+            return None
+        try:
+            info = os.fstat(fd)
+            if (info.st_ino, info.st_size, info.st_mtime_ns) != self.stamp:
+                return None
+            if self.spans is None:
+                return self.shown
+            pieces = {name: Fragment((os.pread(fd, size, at),)) for name, (at, size) in self.spans.items()}
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        return {**dict.fromkeys(_IN_FILE, ""), **self.shown, **pieces}
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
@@ -406,8 +465,9 @@ def day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, inde
     return _day_page(day, game=game, view=view, index_href=index_href).decode("utf-8")
 
 
-def _day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, index_href: str) -> bytes:
-    return render_bytes("day.html.j2", **page_words(view), game=game, view=view, gm=view == "gm",
+def _day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, index_href: str,
+              where: dict[Fragment, tuple[int, int]] | None = None) -> bytes:
+    return render_bytes("day.html.j2", where=where, **page_words(view), game=game, view=view, gm=view == "gm",
                         index_href=index_href, updated="", live_clock=not clock_fixed(), day=day,
                         title=messages.text("pages.title.day", page_language(view), game=game["title"],
                                             day=day["number"]))
@@ -534,10 +594,15 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                 tallies, inputs, text = made
                 day = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz,
                                link=service.link, close=_close_end(row), memo={})
-                day["text"] = text
-                files[rel] = _day_page(day, game=base["game"], view=view, index_href=index_href)
+                # the post set in as a fragment (escaped as the template would) so that its place in the page is known
+                day["text"] = Fragment((str(escape_html(text)).encode("utf-8"),)) if text else ""
+                where: dict[Fragment, tuple[int, int]] = {}
+                files[rel] = _day_page(day, game=base["game"], view=view, index_href=index_href, where=where)
                 summary = {name: day[name] for name in ("result", "chart", "steps", "text")}
-                cache.keep_closed_day(day_key, part, rel, summary)
+                # the pieces the game's page shows (the chart only with steps), each where the day's page has it
+                shown = [name for name in _IN_FILE if summary[name] and (name != "chart" or summary["steps"])]
+                spans = {name: where[summary[name]] for name in shown if summary[name] in where}
+                cache.keep_closed_day(day_key, part, rel, summary, spans if len(spans) == len(shown) else None)
             past.append({"kind": "day", "number": row.number, **summary, "href": f"day-{row.number}.html"})
         elif row.how == "resolve":
             night = cache.get(key, ("night", row.number),

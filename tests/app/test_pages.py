@@ -21,6 +21,7 @@ from mafvote import game as game_mod
 from mafvote import messages, rulesets
 from mafvote.cli import cli
 from mafvote.config import load_config
+from mafvote.game import open_service
 from mafvote.pages import (Fragment, PageCache, PagesError, day_page, day_view, game_pages, gm_pages_dir,
                            publish_pages, write_all_pages)
 from mafvote.serve import PagesServer, gm_allowed, is_local_client
@@ -383,6 +384,54 @@ def test_a_closed_days_page_is_written_once_and_again_only_when_its_file_is_gone
         again = write_all_pages(config, now=moment, caches=caches)
     assert again == {"public": [work / "public" / "ny" / "day-1.html"], "gm": [work / "gm-pages" / "ny" / "day-2.html"]}
     assert {view: _texts(work / view) for view in ("public", "gm-pages")} == pages
+
+
+def test_a_closed_days_chart_and_post_are_read_back_from_its_page_not_kept(demo, tmp_path):
+    # issue 17's soak: each closed day's chart (both sizes) and themed post, kept for the game's page of both views,
+    # grew the daemon by ≈ 30 KiB a game and game day. Once its page is in its file the cache keeps where they lie
+    # in it; the game's page made again reads them back, byte for byte what a build with no cache makes; a day
+    # page changed since is made again, and the game's page with it
+    folder, _ = demo
+    work = tmp_path / "copy"
+    shutil.copytree(folder, work)
+    shutil.rmtree(work / "public")
+    shutil.rmtree(work / "gm-pages")
+    config_path = work / "config.toml"
+    config_path.write_text(config_path.read_text(encoding="utf-8").replace(str(folder), str(work)), encoding="utf-8")
+    config = load_config(config_path)
+    moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
+    later = moment + timedelta(minutes=7)
+    caches: dict = {}
+    with game_mod.clock_at(moment):
+        write_all_pages(config, now=moment, caches=caches)
+    day2 = _texts(work / "public")["ny/day-2.html"]
+    post = html.unescape(re.search(r'<div class="post">(.*?)</div>', day2, re.S).group(1))
+    assert "Puss" in post
+    held = "".join(str(x) for x in _held(caches))
+    assert "<svg" not in held and post not in held and html.escape(post) not in held
+    # two closed days of the demo's game, both views: what is kept of them is their result and a few numbers
+    assert sum(len(str(x)) for x in _held(caches)) < 2_500
+
+    store, service = open_service(config, config.games[0])
+    try:
+        with game_mod.clock_at(later):
+            expected = {view: game_pages(service, view=view, now=later)["ny/index.html"]
+                        for view in ("public", "gm")}
+            write_all_pages(config, now=later, caches=caches)
+            assert {"public": (work / "public" / "ny" / "index.html").read_bytes(),
+                    "gm": (work / "gm-pages" / "ny" / "index.html").read_bytes()} == expected
+            assert expected["public"].count(b'<g class="series" data-player="Puss"') >= 2
+            assert html.escape(post, quote=False).encode("utf-8") in expected["public"]
+
+            # a day page edited by hand: made again (not read back from the edited file), the game's page the same
+            day_file = work / "public" / "ny" / "day-2.html"
+            day_file.write_bytes(day_file.read_bytes().replace(b"<svg", b"<SVG"))
+            again = write_all_pages(config, now=later, caches=caches)
+    finally:
+        store.close()
+    assert again == {"public": [day_file], "gm": []}
+    assert (work / "public" / "ny" / "index.html").read_bytes() == expected["public"]
+    assert day_file.read_text(encoding="utf-8") == day2
 
 
 def test_gm_folder_inside_the_public_folder_is_refused(tmp_path):
