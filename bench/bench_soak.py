@@ -8,15 +8,17 @@ The forums (`mafvote.forumsim.ForumSim`, MyBB markup) run in child processes, so
 file descriptors measured are the daemon's own. The daemon is the real one (`mafvote.daemon.Daemon`:
 crawler, store, tally, alert rules, alert log, published files), driven by a fake clock that advances
 `--step` game minutes per tick as fast as the machine allows. Players post votes at random (a seeded
-stream per game); a scripted GM closes each day after its deadline alert and resolves each night at
-its deadline, so the games run day after day.
+stream per game, each post's text its own); a scripted GM closes each day after its deadline alert and resolves
+each night at its deadline, so the games run day after day.
 
 Checks, printed at the end (and as JSON with --json):
 - memory: Python allocations (tracemalloc, after a gc) and RSS (/proc/self/status) sampled over the
   run; growth from the end of the warm-up (first 10 % of the run) to the end; beside them what SQLite
   holds (`sqlite3_status64` MEMORY_USED, of which page caches PAGECACHE_OVERFLOW, on the libsqlite3
   `_sqlite3` loaded) and glibc's allocator (`mallinfo2`: `uordblks` in use, `fordblks` freed but held,
-  `arena` + `hblkhd` taken from the system), so RSS can be told apart into Python, SQLite and the allocator;
+  `arena` + `hblkhd` taken from the system) and the main heap's resident size (`[heap]` in /proc/self/smaps:
+  freed memory that `malloc_trim` gave back is no longer resident though `fordblks` counts it), so RSS can be
+  told apart into Python, SQLite and the allocator;
 - open files: /proc/self/fd sampled, first vs last vs max;
 - alerts: every (game, key) the channel received, which must be unique;
 - deadlines: every day deadline that passed got its `deadline:dayN` alert, at the first tick at or
@@ -55,7 +57,16 @@ from mafvote_scraper.fetch import ForumClient  # noqa: E402
 MSK = ZoneInfo("Europe/Moscow")
 T0 = datetime(2026, 12, 30, 10, 0, tzinfo=MSK)
 ROLES = ["Санта Клаус", "Снеговик", "Дед Мороз", "Снегурочка", "Снежинка", "Герда", "Хлопушка", "Злой тролль"]
-VOTE = 'Голосую <span style="color: red;" class="mycode_color">{target}</span>{early}'
+VOTE = 'Голосую <span style="color: red;" class="mycode_color">{target}</span>{early}<br />\n{said}'
+# what players say beside their votes and in the game's thread: each post's text differs from every other's (a
+# running number), so what the daemon keeps per distinct post (the name matcher's readings, the crawl's hashes) grows
+# as in a real game, where posts do not repeat a few texts (issue 17's soak, rss13)
+SAID = ["Думаю", "Подозреваю всех", "Мне кажется, тут что-то не так", "Слежу за голосованием", "Не верю никому",
+        "Соглашусь с предыдущим", "Посмотрим, что скажет ночь", "Это слишком тихо", "Вчера было странно"]
+
+
+def _said(rng: random.Random, n: int) -> str:
+    return f"{rng.choice(SAID)}… ({n}, {rng.randrange(10 ** 6)})"
 
 
 def _serve(conn, per_page: int, sim: dict | None = None) -> None:
@@ -141,6 +152,23 @@ def _rss_kib() -> int:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     return 0
+
+
+def _heap_rss_kib() -> int | None:
+    """What of glibc's main heap (the `[heap]` mapping) is resident. `malloc_trim(0)` (mafvote.heap) returns the
+    freed pages inside the heap too, but `mallinfo2().fordblks` still counts them as freed and held: the heap's
+    resident size against malloc's in use says how much of the freed memory RSS really carries (rss13)."""
+    try:
+        with open("/proc/self/smaps", encoding="ascii", errors="replace") as smaps:
+            in_heap = False
+            for line in smaps:
+                if line[0] in "0123456789abcdef" and "-" in line.split(" ", 1)[0]:
+                    in_heap = line.rstrip().endswith("[heap]")
+                elif in_heap and line.startswith("Rss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
 
 
 class _Mallinfo2(ctypes.Structure):
@@ -242,12 +270,12 @@ def soak(wall: float, games: int, forums_n: int, step_minutes: int, sample_every
                     if rng.random() < step_minutes / 12:
                         who, target = rng.sample(range(len(ROLES)), 2)
                         early = "<br />\nдосрочно" if rng.random() < 0.05 else ""
-                        forums[g % forums_n].send("post", 101 + 2 * g, f"Игрок{g}_{who}",
-                                                  VOTE.format(target=f"Игрок{g}_{target}", early=early), now)
+                        vote = VOTE.format(target=f"Игрок{g}_{target}", early=early, said=_said(rng, posts))
+                        forums[g % forums_n].send("post", 101 + 2 * g, f"Игрок{g}_{who}", vote, now)
                         posts += 1
                     if rng.random() < step_minutes / 30:
                         who = rng.randrange(len(ROLES))
-                        forums[g % forums_n].send("post", 100 + 2 * g, f"Игрок{g}_{who}", "Думаю...", now)
+                        forums[g % forums_n].send("post", 100 + 2 * g, f"Игрок{g}_{who}", _said(rng, posts), now)
                         posts += 1
                 time.sleep(0.002)          # let the forum processes take the posts in
                 daemon.tick(now)
@@ -274,7 +302,7 @@ def soak(wall: float, games: int, forums_n: int, step_minutes: int, sample_every
                 if time.monotonic() >= next_sample:
                     gc.collect()
                     samples.append({"t": round(time.monotonic() - started, 1), "ticks": ticks,
-                                    "game_time": now.isoformat(), "rss_kib": _rss_kib(), "fds": _fds(),
+                                    "game_time": now.isoformat(), "rss_kib": _rss_kib(), "fds": _fds(), "heap_rss_kib": _heap_rss_kib(),
                                     "traced_kib": tracemalloc.get_traced_memory()[0] // 1024 if trace else None,
                                     "posts": posts, "game_days": round((now - T0).total_seconds() / 86400, 2),
                                     **(native() if native else {})})
@@ -330,7 +358,8 @@ def soak(wall: float, games: int, forums_n: int, step_minutes: int, sample_every
     }
 
 
-_NATIVE = ("sqlite_kib", "sqlite_pagecache_kib", "malloc_inuse_kib", "malloc_free_kib", "malloc_system_kib")
+_NATIVE = ("sqlite_kib", "sqlite_pagecache_kib", "malloc_inuse_kib", "malloc_free_kib", "malloc_system_kib",
+           "heap_rss_kib")
 
 
 def _tick_times(samples: list[dict]) -> list[float | None]:
