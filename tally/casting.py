@@ -6,8 +6,10 @@ RULES.md leaves room are listed in tally/count.py's docstring.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
+
+from msgspec.structs import replace
 
 from .edits import edit_of
 from .model import Alert, DayState, Flag, Post, Roster, VoteRules

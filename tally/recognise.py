@@ -48,20 +48,20 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal, Mapping
 
+import msgspec
+
 from .colors import Hue, hue_of_element
-from .model import StoredKey, quick_init
+from .model import StoredKey
 from .names import NameMatch, RosterMatcher
 
 __all__ = ["EXCLUDED_SELECTORS", "READING_VERSION", "Flat", "ReadVote", "Reading", "StoredKey", "add_stored", "flat_of",
            "flatten", "lines_to_read", "read_post", "stored_flat", "talk_facts"]
 
 
-@quick_init
-@dataclass(frozen=True)
-class ReadVote:
+class ReadVote(msgspec.Struct, frozen=True):
     """One coloured name a post holds: the match, as written, its colour and where it stands."""
     target: NameMatch
     written: str
@@ -71,14 +71,12 @@ class ReadVote:
     early: bool = False                    # proxy votes: досрочно on the proxy's line
 
 
-@quick_init
-@dataclass(frozen=True)
-class Reading:
+class Reading(msgspec.Struct, frozen=True):
     """What a post says for the count: its votes, the early mark, names in other colours, its text."""
     votes: tuple[ReadVote, ...]
     early: bool
     unrecognised: tuple[tuple[str, str], ...] = ()   # (player, colour as classified) names in other colours
-    text: str = field(default="", repr=False)
+    text: str = ""
 
 
 # Quotes, spoilers and signatures of every engine we know (ENGINES.md); their text never counts.

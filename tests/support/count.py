@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from mafvote_tally import (DayState, Player, Post, Replacement, Roster, RosterMatcher, Shield, Silence, Tally, Transfer,
                            VoteRules, Weight, count_day)

@@ -5,11 +5,11 @@ of their edits are the same (tally/count.py `_Walk`, issue 17); these tests coun
 daemon does and compare every count with a fresh one."""
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import timedelta, timezone
 
 from hypothesis import strategies as st
 from hypothesis import given, settings
+from msgspec.structs import replace
 
 from mafvote_tally import RosterMatcher, VoteRules, count_day
 from support.count import GM, PLAYERS, at, blue, day_state, post, red, roster
