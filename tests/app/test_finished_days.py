@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from mafvote.pages import publish_pages
+from mafvote_resolver import GameState
 from support.seeded_game import close_days, deadline, red, seeded_game, start
 
 
@@ -231,3 +232,18 @@ def test_a_day_closed_is_counted_once_for_both_views_and_its_day_post(game, tmp_
     fresh = pages.check(deadline(1) + timedelta(minutes=10))
     # the day post in the closed day's page and on the game's page, the same in both views
     assert "gm/ny/day-1.html" in fresh and "public/ny/day-1.html" in fresh
+
+
+def test_the_journal_kept_between_ticks_holds_each_player_once_until_a_step_changes_them(game):
+    # the daemon keeps each game's parsed journal for its life, and each step stores every player: parsed one by
+    # one, the journal held a copy of every player for every step (issue 17's soak). A player equal to the one
+    # of an earlier step is that same record; a step that changes a player (a death, a miss) makes one more
+    store, svc, thread = game
+    close_days(svc, thread, 3)
+    rows = svc.applied()
+    assert len(rows) >= 6
+    kept = {id(p) for r in rows for p in r.state.players}
+    distinct = {p for r in rows for p in r.state.players}
+    assert len(kept) == len(distinct) < sum(len(r.state.players) for r in rows)
+    # the states read the same as the store's
+    assert [r.state for r in rows] == [GameState.from_dict(r.state) for r in store.game_phases("ny")]
