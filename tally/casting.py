@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+import msgspec
 from msgspec.structs import replace
 
 from .edits import edit_of
@@ -19,9 +20,9 @@ from .recognise import LINE_PUNCT, VOTE_WORD, Flat, Reading, lines_to_read, read
 __all__ = ["UNBOUND", "Cast", "DayRecord", "removed_after", "take_post", "written_votes"]
 
 
-@dataclass
-class Cast:
-    """One vote as read, before weights."""
+class Cast(msgspec.Struct):
+    """One vote as read, before weights. A `msgspec.Struct` as the count's other by-the-thousand records
+    (tally/model.py), not frozen: the walk sets its outcome (`_cast`)."""
 
     voter: str
     target: str | None
