@@ -218,12 +218,8 @@ def _demo_pages(demo, tmp_path, language: str) -> dict[str, dict[str, str]]:
     """The demo's pages written afresh with `[alerts] language` `language`: {"public"/"gm-pages": {path: text}}."""
     folder, _ = demo
     work = tmp_path / f"copy-{language}"
-    shutil.copytree(folder, work)
-    config_path = work / "config.toml"
-    config_path.write_text(config_path.read_text(encoding="utf-8").replace(str(folder), str(work)), encoding="utf-8")
+    config_path = _demo_without_pages(folder, work)
     moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
-    shutil.rmtree(work / "public")
-    shutil.rmtree(work / "gm-pages")
     with game_mod.clock_at(moment), messages.using(language):
         write_all_pages(load_config(config_path), now=moment)
     return {name: _texts(work / name) for name in ("public", "gm-pages")}
@@ -356,12 +352,7 @@ def test_a_closed_days_page_is_written_once_and_again_only_when_its_file_is_gone
     # closed days' files alone, and writes again, the same bytes, a page deleted or changed since
     folder, _ = demo
     work = tmp_path / "copy"
-    shutil.copytree(folder, work)
-    shutil.rmtree(work / "public")
-    shutil.rmtree(work / "gm-pages")
-    config_path = work / "config.toml"
-    config_path.write_text(config_path.read_text(encoding="utf-8").replace(str(folder), str(work)), encoding="utf-8")
-    config = load_config(config_path)
+    config = load_config(_demo_without_pages(folder, work))
     moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
     caches: dict = {}
     day_pages = ["ny/day-1.html", "ny/day-2.html"]
@@ -393,12 +384,7 @@ def test_a_closed_days_chart_and_post_are_read_back_from_its_page_not_kept(demo,
     # page changed since is made again, and the game's page with it
     folder, _ = demo
     work = tmp_path / "copy"
-    shutil.copytree(folder, work)
-    shutil.rmtree(work / "public")
-    shutil.rmtree(work / "gm-pages")
-    config_path = work / "config.toml"
-    config_path.write_text(config_path.read_text(encoding="utf-8").replace(str(folder), str(work)), encoding="utf-8")
-    config = load_config(config_path)
+    config = load_config(_demo_without_pages(folder, work))
     moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
     later = moment + timedelta(minutes=7)
     caches: dict = {}
@@ -525,6 +511,14 @@ def _copy_demo(folder: Path, work: Path) -> Path:
     shutil.copytree(folder, work)
     config_path = work / "config.toml"
     config_path.write_text(config_path.read_text(encoding="utf-8").replace(str(folder), str(work)), encoding="utf-8")
+    return config_path
+
+
+def _demo_without_pages(folder: Path, work: Path) -> Path:
+    """The demo copied to `work` (`_copy_demo`) with no page written yet: its config's path."""
+    config_path = _copy_demo(folder, work)
+    shutil.rmtree(work / "public")
+    shutil.rmtree(work / "gm-pages")
     return config_path
 
 
