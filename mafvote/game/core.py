@@ -109,6 +109,8 @@ class GameCore:
         self.base_url = base_url
         self.tz = game.schedule.tz
         self._matcher: tuple[Roster, RosterMatcher] | None = None
+        # the latest day the matcher counted: it forgets the posts of earlier days when a later day is counted
+        self._matcher_day = 0
         # the last count's read of the store (its bounds, `Store.post_mark`, the read): `Counting._posts_for_count`
         self._kept_read: tuple | None = None
         self._initial: GameState | None = None

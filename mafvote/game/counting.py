@@ -371,8 +371,14 @@ class Counting(NightDuties):
             # the dictionary's answers of earlier commands: a count whose words are all known never loads it
             self._matcher[1].lemmas.update(self._kept_words())
         matcher = self._matcher[1]
-        if matcher.post_versions() > KEPT_POST_VERSIONS:
+        # what it keeps by post version: a later day's count reads none of the earlier days' posts but each
+        # account's latest before the day, so the matcher forgets them when the game moves on to a later day (kept,
+        # they grew the daemon by ≈ 300 entries a game and game day for the game's life: issue 17's soak with posts
+        # that differ); within a day, past KEPT_POST_VERSIONS. Either way the next count decodes its day's stored
+        # readings again, once
+        if inputs.state.day > self._matcher_day or matcher.post_versions() > KEPT_POST_VERSIONS:
             matcher.forget_posts()
+            self._matcher_day = max(self._matcher_day, inputs.state.day)
         # decoded once per matcher, when the count first reads the post: a recount decodes only the new posts'
         add_stored(matcher, inputs.readings)
         asked = len(matcher.lemmas)
