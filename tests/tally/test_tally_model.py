@@ -4,7 +4,7 @@ signature and defaults, a fresh default for each record, immutability, equality,
 from __future__ import annotations
 
 import inspect
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import pytest
 from msgspec.structs import replace
@@ -58,3 +58,19 @@ def test_the_records_stay_frozen_hashable_and_replaceable() -> None:
                                          "time": "2026-12-02T12:00:00+00:00"}]
     # a record is equal only to a record of its own class, as a dataclass is
     assert ReadVote.__struct_config__.frozen and Post(7, "vote", "Петя", T, "x") != (7, "vote", "Петя", T, "x")
+
+
+def test_a_record_s_time_in_the_json_is_its_own_with_its_zone_whatever_was_written_before() -> None:
+    # the JSON's times are kept by the datetime object (tally.model._iso: the daemon's count files and GM alerts give
+    # the day's votes at every poll); one moment in two zones is two texts, and a time made after another was freed
+    # (Python may give it the freed one's id) is its own
+    moscow = timezone(timedelta(hours=3))
+    utc_vote = VoteRecord("Петя", "Вася", "red", 1, False, True, "counts", 7, T)
+    msk_vote = replace(utc_vote, time=T.astimezone(moscow))
+    assert utc_vote.time == msk_vote.time
+    assert [utc_vote.to_json()["time"], msk_vote.to_json()["time"], utc_vote.to_json()["time"]] == [
+        "2026-12-02T12:00:00+00:00", "2026-12-02T15:00:00+03:00", "2026-12-02T12:00:00+00:00"]
+    for minute in range(60):
+        when = T + timedelta(minutes=minute)
+        assert Voter("Петя", "red", 1, 7, when).to_json()["time"] == f"2026-12-02T12:{minute:02d}:00+00:00"
+        del when
