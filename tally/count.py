@@ -63,7 +63,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import datetime
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import Iterable, Literal
 
 from .assemble import assemble
@@ -96,6 +96,9 @@ class _Walk:
     # so a recount makes records only for the casts that count and the new ones. Shared by the copies: an entry
     # is taken only for the very cast it was made of
     records: dict = field(default_factory=dict)
+    # the posts of `posts` that a count as of another moment may read differently (edited or deleted: `_seen_by`),
+    # in their order: `_resumed` checks only these when `as_of` moved (every poll), not the day's every post
+    edited: list[Post] = field(default_factory=list)
 
     def copy(self) -> "_Walk":
         # the record's lists and dicts are copied (a walk goes on in a copy; the casts taken are not changed by
@@ -103,7 +106,8 @@ class _Walk:
         d = self.day
         return _Walk(self.key, list(self.posts), self.as_of,
                      DayRecord(list(d.casts), dict(d.current), dict(d.final), list(d.flags), list(d.alerts),
-                               d.closed_early), set(self.taken), self.n_final, self.majority_alerted, self.records)
+                               d.closed_early), set(self.taken), self.n_final, self.majority_alerted, self.records,
+                     list(self.edited))
 
 
 def _resumed(walk: "_Walk | None", window: list[Post], state: DayState, roster: Roster, rules: VoteRules,
@@ -112,10 +116,12 @@ def _resumed(walk: "_Walk | None", window: list[Post], state: DayState, roster: 
     its posts the first of this window, read the same way as of `as_of`), else a walk from the start."""
     if walk is None or len(walk.posts) > len(window) or walk.key != (state, roster, rules, close):
         return _Walk((), [], as_of, DayRecord(), set())
-    if as_of != walk.as_of and any(_seen_by(p, as_of) != _seen_by(p, walk.as_of) for p in walk.posts):
+    if as_of != walk.as_of and any(_seen_by(p, as_of) != _seen_by(p, walk.as_of) for p in walk.edited):
         return _Walk((), [], as_of, DayRecord(), set())
     # equal posts in another time zone compare equal, but the walk's records show their times: the same zone too
-    if any(a is not b and (a != b or a.time.tzinfo is not b.time.tzinfo) for a, b in zip(walk.posts, window)):
+    # (the kept posts are most often the very same objects: that is checked at C speed first)
+    if not all(map(is_, walk.posts, window)) and any(
+            a is not b and (a != b or a.time.tzinfo is not b.time.tzinfo) for a, b in zip(walk.posts, window)):
         return _Walk((), [], as_of, DayRecord(), set())
     return walk.copy()
 
@@ -227,8 +233,9 @@ def count_day(posts: Iterable[Post], state: DayState, roster: Roster, rules: Vot
                                         f"{finals} of {len(entitled)} votes are final (досрочно): "
                                         "the majority; the GM may close the day",
                                         data={"final": finals, "entitled": len(entitled)}))
+    edited = walk.edited + [p for p in window[len(walk.posts):] if _seen_by(p, None)]
     matcher.walk = _Walk((state, roster, rules, close), window, as_of, day, taken, n_final, majority_alerted,
-                         walk.records).copy()
+                         walk.records, edited).copy()
     if day.closed_early is not None and rules.early_close == "auto":
         close = day.closed_early
     else:
