@@ -65,14 +65,78 @@ class FetchedMeta:
         """sha256 of the body, with what matches the engine's `volatile` patterns blanked first (a real MyBB page
         carries a new form token at every request: its whole-page hash never matched, so every poll parsed)."""
         for pattern in volatile:
-            rx = _volatile_rx(pattern)
-            body = rx.sub(rb"\g<1>" if rx.groups else b"", body)     # group 1, if any, is what stays
+            rx, head = _volatile_rx(pattern)
+            if not head:
+                body = rx.sub(rb"\g<1>" if rx.groups else b"", body)     # group 1, if any, is what stays
+            elif head in body:
+                body = _blank(rx, head, body)
         return hashlib.sha256(body).hexdigest()
 
 
 @lru_cache(maxsize=32)
-def _volatile_rx(pattern: str) -> re.Pattern[bytes]:
-    return re.compile(pattern.encode("ascii"))
+def _volatile_rx(pattern: str) -> tuple[re.Pattern[bytes], bytes]:
+    return re.compile(pattern.encode("ascii")), _literal_head(pattern).encode("ascii")
+
+
+def _blank(rx: re.Pattern[bytes], head: bytes, body: bytes) -> bytes:
+    """`rx.sub(group 1 or nothing, body)` for a pattern whose every match starts with `head`: the places to try are
+    found with `bytes.find` (≈ 20x faster than the regex's own scan, which walks a 47 KiB page byte by byte in
+    each of MyBB's 7 passes: 0.45 ms of a poll's page; issue 17, the no-change tick against a real MyBB)."""
+    out: list[bytes] = []
+    pos = 0
+    at = body.find(head)
+    while at != -1:
+        m = rx.match(body, at)
+        if m is None:
+            at = body.find(head, at + 1)
+            continue
+        out.append(body[pos:at])
+        if rx.groups:
+            out.append(m.group(1) or b"")
+        pos = m.end()
+        at = body.find(head, pos)
+    out.append(body[pos:])
+    return b"".join(out)
+
+
+_SPECIAL = set(".^$*+?{}[]()|\\")
+
+
+def _literal_head(pattern: str) -> str:
+    """The literal text every match of `pattern` starts with ("" when that is not plain from the pattern): read up
+    to its first special character, inside a leading capture group too; none when an alternation or a quantifier
+    could leave it out (`a|b`, `(ab|c)d`, `(ab)?c`, `ab?`)."""
+    start = 1 if pattern.startswith("(") and not pattern.startswith("(?") else 0
+    depth, i, closes = 0, 0, None
+    while i < len(pattern):        # the pattern's alternations and where a leading group closes
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "[":                # a class, to its closing bracket (one first in it, after any `^`, is a member)
+            i += 2 if pattern[i + 1:i + 2] == "^" else 1
+            i += 1 if pattern[i:i + 1] == "]" else 0
+            while i < len(pattern) and pattern[i] != "]":
+                i += 2 if pattern[i] == "\\" else 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0 and start and closes is None:
+                closes = i
+        elif c == "|" and depth <= start:
+            return ""
+        i += 1
+    if start and (closes is None or pattern[closes + 1:closes + 2] in ("?", "*", "{")):
+        return ""
+    head = []
+    i = start
+    while i < len(pattern) and pattern[i] not in _SPECIAL:
+        head.append(pattern[i])
+        i += 1
+    if i < len(pattern) and pattern[i] in "?*{":
+        head = head[:-1]            # the last character is optional
+    return "".join(head)
 
 
 @lru_cache(maxsize=256)

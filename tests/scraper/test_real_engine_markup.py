@@ -8,12 +8,13 @@ markup (quoted in the issue, or a real capture), says where it came from, and ch
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from datetime import datetime, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from mafvote_scraper.fetch import FetchedMeta
+from mafvote_scraper.fetch import FetchedMeta, _literal_head
 from mafvote_scraper.parse import parse_page
 from mafvote_scraper.profiles import get_profile
 
@@ -210,3 +211,41 @@ def test_mybb_page_digest_leaves_out_what_a_real_board_changes_at_every_answer_a
                      (b'class="pagination_page">15<', b'class="pagination_page">17<')):
         assert old in page, old
         assert FetchedMeta.body_hash(page.replace(old, new), volatile) != FetchedMeta.body_hash(page, volatile), old
+
+
+def _digest_blanked_in_turn(body: bytes, volatile: tuple[str, ...]) -> str:
+    # the digest as defined: each pattern's matches blanked (group 1, if any, kept) with `re.sub`, in turn
+    for pattern in volatile:
+        rx = re.compile(pattern.encode("ascii"))
+        body = rx.sub(rb"\g<1>" if rx.groups else b"", body)
+    return hashlib.sha256(body).hexdigest()
+
+
+def test_mybb_page_digest_is_the_page_blanked_pattern_by_pattern_so_stored_pages_are_not_parsed_again():
+    # the digest looks for each pattern's matches from its literal start (`fetch._literal_head`); a digest that
+    # came out otherwise than the stored pages' would parse every page of every game again after an upgrade, and
+    # one that blanked too much would miss an edit
+    volatile = get_profile("mybb").volatile
+    for name in ("showthread_tid1_page1.html", "showthread_tid1_page8.html", "showthread_tid1_page16.html"):
+        page = (WINDOWED / name).read_bytes()
+        edited = (page.replace(b'<span class="post_edit" id="edited_by_160">',
+                               b'<span class="post_edit" id="edited_by_160"><span class="edited_post">(This post was '
+                               b'last modified: <span title="12-02-2026, 08:55 AM">5 minutes ago</span> by x.)</span>')
+                  .replace(b"my_post_key", b"my_post_key my_post_key=zz")       # a start that matches nothing
+                  + b'<cite><span> (<span title="12-02-2026">Yesterday</span>)</span></cite>')
+        for body in (page, edited, b"", page[:len(page) // 2]):
+            assert FetchedMeta.body_hash(body, volatile) == _digest_blanked_in_turn(body, volatile), name
+
+
+def test_a_volatile_pattern_s_literal_start_is_only_what_every_match_starts_with():
+    assert [_literal_head(p) for p in get_profile("mybb").volatile] == [
+        "my_post_key", '<span class="post_date"><span title="', "modified: <span title=\"", "<cite><span> ",
+        '<span id="current_time">', "<!-- start: postbit_", '<div class="author_statistics">']
+    # none where an alternation, an optional part or a class could start a match otherwise
+    assert [_literal_head(p) for p in ("a|b", "(ab|c)d", "(ab)?c", "(ab)*c", "[ab]c", "(?i)abc", "(?:ab)c",
+                                      "x[|]y|z", ".ab", "(ab")] == ["", "", "", "", "", "", "", "", "", ""]
+    assert [_literal_head(p) for p in ("ab?c", "ab*", "ab{2}", r"a\.b", "(ab)c", "(a(b|c))d", "ab[|]c|",
+                                      "ab[]|]c", "(ab)+c")] == ["a", "a", "a", "a", "ab", "a", "", "ab", "ab"]
+    for pattern, body in (("ab?c", b"xxacxxabcxx"), ("(ab)c", b"abcabdabc"), ("a(b|c)", b"abacad"),
+                          ("ab[]|]c", b"ab]cab|c")):
+        assert FetchedMeta.body_hash(body, (pattern,)) == _digest_blanked_in_turn(body, (pattern,)), pattern
