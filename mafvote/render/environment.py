@@ -213,7 +213,8 @@ def _ru_date(value: Any) -> str:
     t = parse_time(value, "deadline")
     if t is None:
         return ""
-    return f"{t.day} {_MONTHS[t.month - 1]}, {t:%H:%M}"
+    # the clock without strftime, which imports the `time` module at every call (issue 17: the daemon's tick)
+    return f"{t.day} {_MONTHS[t.month - 1]}, {t.hour:02d}:{t.minute:02d}"
 
 
 def select_template(env: jinja2.Environment, theme: str, kind: str, fmt: str) -> jinja2.Template:
