@@ -600,6 +600,7 @@ def format_bbcode(tally: Tally | Mapping[str, Any], now: datetime | None, *,
         out += ["", f"{tag('b', 'Голосование закрыто.')} Итог: {e(outcome_text(t, shown))}"]
     elif deadline is not None:
         left = time_left(deadline, now) if now is not None else ""
-        when = f"{deadline.day} {_MONTHS[deadline.month - 1]}, {deadline:%H:%M}"
+        # the clock without strftime, which imports the `time` module at every call (issue 17: the daemon's tick)
+        when = f"{deadline.day} {_MONTHS[deadline.month - 1]}, {deadline.hour:02d}:{deadline.minute:02d}"
         out += ["", tag("b", f"Голосование до {when}" + (f" ({left})" if left else "") + ".")]
     return "\n".join(out) + "\n"
