@@ -304,7 +304,7 @@ class PostTables(TableFamily):
                 before=before, last_per_author=last_per_author, columns=("post_id", "author", "time", "deleted_at")))
                 for tid, forum, kind in self.db.tuples(
                     "select id, forum, kind from topics where game_id = ? order by id", [game_id])]
-        versions = self._count_versions(parts)
+        lean, full = self._count_versions(parts)
         readings = out.readings
         times: dict[str, datetime] = {}        # seen_at text -> time: a page's posts share their seen_at
 
@@ -317,16 +317,27 @@ class PostTables(TableFamily):
 
         posts = out.posts
         for forum, kind, rows in parts:
-            of_forum = versions.get(forum, {})
+            lean_of, full_of = lean.get(forum, {}), full.get(forum, {})
             for post_id, author, time, deleted_at in rows:
-                vs = of_forum.get(post_id, ())
-                if as_of_text is not None:
-                    vs = [v for v in vs if v[1] <= as_of_text]
-                    if deleted_at is not None and deleted_at > as_of_text:
-                        deleted_at = None
+                if as_of_text is not None and deleted_at is not None and deleted_at > as_of_text:
+                    deleted_at = None
                 post_time = datetime.fromisoformat(time)
                 if tz is not None:
                     post_time = post_time.astimezone(tz)
+                one = lean_of.get(post_id)
+                if one is not None and (as_of_text is None or one[0] <= as_of_text):
+                    # nearly every post: one unedited version with its current reading (`Post.from_stored` of it)
+                    seen_at, key, reading = one
+                    key = StoredKey(key)
+                    readings[key] = reading
+                    seen = times.get(seen_at) or when(seen_at)
+                    posts[forum, post_id] = Post(
+                        post_id, kind, author, post_time, key, ((seen, key),), False, None, deleted_at is not None,
+                        None if deleted_at is None else when(deleted_at), None, None)
+                    continue
+                vs = full_of.get(post_id, ())
+                if as_of_text is not None:
+                    vs = [v for v in vs if v[1] <= as_of_text]
                 if len(vs) == 1:        # nearly every post: one version (`Post.from_stored` of it, field by field)
                     _, seen_at, key, edited, edit_at, edit_reason, reading, html = vs[0]
                     if html is None:
@@ -381,44 +392,62 @@ class PostTables(TableFamily):
                     parts[-1][2].append(tuple(row))
         return parts
 
-    def _count_versions(self, parts: list[tuple[str, str, list[tuple]]]) -> dict[str, dict[int, list[tuple]]]:
-        """The versions of a count's post rows (`parts`: (forum, kind, rows of (post id, …))), in order, by forum and
-        post id, as (post_id, seen_at, content_hash, edited, edit_at, edit_reason, the reading when current, the HTML
-        when not): by one range of ids per forum when the posts are most of it (a day's posts are), else id by id."""
+    def _count_versions(self, parts: list[tuple[str, str, list[tuple]]]
+                        ) -> tuple[dict[str, dict[int, tuple]], dict[str, dict[int, list[tuple]]]]:
+        """The versions of a count's post rows (`parts`: (forum, kind, rows of (post id, …))), by forum and post id:
+        (lean, full). Nearly every post has one version, unedited, with its current reading: `lean` gives it as
+        (seen_at, content_hash, reading), from three values fetched and a flag. Every version of the others
+        (`full`, in order): (post_id, seen_at, content_hash, edited, edit_at, edit_reason, the reading when current,
+        the HTML when not). By one range of ids per forum when the posts are most of it (a day's posts are), else id
+        by id. Each value fetched costs ≈ 1,000 instructions in Python 3.11's sqlite3 (issue 17)."""
         code = reading_code()[0]
         by_forum: dict[str, list[int]] = {}
         for forum, _, rows in parts:
             by_forum.setdefault(forum, []).extend(r[0] for r in rows)
-        columns = ("select post_id, seen_at, content_hash, edited, edit_at, edit_reason, "
-                   "case when reading_code = ? then reading end, "
-                   "case when reading_code = ? and reading is not null then null else html end "
-                   "from post_versions where forum = ? and ")
-        out: dict[str, dict[int, list[tuple]]] = {}
+        # `odd`: a version the lean read cannot stand for (edit facts, no current reading: its HTML is read)
+        lean_columns = ("select post_id, seen_at, content_hash, reading, reading_code is not ? or reading is null "
+                        "or edited or edit_at is not null or edit_reason is not null from post_versions where forum = ? "
+                        "and ")
+        full_columns = ("select post_id, seen_at, content_hash, edited, edit_at, edit_reason, "
+                        "case when reading_code = ? then reading end, "
+                        "case when reading_code = ? and reading is not null then null else html end "
+                        "from post_versions where forum = ? and ")
+        lean: dict[str, dict[int, tuple]] = {}
+        full: dict[str, dict[int, list[tuple]]] = {}
         for forum, ids in by_forum.items():
             if not ids:
                 continue
             low, high = min(ids), max(ids)
             if high - low < _RANGE_SPREAD * len(ids):
                 wanted: set[int] | None = set(ids)
-                batches = [self.db.execute(columns + "post_id between ? and ? order by post_id, n",
-                                           [code, code, forum, low, high]).fetchall()]
+                batches = [self.db.execute(lean_columns + "post_id between ? and ? order by post_id, n",
+                                           [code, forum, low, high]).fetchall()]
             else:
                 wanted = None
                 batches = [self.db.execute(
-                    columns + "post_id in (" + ", ".join("?" * len(chunk)) + ") order by post_id, n",
-                    [code, code, forum, *chunk]).fetchall()
+                    lean_columns + "post_id in (" + ", ".join("?" * len(chunk)) + ") order by post_id, n",
+                    [code, forum, *chunk]).fetchall()
                     for chunk in (ids[i:i + _IDS_PER_QUERY] for i in range(0, len(ids), _IDS_PER_QUERY))]
-            of_forum = out.setdefault(forum, {})
+            lean_of = lean[forum] = {}
+            again: set[int] = set()          # posts of more than one version, or of an odd one: read in full
             for batch in batches:
-                for version in batch:
-                    post_id = version[0]
-                    if wanted is None or post_id in wanted:
-                        kept = of_forum.get(post_id)
-                        if kept is None:
-                            of_forum[post_id] = [version]
-                        else:
-                            kept.append(version)
-        return out
+                for post_id, seen_at, content_hash, reading, odd in batch:
+                    if wanted is not None and post_id not in wanted:
+                        continue
+                    if odd or post_id in lean_of:
+                        lean_of.pop(post_id, None)
+                        again.add(post_id)
+                    elif post_id not in again:
+                        lean_of[post_id] = (seen_at, content_hash, reading)
+            full_of = full[forum] = {}
+            ids_again = sorted(again)
+            for i in range(0, len(ids_again), _IDS_PER_QUERY):
+                chunk = ids_again[i:i + _IDS_PER_QUERY]
+                for version in self.db.execute(
+                        full_columns + "post_id in (" + ", ".join("?" * len(chunk)) + ") order by post_id, n",
+                        [code, code, forum, *chunk]).fetchall():
+                    full_of.setdefault(version[0], []).append(version)
+        return lean, full
 
     def _post_rows(self, *, game_id: str | None, topic: Topic | int | None, kind: str | None,
                    as_of_text: str | None, include_deleted: bool, since: datetime | None,
