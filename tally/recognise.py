@@ -473,13 +473,21 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool) -> R
                     # what reading code 3 stores ahead of the text's marks: a post with a vote needs nothing else.
                     # `_votes` of a player's post where colours matter reads only these, never the text: the same
                     # first value gives the same votes (`RosterMatcher.heads`), the text is the post's own
-                    head, end = _SCAN_JSON(stored, 0)
-                    source = stored[:end]
-                    held = matcher.heads.get(source)
+                    # the head looked up without decoding it (a day's posts share a few hundred: the bench's 3,000,
+                    # 285): `to_json` writes it as a list, then the text, a JSON string, so its end is the first
+                    # `]"` unless a string in it ends in `]`. That cut is a guess checked by the look-up: every key
+                    # is a whole JSON list as decoded, and a shorter prefix of a post's head is never one. A miss
+                    # decodes the head
+                    end = stored.find(']"') + 1
+                    held = matcher.heads.get(stored[:end]) if end else None
                     if held is None:
-                        held = _votes(head[4], head[5], head[3], matcher, True, False, None, "")
-                        if len(matcher.heads) < 100_000:
-                            matcher.heads[source] = held
+                        head, end = _SCAN_JSON(stored, 0)
+                        source = stored[:end]
+                        held = matcher.heads.get(source)
+                        if held is None:
+                            held = _votes(head[4], head[5], head[3], matcher, True, False, None, "")
+                            if len(matcher.heads) < 100_000:
+                                matcher.heads[source] = held
                     if held.votes or held.unrecognised:
                         return Reading(held.votes, held.early, held.unrecognised, _SCAN_JSON(stored, end)[0])
             flat = stored_flat(html, matcher)

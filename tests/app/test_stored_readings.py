@@ -323,3 +323,32 @@ def test_posts_whose_stored_readings_begin_alike_are_matched_once_each_with_its_
     again = count_day(keyed, state, renamed, VoteRules(), game="test", matcher=other)
     assert again.to_json() == count(posts, ros=renamed, alive=state.alive).to_json()
     assert [(v.voter, v.target) for v in again.votes if v.counted] == [("Ronin", "Вася"), ("Nejka", "Пётр")]
+
+
+def test_a_head_with_a_run_that_ends_in_a_bracket_is_matched_as_its_html_gives(monkeypatch):
+    """A cold count looks a post's head up by its stored reading cut at the first `]"` (issue 17: no decode of the
+    heads a day's posts share); a coloured run that ends in `]` puts a `]"` inside the head, so that cut is short:
+    such posts are still matched from their whole head, once for posts alike, and count as their HTML does."""
+    from mafvote_tally import RosterMatcher, VoteRules, count_day
+    from support.count import as_stored, count, day_state, post, red, roster
+
+    posts = [post("Соня", "10:00", red("[Петя]") + "<br>ну и ну"), post("Вася", "10:05", red("[Петя]") + "<br>ну и да"),
+             post("Ronin", "10:10", red("Вася]") + "<br>вот")]
+    expected = count(posts)
+    keyed, readings = as_stored(posts)
+    assert all(readings[p.html].find(']"') + 1 < recognise._SCAN_JSON(readings[p.html], 0)[1] for p in keyed)
+    matched: list = []
+    real = recognise._votes
+
+    def votes(runs, *args):
+        matched.append(runs)
+        return real(runs, *args)
+
+    monkeypatch.setattr(recognise, "_votes", votes)
+    matcher = RosterMatcher.from_roster(roster())
+    recognise.add_stored(matcher, readings)
+    got = count_day(keyed, day_state(), roster(), VoteRules(), game="test", matcher=matcher)
+    assert got.to_json() == expected.to_json()
+    assert len(matched) == 2            # the first two posts' alike head matched once
+    assert [(v.voter, v.target) for v in got.votes if v.counted] == [("Соня", "Петя"), ("Вася", "Петя"),
+                                                                   ("Ronin", "Вася")]
