@@ -406,8 +406,8 @@ class PostTables(TableFamily):
             by_forum.setdefault(forum, []).extend(r[0] for r in rows)
         # `odd`: a version the lean read cannot stand for (edit facts, no current reading: its HTML is read)
         lean_columns = ("select post_id, seen_at, content_hash, reading, reading_code is not ? or reading is null "
-                        "or edited or edit_at is not null or edit_reason is not null from post_versions where forum = ? "
-                        "and ")
+                        "or edited or edit_at is not null or edit_reason is not null "
+                        "from post_versions where forum = ? and ")
         full_columns = ("select post_id, seen_at, content_hash, edited, edit_at, edit_reason, "
                         "case when reading_code = ? then reading end, "
                         "case when reading_code = ? and reading is not null then null else html end "
