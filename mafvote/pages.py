@@ -275,8 +275,7 @@ class _ClosedDay:
         except OSError:
             return None
         try:
-            info = os.fstat(fd)
-            if (info.st_ino, info.st_size, info.st_mtime_ns) != self.stamp:
+            if _identity(os.fstat(fd)) != self.stamp:      # the open file's, so no other can slip in after
                 return None
             if self.spans is None:
                 return self.shown
@@ -291,9 +290,12 @@ class _ClosedDay:
 def _stamp(path: Path) -> tuple[int, int, int] | None:
     """Which file `path` is: replaced (atomically, a new inode), rewritten or deleted, it is another."""
     try:
-        info = path.stat()
+        return _identity(path.stat())
     except OSError:
         return None
+
+
+def _identity(info: os.stat_result) -> tuple[int, int, int]:
     return info.st_ino, info.st_size, info.st_mtime_ns
 
 
