@@ -290,7 +290,7 @@ def test_posts_whose_stored_readings_begin_alike_are_matched_once_each_with_its_
     colour words and early mark where they stand, issue 17): posts that vote the same way at the same place are
     matched once per matcher (`RosterMatcher.heads`), each reading keeps its own text, and the count is the HTML's.
     The matcher is the roster's: another roster (Петя renamed Пётр) matches the same readings afresh."""
-    from mafvote_tally import Player, RosterMatcher, VoteRules, count_day
+    from mafvote_tally import RosterMatcher, VoteRules, count_day
     from support.count import PLAYERS, as_stored, count, day_state, post, red, roster
 
     posts = [post("Соня", "10:00", red("Петя") + "<br>ну и ну"), post("Вася", "10:05", red("Петя") + "<br>ладно"),
@@ -300,17 +300,8 @@ def test_posts_whose_stored_readings_begin_alike_are_matched_once_each_with_its_
     keyed, readings = as_stored(posts)
     heads = [readings[p.html][:recognise._SCAN_JSON(readings[p.html], 0)[1]] for p in keyed]
     assert heads[0] == heads[1] and heads[2] != heads[0]
-    matched: list[str] = []
-    real = recognise._votes
-
-    def votes(runs, *args):
-        matched.append(runs)
-        return real(runs, *args)
-
-    monkeypatch.setattr(recognise, "_votes", votes)
-    matcher = RosterMatcher.from_roster(roster())
-    recognise.add_stored(matcher, readings)
-    got = count_day(keyed, day_state(), roster(), VoteRules(), game="test", matcher=matcher)
+    matched = _votes_matched(monkeypatch)
+    got, matcher = _cold_count(keyed, readings)
     assert got.to_json() == expected.to_json()
     assert len(matched) == 3            # the first two posts' alike first value matched once
     assert [recognise.read_post(p.html, matcher).text for p in keyed[:2]] == ["Петя\nну и ну", "Петя\nладно"]
@@ -329,14 +320,23 @@ def test_a_head_with_a_run_that_ends_in_a_bracket_is_matched_as_its_html_gives(m
     """A cold count looks a post's head up by its stored reading cut at the first `]"` (issue 17: no decode of the
     heads a day's posts share); a coloured run that ends in `]` puts a `]"` inside the head, so that cut is short:
     such posts are still matched from their whole head, once for posts alike, and count as their HTML does."""
-    from mafvote_tally import RosterMatcher, VoteRules, count_day
-    from support.count import as_stored, count, day_state, post, red, roster
+    from support.count import as_stored, count, post, red
 
     posts = [post("Соня", "10:00", red("[Петя]") + "<br>ну и ну"), post("Вася", "10:05", red("[Петя]") + "<br>ну и да"),
              post("Ronin", "10:10", red("Вася]") + "<br>вот")]
     expected = count(posts)
     keyed, readings = as_stored(posts)
     assert all(readings[p.html].find(']"') + 1 < recognise._SCAN_JSON(readings[p.html], 0)[1] for p in keyed)
+    matched = _votes_matched(monkeypatch)
+    got, _ = _cold_count(keyed, readings)
+    assert got.to_json() == expected.to_json()
+    assert len(matched) == 2            # the first two posts' alike head matched once
+    assert [(v.voter, v.target) for v in got.votes if v.counted] == [("Соня", "Петя"), ("Вася", "Петя"),
+                                                                   ("Ronin", "Вася")]
+
+
+def _votes_matched(monkeypatch) -> list:
+    """The coloured runs `recognise._votes` is asked to match, in order (it still matches them)."""
     matched: list = []
     real = recognise._votes
 
@@ -345,10 +345,14 @@ def test_a_head_with_a_run_that_ends_in_a_bracket_is_matched_as_its_html_gives(m
         return real(runs, *args)
 
     monkeypatch.setattr(recognise, "_votes", votes)
+    return matched
+
+
+def _cold_count(keyed, readings):
+    """The day counted as a cold count is: a fresh matcher handed the stored readings, the default roster and rules."""
+    from mafvote_tally import RosterMatcher, VoteRules, count_day
+    from support.count import day_state, roster
+
     matcher = RosterMatcher.from_roster(roster())
     recognise.add_stored(matcher, readings)
-    got = count_day(keyed, day_state(), roster(), VoteRules(), game="test", matcher=matcher)
-    assert got.to_json() == expected.to_json()
-    assert len(matched) == 2            # the first two posts' alike head matched once
-    assert [(v.voter, v.target) for v in got.votes if v.counted] == [("Соня", "Петя"), ("Вася", "Петя"),
-                                                                   ("Ronin", "Вася")]
+    return count_day(keyed, day_state(), roster(), VoteRules(), game="test", matcher=matcher), matcher
