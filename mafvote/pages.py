@@ -47,6 +47,7 @@ from markupsafe import escape as escape_html
 
 from mafvote_resolver import ResolverError, parse_night_file
 from mafvote_tally import DayState, Flag, Tally, VoteRecord, VoteRules
+from mafvote_tally.format import day_and_clock
 from mafvote_tally.timeline import timeline
 
 from . import gm_text, messages
@@ -303,13 +304,7 @@ def _identity(info: os.stat_result) -> tuple[int, int, int]:
 
 
 def _local(t: datetime | None, tz) -> str:
-    return _day_and_time(t.astimezone(tz)) if t is not None else ""
-
-
-def _day_and_time(t: datetime) -> str:
-    # `strftime("%d.%m %H:%M")` without strftime, which imports the `time` module at every call (≈ 9.5 K
-    # instructions: some 30 a tick with a new post, issue 17)
-    return f"{t.day:02d}.{t.month:02d} {t.hour:02d}:{t.minute:02d}"
+    return day_and_clock(t.astimezone(tz)) if t is not None else ""
 
 
 def day_view(tally: Tally, state: DayState, rules: VoteRules, *, view: str, names: Mapping[str, str], tz,
@@ -426,7 +421,7 @@ def _log_row(v: VoteRecord, names: Mapping[str, str], tz, colors_matter: bool, l
     early = f' <span class="pill early">{escape(page_word(language, "log.final"))}</span>' if v.early else ""
     local = v.time.astimezone(tz)
     return (f'<tr class="{"on" if v.counted else "off"}" data-voter="{voter}">'
-            f'<td class="time"><time datetime="{v.time.isoformat()}">{_day_and_time(local)}</time></td>'
+            f'<td class="time"><time datetime="{v.time.isoformat()}">{day_and_clock(local)}</time></td>'
             f'<td>{voter}</td><td><span class="vote {color}">{word} {target}</span>{early}</td>'
             f'<td class="hide-phone"><a href="{url}" rel="nofollow noopener">#{v.post_id}</a></td>'
             f'<td class="status">{status}<span class="show-phone"> · <a href="{url}" rel="nofollow noopener">'
@@ -650,7 +645,7 @@ def index_page(games: Sequence[Mapping[str, Any]], *, view: str, now: datetime) 
                                              live_clock=not clock_fixed(),
                                              title=messages.text("pages.title.index.gm" if view == "gm"
                                                                  else "pages.title.index", page_language(view)),
-                                             updated=_day_and_time(now.astimezone(timezone.utc)) + " UTC")
+                                             updated=day_and_clock(now.astimezone(timezone.utc)) + " UTC")
 
 
 def write_pages(directory: Path, files: Mapping[str, str | bytes]) -> list[Path]:

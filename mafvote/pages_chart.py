@@ -21,6 +21,8 @@ from datetime import datetime, timedelta, tzinfo
 from operator import is_
 from typing import Mapping, Sequence
 
+from mafvote_tally.format import clock
+
 from . import messages
 
 __all__ = ["PALETTE", "chart_svg", "order"]
@@ -34,12 +36,6 @@ SIZES = {"wide": (760, 320, 132, 8), "narrow": (420, 300, 100, 5)}
 LEFT, TOP, BOTTOM = 36, 40, 34
 _MEMO = "chart"             # `memo`'s slot
 
-
-
-def _clock(t: datetime) -> str:
-    # `strftime("%H:%M")` without strftime, which imports the `time` module at every call (≈ 9.5 K instructions;
-    # the chart's hours and rules, four charts a tick with a new post: issue 17)
-    return f"{t.hour:02d}:{t.minute:02d}"
 
 def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
@@ -55,7 +51,7 @@ def _ticks(start: datetime, end: datetime, tz: tzinfo, most: int) -> list[tuple[
         t += timedelta(hours=1)
     out = []
     while t < end:
-        label = f"{t.day:02d}.{t.month:02d}" if t.hour == 0 else _clock(t)
+        label = f"{t.day:02d}.{t.month:02d}" if t.hour == 0 else clock(t)
         out.append((t, label))
         t += timedelta(hours=step)
     return out
@@ -225,9 +221,9 @@ def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # 
     def words(key: str, **facts) -> str:  # noqa: ANN003
         return messages.text(f"pages.w.chart.{key}", language, **facts)
 
-    rules = [(deadline, words("deadline", at=_clock(deadline.astimezone(tz))), "deadline")]
+    rules = [(deadline, words("deadline", at=clock(deadline.astimezone(tz))), "deadline")]
     if closed_early is not None:
-        rules.append((closed_early, words("early", at=_clock(closed_early.astimezone(tz))), "early"))
+        rules.append((closed_early, words("early", at=clock(closed_early.astimezone(tz))), "early"))
     if now is not None and now < deadline:
         rules.append((now, words("now"), "now"))
     final = {color: words(f"final.{color}") for color in ("red", "blue")}

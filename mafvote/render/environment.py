@@ -18,7 +18,7 @@ from typing import Any, Iterable
 import jinja2
 from markupsafe import Markup, escape as html_escape
 
-from mafvote_tally.format import bb_escape
+from mafvote_tally.format import bb_escape, date_and_clock
 
 from .. import grammar
 from ..gm_files import UnreadableFile, file_problem, jinja_syntax, read_gm_text
@@ -27,10 +27,6 @@ from ..paths import data_dir
 from .errors import RenderError
 from .kinds import FORMATS
 from .views import DeathView
-
-_MONTHS = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября",
-           "ноября", "декабря")
-
 
 def _finalize_bbcode(value: Any) -> Any:
     if value is None:
@@ -213,8 +209,7 @@ def _ru_date(value: Any) -> str:
     t = parse_time(value, "deadline")
     if t is None:
         return ""
-    # the clock without strftime, which imports the `time` module at every call (issue 17: the daemon's tick)
-    return f"{t.day} {_MONTHS[t.month - 1]}, {t.hour:02d}:{t.minute:02d}"
+    return date_and_clock(t)
 
 
 def select_template(env: jinja2.Environment, theme: str, kind: str, fmt: str) -> jinja2.Template:

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import io
 import random
+from datetime import datetime
 
+import pytest
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -154,3 +156,17 @@ def test_the_count_s_usual_table_is_drawn_without_rich_and_is_rich_s(monkeypatch
     monkeypatch.setattr(format_module, "_rich_table", no_rich)
     assert [format_text(t, names=names) for names in shown] == by_rich
     assert "│ Петя    │     3 │   2 │    1 │       2 │ Соня, Вася (blue), Ronin │" in by_rich[0]
+
+
+@pytest.mark.parametrize("t, clock_text, short, long", [
+    (datetime(2026, 12, 2, 18, 5), "18:05", "02.12 18:05", "2 декабря, 18:05"),
+    (datetime(2027, 1, 31, 0, 0), "00:00", "31.01 00:00", "31 января, 00:00"),
+    (datetime(2026, 5, 9, 9, 30, 59), "09:30", "09.05 09:30", "9 мая, 09:30"),
+])
+def test_clock_texts_are_strftimes_and_the_russian_date(t, clock_text, short, long):
+    """The clock's texts on the pages, charts and count posts, written without strftime (issue 17), are what
+    strftime wrote (`%H:%M`, `%d.%m %H:%M`), and the count post's date is the day and the month in the genitive."""
+    from mafvote_tally.format import clock, date_and_clock, day_and_clock
+
+    assert (clock(t), day_and_clock(t), date_and_clock(t)) == (clock_text, short, long)
+    assert (clock(t), day_and_clock(t)) == (t.strftime("%H:%M"), t.strftime("%d.%m %H:%M"))
