@@ -25,8 +25,10 @@ def _private_imports(source: str, shown: str) -> list[str]:
 # namedtuple's public API is spelled with an underscore so that it cannot clash with a field name
 _NAMEDTUPLE_API = frozenset({"_replace", "_asdict", "_fields", "_make", "_field_defaults"})
 # Another library's private name, on purpose: httpx cannot pass a network backend to its pool, so netguard sets
-# httpcore's, and fails loudly when a later httpcore moved it (scraper/netguard.py, GuardedTransport).
-_THIRD_PARTY = {("scraper/netguard.py", "_network_backend")}
+# httpcore's, and fails loudly when a later httpcore moved it (scraper/netguard.py, GuardedTransport); httpx's
+# `cookies` setter copies a jar into a plain `Cookies`, so the fetcher sets its `_cookies` (scraper/fetch.py
+# `_AnswerCookies`; moved by a later httpx, the client keeps httpx's own jar and test_fetch's spy fails).
+_THIRD_PARTY = {("scraper/netguard.py", "_network_backend"), ("scraper/fetch.py", "_cookies")}
 
 
 def _own_names(tree: ast.AST) -> set[str]:
