@@ -9,7 +9,7 @@
 No I/O, no clock, no randomness: everything comes in as data (``as_of``/``now`` included).
 """
 from .colors import classify as classify_color
-from .count import count_day
+from .count import count_day, count_day_views
 from .format import bb_escape, format_bbcode, format_text
 from .model import (
     FLAG_KINDS, Alert, BadDayState, BadRoster, BadRules, Candidate, DayState, Flag, NoRosterPlayer,
@@ -20,7 +20,7 @@ from .names import NameMatch, RosterMatcher
 from .recognise import Reading, ReadVote, read_post
 
 __all__ = [
-    "count_day", "format_text", "format_bbcode", "bb_escape", "read_post", "classify_color",
+    "count_day", "count_day_views", "format_text", "format_bbcode", "bb_escape", "read_post", "classify_color",
     "RosterMatcher", "NameMatch", "Reading", "ReadVote",
     "Post", "StoredKey", "Player", "Replacement", "Roster", "Silence", "Shield", "Weight", "Transfer",
     "DayState", "VoteRules", "Tally", "Candidate", "Voter", "VoteRecord", "Flag", "Alert",

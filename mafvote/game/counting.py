@@ -21,7 +21,7 @@ from typing import Callable, Iterator, Mapping, Sequence
 
 from mafvote_resolver import GameState
 from mafvote_tally import (DayState, Outcome, Player, Post, Replacement, Roster, RosterMatcher, Shield, Silence, Tally,
-                           TallyError, Transfer, VoteRules, Weight, count_day)
+                           TallyError, Transfer, VoteRules, Weight, count_day_views)
 from mafvote_tally.recognise import add_stored
 
 from ..alert_texts import game_time
@@ -364,6 +364,11 @@ class Counting(NightDuties):
         return read
 
     def _count(self, inputs: CountInputs, *, view: str = "gm", as_of: datetime | None = None) -> Tally:
+        return self._counts(inputs, views=(view,), as_of=as_of)[view]
+
+    def _counts(self, inputs: CountInputs, *, views: Sequence[str], as_of: datetime | None = None
+                ) -> dict[str, Tally]:
+        """The day's count in each of `views`, from one walk (`tally.count_day_views`)."""
         if self._matcher is None or self._matcher[0] != inputs.roster:
             # one matcher per roster: it caches every post's reading, so a recount after a poll reads only
             # the new posts (the daemon counts both views after every crawl)
@@ -383,13 +388,13 @@ class Counting(NightDuties):
         add_stored(matcher, inputs.readings)
         asked = len(matcher.lemmas)
         try:
-            tally = count_day(inputs.posts, inputs.state, inputs.roster, inputs.rules, game=self.game.id,
-                              view=view, as_of=as_of, matcher=self._matcher[1])  # type: ignore[arg-type]
+            tallies = count_day_views(inputs.posts, inputs.state, inputs.roster, inputs.rules, game=self.game.id,
+                                      views=views, as_of=as_of, matcher=self._matcher[1])  # type: ignore[arg-type]
         except TallyError as exc:
             raise GameError(tally_error(exc)) from None
         if len(matcher.lemmas) > asked and self._words_path() is not None:
             save_words(self._words_path(), matcher.lemmas)       # the dictionary was asked about new words
-        return tally
+        return tallies
 
     def _words_path(self) -> Path | None:
         return None if str(self.store.path) == ":memory:" else self.store.path
@@ -438,8 +443,7 @@ class Counting(NightDuties):
         decision = next((r for r in applied if r.how == "close" and r.number == inputs.day
                          and r.outcome.get("decided_by") == "gm"), None)
         out = {}
-        for view in views:
-            tally = self._count(inputs, view=view, as_of=as_of)
+        for view, tally in self._counts(inputs, views=views, as_of=as_of).items():
             if decision is not None and tally.closed:
                 # the GM's own decision (`day close --eliminate` / `--nobody`) replaced the count's result: the
                 # closed count says what was applied (reason "decision"), never «ничья» beside the day post's hanging

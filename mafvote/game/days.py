@@ -83,9 +83,9 @@ class Days(Counting, GameEnd, Undo):
         note = ""
         try:
             inputs = self.count_inputs(day, applied=applied, closed_at=closed_at, since=since, deadline=deadline)
-            count = self._count(inputs, view="gm")
-            # the public count over the same bounds, for the GM's "hidden weights" warning (RULES.md §3 "Two views")
-            public_count = self._count(inputs, view="public")
+            # with the public count over the same bounds, for the GM's "hidden weights" warning (RULES.md §3 "Two views")
+            both = self._counts(inputs, views=("gm", "public"))
+            count, public_count = both["gm"], both["public"]
         except GameError as exc:
             if eliminate is None and not nobody:
                 raise

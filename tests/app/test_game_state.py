@@ -242,7 +242,7 @@ def test_a_count_pauses_the_cycle_collector_and_leaves_it_as_it_was(tmp_path, mo
 
     seen: list[bool] = []
     fail = []
-    real = counting.count_day
+    real = counting.count_day_views
 
     def spy(*args, **kwargs):
         seen.append(gc.isenabled())
@@ -250,7 +250,7 @@ def test_a_count_pauses_the_cycle_collector_and_leaves_it_as_it_was(tmp_path, mo
             raise TallyError("no count today", "day.no_deadline", day=1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(counting, "count_day", spy)
+    monkeypatch.setattr(counting, "count_day_views", spy)
     store, svc = game_service(tmp_path, posts=True)
     with store:
         assert gc.isenabled()

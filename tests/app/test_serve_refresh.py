@@ -47,17 +47,17 @@ def served(game, tmp_path):
 
 
 def _counted_days(monkeypatch) -> list[int]:
-    """The day of every `tally.count_day` the served pages make from now on (each view of each day is one; on the
-    refreshes' own thread: not the pages made from nothing to compare)."""
+    """The day of every count the served pages make from now on (each view of each day is one, the views of one
+    walk too: `tally.count_day_views`; on the refreshes' own thread: not the pages made from nothing to compare)."""
     calls: list[int] = []
-    count_day = counting.count_day
+    count_day_views = counting.count_day_views
 
-    def counting_day(posts, state, *args, **kw):
+    def counting_days(posts, state, *args, views, **kw):
         if threading.current_thread().name.startswith("mafvote-serve-pages"):
-            calls.append(state.day)
-        return count_day(posts, state, *args, **kw)
+            calls.extend([state.day] * len(views))
+        return count_day_views(posts, state, *args, views=views, **kw)
 
-    monkeypatch.setattr(counting, "count_day", counting_day)
+    monkeypatch.setattr(counting, "count_day_views", counting_days)
     return calls
 
 

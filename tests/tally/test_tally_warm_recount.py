@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from hypothesis import given, settings
 from msgspec.structs import replace
 
-from mafvote_tally import RosterMatcher, VoteRules, count_day
+from mafvote_tally import RosterMatcher, VoteRules, count_day, count_day_views
 from support.count import GM, PLAYERS, at, blue, day_state, post, red, roster
 
 NAMES = PLAYERS + ("Нежку", "Петю", "Зинаида")
@@ -58,6 +58,27 @@ def test_a_day_counted_post_by_post_with_one_matcher_counts_as_a_fresh_count(pos
             for as_of in (now, None):
                 got = count_day(shown, state, ros, rules, view=view, as_of=as_of, matcher=warm)
                 assert got.to_json() == count_day(shown, state, ros, rules, view=view, as_of=as_of).to_json()
+
+
+@settings(max_examples=30, deadline=None)
+@given(days(), st.sampled_from([{}, {"edited_vote": "void", "colors_matter": False},
+                                {"early_close_from_day": 1, "early_close": "auto"}]),
+       st.sampled_from(["whole day", "after a night"]))
+def test_both_views_from_one_walk_are_each_views_own_count(posts, rules_table, bounds):
+    # the daemon's two views after each poll come from one walk of the day (count_day_views): each says what its
+    # own count from scratch says, the flags of the late and the night's votes once each, not twice
+    rules = VoteRules.from_mapping(rules_table)
+    ros = roster()
+    state = day_state() if bounds == "whole day" else day_state(start=at("04:00"), night_start=at("00:00"))
+    warm = RosterMatcher.from_roster(ros)
+    for k in range(1, len(posts) + 1):
+        shown = posts[:k]
+        now = shown[-1].time + timedelta(minutes=1)
+        for as_of in (now, None):
+            got = count_day_views(shown, state, ros, rules, views=("gm", "public"), as_of=as_of, matcher=warm)
+            assert list(got) == ["gm", "public"]
+            for view in ("gm", "public"):
+                assert got[view].to_json() == count_day(shown, state, ros, rules, view=view, as_of=as_of).to_json()
 
 
 def test_a_recount_after_the_day_state_changed_is_not_taken_from_the_last_walk():
