@@ -21,6 +21,7 @@ import socket
 import threading
 import time
 import zlib
+from functools import lru_cache
 from typing import Callable, Iterable
 from urllib.parse import urlsplit
 
@@ -34,9 +35,11 @@ DEFAULT_MAX_PAGE_BYTES = 16 * 1024 * 1024
 SLICE = 0.25                 # seconds: how soon a cancelled request notices
 
 
+@lru_cache(maxsize=256)
 def origin_of(url: str) -> tuple[str, str, int | None]:
     """(scheme, host, port) with the scheme's default port filled in; host lower-cased. An address that
-    is not a URL at all is its own origin (httpx refuses to send it)."""
+    is not a URL at all is its own origin (httpx refuses to send it). Kept for the few addresses a poll asks for
+    again and again (each request and each next-page link checks its origin against the forum's: issue 17)."""
     try:
         parts = urlsplit(url.strip())
     except ValueError:
