@@ -7,6 +7,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from .casting import Cast, DayRecord
 from .format import public_outcome
@@ -62,13 +63,36 @@ def outcome_of(totals: dict[str, int], state: DayState, rules: VoteRules,
     return Outcome(tuple(hanged), "tie_all", tuple(saved), tuple(spent), tuple(tied)), True
 
 
+def _activity(alive: list[str], start: datetime | None, close: datetime, seen: list[Post], times: list[datetime],
+              slot_of: dict[int, str | None], taken: set[int]) -> dict[str, int]:
+    """The day's posts of each living player (RULES.md §3.13), in both topics, up to the close."""
+    activity = {p: 0 for p in alive}
+    first = 0 if start is None else bisect_left(times, start)
+    at_close = max(first, bisect_left(times, close))
+    for post in seen[first:at_close]:
+        slot = slot_of[post.post_id]
+        if slot in activity:
+            activity[slot] += 1
+    for post in seen[at_close:]:
+        # the post that closed the day early is at the close, and counts (000 rule 12: «голос так же»)
+        if post.topic == "vote" and post.post_id in taken:
+            slot = slot_of[post.post_id]
+            if slot in activity:
+                activity[slot] += 1
+    return activity
+
+
 def assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view: str,
               start: datetime | None, end: datetime, as_of: datetime | None, closed: bool,
               close: datetime, day: DayRecord, alive: list[str], entitled: list[str],
               seen: list[Post], times: list[datetime], reference: datetime, slot_of: dict[int, str | None],
-              taken: set[int], records: dict[int, tuple[Cast, VoteRecord]] | None = None) -> Tally:
+              taken: set[int], records: dict[int, tuple[Cast, VoteRecord]] | None = None,
+              shared: dict[str, Any] | None = None) -> Tally:
     """The `Tally` of a walked day (`count_day`). `records`: the records of the casts that do not count, kept by
-    the walk from count to count (`count._Walk.records`), taken for the same cast and added to."""
+    the walk from count to count (`count._Walk.records`), taken for the same cast and added to. `shared`: a dict
+    the views of one walk pass along (`count_day_views`): what every view makes alike (the GM's totals and the
+    result from them, the posts counted per player) is made by the first and taken by the next."""
+    shared = {} if shared is None else shared
     order = {p.nick: i for i, p in enumerate(roster.players)}
     # (a counted vote's reason is its weight's, below: the casts are left as the walk made them, which the next
     # count may go on from, tally/count.py `_Walk`)
@@ -127,8 +151,10 @@ def assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view:
             for p in sorted(names, key=lambda p: (-totals[p], order.get(p, 999), p)))
         return cands, totals, weights, new_misses
 
-    gm_cands, gm_totals, gm_weights, new_misses = totals_for("gm", True)
-    outcome, was_tie = outcome_of(gm_totals, state, rules, order)
+    if "gm" not in shared:
+        gm = totals_for("gm", True)
+        shared["gm"] = (*gm, *outcome_of(gm[1], state, rules, order))
+    gm_cands, gm_totals, gm_weights, new_misses, outcome, was_tie = shared["gm"]
     if view == "gm":
         cands, weights = gm_cands, gm_weights
     else:
@@ -163,19 +189,10 @@ def assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view:
                                   f"{p} has missed {misses_after[p]} duties this game (votes and night "
                                   "actions): the rules give a modkill (or a replacement)",
                                   {"misses": misses_after[p]}))
-    activity = {p: 0 for p in alive}
-    first = 0 if start is None else bisect_left(times, start)
-    at_close = max(first, bisect_left(times, close))
-    for post in seen[first:at_close]:
-        slot = slot_of[post.post_id]
-        if slot in activity:
-            activity[slot] += 1
-    for post in seen[at_close:]:
-        # the post that closed the day early is at the close, and counts (000 rule 12: «голос так же»)
-        if post.topic == "vote" and post.post_id in taken:
-            slot = slot_of[post.post_id]
-            if slot in activity:
-                activity[slot] += 1
+    if "activity" in shared:
+        activity = dict(shared["activity"])      # each Tally its own dict
+    else:
+        activity = shared["activity"] = _activity(alive, start, close, seen, times, slot_of, taken)
     if closed and rules.min_posts_for_night_action > 0:
         # only a player who has a night action to refuse (`day close` also leaves out the day's hanged)
         actors = set(alive if state.night_actors is None else state.night_actors)
@@ -186,7 +203,8 @@ def assemble(game: str, state: DayState, roster: Roster, rules: VoteRules, view:
                                   f"{rules.min_posts_for_night_action}): the next night action is refused",
                                   {"posts": activity[p], "min": rules.min_posts_for_night_action}))
     alerts = list(day.alerts)
-    if rules.silent_alert_hours:
+    # the public view has no alerts (below): the day's posts are not walked again for its silent players
+    if rules.silent_alert_hours and view != "public":
         limit = timedelta(hours=rules.silent_alert_hours)
         last_post: dict[str, datetime] = {}
         for post in seen[:bisect_right(times, reference)]:

@@ -293,6 +293,7 @@ def count_day_views(posts: Iterable[Post], state: DayState, roster: Roster, rule
 
     reference = as_of if as_of is not None else close
     closed = reference >= close or day.closed_early is not None
+    shared: dict = {}        # what the views make alike, made once (`assemble`)
     return {view: assemble(game, state, roster, rules, view, start, end, as_of, closed, close, day,
-                           alive, entitled, seen, times, reference, slot_of, taken, walk.records)
+                           alive, entitled, seen, times, reference, slot_of, taken, walk.records, shared)
             for view in views}

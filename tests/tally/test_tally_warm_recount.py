@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from datetime import timedelta, timezone
 
+import pytest
 from hypothesis import strategies as st
 from hypothesis import given, settings
 from msgspec.structs import replace
 
-from mafvote_tally import RosterMatcher, VoteRules, count_day, count_day_views
+from mafvote_tally import RosterMatcher, TallyError, VoteRules, count_day, count_day_views
 from support.count import GM, PLAYERS, at, blue, day_state, post, red, roster
 
 NAMES = PLAYERS + ("Нежку", "Петю", "Зинаида")
@@ -75,7 +76,12 @@ def test_both_views_from_one_walk_are_each_views_own_count(posts, rules_table, b
         shown = posts[:k]
         now = shown[-1].time + timedelta(minutes=1)
         for as_of in (now, None):
-            got = count_day_views(shown, state, ros, rules, views=("gm", "public"), as_of=as_of, matcher=warm)
+            try:
+                got = count_day_views(shown, state, ros, rules, views=("gm", "public"), as_of=as_of, matcher=warm)
+            except TallyError as exc:      # a night's votes and a guest's post only: no roster player in the day
+                with pytest.raises(type(exc)):
+                    count_day(shown, state, ros, rules, as_of=as_of)
+                continue
             assert list(got) == ["gm", "public"]
             for view in ("gm", "public"):
                 assert got[view].to_json() == count_day(shown, state, ros, rules, view=view, as_of=as_of).to_json()
