@@ -129,12 +129,19 @@ class GameCore:
         return list(self._applied[1])
 
     def _parse_applied(self) -> list[AppliedPhase]:
+        # the steps parsed before and still stored as they were are kept as they are: only a new or redone step is
+        # parsed (a close appends one step, an undo drops one)
+        kept = {(r.seq, r.digest): r for r in self._applied[1]} if self._applied is not None else {}
         players: dict[Player, Player] = {}
-        return [AppliedPhase(seq=r.seq, number=r.number, kind=r.kind, start=self._local(r.start),
+        for r in kept.values():
+            for p in r.state.players:
+                players.setdefault(p, p)
+        return [r if isinstance(r, AppliedPhase) else
+                AppliedPhase(seq=r.seq, number=r.number, kind=r.kind, start=self._local(r.start),
                              deadline=self._local(r.deadline), state=_sharing(GameState.from_dict(r.state), players),
                              outcome=_kept_outcome(r.how, r.outcome), applied_at=r.applied_at, how=r.how,
                              digest=r.digest)
-                for r in self.store.game_phases(self.game.id)]
+                for r in self.store.game_phases(self.game.id, kept)]
 
     def stored_count(self, close: AppliedPhase) -> Mapping[str, Any] | None:
         """The whole count a closed day stored with its close (`DayClose.to_json`'s `count`, every vote and flag),

@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeVar
 
 from .family import TableFamily
 from .times import from_db_time, to_db_time
 
 __all__ = ["JournalTables", "StoredPhase"]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -43,14 +45,25 @@ class JournalTables(TableFamily):
         commits seen by SQLite's `data_version`), so a reader may keep what it parsed (`GameCore.applied`)."""
         return self.db.execute("pragma data_version").fetchone()[0], self._journal_writes
 
-    def game_phases(self, game_id: str) -> list[StoredPhase]:
-        """The game's applied steps in the order they were applied."""
+    def game_phases(self, game_id: str, kept: Mapping[tuple[int, int], T] | None = None) -> list[StoredPhase | T]:
+        """The game's applied steps in the order they were applied. `kept`: what the reader made of rows it read
+        before, by (seq, digest); such a row is handed back as that, its JSON not parsed again (`GameCore.applied`:
+        each change of the journal parsed every step again, a close's whole count among them, a transient that grew
+        with the game's days at every close and night; issue 17, the soak's RSS)."""
         rows = self.db.query("select * from game_phases where game_id = ? order by seq", [game_id])
-        return [StoredPhase(seq=r["seq"], number=r["number"], kind=r["kind"], start=from_db_time(r["start"]),
-                            deadline=from_db_time(r["deadline"]), state=json.loads(r["state"]),
-                            outcome=json.loads(r["outcome"] or "{}"), applied_at=from_db_time(r["applied_at"]),
-                            how=r["how"], digest=hash((r["state"], r["outcome"], r["applied_at"], r["how"])))
-                for r in rows]
+        kept = kept or {}
+        out: list[StoredPhase | T] = []
+        for r in rows:
+            # every stored column: equal (seq, digest), the same row
+            digest = hash((r["number"], r["kind"], r["start"], r["deadline"], r["state"], r["outcome"],
+                           r["applied_at"], r["how"]))
+            made = kept.get((r["seq"], digest))
+            out.append(made if made is not None else StoredPhase(
+                seq=r["seq"], number=r["number"], kind=r["kind"], start=from_db_time(r["start"]),
+                deadline=from_db_time(r["deadline"]), state=json.loads(r["state"]),
+                outcome=json.loads(r["outcome"] or "{}"), applied_at=from_db_time(r["applied_at"]), how=r["how"],
+                digest=digest))
+        return out
 
     def game_phase_outcome(self, game_id: str, seq: int) -> dict[str, Any] | None:
         """The stored outcome of one step (its `seq`), None when there is no such step."""

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from mafvote.game import GameService
 from mafvote.pages import publish_pages
+from mafvote.store import journal
 from mafvote_resolver import GameState
 from support.seeded_game import close_days, deadline, red, seeded_game, start
 
@@ -232,6 +234,38 @@ def test_a_day_closed_is_counted_once_for_both_views_and_its_day_post(game, tmp_
     fresh = pages.check(deadline(1) + timedelta(minutes=10))
     # the day post in the closed day's page and on the game's page, the same in both views
     assert "gm/ny/day-1.html" in fresh and "public/ny/day-1.html" in fresh
+
+
+def test_a_step_applied_or_undone_parses_that_step_alone_and_the_journal_reads_as_parsed_from_nothing(
+        game, monkeypatch):
+    # the daemon keeps each game's parsed journal and reads it again whenever the journal changes: it parsed every
+    # step again (each close's whole count among them), a transient that grew with the game's days at every close
+    # and night (issue 17's soak). A step still stored as it was is the record parsed before; a new or redone one
+    # is parsed, and the journal reads as one parsed from nothing
+    store, svc, thread = game
+    close_days(svc, thread, 2)
+    before = svc.applied()
+    made = []
+    stored_phase = journal.StoredPhase
+    monkeypatch.setattr(journal, "StoredPhase", lambda **kw: made.append(kw["seq"]) or stored_phase(**kw))
+    thread.until(deadline(3) + timedelta(minutes=5))
+    svc.close_day(3, now=deadline(3) + timedelta(minutes=5))
+    after = svc.applied()
+    assert len(after) == len(before) + 1 and all(a is b for a, b in zip(after, before))
+    assert made == [after[-1].seq]          # the new step alone was parsed
+    # an undo drops the last step; the same close made again later is another row (its time), parsed anew
+    svc.undo()
+    assert svc.applied() == before and all(a is b for a, b in zip(svc.applied(), before))
+    svc.close_day(3, now=deadline(3) + timedelta(minutes=9))
+    redone = svc.applied()
+    assert redone[-1] is not after[-1] and redone[-1].applied_at != after[-1].applied_at
+    assert all(a is b for a, b in zip(redone, before))
+    monkeypatch.undo()
+    fresh = GameService(store, svc.game, svc.ruleset, nights_dir=svc.nights_dir, engine=svc.engine,
+                        base_url=svc.base_url).applied()
+    assert redone == fresh
+    # the new steps' players are the earlier steps' records where equal (the journal holds each player once)
+    assert len({id(p) for r in redone for p in r.state.players}) == len({p for r in redone for p in r.state.players})
 
 
 def test_the_journal_kept_between_ticks_holds_each_player_once_until_a_step_changes_them(game):
