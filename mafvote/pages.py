@@ -565,7 +565,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     current = service.current_phase(applied)
     winner = service.winner(applied)
     names = public_names(game.players, state.replacements)
-    key = (view, tuple((r.seq, r.digest) for r in applied))     # a redone step has the undone one's seq
+    key = (view, tuple(r.step for r in applied))     # a redone step has the undone one's seq
     tz = service.tz
     base = {**page_words(view), "game": {"id": game.id, "title": game.title or game.id}, "view": view,
             "index_href": index_href, "updated": _local(now, tz), "gm": view == "gm", "live_clock": not clock_fixed()}

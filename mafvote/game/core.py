@@ -131,7 +131,7 @@ class GameCore:
     def _parse_applied(self) -> list[AppliedPhase]:
         # the steps parsed before and still stored as they were are kept as they are: only a new or redone step is
         # parsed (a close appends one step, an undo drops one)
-        kept = {(r.seq, r.digest): r for r in self._applied[1]} if self._applied is not None else {}
+        kept = {r.step: r for r in self._applied[1]} if self._applied is not None else {}
         players: dict[Player, Player] = {}
         for r in kept.values():
             for p in r.state.players:

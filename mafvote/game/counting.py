@@ -129,9 +129,8 @@ class Counting(NightDuties):
         if close is None:
             return None
         later = applied[close + 1:]
-        night_end = next(((r.seq, r.digest) for r in later if r.how in ENDS_PHASE), None)
-        return (*((r.seq, r.digest) for r in applied[:close + 1]), night_end,
-                *((r.seq, r.digest) for r in later if r.how == "replace"))
+        night_end = next((r.step for r in later if r.how in ENDS_PHASE), None)
+        return (*(r.step for r in applied[:close + 1]), night_end, *(r.step for r in later if r.how == "replace"))
 
     def finished_day_read_end(self, day: int, applied: Sequence[AppliedPhase]) -> datetime | None:
         """Before when a post must be dated to change closed day `day`'s count: the next day's start or the day's

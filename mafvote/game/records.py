@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
+from functools import cached_property
 from typing import Any, Mapping
 
 from mafvote_resolver import GameState
@@ -42,6 +43,14 @@ class AppliedPhase:
     applied_at: datetime
     how: str
     digest: int = 0         # the stored row's (`StoredPhase.digest`): an undone and redone step has the same seq
+
+    @cached_property
+    def step(self) -> tuple[int, int]:
+        """Which stored row this is, (seq, digest): one tuple for the record's life (`GameCore.applied` keeps a step's
+        record while its row stays), so the keys of what was made from the steps share it. The daemon keeps a key
+        per closed day and view holding every step up to its close (`finished_day_steps`); made anew, each key's
+        pairs grew with the day's number, a game's keys with the square of its days (issue 17, the soak)."""
+        return self.seq, self.digest
 
     @property
     def ended(self) -> datetime | None:

@@ -268,6 +268,23 @@ def test_a_step_applied_or_undone_parses_that_step_alone_and_the_journal_reads_a
     assert len({id(p) for r in redone for p in r.state.players}) == len({p for r in redone for p in r.state.players})
 
 
+def test_the_closed_days_kept_by_the_pages_name_each_step_by_the_journals_own_pair(game, tmp_path):
+    # the daemon keeps, per closed day and view, the steps its count was made from (`finished_day_steps`: every
+    # step up to its close): made anew as (seq, digest) pairs, a game's keys grew with the square of its days
+    # (issue 17's soak). They hold the journal record's own pair, one per step for the game's life
+    store, svc, thread = game
+    close_days(svc, thread, 3)
+    pages = Pages(svc, tmp_path / "pages")
+    pages.check(start(4) + timedelta(hours=1))
+    pages.check(start(4) + timedelta(hours=2))
+    rows = svc.applied()
+    keys = [kept[0] for cache in pages.caches.values() for part, kept in cache.parts.items() if part[0] == "day"]
+    assert len(keys) == 2 * 3                                   # three closed days, both views
+    pairs = [pair for key in keys for pair in key[2] if pair is not None]
+    assert {id(pair) for pair in pairs} <= {id(r.step) for r in rows}
+    assert all(r.step is r.step and r.step == (r.seq, r.digest) for r in rows)
+
+
 def test_the_journal_kept_between_ticks_holds_each_player_once_until_a_step_changes_them(game):
     # the daemon keeps each game's parsed journal for its life, and each step stores every player: parsed one by
     # one, the journal held a copy of every player for every step (issue 17's soak). A player equal to the one
