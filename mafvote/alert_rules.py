@@ -494,6 +494,8 @@ def crawl_alerts(game: str, health: CrawlHealth, *, now: datetime, phase: str,
     It is worded in the alert's language from its key and facts (`last_error_phrase`, `mafvote.crawl_text`); one
     stored without them is quoted as the crawler wrote it, in English. A Russian alert says what failed in
     Russian first (`cause`, read from the English's known shapes) and puts the error after it, marked as the error."""
+    if not health.layout_unrecognised and health.failures_in_a_row < threshold:
+        return []        # nothing to say, as at nearly every poll: no text worded for nothing (issue 17, the tick)
     since = health.first_failure_at or now
     stamp = since.isoformat(timespec="seconds")
     shown = describe_stored(health.last_error, health.last_error_phrase, language) if health.last_error else ""
