@@ -25,6 +25,10 @@ __all__ = [
 Color = Literal["red", "blue"]
 View = Literal["public", "gm"]
 
+# a record's fields as a dict, in their order, at C speed: the JSON of the records a count makes by the hundred
+# (`Tally.to_json`, twice a poll with a new post: issue 17) is that with its time and facts made plain
+_fields = msgspec.structs.asdict
+
 FLAG_KINDS = (
     "ambiguous_name", "multiple_votes", "self_vote", "unknown_target", "dead_voter", "edited",
     "changed_final_vote", "unrecognised_colour", "late", "modkill_candidate", "under_active",
@@ -484,8 +488,9 @@ class Voter(msgspec.Struct, frozen=True):
     time: datetime
 
     def to_json(self) -> dict:
-        return {"voter": self.voter, "color": self.color, "weight": self.weight,
-                "post_id": self.post_id, "time": _iso(self.time)}
+        out = _fields(self)
+        out["time"] = _iso(self.time)
+        return out
 
 
 class Candidate(msgspec.Struct, frozen=True):
@@ -498,8 +503,9 @@ class Candidate(msgspec.Struct, frozen=True):
     voters: tuple[Voter, ...]
 
     def to_json(self) -> dict:
-        return {"player": self.player, "total": self.total, "red": self.red, "blue": self.blue,
-                "penalty": self.penalty, "voters": [v.to_json() for v in self.voters]}
+        out = _fields(self)
+        out["voters"] = [v.to_json() for v in self.voters]
+        return out
 
 
 class VoteRecord(msgspec.Struct, frozen=True):
@@ -517,10 +523,9 @@ class VoteRecord(msgspec.Struct, frozen=True):
     written: str = ""     # the name as written (for unknown / ambiguous targets)
 
     def to_json(self) -> dict:
-        return {"voter": self.voter, "target": self.target, "color": self.color,
-                "weight": self.weight, "early": self.early, "counted": self.counted,
-                "reason": self.reason, "post_id": self.post_id, "time": _iso(self.time),
-                "written": self.written}
+        out = _fields(self)
+        out["time"] = _iso(self.time)
+        return out
 
 
 class Flag(msgspec.Struct, frozen=True):
@@ -540,8 +545,9 @@ class Flag(msgspec.Struct, frozen=True):
         return hash((self.kind, self.player, self.post_id, self.detail))
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "player": self.player, "post_id": self.post_id, "detail": self.detail,
-                "data": dict(self.data)}
+        out = _fields(self)
+        out["data"] = dict(self.data)
+        return out
 
 
 @dataclass(frozen=True)

@@ -270,7 +270,7 @@ class Counting(NightDuties):
             window = min(window, night_start)
         bot = self._bot_posts(roster)
         read = self._posts_for_count(window, roster, as_of, until=_read_until(day_state, as_of))
-        posts = tuple(p for p in read.posts.values() if not bot(p))
+        posts = tuple(read.posts.values()) if bot is None else tuple(p for p in read.posts.values() if not bot(p))
         readings = {key: read.readings[key] for p in posts for _, key in p.versions if key in read.readings}
         inputs = CountInputs(number, posts, day_state, roster, rules, to_nick, readings)
         if rules.modkill_closes_day:
@@ -301,16 +301,19 @@ class Counting(NightDuties):
             taken.append((slot, at))
         return replace(inputs, state=_with_modkills(state, taken))
 
-    def _bot_posts(self, roster: Roster) -> Callable[[Post], bool]:
+    def _bot_posts(self, roster: Roster) -> Callable[[Post], bool] | None:
         """Which stored posts are mafvote's own: the running count post it published (its id is in the store),
         and every post of the bot account (`[forums].login.user`) unless that account is on the roster or a GM
         (a GM who publishes from their own account still posts votes for players). Left in, the count post was
-        a vote by a stranger: `unknown_author` in the GM view and an alert on every publish (issue 12)."""
+        a vote by a stranger: `unknown_author` in the GM view and an alert on every publish (issue 12). None when
+        there is neither: no post is asked (the day's every post at every poll, issue 17)."""
         published = self.store.published_post_ids(self.game.id)
         key = self.bot.casefold().strip()
         bot_account = bool(key) and not roster.is_gm(key) and not any(
             key == acc.casefold().strip() for p in roster.players
             for acc in (p.nick, p.mask, *(r.nick for r in p.replacements)) if acc)
+        if not published and not bot_account:
+            return None
         return lambda post: post.post_id in published or (bot_account and post.author.casefold().strip() == key)
 
     def _posts_for_count(self, window: datetime, roster: Roster, as_of: datetime | None,

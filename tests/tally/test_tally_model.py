@@ -74,3 +74,25 @@ def test_a_record_s_time_in_the_json_is_its_own_with_its_zone_whatever_was_writt
         when = T + timedelta(minutes=minute)
         assert Voter("Петя", "red", 1, 7, when).to_json()["time"] == f"2026-12-02T12:{minute:02d}:00+00:00"
         del when
+
+
+def test_the_records_json_keeps_its_keys_in_order_with_plain_times_and_facts() -> None:
+    # the count files' JSON (INTERFACE.md) is written as the records give it, byte for byte from one poll to the
+    # next: the keys in the fields' order, the time as ISO text, the facts a dict of their own (issue 17: the
+    # records' JSON made from msgspec's asdict)
+    at = datetime(2027, 1, 1, 15, 40, tzinfo=timezone(timedelta(hours=3)))
+    voter = Voter("Соня", "red", 1, 7, at)
+    assert list(voter.to_json().items()) == [("voter", "Соня"), ("color", "red"), ("weight", 1), ("post_id", 7),
+                                             ("time", "2027-01-01T15:40:00+03:00")]
+    cand = Candidate("Ронин", 1, 1, 0, 0, (voter,))
+    assert list(cand.to_json()) == ["player", "total", "red", "blue", "penalty", "voters"]
+    assert cand.to_json()["voters"] == [voter.to_json()]
+    vote = VoteRecord("Соня", "Ронин", "red", 1, False, True, "", 7, at)
+    assert list(vote.to_json().items()) == [
+        ("voter", "Соня"), ("target", "Ронин"), ("color", "red"), ("weight", 1), ("early", False), ("counted", True),
+        ("reason", ""), ("post_id", 7), ("time", "2027-01-01T15:40:00+03:00"), ("written", "")]
+    facts = {"posts": 1}
+    flag = Flag("under_active", "Соня", None, "wrote 1 post", facts)
+    shown = flag.to_json()
+    assert list(shown) == ["kind", "player", "post_id", "detail", "data"]
+    assert shown["data"] == facts and shown["data"] is not facts
