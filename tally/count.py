@@ -106,8 +106,8 @@ class _Walk:
         d = self.day
         return _Walk(self.key, list(self.posts), self.as_of,
                      DayRecord(list(d.casts), dict(d.current), dict(d.final), list(d.flags), list(d.alerts),
-                               d.closed_early), set(self.taken), self.n_final, self.majority_alerted, self.records,
-                     list(self.edited))
+                               d.closed_early, d.changes), set(self.taken), self.n_final, self.majority_alerted,
+                     self.records, list(self.edited))
 
 
 def _resumed(walk: "_Walk | None", window: list[Post], state: DayState, roster: Roster, rules: VoteRules,

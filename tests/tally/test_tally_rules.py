@@ -248,6 +248,23 @@ def test_rule_3_3_final_vote_cannot_be_changed_and_change_is_flagged():
     assert flags(t, "changed_final_vote") == [("changed_final_vote", "Соня")]   # not the restatement
 
 
+def test_rule_3_3_each_change_of_a_final_vote_is_flagged_with_its_post_and_the_final_vote_it_changes():
+    # the same change again is flagged again, post by post; two players' finals changed alike each name their own
+    t = count([post("Соня", "10:00", red("Петя") + " досрочно", pid=1),
+               post("Ronin", "10:05", blue("Петя") + " досрочно", pid=2), post("Соня", "11:00", red("Вася"), pid=3),
+               post("Ronin", "11:05", red("Вася"), pid=4), post("Соня", "12:00", red("Вася"), pid=5)],
+              rules={"early_close_from_day": 1})
+    changed = [f for f in t.flags if f.kind == "changed_final_vote"]
+    assert [(f.player, f.post_id) for f in changed] == [("Соня", 3), ("Ronin", 4), ("Соня", 5)]
+    assert [f.detail for f in changed] == [
+        "Соня's vote Петя (red) is final since post 1; the change to Вася (red) is ignored",
+        "Ronin's vote Петя (blue) is final since post 2; the change to Вася (red) is ignored",
+        "Соня's vote Петя (red) is final since post 1; the change to Вася (red) is ignored"]
+    assert [f.data["final"]["post_id"] for f in changed] == [1, 2, 1]
+    assert changed[1].to_json()["data"] == {"final": {"written": "Петя", "color": "blue", "post_id": 2},
+                                            "new": {"written": "Вася", "color": "red"}}
+
+
 @pytest.mark.parametrize("weights,expect", [
     ({}, {"Петя": 1 - 1, "Вася": 1}),
     ({"Соня": Weight(blue=3)}, {"Петя": 1 - 3, "Вася": 1}),       # doctor's blue ×3
