@@ -49,8 +49,9 @@ class DayRecord:
     closed_early: datetime | None = None
     # a `changed_final_vote` flag's sentence and facts by (the final cast's index, the new vote as written, its
     # colour): a player whose vote is final and who goes on voting raises the same one post after post (the bench's
-    # day: 1,324 such flags, 600 sentences). Kept by a walk's copies (their casts are the same up to their end)
-    changes: dict[tuple[int, str, str], tuple[str, dict]] = field(default_factory=dict)
+    # day: 1,324 such flags, 600 sentences). Shared by a walk's copies, as `_Walk.records`: an entry is taken only
+    # for the very final cast it was made of (a walk that failed or went another way may have left one at its index)
+    changes: dict[tuple[int, str, str], tuple[Cast, tuple[str, dict]]] = field(default_factory=dict)
 
 
 def written_votes(votes) -> list[dict]:  # noqa: ANN001 - recognise.Vote
@@ -261,13 +262,13 @@ def _cast(voter: str, v, post: Post, early: bool, rules: VoteRules, alive: set[s
         c.reason = "after a final (досрочно) vote"
         if (fin.target, fin.color) != (c.target, c.color):
             said = day.changes.get((at, c.written, c.color))
-            if said is None:
-                said = day.changes[at, c.written, c.color] = (
+            if said is None or said[0] is not fin:
+                said = day.changes[at, c.written, c.color] = (fin, (
                     f"{voter}'s vote {fin.written} ({fin.color}) is final since post "
                     f"{fin.post_id}; the change to {c.written} ({c.color}) is ignored",
                     {"final": {"written": fin.written, "color": fin.color, "post_id": fin.post_id},
-                     "new": {"written": c.written, "color": c.color}})
-            day.flags.append(Flag("changed_final_vote", voter, post.post_id, *said))
+                     "new": {"written": c.written, "color": c.color}}))
+            day.flags.append(Flag("changed_final_vote", voter, post.post_id, *said[1]))
         return
     m = v.target
     if m.status == "none":

@@ -265,6 +265,25 @@ def test_rule_3_3_each_change_of_a_final_vote_is_flagged_with_its_post_and_the_f
                                             "new": {"written": "Вася", "color": "red"}}
 
 
+
+def test_rule_3_3_a_resumed_count_names_the_final_vote_its_walk_took_not_one_another_walk_left_at_its_index():
+    # the sentences of `changed_final_vote` are kept by the final cast's index and shared by a walk's copies; one
+    # left there for another final cast (a walk that went another way, or failed part way) is not taken
+    from mafvote_tally import RosterMatcher
+    from mafvote_tally.casting import Cast
+    from support.count import day_state, roster
+
+    ros, rules = roster(), VoteRules.from_mapping({"early_close_from_day": 1})
+    final = post("Соня", "10:00", red("Петя") + " досрочно", pid=1)
+    matcher = RosterMatcher.from_roster(ros)
+    count_day([final], day_state(), ros, rules, matcher=matcher)
+    other = Cast("Ronin", "Петя", "Петя", "blue", 2, final.time, early=True)
+    matcher.walk.day.changes[0, "Вася", "red"] = (other, ("Ronin's vote Петя (blue) is final since post 2; ...", {}))
+    t = count_day([final, post("Соня", "11:00", red("Вася"), pid=3)], day_state(), ros, rules, matcher=matcher)
+    [changed] = [f for f in t.flags if f.kind == "changed_final_vote"]
+    assert changed.detail == "Соня's vote Петя (red) is final since post 1; the change to Вася (red) is ignored"
+    assert changed.data["final"]["post_id"] == 1
+
 @pytest.mark.parametrize("weights,expect", [
     ({}, {"Петя": 1 - 1, "Вася": 1}),
     ({"Соня": Weight(blue=3)}, {"Петя": 1 - 3, "Вася": 1}),       # doctor's blue ×3
