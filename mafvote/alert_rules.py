@@ -506,12 +506,10 @@ def crawl_alerts(game: str, health: CrawlHealth, *, now: datetime, phase: str,
         text = phrase(language, "crawl.layout", where=where, error=error)
         return [_alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
                       key=f"crawl_failing:layout:{health.topic}:{stamp}")]
-    if health.failures_in_a_row >= threshold:
-        text = phrase(language, "crawl.failing", where=where, failures=health.failures_in_a_row, stamp=stamp,
-                      since=_show(since, tz, language), error=error, cause=cause)
-        return [_alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
-                      key=f"crawl_failing:{health.topic}:{stamp}")]
-    return []
+    text = phrase(language, "crawl.failing", where=where, failures=health.failures_in_a_row, stamp=stamp,
+                  since=_show(since, tz, language), error=error, cause=cause)
+    return [_alert(game=game, kind="crawl_failing", text=text, time=now, phase=phase, post_url=health.url,
+                  key=f"crawl_failing:{health.topic}:{stamp}")]
 
 
 def publish_login_alerts(game: str, *, forum: str, user: str, env: str, error: str, day: int, now: datetime,

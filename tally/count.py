@@ -72,7 +72,7 @@ from .model import Alert, BadDayState, DayState, Flag, NoRosterPlayer, Post, Ros
 from .names import RosterMatcher
 from .recognise import read_post
 
-__all__ = ["count_day"]
+__all__ = ["count_day", "count_day_views"]
 
 _IN_THREAD_ORDER = attrgetter("time", "post_id")
 
