@@ -518,7 +518,7 @@ def _night_view(service, row, before, *, view: str, now: datetime) -> dict[str, 
                                                                    service.ruleset, before).actions]
         except ResolverError:
             read = []          # the file was edited by hand since: it is shown as it is
-        o = row.outcome
+        o = service.full_outcome(row)          # the journal keeps a night without its texts
         # the journal's keyed lines (`journal`) in words; a night stored before they were kept: its English `log`
         lines = o.get("journal") or o.get("log") or ()
         refused = o.get("refused") or ()

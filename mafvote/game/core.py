@@ -150,6 +150,15 @@ class GameCore:
         outcome = self.store.game_phase_outcome(self.game.id, close.seq)
         return (outcome or {}).get("count")
 
+    def full_outcome(self, row: AppliedPhase) -> Mapping[str, Any]:
+        """A step's outcome whole, as stored: `applied` keeps a resolved night's without its texts (`_NIGHT_TEXTS`),
+        so the readers of those (the night's post, its GM page, its alerts) read them here, from the store. Any other
+        step's is the one kept; a row gone since: the one kept."""
+        if row.how != "resolve" or not isinstance(row.outcome, _KeptNight):
+            return row.outcome
+        outcome = self.store.game_phase_outcome(self.game.id, row.seq)
+        return outcome if outcome is not None else row.outcome
+
     def _local(self, at: datetime | None) -> datetime | None:
         return at.astimezone(self.tz) if at is not None else None
 
@@ -260,12 +269,28 @@ class GameCore:
 _COUNT_LISTS = ("candidates", "votes", "flags", "alerts", "activity")
 
 
+# a resolved night's stored outcome: its texts (the resolver's keyed journal and its English log, the GM alerts and
+# their keyed lines), ≈ 6.4 of the ≈ 9 KB a night's outcome takes parsed in the soak (the rest: deaths, the next day's
+# roster and the like, which the journal's readers take every tick)
+_NIGHT_TEXTS = ("journal", "log", "alerts", "alert_lines")
+
+
+class _KeptNight(dict):
+    """A resolved night's outcome without its texts (`_NIGHT_TEXTS`): `GameCore.full_outcome` reads the whole from the
+    store."""
+
+    __slots__ = ()
+
+
 def _kept_outcome(how: str, outcome: Mapping[str, Any]) -> Mapping[str, Any]:
     """A step's outcome as `applied` keeps it for the game's life: a close's without its count's per-vote lists
-    (`GameCore.stored_count` reads them from the store). The daemon keeps every game's journal between ticks; whole,
+    (`GameCore.stored_count` reads them from the store), a resolved night's without its texts (`full_outcome`). The daemon keeps every game's journal between ticks; whole,
     each closed day added its count (≈ 35 KB of JSON, ≈ 85 KiB parsed, at the soak's post rate) to the process for
     good: the soak's RSS stepped up at every game's evening (issue 17). What the journal's readers take of a close's
     count is its outcome, `closed_early`, `misses` and the like, all kept."""
+    if how == "resolve":
+        # a night's texts, kept for the game's life, were ≈ 0.06 MiB a game day of the soak's 10 games (issue 17)
+        return _KeptNight((k, v) for k, v in outcome.items() if k not in _NIGHT_TEXTS)
     count = outcome.get("count") if how == "close" else None
     if not isinstance(count, dict):
         return outcome

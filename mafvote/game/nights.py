@@ -163,7 +163,7 @@ class Nights(NightDuties, GameEnd):
         (`alerts` in the row's outcome JSON; absent when there were none)."""
         rows = list(self.applied() if applied is None else applied)
         row = next((r for r in reversed(rows) if r.how == "resolve" and r.kind == "night" and r.number == night), None)
-        return tuple(row.outcome.get("alerts", ())) if row is not None else ()
+        return tuple(self.full_outcome(row).get("alerts", ())) if row is not None else ()
 
 
 def _keep_hand_set(before: GameState, outcome: NightOutcome) -> NightOutcome:
