@@ -243,6 +243,41 @@ def test_the_journal_kept_between_ticks_holds_a_resolved_night_without_its_texts
                 assert str(escape_html(gm_text.journal(line))) in page
 
 
+def test_the_journal_kept_between_ticks_holds_one_copy_of_each_key_and_nick_for_all_its_steps(game):
+    # json.loads makes every key and name anew for each step's outcome: the kept journal held the same few dozen keys
+    # and the players' nicks once per step of the game's life (≈ 4 of the ≈ 9 KB a game day it kept in the soak)
+    store, svc, thread = game
+    close_days(svc, thread, 3)
+    rows = svc.applied()
+    steps = [r for r in rows if r.how in ("close", "resolve")]
+    assert len(steps) == 7
+
+    def strings(value, out):
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                out.append(k)
+                strings(v, out)
+        elif isinstance(value, list):
+            for v in value:
+                strings(v, out)
+        return out
+    every = [x for r in steps for x in strings(r.outcome, [])]
+    assert len(every) > 200
+    # each distinct string is one object, whichever step holds it
+    assert len({id(x) for x in every}) == len(set(every))
+    alive = [r.outcome["next_day"]["alive"] for r in steps if r.how == "resolve"]
+    assert alive[0][0] is alive[-1][0]
+    # and each outcome is as stored, but for what the journal leaves out of it
+    for r in steps:
+        whole = store.game_phase_outcome("ny", r.seq)
+        if r.how == "resolve":
+            assert r.outcome == {k: v for k, v in whole.items() if k not in ("journal", "log", "alerts", "alert_lines")}
+        else:
+            assert r.outcome["day"] == whole["day"] and r.outcome["count"]["outcome"] == whole["count"]["outcome"]
+
+
 def test_a_day_closed_is_counted_once_for_both_views_and_its_day_post(game, tmp_path, monkeypatch):
     # the regeneration after a close counted the day four times: once per view, and the day post's public count
     # in each; the public count of both views is the day post's
