@@ -37,12 +37,15 @@ import os
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import partial
 from html import escape
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 import jinja2
+import jinja2.ext
+import jinja2.lexer
 from markupsafe import escape as escape_html
 
 from mafvote_resolver import ResolverError, parse_night_file
@@ -79,21 +82,71 @@ class PagesError(BadInput):
 VIEWS = ("public", "gm")
 
 
-def _env() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates") / "_pages")),
-                             autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                             undefined=jinja2.StrictUndefined)
+# what `getattr` finds on a plain dict: its methods' names (a dict instance has no attributes of its own)
+_DICT_NAMES = frozenset(dir(dict))
+
+
+class _PageEnvironment(jinja2.Environment):
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        # `a.b` in a template is Jinja's getattr: the attribute, else the item. The pages' context is plain dicts
+        # (the live day, each player, each past day), where the attribute is missed first: an AttributeError made
+        # and caught for each of some hundred look-ups a page (issue 17, the tick). A plain dict has no attribute
+        # but its methods' names, so the item is taken first for any other name: the same value as Jinja's.
+        if type(obj) is dict and attribute not in _DICT_NAMES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
+class _BareWords(jinja2.ext.Extension):
+    """Each bare word of a page template, `w("key")` with no facts, written into the template as its text in the
+    environment's language (`page_words`' `w` gives the same text at every call: the catalogue is fixed in a
+    process's life). A page asked `w` for some thirty such words at each render, each a call through Jinja's
+    `Context.call` and the escape of its result (issue 17, the tick: four pages after every post). As a string
+    constant, Jinja escapes it once when it compiles the template, as it escaped the call's result at each render."""
+
+    def filter_stream(self, stream: jinja2.lexer.TokenStream) -> Any:
+        language = self.environment.page_language      # type: ignore[attr-defined]
+        tokens = list(stream)
+        out = []
+        i = 0
+        while i < len(tokens):
+            t = tokens[i]
+            if (t.type == "name" and t.value == "w" and i + 3 < len(tokens) and tokens[i + 1].type == "lparen"
+                    and tokens[i + 2].type == "string" and tokens[i + 3].type == "rparen"
+                    and not (out and out[-1].type == "dot")):
+                out.append(jinja2.lexer.Token(t.lineno, "string", page_word(language, tokens[i + 2].value)))
+                i += 4
+                continue
+            out.append(t)
+            i += 1
+        return out
+
+
+def _env(language: str | None) -> jinja2.Environment:
+    """The page templates' environment; with a `language`, its bare words written in (`_BareWords`)."""
+    env = _PageEnvironment(loader=jinja2.FileSystemLoader(str(data_dir("templates") / "_pages")),
+                           autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                           undefined=jinja2.StrictUndefined, extensions=[_BareWords] if language else ())
+    env.page_language = language        # type: ignore[attr-defined]
     return env
 
 
-_ENV: jinja2.Environment | None = None
+# per language whose words are written in (None: none, `w` called at each render)
+_ENVS: dict[str | None, jinja2.Environment] = {}
 
 
-def _template(name: str) -> jinja2.Template:
-    global _ENV
-    if _ENV is None:
-        _ENV = _env()
-    return _ENV.get_template(name)
+def _template(name: str, context: Mapping[str, Any] | None = None) -> jinja2.Template:
+    """Template `name`, for a render with `context`: when its `w` is `page_words`' (the words of one language), from
+    the environment with that language's bare words written in."""
+    w = context.get("w") if context is not None else None
+    language = w.args[0] if isinstance(w, partial) and w.func is page_word and len(w.args) == 1 else None
+    env = _ENVS.get(language)
+    if env is None:
+        env = _ENVS[language] = _env(language)
+    return env.get_template(name)
 
 
 # the fragments `render_bytes` is setting into the page it renders (None: not inside render_bytes)
@@ -135,14 +188,14 @@ def render_bytes(name: str, *, where: dict[Fragment, tuple[int, int]] | None = N
     placed: list[Fragment] = []
     token = _PLACED.set(placed)
     try:
-        skeleton = _template(name).render(**context)
+        skeleton = _template(name, context).render(**context)
     finally:
         _PLACED.reset(token)
     pieces = _MARK.split(skeleton)
     if pieces[1::2] != [str(i) for i in range(len(placed))]:
         # a NUL in some text of the page made a marker of its own (the store cleans control characters out of
         # posts and names, so this is a safeguard): the page rendered whole instead
-        return _template(name).render(**context).encode("utf-8")
+        return _template(name, context).render(**context).encode("utf-8")
     out: list[bytes] = []
     at = 0
     for i, piece in enumerate(pieces):
@@ -640,12 +693,12 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
 
 
 def index_page(games: Sequence[Mapping[str, Any]], *, view: str, now: datetime) -> str:
-    return _template("index.html.j2").render(**page_words(view), games=games, view=view, gm=view == "gm",
-                                             index_href="index.html",
-                                             live_clock=not clock_fixed(),
-                                             title=messages.text("pages.title.index.gm" if view == "gm"
-                                                                 else "pages.title.index", page_language(view)),
-                                             updated=day_and_clock(now.astimezone(timezone.utc)) + " UTC")
+    words = page_words(view)
+    return _template("index.html.j2", words).render(**words, games=games, view=view, gm=view == "gm",
+                                                    index_href="index.html", live_clock=not clock_fixed(),
+                                                    title=messages.text("pages.title.index.gm" if view == "gm"
+                                                                        else "pages.title.index", page_language(view)),
+                                                    updated=day_and_clock(now.astimezone(timezone.utc)) + " UTC")
 
 
 def write_pages(directory: Path, files: Mapping[str, str | bytes]) -> list[Path]:

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import jinja2
 import pytest
 from click.testing import CliRunner
 
@@ -22,8 +23,8 @@ from mafvote import messages, rulesets
 from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.game import open_service
-from mafvote.pages import (Fragment, PageCache, PagesError, day_page, day_view, game_pages, gm_pages_dir,
-                           publish_pages, write_all_pages)
+from mafvote.pages import (Fragment, PageCache, PagesError, _env, day_page, day_view, game_pages, gm_pages_dir,
+                           index_page, publish_pages, render_page, write_all_pages)
 from mafvote.serve import PagesServer, gm_allowed, is_local_client
 from mafvote_scraper.profile import post_link
 from mafvote_tally import VoteRules
@@ -103,6 +104,46 @@ def test_a_name_that_looks_like_a_fragment_marker_leaves_the_page_as_it_would_be
     assert odd.replace(weird, "Олень") == plain
     assert plain.count("<svg") == 2 and plain.count('<table class="log">') == 1
     assert len(re.findall(r'<tr class="(?:on|off)" data-voter=', plain)) == len(t.votes) == 6
+
+
+def test_a_pages_words_are_the_catalogues_in_its_language_and_a_w_of_another_kind_is_asked_each_word():
+    """The pages' bare words (`w("key")`) are written into the templates per language (mafvote.pages._BareWords):
+    a Russian page and then an English one in the same process each read their own language's words; a template
+    rendered with a `w` that is not `page_words`' (a caller's own) gets that `w`'s words, not the catalogue's."""
+    now = datetime(2025, 1, 1, 15, 10, tzinfo=timezone.utc)
+    games = [{"id": "t", "title": "Тест", "href": "t/index.html", "phase": "день 1", "deadline": "", "deadline_iso":
+              now.isoformat(), "time_left": "", "winner": ""}]
+    ru = index_page(games, view="public", now=now)
+    with messages.using("en"):
+        en = index_page(games, view="gm", now=now)
+    assert '<html lang="ru">' in ru and "Все игры" not in en
+    assert '<html lang="en">' in en and "All games" not in ru
+    for language, page in (("ru", ru), ("en", en)):
+        for key in ("all_games", "time_up", "left.under_a_minute"):
+            assert html.escape(messages.text(f"pages.w.{key}", language)) in page, (language, key)
+    own = render_page("index.html.j2", w=lambda key, **facts: f"<{key}>", lang="xx", games=games, view="public",
+                      gm=False, index_href="index.html", live_clock=True, title="Игры", updated="")
+    assert "&lt;time_up&gt;" in own and '<html lang="xx">' in own
+    assert "Все игры" not in own
+
+
+def test_a_pages_dot_look_up_reads_what_jinjas_reads():
+    """`a.b` in a page template: the pages' environment takes a plain dict's item first (mafvote.pages.
+    _PageEnvironment), which must read what Jinja's own look-up reads: the attribute (a dict's method) for a
+    method's name even when the dict has such a key, the item for any other, an error for a missing one."""
+    source = "{{ d.x }}|{{ d.items is callable }}|{{ d.get('x') }}|{{ s.upper() }}|{{ o.x }}"
+    jinja_env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+
+    class Sub(dict):
+        x = "attribute"
+
+    for values in ({"d": {"x": "<item>", "items": "key"}, "s": "abc", "o": Sub(x="item")},
+                   {"d": {"x": 1, "get": 2, "keys": 3}, "s": "", "o": {"x": None}}):
+        assert _env(None).from_string(source).render(**values) == jinja_env.from_string(source).render(**values)
+    assert _env(None).from_string("{{ d.items is callable }}").render(d={"items": 1}) == "True"
+    for env in (_env(None), jinja_env):
+        with pytest.raises(jinja2.UndefinedError):
+            env.from_string("{{ d.missing }}").render(d={"x": 1})
 
 
 def test_public_page_loads_nothing_from_anywhere():
