@@ -58,7 +58,7 @@ from .alert_rules import flag_text, gm_report_data
 from .atomic_files import write_changed
 from .errors import BadInput
 from .game import clock_fixed, open_service
-from .pages_chart import PALETTE, chart_svg
+from .pages_chart import PALETTE, chart_parts
 from .pages_words import (outcome_in, page_language, page_word, page_words, phase_label, shown_times, time_left_in,
                           vote_reason, winner_in)
 from .pages_chart import order as chart_order
@@ -385,9 +385,9 @@ def day_view(tally: Tally, state: DayState, rules: VoteRules, *, view: str, name
     log_rows = _kept(tally.votes, memo, "log",
                      lambda v: _log_row(v, names, tz, rules.colors_matter, link, gm, language))
     title = messages.text("pages.title.chart", language, day=tally.day)
-    svg = chart_svg(steps, start=tally.since, deadline=tally.deadline, tz=tz, names=names,
-                    closed_early=tally.closed_early, now=live_now, title=title, sizes=("wide", "narrow"), memo=memo,
-                    language=language)
+    svg = chart_parts(steps, start=tally.since, deadline=tally.deadline, tz=tz, names=names,
+                      closed_early=tally.closed_early, now=live_now, title=title, sizes=("wide", "narrow"), memo=memo,
+                      language=language)
     result = outcome_in(tally, names, language) if tally.closed else ""
     return {
         "number": tally.day, "view": view, "closed": tally.closed, "closed_early": _local(tally.closed_early, tz),
@@ -398,7 +398,7 @@ def day_view(tally: Tally, state: DayState, rules: VoteRules, *, view: str, name
         "log_counted": sum(1 for v in tally.votes if v.counted),
         "not_voted": [n(p) for p in tally.not_voted], "silenced": [n(p) for p in tally.silenced],
         "final": [n(p) for p in tally.final], "colors_matter": rules.colors_matter,
-        "chart": Fragment((svg.encode("utf-8"),)), "result": result, "steps": len(steps) - 1, "text": "",
+        "chart": Fragment(svg), "result": result, "steps": len(steps) - 1, "text": "",
         "flags": Fragment(_flags(tally, tz, link, names, memo, language)) if gm else "",
         "alerts": _alerts(tally, tz, language) if gm else [],
     }

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 from datetime import datetime, timedelta, tzinfo
+from functools import lru_cache
 from operator import is_
 from typing import Mapping, Sequence
 
@@ -25,7 +26,7 @@ from mafvote_tally.format import clock
 
 from . import messages
 
-__all__ = ["PALETTE", "chart_svg", "order"]
+__all__ = ["PALETTE", "chart_parts", "chart_svg", "order"]
 
 # Okabe–Ito, without its red and blue look-alikes' meaning clash: the candidates' lines are not vote colours
 PALETTE = ("#7b3fb3", "#e69f00", "#009e73", "#cc79a7", "#0b7285", "#8c6d31", "#56b4e9", "#b8860b", "#5f6b7a",
@@ -38,7 +39,13 @@ _MEMO = "chart"             # `memo`'s slot
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    return _escaped(text if type(text) is str else str(text))
+
+
+@lru_cache(maxsize=1024)
+def _escaped(text: str) -> str:
+    # a pure function of the text: each chart writes each player's name three times, four charts a tick (issue 17)
+    return html.escape(text, quote=True)
 
 
 def _ticks(start: datetime, end: datetime, tz: tzinfo, most: int) -> list[tuple[datetime, str]]:
@@ -152,16 +159,30 @@ def chart_svg(steps: Sequence, *, start: datetime | None, deadline: datetime, tz
     """The chart of `steps` (tally.timeline.Step) from `start` to the deadline (or the last step after it), one
     `<svg>` per size of `sizes`, its labels in `language` (the public pages' are Russian always: mafvote.pages);
     `memo`: the running day's, kept between calls (the module's docstring)."""
+    return b"".join(chart_parts(steps, start=start, deadline=deadline, tz=tz, names=names, closed_early=closed_early,
+                                now=now, title=title, sizes=sizes, memo=memo, language=language)).decode("utf-8")
+
+
+def chart_parts(steps: Sequence, *, start: datetime | None, deadline: datetime, tz: tzinfo,
+                names: Mapping[str, str], closed_early: datetime | None = None, now: datetime | None = None,
+                title: str = "", sizes: Sequence[str] = ("wide",), memo: dict | None = None,
+                language: str = "ru") -> list[bytes]:
+    """`chart_svg` in UTF-8, in the pieces it is made of, for the page to join once (`mafvote.pages.Fragment`):
+    each line's kept points are kept encoded (ASCII) and set in as they are, not copied into one text with the
+    names (which made the whole chart a two-byte-a-character text) and encoded again at every regeneration
+    (issue 17, the tick: four charts after every post)."""
     if not steps:
-        return ""
+        return []
     lines, walk = _lines(steps, memo)
     t0 = start or steps[0].time
     t1 = max(deadline, steps[-1].time, now or deadline)
     if t1 <= t0:
         t1 = t0 + timedelta(hours=1)
-    return "".join(_svg(steps, lines, walk, t0=t0, t1=t1, deadline=deadline, tz=tz, names=names,
-                        closed_early=closed_early, now=now, title=title, size=size, language=language)
-                   for size in sizes)
+    out: list[bytes] = []
+    for size in sizes:
+        out += _svg(steps, lines, walk, t0=t0, t1=t1, deadline=deadline, tz=tz, names=names,
+                    closed_early=closed_early, now=now, title=title, size=size, language=language)
+    return out
 
 
 def _frame(W: int, H: int, RIGHT: int, most: int, t0: datetime, t1: datetime, lo: int, hi: int,  # noqa: N803
@@ -184,7 +205,7 @@ def _frame(W: int, H: int, RIGHT: int, most: int, t0: datetime, t1: datetime, lo
 
 def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # noqa: ANN001
          deadline: datetime, tz: tzinfo, names: Mapping[str, str], closed_early: datetime | None,
-         now: datetime | None, title: str, size: str, language: str = "ru") -> str:
+         now: datetime | None, title: str, size: str, language: str = "ru") -> list[bytes]:
     W, H, RIGHT, most = SIZES[size]
     players, changes, last, lo, hi = lines
     pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM
@@ -215,8 +236,8 @@ def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # 
     # the frame (the title, the value grid and the hours) changes with the ranges alone
     framed = (t0, t1, lo, hi, tz, title)
     if frame[0] != framed:
-        frame = (framed, _frame(W, H, RIGHT, most, t0, t1, lo, hi, tz, title, x, y, size))
-    out = [frame[1]]
+        frame = (framed, _frame(W, H, RIGHT, most, t0, t1, lo, hi, tz, title, x, y, size).encode("utf-8"))
+    out: list = [frame[1]]
 
     def words(key: str, **facts) -> str:  # noqa: ANN003
         return messages.text(f"pages.w.chart.{key}", language, **facts)
@@ -232,7 +253,8 @@ def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # 
         # at the foot of its rule, inside the plot
         ly = H - BOTTOM - 6 if cls == "now" else 14 + 14 * k
         out.append(f'<line class="rule {cls}" x1="{x(t)}" x2="{x(t)}" y1="{ly + 4 if cls != "now" else TOP}" '
-                   f'y2="{H - BOTTOM}"/><text class="rulelab {cls}" x="{x(t) - 4}" y="{ly}">{_e(label)}</text>')
+                   f'y2="{H - BOTTOM}"/><text class="rulelab {cls}" x="{x(t) - 4}" y="{ly}">{_e(label)}</text>'
+                   .encode("utf-8"))
     ends: list[tuple[float, str, str, int]] = []
     first_series = len(out)
     # the points' coordinates as the text they are written in, each worked out once (a 3,000-post day draws some
@@ -260,11 +282,12 @@ def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # 
         color = PALETTE[i % len(PALETTE)]
         # the line's points up to the steps before the last, kept; then the last step's change and the line's end
         walked = walk.changes.get(player, ())
-        done, text = kept_points.get(player, (0, f"{x(t0)},{ys[0]}"))
+        done, text = kept_points.get(player, (0, f"{x(t0)},{ys[0]}".encode("ascii")))
         if done < len(walked):
-            text += "".join(f" {xs[j]},{ys[before]} {xs[j]},{ys[after]}" for j, before, after in walked[done:])
+            text += "".join(f" {xs[j]},{ys[before]} {xs[j]},{ys[after]}"
+                            for j, before, after in walked[done:]).encode("ascii")
             kept_points[player] = (len(walked), text)
-        points = [text]
+        points = [""]
         for j, before, after in changes[player][len(walked):]:
             sx = xs[j]
             points.append(f"{sx},{ys[before]} {sx},{ys[after]}")
@@ -274,11 +297,13 @@ def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # 
         marks = "".join(m.replace('fill="COLOR"', f'fill="{color}"') for m in marks_of[player])
         # a line that ends at 0 or below is drawn behind and lighter: the eye goes to who is in danger
         faint = ' class="faint"' if value <= 0 else ""
-        out.insert(first_series if value <= 0 else len(out),
-                   f'<g class="series" data-player="{_e(shown)}" data-total="{value}">'
-                   f'<polyline{faint} fill="none" stroke="{color}" stroke-width="{1.6 if value <= 0 else 2.8}" '
-                   f'stroke-linejoin="round" points="{" ".join(points)}"><title>{_e(shown)}: {value}</title>'
-                   f'</polyline>{marks}</g>')
+        # the line's kept points set in as they are, between what is written anew (`chart_parts`)
+        out.insert(first_series if value <= 0 else len(out), (
+            f'<g class="series" data-player="{_e(shown)}" data-total="{value}">'
+            f'<polyline{faint} fill="none" stroke="{color}" stroke-width="{1.6 if value <= 0 else 2.8}" '
+            f'stroke-linejoin="round" points="'.encode("utf-8"),
+            text,
+            (f'{" ".join(points)}"><title>{_e(shown)}: {value}</title></polyline>{marks}</g>').encode("utf-8")))
         if value > 0 or len(players) <= 6:
             ends.append((y(value), shown, color, value))
     # the names at the lines' ends, pushed apart so that two equal totals do not overprint
@@ -288,6 +313,6 @@ def _svg(steps: Sequence, lines, walk: _Walk, *, t0: datetime, t1: datetime,  # 
         ly = max(ey + 4, (placed[-1] + 14) if placed else ey + 4)
         placed.append(ly)
         out.append(f'<text class="endlab" x="{W - RIGHT + 6}" y="{ly}" fill="{color}">'
-                   f'{_e(shown)} <tspan class="endval">{value}</tspan></text>')
-    out.append("</svg>")
-    return "".join(out)
+                   f'{_e(shown)} <tspan class="endval">{value}</tspan></text>'.encode("utf-8"))
+    out.append(b"</svg>")
+    return [part for piece in out for part in (piece if type(piece) is tuple else (piece,))]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from mafvote.pages_chart import chart_svg, order
+from mafvote.pages_chart import chart_parts, chart_svg, order
 from mafvote_tally import VoteRules
 from mafvote_tally.timeline import timeline
 from support.count import at, blue, count, day_state, post, red
@@ -63,3 +63,22 @@ def test_a_replacement_during_the_day_renames_the_kept_early_mark():
         chart = _chart(tally, steps, now, memo, names)
         assert chart == _chart(tally, steps, now, names=names)
     assert chart.count("<title>Ронин-2: ") == 2 and "<title>Ронин: " not in chart
+
+
+def test_a_charts_pieces_are_the_chart_and_a_lines_kept_points_are_set_in_as_kept():
+    # the pages set the chart in from its UTF-8 pieces (`chart_parts`): joined, they are `chart_svg`'s text, names
+    # and досрочно marks included; a line no new step moved gives the next regeneration the very piece it kept
+    memo: dict = {}
+    kept: dict[bytes, int] = {}
+    for i in range(2, len(DAY) + 1):
+        now = DAY[i - 1].time + timedelta(minutes=1)
+        tally = count(DAY[:i], as_of=now, rules={"early_close_from_day": 1})
+        steps = timeline(tally, day_state(), RULES, memo=memo)
+        parts = chart_parts(steps, start=at("00:00"), deadline=tally.deadline, tz=at("00:00").tzinfo, names=NAMES,
+                            closed_early=tally.closed_early, now=now, title="День 1", sizes=("wide", "narrow"),
+                            memo=memo)
+        assert all(type(part) is bytes for part in parts)
+        assert b"".join(parts).decode("utf-8") == _chart(tally, steps, now), now
+        again = {id(part) for part in parts} & set(kept.values())
+        kept = {part: id(part) for part in parts}
+    assert again          # the last regeneration set in pieces the one before it had made
