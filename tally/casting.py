@@ -73,7 +73,9 @@ def take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, ma
     if not is_gm and slot is None:
         _unknown_author(post, html, roster, rules, matcher, day)
         return
-    reading: Reading = read_post(html, matcher, colors_matter=rules.colors_matter, gm=is_gm)
+    # text=False: `_not_a_vote` (`_named`) reads the text only of a post without votes and other-colour names,
+    # and such a reading keeps its text
+    reading: Reading = read_post(html, matcher, colors_matter=rules.colors_matter, gm=is_gm, text=False)
     if slot is not None and slot in alive:
         for kind_player, hue in reading.unrecognised:
             day.flags.append(Flag("unrecognised_colour", slot, post.post_id,
@@ -116,7 +118,7 @@ def take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, ma
                                            post.time, reason="edited post: void"))
                 day.current[slot] = None
             return
-        now = read_post(latest, matcher, colors_matter=rules.colors_matter)
+        now = read_post(latest, matcher, colors_matter=rules.colors_matter, text=False)
         same = [(v.target.player, v.color) for v in now.votes] == [
             (v.target.player, v.color) for v in reading.votes]
         # "void" here: the edit or deletion came at or after the day's end, so the vote stands as it was then
@@ -151,7 +153,7 @@ def _unknown_author(post: Post, html: str, roster: Roster, rules: VoteRules, mat
                     day: DayRecord) -> None:
     """Flag a vote by an account that speaks for no slot at the post's time and is no GM (RULES.md §3: only
     the roster's players vote). Talk by spectators is not flagged: only a post that holds a vote."""
-    reading = read_post(html, matcher, colors_matter=rules.colors_matter)
+    reading = read_post(html, matcher, colors_matter=rules.colors_matter, text=False)
     if not reading.votes:
         return
     key = post.author.casefold().strip()

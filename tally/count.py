@@ -263,7 +263,7 @@ def count_day_views(posts: Iterable[Post], state: DayState, roster: Roster, rule
             slot = slot_of[post.post_id]
             if slot is None:
                 continue
-            r = read_post(post.html, matcher, colors_matter=rules.colors_matter)
+            r = read_post(post.html, matcher, colors_matter=rules.colors_matter, text=False)
             if r.votes:
                 day.flags.append(Flag("late", slot, post.post_id,
                                       f"vote at {post.time.isoformat()} is not before the close "
@@ -279,7 +279,7 @@ def count_day_views(posts: Iterable[Post], state: DayState, roster: Roster, rule
             slot = slot_of[post.post_id]
             if slot is None or slot not in alive_set or roster.is_gm(post.author):
                 continue
-            r = read_post(post.html, matcher, colors_matter=rules.colors_matter)
+            r = read_post(post.html, matcher, colors_matter=rules.colors_matter, text=False)
             if r.votes:
                 again = day.current.get(slot) is not None
                 day.flags.append(Flag("early_post", slot, post.post_id,

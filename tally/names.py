@@ -216,7 +216,7 @@ class RosterMatcher:
         self._runs_found: dict[tuple[str, bool], tuple[tuple[int, int, NameMatch], ...]] = {}
         # recognise.read_post keeps its readings here: one matcher per roster, reused across
         # counts (the public and GM views, every poll) reads each post version once.
-        self.readings: dict[tuple[str, bool, bool], Any] = {}
+        self.readings: dict[tuple, Any] = {}
         # recognise.Flat of post versions by their HTML, as the store keeps them: read_post uses these
         # instead of parsing the HTML (the caller fills it; empty, every post is parsed)
         self.flats: dict[str, Any] = {}

@@ -335,6 +335,36 @@ def test_a_head_with_a_run_that_ends_in_a_bracket_is_matched_as_its_html_gives(m
                                                                    ("Ronin", "Вася")]
 
 
+def test_a_cold_count_decodes_no_text_of_a_post_with_a_vote_and_read_post_still_gives_it(monkeypatch):
+    """A cold count reads a player's post with a vote from its stored reading's head alone: the post's text, which
+    the count reads only of a post without votes (`not_a_vote`), is not decoded (`read_post(…, text=False)`, issue
+    17: the bench's 3,000-post day, 1,927 such posts). The count is the HTML's, and `read_post` on the same matcher
+    still gives each post's whole reading, its text included."""
+    from support.count import as_stored, count, post, red
+
+    posts = [post("Соня", "10:00", red("Петя") + "<br>ну и ну"), post("Вася", "10:05", red("Петя") + "<br>ладно"),
+             post("Ronin", "10:10", red("Вася") + "<br>вот так")]
+    expected = count(posts)
+    keyed, readings = as_stored(posts)
+    scanned: list[int] = []
+    real = recognise._SCAN_JSON
+
+    def scan(text, at):
+        scanned.append(at)
+        return real(text, at)
+
+    monkeypatch.setattr(recognise, "_SCAN_JSON", scan)
+    got, matcher = _cold_count(keyed, readings)
+    assert got.to_json() == expected.to_json()
+    assert [(v.voter, v.target) for v in got.votes if v.counted] == [("Соня", "Петя"), ("Вася", "Петя"),
+                                                                   ("Ronin", "Вася")]
+    assert scanned and set(scanned) == {0}        # each new head decoded from the start: no text after it
+    assert [recognise.read_post(p.html, matcher).text for p in keyed] == ["Петя\nну и ну", "Петя\nладно",
+                                                                           "Вася\nвот так"]
+    assert [r.votes for r in (recognise.read_post(p.html, matcher, text=False) for p in keyed)] == [
+        recognise.read_post(p.html, matcher).votes for p in keyed]
+
+
 def _votes_matched(monkeypatch) -> list:
     """The coloured runs `recognise._votes` is asked to match, in order (it still matches them)."""
     matched: list = []
