@@ -134,26 +134,26 @@ def _config(workdir: Path, forums: list[Forum], games: int) -> Path:
 
 
 class Counting:
-    """The alert channel of the soak: records (game, key) and the game time each alert was sent at, a line each in an
-    unnamed temporary file, read back once at the end (`sent`). Kept in a list, the record was the one thing in the
-    process that grew with every alert, ≈ 9,000 tuples with their key strings in the hour's soak (≈ 0.05 MiB a game
-    day of the RSS it measures, the harness's own, made in the middle of each tick's work; issue 17, rss16)."""
+    """The alert channel of the soak: records (game, key) and the game time each alert was sent at, a line each in a
+    file of the soak's folder (opened for each line, so the open files measured stay the daemon's), read back once at
+    the end (`close`). Kept in a list, the record was the one thing in the process that grew with every alert, ≈ 9,000
+    tuples with their key strings in the hour's soak (≈ 0.08 MiB a game day of the RSS it measures, the harness's own,
+    made in the middle of each tick's work; issue 17, rss16)."""
 
     name = "webhook"
 
-    def __init__(self, clock: list) -> None:
-        self.clock = clock
-        self._file = tempfile.TemporaryFile("w+", encoding="utf-8")     # opened before the first sample of fds
+    def __init__(self, clock: list, path: Path) -> None:
+        self.clock, self.path = clock, path
+        path.write_text("", encoding="utf-8")
 
     def send(self, alert) -> None:
-        self._file.write(json.dumps([alert.game, alert.key, self.clock[0].isoformat()], ensure_ascii=False) + "\n")
+        with open(self.path, "a", encoding="utf-8") as out:
+            out.write(json.dumps([alert.game, alert.key, self.clock[0].isoformat()], ensure_ascii=False) + "\n")
 
     def close(self) -> list[tuple[str, str, datetime]]:
-        """Every alert received, in order, as (game, key, game time); the file is gone after."""
-        self._file.seek(0)
-        sent = [(game, key, datetime.fromisoformat(at)) for game, key, at in map(json.loads, self._file)]
-        self._file.close()
-        return sent
+        """Every alert received, in order, as (game, key, game time)."""
+        with open(self.path, encoding="utf-8") as lines:
+            return [(game, key, datetime.fromisoformat(at)) for game, key, at in map(json.loads, lines)]
 
 
 def _rss_kib() -> int:
@@ -259,7 +259,7 @@ def soak(wall: float, games: int, forums_n: int, step_minutes: int, sample_every
             forum.send("topic", 101 + 2 * g, f"Голосование {g}")
             forum.send("post", 100 + 2 * g, "Ведущий", "День первый.", T0)
             forum.send("post", 101 + 2 * g, "Ведущий", "Голосование открыто.", T0)
-        channel = Counting(clock)
+        channel = Counting(clock, workdir / "alerts-sent.jsonl")
         native = _native_meters()
         if trace:
             tracemalloc.start()
