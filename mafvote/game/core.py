@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -28,6 +29,7 @@ from ..config import GameConfig
 from ..gm_text import resolver_error
 from ..messages import text as t
 from ..store import Store
+from ..store.family import map_strings
 from .phases import MAX_PHASES_AHEAD, Phase, phase_deadline, phase_index, phase_of_index
 from .records import ENDS_PHASE, AppliedPhase, GameError
 
@@ -75,18 +77,13 @@ def _sharing(state: GameState, players: dict[Player, Player]) -> GameState:
     return dataclasses.replace(state, players=tuple(players.setdefault(p, p) for p in state.players))
 
 
-def _shared_strings(value: Any, strings: dict[str, str]) -> Any:
-    """`value` (parsed JSON: dicts, lists, strings) with each string, the keys among them, the one object `strings`
-    holds for it (filled as the journal is read, for the game's life). `json.loads` makes every key and name anew for
-    each document, so each kept step held its own copies of the same few dozen keys and of the players' nicks
-    (≈ 4 of the ≈ 9 KB a game day kept of a close's and a night's outcomes in the soak; issue 17)."""
-    if isinstance(value, str):
-        return strings.setdefault(value, value)
-    if isinstance(value, dict):
-        return type(value)((strings.setdefault(k, k), _shared_strings(v, strings)) for k, v in value.items())
-    if isinstance(value, list):
-        return [_shared_strings(v, strings) for v in value]
-    return value
+def _interned(outcome: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A kept outcome with each of its strings, the keys among them, interned (`sys.intern`): `json.loads` makes every
+    key and name anew for each document, so each kept step held its own copies of the same few dozen keys and of the
+    players' nicks (≈ 4 of the ≈ 9 KB a game day kept of a close's and a night's outcomes in the soak; issue 17).
+    Interned strings are freed with their last holder, so nothing is kept beyond the steps themselves."""
+    shared = map_strings(outcome, sys.intern)
+    return _KeptNight(shared) if isinstance(outcome, _KeptNight) else shared
 
 
 def current_nick(state: GameState, nick: str) -> str:
@@ -130,8 +127,6 @@ class GameCore:
         self._initial: GameState | None = None
         # the journal's rows as last parsed, with the store's `journal_mark` then (`applied`)
         self._applied: tuple[tuple[int, int], list[AppliedPhase]] | None = None
-        # every string of the kept outcomes, one object each (`_shared_strings`)
-        self._strings: dict[str, str] = {}
 
     # -- reading the stored phases --
     def applied(self) -> list[AppliedPhase]:
@@ -155,7 +150,7 @@ class GameCore:
         return [r if isinstance(r, AppliedPhase) else
                 AppliedPhase(seq=r.seq, number=r.number, kind=r.kind, start=self._local(r.start),
                              deadline=self._local(r.deadline), state=_sharing(GameState.from_dict(r.state), players),
-                             outcome=_shared_strings(_kept_outcome(r.how, r.outcome), self._strings),
+                             outcome=_interned(_kept_outcome(r.how, r.outcome)),
                              applied_at=r.applied_at, how=r.how,
                              digest=r.digest)
                 for r in self.store.game_phases(self.game.id, kept)]
