@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from selectolax.lexbor import LexborHTMLParser
 from mafvote_scraper.untrusted import visible
+from mafvote_tally.recognise import flatten
 
 from ..crawl_text import describe, describe_note
 from ..errors import OperationFailed
@@ -23,7 +24,7 @@ from ..secret_registry import scrub_known
 from ..store import NoStore, Store
 from .group import cli
 
-__all__ = ["plain_text"]
+__all__ = ["plain_text", "preview"]
 
 _BR = re.compile(r"<br\s*/?>", re.I)
 _BLOCK_END = re.compile(r"</(?:p|div|li|blockquote|tr|h\d)>", re.I)
@@ -43,6 +44,17 @@ def plain_text(html: str) -> str:
     text = root.text(deep=True) if root is not None else ""
     lines = [_SPACES.sub(" ", line).strip() for line in visible(text).split("\n")]
     return _BLANK_RUNS.sub("\n\n", "\n".join(lines).strip("\n"))
+
+
+def preview(html: str) -> str:
+    """A post's first line of its own words, for the crawl's listing: what the post quotes (its header
+    included, "(12-30-2026, 08:07 PM)РэдДи Wrote:"), spoilers and signatures are left out as the count leaves
+    them out (`flatten`); a post that is nothing but a quote shows its first line as a reader sees it."""
+    for line in visible(flatten(html).text).split("\n"):
+        line = _SPACES.sub(" ", line).strip()
+        if line:
+            return line
+    return plain_text(html).split("\n", 1)[0]
 
 
 @cli.command("crawl")
@@ -134,9 +146,8 @@ def _print_result(game_id: str, result, by_id, tz) -> None:
             post = by_id.get((result.forum, pid))
             if post is None:
                 continue
-            first_line = plain_text(post.html).split("\n", 1)[0]
             click.echo(f"  {label:9} #{pid} {zoned_time(post.time, tz)} "
-                       f"{visible(post.author)}: {first_line[:100]}")
+                       f"{visible(post.author)}: {preview(post.html)[:100]}")
         if len(ids) > _SHOWN_PER_KIND:
             click.echo(t(f"crawl.more.{kind}", n=len(ids) - _SHOWN_PER_KIND))
     # the crawler knows no secret: a forum that echoes the password into an address or a page is scrubbed here

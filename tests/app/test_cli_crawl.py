@@ -76,6 +76,25 @@ def test_crawl_prints_new_posts_per_topic(forum, config, capsys):
     assert (config.parent / "state" / "mafvote.db").is_file()
 
 
+# A quote as a real MyBB 1.8.37 renders it (fixtures/html/mybb/NOTES.md, "Quote block", real HTML from pid 11).
+MYBB_QUOTE = ('<blockquote class="mycode_quote"><cite><span> (12-30-2026, 08:07 PM)</span>РэдДи Wrote:  '
+              '<a href="http://127.0.0.1:8081/showthread.php?pid=10#pid10" class="quick_jump"></a></cite>'
+              'Ну что, начнём. Мне Соня вчера очень не понравилась.</blockquote><br />\n')
+
+
+def test_the_listing_shows_a_posts_own_words_not_what_it_quotes(forum, config, capsys):
+    # the GM skims the listing for what was said: a reply's first line is its own, not the quote's header
+    forum.add_post(1, "Соня", MYBB_QUOTE + "За что?! Я мирная", time=CRAWL_T0 + timedelta(minutes=1))
+    forum.add_post(1, "Puss", MYBB_QUOTE, time=CRAWL_T0 + timedelta(minutes=2))
+    code, out, err = run(["crawl"], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[2] == f"  новый     #6 {shown(1)} Соня: За что?! Я мирная"
+    # a post that is nothing but a quote still shows a line, as a reader sees it
+    assert lines[3] == (f"  новый     #7 {shown(2)} Puss: (12-30-2026, 08:07 PM)РэдДи Wrote: Ну что, начнём. "
+                        "Мне Соня вчера очень не понравилась.")
+
+
 def test_poll_reports_new_posts_and_a_deletion_on_the_last_page(forum, config, capsys):
     assert run(["crawl", "--game", "ny"], capsys)[0] == 0
     forum.add_post(2, "Ronin", "Я передумал", time=CRAWL_T0 + timedelta(minutes=20))
