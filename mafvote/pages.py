@@ -537,16 +537,17 @@ def _close_end(row) -> datetime | None:  # noqa: ANN001 - AppliedPhase
     return datetime.fromisoformat(at) if at else None
 
 
-def _themed(service, kind: str, row, now: datetime, public: Tally | None = None) -> str:
+def _themed(service, kind: str, row, now: datetime, public: Tally | None = None,
+            whole: Mapping[str, Any] | None = None) -> str:
     """The themed post of a resolved night or a closed day (the post the GM publishes), as plain text. `public`: the
-    closed day's public count when the caller has it."""
+    closed day's public count, `whole` the night's whole outcome (`full_outcome`), when the caller has it."""
     game = service.game
     common = dict(game=game, ruleset=service.ruleset, templates_dir=game.templates_dir, phase=row.number,
                   replacements=service.state().replacements, now=now,
                   deadline=next_deadline(service, kind, row.number))
     try:
         if kind == "night":
-            data = build_data(outcome=with_modkills(service, row), **common)
+            data = build_data(outcome=with_modkills(service, row, whole), **common)
         else:
             shown = public_day_count(service, row, public)
             data = build_data(outcome=with_modkills(service, row), tally=shown, public_tally=shown, **common)
@@ -560,8 +561,9 @@ def _night_view(service, row, before, *, view: str, now: datetime) -> dict[str, 
     """A resolved night: its themed post; the GM's adds the actions entered (as `night add` reads them back, and the
     night file itself), the refusals, the deaths and the resolver's journal, worded as `night resolve` words them.
     `before`: the game's state when the night began (the file is read against it)."""
-    out: dict[str, Any] = {"number": row.number, "text": _themed(service, "night", row, now)}
-    if view == "gm":
+    o = service.full_outcome(row) if view == "gm" else None     # the journal keeps a night without its texts
+    out: dict[str, Any] = {"number": row.number, "text": _themed(service, "night", row, now, whole=o)}
+    if o is not None:
         try:
             actions = service.read_night(row.number)
         except Exception:  # noqa: BLE001 - a night file gone since: the page says so
@@ -571,7 +573,6 @@ def _night_view(service, row, before, *, view: str, now: datetime) -> dict[str, 
                                                                    service.ruleset, before).actions]
         except ResolverError:
             read = []          # the file was edited by hand since: it is shown as it is
-        o = service.full_outcome(row)          # the journal keeps a night without its texts
         # the journal's keyed lines (`journal`) in words; a night stored before they were kept: its English `log`
         lines = o.get("journal") or o.get("log") or ()
         refused = o.get("refused") or ()

@@ -18,7 +18,7 @@ from markupsafe import escape as escape_html
 
 from mafvote import gm_text, messages
 from mafvote.game import GameService
-from mafvote.pages import publish_pages
+from mafvote.pages import game_pages, publish_pages
 from mafvote.pages_words import page_language
 from mafvote.store import journal
 from mafvote_resolver import GameState
@@ -241,6 +241,21 @@ def test_the_journal_kept_between_ticks_holds_a_resolved_night_without_its_texts
         with messages.using(page_language("gm")):
             for line in whole["journal"]:
                 assert str(escape_html(gm_text.journal(line))) in page
+
+
+def test_a_nights_page_reads_its_whole_outcome_from_the_store_once_a_view(game, monkeypatch):
+    # the GM's view of a night read its ≈ 9 KB outcome twice (once for the themed post, once for the journal's lines)
+    store, svc, thread = game
+    close_days(svc, thread, 2)
+    nights = {r.seq: r.number for r in svc.applied() if r.how == "resolve"}
+    reads = []
+    stored = store.game_phase_outcome
+    monkeypatch.setattr(store, "game_phase_outcome", lambda game_id, seq: reads.append(seq) or stored(game_id, seq))
+    for view in ("gm", "public"):
+        reads.clear()
+        pages = game_pages(svc, view=view, now=deadline(2) + timedelta(hours=1))
+        assert sorted(nights[s] for s in reads if s in nights) == [1, 2, 3], view
+        assert "ny/index.html" in pages
 
 
 def test_the_journal_kept_between_ticks_holds_one_copy_of_each_key_and_nick_for_all_its_steps(game):
