@@ -293,6 +293,34 @@ def test_the_journal_kept_between_ticks_holds_one_copy_of_each_key_and_nick_for_
             assert r.outcome["day"] == whole["day"] and r.outcome["count"]["outcome"] == whole["count"]["outcome"]
 
 
+def test_the_journal_kept_between_ticks_holds_each_part_of_a_state_once_while_the_steps_leave_it_alone(game):
+    # every step stores the whole state, and a step changes a few parts of it: parsed, each step held its own copy
+    # of every part, the empty ones too (a dict or tuple each), ≈ 1.6 KB a step for the game's life (rss16)
+    store, svc, thread = game
+    close_days(svc, thread, 3)
+    rows = svc.applied()
+    assert len(rows) >= 7
+    stored = {r.seq: GameState.from_dict(r.state) for r in store.game_phases("ny")}
+    shared = 0
+    for before, row in zip(rows, rows[1:]):
+        # what a step holds is what it stored
+        assert row.state == stored[row.seq]
+        for name in GameState.__dataclass_fields__:
+            value, earlier = getattr(row.state, name), getattr(before.state, name)
+            if value == earlier:
+                assert value is earlier, name
+                shared += 1
+    assert shared > 10 * (len(rows) - 1)
+    # a redone step is parsed anew and shares with the step before it all the same
+    svc.undo()
+    svc.resolve_night(4, now=start(4) + timedelta(minutes=6))
+    again = svc.applied()
+    assert again[-1].step != rows[-1].step
+    assert again[-1].state == GameState.from_dict(store.game_phases("ny")[-1].state)
+    assert again[-1].state.uses == {} and again[-1].state.uses is again[-2].state.uses
+    assert again[-1].state.players[0] is again[-2].state.players[0]
+
+
 def test_a_day_closed_is_counted_once_for_both_views_and_its_day_post(game, tmp_path, monkeypatch):
     # the regeneration after a close counted the day four times: once per view, and the day post's public count
     # in each; the public count of both views is the day post's
