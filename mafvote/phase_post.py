@@ -26,13 +26,12 @@ def with_modkills(service: GameService, row: AppliedPhase,
                   whole: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The phase's outcome with the GM's modkills made during that phase (`mafvote modkill` during day N, or
     during night N before it was resolved) added, so the phase's post names them (`Модкилл: ...`, the role
-    only when the modkill was `--reveal`). A night's modkill is announced in that night's post. `whole`: a night's
+    only when the modkill was `--reveal`). A night's modkill is announced in that night's post. `whole`: the step's
     `service.full_outcome(row)` when the caller has read it already."""
-    # a night's whole outcome, its texts among them (the journal keeps a night without them), from the store
-    if row.kind == "day":
-        outcome = dict(row.outcome.get("day") or {})
-    else:
-        outcome = dict((whole if whole is not None else service.full_outcome(row)) or {})
+    # the step's whole outcome, its texts among them (the journal keeps a night and a close without them), from the
+    # store
+    whole = whole if whole is not None else service.full_outcome(row)
+    outcome = dict((whole.get("day") if row.kind == "day" else whole) or {})
     deaths = list(outcome.get("deaths") or ())
     public = list(outcome.get("public") or ())
     dead = {d.get("player") for d in deaths}

@@ -91,7 +91,7 @@ def _interned(outcome: Mapping[str, Any]) -> Mapping[str, Any]:
     players' nicks (≈ 4 of the ≈ 9 KB a game day kept of a close's and a night's outcomes in the soak; issue 17).
     Interned strings are freed with their last holder, so nothing is kept beyond the steps themselves."""
     shared = map_strings(outcome, sys.intern)
-    return _KeptNight(shared) if isinstance(outcome, _KeptNight) else shared
+    return type(outcome)(shared) if isinstance(outcome, (_KeptNight, _KeptClose)) else shared
 
 
 def current_nick(state: GameState, nick: str) -> str:
@@ -176,9 +176,10 @@ class GameCore:
 
     def full_outcome(self, row: AppliedPhase) -> Mapping[str, Any]:
         """A step's outcome whole, as stored: `applied` keeps a resolved night's without its texts (`_NIGHT_TEXTS`),
-        so the readers of those (the night's post, its GM page, its alerts) read them here, from the store. Any other
-        step's is the one kept; a row gone since: the one kept."""
-        if row.how != "resolve" or not isinstance(row.outcome, _KeptNight):
+        a closed day's without its day's (`_DAY_TEXTS`), so the readers of those (the step's post, the night's GM
+        page, its alerts) read them here, from the store. Any other step's is the one kept; a row gone since: the
+        one kept."""
+        if not isinstance(row.outcome, (_KeptNight, _KeptClose)):
             return row.outcome
         outcome = self.store.game_phase_outcome(self.game.id, row.seq)
         return outcome if outcome is not None else row.outcome
@@ -299,6 +300,19 @@ _COUNT_LISTS = ("candidates", "votes", "flags", "alerts", "activity")
 _NIGHT_TEXTS = ("journal", "log", "alerts", "alert_lines")
 
 
+# a closed day's resolution (its outcome's `day`): its texts (the resolver's keyed journal and English log, the public
+# and private events the day's post and letters word), ≈ 2 of the ≈ 4.4 KB a close keeps parsed (the seeded game);
+# the deaths and the winner, which the journal's readers take every tick, stay
+_DAY_TEXTS = ("journal", "log", "public", "private")
+
+
+class _KeptClose(dict):
+    """A closed day's outcome with its count's per-vote lists and its day's texts left out (`_COUNT_LISTS`,
+    `_DAY_TEXTS`): `GameCore.full_outcome` reads the whole from the store."""
+
+    __slots__ = ()
+
+
 class _KeptNight(dict):
     """A resolved night's outcome without its texts (`_NIGHT_TEXTS`): `GameCore.full_outcome` reads the whole from the
     store."""
@@ -308,14 +322,21 @@ class _KeptNight(dict):
 
 def _kept_outcome(how: str, outcome: Mapping[str, Any]) -> Mapping[str, Any]:
     """A step's outcome as `applied` keeps it for the game's life: a close's without its count's per-vote lists
-    (`GameCore.stored_count` reads them from the store), a resolved night's without its texts (`full_outcome`). The daemon keeps every game's journal between ticks; whole,
+    (`GameCore.stored_count` reads them from the store) and its day's texts, a resolved night's without its texts
+    (`full_outcome` reads both whole). The daemon keeps every game's journal between ticks; whole,
     each closed day added its count (≈ 35 KB of JSON, ≈ 85 KiB parsed, at the soak's post rate) to the process for
     good: the soak's RSS stepped up at every game's evening (issue 17). What the journal's readers take of a close's
     count is its outcome, `closed_early`, `misses` and the like, all kept."""
     if how == "resolve":
         # a night's texts, kept for the game's life, were ≈ 0.06 MiB a game day of the soak's 10 games (issue 17)
         return _KeptNight((k, v) for k, v in outcome.items() if k not in _NIGHT_TEXTS)
-    count = outcome.get("count") if how == "close" else None
-    if not isinstance(count, dict):
+    if how != "close":
         return outcome
-    return {**outcome, "count": {k: v for k, v in count.items() if k not in _COUNT_LISTS}}
+    count, day = outcome.get("count"), outcome.get("day")
+    kept = _KeptClose(outcome)
+    if isinstance(count, dict):
+        kept["count"] = {k: v for k, v in count.items() if k not in _COUNT_LISTS}
+    if isinstance(day, dict):
+        # kept for the game's life, a close's texts were ≈ 0.02 MiB a game day of the soak's 10 games (issue 17)
+        kept["day"] = {k: v for k, v in day.items() if k not in _DAY_TEXTS}
+    return kept

@@ -20,6 +20,7 @@ from mafvote import gm_text, messages
 from mafvote.game import GameService
 from mafvote.pages import game_pages, publish_pages
 from mafvote.pages_words import page_language
+from mafvote.phase_post import with_modkills
 from mafvote.store import journal
 from mafvote_resolver import GameState
 from support.seeded_game import close_days, deadline, red, seeded_game, start
@@ -290,7 +291,29 @@ def test_the_journal_kept_between_ticks_holds_one_copy_of_each_key_and_nick_for_
         if r.how == "resolve":
             assert r.outcome == {k: v for k, v in whole.items() if k not in ("journal", "log", "alerts", "alert_lines")}
         else:
-            assert r.outcome["day"] == whole["day"] and r.outcome["count"]["outcome"] == whole["count"]["outcome"]
+            assert r.outcome["day"] == {k: v for k, v in whole["day"].items() if k not in ("journal", "log", "public",
+                                                                                          "private")}
+            assert r.outcome["count"]["outcome"] == whole["count"]["outcome"]
+
+
+def test_the_journal_kept_between_ticks_holds_a_closed_day_without_its_texts_its_post_still_words_them(game):
+    # a close's day texts (the resolver's journal and log, the public and private events its post words) were ≈ 2 of
+    # the ≈ 4.4 KB a close kept for the game's life; the day's post and letters read them from the store
+    store, svc, thread = game
+    close_days(svc, thread, 3)
+    rows = [r for r in svc.applied() if r.how == "close"]
+    assert [r.number for r in rows] == [1, 2, 3]
+    for row in rows:
+        whole = store.game_phase_outcome("ny", row.seq)
+        assert whole["day"]["journal"] and whole["day"]["log"] and whole["day"]["public"]
+        assert not {"journal", "log", "public", "private"} & set(row.outcome["day"])
+        # what the journal's readers take every tick stays: the deaths, the winner
+        assert row.outcome["day"]["deaths"] == whole["day"]["deaths"]
+        assert row.outcome["day"]["winner"] == whole["day"]["winner"]
+        assert svc.full_outcome(row) == whole
+        # the day's post gets the whole day: who was hanged, in the theme's words
+        post = with_modkills(svc, row)
+        assert post["public"] == whole["day"]["public"] and post["log"] == whole["day"]["log"]
 
 
 def test_the_journal_kept_between_ticks_holds_each_part_of_a_state_once_while_the_steps_leave_it_alone(game):
