@@ -67,6 +67,7 @@ from .phase_post import next_deadline, public_day_count, theme_of, with_modkills
 from .publish import PublishError, count_file_names
 from .publish_text import write_cause
 from .render import RenderError, build_data, render
+from .render.environment import ItemFirstEnvironment
 from .shown_names import public_names
 
 __all__ = ["Fragment", "PageCache", "PagesError", "day_page", "day_view", "game_pages", "gm_pages_dir", "index_page",
@@ -80,24 +81,6 @@ class PagesError(BadInput):
 
 
 VIEWS = ("public", "gm")
-
-
-# what `getattr` finds on a plain dict: its methods' names (a dict instance has no attributes of its own)
-_DICT_NAMES = frozenset(dir(dict))
-
-
-class _PageEnvironment(jinja2.Environment):
-    def getattr(self, obj: Any, attribute: str) -> Any:
-        # `a.b` in a template is Jinja's getattr: the attribute, else the item. The pages' context is plain dicts
-        # (the live day, each player, each past day), where the attribute is missed first: an AttributeError made
-        # and caught for each of some hundred look-ups a page (issue 17, the tick). A plain dict has no attribute
-        # but its methods' names, so the item is taken first for any other name: the same value as Jinja's.
-        if type(obj) is dict and attribute not in _DICT_NAMES:
-            try:
-                return obj[attribute]
-            except KeyError:
-                pass
-        return super().getattr(obj, attribute)
 
 
 class _BareWords(jinja2.ext.Extension):
@@ -127,7 +110,7 @@ class _BareWords(jinja2.ext.Extension):
 
 def _env(language: str | None) -> jinja2.Environment:
     """The page templates' environment; with a `language`, its bare words written in (`_BareWords`)."""
-    env = _PageEnvironment(loader=jinja2.FileSystemLoader(str(data_dir("templates") / "_pages")),
+    env = ItemFirstEnvironment(loader=jinja2.FileSystemLoader(str(data_dir("templates") / "_pages")),
                            autoescape=True, trim_blocks=True, lstrip_blocks=True,
                            undefined=jinja2.StrictUndefined, extensions=[_BareWords] if language else ())
     env.page_language = language        # type: ignore[attr-defined]

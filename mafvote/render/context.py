@@ -12,7 +12,7 @@ from markupsafe import Markup
 from mafvote_tally.format import format_bbcode, outcome_text, shown_reason
 from mafvote_tally.format import time_left as tally_time_left
 
-from .environment import parse_time
+from .environment import Deferred, parse_time
 from .kinds import LIST_EVENTS
 from .notes import gm_notes
 from .theme import Theme
@@ -95,9 +95,9 @@ def post_context(theme: Theme, kind: str, data: Mapping[str, Any], views: Views,
         ctx["count_names"] = {nick: str(views.person(nick)) for nick in _tally_names(tally or {})}
         # the deadline as the caller gives it (in the game's time zone), else the count's own
         shown = {**(tally or {}), **({"deadline": ctx["deadline"]} if ctx["deadline"] else {})}
-        ctx["count"] = Markup(format_bbcode(
-            shown, ctx["now"], names=ctx["count_names"],
-            markup=fmt == "bbcode"))
+        # made when a template reads it: the bundled HTML page lays the count out itself (a GM's may print it)
+        now, names, markup = ctx["now"], ctx["count_names"], fmt == "bbcode"
+        ctx["count"] = Deferred(lambda: Markup(format_bbcode(shown, now, names=names, markup=markup)))
         ctx["count_outcome"] = outcome_text(tally or {}, ctx["count_names"])
     if not public:
         ctx["gm"] = _gm_context(outcome, tally, views, data)

@@ -8,12 +8,12 @@ markup helpers (`b`, `color`) return `Markup`, which passes unescaped. HTML outp
 not escaped: it is for the terminal and e-mail."""
 from __future__ import annotations
 
-__all__ = ["make_environment", "parse_time", "select_template"]
+__all__ = ["Deferred", "ItemFirstEnvironment", "make_environment", "parse_time", "select_template"]
 
 import functools
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import jinja2
 from markupsafe import Markup, escape as html_escape
@@ -27,6 +27,53 @@ from ..paths import data_dir
 from .errors import RenderError
 from .kinds import FORMATS
 from .views import DeathView
+
+# what `getattr` finds on a plain dict: its methods' names (a dict instance has no attributes of its own)
+_DICT_NAMES = frozenset(dir(dict))
+
+
+class ItemFirstEnvironment(jinja2.Environment):
+    """Jinja's environment with `a.b` on a plain dict taking the item first. Jinja's getattr tries the attribute,
+    then the item; the pages' and the posts' contexts are plain dicts (the live day, each player, each past day,
+    each row of the count), where the attribute is missed first: an AttributeError made and caught for each of
+    some hundred look-ups a page (issue 17, the tick: the pages and the count page after every new post). A plain
+    dict has no attribute but its methods' names, so the item is taken first for any other name: the same value
+    as Jinja's."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_NAMES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
+class Deferred:
+    """A context value made when a template first reads it, then kept: a post's context offers what a GM's theme
+    may print (the count page's `count`, the whole live count as text) while the bundled template of that kind
+    never reads it, and the daemon renders the count page after every new post (issue 17, the tick)."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self._make: Callable[[], Any] | None = make
+        self._value: Any = None
+
+    def value(self) -> Any:
+        if self._make is not None:
+            self._value, self._make = self._make(), None
+        return self._value
+
+
+class _Context(jinja2.runtime.Context):
+    """Jinja's context with a `Deferred` value made at its first read (every name a template, an included
+    template, a macro or a phrase reads is looked up here)."""
+
+    def resolve_or_missing(self, key: str) -> Any:
+        value = super().resolve_or_missing(key)
+        return value.value() if type(value) is Deferred else value
+
 
 def _finalize_bbcode(value: Any) -> Any:
     if value is None:
@@ -118,7 +165,7 @@ def make_environment(fmt: str = "bbcode", override_dir: str | Path | None = None
 
 @functools.lru_cache(maxsize=32)
 def _environment(fmt: str, override_dir: str | None) -> jinja2.Environment:
-    env = jinja2.Environment(
+    env = ItemFirstEnvironment(
         loader=_loader(override_dir),
         undefined=jinja2.StrictUndefined,
         autoescape=(fmt == "html"),
@@ -127,6 +174,7 @@ def _environment(fmt: str, override_dir: str | None) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.context_class = _Context
     env.globals["fmt"] = fmt
     env.phrase_cache = {}  # type: ignore[attr-defined]  # phrase sources -> compiled, see Phrases
     env.filters.update(
@@ -214,11 +262,23 @@ def _ru_date(value: Any) -> str:
 
 def select_template(env: jinja2.Environment, theme: str, kind: str, fmt: str) -> jinja2.Template:
     names = [f"{theme}/{kind}.{fmt}.j2", f"{theme}/{kind}.j2", f"_base/{kind}.{fmt}.j2", f"_base/{kind}.j2"]
+    # a name the bundled templates were found to lack, where no GM folder is looked in, is passed over: Jinja
+    # asked for it and raised and caught "not found" twice at every render (four a count page, issue 17)
+    looked = [n for n in names if not _known_missing(env, n)]
     try:
-        return env.select_template(names)
+        return env.select_template(looked or names)
     except jinja2.TemplateSyntaxError as exc:
         raise RenderError(file_problem(exc.filename or exc.name, msg("config.at.line", line=exc.lineno),
                                        jinja_syntax(exc.message or str(exc)), msg("render.template.syntax.hint"))) from None
     except jinja2.TemplatesNotFound:
         raise RenderError(msg("render.template.none", kind=kind, theme=theme,
                               names=", ".join(f"`{n}`" for n in names))) from None
+
+
+def _known_missing(env: jinja2.Environment, name: str) -> bool:
+    """Whether every loader of `env` is the bundled templates' and has found `name` missing before (they do not
+    change while mafvote runs; a GM's folder is looked in each time)."""
+    loader = env.loader
+    chain = loader.loaders if isinstance(loader, jinja2.ChoiceLoader) else [loader]
+    return all(isinstance(sub, _GMFileLoader) and sub.known is not None and name in sub.known
+               and sub.known[name] is None for sub in chain)

@@ -128,8 +128,8 @@ def test_a_pages_words_are_the_catalogues_in_its_language_and_a_w_of_another_kin
 
 
 def test_a_pages_dot_look_up_reads_what_jinjas_reads():
-    """`a.b` in a page template: the pages' environment takes a plain dict's item first (mafvote.pages.
-    _PageEnvironment), which must read what Jinja's own look-up reads: the attribute (a dict's method) for a
+    """`a.b` in a page template: the pages' environment takes a plain dict's item first (mafvote.render.environment.
+    ItemFirstEnvironment), which must read what Jinja's own look-up reads: the attribute (a dict's method) for a
     method's name even when the dict has such a key, the item for any other, an error for a missing one."""
     source = "{{ d.x }}|{{ d.items is callable }}|{{ d.get('x') }}|{{ s.upper() }}|{{ o.x }}"
     jinja_env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)

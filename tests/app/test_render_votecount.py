@@ -99,3 +99,50 @@ def test_rule_6_the_live_count_agrees_numbers_with_their_nouns():
                      (22, "22 голоса")):
         count = public_count([cand("Соня", [f"v{i}" for i in range(n)])], {}, closed=False)
         assert f"[color=#FF0000]Соня[/color] — {words} (" in format_bbcode(count, None)
+
+
+def _count_page_data():
+    count = public_count(R6_PUBLIC, {}, closed=False)
+    return count, datetime(2027, 1, 11, 9, 0, tzinfo=timezone.utc)
+
+
+def test_the_count_page_formats_the_count_text_only_for_a_template_that_prints_it(tmp_path, monkeypatch):
+    # the daemon renders the HTML count page after every new post (issue 17, the tick); the bundled page lays the
+    # count out as a table and never prints `count`, the whole live count as text, so it is not made for it; a
+    # GM's own page that prints it gets the live count's one wording, as before
+    import mafvote.render.context as context
+
+    count, now = _count_page_data()
+    made = []
+    real = context.format_bbcode
+    monkeypatch.setattr(context, "format_bbcode", lambda *a, **k: (made.append(k), real(*a, **k))[1])
+    page = render("new_year", "votecount", {"tally": count, "now": now.isoformat()}, fmt="html")
+    assert "<table>" in page and made == []
+    folder = tmp_path / "templates"
+    (folder / "new_year").mkdir(parents=True)
+    (folder / "new_year" / "votecount.html.j2").write_text("<pre>{{ count }}</pre>{{ count }}", encoding="utf-8")
+    page = render("new_year", "votecount", {"tally": count, "now": now.isoformat()}, fmt="html", templates_dir=folder)
+    text = real(count, now, markup=False)
+    assert "Пусс — 3 голоса" in text and page == f"<pre>{text}</pre>{text}".strip("\n") + "\n" and len(made) == 1
+    # and through a phrase: the GM's theme.toml may print it in one
+    (folder / "new_year" / "votecount.html.j2").write_text("{{ phrase('votecount.title') }}", encoding="utf-8")
+    (folder / "new_year" / "theme.toml").write_text("[phrases.votecount]\ntitle = \"Итоги: {{ count }}\"\n",
+                                                    encoding="utf-8")
+    page = render("new_year", "votecount", {"tally": count, "now": now.isoformat()}, fmt="html", templates_dir=folder)
+    assert page == f"Итоги: {text}".strip("\n") + "\n"
+
+
+def test_the_count_page_raises_no_template_not_found_and_no_attribute_miss_once_made(monkeypatch):
+    # issue 17, the tick: the bundled count page's render looked for the theme's own two templates (four "not found"
+    # raised and caught a render) and read each row's fields as attributes first (an AttributeError each)
+    import jinja2
+
+    count, now = _count_page_data()
+    data = {"tally": count, "now": now.isoformat()}
+    first = render("new_year", "votecount", data, fmt="html")
+    raised, fallbacks = [], []
+    real_init, real_getattr = jinja2.TemplateNotFound.__init__, jinja2.Environment.getattr
+    monkeypatch.setattr(jinja2.TemplateNotFound, "__init__", lambda self, *a, **k: (raised.append(a), real_init(self, *a, **k))[1])
+    monkeypatch.setattr(jinja2.Environment, "getattr", lambda self, o, a: (fallbacks.append(a), real_getattr(self, o, a))[1])
+    assert render("new_year", "votecount", data, fmt="html") == first
+    assert raised == [] and fallbacks == []
