@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from ..gm_files import file_problem, jinja_syntax
 from ..messages import text as msg
+from .environment import render_values
 from .errors import RenderError
 from .theme import Theme
 
@@ -47,7 +48,7 @@ class Phrases:
                                                jinja_syntax(exc.message or str(exc)),
                                                msg("render.phrase.syntax.hint"))) from None
         try:
-            text = tpl.render({**self.base, **kw})
+            text = render_values(tpl, {**self.base, **kw} if kw else self.base)
         except jinja2.UndefinedError as exc:
             raise RenderError(file_problem(f"{self.theme.name}/theme.toml", f"phrases.{key}",
                                            jinja_syntax(exc.message or str(exc)), msg("render.undefined.hint"))) from None

@@ -102,3 +102,34 @@ def test_render_command_names_the_ansi_theme_file_and_exits_2(new_game_dir):
     ok("night", "resolve", "--night", "1")
     assert refused("render", "night", "1") == (f"{(new_game_dir / 'my' / 'new_year' / 'theme.toml').resolve()}: строка 2: "
                                               f"файл не в UTF-8 (сохранён как ANSI / `windows-1251`?) {SAVE_AS_UTF8}")
+
+
+@pytest.mark.parametrize("fmt", ["bbcode", "html", "text"])
+def test_a_gm_template_renders_by_render_values_as_by_jinjas_render(tmp_path, fmt):
+    # render_values (issue 17, the tick) makes one context of the globals and the values where Jinja's render
+    # copies them twice: the same text for what a GM's template may do (globals, a value named as a global, `set`,
+    # an include and a macro with the context, a deferred value), the same error, and a template with globals of
+    # its own rendered by Jinja itself
+    import jinja2
+
+    from mafvote.render.environment import Deferred, render_values
+
+    folder = tmp_path / "templates"
+    (folder / "new_year").mkdir(parents=True)
+    (folder / "new_year" / "part.j2").write_text("[{{ who }}|{{ fmt }}]", encoding="utf-8")
+    (folder / "new_year" / "page.j2").write_text(
+        "{% macro m(x) %}{{ x }}:{{ who }}{% endmacro %}{% set n = 2 %}{{ b(who) }} {{ color(who, 'red') }} {{ fmt }} "
+        "{{ range(n)|list }} {{ m(n) }} {% include 'new_year/part.j2' %} {{ later }}", encoding="utf-8")
+    env = make_environment(fmt, folder)
+    template = env.get_template("new_year/page.j2")
+    made = []
+    values = {"who": "<Соня>", "later": Deferred(lambda: made.append(1) or "потом")}
+    assert render_values(template, values) == template.render(values)
+    assert len(made) == 1 and "потом" in render_values(template, values)
+    shadowed = {**values, "fmt": "свой"}
+    assert render_values(template, shadowed) == template.render(shadowed) and "свой" in template.render(shadowed)
+    for render_with in (render_values, jinja2.Template.render):
+        with pytest.raises(jinja2.UndefinedError, match="'who' is undefined"):
+            render_with(template, {"later": ""})
+    own = env.get_template("new_year/part.j2", globals={"who": "свой"})
+    assert render_values(own, {}) == own.render() == f"[свой|{fmt}]"
