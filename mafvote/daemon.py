@@ -595,9 +595,16 @@ class Daemon:
         from .render import RenderError, build_data, render  # start-up (module docstring)
 
         try:
-            data = build_data(tally=shown if shown is not None else public.to_json(), game=g.cfg,
-                              ruleset=g.service.ruleset, now=now, deadline=public.deadline,
-                              replacements=g.service.state(applied).replacements)
+            ruleset, replacements = g.service.ruleset, g.service.state(applied).replacements
+            kept = g.render_memo.get("data")
+            if kept is None or kept[0] is not g.cfg or kept[1] is not ruleset or kept[2] != replacements:
+                # the game's players, roles and sides as `render` reads them, made once while the config, the
+                # ruleset and the replacements stay (they were made again after every new post, issue 17); the
+                # same objects each time, so `render`'s memo of the players finds them equal at once
+                kept = g.render_memo["data"] = (g.cfg, ruleset, replacements,
+                                                build_data(game=g.cfg, ruleset=ruleset, replacements=replacements))
+            data = {**kept[3], **build_data(tally=shown if shown is not None else public.to_json(), now=now,
+                                            deadline=public.deadline)}
             return render(g.theme, "votecount", data, fmt="html", templates_dir=getattr(g.cfg, "templates_dir", None),
                           memo=g.render_memo)
         except RenderError as exc:

@@ -480,3 +480,28 @@ def test_the_pages_kept_from_tick_to_tick_are_the_bytes_a_fresh_build_writes(for
                     ("on", "Ronin", "<b>засчитан</b>"), ("on", "Puss", "<b>засчитан, досрочно</b>"),
                     ("on", "Соня", "<b>засчитан</b>"), ("off", "Puss", "после досрочного голоса: не меняет его")]
     assert checked == [at for at, *_ in script] + ["closed", "undone", "late post", "closed again"]
+
+
+def test_the_count_page_names_a_replacement_from_the_next_tick_and_makes_the_players_once_until_then(
+        forum, tmp_path, monkeypatch):
+    # the themed count page's players, roles and sides are kept from tick to tick (issue 17, the tick); a
+    # replacement the GM makes is on the page at the next tick, as the BBCode count has it
+    import mafvote.render as render_package
+
+    path = tmp_path / "config.toml"
+    path.write_text(DAEMON_CONFIG.format(base=forum.base_url, poll="5m"), encoding="utf-8")
+    page = tmp_path / "public" / "votecount-ny.html"
+    made = []
+    real = render_package.build_data
+    monkeypatch.setattr(render_package, "build_data", lambda **k: (made.append(sorted(k)), real(**k))[1])
+    with Daemon(load_config(path), channels={"webhook": Recorder()}, client_factory=quick_client,
+                sleep=lambda s: None) as daemon:
+        run_day(daemon, forum, msk("10:00"), msk("15:40"), timedelta(minutes=5), script=DAY[:4])
+        assert "Puss" in page.read_text(encoding="utf-8")
+        assert sum("game" in k for k in made) == 1 and sum("tally" in k for k in made) > 1
+        daemon.games["ny"].service.replace_player("Puss", "Кот", now=msk("15:41"))
+        daemon.tick(msk("15:42"))
+        assert sum("game" in k for k in made) == 2
+        text = page.read_text(encoding="utf-8")
+        bbcode = (tmp_path / "public" / "votecount-ny.bbcode").read_text(encoding="utf-8")
+    assert "Кот" in bbcode and "Кот" in text and "Puss" not in text
