@@ -77,6 +77,10 @@ class Views:
     def __init__(self, data: Mapping[str, Any], theme: Theme):
         self.theme = theme
         self.people: dict[str, grammar.Person] = {}
+        # a name as written -> its player in `people`: a count names the same few players many times, and the
+        # daemon keeps these views from one count page to the next (issue 17, the tick); at most a few spellings
+        # a player, emptied past that
+        self._found: dict[str, grammar.Person] = {}
         self.order: list[grammar.Person] = []
         # (mask, accounts) of mask games, for the final post: every account that played the mask, in order
         self.masks: list[tuple[str, str]] = []
@@ -134,7 +138,15 @@ class Views:
     def person(self, name: str | None) -> grammar.Person:
         if not name:
             return grammar.Person("?")
-        return self.people.get(roster_key(name)) or grammar.Person(name)
+        found = self._found.get(name)
+        if found is None:
+            found = self.people.get(roster_key(name))
+            if found is None:
+                return grammar.Person(name)
+            if len(self._found) >= 4 * len(self.people):
+                self._found.clear()
+            self._found[name] = found
+        return found
 
     def role(self, name: str | None) -> Role | None:
         if not name:

@@ -413,3 +413,27 @@ def test_rule_5_no_post_before_the_end_names_an_account_behind_a_mask():
     for fmt in ("bbcode", "text", "html"):
         out = render("peculiar", "votecount", {"roster": MASKED_ROSTER, "tally": count}, fmt=fmt)
         assert "Мистер Икс" in out and "Эмма" in out and "Франклин" not in out and "Алтея" not in out
+
+
+def test_a_player_named_in_any_spelling_is_the_rosters_person_and_a_stranger_is_named_as_written(monkeypatch):
+    # Views.person keeps each spelling's player (the daemon's count page names the same players after every post,
+    # issue 17, the tick): the roster's person for any case or ё, the name as written for one not in the roster,
+    # the spelling folded once
+    import mafvote.render.views as views_module
+
+    views = Views({"roster": [{"nick": "Алёна", "gender": "f"}, {"nick": "Puss"}]},
+                  load_theme(make_environment("bbcode"), "new_year"))
+    folded = []
+    real = views_module.roster_key
+    monkeypatch.setattr(views_module, "roster_key", lambda name: (folded.append(name), real(name))[1])
+    alena = views.person("Алёна")
+    assert alena.nick == "Алёна" and alena.gender == "f"
+    for spelling in ("Алёна", "АЛЕНА", "алена", " Алёна "):
+        assert views.person(spelling) is alena and views.person(spelling) is alena
+    assert folded == ["Алёна", "АЛЕНА", "алена", " Алёна "]
+    stranger = views.person("Кот")
+    assert stranger.nick == "Кот" and stranger.gender is None and str(stranger) == "Кот"
+    assert views.person("PUSS").nick == "Puss" and views.person("").nick == "?"
+    for n in range(50):                              # many spellings: what is kept stays bounded
+        assert views.person("puss" + " " * n).nick == "Puss"
+    assert len(views._found) <= 8
