@@ -496,6 +496,12 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool, text
                     if held.votes or held.unrecognised:
                         return Reading(held.votes, held.early, held.unrecognised,
                                        _SCAN_JSON(stored, end)[0] if text else "")
+                else:
+                    # a GM's post: its proxy lines are read from its text, but not its marks (hues, bold), which
+                    # where colours matter only make the runs the stored head already holds: no `Flat` decoded
+                    # or built (the bench's 3,000-post day: 94 GM posts, issue 17)
+                    head, end = _SCAN_JSON(stored, 0)
+                    return _votes(head[4], head[5], head[3], matcher, True, True, None, _SCAN_JSON(stored, end)[0])
             flat = stored_flat(html, matcher)
         elif isinstance(html, StoredKey):
             flat = flat_of(html, matcher)       # raises: a version without HTML must come with its reading
