@@ -214,12 +214,8 @@ def _not_a_vote(post: Post, slot: str, html: str, reading: Reading, rules: VoteR
 def _named(html: str, reading: Reading, colors_matter: bool, matcher: RosterMatcher) -> tuple[tuple[str, str], ...]:
     """(as written, player) for each roster name alone on a line or on a line with a vote word, outside quotes.
     It depends on the post's html only, so it is kept beside the post's reading (the daemon recounts after
-    every poll and would read every vote-less post again)."""
-    key = ("named", html, colors_matter)
-    cache = matcher.readings
-    hit = cache.get(key)  # type: ignore[call-overload]
-    if hit is not None:
-        return hit
+    every poll and would read every vote-less post again), unless the post's kept talk facts say at once that it has
+    no line to read."""
     text = reading.text
     if not text:
         # the colour games skip the parse of a post without any colour; most such posts are talk, so the
@@ -228,10 +224,20 @@ def _named(html: str, reading: Reading, colors_matter: bool, matcher: RosterMatc
         # (a stored reading carries the markup's talk facts: a post read from the store has no HTML)
         flat = matcher.flats.get(html)
         kept = matcher.stored.get(html) if flat is None else None
-        if flat is not None:
-            vote_word, fewest = flat.vote_word, flat.fewest_words
-        else:
-            vote_word, fewest = Flat.talk_in_json(kept) if kept is not None else talk_facts(html)
+        if flat is not None or kept is not None:
+            vote_word, fewest = (flat.vote_word, flat.fewest_words) if flat is not None else Flat.talk_in_json(kept)
+            if not vote_word and fewest > matcher.max_words:
+                # no line to read: told by the kept facts as cheaply as a kept answer would be, so none is kept
+                # (the bench's 3,000-post day: 1,073 talk posts, issue 17)
+                return ()
+    key = ("named", html, colors_matter)
+    cache = matcher.readings
+    hit = cache.get(key)  # type: ignore[call-overload]
+    if hit is not None:
+        return hit
+    if not text:
+        if flat is None and kept is None:
+            vote_word, fewest = talk_facts(html)
         if vote_word or fewest <= matcher.max_words:
             flat = stored_flat(html, matcher)
             text = flat.text if flat is not None else read_post(html, matcher, colors_matter=False).text

@@ -271,6 +271,18 @@ def read_post(html: str, matcher: RosterMatcher, *, colors_matter: bool = True,
     `Reading.text` of a post that holds either may be left empty. Its stored text is then not decoded (the bench's
     3,000-post day: 1,927 vote posts, callgrind −7.5 M instructions a cold count, issue 17); such a reading is kept
     apart from the one with its text."""
+    if colors_matter and not text:
+        stored = matcher.stored.get(html)
+        if stored is not None and not gm:
+            # the count's reading of a player's stored post, from its stored head alone (`_read`): each distinct head
+            # is read once a matcher (`RosterMatcher.heads`), so a post's reading is not kept by post as well: the
+            # look-up of its head costs what a look-up of it would, and a cold count reads each post once (the
+            # bench's 3,000-post day: 2,906 readings neither made as a copy of their head's nor kept, issue 17)
+            if not Flat.coloured_in_json(stored):
+                return _NOTHING
+            held, _ = _held(stored, matcher)
+            if held.votes or held.unrecognised:
+                return held
     key = (html, colors_matter, gm) if text else (html, colors_matter, gm, False)
     cache = matcher.readings
     hit = cache.get(key)
@@ -464,6 +476,29 @@ def flat_of(html: str, matcher: RosterMatcher) -> Flat:
 _NOTHING = Reading((), False, (), "")
 
 
+def _held(stored: str, matcher: RosterMatcher) -> tuple[Reading, int]:
+    """The votes of a player's stored post where colours matter, and where its head ends in `stored`.
+
+    What reading code 3 stores ahead of the text's marks: a post with a vote needs nothing else. `_votes` of a
+    player's post where colours matter reads only these, never the text: the same first value gives the same votes
+    (`RosterMatcher.heads`, the reading with no text), the text is the post's own. The head is looked up without
+    decoding it (a day's posts share a few hundred: the bench's 3,000, 285): `to_json` writes it as a list, then the
+    text, a JSON string, so its end is the first `]"` unless a string in it ends in `]`. That cut is a guess checked
+    by the look-up: every key is a whole JSON list as decoded, and a shorter prefix of a post's head is never one. A
+    miss decodes the head."""
+    end = stored.find(']"') + 1
+    held = matcher.heads.get(stored[:end]) if end else None
+    if held is None:
+        head, end = _SCAN_JSON(stored, 0)
+        source = stored[:end]
+        held = matcher.heads.get(source)
+        if held is None:
+            held = _votes(head[4], head[5], head[3], matcher, True, False, None, "")
+            if len(matcher.heads) < 100_000:
+                matcher.heads[source] = held
+    return held, end
+
+
 def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool, text: bool = True) -> Reading:
     # the stored reading when the caller has it (`RosterMatcher.flats`), else the HTML's. Without a colour or a
     # colour word in the raw HTML a post cannot hold a vote when colours matter: such posts skip the parse.
@@ -475,24 +510,7 @@ def _read(html: str, matcher: RosterMatcher, colors_matter: bool, gm: bool, text
                 if not Flat.coloured_in_json(stored):
                     return _NOTHING                     # (left undecoded)
                 if not gm:
-                    # what reading code 3 stores ahead of the text's marks: a post with a vote needs nothing else.
-                    # `_votes` of a player's post where colours matter reads only these, never the text: the same
-                    # first value gives the same votes (`RosterMatcher.heads`), the text is the post's own
-                    # the head looked up without decoding it (a day's posts share a few hundred: the bench's 3,000,
-                    # 285): `to_json` writes it as a list, then the text, a JSON string, so its end is the first
-                    # `]"` unless a string in it ends in `]`. That cut is a guess checked by the look-up: every key
-                    # is a whole JSON list as decoded, and a shorter prefix of a post's head is never one. A miss
-                    # decodes the head
-                    end = stored.find(']"') + 1
-                    held = matcher.heads.get(stored[:end]) if end else None
-                    if held is None:
-                        head, end = _SCAN_JSON(stored, 0)
-                        source = stored[:end]
-                        held = matcher.heads.get(source)
-                        if held is None:
-                            held = _votes(head[4], head[5], head[3], matcher, True, False, None, "")
-                            if len(matcher.heads) < 100_000:
-                                matcher.heads[source] = held
+                    held, end = _held(stored, matcher)
                     if held.votes or held.unrecognised:
                         return Reading(held.votes, held.early, held.unrecognised,
                                        _SCAN_JSON(stored, end)[0] if text else "")

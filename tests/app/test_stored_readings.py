@@ -366,6 +366,28 @@ def test_a_cold_count_decodes_no_text_of_a_post_with_a_vote_and_read_post_still_
         recognise.read_post(p.html, matcher).votes for p in keyed]
 
 
+def test_a_cold_count_keeps_no_reading_by_post_of_a_players_vote_or_talk_read_from_the_store():
+    """A cold count reads a player's stored post with a vote from its head, which the matcher keeps once for the posts
+    that share it (`RosterMatcher.heads`), and a stored talk post whose talk facts say it has no line to read from
+    those facts alone: the matcher keeps no reading by post of either (issue 17: the bench's 3,000-post day, 2,906 such
+    posts; a daemon's matcher holds a day's counts, `KEPT_POST_VERSIONS`). Posts alike share their head's reading; the
+    count is the HTML's, talk with a line worth reading still flagged `not_a_vote`."""
+    from support.count import as_stored, count, post, red
+
+    talk = "Обсуждаем дальше, читайте лог внимательно и не торопитесь"
+    posts = [post("Соня", "10:00", red("Петя") + "<br>ну и ну"), post("Вася", "10:05", red("Петя") + "<br>ладно"),
+             post("Ronin", "10:10", talk), post("Nejka", "10:15", talk + "<br>голосую Вася")]
+    expected = count(posts)
+    keyed, readings = as_stored(posts)
+    got, matcher = _cold_count(keyed, readings)
+    assert got.to_json() == expected.to_json()
+    assert [(f.kind, f.player) for f in got.flags] == [("not_a_vote", "Nejka")]
+    by_post = {x for key in matcher.readings for x in key if isinstance(x, StoredKey)}
+    assert by_post == {keyed[3].html}           # only the talk with a line to read: its names are kept
+    first, second = (recognise.read_post(p.html, matcher, text=False) for p in keyed[:2])
+    assert first is second and [v.target.player for v in first.votes] == ["Петя"]
+
+
 def _votes_matched(monkeypatch) -> list:
     """The coloured runs `recognise._votes` is asked to match, in order (it still matches them)."""
     matched: list = []
