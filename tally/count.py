@@ -203,7 +203,7 @@ def count_day_views(posts: Iterable[Post], state: DayState, roster: Roster, rule
         # the same post twice: the one first seen last (its latest record) stands
         seen = sorted({p.post_id: p for p in sorted(seen, key=lambda p: (p.time, p.post_id, p.first_seen))}
                       .values(), key=_IN_THREAD_ORDER)
-    slot_of = {p.post_id: roster.slot_of_author(p.author, p.time) for p in seen}
+    slot_of = roster.slots_of(seen)
     # `seen` is in time order: each stretch of the day (its window, the night before it, after its close) is a
     # slice found by bisection, not a comparison of every post's time (the warm recount, issue 17)
     times = [p.time for p in seen]
@@ -246,7 +246,8 @@ def count_day_views(posts: Iterable[Post], state: DayState, roster: Roster, rule
                                         f"{finals} of {len(entitled)} votes are final (досрочно): "
                                         "the majority; the GM may close the day",
                                         data={"final": finals, "entitled": len(entitled)}))
-    edited = walk.edited + [p for p in window[len(walk.posts):] if _seen_by(p, None)]
+    # `_seen_by(p, None)` is () exactly for a post never edited nor deleted: its test, without a call a post
+    edited = walk.edited + [p for p in window[len(walk.posts):] if len(p.versions) > 1 or p.edited or p.deleted]
     matcher.walk = _Walk((state, roster, rules, close), window, as_of, day, taken, n_final, majority_alerted,
                          walk.records, edited).copy()
     if day.closed_early is not None and rules.early_close == "auto":

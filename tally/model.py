@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from datetime import datetime, tzinfo
-from typing import Any, Literal, Mapping
+from typing import Any, Iterable, Literal, Mapping
 
 import msgspec
 
@@ -213,6 +213,10 @@ class Player:
         return tuple(sorted(self.replacements, key=lambda r: r.at))
 
 
+# `Roster.slots_of`: an author not in `_fixed_slots` (its slot may be None)
+_NOT_FIXED = object()
+
+
 @dataclass(frozen=True)
 class Roster:
     """The game's players (slots, their aliases and replacements) and the GMs, whose posts are not votes."""
@@ -258,6 +262,15 @@ class Roster:
         # author as the forum spells it -> slot, for the accounts whose slot does not depend on the time (no
         # replacement among their slots): a count asks for every post of the day (issue 17's warm recount)
         return {}
+
+    def slots_of(self, posts: Iterable[Post]) -> dict[int, str | None]:
+        """`slot_of_author` of each post's author at its time, by post id: a count asks for a day's every post, and an
+        account whose slot does not depend on the time is looked up here without a call a post (issue 17)."""
+        fixed, slot_of_author, out = self._fixed_slots, self.slot_of_author, {}
+        for p in posts:
+            slot = fixed.get(p.author, _NOT_FIXED)
+            out[p.post_id] = slot_of_author(p.author, p.time) if slot is _NOT_FIXED else slot
+        return out
 
     def slot_of_author(self, author: str, when: datetime) -> str | None:
         """The slot whose account wrote a post at ``when`` (replacements effective from their time;

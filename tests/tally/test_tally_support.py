@@ -121,3 +121,15 @@ def test_a_count_from_stored_readings_without_html_is_the_count_from_the_html():
         assert got.to_json() == expected.to_json()
     assert ("not_a_vote", "Вася") in flags(count(from_html))
     assert counted(count(from_html))["Соня"] == ("Петя", "red")
+
+
+def test_slots_of_gives_each_posts_slot_at_its_time_as_slot_of_author_does():
+    # the count takes a day's slots in one call (`Roster.slots_of`): a replaced account speaks for its slot only
+    # before the replacement, the newcomer only after it, a mask for its player, a stranger for nobody
+    ros = Roster((Player("Соня", mask="Маска"), Player("Петя", replacements=(Replacement("Новичок", at("12:00")),))))
+    posts = [post("Петя", "11:00", "а"), post("Новичок", "11:30", "б"), post("Петя", "12:30", "в"),
+             post("Новичок", "13:00", "г"), post("соня", "13:10", "д"), post("Маска", "13:20", "е"),
+             post("Гость", "13:30", "ж"), post("Соня", "14:00", "з"), post("Гость", "14:10", "и")]
+    slots = ros.slots_of(posts)
+    assert [slots[p.post_id] for p in posts] == ["Петя", None, None, "Петя", "Соня", "Соня", None, "Соня", None]
+    assert slots == {p.post_id: ros.slot_of_author(p.author, p.time) for p in posts}
