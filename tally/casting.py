@@ -12,7 +12,7 @@ from datetime import datetime
 import msgspec
 from msgspec.structs import replace
 
-from .edits import edit_of
+from .edits import edit_of, touched
 from .model import Alert, DayState, Flag, Post, Roster, VoteRules
 from .names import RosterMatcher
 from .recognise import LINE_PUNCT, VOTE_WORD, Flat, Reading, lines_to_read, read_post, stored_flat, talk_facts
@@ -61,7 +61,7 @@ def written_votes(votes) -> list[dict]:  # noqa: ANN001 - recognise.Vote
 def take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, matcher: RosterMatcher,
                alive: set[str], early_ok: bool, as_of: datetime | None, day: DayRecord, end: datetime,
                state: DayState) -> None:
-    if len(post.versions) <= 1 and not post.edited and not post.deleted:
+    if not touched(post):
         # nearly every post of a thread (`edit_of`'s first case, without its record: the warm recount's loop)
         html = latest = post.versions[0][1] if post.versions else post.html
         edit, edited, edit_detail, edit_facts = None, False, "", {}

@@ -68,6 +68,7 @@ from typing import Iterable, Literal, Sequence
 
 from .assemble import assemble
 from .casting import DayRecord, take_post, written_votes
+from .edits import touched
 from .model import Alert, BadDayState, DayState, Flag, NoRosterPlayer, Post, Roster, Tally, VoteRules
 from .names import RosterMatcher
 from .recognise import read_post
@@ -96,7 +97,7 @@ class _Walk:
     # so a recount makes records only for the casts that count and the new ones. Shared by the copies: an entry
     # is taken only for the very cast it was made of
     records: dict = field(default_factory=dict)
-    # the posts of `posts` that a count as of another moment may read differently (edited or deleted: `_seen_by`),
+    # the posts of `posts` that a count as of another moment may read differently (`edits.touched`: `_seen_by`),
     # in their order: `_resumed` checks only these when `as_of` moved (every poll), not the day's every post
     edited: list[Post] = field(default_factory=list)
 
@@ -129,7 +130,7 @@ def _resumed(walk: "_Walk | None", window: list[Post], state: DayState, roster: 
 def _seen_by(post: Post, as_of: datetime | None) -> tuple:
     """What of `post`'s edits and deletion a count as of `as_of` takes into account (`edits.edit_of` reads the post
     only through these): a post never edited nor deleted reads the same whenever."""
-    if len(post.versions) <= 1 and not post.edited and not post.deleted:
+    if not touched(post):
         return ()
     if as_of is None:
         return (None,)
@@ -246,8 +247,7 @@ def count_day_views(posts: Iterable[Post], state: DayState, roster: Roster, rule
                                         f"{finals} of {len(entitled)} votes are final (досрочно): "
                                         "the majority; the GM may close the day",
                                         data={"final": finals, "entitled": len(entitled)}))
-    # `_seen_by(p, None)` is () exactly for a post never edited nor deleted: its test, without a call a post
-    edited = walk.edited + [p for p in window[len(walk.posts):] if len(p.versions) > 1 or p.edited or p.deleted]
+    edited = walk.edited + [p for p in window[len(walk.posts):] if touched(p)]
     matcher.walk = _Walk((state, roster, rules, close), window, as_of, day, taken, n_final, majority_alerted,
                          walk.records, edited).copy()
     if day.closed_early is not None and rules.early_close == "auto":

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from .model import Post, VoteRules
 
-__all__ = ["Edit", "edit_of"]
+__all__ = ["Edit", "edit_of", "touched"]
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,14 @@ class Edit:
     before_end: bool       # the edit or deletion happened before the day's end (the close, or the deadline)
 
 
+def touched(post: Post) -> bool:
+    """Whether the post was ever edited or deleted: more than one captured version, the forum's edit notice, or a
+    deletion. An untouched post (nearly every post of a thread) reads the same as of any moment: `edit_of` gives it
+    as first seen, `take_post` reads it without asking `edit_of`, and a walk resumed as of another moment
+    (`count._seen_by`) checks only the touched ones. One test for all of them, so they cannot drift apart."""
+    return len(post.versions) > 1 or post.edited or post.deleted
+
+
 def edit_of(post: Post, rules: VoteRules, as_of: datetime | None, end: datetime) -> Edit:
     """The post's edit state. ``edited_vote = "void"`` reads the version as of ``end`` and voids the vote only
     when the post changed before ``end`` (RULES.md §3.1 + §3.12, 004 rule 2.3: «Редактированный голос во
@@ -34,7 +42,7 @@ def edit_of(post: Post, rules: VoteRules, as_of: datetime | None, end: datetime)
     edited) post was first seen. A deletion without a time (a post built without ``deleted_at``) is taken as
     before the end. So the count never depends on when the last crawl ran: a reread after the close only
     adds versions seen after it."""
-    if len(post.versions) <= 1 and not post.edited and not post.deleted:
+    if not touched(post):
         # nearly every post of a thread: one version, never edited or deleted (the cold count takes this path 3,000 times)
         html = post.versions[0][1] if post.versions else post.html
         return Edit(html, html, False, "", {}, before_end=rules.edited_vote == "first_seen")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mafvote_tally import Post
+from mafvote_tally.edits import touched
 from support.count import GRAND_HOTEL_VOTES, at, bold, count, counted, penalties_of, post, red, totals
 
 # ------------------------------------------------- an edit or deletion after the day's end (§3.1, §3.12)
@@ -105,3 +106,13 @@ def test_post_from_stored_carries_when_the_deletion_was_seen():
 
     p = Post.from_stored(Stored())
     assert (p.deleted, p.deleted_at) == (True, at("22:40"))
+
+
+def test_every_way_a_post_changes_makes_it_touched_and_a_post_as_first_seen_is_not():
+    # `edits.touched` is the one test by which `edit_of`, `take_post` and a walk resumed as of another moment
+    # (`count._seen_by`) skip a post that reads the same whenever: each edit case above is an edit to them all
+    for _, change, *_ in EDIT_CASES:
+        assert touched(post("Соня", "12:00", bold("Вася"), **change))
+    assert touched(post("Соня", "12:00", bold("Вася"), edited=True))      # a notice, no new version captured
+    assert not touched(post("Соня", "12:00", bold("Вася")))
+    assert not touched(post("Соня", "12:00", bold("Вася"), versions=((at("12:00"), bold("Вася")),)))
