@@ -10,6 +10,7 @@ import pytest
 
 from mafvote.store import MIGRATIONS, Store, StoreError, schema
 from mafvote_scraper.model import EditNotice, ParsedPost
+from mafvote_tally import Post
 from mafvote_tally.recognise import READING_VERSION, flatten
 from support.forum import STORE_T0, store_meta, store_page, store_post
 
@@ -264,3 +265,22 @@ def test_times_are_iso_utc_text(store, topic):
     store.upsert_page(topic, store_page(1, [store_post(10, 1, 0)]), store_meta(1))
     row = next(store.db.query("select time, first_seen from posts"))
     assert row == {"time": "2027-01-01T11:10:00+00:00", "first_seen": "2027-01-01T12:00:00+00:00"}
+
+
+def test_a_counts_read_gives_a_deleted_post_its_deletion_as_the_posts_read_does(store, topic):
+    # `count_posts` fetches the deletion's time in the post's time column (`_COUNT_ROW`): a GM counting as of
+    # before the deletion sees the post as it stood, after it sees it deleted and when, by range and by post id
+    store.upsert_page(topic, store_page(1, [store_post(10, 1, 0), store_post(11, 1, 1), store_post(12, 1, 2)]),
+                      store_meta(1))
+    store.mark_deleted(topic, [11], STORE_T0 + timedelta(hours=2))
+    for as_of in (None, STORE_T0 + timedelta(hours=1), STORE_T0 + timedelta(hours=3)):
+        want = {p.post_id: Post.from_stored(p) for p in store.posts(game_id="ny", include_deleted=True, html=False,
+                                                                     as_of=as_of)}
+        for read in (store.count_posts("ny", as_of=as_of),
+                     store.count_posts("ny", as_of=as_of, posts=[("hyper", 10), ("hyper", 11), ("hyper", 12)])):
+            got = {pid: p for (_, pid), p in read.posts.items()}
+            assert got == want
+            deleted = as_of is None or as_of > STORE_T0 + timedelta(hours=2)
+            assert (got[11].deleted, got[11].deleted_at) == ((True, STORE_T0 + timedelta(hours=2)) if deleted
+                                                             else (False, None))
+            assert not got[10].deleted and not got[12].deleted
