@@ -19,6 +19,7 @@ import mafvote_tally.recognise as recognise
 from mafvote.store import Store
 from mafvote_scraper.parse import parse_page
 from mafvote_tally.model import StoredKey
+from mafvote_tally.names import RosterMatcher
 from mafvote_tally.recognise import READING_VERSION, Flat, flatten
 from support.cli import run
 from support.game_dir import CAPTURE, WINDOW, fill_store_post_by_post, make_game_dir
@@ -409,3 +410,19 @@ def _cold_count(keyed, readings):
     matcher = RosterMatcher.from_roster(roster())
     recognise.add_stored(matcher, readings)
     return count_day(keyed, day_state(), roster(), VoteRules(), game="test", matcher=matcher), matcher
+
+
+def test_stored_readings_given_again_leave_a_decoded_reading_decoded():
+    # `add_stored`: a cold matcher takes every reading as given; a matcher that decoded one (the daemon's, handed the
+    # posts it reads again) keeps its decoded `Flat`, and the reading is not put back to be decoded once more
+    html_a, html_b = '<span style="color: red">Соня</span>', "просто разговор"
+    key_a, key_b = StoredKey("sha256:a"), StoredKey("sha256:b")
+    readings = {key_a: flatten(html_a).to_json(), key_b: flatten(html_b).to_json()}
+    matcher = RosterMatcher({"Соня": []})
+    recognise.add_stored(matcher, readings)
+    assert matcher.stored == readings and matcher.stored is not readings and not matcher.flats
+    flat = recognise.stored_flat(key_a, matcher)
+    assert flat == flatten(html_a) and key_a not in matcher.stored
+    recognise.add_stored(matcher, readings)
+    assert matcher.flats[key_a] is flat and set(matcher.stored) == {key_b}
+    assert readings == {key_a: flatten(html_a).to_json(), key_b: flatten(html_b).to_json()}   # the caller's, as given
