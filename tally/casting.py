@@ -64,10 +64,10 @@ def take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, ma
     if not touched(post):
         # nearly every post of a thread (`edit_of`'s first case, without its record: the warm recount's loop)
         html = latest = post.versions[0][1] if post.versions else post.html
-        edit, edited, edit_detail, edit_facts = None, False, "", {}
+        edit, edited = None, False
     else:
         edit = edit_of(post, rules, as_of, end)
-        html, latest, edited, edit_detail, edit_facts = edit.html, edit.latest, edit.edited, edit.detail, edit.facts
+        html, latest, edited = edit.html, edit.latest, edit.edited
     is_gm = roster.is_gm(post.author)
     slot = None if is_gm else slot
     if not is_gm and slot is None:
@@ -107,6 +107,7 @@ def take_post(post: Post, slot: str | None, roster: Roster, rules: VoteRules, ma
                               + "; the last valid one counts", {"votes": written_votes(reading.votes)}))
     if edited:
         assert edit is not None
+        edit_detail, edit_facts = edit.detail, edit.facts
         if rules.edited_vote == "void" and edit.before_end:
             day.flags.append(Flag("edited", slot, post.post_id,
                                   f"{edit_detail}: an edited vote is void (the player has not voted "
