@@ -125,9 +125,12 @@ def count(rounds: int) -> None:
 
     stored_readings = hasattr(__import__("mafvote_tally.recognise").recognise, "Flat")
     try:    # what `GameService.count_views` does around a count, where the tree has it
-        from mafvote.game.counting import collector_paused
+        from mafvote.heap import collector_paused
     except ImportError:
-        collector_paused = contextlib.nullcontext
+        try:
+            from mafvote.game.counting import collector_paused
+        except ImportError:
+            collector_paused = contextlib.nullcontext
     rnd = random.Random(3)
     roster = Roster(tuple(Player(p) for p in bench_tally.PLAYERS), gms=(bench_tally.GM,))
     state = DayState(day=2, deadline=bench_tally.START + timedelta(hours=22), alive=tuple(bench_tally.PLAYERS),

@@ -9,7 +9,8 @@
                   GameService.count(day, gm/public) ─> alert_rules.day_alerts (+ the suggested day post)
                                                     └─> publish: files, the forum (when enabled)
                AlertSender.send(alerts)   the store's alert log drops keys already sent (restarts too)
-         a call that did work (posts found, a count, files written): heap.give_back() once, after all its games
+         each call runs with the cyclic collector paused; one that did work (posts found, a count, files written):
+         heap.collect_young() (the call's own cycles), then heap.give_back(), once, after all its games
 
 The clock is never read here: every entry point takes `now`, so tests drive a whole game day with a
 fake clock, and `mafvote.jobs` (APScheduler) is a thin layer that calls the same methods with the real
@@ -122,8 +123,10 @@ class _Game:
 
 def _give_back_after(report: TickReport) -> None:
     # a call that counted, wrote or found posts freed its transients (pages, counts, parsed posts): glibc keeps
-    # them in its arenas and RSS would follow the largest so far (mafvote.heap); once per call, after all its games
+    # them in its arenas and RSS would follow the largest so far (mafvote.heap); once per call, after all its games,
+    # and after the call's own reference cycles are collected (it ran with the collector paused)
     if report.changed or report.counts or report.published:
+        heap.collect_young()
         heap.give_back()
 
 
@@ -218,13 +221,14 @@ class Daemon:
     def tick(self, now: datetime) -> TickReport:
         """Crawl every game whose crawl is due, then look at every game (alerts, deadlines, publishing)."""
         report = TickReport()
-        for game_id, g in self.games.items():
-            if self.stop_requested:
-                break
-            crawl_due = g.next_crawl is None or now >= g.next_crawl
-            report.merge(self._guarded(game_id, now, self._crawl if crawl_due else self.process))
-            if crawl_due:
-                g.next_crawl = now + g.cfg.poll_interval
+        with heap.collector_paused():
+            for game_id, g in self.games.items():
+                if self.stop_requested:
+                    break
+                crawl_due = g.next_crawl is None or now >= g.next_crawl
+                report.merge(self._guarded(game_id, now, self._crawl if crawl_due else self.process))
+                if crawl_due:
+                    g.next_crawl = now + g.cfg.poll_interval
         _give_back_after(report)
         return report
 
@@ -263,7 +267,8 @@ class Daemon:
 
     def crawl(self, game_id: str, now: datetime, *, process: bool = True) -> TickReport:
         """One crawl of the game's two topics, then `process` (unless told not to)."""
-        report = self._crawl(game_id, now, process=process)
+        with heap.collector_paused():
+            report = self._crawl(game_id, now, process=process)
         _give_back_after(report)
         return report
 
@@ -312,10 +317,11 @@ class Daemon:
     def run_due(self, now: datetime) -> TickReport:
         """Look at every game without crawling (the deadline jobs and the watcher call this)."""
         report = TickReport()
-        for game_id in self.games:
-            if self.stop_requested:
-                break
-            report.merge(self._guarded(game_id, now, self.process))
+        with heap.collector_paused():
+            for game_id in self.games:
+                if self.stop_requested:
+                    break
+                report.merge(self._guarded(game_id, now, self.process))
         _give_back_after(report)
         return report
 

@@ -12,12 +12,10 @@ take alibis before protections).
 """
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from mafvote_resolver import GameState
 from mafvote_tally import (DayState, Outcome, Player, Post, Replacement, Roster, RosterMatcher, Shield, Silence, Tally,
@@ -26,6 +24,7 @@ from mafvote_tally.recognise import add_stored
 
 from ..alert_texts import game_time
 from ..gm_text import tally_error
+from ..heap import collector_paused
 from ..messages import text as t
 from ..store import CountRead, from_db_time
 from .core import current_nick
@@ -34,7 +33,7 @@ from .duty import NightDuties
 from .phases import MAX_PHASES_AHEAD, phase_index, phase_of_index, to_minute
 from .records import ENDS_PHASE, AppliedPhase, CountInputs, GameError
 
-__all__ = ["ANY_TIME", "Counting", "collector_paused", "hang_protections"]
+__all__ = ["ANY_TIME", "Counting", "hang_protections"]
 
 
 _TIE_REASONS = ("tie", "tie_forgiven", "tie_all")
@@ -455,23 +454,6 @@ class Counting(NightDuties):
                 tally = replace(tally, outcome=Outcome(hanged, "decision"))
             out[view] = tally
         return out, inputs
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while a count reads the store and counts (issue 17). A cold count
-    of a 3,000-post day makes some 50,000 objects that stay alive to its end (the posts, their readings, the
-    count's records), and the collector's passes over them as they pile up (about 66 young and 6 middle
-    generation passes) were 15 % of its CPU, for no garbage: what a count drops is freed by its reference count.
-    Any cycle it does leave is collected by the first pass after; a pause inside a pause leaves it to the outer."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _read_until(state: DayState, as_of: datetime | None) -> datetime | None:
