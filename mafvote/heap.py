@@ -62,6 +62,7 @@ def collect_young() -> int:
         generation = 2 if counts[2] >= limits[2] else 1
     return gc.collect(generation)
 
+
 # malloc_trim of the process's C library once found; None: not looked up yet; False: this platform has none
 _trim: Callable[[int], int] | None | bool = None
 
