@@ -22,8 +22,8 @@ already show only what the rules let a post show), so nothing hidden can reach t
 Pages are written only when their text changed, both views' in one `atomic_files.write_changed`. Each page is
 whole in itself: its style inline, no script or font from anywhere (the one script updates «осталось …» between
 regenerations and the page reads the same without it). A closed day's page does not change after a new post:
-it is written once, and `PageCache` keeps what the game's page shows of it until a step its count is made from
-changes (`GameService.finished_day_steps`): the daemon regenerates a game after a post, a day's close or a night's
+it is written once, and the game page's entry of it (as of each night's) is made once and read back from the game
+page's file after (`PageCache`) until a step it is made from changes (`GameService.finished_day_steps`): the daemon regenerates a game after a post, a day's close or a night's
 resolution by counting the days that changed, not every closed day again; the running day's log rows and flags are
 kept too (`_kept`), so after a post only its own rows are written (bench/bench_pages.py: a 3,000-post day), and so
 are its timeline's replay and its chart's lines (`tally.timeline` and `pages_chart` resume from the running day's
@@ -223,24 +223,33 @@ class PageCache:
     Each close used to remake every closed day, both views, so each close's transient (and the daemon's memory after
     it) was a day bigger than the last (the soak, issue 17).
 
-    A closed day is kept as what the game's page shows of it (`_ClosedDay`: result, steps, and where its chart and
-    themed post lie in its own page's file), not as its page: kept whole, both views' pages of every closed day of
-    every game grew the daemon day after day (bench/README.md, "Daemon soak", issue 17), and so did the charts and
-    posts kept in memory (≈ 30 KiB a game and game day, rss12b's measure). Its page is made once and written; on
-    later regenerations it is left out of the pages to write while its file in `folder` (the view's folder, set by
-    `publish_pages`) is the one written then (same inode, size and time), and its chart and post are read back from
-    that file; a file deleted or changed since is made again. With no `folder` every closed day's page is made on
-    each call, as with no cache."""
+    Each entry of the game page's past (a closed day's or a night's `<article>`, `_past.html.j2`) is rendered once
+    and set into the page as a `Fragment`; once the page is in its file, the cache keeps only where each entry lies
+    in it (`_Past`) and which file it is (`page_stamp`: inode, size, time), and the next regeneration reads the
+    entries back from that file (one read of the past section), not from memory: kept whole, both views' past of
+    every game grew the daemon by a closed day and a night (≈ 4 KB) each game day (bench/README.md, "Daemon soak").
+    A closed day's own page is made once and written, and left out of the pages to write while its file in `folder`
+    (the view's folder, set by `publish_pages`) is the one written then. An entry whose key changed (a new step, an
+    undo, a late post: `forget`), or whose file is gone or changed since (the game's page or the day's own), is made
+    again; a closed day's from its count, as at first. With no `folder` every closed day's page is made on each call,
+    as with no cache, and the nights' entries are kept in memory."""
 
-    # part -> (the key it was made under, what it is)
+    # part -> (the key it was made under, what it is: the running day's memo, or a past entry's `_Past`)
     parts: dict[tuple, tuple[tuple, Any]] = field(default_factory=dict)
     folder: Path | None = None
+    # the game's page, relative to `folder`, and its file as last written (None: not known, nothing read back)
+    page: str | None = None
+    page_stamp: tuple[int, int, int] | None = None
     # closed days' pages made by the last call and not yet known to be in their files: part -> relative path
     unwritten: dict[tuple, str] = field(default_factory=dict)
+    # the past entries set into the last call's game page: part -> (the fragment, its (offset, length) in the page)
+    placed: dict[tuple, tuple[Fragment, tuple[int, int] | None]] = field(default_factory=dict)
     # the parts the current call asked for (`used`): what it did not ask for is gone from the game (an undone close)
     asked: set[tuple] = field(default_factory=set)
     # where the store's posts stood at the last call (`GameService.posts_changed_since`)
     posts_seen: tuple | None = None
+    # this call's read of the written page's past section: (its offset in the file, its bytes); False: unreadable
+    _section: tuple[int, memoryview] | bool | None = None
 
     def forget(self, part: tuple) -> None:
         self.parts.pop(part, None)
@@ -252,77 +261,105 @@ class PageCache:
             kept = self.parts[part] = (key, make())
         return kept[1]
 
-    def written_closed_day(self, key: tuple, part: tuple, rel: str) -> dict[str, Any] | None:
-        """What the game's page shows of a closed day whose page is still in its file as written (its chart and post
-        read back from the file), else None (make it)."""
-        day = self.get(key, part, lambda: None)
-        if day is None or day.stamp is None or self.folder is None:
+    def past_entry(self, key: tuple, part: tuple, day_page: str | None = None) -> bytes | memoryview | None:
+        """The past entry `part` as the game's page showed it, when it was made under `key` and can be had: kept
+        in memory (not written yet), else read back from the game's page as written; a closed day's only while its
+        own page (`day_page`, relative) is the file written too. None: make it (`keep_entry`)."""
+        self.asked.add(part)
+        kept = self.parts.get(part)
+        if kept is None or kept[0] != key:
             return None
-        return day.read_back(self.folder / rel)
+        past = kept[1]
+        if day_page is not None and (self.folder is None or past.day_stamp is None
+                                     or _stamp(self.folder / day_page) != past.day_stamp):
+            return None
+        if past.entry is not None:
+            return past.entry
+        if past.span is None:
+            return None
+        section = self._read_section()
+        if not section:
+            return None
+        first, data = section
+        at, size = past.span
+        return data[at - first:at - first + size]
 
-    def keep_closed_day(self, key: tuple, part: tuple, rel: str, shown: dict[str, Any],
-                        spans: dict[str, tuple[int, int]] | None) -> None:
-        """`shown`: what the game's page shows of the closed day just made; `spans`: where its chart and post lie
-        in the page made for it (None: not known, the day is kept whole)."""
-        self.parts[part] = (key, _ClosedDay(shown, spans))
-        self.unwritten[part] = rel
+    def _read_section(self) -> tuple[int, memoryview] | bool:
+        """The written game page's past section, read once a call: from the first entry's start to the last's end
+        (the entries are next to each other in the page), in one read of the file checked to be the one written."""
+        if self._section is None:
+            self._section = False
+            spans = [v.span for _, v in self.parts.values() if isinstance(v, _Past) and v.span is not None]
+            if spans and self.folder is not None and self.page is not None and self.page_stamp is not None:
+                first = min(at for at, _ in spans)
+                last = max(at + size for at, size in spans)
+                try:
+                    fd = os.open(self.folder / self.page, os.O_RDONLY)
+                except OSError:
+                    return False
+                try:
+                    if _identity(os.fstat(fd)) == self.page_stamp:   # the open file's: no other can slip in after
+                        data = os.pread(fd, last - first, first)
+                        if len(data) == last - first:
+                            self._section = (first, memoryview(data))
+                except OSError:
+                    pass
+                finally:
+                    os.close(fd)
+        return self._section
+
+    def keep_entry(self, key: tuple, part: tuple, entry: bytes, day_page: str | None = None) -> None:
+        """A past entry just made (`entry`, its HTML); `day_page`: a closed day's own page, made with it."""
+        self.parts[part] = (key, _Past(entry))
+        if day_page is not None:
+            self.unwritten[part] = day_page
+
+    def set_in_page(self, page: str, placed: dict[tuple, tuple[Fragment, tuple[int, int] | None]]) -> None:
+        """The game's page (`page`, relative) was made with the past entries `placed` where it says."""
+        self.page = page
+        self.placed = placed
 
     def used(self) -> None:
         """The end of a call: the parts it did not ask for are let go."""
         for part in [p for p in self.parts if p not in self.asked]:
             del self.parts[part]
         self.asked = set()
+        self._section = None        # the entries read back hold their bytes until the page is made
 
     def pages_written(self) -> None:
-        """The pages of the last call are in their files now (written, or found the same): their stamps."""
+        """The pages of the last call are in their files now (written, or found the same): their stamps, and where
+        each past entry lies in the game's page (its text let go), or its text kept where that is not known."""
+        stamp = self.page_stamp = (_stamp(self.folder / self.page) if self.folder is not None and self.page is not None
+                                   else None)
+        for part, (fragment, span) in self.placed.items():
+            kept = self.parts.get(part)
+            if kept is None:
+                continue
+            past = kept[1]
+            if stamp is not None and span is not None:
+                past.entry, past.span = None, span
+            else:
+                past.entry, past.span = b"".join(fragment.parts), None
         if self.folder is not None:
             for part, rel in self.unwritten.items():
                 if part in self.parts:
-                    self.parts[part][1].written(_stamp(self.folder / rel))
+                    self.parts[part][1].day_stamp = _stamp(self.folder / rel)
         self.unwritten = {}
+        self.placed = {}
 
 
-# what a closed day's summary holds in its page's file, read back (`_ClosedDay`), and what it holds as it is
-_IN_FILE = ("chart", "text")
+class _Past:
+    """One entry of the game page's past in one view, kept by `PageCache`: its HTML until the page is in its file
+    (`entry`), then where it lies in that file (`span`: offset, length); a closed day's also which file its own page
+    is (`day_stamp`). What the entry shows (the themed post, the chart, the GM's journal) is not kept: nothing the
+    daemon keeps grows with a post per night or a chart per day (issue 17, the soak)."""
 
+    __slots__ = ("entry", "span", "day_stamp")
 
-class _ClosedDay:
-    """What the game's page shows of one closed day in one view. Until its page is in its file: all of it (`shown`).
-    After (`written`): its result and steps, and where its chart and themed post lie in the file (`spans`), read
-    back at each regeneration (`read_back`: one open, a check that the file is the one written, a read per piece),
-    so that nothing the daemon keeps grows with a chart per closed day (issue 17, the soak). A page whose pieces'
-    places are not known (`spans` None: a NUL in its text made it render whole) stays whole in memory."""
-
-    __slots__ = ("shown", "spans", "stamp")
-
-    def __init__(self, shown: dict[str, Any], spans: dict[str, tuple[int, int]] | None) -> None:
-        self.shown = shown
-        self.spans = spans
-        self.stamp: tuple[int, int, int] | None = None
-
-    def written(self, stamp: tuple[int, int, int] | None) -> None:
-        self.stamp = stamp
-        if stamp is not None and self.spans is not None:
-            self.shown = {name: value for name, value in self.shown.items() if name not in _IN_FILE}
-
-    def read_back(self, path: Path) -> dict[str, Any] | None:
-        """What the game's page shows of the day, its pieces read from `path`; None when the file is not the one
-        written (deleted, replaced, changed)."""
-        try:
-            fd = os.open(path, os.O_RDONLY)
-        except OSError:
-            return None
-        try:
-            if _identity(os.fstat(fd)) != self.stamp:      # the open file's, so no other can slip in after
-                return None
-            if self.spans is None:
-                return self.shown
-            pieces = {name: Fragment((os.pread(fd, size, at),)) for name, (at, size) in self.spans.items()}
-        except OSError:
-            return None
-        finally:
-            os.close(fd)
-        return {**dict.fromkeys(_IN_FILE, ""), **self.shown, **pieces}
+    def __init__(self, entry: bytes) -> None:
+        self.entry: bytes | None = entry
+        self.span: tuple[int, int] | None = None
+        self.day_stamp: tuple[int, int, int] | None = None
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
@@ -608,8 +645,9 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     base = {**page_words(view), "game": {"id": game.id, "title": game.title or game.id}, "view": view,
             "index_href": index_href, "updated": _local(now, tz), "gm": view == "gm", "live_clock": not clock_fixed()}
     files: dict[str, bytes] = {}
+    page = f"{game.id}/index.html"
 
-    past = []
+    past: list[tuple[tuple, Fragment]] = []       # (the cache's part, the entry set into the page)
     before = service.initial()
     # a post written since the last call dated before a closed day's end (an edit, a late crawl, the night's
     # votes after the day's close) changes that day's count
@@ -623,8 +661,8 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                     cache.forget(part)
             # a closed day is made again only when a step its count reads changed (the names: `replace` steps)
             day_key = (view, game, service.finished_day_steps(row.number, applied))
-            summary = cache.written_closed_day(day_key, part, rel)
-            if summary is None:
+            entry = cache.past_entry(day_key, part, rel)
+            if entry is None:
                 made = closed.get((row.number, day_key[2])) if closed is not None else None
                 if made is None:
                     asked = tuple(dict.fromkeys((view, *views)))
@@ -635,20 +673,19 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                 tallies, inputs, text = made
                 day = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz,
                                link=service.link, close=_close_end(row), memo={})
-                # the post set in as a fragment (escaped as the template would) so that its place in the page is known
-                day["text"] = Fragment((str(escape_html(text)).encode("utf-8"),)) if text else ""
-                where: dict[Fragment, tuple[int, int]] = {}
-                files[rel] = _day_page(day, game=base["game"], view=view, index_href=index_href, where=where)
-                summary = {name: day[name] for name in ("result", "chart", "steps", "text")}
-                # the pieces the game's page shows (the chart only with steps), each where the day's page has it
-                shown = [name for name in _IN_FILE if summary[name] and (name != "chart" or summary["steps"])]
-                spans = {name: where[summary[name]] for name in shown if summary[name] in where}
-                cache.keep_closed_day(day_key, part, rel, summary, spans if len(spans) == len(shown) else None)
-            past.append({"kind": "day", "number": row.number, **summary, "href": f"day-{row.number}.html"})
+                day["text"] = text
+                files[rel] = _day_page(day, game=base["game"], view=view, index_href=index_href)
+                entry = _past_entry(view, {"kind": "day", "number": row.number, "href": f"day-{row.number}.html",
+                                           **{name: day[name] for name in ("result", "chart", "steps", "text")}})
+                cache.keep_entry(day_key, part, entry, rel)
+            past.append((part, Fragment((entry,))))
         elif row.how == "resolve":
-            night = cache.get(key, ("night", row.number),
-                              lambda row=row, before=before: _night_view(service, row, before, view=view, now=now))
-            past.append({"kind": "night", **night})
+            part = ("night", row.number)
+            entry = cache.past_entry(key, part)
+            if entry is None:
+                entry = _past_entry(view, {"kind": "night", **_night_view(service, row, before, view=view, now=now)})
+                cache.keep_entry(key, part, entry)
+            past.append((part, Fragment((entry,))))
         before = row.state
     live = None
     if current.kind == "day" and winner is None:
@@ -667,14 +704,22 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                                  for s in state.silences if s.days > 0],
                     "alibis": [names.get(a, a) for a in state.alibis],
                     "steps": [r.describe(tz) for r in applied]}
-    files[f"{game.id}/index.html"] = render_bytes(
-        "game.html.j2", **base, phase=phase, live=live,
+    past.reverse()
+    where: dict[Fragment, tuple[int, int]] = {}
+    files[page] = render_bytes(
+        "game.html.j2", where=where, **base, phase=phase, live=live,
         title=messages.text(f"pages.title.game.{current.kind}", page_language(view), game=game.title or game.id,
                             number=current.number),
-        past=list(reversed(past)), players=_players(service, state, names, view),
+        past=[fragment for _, fragment in past], players=_players(service, state, names, view),
         winner=winner_in(service, winner, language), gm_state=gm_state,
         count_links=[{"href": f"../{name}", "name": name, "bbcode": name.endswith(".bbcode")} for name in count_files])
+    cache.set_in_page(page, {part: (fragment, where.get(fragment)) for part, fragment in past})
     return files
+
+
+def _past_entry(view: str, entry: Mapping[str, Any]) -> bytes:
+    """One entry of the game page's past (`_past.html.j2`: a closed day's or a night's article) in UTF-8."""
+    return render_bytes("_past.html.j2", **page_words(view), gm=view == "gm", p=entry)
 
 
 def index_page(games: Sequence[Mapping[str, Any]], *, view: str, now: datetime) -> str:

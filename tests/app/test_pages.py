@@ -383,10 +383,14 @@ def _held(value) -> list[bytes | str]:
             stack.extend(x.values())
         elif isinstance(x, (list, tuple)):
             stack.extend(x)
+        elif isinstance(x, memoryview):
+            out.append(x.tobytes())
         elif isinstance(x, Fragment):
             stack.extend(x.parts)
         elif isinstance(x, PageCache):
-            stack.append(x.parts)
+            stack.extend(vars(x).values())
+        elif hasattr(type(x), "__slots__"):       # what a cache keeps of a past entry
+            stack.extend(getattr(x, name, None) for name in type(x).__slots__)
     return out
 
 
@@ -423,9 +427,9 @@ def test_a_closed_days_page_is_written_once_and_again_only_when_its_file_is_gone
 
 def test_a_closed_days_chart_and_post_are_read_back_from_its_page_not_kept(demo, tmp_path):
     # issue 17's soak: each closed day's chart (both sizes) and themed post, kept for the game's page of both views,
-    # grew the daemon by ≈ 30 KiB a game and game day. Once its page is in its file the cache keeps where they lie
-    # in it; the game's page made again reads them back, byte for byte what a build with no cache makes; a day
-    # page changed since is made again, and the game's page with it
+    # grew the daemon by ≈ 30 KiB a game and game day. Once the pages are in their files the cache keeps where the
+    # game page's entry of the day lies in it; the game's page made again reads it back, byte for byte what a build
+    # with no cache makes; a day page changed since is made again, and the game's page with it
     folder, _ = demo
     work = tmp_path / "copy"
     config = load_config(_demo_without_pages(folder, work))
@@ -463,6 +467,83 @@ def test_a_closed_days_chart_and_post_are_read_back_from_its_page_not_kept(demo,
     assert (work / "public" / "ny" / "index.html").read_bytes() == expected["public"]
     assert day_file.read_text(encoding="utf-8") == day2
 
+
+
+def _past_posts(page: str) -> list[str]:
+    """The texts the game page's past shows: each closed day's result and themed post, each night's post, the GM's
+    night actions and journal lines, unescaped."""
+    past = page[page.index('<section class="card past">'):page.index('<section class="card players">')]
+    texts = re.findall(r'<div class="post">(.*?)</div>', past, re.S)
+    texts += re.findall(r'</a> — (.*?)</h3>', past)
+    texts += re.findall(r'<ol><li>(.*?)</li>', past, re.S)
+    return [html.unescape(t) for t in texts]
+
+
+def test_the_game_pages_past_is_read_back_from_its_file_not_kept(demo, tmp_path):
+    # issue 17's soak: every closed day's result and post and every night's post (the GM's: the night file, the
+    # actions read, the journal), kept for the game's page of both views, grew the daemon by ≈ 4 KB a game and game
+    # day. Once the game's page is in its file the cache keeps where each entry of its past lies in it and reads
+    # them back: the next regeneration's page is byte for byte what a build with no cache makes
+    folder, _ = demo
+    work = tmp_path / "copy"
+    config = load_config(_demo_without_pages(folder, work))
+    moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
+    later = moment + timedelta(minutes=7)
+    caches: dict = {}
+    with game_mod.clock_at(moment):
+        write_all_pages(config, now=moment, caches=caches)
+    shown = {view: _past_posts((work / folder_ / "ny" / "index.html").read_text(encoding="utf-8"))
+             for view, folder_ in (("public", "public"), ("gm", "gm-pages"))}
+    assert "Puss покидает игру" in shown["public"] and "Трупов нет" in "".join(shown["public"])
+    assert len(shown["gm"]) > len(shown["public"]) >= 4
+    held = [str(x) if isinstance(x, str) else x.decode("utf-8", "replace") for x in _held(caches)]
+    for text in shown["public"] + shown["gm"]:
+        assert not [x for x in held if text in x or html.escape(text) in x], text
+    # what is kept of 2 closed days and 2 nights in 2 views: where each lies in two files, and the keys
+    assert sum(len(x) for x in held) < 600
+
+    store, service = open_service(config, config.games[0])
+    try:
+        with game_mod.clock_at(later):
+            expected = {view: game_pages(service, view=view, now=later)["ny/index.html"] for view in ("public", "gm")}
+            written = write_all_pages(config, now=later, caches=caches)
+    finally:
+        store.close()
+    assert sorted(str(p.relative_to(work)) for view in written for p in written[view]) == [
+        "gm-pages/index.html", "gm-pages/ny/index.html", "public/index.html", "public/ny/index.html"]
+    assert {"public": (work / "public" / "ny" / "index.html").read_bytes(),
+            "gm": (work / "gm-pages" / "ny" / "index.html").read_bytes()} == expected
+
+
+def test_a_game_page_deleted_or_edited_by_hand_is_made_again_whole(demo, tmp_path):
+    # the past is read back from the game's page only while it is the file written: one deleted, or edited by hand
+    # in its past, is made again as a build with no cache makes it (not from the edited bytes, nor from nothing)
+    folder, _ = demo
+    work = tmp_path / "copy"
+    config = load_config(_demo_without_pages(folder, work))
+    moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
+    caches: dict = {}
+    public, gm = work / "public" / "ny" / "index.html", work / "gm-pages" / "ny" / "index.html"
+    with game_mod.clock_at(moment):
+        write_all_pages(config, now=moment, caches=caches)
+    pages = {"public": public.read_bytes(), "gm": gm.read_bytes()}
+    for step, later in enumerate((moment + timedelta(minutes=3), moment + timedelta(minutes=6))):
+        public.unlink()
+        # the same size, another text: the past's posts edited in place
+        gm.write_bytes(gm.read_bytes().replace("Puss".encode(), "Пус".encode()[:4]))
+        store, service = open_service(config, config.games[0])
+        try:
+            with game_mod.clock_at(later):
+                expected = {view: game_pages(service, view=view, now=later)["ny/index.html"]
+                            for view in ("public", "gm")}
+                write_all_pages(config, now=later, caches=caches)
+        finally:
+            store.close()
+        assert {"public": public.read_bytes(), "gm": gm.read_bytes()} == expected, step
+        assert expected["gm"].count(b"Puss") == pages["gm"].count(b"Puss") > 2
+        # and the next regeneration reads the made-again page back, as written
+        with game_mod.clock_at(later):
+            assert write_all_pages(config, now=later, caches=caches) == {"public": [], "gm": []}
 
 def test_gm_folder_inside_the_public_folder_is_refused(tmp_path):
     config = tmp_path / "config.toml"
