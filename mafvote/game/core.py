@@ -85,15 +85,6 @@ def _sharing(state: GameState, players: dict[Player, Player], before: GameState 
     return dataclasses.replace(state, **shared)
 
 
-def _interned(outcome: Mapping[str, Any]) -> Mapping[str, Any]:
-    """A kept outcome with each of its strings, the keys among them, interned (`sys.intern`): `json.loads` makes every
-    key and name anew for each document, so each kept step held its own copies of the same few dozen keys and of the
-    players' nicks (≈ 4 of the ≈ 9 KB a game day kept of a close's and a night's outcomes in the soak; issue 17).
-    Interned strings are freed with their last holder, so nothing is kept beyond the steps themselves."""
-    shared = map_strings(outcome, sys.intern)
-    return type(outcome)(shared) if isinstance(outcome, (_KeptNight, _KeptClose)) else shared
-
-
 def current_nick(state: GameState, nick: str) -> str:
     """The nick a slot has now: an excuse or a miss stored under a replaced account follows the replacement."""
     for old, new in state.replacements:
@@ -162,7 +153,7 @@ class GameCore:
                 r = AppliedPhase(seq=r.seq, number=r.number, kind=r.kind, start=self._local(r.start),
                                  deadline=self._local(r.deadline),
                                  state=_sharing(GameState.from_dict(r.state), players, before),
-                                 outcome=_interned(_kept_outcome(r.how, r.outcome)),
+                                 outcome=_kept_outcome(r.how, r.outcome),
                                  applied_at=r.applied_at, how=r.how, digest=r.digest)
             rows.append(r)
         return rows
@@ -175,11 +166,10 @@ class GameCore:
         return (outcome or {}).get("count")
 
     def full_outcome(self, row: AppliedPhase) -> Mapping[str, Any]:
-        """A step's outcome whole, as stored: `applied` keeps a resolved night's without its texts (`_NIGHT_TEXTS`),
-        a closed day's without its day's (`_DAY_TEXTS`), so the readers of those (the step's post, the night's GM
-        page, its alerts) read them here, from the store. Any other step's is the one kept; a row gone since: the
-        one kept."""
-        if not isinstance(row.outcome, (_KeptNight, _KeptClose)):
+        """A step's outcome whole, as stored: `applied` keeps of a resolved night's and a closed day's only what its
+        readers take every tick (`_KEPT`), so the readers of the rest (the step's post, the night's GM page, its
+        alerts) read it here, from the store. Any other step's is the one kept; a row gone since: the one kept."""
+        if not isinstance(row.outcome, _Kept):
             return row.outcome
         outcome = self.store.game_phase_outcome(self.game.id, row.seq)
         return outcome if outcome is not None else row.outcome
@@ -290,53 +280,76 @@ class GameCore:
         return GameError(resolver_error(exc))
 
 
-# a closed day's stored count: the parts that grow with the day's posts, left out of the journal `applied` keeps
-_COUNT_LISTS = ("candidates", "votes", "flags", "alerts", "activity")
+# What the journal keeps of a closed day's and a resolved night's stored outcome for the game's life: what its readers
+# take every tick (when the phase ended; a close's result, early close, GM decision and deaths; the winner; a night's
+# duty). The rest (the count's votes, flags and lists, the day's and night's texts, the next day's roster and the
+# like, ≈ 1.7 of a step's ≈ 2.3 KB parsed in the soak) is read whole from the store when asked for
+# (`GameCore.full_outcome`, `stored_count`): kept, it grew the daemon by every step of every game (issue 17, the soak).
+# A part's value is None, or the parts kept of it.
+_KEPT: dict[str, dict[str, Any]] = {
+    "close": {"ended_at": None, "decided_by": None, "count": {"outcome": None, "closed_early": None},
+              "day": {"deaths": None, "winner": None}},
+    "resolve": {"ended_at": None, "winner": None, "night_duty": None},
+}
+
+_ABSENT = object()
 
 
-# a resolved night's stored outcome: its texts (the resolver's keyed journal and its English log, the GM alerts and
-# their keyed lines), ≈ 6.4 of the ≈ 9 KB a night's outcome takes parsed in the soak (the rest: deaths, the next day's
-# roster and the like, which the journal's readers take every tick)
-_NIGHT_TEXTS = ("journal", "log", "alerts", "alert_lines")
+class NotKept(LookupError):
+    """A part of a step's outcome the journal leaves out was read from the kept outcome: that reader wants
+    `GameCore.full_outcome` (a programming error: it would otherwise read the part as absent)."""
 
 
-# a closed day's resolution (its outcome's `day`): its texts (the resolver's keyed journal and English log, the public
-# and private events the day's post and letters word), ≈ 2 of the ≈ 4.4 KB a close keeps parsed (the seeded game);
-# the deaths and the winner, which the journal's readers take every tick, stay
-_DAY_TEXTS = ("journal", "log", "public", "private")
+class _Kept(dict):
+    """The parts of a stored outcome the journal keeps (`_KEPT`). A part the store has and the journal left out is
+    refused when read (`NotKept`) rather than read as absent."""
+
+    __slots__ = ("left_out",)
+
+    def __init__(self, items: Any, left_out: frozenset[str]) -> None:
+        super().__init__(items)
+        self.left_out = left_out
+
+    def __missing__(self, key: str) -> Any:
+        if key in self.left_out:
+            raise NotKept(key)
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = dict.get(self, key, _ABSENT)
+        if value is _ABSENT:
+            if key in self.left_out:
+                raise NotKept(key)
+            return default
+        return value
 
 
-class _KeptClose(dict):
-    """A closed day's outcome with its count's per-vote lists and its day's texts left out (`_COUNT_LISTS`,
-    `_DAY_TEXTS`): `GameCore.full_outcome` reads the whole from the store."""
-
-    __slots__ = ()
+# the kept outcomes' left-out key sets, one object each (a few sets for a game's life; each step holds one)
+_LEFT_OUT: dict[frozenset[str], frozenset[str]] = {}
 
 
-class _KeptNight(dict):
-    """A resolved night's outcome without its texts (`_NIGHT_TEXTS`): `GameCore.full_outcome` reads the whole from the
-    store."""
-
-    __slots__ = ()
+def _frozen(value: Any) -> Any:
+    """A kept part with its strings interned (`sys.intern`: `json.loads` makes every key and nick anew for each step)
+    and its lists made tuples, the empty ones the one empty tuple: parsed, each step held a list of its own for each
+    of a dozen parts, most of them empty (≈ 56 B each)."""
+    return map_strings(value, sys.intern, sequence=tuple)
 
 
 def _kept_outcome(how: str, outcome: Mapping[str, Any]) -> Mapping[str, Any]:
-    """A step's outcome as `applied` keeps it for the game's life: a close's without its count's per-vote lists
-    (`GameCore.stored_count` reads them from the store) and its day's texts, a resolved night's without its texts
-    (`full_outcome` reads both whole). The daemon keeps every game's journal between ticks; whole,
-    each closed day added its count (≈ 35 KB of JSON, ≈ 85 KiB parsed, at the soak's post rate) to the process for
-    good: the soak's RSS stepped up at every game's evening (issue 17). What the journal's readers take of a close's
-    count is its outcome, `closed_early`, `misses` and the like, all kept."""
-    if how == "resolve":
-        # a night's texts, kept for the game's life, were ≈ 0.06 MiB a game day of the soak's 10 games (issue 17)
-        return _KeptNight((k, v) for k, v in outcome.items() if k not in _NIGHT_TEXTS)
-    if how != "close":
-        return outcome
-    count, day = outcome.get("count"), outcome.get("day")
-    kept = _KeptClose(outcome)
-    if isinstance(count, dict):
-        kept["count"] = {k: v for k, v in count.items() if k not in _COUNT_LISTS}
-    if isinstance(day, dict):
-        # kept for the game's life, a close's texts were ≈ 0.02 MiB a game day of the soak's 10 games (issue 17)
-        kept["day"] = {k: v for k, v in day.items() if k not in _DAY_TEXTS}
-    return kept
+    """A step's outcome as `applied` keeps it for the game's life: a closed day's and a resolved night's only the parts
+    its readers take every tick (`_KEPT`), any other step's whole (a modkill's, a replacement's, a set: small, and
+    rare), its strings interned."""
+    kept = _KEPT.get(how)
+    if kept is None:
+        return map_strings(outcome, sys.intern)
+    return _keep(outcome, kept)
+
+
+def _keep(outcome: Mapping[str, Any], kept: Mapping[str, Any]) -> _Kept:
+    left = frozenset(k for k in outcome if k not in kept)
+    parts = {}
+    for k, v in outcome.items():
+        if k in kept:
+            inner = kept[k]
+            parts[sys.intern(k)] = _keep(v, inner) if inner is not None and isinstance(v, dict) else _frozen(v)
+    return _Kept(parts, _LEFT_OUT.setdefault(left, left))

@@ -39,15 +39,17 @@ class TableFamily:
         return all(self.db.table_exists(name) for name in names)
 
 
-def map_strings(value: Any, change: Callable[[str], str]) -> Any:
+def map_strings(value: Any, change: Callable[[str], str], *, sequence: Callable[[list], Any] = list) -> Any:
     """`value` (JSON-like) with `change` applied to every string in it, keys included (the secrets' scrubber;
-    migration 7's `visible`); iterative, since a journal note is user text of any depth."""
+    migration 7's `visible`), each list or tuple in it made by `sequence` (the game journal keeps its parts as tuples);
+    iterative, since a journal note is user text of any depth."""
     if isinstance(value, str):
         return change(value)
     if not isinstance(value, (dict, list, tuple)):
         return value
     root: list[Any] = [None]
     todo: list[tuple[Any, list | dict, Any]] = [(value, root, 0)]
+    made: list[tuple[list, list | dict, Any]] = []      # the lists made, in order, for `sequence`
     while todo:
         item, parent, slot = todo.pop()
         if isinstance(item, dict):
@@ -59,9 +61,14 @@ def map_strings(value: Any, change: Callable[[str], str]) -> Any:
         elif isinstance(item, (list, tuple)):
             out = [None] * len(item)
             todo.extend((v, out, i) for i, v in enumerate(item))
+            made.append((out, parent, slot))
         else:
             out = change(item) if isinstance(item, str) else item
         parent[slot] = out
+    if sequence is not list:
+        # a list made later is inside one made earlier (or beside it): each is whole when its turn comes
+        for out, parent, slot in reversed(made):
+            parent[slot] = sequence(out)
     return root[0]
 
 

@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from mafvote.store import MIGRATIONS, Store, StoreError, schema
+from mafvote.store.family import map_strings
 from mafvote_scraper.model import EditNotice, ParsedPost
 from mafvote_tally import Post
 from mafvote_tally.recognise import READING_VERSION, flatten
@@ -284,3 +285,32 @@ def test_a_counts_read_gives_a_deleted_post_its_deletion_as_the_posts_read_does(
             assert (got[11].deleted, got[11].deleted_at) == ((True, STORE_T0 + timedelta(hours=2)) if deleted
                                                              else (False, None))
             assert not got[10].deleted and not got[12].deleted
+
+
+@pytest.mark.parametrize(("value", "lists", "tuples"), [
+    ({"a": [1, ["x", []], {"b": ("y",)}], "c": []},
+     {"A": [1, ["X", []], {"B": ["Y"]}], "C": []}, {"A": (1, ("X", ()), {"B": ("Y",)}), "C": ()}),
+    (["x"], ["X"], ("X",)),
+    ("x", "X", "X"),
+    (7, 7, 7),
+])
+def test_map_strings_changes_every_string_and_makes_each_list_by_the_sequence_asked(value, lists, tuples):
+    # the journal keeps its steps' parts as tuples (`GameCore.applied`); the scrubber and the migration keep lists
+    assert map_strings(value, str.upper) == lists
+    frozen = map_strings(value, str.upper, sequence=tuple)
+    assert frozen == tuples and repr(frozen) == repr(tuples)
+
+
+def test_map_strings_walks_a_note_of_any_depth_into_tuples():
+    # a journal note is user text of any depth: no recursion limit, lists or tuples
+    deep: list = []
+    inner = deep
+    for _ in range(100_000):
+        inner.append([])
+        inner = inner[0]
+    inner.append("x")
+    frozen = map_strings(deep, str.upper, sequence=tuple)
+    for _ in range(100_000):
+        assert type(frozen) is tuple and len(frozen) == 1
+        frozen = frozen[0]
+    assert frozen == ("X",)
