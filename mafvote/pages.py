@@ -248,6 +248,8 @@ class PageCache:
     asked: set[tuple] = field(default_factory=set)
     # where the store's posts stood at the last call (`GameService.posts_changed_since`)
     posts_seen: tuple | None = None
+    # the game's applied steps at the last call (`same_steps`)
+    steps: tuple | None = None
     # this call's read of the written page's past section: (its offset in the file, its bytes); False: unreadable
     _section: tuple[int, memoryview] | bool | None = None
 
@@ -319,11 +321,26 @@ class PageCache:
         self.page = page
         self.placed = placed
 
-    def used(self) -> None:
-        """The end of a call: the parts it did not ask for are let go."""
+    def same_steps(self, steps: tuple) -> int:
+        """How many of the game's applied `steps` (in order) are, from the first, the steps of the last call: a
+        closed day is kept while the steps up to its close are among them. Checked once a call, not kept in each
+        closed day's key: a key holding every step up to its close made the keys of a game grow with the square of
+        its days (issue 17, the soak)."""
+        before = self.steps
+        if before is None:
+            return 0
+        n = min(len(before), len(steps))
+        if before[:n] == steps[:n]:
+            return n
+        return next(i for i in range(n) if before[i] != steps[i])
+
+    def used(self, steps: tuple | None = None) -> None:
+        """The end of a call: the parts it did not ask for are let go; `steps`: the game's applied steps it made
+        the parts from (`same_steps`)."""
         for part in [p for p in self.parts if p not in self.asked]:
             del self.parts[part]
         self.asked = set()
+        self.steps = steps
         self._section = None        # the entries read back hold their bytes until the page is made
 
     def pages_written(self) -> None:
@@ -652,24 +669,28 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     # a post written since the last call dated before a closed day's end (an edit, a late crawl, the night's
     # votes after the day's close) changes that day's count
     cache.posts_seen, changed = service.posts_changed_since(cache.posts_seen)
-    for row in applied:
+    same = cache.same_steps(key[1])
+    for i, row in enumerate(applied):
         if row.how == "close":
             rel, part = f"{game.id}/day-{row.number}.html", ("day", row.number)
             if changed is not None:
                 end = service.finished_day_read_end(row.number, applied)
                 if end is None or changed < end:
                     cache.forget(part)
-            # a closed day is made again only when a step its count reads changed (the names: `replace` steps)
-            day_key = (view, game, service.finished_day_steps(row.number, applied))
+            # a closed day is made again only when a step its count reads changed (the names: `replace` steps): the
+            # steps up to its close (the same as at the last call: `same`), and the later ones it reads, in its key
+            if i >= same:
+                cache.forget(part)
+            day_key = (view, game, i, service.finished_day_steps(row.number, applied)[i + 1:])
             entry = cache.past_entry(day_key, part, rel)
             if entry is None:
-                made = closed.get((row.number, day_key[2])) if closed is not None else None
+                made = closed.get((row.number, *day_key[2:])) if closed is not None else None
                 if made is None:
                     asked = tuple(dict.fromkeys((view, *views)))
                     tallies, inputs = service.count_views(row.number, views=asked)
                     made = (tallies, inputs, _themed(service, "day", row, now, tallies.get("public")))
                     if closed is not None:
-                        closed[(row.number, day_key[2])] = made
+                        closed[(row.number, *day_key[2:])] = made
                 tallies, inputs, text = made
                 day = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz,
                                link=service.link, close=_close_end(row), memo={})
@@ -692,7 +713,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
         tallies, inputs = counts or service.count_views(current.number, views=(view,), now=now)
         live = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz, link=service.link,
                         now=now, memo=cache.get(key, ("memo", current.number), dict))
-    cache.used()
+    cache.used(key[1])
     language = page_language(view)
     phase = {"label": phase_label(current, language), "kind": current.kind, "deadline": _local(current.deadline, tz),
              "deadline_iso": current.deadline.isoformat(),

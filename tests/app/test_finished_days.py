@@ -401,9 +401,10 @@ def test_a_step_applied_or_undone_parses_that_step_alone_and_the_journal_reads_a
 
 
 def test_the_closed_days_kept_by_the_pages_name_each_step_by_the_journals_own_pair(game, tmp_path):
-    # the daemon keeps, per closed day and view, the steps its count was made from (`finished_day_steps`: every
-    # step up to its close): made anew as (seq, digest) pairs, a game's keys grew with the square of its days
-    # (issue 17's soak). They hold the journal record's own pair, one per step for the game's life
+    # the daemon keeps, per closed day and view, the steps its count was made from that come after its close
+    # (`finished_day_steps`: the next night's end, replacements; the steps up to the close are checked once a call):
+    # made anew as (seq, digest) pairs, a game's keys grew with the square of its days (issue 17's soak). They hold
+    # the journal record's own pair, one per step for the game's life
     store, svc, thread = game
     close_days(svc, thread, 3)
     pages = Pages(svc, tmp_path / "pages")
@@ -412,7 +413,8 @@ def test_the_closed_days_kept_by_the_pages_name_each_step_by_the_journals_own_pa
     rows = svc.applied()
     keys = [kept[0] for cache in pages.caches.values() for part, kept in cache.parts.items() if part[0] == "day"]
     assert len(keys) == 2 * 3                                   # three closed days, both views
-    pairs = [pair for key in keys for pair in key[2] if pair is not None]
+    pairs = [pair for key in keys for pair in key[3] if pair is not None]
+    assert len(pairs) >= 2 * 2                              # the nights after days 1 and 2 ended
     assert {id(pair) for pair in pairs} <= {id(r.step) for r in rows}
     assert all(r.step is r.step and r.step == (r.seq, r.digest) for r in rows)
 

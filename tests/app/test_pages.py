@@ -394,6 +394,17 @@ def _held(value) -> list[bytes | str]:
     return out
 
 
+
+def _flat(value) -> list:
+    """Every item of nested tuples, the tuples too."""
+    out, stack = [], [value]
+    while stack:
+        x = stack.pop()
+        out.append(x)
+        if isinstance(x, tuple):
+            stack.extend(x)
+    return out
+
 def test_a_closed_days_page_is_written_once_and_again_only_when_its_file_is_gone_or_changed(demo, tmp_path):
     # issue 17: the daemon kept every closed day's page, both views', of every game, and grew day after day (the
     # soak). It keeps what the game's page shows of a closed day, not the page: the next regeneration leaves the
@@ -514,6 +525,33 @@ def test_the_game_pages_past_is_read_back_from_its_file_not_kept(demo, tmp_path)
     assert {"public": (work / "public" / "ny" / "index.html").read_bytes(),
             "gm": (work / "gm-pages" / "ny" / "index.html").read_bytes()} == expected
 
+
+
+def test_a_closed_days_key_holds_not_the_steps_before_its_close(demo, tmp_path):
+    # issue 17's soak: each closed day's key held every step up to its close, so a game's keys grew with the square
+    # of its days. The steps up to a close are checked once a call against the last call's (`same_steps`); the key
+    # keeps the close's place and the later steps the day reads (the next night's end, replacements)
+    folder, _ = demo
+    work = tmp_path / "copy"
+    config = load_config(_demo_without_pages(folder, work))
+    moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
+    caches: dict = {}
+    with game_mod.clock_at(moment):
+        write_all_pages(config, now=moment, caches=caches)
+    store, service = open_service(config, config.games[0])
+    try:
+        applied = service.applied()
+    finally:
+        store.close()
+    closes = [i for i, r in enumerate(applied) if r.how == "close"]
+    assert len(closes) == 2
+    for (game, view), cache in caches.items():
+        days = {part[1]: key for part, (key, _) in cache.parts.items() if part[0] == "day"}
+        assert sorted(days) == [1, 2]
+        for number, key in days.items():
+            close = next(i for i in closes if applied[i].number == number)
+            held = [x for x in _flat(key) if isinstance(x, tuple) and len(x) == 2]
+            assert not [x for x in held if x in {r.step for r in applied[:close + 1]}], (view, number)
 
 def test_a_game_page_deleted_or_edited_by_hand_is_made_again_whole(demo, tmp_path):
     # the past is read back from the game's page only while it is the file written: one deleted, or edited by hand
