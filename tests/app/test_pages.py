@@ -12,6 +12,7 @@ import socket
 import threading
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import jinja2
@@ -52,6 +53,8 @@ def _page(view: str, as_of=None, **mod) -> str:
 
 @pytest.mark.parametrize("as_of", [at("13:00"), None], ids=["open day", "closed day"])
 @pytest.mark.parametrize("name", HIDDEN)
+
+
 def test_public_day_page_is_the_same_file_with_or_without_a_hidden_modifier(name, as_of):
     # triple blue, double red, a hidden silence (boss, serum), a stolen vote, a gifted vote: the public page's
     # source (chart, table, log, outcome) is byte for byte the page of the same day without it
@@ -70,6 +73,8 @@ def test_public_day_page_is_the_same_file_with_or_without_a_hidden_modifier(name
     ("boss_hidden_vote_loss", "лишён голоса тайно"), ("laura_unannounced_silence", "лишён голоса тайно"),
     ("stolen_vote", "голос украден"), ("gifted_vote", "украденные и подаренные"),
 ])
+
+
 def test_gm_day_page_shows_each_hidden_modifier(name, shown):
     page = _page("gm", at("13:00"), **HIDDEN[name])
     assert shown in page
@@ -88,6 +93,8 @@ def test_a_mask_games_public_page_never_names_the_account_behind_a_mask():
 
 
 @pytest.mark.parametrize("view", ["public", "gm"])
+
+
 def test_a_name_that_looks_like_a_fragment_marker_leaves_the_page_as_it_would_be(view):
     # the log's rows, the flags and the chart are set into the page after Jinja, where markers "\x00N\x00" stand
     # (mafvote.pages.render_bytes); a name holding one (the store cleans control characters out, so this is the
@@ -270,6 +277,8 @@ def _demo_pages(demo, tmp_path, language: str) -> dict[str, dict[str, str]]:
 
 
 @pytest.mark.parametrize("language", sorted(_TITLES))
+
+
 def test_the_public_pages_titles_are_russian_and_the_gms_in_the_gms_language(demo, tmp_path, language):
     """The public pages are the players', who read the Russian forum: titled in Russian whatever `[alerts]
     language` (with "en" they were English over a Russian body). The GM's pages are titled in the GM's language:
@@ -361,6 +370,8 @@ def test_a_gm_page_in_english_has_no_russian_but_names_roles_and_the_forums_text
 
 @pytest.mark.parametrize("language, words", [("ru", "<p><b>Лишения голоса:</b> Ronin: 2 дн.</p>"),
                                              ("en", "<p><b>Votes taken away:</b> Ronin: 2 d</p>")])
+
+
 def test_the_gms_page_lists_the_silences_in_the_gms_language(tmp_path, language, words):
     store, svc = game_service(tmp_path)
     with store:
@@ -394,7 +405,6 @@ def _held(value) -> list[bytes | str]:
     return out
 
 
-
 def _flat(value) -> list:
     """Every item of nested tuples, the tuples too."""
     out, stack = [], [value]
@@ -405,14 +415,45 @@ def _flat(value) -> list:
             stack.extend(x)
     return out
 
+
+# the demo game's moment its pages are first written at in the cache tests below (its day 3 running)
+_MOMENT = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
+
+
+def _demo_copy(demo, tmp_path) -> tuple[Path, Any]:
+    """The demo's config and store copied without its pages (`_demo_without_pages`): (the copy's folder, config)."""
+    folder, _ = demo
+    work = tmp_path / "copy"
+    return work, load_config(_demo_without_pages(folder, work))
+
+
+def _written_once(config) -> dict:
+    """The pages written at `_MOMENT` with caches kept (the daemon's first regeneration): the caches."""
+    caches: dict = {}
+    with game_mod.clock_at(_MOMENT):
+        write_all_pages(config, now=_MOMENT, caches=caches)
+    return caches
+
+
+def _fresh_then_kept(config, caches: dict, at: datetime) -> tuple[dict[str, bytes], dict]:
+    """The game page of both views made from nothing at `at`, then the pages written with `caches` kept (the daemon's
+    way): (the fresh game pages, what the write wrote)."""
+    store, service = open_service(config, config.games[0])
+    try:
+        with game_mod.clock_at(at):
+            fresh = {view: game_pages(service, view=view, now=at)["ny/index.html"] for view in ("public", "gm")}
+            written = write_all_pages(config, now=at, caches=caches)
+    finally:
+        store.close()
+    return fresh, written
+
+
 def test_a_closed_days_page_is_written_once_and_again_only_when_its_file_is_gone_or_changed(demo, tmp_path):
     # issue 17: the daemon kept every closed day's page, both views', of every game, and grew day after day (the
     # soak). It keeps what the game's page shows of a closed day, not the page: the next regeneration leaves the
     # closed days' files alone, and writes again, the same bytes, a page deleted or changed since
-    folder, _ = demo
-    work = tmp_path / "copy"
-    config = load_config(_demo_without_pages(folder, work))
-    moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
+    work, config = _demo_copy(demo, tmp_path)
+    moment = _MOMENT
     caches: dict = {}
     day_pages = ["ny/day-1.html", "ny/day-2.html"]
     with game_mod.clock_at(moment):
@@ -441,14 +482,9 @@ def test_a_closed_days_chart_and_post_are_read_back_from_its_page_not_kept(demo,
     # grew the daemon by ≈ 30 KiB a game and game day. Once the pages are in their files the cache keeps where the
     # game page's entry of the day lies in it; the game's page made again reads it back, byte for byte what a build
     # with no cache makes; a day page changed since is made again, and the game's page with it
-    folder, _ = demo
-    work = tmp_path / "copy"
-    config = load_config(_demo_without_pages(folder, work))
-    moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
-    later = moment + timedelta(minutes=7)
-    caches: dict = {}
-    with game_mod.clock_at(moment):
-        write_all_pages(config, now=moment, caches=caches)
+    work, config = _demo_copy(demo, tmp_path)
+    caches = _written_once(config)
+    later = _MOMENT + timedelta(minutes=7)
     day2 = _texts(work / "public")["ny/day-2.html"]
     post = html.unescape(re.search(r'<div class="post">(.*?)</div>', day2, re.S).group(1))
     assert "Puss" in post
@@ -479,7 +515,6 @@ def test_a_closed_days_chart_and_post_are_read_back_from_its_page_not_kept(demo,
     assert day_file.read_text(encoding="utf-8") == day2
 
 
-
 def _past_posts(page: str) -> list[str]:
     """The texts the game page's past shows: each closed day's result and themed post, each night's post, the GM's
     night actions and journal lines, unescaped."""
@@ -495,14 +530,9 @@ def test_the_game_pages_past_is_read_back_from_its_file_not_kept(demo, tmp_path)
     # actions read, the journal), kept for the game's page of both views, grew the daemon by ≈ 4 KB a game and game
     # day. Once the game's page is in its file the cache keeps where each entry of its past lies in it and reads
     # them back: the next regeneration's page is byte for byte what a build with no cache makes
-    folder, _ = demo
-    work = tmp_path / "copy"
-    config = load_config(_demo_without_pages(folder, work))
-    moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
-    later = moment + timedelta(minutes=7)
-    caches: dict = {}
-    with game_mod.clock_at(moment):
-        write_all_pages(config, now=moment, caches=caches)
+    work, config = _demo_copy(demo, tmp_path)
+    caches = _written_once(config)
+    later = _MOMENT + timedelta(minutes=7)
     shown = {view: _past_posts((work / folder_ / "ny" / "index.html").read_text(encoding="utf-8"))
              for view, folder_ in (("public", "public"), ("gm", "gm-pages"))}
     assert "Puss покидает игру" in shown["public"] and "Трупов нет" in "".join(shown["public"])
@@ -513,31 +543,19 @@ def test_the_game_pages_past_is_read_back_from_its_file_not_kept(demo, tmp_path)
     # what is kept of 2 closed days and 2 nights in 2 views: where each lies in two files, and the keys
     assert sum(len(x) for x in held) < 600
 
-    store, service = open_service(config, config.games[0])
-    try:
-        with game_mod.clock_at(later):
-            expected = {view: game_pages(service, view=view, now=later)["ny/index.html"] for view in ("public", "gm")}
-            written = write_all_pages(config, now=later, caches=caches)
-    finally:
-        store.close()
+    expected, written = _fresh_then_kept(config, caches, later)
     assert sorted(str(p.relative_to(work)) for view in written for p in written[view]) == [
         "gm-pages/index.html", "gm-pages/ny/index.html", "public/index.html", "public/ny/index.html"]
     assert {"public": (work / "public" / "ny" / "index.html").read_bytes(),
             "gm": (work / "gm-pages" / "ny" / "index.html").read_bytes()} == expected
 
 
-
 def test_a_closed_days_key_holds_not_the_steps_before_its_close(demo, tmp_path):
     # issue 17's soak: each closed day's key held every step up to its close, so a game's keys grew with the square
     # of its days. The steps up to a close are checked once a call against the last call's (`same_steps`); the key
     # keeps the close's place and the later steps the day reads (the next night's end, replacements)
-    folder, _ = demo
-    work = tmp_path / "copy"
-    config = load_config(_demo_without_pages(folder, work))
-    moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
-    caches: dict = {}
-    with game_mod.clock_at(moment):
-        write_all_pages(config, now=moment, caches=caches)
+    work, config = _demo_copy(demo, tmp_path)
+    caches = _written_once(config)
     store, service = open_service(config, config.games[0])
     try:
         applied = service.applied()
@@ -553,35 +571,25 @@ def test_a_closed_days_key_holds_not_the_steps_before_its_close(demo, tmp_path):
             held = [x for x in _flat(key) if isinstance(x, tuple) and len(x) == 2]
             assert not [x for x in held if x in {r.step for r in applied[:close + 1]}], (view, number)
 
+
 def test_a_game_page_deleted_or_edited_by_hand_is_made_again_whole(demo, tmp_path):
     # the past is read back from the game's page only while it is the file written: one deleted, or edited by hand
     # in its past, is made again as a build with no cache makes it (not from the edited bytes, nor from nothing)
-    folder, _ = demo
-    work = tmp_path / "copy"
-    config = load_config(_demo_without_pages(folder, work))
-    moment = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
-    caches: dict = {}
+    work, config = _demo_copy(demo, tmp_path)
+    caches = _written_once(config)
     public, gm = work / "public" / "ny" / "index.html", work / "gm-pages" / "ny" / "index.html"
-    with game_mod.clock_at(moment):
-        write_all_pages(config, now=moment, caches=caches)
     pages = {"public": public.read_bytes(), "gm": gm.read_bytes()}
-    for step, later in enumerate((moment + timedelta(minutes=3), moment + timedelta(minutes=6))):
+    for step, later in enumerate((_MOMENT + timedelta(minutes=3), _MOMENT + timedelta(minutes=6))):
         public.unlink()
         # the same size, another text: the past's posts edited in place
         gm.write_bytes(gm.read_bytes().replace("Puss".encode(), "Пус".encode()[:4]))
-        store, service = open_service(config, config.games[0])
-        try:
-            with game_mod.clock_at(later):
-                expected = {view: game_pages(service, view=view, now=later)["ny/index.html"]
-                            for view in ("public", "gm")}
-                write_all_pages(config, now=later, caches=caches)
-        finally:
-            store.close()
+        expected, _ = _fresh_then_kept(config, caches, later)
         assert {"public": public.read_bytes(), "gm": gm.read_bytes()} == expected, step
         assert expected["gm"].count(b"Puss") == pages["gm"].count(b"Puss") > 2
         # and the next regeneration reads the made-again page back, as written
         with game_mod.clock_at(later):
             assert write_all_pages(config, now=later, caches=caches) == {"public": [], "gm": []}
+
 
 def test_gm_folder_inside_the_public_folder_is_refused(tmp_path):
     config = tmp_path / "config.toml"
@@ -669,7 +677,6 @@ def test_serve_command_is_refused_with_an_empty_token_variable(tmp_path, monkeyp
             in result.output)
 
 
-
 def _copy_demo(folder: Path, work: Path) -> Path:
     shutil.copytree(folder, work)
     config_path = work / "config.toml"
@@ -751,6 +758,8 @@ def test_serve_command_on_a_port_in_use_says_so_in_russian_and_what_to_do(tmp_pa
      '<p class="result">Игра окончена: победа мирных</p>'),
     ("en", '<span class="big">The game is over</span><span class="result">the мирный side wins</span>',
      '<p class="result">The game is over: the мирный side wins</p>')])
+
+
 def test_a_finished_games_page_names_the_winner_in_the_gms_language(tmp_path, language, words, index):
     """The GM's page of a game that is over says who won in the GM's language: in Russian «победа» and the theme's
     genitive («победа мирных», as the posts word it; «победителей нет» when all are dead); in English an English sentence around the ruleset's name of the side
@@ -795,6 +804,8 @@ _FLAG_TIMES = {
 
 
 @pytest.mark.parametrize("language", sorted(_FLAG_TIMES))
+
+
 def test_the_times_in_the_gms_flags_and_alerts_are_the_games_clock(demo, tmp_path, language):
     """A flag or an alert on the GM's page gives its moments in the game's zone, day and clock as the rest of the page
     (English shows the count's own sentence, which wrote them as ISO timestamps: «at 2027-01-01T15:42:00+03:00»)."""
@@ -826,6 +837,8 @@ _SECRET_POISON = ('kind = "poison"', 'kind = "silence"\nannounced = false\nwords
 
 @pytest.mark.parametrize("language, words", [("ru", "<p><b>Лишения голоса:</b> Ronin: 2 дн. (тайно)</p>"),
                                              ("en", "<p><b>Votes taken away:</b> Ronin: 2 d (in secret)</p>")])
+
+
 def test_rule_3_5_a_secret_silence_by_a_night_action_counts_zero_and_shows_on_the_gms_page_only(
         tmp_path, monkeypatch, language, words):
     """RULES.md §3.5: a secret silence (Laura's serum) makes the vote count 0 in the GM's view and changes nothing
