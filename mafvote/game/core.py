@@ -33,7 +33,7 @@ from ..store.family import map_strings
 from .phases import MAX_PHASES_AHEAD, Phase, phase_deadline, phase_index, phase_of_index
 from .records import ENDS_PHASE, AppliedPhase, GameError
 
-__all__ = ["GameCore", "current_nick", "died_words", "initial_state"]
+__all__ = ["GameCore", "NotKept", "current_nick", "died_words", "initial_state"]
 
 
 # --- the initial state --------------------------------------------------------------------------
@@ -283,8 +283,8 @@ class GameCore:
 # What the journal keeps of a closed day's and a resolved night's stored outcome for the game's life: what its readers
 # take every tick (when the phase ended; a close's result, early close, GM decision and deaths; the winner; a night's
 # duty). The rest (the count's votes, flags and lists, the day's and night's texts, the next day's roster and the
-# like, ≈ 1.7 of a step's ≈ 2.3 KB parsed in the soak) is read whole from the store when asked for
-# (`GameCore.full_outcome`, `stored_count`): kept, it grew the daemon by every step of every game (issue 17, the soak).
+# like: ≈ 1.2 of the ≈ 2.4 KB a step kept in the soak, much of it empty lists) is read whole from the store when
+# asked for (`GameCore.full_outcome`, `stored_count`): kept, it grew the daemon by every step of every game (issue 17).
 # A part's value is None, or the parts kept of it.
 _KEPT: dict[str, dict[str, Any]] = {
     "close": {"ended_at": None, "decided_by": None, "count": {"outcome": None, "closed_early": None},
