@@ -23,12 +23,13 @@ Pages are written only when their text changed, both views' in one `atomic_files
 whole in itself: its style inline, no script or font from anywhere (the one script updates «осталось …» between
 regenerations and the page reads the same without it). A closed day's page does not change after a new post:
 it is written once, and the game page's entry of it (as of each night's) is made once and read back from the game
-page's file after (`PageCache`) until a step it is made from changes (`GameService.finished_day_steps`): the daemon regenerates a game after a post, a day's close or a night's
-resolution by counting the days that changed, not every closed day again; the running day's log rows and flags are
-kept too (`_kept`), so after a post only its own rows are written (bench/bench_pages.py: a 3,000-post day), and so
-are its timeline's replay and its chart's lines (`tally.timeline` and `pages_chart` resume from the running day's
-memo: a new post is one step replayed and drawn; issue 17). All of it lives in the running day's memo, made anew
-when the game's applied steps change and let go when the day closes: nothing kept grows with the game's days.
+page's file after (`PageCache`) until a step it is made from changes (`GameService.finished_day_steps`): the
+daemon regenerates a game after a post, a day's close or a night's resolution by counting the days that changed,
+not every closed day again; the running day's log rows and flags are kept too (`_kept`), so after a post only its
+own rows are written (bench/bench_pages.py: a 3,000-post day), and so are its timeline's replay and its chart's
+lines (`tally.timeline` and `pages_chart` resume from the running day's memo: a new post is one step replayed and
+drawn; issue 17). All of it lives in the running day's memo, made anew when the game's applied steps change and let
+go when the day closes: of the game's past days only where their entries lie in the game's page is kept.
 """
 from __future__ import annotations
 
@@ -164,8 +165,8 @@ class Fragment:
 
 def render_bytes(name: str, *, where: dict[Fragment, tuple[int, int]] | None = None, **context: Any) -> bytes:
     """The page of template `name` with `context`, in UTF-8, each `Fragment` in it set where the template puts it.
-    `where`, when given, receives each placed fragment's (offset, length) in the page (`PageCache` reads a closed
-    day's chart and post back from its page's file)."""
+    `where`, when given, receives each placed fragment's (offset, length) in the page (`PageCache` reads the game
+    page's past entries back from its file)."""
     placed: list[Fragment] = []
     token = _PLACED.set(placed)
     try:
@@ -330,9 +331,7 @@ class PageCache:
         if before is None:
             return 0
         n = min(len(before), len(steps))
-        if before[:n] == steps[:n]:
-            return n
-        return next(i for i in range(n) if before[i] != steps[i])
+        return next((i for i in range(n) if before[i] != steps[i]), n)
 
     def used(self, steps: tuple | None = None) -> None:
         """The end of a call: the parts it did not ask for are let go; `steps`: the game's applied steps it made
@@ -559,9 +558,8 @@ def day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, inde
     return _day_page(day, game=game, view=view, index_href=index_href).decode("utf-8")
 
 
-def _day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, index_href: str,
-              where: dict[Fragment, tuple[int, int]] | None = None) -> bytes:
-    return render_bytes("day.html.j2", where=where, **page_words(view), game=game, view=view, gm=view == "gm",
+def _day_page(day: Mapping[str, Any], *, game: Mapping[str, str], view: str, index_href: str) -> bytes:
+    return render_bytes("day.html.j2", **page_words(view), game=game, view=view, gm=view == "gm",
                         index_href=index_href, updated="", live_clock=not clock_fixed(), day=day,
                         title=messages.text("pages.title.day", page_language(view), game=game["title"],
                                             day=day["number"]))
