@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mafvote.game import GameError
+from mafvote.game import GameError, GameService
 from support.cli import day_tally, ok, run, state
 from support.game_dir import DAY_1_DEADLINE, GRAND_HOTEL_ROLES, grand_hotel_night_1
 from support.games import (NEW_YEAR_ROSTER, TIME_MACHINE_ROSTER, TIME_MACHINE_SCHEDULE, StoreGame, blue_span, msk_at,
@@ -266,3 +266,32 @@ def test_eliminate_prints_how_the_name_was_read_and_the_counts_own_result_is_not
     code, out, err = ny_voted.cli(msk_at("2026-11-12T23:00"), "day", "close", "--day", "1", "--eliminate", "Диму")
     assert code == 0, err
     assert out.splitlines()[:2] == ["--eliminate Диму: Дима", "День 1 (решение ведущего)"]
+
+
+def test_rule_3_9_a_grand_hotel_tie_is_forgiven_once_a_game_the_next_hangs_all_the_first_read_from_the_journal(
+        tmp_path):
+    # RULES.md §3.9 (004, `tie = "nobody_once_then_all"`): the game's first tie saves everybody, every later tie hangs
+    # all the tied players. Which ties came before is read from the game's journal (each close's stored result), as
+    # the daemon keeps it between ticks and as a fresh command parses it
+    roster = [("Эрн", "Эрнандо"), ("Ая", "Аяла"), ("Кат", "Каталина"), ("Бен", "Бенхамин"), ("Анх", "Анхела Салинас"),
+              ("Ал", "Алисия Аларкон")]
+    g = StoreGame(tmp_path, "grand_hotel", roster, **TIME_MACHINE_SCHEDULE)
+    votes = {"Эрн": "Кат", "Ая": "Кат", "Бен": "Кат", "Ал": "Бен", "Анх": "Бен", "Кат": "Бен"}   # 3 : 3, all voted
+
+    def vote(day_start: str) -> None:
+        for i, (voter, target) in enumerate(votes.items()):
+            g.post(voter, msk_at(day_start) + timedelta(minutes=i), red_span(target))
+
+    with g.store:
+        vote("2026-11-01T13:00")
+        first = g.svc.close_day(1, now=msk_at("2026-11-01T22:05"))
+        assert (first.count.outcome.reason, first.count.outcome.eliminated) == ("tie_forgiven", ())
+        g.svc.resolve_night(1, now=msk_at("2026-11-02T12:05"))
+        vote("2026-11-02T13:00")
+        second = g.svc.count(2, now=msk_at("2026-11-02T21:00"))
+        fresh = GameService(g.store, g.game, g.svc.ruleset, nights_dir=tmp_path / "nights", engine="mybb",
+                            base_url=g.svc.base_url)
+        for count in (second, fresh.count(2, now=msk_at("2026-11-02T21:00"))):
+            assert (count.outcome.reason, sorted(count.outcome.eliminated)) == ("tie_all", ["Бен", "Кат"])
+        closed = g.svc.close_day(2, now=msk_at("2026-11-02T22:05"))
+    assert sorted(d.player for d in closed.outcome.deaths) == ["Бен", "Кат"]
