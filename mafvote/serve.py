@@ -17,6 +17,7 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import logging
+import sys
 import threading
 import time
 from functools import partial
@@ -161,6 +162,14 @@ class PagesServer(ThreadingHTTPServer):
         self.public_dir.mkdir(parents=True, exist_ok=True)
         self.gm_dir.mkdir(parents=True, exist_ok=True)
         super().__init__(address, partial(_Handler, directory=str(self.public_dir)))
+
+    def handle_error(self, request, client_address) -> None:  # noqa: ANN001 - socketserver's signature
+        # a browser that went away mid-request (a tab closed, a reload) resets its connection: no error of the
+        # server's, and socketserver's default would print a Python traceback on the GM's terminal for it
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            log.debug("serve: %s went away mid-request", client_address[0])
+            return
+        super().handle_error(request, client_address)
 
     def refresh_pages(self, *, force: bool = False) -> None:
         """Write the pages from the store when the last write is older than `refresh` seconds."""

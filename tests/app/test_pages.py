@@ -9,7 +9,9 @@ import http.client
 import re
 import shutil
 import socket
+import struct
 import threading
+import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -639,6 +641,19 @@ def _get(srv, path: str, *, source: str = "127.0.0.1", headers: dict | None = No
         return response.status, response.read().decode("utf-8"), dict(response.getheaders())
     finally:
         conn.close()
+
+
+def test_serve_a_browser_gone_mid_request_prints_no_traceback_and_the_next_page_is_served(server, capfd):
+    # a tab closed or reloaded mid-request resets its connection: socketserver's default printed a Python traceback
+    # on the GM's terminal for it; it is no error of the server's
+    for _ in range(3):
+        s = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=5)
+        s.sendall(b"GET /ny/index.ht")
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))    # close with a reset
+        s.close()
+    time.sleep(0.3)
+    assert _get(server, "/ny/index.html")[:2] == (200, "<p>публичная</p>")
+    assert "Traceback" not in capfd.readouterr().err
 
 
 def test_serve_gm_pages_on_loopback_and_refused_from_another_address_without_the_token(server):
