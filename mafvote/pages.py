@@ -663,7 +663,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     page = f"{game.id}/index.html"
 
     past: list[tuple[tuple, Fragment]] = []       # (the cache's part, the entry set into the page)
-    before = service.initial()
+    before = None       # the step before `row` (an AppliedPhase): its state is read only to make a night's entry
     # a post written since the last call dated before a closed day's end (an edit, a late crawl, the night's
     # votes after the day's close) changes that day's count
     cache.posts_seen, changed = service.posts_changed_since(cache.posts_seen)
@@ -702,10 +702,11 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
             part = ("night", row.number)
             entry = cache.past_entry(key, part)
             if entry is None:
-                entry = _past_entry(view, {"kind": "night", **_night_view(service, row, before, view=view, now=now)})
+                began = before.state if before is not None else service.initial()
+                entry = _past_entry(view, {"kind": "night", **_night_view(service, row, began, view=view, now=now)})
                 cache.keep_entry(key, part, entry)
             past.append((part, Fragment((entry,))))
-        before = row.state
+        before = row
     live = None
     if current.kind == "day" and winner is None:
         tallies, inputs = counts or service.count_views(current.number, views=(view,), now=now)

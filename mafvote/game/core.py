@@ -5,6 +5,10 @@ kind, its start and deadline, how it was applied (`resolve` a night, `close` a d
 `set` a day state by hand), the `GameState.to_dict()` after it and the outcome JSON. The state is never
 edited in place: `undo` drops the last row, so a GM's mistake is one command away from gone.
 
+The daemon keeps a game's parsed journal for its life (`GameCore.applied`): of every step its record and the small
+parts of its outcome its readers take every tick (`_KEPT`), the state after it only for the latest steps
+(`_held_from`); the rest is read from the store when asked for, so what it keeps grows little with the game's days.
+
 The current phase is the one after the last resolved night or closed day; its start is when the previous
 phase ended (its deadline, or the moment the GM resolved the night or closed the day before it:
 `AppliedPhase.ended`; the game's start for the first phase), its deadline the schedule's (`phases`).
@@ -126,6 +130,7 @@ class GameCore:
         self._initial: GameState | None = None
         # the journal's rows as last parsed, with the store's `journal_mark` then (`applied`)
         self._applied: tuple[tuple[int, int], list[AppliedPhase]] | None = None
+        self._states = _StoredStates(store, game.id)
 
     # -- reading the stored phases --
     def applied(self) -> list[AppliedPhase]:
@@ -144,18 +149,35 @@ class GameCore:
         kept = {r.step: r for r in self._applied[1]} if self._applied is not None else {}
         players: dict[Player, Player] = {}
         for r in kept.values():
-            for p in r.state.players:
-                players.setdefault(p, p)
+            if r.held is not None:
+                for p in r.held.players:
+                    players.setdefault(p, p)
         rows: list[AppliedPhase] = []
+        latest: dict[str, AppliedPhase] = {}        # the latest step applied each way (`_kept_outcome`'s `like`)
         for r in self.store.game_phases(self.game.id, kept):
             if not isinstance(r, AppliedPhase):
-                before = rows[-1].state if rows else None
-                r = AppliedPhase(seq=r.seq, number=r.number, kind=r.kind, start=self._local(r.start),
-                                 deadline=self._local(r.deadline),
-                                 state=_sharing(GameState.from_dict(r.state), players, before),
-                                 outcome=_kept_outcome(r.how, r.outcome),
-                                 applied_at=r.applied_at, how=r.how, digest=r.digest)
+                before = rows[-1] if rows else None
+                like = latest.get(r.how)
+                # a phase's bounds are most often the step before's (its phase's, or the deadline it ended at): one
+                # object, not one each a step (`_same_time`)
+                times = (before.start, before.deadline) if before is not None else ()
+                r = AppliedPhase(seq=r.seq, number=r.number, kind=sys.intern(r.kind),
+                                 start=_same_time(self._local(r.start), times),
+                                 deadline=_same_time(self._local(r.deadline), times),
+                                 held=_sharing(GameState.from_dict(r.state), players,
+                                               before.state if before is not None else None),
+                                 outcome=_kept_outcome(r.how, r.outcome, like.outcome if like is not None else None),
+                                 applied_at=r.applied_at, how=sys.intern(r.how), digest=r.digest, states=self._states)
             rows.append(r)
+            latest[r.how] = r
+        # only the latest steps' states are held (`_held_from`); a step the journal holds again (an undo took the steps
+        # after it) has its state read back once
+        start = _held_from([r.how for r in rows])
+        for r in rows[:start]:
+            r.hold_state(None)
+        for i, r in enumerate(rows[start:], start):
+            if r.held is None:
+                r.hold_state(_sharing(r.state, players, rows[i - 1].held if i > start else None))
         return rows
 
     def stored_count(self, close: AppliedPhase) -> Mapping[str, Any] | None:
@@ -280,6 +302,40 @@ class GameCore:
         return GameError(resolver_error(exc))
 
 
+def _same_time(at: datetime | None, times: Sequence[datetime | None]) -> datetime | None:
+    """`at`, or the one of `times` that is the same moment in the same zone."""
+    for other in times:
+        if other is not None and at is not None and other == at and other.tzinfo is at.tzinfo:
+            return other
+    return at
+
+
+def _held_from(hows: Sequence[str]) -> int:
+    """From which of a game's steps (their `how`, in order) the journal holds their states: the latest close, the step
+    before it (the state that closed day is counted from: each night tick with a new post recounts it) and every step
+    after it (the running phase's, and the ones `undo` goes back to). Older steps' states are read from the store when
+    asked for: only a past day's page made again, or a command about an earlier day, reads them."""
+    last_close = max((i for i, how in enumerate(hows) if how == "close"), default=0)
+    return max(0, last_close - 1)
+
+
+class _StoredStates:
+    """Reads back a step's state the journal let go of (`AppliedPhase.state`), from the store's row it was parsed
+    from."""
+
+    __slots__ = ("store", "game_id")
+
+    def __init__(self, store: Store, game_id: str) -> None:
+        self.store, self.game_id = store, game_id
+
+    def stored_state(self, row: AppliedPhase) -> GameState:
+        stored = self.store.game_phase_state(self.game_id, row.seq, row.digest)
+        if stored is None:
+            # the step was undone since the journal was read (`undo` in another process, between two reads)
+            raise GameError(t("err.step_gone", game=self.game_id, seq=row.seq))
+        return GameState.from_dict(stored)
+
+
 # What the journal keeps of a closed day's and a resolved night's stored outcome for the game's life: what its readers
 # take every tick (when the phase ended; a close's result, early close, GM decision and deaths; the winner; a night's
 # duty). The rest (the count's votes, flags and lists, the day's and night's texts, the next day's roster and the
@@ -335,21 +391,44 @@ def _frozen(value: Any) -> Any:
     return map_strings(value, sys.intern, sequence=tuple)
 
 
-def _kept_outcome(how: str, outcome: Mapping[str, Any]) -> Mapping[str, Any]:
+def _kept_outcome(how: str, outcome: Mapping[str, Any], like: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
     """A step's outcome as `applied` keeps it for the game's life: a closed day's and a resolved night's only the parts
     its readers take every tick (`_KEPT`), any other step's whole (a modkill's, a replacement's, a set: small, and
-    rare), its strings interned."""
+    rare), its strings interned. `like`: the kept outcome of the game's latest earlier step applied the same way; a
+    part the same as its (a night with no winner and no duty, a day's count that hanged nobody) is that object: most
+    nights' outcomes are alike, and each was ≈ 0.2 KB of dicts a night for the game's life (issue 17, the soak)."""
     kept = _KEPT.get(how)
     if kept is None:
         return map_strings(outcome, sys.intern)
-    return _keep(outcome, kept)
+    return _keep(outcome, kept, like if isinstance(like, _Kept) else None)
 
 
-def _keep(outcome: Mapping[str, Any], kept: Mapping[str, Any]) -> _Kept:
+def _keep(outcome: Mapping[str, Any], kept: Mapping[str, Any], like: _Kept | None) -> _Kept:
     left = frozenset(k for k in outcome if k not in kept)
     parts = {}
     for k, v in outcome.items():
         if k in kept:
             inner = kept[k]
-            parts[sys.intern(k)] = _keep(v, inner) if inner is not None and isinstance(v, dict) else _frozen(v)
-    return _Kept(parts, _LEFT_OUT.setdefault(left, left))
+            earlier = dict.get(like, k, _ABSENT) if like is not None else _ABSENT
+            if inner is not None and isinstance(v, dict):
+                part = _keep(v, inner, earlier if isinstance(earlier, _Kept) else None)
+            else:
+                part = _frozen(v)
+            parts[sys.intern(k)] = earlier if earlier is not _ABSENT and _identical(part, earlier) else part
+    made = _Kept(parts, _LEFT_OUT.setdefault(left, left))
+    return like if like is not None and _identical(made, like) else made
+
+
+def _identical(a: Any, b: Any) -> bool:
+    """`a` and `b` the same kept value (JSON's: string keys), part for part and type for type (`==` holds
+    `0 == False == 0.0`), and, for kept outcomes, the same parts left out."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return (getattr(a, "left_out", None) == getattr(b, "left_out", None) and len(a) == len(b)
+                and all(k in b and _identical(v, dict.__getitem__(b, k)) for k, v in a.items()))
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(_identical(x, y) for x, y in zip(a, b))
+    return a == b

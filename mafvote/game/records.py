@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
-from typing import Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from mafvote_resolver import GameState
 from mafvote_tally import DayState, Post, Roster, VoteRules
@@ -29,6 +29,12 @@ class GameError(BadInput):
     """A game operation the GM asked for cannot be done as asked (exit status 2); says what to do."""
 
 
+class StepStates(Protocol):
+    """Where a step's state is read back from once the journal no longer holds it (`AppliedPhase.state`)."""
+
+    def stored_state(self, row: AppliedPhase) -> GameState: ...
+
+
 @dataclass(frozen=True, slots=True)
 class AppliedPhase:
     """One stored step of the game's journal: the phase, how it was applied, the state after it and its outcome.
@@ -39,11 +45,16 @@ class AppliedPhase:
     kind: str
     start: datetime | None
     deadline: datetime | None
-    state: GameState
+    # the state after the step while the journal holds it (`held`: its latest steps, which every tick reads), else
+    # None, and `state` reads it back from the store (`states`): held for every step, a game's states grew the
+    # daemon by ≈ 0.5 KB a game day for the game's life (issue 17, the soak), and an older step's state is read only
+    # when a page of a past day is made again
+    held: GameState | None = field(compare=False, repr=False)
     outcome: Mapping[str, Any]
     applied_at: datetime
     how: str
     digest: int = 0         # the stored row's (`StoredPhase.digest`): an undone and redone step has the same seq
+    states: StepStates | None = field(default=None, compare=False, repr=False)
     # which stored row this is, (seq, digest): one tuple for the record's life (`GameCore.applied` keeps a step's
     # record while its row stays), so the keys of what was made from the steps share it. The daemon keeps a key per
     # closed day and view holding every step up to its close (`finished_day_steps`); made anew, each key's pairs grew
@@ -52,6 +63,22 @@ class AppliedPhase:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "step", (self.seq, self.digest))
+
+    @property
+    def state(self) -> GameState:
+        """The game's state after this step: held, or read back from the store."""
+        held = self.held
+        if held is not None:
+            return held
+        assert self.states is not None, "a step let go of its state without a store to read it from"
+        return self.states.stored_state(self)
+
+    def hold_state(self, held: GameState | None) -> None:
+        """The state the journal holds for this step (`GameCore.applied` holds its latest steps'), or None: `state` reads
+        it back from the store. The record is otherwise unchanged, so what was made from it (its `step`, the pages'
+        keys) stays valid."""
+        if held is not None or self.states is not None:
+            object.__setattr__(self, "held", held)
 
     @property
     def ended(self) -> datetime | None:

@@ -173,6 +173,8 @@ MESSAGES: dict[str, str] = {
                          "--player {new} --by NEWNICK",
     "err.replaced_config": "{old} was replaced by {new} (replaced_by in the config); to replace again: mafvote "
                            "replace --player {new} --by NEWNICK",
+    "err.step_gone": "game {game}: step {seq} of the journal was undone while this command read it (another mafvote "
+                     "process); run the command again",
     "err.undo_nothing": "game {game}: nothing applied yet, nothing to undo",
     "err.render_not_applied.night": "night {n} of game {game} is not resolved yet (the current phase is {current}); "
                                     "apply it with `{command}`, then render it",

@@ -174,6 +174,8 @@ MESSAGES: dict[str, str] = {
                          "--player {new} --by НОВЫЙ_НИК`",
     "err.replaced_config": "{old} заменён на {new} (`replaced_by` в конфиге); чтобы заменить снова: `mafvote replace "
                            "--player {new} --by НОВЫЙ_НИК`",
+    "err.step_gone": "игра {game}: шаг {seq} журнала отменён, пока эта команда его читала (другой процесс mafvote); "
+                     "повторите команду",
     "err.undo_nothing": "игра {game}: ещё ничего не применено, отменять нечего",
     "err.render_not_applied.night": "ночь {n} игры {game} ещё не разобрана (сейчас {current}); примените её командой "
                                     "`{command}`, затем выводите пост",

@@ -54,9 +54,7 @@ class JournalTables(TableFamily):
         kept = kept or {}
         out: list[StoredPhase | T] = []
         for r in rows:
-            # every stored column: equal (seq, digest), the same row
-            digest = hash((r["number"], r["kind"], r["start"], r["deadline"], r["state"], r["outcome"],
-                           r["applied_at"], r["how"]))
+            digest = _digest(r)
             made = kept.get((r["seq"], digest))
             out.append(made if made is not None else StoredPhase(
                 seq=r["seq"], number=r["number"], kind=r["kind"], start=from_db_time(r["start"]),
@@ -69,6 +67,12 @@ class JournalTables(TableFamily):
         """The stored outcome of one step (its `seq`), None when there is no such step."""
         rows = list(self.db.query("select outcome from game_phases where game_id = ? and seq = ?", [game_id, seq]))
         return json.loads(rows[0]["outcome"] or "{}") if rows else None
+
+    def game_phase_state(self, game_id: str, seq: int, digest: int) -> dict[str, Any] | None:
+        """The stored state after one step (its `seq` and `digest`, as `game_phases` gave them), None when that row
+        is no longer stored (undone, or undone and another step stored under its seq)."""
+        rows = list(self.db.query("select * from game_phases where game_id = ? and seq = ?", [game_id, seq]))
+        return json.loads(rows[0]["state"]) if rows and _digest(rows[0]) == digest else None
 
     def append_game_phase(self, game_id: str, *, number: int, kind: str, start: datetime | None,
                           deadline: datetime | None, state: Mapping[str, Any], outcome: Mapping[str, Any],
@@ -110,3 +114,9 @@ class JournalTables(TableFamily):
             "coalesce(r.changed, 0) + coalesce(r.deleted, 0)) > 0 order by r.id desc limit 1)) as id "
             "from topics t where t.game_id = ? and t.kind = 'vote'", [game_id]))
         return phases["n"], phases["s"], phases["a"], crawled["id"]
+
+
+def _digest(row: Mapping[str, Any]) -> int:
+    """A stored step's every column but its seq: equal (seq, digest), the same row (`StoredPhase.digest`)."""
+    return hash((row["number"], row["kind"], row["start"], row["deadline"], row["state"], row["outcome"],
+                 row["applied_at"], row["how"]))
