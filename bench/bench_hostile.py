@@ -27,12 +27,14 @@ import threading
 import time
 import zlib
 from datetime import datetime, timedelta, timezone
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 MiB = 1024 * 1024
+
+from mafvote.http_server import LocalHTTPServer  # noqa: E402
 
 
 def gzip_bomb(unpacked: int) -> bytes:
@@ -41,7 +43,7 @@ def gzip_bomb(unpacked: int) -> bytes:
     return b"".join([*(packer.compress(block) for _ in range(unpacked // MiB)), packer.flush()])
 
 
-def serve(bomb: bytes, seconds: int) -> ThreadingHTTPServer:
+def serve(bomb: bytes, seconds: int) -> LocalHTTPServer:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
@@ -69,8 +71,7 @@ def serve(bomb: bytes, seconds: int) -> ThreadingHTTPServer:
         def log_message(self, *args):
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
+    server = LocalHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 

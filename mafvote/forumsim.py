@@ -27,9 +27,11 @@ import time as _time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from email.utils import format_datetime, parsedate_to_datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 from zoneinfo import ZoneInfo
+
+from .http_server import LocalHTTPServer
 
 __all__ = ["ForumSim", "SimPost"]
 
@@ -90,7 +92,7 @@ class ForumSim:
         self._fail_until = 0.0
         self._fail_status = 503
         self._lock = threading.RLock()
-        self._server: ThreadingHTTPServer | None = None
+        self._server: LocalHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
     # -- lifecycle --
@@ -100,8 +102,7 @@ class ForumSim:
         class Handler(_Handler):
             forum = sim
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
+        self._server = LocalHTTPServer(("127.0.0.1", 0), Handler)
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True,
                                         name="forumsim")
         self._thread.start()

@@ -17,16 +17,17 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import logging
-import sys
 import threading
 import time
 from functools import partial
 from http import HTTPStatus
 from http.cookies import SimpleCookie
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Callable
 from urllib.parse import parse_qs, urlsplit
+
+from .http_server import LocalHTTPServer
 
 __all__ = ["GM_PREFIX", "PagesServer", "gm_allowed", "is_local_client"]
 
@@ -148,10 +149,8 @@ class _Handler(SimpleHTTPRequestHandler):
         log.info("%s %s", self.address_string(), format % args)
 
 
-class PagesServer(ThreadingHTTPServer):
+class PagesServer(LocalHTTPServer):
     """Serves `public_dir` at / and `gm_dir` at /gm/ (see the module's docstring)."""
-
-    daemon_threads = True
 
     def __init__(self, address: tuple[str, int], *, public_dir: Path, gm_dir: Path, token: str | None = None,
                  write: Callable[[], object] | None = None, refresh: float = 30.0):
@@ -162,14 +161,6 @@ class PagesServer(ThreadingHTTPServer):
         self.public_dir.mkdir(parents=True, exist_ok=True)
         self.gm_dir.mkdir(parents=True, exist_ok=True)
         super().__init__(address, partial(_Handler, directory=str(self.public_dir)))
-
-    def handle_error(self, request, client_address) -> None:  # noqa: ANN001 - socketserver's signature
-        # a browser that went away mid-request (a tab closed, a reload) resets its connection: no error of the
-        # server's, and socketserver's default would print a Python traceback on the GM's terminal for it
-        if isinstance(sys.exc_info()[1], ConnectionError):
-            log.debug("serve: %s went away mid-request", client_address[0])
-            return
-        super().handle_error(request, client_address)
 
     def refresh_pages(self, *, force: bool = False) -> None:
         """Write the pages from the store when the last write is older than `refresh` seconds."""

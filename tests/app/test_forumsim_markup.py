@@ -4,6 +4,9 @@ read pages as big as a real board's, not a list of every page of the thread."""
 from __future__ import annotations
 
 import re
+import socket
+import struct
+import time
 from pathlib import Path
 
 import httpx
@@ -44,3 +47,22 @@ def test_forumsim_last_page_of_a_long_thread_is_as_big_as_its_second():
         "1", "1496", "1497", "1498", "1499"] * 2
     # every page linked, the last page was 269 KiB against 42 KiB for the second
     assert len(second) < len(last) < 1.02 * len(second)
+
+
+def test_forumsim_a_client_gone_mid_request_prints_no_traceback_and_the_next_page_is_served(capfd):
+    # `mafvote demo` runs ForumSim on the GM's terminal: a client that resets its connection mid-request (the crawler
+    # stopping a read over its limits, a browser tab closed) made socketserver print a Python traceback there
+    forum = ForumSim().start()
+    try:
+        forum.add_topic(2, "Голосование")
+        host, port = forum.base_url.split("//")[1].rstrip("/").split(":")
+        for _ in range(3):
+            s = socket.create_connection((host, int(port)), timeout=5)
+            s.sendall(b"GET /showthread.php?tid=2 HTTP/1.1\r\nHost: x\r\n")
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))    # close with a reset
+            s.close()
+        time.sleep(0.3)
+        assert "Голосование" in httpx.get(forum.base_url + "showthread.php?tid=2").text
+        assert "Traceback" not in capfd.readouterr().err
+    finally:
+        forum.stop()

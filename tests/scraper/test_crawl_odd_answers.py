@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import threading
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -30,6 +30,7 @@ import httpx
 import pytest
 
 from mafvote.crawl_text import describe
+from mafvote.http_server import LocalHTTPServer
 from mafvote.store import Store
 from mafvote_scraper.crawl import crawl_topic
 from mafvote_scraper.fetch import ForumClient
@@ -294,7 +295,7 @@ class OddForum:
             def log_message(self, *args):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = LocalHTTPServer(("127.0.0.1", 0), Handler)
         self.host = f"127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from datetime import datetime, timedelta, timezone
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Callable
 from urllib.parse import parse_qs
@@ -12,6 +12,7 @@ from urllib.parse import parse_qs
 import httpx
 
 from mafvote.config import ForumConfig, LoginConfig
+from mafvote.http_server import LocalHTTPServer
 from mafvote.publish import ForumPublisher
 from mafvote.store import Store
 from mafvote_scraper.crawl import crawl_topic
@@ -94,8 +95,8 @@ class HostileServer:
             def log_message(self, *args):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
+        # our client stops reading what is over its limits: no traceback on the test run's terminal for that
+        self.server = LocalHTTPServer(("127.0.0.1", 0), Handler)
         self.server.block_on_close = False
         self.port = self.server.server_address[1]
         self.base = f"http://127.0.0.1:{self.port}/"
