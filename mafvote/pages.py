@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import logging
 import os
+from array import array
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import partial
@@ -216,6 +217,62 @@ def gm_pages_dir(config) -> Path:
     return path
 
 
+# a closed day's own page not (yet) known to be in its file: a stamp no file has (a size of -1)
+_NO_STAMP = (-1, -1, -1)
+
+
+class _Past:
+    """What `PageCache` keeps of the game page's past in one view: its entries (a closed day's or a night's article,
+    oldest first) as a few numbers each in arrays, one object a game and view. An object, a key and a dict entry
+    per entry were ≈ 1.9 KB a game day (a closed day and a night, both views) that the daemon kept for the game's
+    life (issue 17, the soak); this is ≈ 0.1 KB. Until the page is in its file: the entries themselves (`entries`).
+    Then where they lie in that file: the page sets them next to each other, newest first (`game.html.j2`; checked
+    by `in_file`), so the offset of the newest (`at`) and each entry's length (`lengths`) say where each one is,
+    and `page_stamp` which file that is (inode, size, time). `day_stamps`: each closed day's own page's stamp, three
+    numbers a closed day (`_NO_STAMP`: not known). An entry is found by its place in the past, and a closed day's
+    stamp by its place among the closed days: the same places as at the last call for an entry whose steps are the
+    same (`PageCache.same_steps`)."""
+
+    __slots__ = ("entries", "page_stamp", "at", "lengths", "day_stamps")
+
+    def __init__(self, entries: list[bytes | memoryview] | None = None, day_stamps: array | None = None) -> None:
+        self.entries = entries
+        self.page_stamp: tuple[int, int, int] | None = None
+        self.at = 0
+        self.lengths = array("I")
+        self.day_stamps = day_stamps if day_stamps is not None else array("q")
+
+    def in_file(self, page_stamp: tuple[int, int, int], placed: Sequence[tuple[int, int] | None]) -> bool:
+        """The entries are in the game's page `page_stamp` at `placed` (oldest first: offset, length): kept as where
+        they lie, their text let go, when they lie next to each other, newest first; else False (kept as they are)."""
+        if not placed or None in placed:
+            return False
+        at = placed[-1][0]
+        end = at
+        for where in reversed(placed):
+            if where[0] != end:
+                return False
+            end += where[1]
+        try:
+            self.lengths = array("I", [size for _, size in placed])
+        except OverflowError:       # an entry of 4 GiB or more: kept in memory
+            return False
+        self.page_stamp, self.at, self.entries = page_stamp, at, None
+        return True
+
+    def day_stamp(self, k: int) -> tuple[int, ...]:
+        """Closed day `k`'s own page's stamp as kept (`_NO_STAMP`: not known)."""
+        return tuple(self.day_stamps[3 * k:3 * k + 3]) or _NO_STAMP
+
+    def stamp_day(self, k: int, stamp: tuple[int, int, int] | None) -> None:
+        """Closed day `k`'s own page is in its file `stamp` (None: not there); a stamp a 64-bit number cannot hold (an
+        inode or a time that large) is kept as not known, and the day made again."""
+        try:
+            self.day_stamps[3 * k:3 * k + 3] = array("q", stamp or _NO_STAMP)
+        except OverflowError:
+            self.day_stamps[3 * k:3 * k + 3] = array("q", _NO_STAMP)
+
+
 @dataclass
 class PageCache:
     """What the pages of closed days and nights show, each kept while what it is made from stays the same: a closed
@@ -225,157 +282,146 @@ class PageCache:
     it) was a day bigger than the last (the soak, issue 17).
 
     Each entry of the game page's past (a closed day's or a night's `<article>`, `_past.html.j2`) is rendered once
-    and set into the page as a `Fragment`; once the page is in its file, the cache keeps only where each entry lies
-    in it (`_Past`) and which file it is (`page_stamp`: inode, size, time), and the next regeneration reads the
-    entries back from that file (one read of the past section), not from memory: kept whole, both views' past of
-    every game grew the daemon by a closed day and a night (≈ 4 KB) each game day (bench/README.md, "Daemon soak").
-    A closed day's own page is made once and written, and left out of the pages to write while its file in `folder`
-    (the view's folder, set by `publish_pages`) is the one written then. An entry whose key changed (a new step, an
-    undo, a late post: `forget`), or whose file is gone or changed since (the game's page or the day's own), is made
-    again; a closed day's from its count, as at first. With no `folder` every closed day's page is made on each call,
-    as with no cache, and the nights' entries are kept in memory."""
+    and set into the page as a `Fragment`; once the page is in its file, the cache keeps only where the entries lie
+    in it and which file it is (`_Past`), and the next regeneration reads them back from that file (one read of the
+    past section), not from memory: kept whole, both views' past of every game grew the daemon by a closed day and a
+    night (≈ 4 KB) each game day (bench/README.md, "Daemon soak"). A closed day's own page is made once and written,
+    and left out of the pages to write while its file in `folder` (the view's folder, set by `publish_pages`) is the
+    one written then. What an entry is made from is checked once a call against the last call's steps (`same_steps`),
+    not kept in a key per entry: an entry made from a step that changed since (a new step, an undo, a replacement), a
+    closed day a post written since falls in (a late post, an edit), or an entry whose file is gone or changed since
+    (the game's page or the day's own) is made again; a closed day's from its count, as at first. A call that does not
+    end (an error midway) leaves nothing to keep: the next makes every entry again. With no `folder` every closed
+    day's page is made on each call, as with no cache, and the nights' entries are kept in memory."""
 
-    # part -> (the key it was made under, what it is: the running day's memo, or a past entry's `_Past`)
-    parts: dict[tuple, tuple[tuple, Any]] = field(default_factory=dict)
     folder: Path | None = None
-    # the game's page, relative to `folder`, and its file as last written (None: not known, nothing read back)
+    # the game's page, relative to `folder`
     page: str | None = None
-    page_stamp: tuple[int, int, int] | None = None
-    # closed days' pages made by the last call and not yet known to be in their files: part -> relative path
-    unwritten: dict[tuple, str] = field(default_factory=dict)
-    # the past entries set into the last call's game page: part -> (the fragment, its (offset, length) in the page)
-    placed: dict[tuple, tuple[Fragment, tuple[int, int] | None]] = field(default_factory=dict)
-    # the parts the current call asked for (`used`): what it did not ask for is gone from the game (an undone close)
-    asked: set[tuple] = field(default_factory=set)
     # where the store's posts stood at the last call (`GameService.posts_changed_since`)
     posts_seen: tuple | None = None
-    # the game's applied steps at the last call (`same_steps`)
-    steps: tuple | None = None
-    # this call's read of the written page's past section: (its offset in the file, its bytes); False: unreadable
-    _section: tuple[int, memoryview] | bool | None = None
+    # the view, the game and its applied steps (the journal's records, held there too) the last call made the page
+    # from, None when it did not end (`same_steps`); while a call runs, the last call's steps are in `last_applied`
+    view: str | None = None
+    game: Any = None
+    applied: tuple | None = None
+    last_applied: tuple | None = None
+    # the game page's past as last made, oldest entry first (`_Past`)
+    past: _Past = field(default_factory=_Past)
+    # the running day's memo (`day_view`: its timeline's replay, chart and log rows): (the day, the memo)
+    memo: tuple[int, dict] | None = None
+    # from the last call until `pages_written`: where the page put each entry of its past, and the closed days whose
+    # own page it made (their number in the past's closed days, the page relative to `folder`)
+    _placed: list[tuple[int, int] | None] = field(default_factory=list)
+    _made_days: list[tuple[int, str]] = field(default_factory=list)
+    # this call's read of the written page's past section: (each entry's start in it, its bytes); False: unreadable
+    _section: tuple[list[int], memoryview] | bool | None = None
 
-    def forget(self, part: tuple) -> None:
-        self.parts.pop(part, None)
+    def same_steps(self, view: str, game: Any, applied: Sequence) -> int:
+        """How many of the game's `applied` steps (in order) are, from the first, the steps of the last call (of the
+        same game in the same view): a past entry is made from the steps up to its own (a closed day also reads some
+        later ones: `reads_same`), so one whose step is among them is where it was, and what it was. Checked once a
+        call, not kept in each entry's key: a key per closed day and night was ≈ 0.5 KB of the ≈ 1.9 KB the cache
+        kept of each game day, both views (issue 17, the soak). The last call's steps are in `last_applied` until
+        this call ends (`set_in_page`)."""
+        before, self.applied = self.applied, None      # a call that fails midway keeps nothing for the next
+        same_game = view == self.view and (game is self.game or game == self.game)
+        self.last_applied = before if same_game else None
+        self.view, self.game = view, game
+        if self.last_applied is None:
+            return 0
+        n = min(len(before), len(applied))
+        return next((i for i in range(n) if before[i].step != applied[i].step), n)   # a redone step: another digest
 
-    def get(self, key: tuple, part: tuple, make):  # noqa: ANN001
-        self.asked.add(part)
-        kept = self.parts.get(part)
-        if kept is None or kept[0] != key:
-            kept = self.parts[part] = (key, make())
-        return kept[1]
+    def unchanged(self, applied: Sequence, same: int) -> bool:
+        """Every step of the game is the last call's (`same`: `same_steps`): the nights and the running day are kept."""
+        return self.last_applied is not None and same == len(applied) == len(self.last_applied)
 
-    def past_entry(self, key: tuple, part: tuple, day_page: str | None = None) -> bytes | memoryview | None:
-        """The past entry `part` as the game's page showed it, when it was made under `key` and can be had: kept
-        in memory (not written yet), else read back from the game's page as written; a closed day's only while its
-        own page (`day_page`, relative) is the file written too. None: make it (`keep_entry`)."""
-        self.asked.add(part)
-        kept = self.parts.get(part)
-        if kept is None or kept[0] != key:
+    def reads_same(self, service, number: int, close: int, applied: Sequence) -> bool:
+        """Closed day `number`, closed at `applied[close]` (a step of the last call's too: `same_steps`), reads the
+        same later steps as at the last call (the next night's end, the replacements: `finished_day_steps`)."""
+        return (service.finished_day_steps(number, applied)[close + 1:]
+                == service.finished_day_steps(number, self.last_applied)[close + 1:])
+
+    def running_memo(self, day: int, unchanged: bool) -> dict:
+        """The running day's memo: kept while the game's steps stay the same (a new post is one step more of its
+        timeline and chart), else a new one."""
+        if not unchanged or self.memo is None or self.memo[0] != day:
+            self.memo = (day, {})
+        return self.memo[1]
+
+    def past_entry(self, j: int, day: tuple[int, str] | None = None) -> bytes | memoryview | None:
+        """Entry `j` of the last call's past (oldest first), as the game's page showed it, when it can be had: kept
+        in memory (not written yet, or not where it can be read back), else read back from the game's page as
+        written; `day`: a closed day's number among the past's closed days and its own page (relative to `folder`),
+        read only while that page is the file written. None: make it. The caller asks only for an entry made from
+        the steps it is made from now (`same_steps`, `reads_same`)."""
+        past = self.past
+        if day is not None and (self.folder is None or past.day_stamp(day[0]) != _stamp(self.folder / day[1])):
             return None
-        past = kept[1]
-        if day_page is not None and (self.folder is None or past.day_stamp is None
-                                     or _stamp(self.folder / day_page) != past.day_stamp):
-            return None
-        if past.entry is not None:
-            return past.entry
-        if past.span is None:
+        if past.entries is not None:
+            return past.entries[j] if j < len(past.entries) else None
+        if j >= len(past.lengths):
             return None
         section = self._read_section()
         if not section:
             return None
-        first, data = section
-        at, size = past.span
-        return data[at - first:at - first + size]
+        starts, data = section
+        return data[starts[j]:starts[j] + past.lengths[j]]
 
-    def _read_section(self) -> tuple[int, memoryview] | bool:
-        """The written game page's past section, read once a call: from the first entry's start to the last's end
-        (the entries are next to each other in the page), in one read of the file checked to be the one written."""
+    def _read_section(self) -> tuple[list[int], memoryview] | bool:
+        """The written game page's past section, read once a call: its entries are next to each other in the page,
+        newest first (`_Past`), in one read of the file checked to be the one written."""
         if self._section is None:
             self._section = False
-            spans = [v.span for _, v in self.parts.values() if isinstance(v, _Past) and v.span is not None]
-            if spans and self.folder is not None and self.page is not None and self.page_stamp is not None:
-                first = min(at for at, _ in spans)
-                last = max(at + size for at, size in spans)
+            past = self.past
+            if past.lengths and self.folder is not None and self.page is not None and past.page_stamp is not None:
+                starts, at = [0] * len(past.lengths), 0
+                for j in range(len(past.lengths) - 1, -1, -1):
+                    starts[j], at = at, at + past.lengths[j]
                 try:
                     fd = os.open(self.folder / self.page, os.O_RDONLY)
                 except OSError:
                     return False
                 try:
-                    if _identity(os.fstat(fd)) == self.page_stamp:   # the open file's: no other can slip in after
-                        data = os.pread(fd, last - first, first)
-                        if len(data) == last - first:
-                            self._section = (first, memoryview(data))
+                    if _identity(os.fstat(fd)) == past.page_stamp:   # the open file's: no other can slip in after
+                        data = os.pread(fd, at, past.at)
+                        if len(data) == at:
+                            self._section = (starts, memoryview(data))
                 except OSError:
                     pass
                 finally:
                     os.close(fd)
         return self._section
 
-    def keep_entry(self, key: tuple, part: tuple, entry: bytes, day_page: str | None = None) -> None:
-        """A past entry just made (`entry`, its HTML); `day_page`: a closed day's own page, made with it."""
-        self.parts[part] = (key, _Past(entry))
-        if day_page is not None:
-            self.unwritten[part] = day_page
-
-    def set_in_page(self, page: str, placed: dict[tuple, tuple[Fragment, tuple[int, int] | None]]) -> None:
-        """The game's page (`page`, relative) was made with the past entries `placed` where it says."""
-        self.page = page
-        self.placed = placed
-
-    def same_steps(self, steps: tuple) -> int:
-        """How many of the game's applied `steps` (in order) are, from the first, the steps of the last call: a
-        closed day is kept while the steps up to its close are among them. Checked once a call, not kept in each
-        closed day's key: a key holding every step up to its close made the keys of a game grow with the square of
-        its days (issue 17, the soak)."""
-        before = self.steps
-        if before is None:
-            return 0
-        n = min(len(before), len(steps))
-        return next((i for i in range(n) if before[i] != steps[i]), n)
-
-    def used(self, steps: tuple | None = None) -> None:
-        """The end of a call: the parts it did not ask for are let go; `steps`: the game's applied steps it made
-        the parts from (`same_steps`)."""
-        for part in [p for p in self.parts if p not in self.asked]:
-            del self.parts[part]
-        self.asked = set()
-        self.steps = steps
+    def set_in_page(self, page: str, applied: Sequence, placed: Sequence[tuple[bytes | memoryview,
+                                                                             tuple[int, int] | None]],
+                    days: Sequence[str | None]) -> None:
+        """The end of a call: the game's page (`page`, relative) was made from `applied` with the past entries
+        `placed` (oldest first: each entry and its (offset, length) in the page, None when not known); `days`: each
+        closed day's own page (relative) when this call made it, None when kept. Kept in memory until the pages are
+        in their files (`pages_written`)."""
+        self.page, self.applied, self.last_applied = page, tuple(applied), None
+        kept = self.past.day_stamps
+        stamps = array("q")
+        for k, made in enumerate(days):
+            stamps.extend(_NO_STAMP if made is not None else kept[3 * k:3 * k + 3])
+        self.past = _Past([entry for entry, _ in placed], stamps)
+        self._placed = [where for _, where in placed]
+        self._made_days = [(k, made) for k, made in enumerate(days) if made is not None]
         self._section = None        # the entries read back hold their bytes until the page is made
 
     def pages_written(self) -> None:
-        """The pages of the last call are in their files now (written, or found the same): their stamps, and where
-        each past entry lies in the game's page (its text let go), or its text kept where that is not known."""
-        stamp = self.page_stamp = (_stamp(self.folder / self.page) if self.folder is not None and self.page is not None
-                                   else None)
-        for part, (fragment, span) in self.placed.items():
-            kept = self.parts.get(part)
-            if kept is None:
-                continue
-            past = kept[1]
-            if stamp is not None and span is not None:
-                past.entry, past.span = None, span
-            else:
-                past.entry, past.span = b"".join(fragment.parts), None
+        """The pages of the last call are in their files now (written, or found the same): the stamps of the game's
+        page and of the closed days' pages it made, and where each past entry lies in the game's page (their text
+        let go), or their text kept where that is not known."""
+        past = self.past
         if self.folder is not None:
-            for part, rel in self.unwritten.items():
-                if part in self.parts:
-                    self.parts[part][1].day_stamp = _stamp(self.folder / rel)
-        self.unwritten = {}
-        self.placed = {}
-
-
-class _Past:
-    """One entry of the game page's past in one view, kept by `PageCache`: its HTML until the page is in its file
-    (`entry`), then where it lies in that file (`span`: offset, length); a closed day's also which file its own page
-    is (`day_stamp`). What the entry shows (the themed post, the chart, the GM's journal) is not kept: nothing the
-    daemon keeps grows with a post per night or a chart per day (issue 17, the soak)."""
-
-    __slots__ = ("entry", "span", "day_stamp")
-
-    def __init__(self, entry: bytes) -> None:
-        self.entry: bytes | None = entry
-        self.span: tuple[int, int] | None = None
-        self.day_stamp: tuple[int, int, int] | None = None
+            for k, rel in self._made_days:
+                past.stamp_day(k, _stamp(self.folder / rel))
+        stamp = _stamp(self.folder / self.page) if self.folder is not None and self.page is not None else None
+        if past.entries is not None and not (stamp is not None and past.in_file(stamp, self._placed)):
+            past.entries = [bytes(entry) for entry in past.entries]     # not a slice of a section read back
+        self._placed, self._made_days = [], []
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
@@ -655,40 +701,41 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     current = service.current_phase(applied)
     winner = service.winner(applied)
     names = public_names(game.players, state.replacements)
-    key = (view, tuple(r.step for r in applied))     # a redone step has the undone one's seq
     tz = service.tz
     base = {**page_words(view), "game": {"id": game.id, "title": game.title or game.id}, "view": view,
             "index_href": index_href, "updated": _local(now, tz), "gm": view == "gm", "live_clock": not clock_fixed()}
     files: dict[str, bytes] = {}
     page = f"{game.id}/index.html"
 
-    past: list[tuple[tuple, Fragment]] = []       # (the cache's part, the entry set into the page)
+    past: list[Fragment] = []       # the entries set into the page, oldest first
+    days: list[str | None] = []     # each closed day's own page when made in this call (`PageCache.set_in_page`)
     before = None       # the step before `row` (an AppliedPhase): its state is read only to make a night's entry
     # a post written since the last call dated before a closed day's end (an edit, a late crawl, the night's
     # votes after the day's close) changes that day's count
     cache.posts_seen, changed = service.posts_changed_since(cache.posts_seen)
-    same = cache.same_steps(key[1])
+    same = cache.same_steps(view, game, applied)
+    unchanged = cache.unchanged(applied, same)
     for i, row in enumerate(applied):
         if row.how == "close":
-            rel, part = f"{game.id}/day-{row.number}.html", ("day", row.number)
-            if changed is not None:
-                end = service.finished_day_read_end(row.number, applied)
-                if end is None or changed < end:
-                    cache.forget(part)
+            rel = f"{game.id}/day-{row.number}.html"
             # a closed day is made again only when a step its count reads changed (the names: `replace` steps): the
-            # steps up to its close (the same as at the last call: `same`), and the later ones it reads, in its key
-            if i >= same:
-                cache.forget(part)
-            day_key = (view, game, i, service.finished_day_steps(row.number, applied)[i + 1:])
-            entry = cache.past_entry(day_key, part, rel)
+            # steps up to its close (the same as at the last call: `same`) and the later ones it reads
+            kept = i < same and (unchanged or cache.reads_same(service, row.number, i, applied))
+            if kept and changed is not None:
+                end = service.finished_day_read_end(row.number, applied)
+                kept = end is not None and not changed < end
+            # its place in the past and among the closed days: the last call's too, the steps before it the same
+            entry = cache.past_entry(len(past), (len(days), rel)) if kept else None
+            days.append(None if entry is not None else rel)
             if entry is None:
-                made = closed.get((row.number, *day_key[2:])) if closed is not None else None
+                made_as = (row.number, i, service.finished_day_steps(row.number, applied)[i + 1:])
+                made = closed.get(made_as) if closed is not None else None
                 if made is None:
                     asked = tuple(dict.fromkeys((view, *views)))
                     tallies, inputs = service.count_views(row.number, views=asked)
                     made = (tallies, inputs, _themed(service, "day", row, now, tallies.get("public")))
                     if closed is not None:
-                        closed[(row.number, *day_key[2:])] = made
+                        closed[made_as] = made
                 tallies, inputs, text = made
                 day = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz,
                                link=service.link, close=_close_end(row), memo={})
@@ -696,23 +743,21 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                 files[rel] = _day_page(day, game=base["game"], view=view, index_href=index_href)
                 entry = _past_entry(view, {"kind": "day", "number": row.number, "href": f"day-{row.number}.html",
                                            **{name: day[name] for name in ("result", "chart", "steps", "text")}})
-                cache.keep_entry(day_key, part, entry, rel)
-            past.append((part, Fragment((entry,))))
+            past.append(Fragment((entry,)))
         elif row.how == "resolve":
-            part = ("night", row.number)
-            entry = cache.past_entry(key, part)
+            entry = cache.past_entry(len(past)) if unchanged else None
             if entry is None:
                 began = before.state if before is not None else service.initial()
                 entry = _past_entry(view, {"kind": "night", **_night_view(service, row, began, view=view, now=now)})
-                cache.keep_entry(key, part, entry)
-            past.append((part, Fragment((entry,))))
+            past.append(Fragment((entry,)))
         before = row
     live = None
     if current.kind == "day" and winner is None:
         tallies, inputs = counts or service.count_views(current.number, views=(view,), now=now)
         live = day_view(tallies[view], inputs.state, inputs.rules, view=view, names=names, tz=tz, link=service.link,
-                        now=now, memo=cache.get(key, ("memo", current.number), dict))
-    cache.used(key[1])
+                        now=now, memo=cache.running_memo(current.number, unchanged))
+    else:
+        cache.memo = None           # let go with its day
     language = page_language(view)
     phase = {"label": phase_label(current, language), "kind": current.kind, "deadline": _local(current.deadline, tz),
              "deadline_iso": current.deadline.isoformat(),
@@ -724,16 +769,15 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                                  for s in state.silences if s.days > 0],
                     "alibis": [names.get(a, a) for a in state.alibis],
                     "steps": [r.describe(tz) for r in applied]}
-    past.reverse()
     where: dict[Fragment, tuple[int, int]] = {}
     files[page] = render_bytes(
         "game.html.j2", where=where, **base, phase=phase, live=live,
         title=messages.text(f"pages.title.game.{current.kind}", page_language(view), game=game.title or game.id,
                             number=current.number),
-        past=[fragment for _, fragment in past], players=_players(service, state, names, view),
+        past=past[::-1], players=_players(service, state, names, view),
         winner=winner_in(service, winner, language), gm_state=gm_state,
         count_links=[{"href": f"../{name}", "name": name, "bbcode": name.endswith(".bbcode")} for name in count_files])
-    cache.set_in_page(page, {part: (fragment, where.get(fragment)) for part, fragment in past})
+    cache.set_in_page(page, applied, [(fragment.parts[0], where.get(fragment)) for fragment in past], days)
     return files
 
 

@@ -26,6 +26,7 @@ from mafvote import messages, rulesets
 from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.game import open_service
+import mafvote.pages as pages_mod
 from mafvote.pages import (Fragment, PageCache, PagesError, _env, day_page, day_view, game_pages, gm_pages_dir,
                            index_page, publish_pages, render_page, write_all_pages)
 from mafvote.serve import PagesServer, gm_allowed, is_local_client
@@ -33,6 +34,7 @@ from mafvote_scraper.profile import post_link
 from mafvote_tally import VoteRules
 from support.count import HIDDEN, POSTS, at, count, day_state
 from mafvote.pages_words import shown_times, winner_in
+from mafvote.paths import data_dir
 from support.cli import day_tally, ok
 from support.game_dir import game_service, make_ruleset_game_dir
 
@@ -407,17 +409,6 @@ def _held(value) -> list[bytes | str]:
     return out
 
 
-def _flat(value) -> list:
-    """Every item of nested tuples, the tuples too."""
-    out, stack = [], [value]
-    while stack:
-        x = stack.pop()
-        out.append(x)
-        if isinstance(x, tuple):
-            stack.extend(x)
-    return out
-
-
 # the demo game's moment its pages are first written at in the cache tests below (its day 3 running)
 _MOMENT = datetime(2027, 1, 1, 18, 10, tzinfo=ZoneInfo("Europe/Moscow"))
 
@@ -552,26 +543,31 @@ def test_the_game_pages_past_is_read_back_from_its_file_not_kept(demo, tmp_path)
             "gm": (work / "gm-pages" / "ny" / "index.html").read_bytes()} == expected
 
 
-def test_a_closed_days_key_holds_not_the_steps_before_its_close(demo, tmp_path):
-    # issue 17's soak: each closed day's key held every step up to its close, so a game's keys grew with the square
-    # of its days. The steps up to a close are checked once a call against the last call's (`same_steps`); the key
-    # keeps the close's place and the later steps the day reads (the next night's end, replacements)
+def test_a_past_whose_entries_the_template_sets_apart_is_not_read_back_wrong(demo, tmp_path, monkeypatch):
+    # the cache keeps where the game page's past lies in its file and each entry's length, not where each entry is:
+    # `game.html.j2` sets the entries next to each other. A template that sets them apart (a rule between two) is
+    # not read back by those lengths, which would cut each entry in the wrong place: the entries are kept as they
+    # are, and each page is byte for byte what a build with no cache makes
+    loop = "{% for p in past %}{{ p }}{% endfor %}"
+    source = (data_dir("templates") / "_pages" / "game.html.j2").read_text(encoding="utf-8")
+    assert source.count(loop) == 1
+    edited = source.replace(loop, "{% for p in past %}{{ p }}<hr>{% endfor %}")
+
+    def with_rules(language):  # noqa: ANN001, ANN202
+        env = _env(language)
+        env.loader = jinja2.ChoiceLoader([jinja2.DictLoader({"game.html.j2": edited}), env.loader])
+        return env
+
+    monkeypatch.setattr(pages_mod, "_env", with_rules)
+    monkeypatch.setattr(pages_mod, "_ENVS", {})
     work, config = _demo_copy(demo, tmp_path)
     caches = _written_once(config)
-    store, service = open_service(config, config.games[0])
-    try:
-        applied = service.applied()
-    finally:
-        store.close()
-    closes = [i for i, r in enumerate(applied) if r.how == "close"]
-    assert len(closes) == 2
-    for (game, view), cache in caches.items():
-        days = {part[1]: key for part, (key, _) in cache.parts.items() if part[0] == "day"}
-        assert sorted(days) == [1, 2]
-        for number, key in days.items():
-            close = next(i for i in closes if applied[i].number == number)
-            held = [x for x in _flat(key) if isinstance(x, tuple) and len(x) == 2]
-            assert not [x for x in held if x in {r.step for r in applied[:close + 1]}], (view, number)
+    public, gm = work / "public" / "ny" / "index.html", work / "gm-pages" / "ny" / "index.html"
+    assert public.read_bytes().count(b"</article>\n<hr>") == 4           # two closed days and two nights
+    for later in (_MOMENT + timedelta(minutes=3), _MOMENT + timedelta(minutes=6)):
+        expected, _ = _fresh_then_kept(config, caches, later)
+        assert {"public": public.read_bytes(), "gm": gm.read_bytes()} == expected
+        assert expected["public"].count(b"</article>\n<hr>") == 4
 
 
 def test_a_game_page_deleted_or_edited_by_hand_is_made_again_whole(demo, tmp_path):
