@@ -342,6 +342,12 @@ class PageCache:
         return (service.finished_day_steps(number, applied)[close + 1:]
                 == service.finished_day_steps(number, self.last_applied)[close + 1:])
 
+    def names_same(self, applied: Sequence) -> bool:
+        """The game's replacements are the last call's (`replace` steps, whenever made): a night's entry names the
+        players by their latest accounts, and is made from the steps up to its own besides (`same_steps`)."""
+        return self.last_applied is not None and ([r.step for r in applied if r.how == "replace"]
+                                                  == [r.step for r in self.last_applied if r.how == "replace"])
+
     def running_memo(self, day: int, unchanged: bool) -> dict:
         """The running day's memo: kept while the game's steps stay the same (a new post is one step more of its
         timeline and chart), else a new one."""
@@ -715,6 +721,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     cache.posts_seen, changed = service.posts_changed_since(cache.posts_seen)
     same = cache.same_steps(view, game, applied)
     unchanged = cache.unchanged(applied, same)
+    names_same: bool | None = None
     for i, row in enumerate(applied):
         if row.how == "close":
             rel = f"{game.id}/day-{row.number}.html"
@@ -745,7 +752,12 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                                            **{name: day[name] for name in ("result", "chart", "steps", "text")}})
             past.append(Fragment((entry,)))
         elif row.how == "resolve":
-            entry = cache.past_entry(len(past)) if unchanged else None
+            # a night is made again only when a step it is made from changed: the steps up to its own (its modkills,
+            # the state it began with), and the replacements (its names). Made again at each step, a game's nights
+            # were work and a transient that grew with its days at every close and night (issue 17, the soak)
+            if names_same is None:
+                names_same = cache.names_same(applied)
+            entry = cache.past_entry(len(past)) if unchanged or (i < same and names_same) else None
             if entry is None:
                 began = before.state if before is not None else service.initial()
                 entry = _past_entry(view, {"kind": "night", **_night_view(service, row, began, view=view, now=now)})

@@ -23,6 +23,7 @@ from mafvote.config import GameConfig
 from mafvote.game import GameError, GameService, core
 from mafvote.game.core import NotKept
 import mafvote.pages as pages_mod
+from mafvote import pages as pages_module
 from mafvote.pages import game_pages, publish_pages
 from mafvote.pages_words import page_language
 from mafvote.phase_post import with_modkills
@@ -114,6 +115,53 @@ def test_a_finished_day_is_counted_once_not_again_on_later_ticks_and_steps(game,
     # and what was kept is what a regeneration from nothing makes
     monkeypatch.undo()
     pages.check(start(4) + timedelta(minutes=8))
+
+
+def test_a_night_is_made_once_not_again_at_later_steps_but_after_a_replacement(game, tmp_path, monkeypatch):
+    # each step (a close, a night, a modkill and its undo) made every night of the game again in both views: work and
+    # a transient that grew with the game's days at every step (issue 17, the soak). A night is made from the steps up
+    # to its own and the replacements (its names): made again only when one of those changed
+    store, svc, thread = game
+    close_days(svc, thread, 2)
+    pages = Pages(svc, tmp_path / "pages")
+    folder, caches = tmp_path / "kept", {}
+    made: list[tuple[int, str]] = []
+    night_view = pages_module._night_view
+
+    def making(service, row, before, **kw):
+        made.append((row.number, kw["view"]))
+        return night_view(service, row, before, **kw)
+
+    monkeypatch.setattr(pages_module, "_night_view", making)
+    now = start(3) + timedelta(hours=2)
+    thread.until(now)
+    _pages(svc, folder, now, caches)
+    assert sorted(made) == [(n, v) for n in (1, 2, 3) for v in ("gm", "public")]
+    made.clear()
+    svc.modkill("Alisa", now=now)
+    _pages(svc, folder, now + timedelta(minutes=1), caches)
+    svc.undo()
+    _pages(svc, folder, now + timedelta(minutes=2), caches)
+    thread.until(deadline(3) + timedelta(minutes=5))
+    svc.close_day(3, now=deadline(3) + timedelta(minutes=5))
+    _pages(svc, folder, deadline(3) + timedelta(minutes=6), caches)
+    assert made == []
+    svc.resolve_night(4, now=start(4) + timedelta(minutes=5))
+    _pages(svc, folder, start(4) + timedelta(minutes=6), caches)
+    assert sorted(made) == [(4, "gm"), (4, "public")]          # the new night alone
+    # a replacement names a slot by its new account in every night: all made again, as from nothing
+    made.clear()
+    svc.replace_player("Ronin", "Самурай", now=start(4) + timedelta(minutes=7))
+    _pages(svc, folder, start(4) + timedelta(minutes=8), caches)
+    assert sorted(made) == [(n, v) for n in (1, 2, 3, 4) for v in ("gm", "public")]
+    monkeypatch.undo()
+    pages.check(start(4) + timedelta(minutes=8))
+    # an undone night, resolved again later: made again, and the kept pages are the pages made from nothing
+    svc.undo()
+    svc.undo()
+    svc.resolve_night(4, now=start(4) + timedelta(minutes=9))
+    _pages(svc, folder, start(4) + timedelta(minutes=10), caches)
+    pages.check(start(4) + timedelta(minutes=10))
 
 
 def _day_result(page: str) -> str:
