@@ -19,11 +19,10 @@ import pytest
 from markupsafe import escape as escape_html
 
 from mafvote import gm_text, messages
+from mafvote import pages as pages_mod
 from mafvote.config import GameConfig
 from mafvote.game import GameError, GameService, core
 from mafvote.game.core import NotKept
-import mafvote.pages as pages_mod
-from mafvote import pages as pages_module
 from mafvote.pages import game_pages, publish_pages
 from mafvote.pages_words import page_language
 from mafvote.phase_post import with_modkills
@@ -126,13 +125,13 @@ def test_a_night_is_made_once_not_again_at_later_steps_but_after_a_replacement(g
     pages = Pages(svc, tmp_path / "pages")
     folder, caches = tmp_path / "kept", {}
     made: list[tuple[int, str]] = []
-    night_view = pages_module._night_view
+    night_view = pages_mod._night_view
 
     def making(service, row, before, **kw):
         made.append((row.number, kw["view"]))
         return night_view(service, row, before, **kw)
 
-    monkeypatch.setattr(pages_module, "_night_view", making)
+    monkeypatch.setattr(pages_mod, "_night_view", making)
     now = start(3) + timedelta(hours=2)
     thread.until(now)
     _pages(svc, folder, now, caches)

@@ -26,7 +26,7 @@ from mafvote import messages, rulesets
 from mafvote.cli import cli
 from mafvote.config import load_config
 from mafvote.game import open_service
-import mafvote.pages as pages_mod
+from mafvote import pages as pages_mod
 from mafvote.pages import (Fragment, PageCache, PagesError, _env, day_page, day_view, game_pages, gm_pages_dir,
                            index_page, publish_pages, render_page, write_all_pages)
 from mafvote.serve import PagesServer, gm_allowed, is_local_client
