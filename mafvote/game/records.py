@@ -1,4 +1,5 @@
-"""The game's records: what the service stores, reads and returns (no behaviour beyond JSON and a line of text).
+"""The game's records: what the service stores, reads and returns (no behaviour beyond JSON and a line of text, but
+for an older step's state, which `AppliedPhase.state` reads back through the `StepStates` the journal gives it).
 
 `AppliedPhase` is one stored step (a row of the store's game journal, `Store.game_phases`), `CountInputs`
 what `tally.count_day` takes for one day. `GameError` is the refusal every game operation raises. What `day close`,
