@@ -713,7 +713,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
     files: dict[str, bytes] = {}
     page = f"{game.id}/index.html"
 
-    past: list[Fragment] = []       # the entries set into the page, oldest first
+    past: list[bytes | memoryview] = []     # the entries set into the page, oldest first
     days: list[str | None] = []     # each closed day's own page when made in this call (`PageCache.set_in_page`)
     before = None       # the step before `row` (an AppliedPhase): its state is read only to make a night's entry
     # a post written since the last call dated before a closed day's end (an edit, a late crawl, the night's
@@ -750,7 +750,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                 files[rel] = _day_page(day, game=base["game"], view=view, index_href=index_href)
                 entry = _past_entry(view, {"kind": "day", "number": row.number, "href": f"day-{row.number}.html",
                                            **{name: day[name] for name in ("result", "chart", "steps", "text")}})
-            past.append(Fragment((entry,)))
+            past.append(entry)
         elif row.how == "resolve":
             # a night is made again only when a step it is made from changed: the steps up to its own (its modkills,
             # the state it began with), and the replacements (its names). Made again at each step, a game's nights
@@ -761,7 +761,7 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
             if entry is None:
                 began = before.state if before is not None else service.initial()
                 entry = _past_entry(view, {"kind": "night", **_night_view(service, row, began, view=view, now=now)})
-            past.append(Fragment((entry,)))
+            past.append(entry)
         before = row
     live = None
     if current.kind == "day" and winner is None:
@@ -781,16 +781,33 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
                                  for s in state.silences if s.days > 0],
                     "alibis": [names.get(a, a) for a in state.alibis],
                     "steps": [r.describe(tz) for r in applied]}
+    # the past, newest first, set into the page as one fragment: an entry each was a turn of the template's loop, a
+    # marker and a piece more at every tick, work that grew with the game's days (issue 17, the soak). `game.html.j2`
+    # sets it at the start of its line, `</section>` right after: the bytes the loop wrote
+    section = Fragment(past[::-1])
     where: dict[Fragment, tuple[int, int]] = {}
     files[page] = render_bytes(
         "game.html.j2", where=where, **base, phase=phase, live=live,
         title=messages.text(f"pages.title.game.{current.kind}", page_language(view), game=game.title or game.id,
                             number=current.number),
-        past=past[::-1], players=_players(service, state, names, view),
+        past=section, players=_players(service, state, names, view),
         winner=winner_in(service, winner, language), gm_state=gm_state,
         count_links=[{"href": f"../{name}", "name": name, "bbcode": name.endswith(".bbcode")} for name in count_files])
-    cache.set_in_page(page, applied, [(fragment.parts[0], where.get(fragment)) for fragment in past], days)
+    cache.set_in_page(page, applied, list(zip(past, _entries_placed(past, where.get(section)))), days)
     return files
+
+
+def _entries_placed(past: Sequence[bytes | memoryview], section: tuple[int, int] | None) -> list[tuple[int, int] | None]:
+    """Where each entry of `past` (oldest first) lies in the game's page, (offset, length), from where the past's
+    section (its entries newest first) lies; None each when the page does not say."""
+    if section is None:
+        return [None] * len(past)
+    placed: list[tuple[int, int] | None] = []
+    end = section[0] + section[1]
+    for entry in past:
+        end -= len(entry)
+        placed.append((end, len(entry)))
+    return placed
 
 
 def _past_entry(view: str, entry: Mapping[str, Any]) -> bytes:

@@ -543,15 +543,15 @@ def test_the_game_pages_past_is_read_back_from_its_file_not_kept(demo, tmp_path)
             "gm": (work / "gm-pages" / "ny" / "index.html").read_bytes()} == expected
 
 
-def test_a_past_whose_entries_the_template_sets_apart_is_not_read_back_wrong(demo, tmp_path, monkeypatch):
-    # the cache keeps where the game page's past lies in its file and each entry's length, not where each entry is:
-    # `game.html.j2` sets the entries next to each other. A template that sets them apart (a rule between two) is
-    # not read back by those lengths, which would cut each entry in the wrong place: the entries are kept as they
-    # are, and each page is byte for byte what a build with no cache makes
-    loop = "{% for p in past %}{{ p }}{% endfor %}"
+def test_a_past_the_template_sets_among_other_markup_is_read_back_where_it_lies(demo, tmp_path, monkeypatch):
+    # the cache keeps where the game page's past lies in its file and each entry's length: the page sets the past as
+    # one piece, its entries next to each other, newest first. A theme's `game.html.j2` with its own markup before
+    # and after the past (a rule each side) moves where the entries lie, not their order: each is read back from
+    # where the page put it, and each page is byte for byte what a build with no cache makes
+    piece = "{{ past }}"
     source = (data_dir("templates") / "_pages" / "game.html.j2").read_text(encoding="utf-8")
-    assert source.count(loop) == 1
-    edited = source.replace(loop, "{% for p in past %}{{ p }}<hr>{% endfor %}")
+    assert source.count(piece) == 1
+    edited = source.replace(piece, "<hr>{{ past }}<hr>")
 
     def with_rules(language):  # noqa: ANN001, ANN202
         env = _env(language)
@@ -563,11 +563,17 @@ def test_a_past_whose_entries_the_template_sets_apart_is_not_read_back_wrong(dem
     work, config = _demo_copy(demo, tmp_path)
     caches = _written_once(config)
     public, gm = work / "public" / "ny" / "index.html", work / "gm-pages" / "ny" / "index.html"
-    assert public.read_bytes().count(b"</article>\n<hr>") == 4           # two closed days and two nights
+    assert public.read_bytes().count(b"<hr>  <article") == 1 and public.read_bytes().count(b"</article>\n<hr></section>") == 1
+    assert public.read_bytes().count(b"</article>") == 4                # two closed days and two nights
+    read_back = []
+    inner = pages_mod.PageCache._read_section
+    monkeypatch.setattr(pages_mod.PageCache, "_read_section",
+                        lambda self: read_back.append(1) or inner(self))
     for later in (_MOMENT + timedelta(minutes=3), _MOMENT + timedelta(minutes=6)):
         expected, _ = _fresh_then_kept(config, caches, later)
         assert {"public": public.read_bytes(), "gm": gm.read_bytes()} == expected
-        assert expected["public"].count(b"</article>\n<hr>") == 4
+        assert expected["public"].count(b"</article>") == 4
+    assert read_back            # the kept pages' past came from their files
 
 
 def test_a_game_page_deleted_or_edited_by_hand_is_made_again_whole(demo, tmp_path):
