@@ -226,8 +226,8 @@ class _Past:
     oldest first) as a few numbers each in arrays, one object a game and view. An object, a key and a dict entry
     per entry were ≈ 1.9 KB a game day (a closed day and a night, both views) that the daemon kept for the game's
     life (issue 17, the soak); this is ≈ 0.1 KB. Until the page is in its file: the entries themselves (`entries`).
-    Then where they lie in that file: the page sets them next to each other, newest first (`game.html.j2`; checked
-    by `in_file`), so the offset of the newest (`at`) and each entry's length (`lengths`) say where each one is,
+    Then where they lie in that file: the page sets them as one piece, next to each other, newest first
+    (`game_pages`), so the offset of that piece (`at`) and each entry's length (`lengths`) say where each one is,
     and `page_stamp` which file that is (inode, size, time). `day_stamps`: each closed day's own page's stamp, three
     numbers a closed day (`_NO_STAMP`: not known). An entry is found by its place in the past, and a closed day's
     stamp by its place among the closed days: the same places as at the last call for an entry whose steps are the
@@ -242,22 +242,18 @@ class _Past:
         self.lengths = array("I")
         self.day_stamps = day_stamps if day_stamps is not None else array("q")
 
-    def in_file(self, page_stamp: tuple[int, int, int], placed: Sequence[tuple[int, int] | None]) -> bool:
-        """The entries are in the game's page `page_stamp` at `placed` (oldest first: offset, length): kept as where
-        they lie, their text let go, when they lie next to each other, newest first; else False (kept as they are)."""
-        if not placed or None in placed:
+    def in_file(self, page_stamp: tuple[int, int, int], section: tuple[int, int] | None) -> bool:
+        """The entries are the game's page `page_stamp`'s past section at `section` (offset, length; None: the page
+        did not say where): kept as where they lie, their text let go; else False (kept as they are)."""
+        if not self.entries or section is None:
             return False
-        at = placed[-1][0]
-        end = at
-        for where in reversed(placed):
-            if where[0] != end:
-                return False
-            end += where[1]
         try:
-            self.lengths = array("I", [size for _, size in placed])
+            lengths = array("I", [len(entry) for entry in self.entries])
         except OverflowError:       # an entry of 4 GiB or more: kept in memory
             return False
-        self.page_stamp, self.at, self.entries = page_stamp, at, None
+        if sum(lengths) != section[1]:      # a section that is not exactly these entries: not read back by them
+            return False
+        self.lengths, self.page_stamp, self.at, self.entries = lengths, page_stamp, section[0], None
         return True
 
     def day_stamp(self, k: int) -> tuple[int, ...]:
@@ -309,9 +305,9 @@ class PageCache:
     past: _Past = field(default_factory=_Past)
     # the running day's memo (`day_view`: its timeline's replay, chart and log rows): (the day, the memo)
     memo: tuple[int, dict] | None = None
-    # from the last call until `pages_written`: where the page put each entry of its past, and the closed days whose
-    # own page it made (their number in the past's closed days, the page relative to `folder`)
-    _placed: list[tuple[int, int] | None] = field(default_factory=list)
+    # from the last call until `pages_written`: where the page put its past section (offset, length), and the closed
+    # days whose own page it made (their number in the past's closed days, the page relative to `folder`)
+    _section_at: tuple[int, int] | None = None
     _made_days: list[tuple[int, str]] = field(default_factory=list)
     # this call's read of the written page's past section: (each entry's start in it, its bytes); False: unreadable
     _section: tuple[list[int], memoryview] | bool | None = None
@@ -399,20 +395,19 @@ class PageCache:
                     os.close(fd)
         return self._section
 
-    def set_in_page(self, page: str, applied: Sequence, placed: Sequence[tuple[bytes | memoryview,
-                                                                             tuple[int, int] | None]],
-                    days: Sequence[str | None]) -> None:
-        """The end of a call: the game's page (`page`, relative) was made from `applied` with the past entries
-        `placed` (oldest first: each entry and its (offset, length) in the page, None when not known); `days`: each
-        closed day's own page (relative) when this call made it, None when kept. Kept in memory until the pages are
-        in their files (`pages_written`)."""
+    def set_in_page(self, page: str, applied: Sequence, entries: Sequence[bytes | memoryview],
+                    section: tuple[int, int] | None, days: Sequence[str | None]) -> None:
+        """The end of a call: the game's page (`page`, relative) was made from `applied` with the past `entries`
+        (oldest first), set as one section, newest first, at `section` in the page ((offset, length), None when not
+        known); `days`: each closed day's own page (relative) when this call made it, None when kept. Kept in memory
+        until the pages are in their files (`pages_written`)."""
         self.page, self.applied, self.last_applied = page, tuple(applied), None
         kept = self.past.day_stamps
         stamps = array("q")
         for k, made in enumerate(days):
             stamps.extend(_NO_STAMP if made is not None else kept[3 * k:3 * k + 3])
-        self.past = _Past([entry for entry, _ in placed], stamps)
-        self._placed = [where for _, where in placed]
+        self.past = _Past(list(entries), stamps)
+        self._section_at = section
         self._made_days = [(k, made) for k, made in enumerate(days) if made is not None]
         self._section = None        # the entries read back hold their bytes until the page is made
 
@@ -425,9 +420,9 @@ class PageCache:
             for k, rel in self._made_days:
                 past.stamp_day(k, _stamp(self.folder / rel))
         stamp = _stamp(self.folder / self.page) if self.folder is not None and self.page is not None else None
-        if past.entries is not None and not (stamp is not None and past.in_file(stamp, self._placed)):
+        if past.entries is not None and not (stamp is not None and past.in_file(stamp, self._section_at)):
             past.entries = [bytes(entry) for entry in past.entries]     # not a slice of a section read back
-        self._placed, self._made_days = [], []
+        self._section_at, self._made_days = None, []
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
@@ -793,21 +788,8 @@ def game_pages(service, *, view: str, now: datetime, cache: PageCache | None = N
         past=section, players=_players(service, state, names, view),
         winner=winner_in(service, winner, language), gm_state=gm_state,
         count_links=[{"href": f"../{name}", "name": name, "bbcode": name.endswith(".bbcode")} for name in count_files])
-    cache.set_in_page(page, applied, list(zip(past, _entries_placed(past, where.get(section)))), days)
+    cache.set_in_page(page, applied, past, where.get(section), days)
     return files
-
-
-def _entries_placed(past: Sequence[bytes | memoryview], section: tuple[int, int] | None) -> list[tuple[int, int] | None]:
-    """Where each entry of `past` (oldest first) lies in the game's page, (offset, length), from where the past's
-    section (its entries newest first) lies; None each when the page does not say."""
-    if section is None:
-        return [None] * len(past)
-    placed: list[tuple[int, int] | None] = []
-    end = section[0] + section[1]
-    for entry in past:
-        end -= len(entry)
-        placed.append((end, len(entry)))
-    return placed
 
 
 def _past_entry(view: str, entry: Mapping[str, Any]) -> bytes:
